@@ -1,0 +1,29 @@
+# valis_common_cfg: the one strictness target every Valis target links.
+# It carries the Qt definitions that catch whole classes of bugs at compile time and the
+# warning set; CI turns warnings into errors (VALIS_WARNINGS_AS_ERRORS).
+add_library(valis_common_cfg INTERFACE)
+target_compile_features(valis_common_cfg INTERFACE cxx_std_20)
+target_compile_definitions(valis_common_cfg INTERFACE
+    QT_NO_CAST_FROM_ASCII
+    QT_NO_CAST_TO_ASCII
+    QT_NO_NARROWING_CONVERSIONS_IN_CONNECT
+    QT_NO_URL_CAST_FROM_STRING
+    QT_USE_QSTRINGBUILDER
+    QT_NO_KEYWORDS
+    QT_DISABLE_DEPRECATED_BEFORE=0x060400
+    QT_STRICT_ITERATORS
+    VALIS_VERSION_STRING="${PROJECT_VERSION}"
+    VALIS_PLUGIN_API_VERSION=${VALIS_PLUGIN_API_VERSION})
+if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+    target_compile_options(valis_common_cfg INTERFACE
+        -Wall -Wextra -Wpedantic -Wshadow=local -Wnon-virtual-dtor -Woverloaded-virtual
+        -Wcast-qual -Wformat=2 -Wimplicit-fallthrough -Wmissing-declarations)
+    if(VALIS_WARNINGS_AS_ERRORS)
+        target_compile_options(valis_common_cfg INTERFACE -Werror)
+    endif()
+elseif(MSVC)
+    target_compile_options(valis_common_cfg INTERFACE /W4 /permissive- /utf-8)
+    if(VALIS_WARNINGS_AS_ERRORS)
+        target_compile_options(valis_common_cfg INTERFACE /WX)
+    endif()
+endif()

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "valis/harness_export.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace valis {
+
+/// Where Valis keeps its files for one profile.
+///
+/// By default the standard per-user locations (QStandardPaths: config, data, cache). A single
+/// folder given by `--home DIR` or the `VALIS_HOME` environment variable replaces all of them,
+/// with config/, data/ and cache/ inside it, so tests and portable installs never touch a real
+/// profile. `--home` wins over `VALIS_HOME`. Folders are created on first use by whoever writes
+/// there, not by this class.
+class VALIS_HARNESS_EXPORT DataLocations
+{
+public:
+    /// The standard per-user locations, or VALIS_HOME when it is set.
+    static DataLocations fromEnvironment();
+    /// Like fromEnvironment(), but `--home DIR` / `--home=DIR` in `arguments` wins. The option
+    /// is removed from `arguments` so command parsers after this do not see it.
+    static DataLocations fromArguments(QStringList *arguments);
+    /// Everything under one folder.
+    static DataLocations underHome(const QString &home);
+
+    bool isOverridden() const { return !m_home.isEmpty(); }
+    QString home() const { return m_home; }
+
+    QString configDir() const { return m_config; }
+    QString dataDir() const { return m_data; }
+    QString cacheDir() const { return m_cache; }
+
+    /// The session database (the canonical record).
+    QString sessionDatabasePath() const;
+    /// Content-addressed blobs (images) the session store keeps beside its database.
+    QString blobDir() const;
+    /// The per-user plugin folder for one plugin API version: plugins built against another
+    /// API never get scanned by this build.
+    QString userPluginDir(int apiVersion) const;
+    /// The user's override of the model catalogue.
+    QString modelCatalogOverridePath() const;
+    /// Plugin enable/disable state and the crash-guard lock file.
+    QString pluginSettingsPath() const;
+    QString pluginLockPath() const;
+
+private:
+    QString m_home;
+    QString m_config;
+    QString m_data;
+    QString m_cache;
+};
+
+} // namespace valis

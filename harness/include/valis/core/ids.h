@@ -1,0 +1,18 @@
+#pragma once
+
+#include "valis/harness_export.h"
+
+#include <QByteArrayView>
+#include <QString>
+
+namespace valis {
+
+/// A new time-ordered id: `prefix-` followed by 16 base32 characters (48 bits of milliseconds
+/// since the epoch, then 32 random bits), so ids sort by creation time as plain strings.
+VALIS_HARNESS_EXPORT QString newTimeOrderedId(QStringView prefix);
+
+/// A short content-addressed id: `prefix-` followed by the first `hexDigits` hex digits of the
+/// SHA-256 of `content`. Used for pointers the model sees (`r-3f9a2c`), never for record ids.
+VALIS_HARNESS_EXPORT QString contentId(QStringView prefix, QByteArrayView content, int hexDigits = 6);
+
+} // namespace valis

@@ -1,0 +1,86 @@
+#include "valis/core/datalocations.h"
+
+#include <QDir>
+#include <QStandardPaths>
+
+namespace valis {
+
+DataLocations DataLocations::underHome(const QString &home)
+{
+    DataLocations locations;
+    const QDir dir(QDir::cleanPath(QDir(home).absolutePath()));
+    locations.m_home = dir.path();
+    locations.m_config = dir.filePath(QStringLiteral("config"));
+    locations.m_data = dir.filePath(QStringLiteral("data"));
+    locations.m_cache = dir.filePath(QStringLiteral("cache"));
+    return locations;
+}
+
+DataLocations DataLocations::fromEnvironment()
+{
+    const QString home = qEnvironmentVariable("VALIS_HOME");
+    if (!home.isEmpty())
+        return underHome(home);
+    // The generic locations plus "valis", not the App* ones: those derive from the executable's
+    // name, and `valis` and `valis-cli` must share one profile.
+    const auto location = [](QStandardPaths::StandardLocation kind) {
+        return QDir(QStandardPaths::writableLocation(kind)).filePath(QStringLiteral("valis"));
+    };
+    DataLocations locations;
+    locations.m_config = location(QStandardPaths::GenericConfigLocation);
+    locations.m_data = location(QStandardPaths::GenericDataLocation);
+    locations.m_cache = location(QStandardPaths::GenericCacheLocation);
+    return locations;
+}
+
+DataLocations DataLocations::fromArguments(QStringList *arguments)
+{
+    QString home;
+    for (qsizetype i = 0; i < arguments->size(); ++i) {
+        const QString &argument = arguments->at(i);
+        if (argument == QLatin1String("--")) {
+            break;
+        } else if (argument == QLatin1String("--home") && i + 1 < arguments->size()) {
+            home = arguments->at(i + 1);
+            arguments->remove(i, 2);
+            break;
+        } else if (argument.startsWith(QLatin1String("--home="))) {
+            home = argument.mid(7);
+            arguments->remove(i);
+            break;
+        }
+    }
+    return home.isEmpty() ? fromEnvironment() : underHome(home);
+}
+
+QString DataLocations::sessionDatabasePath() const
+{
+    return QDir(m_data).filePath(QStringLiteral("sessions.db"));
+}
+
+QString DataLocations::blobDir() const
+{
+    return QDir(m_data).filePath(QStringLiteral("blobs"));
+}
+
+QString DataLocations::userPluginDir(int apiVersion) const
+{
+    return QDir(m_data).filePath(QStringLiteral("plugins/api-%1").arg(apiVersion));
+}
+
+QString DataLocations::modelCatalogOverridePath() const
+{
+    return QDir(m_config).filePath(QStringLiteral("models.json"));
+}
+
+QString DataLocations::pluginSettingsPath() const
+{
+    return QDir(m_config).filePath(QStringLiteral("plugins.json"));
+}
+
+QString DataLocations::pluginLockPath() const
+{
+    return QDir(m_config).filePath(QStringLiteral("plugins.lock"));
+}
+
+} // namespace valis

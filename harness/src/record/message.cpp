@@ -1,0 +1,90 @@
+#include "valis/record/message.h"
+#include "valis/record/session.h"
+
+#include "valis/core/ids.h"
+
+namespace valis {
+
+namespace {
+struct RoleName { Role role; const char *name; };
+constexpr RoleName roleNames[] = {
+    {Role::System, "system"},
+    {Role::User, "user"},
+    {Role::Assistant, "assistant"},
+    {Role::Tool, "tool"},
+};
+
+int countIn(const QList<Part> &parts, PartKind kind)
+{
+    int count = 0;
+    for (const Part &part : parts) {
+        if (part.kind == kind)
+            ++count;
+        count += countIn(part.content, kind);
+    }
+    return count;
+}
+} // namespace
+
+QString roleName(Role role)
+{
+    for (const auto &entry : roleNames) {
+        if (entry.role == role)
+            return QString::fromLatin1(entry.name);
+    }
+    Q_UNREACHABLE();
+}
+
+bool roleFromName(QStringView name, Role *role)
+{
+    for (const auto &entry : roleNames) {
+        if (name == QLatin1String(entry.name)) {
+            *role = entry.role;
+            return true;
+        }
+    }
+    return false;
+}
+
+QString Message::text() const
+{
+    QString joined;
+    for (const Part &part : parts) {
+        if (part.kind != PartKind::Text)
+            continue;
+        if (!joined.isEmpty())
+            joined += QStringLiteral("\n\n");
+        joined += part.text;
+    }
+    return joined;
+}
+
+bool Message::startsTurn() const
+{
+    return role == Role::User && countParts(PartKind::ToolResult) == 0;
+}
+
+int Message::countParts(PartKind kind) const
+{
+    return countIn(parts, kind);
+}
+
+bool Message::operator==(const Message &other) const
+{
+    return id == other.id && parentId == other.parentId && role == other.role
+        && parts == other.parts && createdAt == other.createdAt && model == other.model
+        && stopReason == other.stopReason && usage == other.usage
+        && metadata == other.metadata && wire == other.wire;
+}
+
+QString newMessageId()
+{
+    return newTimeOrderedId(u"m");
+}
+
+QString newSessionId()
+{
+    return newTimeOrderedId(u"s");
+}
+
+} // namespace valis
