@@ -170,9 +170,11 @@ void TestRecordJson::idsAreUniqueAndOrdered()
 {
     QSet<QString> seen;
     QString previous;
-    for (int i = 0; i < 2000; ++i) {
+    for (int i = 0; i < 50000; ++i) {
         const QString id = newMessageId();
-        QCOMPARE(id.size(), 18);
+        QCOMPARE(id.size(), 20);
+        if (!previous.isEmpty())
+            QVERIFY2(id > previous, qPrintable(id + QStringLiteral(" <= ") + previous)); // monotonic
         QVERIFY(id.startsWith(QLatin1String("m-")));
         QVERIFY(!seen.contains(id));
         seen.insert(id);

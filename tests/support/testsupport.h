@@ -1,5 +1,7 @@
 #pragma once
 
+#include "valis/core/result.h"
+
 #include <QString>
 #include <QTemporaryDir>
 #include <QtTest/QTest>
@@ -34,3 +36,12 @@ private:
     if (var.isEmpty())                                                                           \
         QSKIP(qPrintable(QStringLiteral("fixture %1 not found under %2 (set VALIS_FIXTURES)")    \
                              .arg(QStringLiteral(relative), ::valis::test::fixturesDir())))
+
+/// Verifies that a valis::Result holds a value, failing with its error text otherwise.
+/// `expr` is evaluated exactly once.
+#define VALIS_VERIFY_OK(expr)                                                                    \
+    do {                                                                                         \
+        const auto &valisResult_ = (expr);                                                       \
+        QVERIFY2(valisResult_.ok(), qPrintable(valisResult_.ok() ? QString()                     \
+                                                                 : valisResult_.error().toString())); \
+    } while (false)

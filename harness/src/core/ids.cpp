@@ -2,28 +2,52 @@
 
 #include <QCryptographicHash>
 #include <QDateTime>
+#include <QMutex>
 #include <QRandomGenerator>
 
 namespace valis {
 
+namespace {
+
+constexpr char alphabet[] = "0123456789abcdefghjkmnpqrstvwxyz"; // Crockford base32
+constexpr int randomBits = 40;
+constexpr quint64 randomMask = (quint64(1) << randomBits) - 1;
+
+/// Appends the low `bits` bits of `value` as base32, most significant first.
+void appendBase32(QString &out, quint64 value, int bits)
+{
+    for (int shift = bits - 5; shift >= 0; shift -= 5)
+        out += QLatin1Char(alphabet[(value >> shift) & 0x1F]);
+}
+
+} // namespace
+
 QString newTimeOrderedId(QStringView prefix)
 {
-    static constexpr char alphabet[] = "0123456789abcdefghjkmnpqrstvwxyz"; // Crockford base32
-    const quint64 millis = quint64(QDateTime::currentMSecsSinceEpoch()) & 0xFFFFFFFFFFFFull;
-    const quint64 random = QRandomGenerator::system()->generate();
-    // 80 bits: 48 of time, 32 of randomness, written as 16 characters of 5 bits each.
-    QString id = prefix.toString() + QLatin1Char('-');
-    for (int i = 0; i < 16; ++i) {
-        const int bit = 75 - i * 5; // position of this character's lowest bit in the 80-bit value
-        quint64 chunk;
-        if (bit >= 32)
-            chunk = millis >> (bit - 32);
-        else if (bit + 5 <= 32)
-            chunk = random >> bit;
-        else
-            chunk = (millis << (32 - bit)) | (random >> bit);
-        id += QLatin1Char(alphabet[chunk & 0x1F]);
+    // 48 bits of milliseconds, then 40 bits that are random for the first id of a millisecond
+    // and incremented for the next ones (as ULID's monotonic mode does): ids made by one
+    // process are strictly increasing and never collide, ids of different processes collide
+    // only with negligible probability.
+    static QMutex mutex;
+    static quint64 lastMillis = 0;
+    static quint64 lastRandom = 0;
+    quint64 millis = quint64(QDateTime::currentMSecsSinceEpoch()) & 0xFFFFFFFFFFFFull;
+    quint64 random;
+    {
+        QMutexLocker locker(&mutex);
+        if (millis <= lastMillis && lastRandom < randomMask) {
+            millis = lastMillis;
+            random = lastRandom + 1;
+        } else {
+            millis = qMax(millis, lastMillis + (millis <= lastMillis ? 1 : 0));
+            random = QRandomGenerator::global()->generate64() & (randomMask >> 1); // room to count up
+        }
+        lastMillis = millis;
+        lastRandom = random;
     }
+    QString id = prefix.toString() + QLatin1Char('-');
+    appendBase32(id, millis, 50); // 48 bits, padded to whole characters
+    appendBase32(id, random, randomBits);
     return id;
 }
 

@@ -7,8 +7,9 @@
 
 namespace valis {
 
-/// A new time-ordered id: `prefix-` followed by 16 base32 characters (48 bits of milliseconds
-/// since the epoch, then 32 random bits), so ids sort by creation time as plain strings.
+/// A new time-ordered id: `prefix-` followed by 18 base32 characters (48 bits of milliseconds
+/// since the epoch, then 40 bits, random for the first id of a millisecond and counted up for
+/// the next), so ids sort by creation time as plain strings and one process never repeats one.
 VALIS_HARNESS_EXPORT QString newTimeOrderedId(QStringView prefix);
 
 /// A short content-addressed id: `prefix-` followed by the first `hexDigits` hex digits of the

@@ -69,7 +69,7 @@ public:
     bool operator!=(const Message &other) const { return !(*this == other); }
 };
 
-/// A new, time-ordered message id ("m-" followed by 16 base32 characters).
+/// A new, time-ordered message id ("m-" followed by 18 base32 characters).
 VALIS_HARNESS_EXPORT QString newMessageId();
 
 } // namespace valis

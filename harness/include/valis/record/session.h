@@ -48,7 +48,7 @@ struct VALIS_HARNESS_EXPORT TurnInfo
     QString id() const { return QStringLiteral("T-") + QString::number(index); }
 };
 
-/// A new session id ("s-" followed by 16 base32 characters, time-ordered).
+/// A new session id ("s-" followed by 18 base32 characters, time-ordered).
 VALIS_HARNESS_EXPORT QString newSessionId();
 
 } // namespace valis

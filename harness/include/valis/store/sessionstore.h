@@ -1,0 +1,125 @@
+#pragma once
+
+#include "valis/core/result.h"
+#include "valis/harness_export.h"
+#include "valis/import/transcriptimporter.h"
+#include "valis/record/message.h"
+#include "valis/record/session.h"
+#include "valis/store/transcriptsearch.h"
+
+#include <QList>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace valis {
+
+/// Which sessions sessions() lists.
+struct VALIS_HARNESS_EXPORT SessionFilter
+{
+    QString originKind;          ///< Only sessions of this origin ("claude-code", ...), if set.
+    QString parentSessionId;     ///< Only children of this session, if set.
+    bool includeArchived = false;
+    int limit = -1;              ///< At most this many, newest first; -1 for all.
+};
+
+/// What importing a transcript did, per session.
+struct VALIS_HARNESS_EXPORT ImportedSessionReport
+{
+    QString sessionId;
+    QString title;
+    int messagesAdded = 0;
+    int messagesAlreadyPresent = 0;
+};
+
+struct VALIS_HARNESS_EXPORT ImportReport
+{
+    QString format;
+    QString sourcePath;
+    QList<ImportedSessionReport> sessions;
+    QStringList notes;
+
+    int messagesAdded() const;
+};
+
+/// A cached token count for one stored part: the part is named by its message's seq and its
+/// depth-first index among the message's parts (tool-result content counts too).
+struct VALIS_HARNESS_EXPORT PartTokenCount
+{
+    qint64 seq = 0;
+    int partIndex = 0;
+    int tokens = 0;
+
+    bool operator==(const PartTokenCount &other) const = default;
+};
+
+/// The canonical record: sessions and their messages in a SQLite database (WAL, foreign keys),
+/// with an FTS5 transcript index and a folder of content-addressed blobs beside it.
+///
+/// Messages are appended in transactions and never rewritten (triggers refuse UPDATE on messages
+/// and parts). A message is either wholly there or not at all after a crash. Several processes
+/// may open the same file; writers take the write lock with BEGIN IMMEDIATE and wait up to the
+/// busy timeout. One SessionStore object belongs to the thread that opened it.
+///
+/// A database written by a newer Valis (a higher schema version) is refused with
+/// "store.future-schema" and not modified in any way.
+class VALIS_HARNESS_EXPORT SessionStore
+{
+public:
+    ~SessionStore();
+    SessionStore(const SessionStore &) = delete;
+    SessionStore &operator=(const SessionStore &) = delete;
+
+    /// Opens (creating if needed) the database at `path`, migrating it to the current schema.
+    /// Images go to `blobDir` (default: "blobs" beside the database).
+    static Result<std::unique_ptr<SessionStore>> open(const QString &path, const QString &blobDir = {});
+    /// The schema version this build writes.
+    static int schemaVersion();
+
+    QString path() const;
+
+    /// Creates a session. Fills in id (when empty), createdAt/updatedAt (when invalid) and
+    /// originKind ("valis" when empty); fails with "store.duplicate-session" if the id exists.
+    Result<SessionInfo> createSession(SessionInfo info);
+    Result<SessionInfo> session(const QString &sessionId) const;
+    Result<QList<SessionInfo>> sessions(const SessionFilter &filter = {}) const;
+    Result<void> renameSession(const QString &sessionId, const QString &title);
+    Result<void> setArchived(const QString &sessionId, bool archived);
+
+    /// Appends one message to a session in its own transaction and returns it as stored (id
+    /// generated when empty, createdAt set when invalid, seq and turn assigned). Images with
+    /// inline data are moved to the blob folder first.
+    Result<Message> appendMessage(const QString &sessionId, Message message);
+    /// Appends several messages in one transaction: all or none.
+    Result<QList<Message>> appendMessages(const QString &sessionId, QList<Message> messages);
+
+    /// Stores everything an importer read, in ONE transaction: every session and message or
+    /// nothing. Sessions that already exist (same id and origin) get only the messages they do
+    /// not have yet, so re-importing a file that grew appends its new messages.
+    Result<ImportReport> importTranscript(const ImportedTranscript &transcript);
+
+    /// Messages of a session in order, from seq `from`, at most `count` (-1: all).
+    Result<QList<Message>> messages(const QString &sessionId, qint64 from = 0, qint64 count = -1) const;
+    Result<QList<TurnInfo>> turns(const QString &sessionId) const;
+    Result<qint64> messageCount(const QString &sessionId) const;
+
+    /// The bytes of a `blob:` image reference.
+    Result<QByteArray> readBlob(const QString &uri) const;
+
+    /// Ranked transcript search over all text, tool arguments and tool outputs.
+    Result<SearchResults> search(const SearchQuery &query) const;
+
+    /// Cached token counts of a session's parts for one tokenizer family.
+    Result<QList<PartTokenCount>> tokenCounts(const QString &sessionId, const QString &family) const;
+    /// Stores (or replaces) cached counts; the cache is not part of the append-only record.
+    Result<void> storeTokenCounts(const QString &sessionId, const QString &family,
+                                  const QList<PartTokenCount> &counts);
+
+private:
+    class Private;
+    explicit SessionStore(std::unique_ptr<Private> d);
+    std::unique_ptr<Private> d;
+};
+
+} // namespace valis

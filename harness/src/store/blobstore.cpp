@@ -1,0 +1,65 @@
+#include "store/blobstore.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+namespace valis::store {
+
+namespace {
+const QLatin1String uriPrefix("blob:sha256-");
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("valis::BlobStore", text);
+}
+} // namespace
+
+BlobStore::BlobStore(QString directory)
+    : m_directory(std::move(directory))
+{}
+
+bool BlobStore::isBlobUri(const QString &uri)
+{
+    return uri.startsWith(uriPrefix);
+}
+
+QString BlobStore::pathFor(const QString &hex) const
+{
+    return m_directory + QLatin1Char('/') + hex.left(2) + QLatin1Char('/') + hex;
+}
+
+Result<QString> BlobStore::put(const QByteArray &data)
+{
+    const QString hex = QString::fromLatin1(QCryptographicHash::hash(data, QCryptographicHash::Sha256).toHex());
+    const QString path = pathFor(hex);
+    if (!QFileInfo::exists(path)) {
+        if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
+            return Error(QStringLiteral("store.blob-write"),
+                         tr("cannot create the blob folder"), QFileInfo(path).absolutePath());
+        }
+        QSaveFile file(path);
+        if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
+            return Error(QStringLiteral("store.blob-write"), file.errorString(), path);
+    }
+    return QString(uriPrefix + hex);
+}
+
+Result<QByteArray> BlobStore::get(const QString &uri) const
+{
+    if (!isBlobUri(uri))
+        return Error(QStringLiteral("store.blob-uri"), tr("not a blob reference: %1").arg(uri));
+    const QString hex = uri.mid(uriPrefix.size());
+    QFile file(pathFor(hex));
+    if (!file.open(QIODevice::ReadOnly))
+        return Error(QStringLiteral("store.blob-missing"), tr("the blob is missing: %1").arg(file.errorString()), file.fileName());
+    const QByteArray data = file.readAll();
+    if (QString::fromLatin1(QCryptographicHash::hash(data, QCryptographicHash::Sha256).toHex()) != hex)
+        return Error(QStringLiteral("store.blob-damaged"), tr("the blob's content does not match its hash"), file.fileName());
+    return data;
+}
+
+} // namespace valis::store

@@ -1,0 +1,263 @@
+#include "store/recordreader.h"
+
+#include "store/partrows.h"
+#include "store/sqlutil.h"
+
+#include "valis/record/recordjson.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSqlQuery>
+
+namespace valis::store {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("valis::SessionStore", text);
+}
+
+Error noSession(const QString &sessionId)
+{
+    return Error(QStringLiteral("store.no-session"), tr("there is no session \"%1\"").arg(sessionId));
+}
+
+QJsonObject jsonColumn(const QVariant &value)
+{
+    return value.isNull() ? QJsonObject() : QJsonDocument::fromJson(value.toString().toUtf8()).object();
+}
+
+const char sessionColumns[] =
+    "s.uid, s.title, s.workspace, s.model, s.created_at, s.updated_at, s.origin_kind, s.origin_path, "
+    "s.origin_id, s.parent_session, s.parent_message, s.parent_tool_call, s.metadata, "
+    "(SELECT count(*) FROM messages WHERE session_id = s.id)";
+
+SessionInfo sessionFromRow(const QSqlQuery &query)
+{
+    SessionInfo info;
+    info.id = query.value(0).toString();
+    info.title = query.value(1).toString();
+    info.workspace = query.value(2).toString();
+    info.model = query.value(3).toString();
+    info.createdAt = recordjson::parseTimestamp(query.value(4).toString());
+    info.updatedAt = recordjson::parseTimestamp(query.value(5).toString());
+    info.originKind = query.value(6).toString();
+    info.originPath = query.value(7).toString();
+    info.originId = query.value(8).toString();
+    info.parentSessionId = query.value(9).toString();
+    info.parentMessageId = query.value(10).toString();
+    info.parentToolCallId = query.value(11).toString();
+    info.metadata = jsonColumn(query.value(12));
+    info.messageCount = query.value(13).toLongLong();
+    return info;
+}
+
+} // namespace
+
+RecordReader::RecordReader(const QSqlDatabase &db)
+    : m_db(db)
+{}
+
+Result<SessionInfo> RecordReader::session(const QString &sessionId) const
+{
+    QSqlQuery query(m_db);
+    query.prepare(QStringLiteral("SELECT %1 FROM sessions s WHERE s.uid = ?").arg(QLatin1String(sessionColumns)));
+    query.addBindValue(sessionId);
+    if (!query.exec())
+        return sqlError(query, tr("read session"));
+    if (!query.next())
+        return noSession(sessionId);
+    return sessionFromRow(query);
+}
+
+Result<QList<SessionInfo>> RecordReader::sessions(const SessionFilter &filter) const
+{
+    QStringList conditions;
+    if (!filter.includeArchived)
+        conditions << QStringLiteral("s.archived = 0");
+    if (!filter.originKind.isEmpty())
+        conditions << QStringLiteral("s.origin_kind = :origin");
+    if (!filter.parentSessionId.isEmpty())
+        conditions << QStringLiteral("s.parent_session = :parent");
+    QString sql = QStringLiteral("SELECT %1 FROM sessions s").arg(QLatin1String(sessionColumns));
+    if (!conditions.isEmpty())
+        sql += QStringLiteral(" WHERE ") + conditions.join(QStringLiteral(" AND "));
+    sql += QStringLiteral(" ORDER BY s.updated_at DESC, s.id DESC");
+    if (filter.limit >= 0)
+        sql += QStringLiteral(" LIMIT %1").arg(filter.limit);
+    QSqlQuery query(m_db);
+    query.prepare(sql);
+    if (!filter.originKind.isEmpty())
+        query.bindValue(QStringLiteral(":origin"), filter.originKind);
+    if (!filter.parentSessionId.isEmpty())
+        query.bindValue(QStringLiteral(":parent"), filter.parentSessionId);
+    if (!query.exec())
+        return sqlError(query, tr("list sessions"));
+    QList<SessionInfo> sessions;
+    while (query.next())
+        sessions.append(sessionFromRow(query));
+    return sessions;
+}
+
+Result<QStringList> RecordReader::messageIds(const QString &sessionId) const
+{
+    QSqlQuery query(m_db);
+    query.prepare(QStringLiteral(
+        "SELECT m.uid FROM messages m JOIN sessions s ON s.id = m.session_id WHERE s.uid = ? ORDER BY m.seq"));
+    query.addBindValue(sessionId);
+    if (!query.exec())
+        return sqlError(query, tr("read messages"));
+    QStringList ids;
+    while (query.next())
+        ids << query.value(0).toString();
+    return ids;
+}
+
+Result<QList<Message>> RecordReader::messages(const QString &sessionId, qint64 from, qint64 count) const
+{
+    QSqlQuery sessionRow(m_db);
+    sessionRow.prepare(QStringLiteral("SELECT id FROM sessions WHERE uid = ?"));
+    sessionRow.addBindValue(sessionId);
+    if (!sessionRow.exec())
+        return sqlError(sessionRow, tr("read messages"));
+    if (!sessionRow.next())
+        return noSession(sessionId);
+    const qint64 row = sessionRow.value(0).toLongLong();
+    const qint64 last = count < 0 ? std::numeric_limits<qint64>::max() : from + count - 1;
+
+    QSqlQuery query(m_db);
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral(
+        "SELECT id, uid, parent_uid, seq, turn, role, created_at, model, stop_reason, usage, "
+        "metadata, wire, part_count FROM messages WHERE session_id = ? AND seq BETWEEN ? AND ? ORDER BY seq"));
+    query.addBindValue(row);
+    query.addBindValue(from);
+    query.addBindValue(last);
+    if (!query.exec())
+        return sqlError(query, tr("read messages"));
+    QList<Message> messages;
+    QList<qint64> rowIds;
+    QList<int> partCounts;
+    while (query.next()) {
+        QJsonObject json;
+        json.insert(QLatin1String("id"), query.value(1).toString());
+        json.insert(QLatin1String("parent_id"), query.value(2).toString());
+        json.insert(QLatin1String("seq"), query.value(3).toLongLong());
+        json.insert(QLatin1String("turn"), query.value(4).toInt());
+        json.insert(QLatin1String("role"), query.value(5).toString());
+        json.insert(QLatin1String("parts"), QJsonArray());
+        json.insert(QLatin1String("created_at"), query.value(6).toString());
+        json.insert(QLatin1String("model"), query.value(7).toString());
+        json.insert(QLatin1String("stop_reason"), query.value(8).toString());
+        json.insert(QLatin1String("usage"), jsonColumn(query.value(9)));
+        json.insert(QLatin1String("metadata"), jsonColumn(query.value(10)));
+        json.insert(QLatin1String("wire"), jsonColumn(query.value(11)));
+        Result<Message> message = recordjson::messageFromJson(json);
+        if (!message.ok())
+            return Error(QStringLiteral("store.corrupt"), message.error().message);
+        messages.append(std::move(message).value());
+        rowIds.append(query.value(0).toLongLong());
+        partCounts.append(query.value(12).toInt());
+    }
+    if (messages.isEmpty())
+        return messages;
+
+    QSqlQuery parts(m_db);
+    parts.setForwardOnly(true);
+    parts.prepare(QStringLiteral(
+        "SELECT p.message_id, p.idx, p.parent_idx, p.kind, p.tool_name, p.call_id, p.text, p.data "
+        "FROM parts p JOIN messages m ON m.id = p.message_id "
+        "WHERE m.session_id = ? AND m.seq BETWEEN ? AND ? ORDER BY m.seq, p.idx"));
+    parts.addBindValue(row);
+    parts.addBindValue(messages.first().seq);
+    parts.addBindValue(messages.last().seq);
+    if (!parts.exec())
+        return sqlError(parts, tr("read parts"));
+    qsizetype current = 0;
+    QList<PartRow> rows;
+    const auto finishMessage = [&]() -> Result<void> {
+        if (rows.size() != partCounts.at(current)) {
+            return Error(QStringLiteral("store.corrupt"),
+                         tr("message %1 should have %2 parts but has %3")
+                             .arg(messages.at(current).id)
+                             .arg(partCounts.at(current))
+                             .arg(rows.size()));
+        }
+        Result<QList<Part>> rebuilt = rebuildParts(rows);
+        if (!rebuilt.ok())
+            return rebuilt.error();
+        messages[current].parts = std::move(rebuilt).value();
+        rows.clear();
+        return success();
+    };
+    while (parts.next()) {
+        const qint64 messageRow = parts.value(0).toLongLong();
+        while (rowIds.at(current) != messageRow) {
+            Result<void> finished = finishMessage();
+            if (!finished.ok())
+                return finished.error();
+            ++current;
+        }
+        PartRow partRow;
+        partRow.idx = parts.value(1).toInt();
+        partRow.parentIdx = parts.value(2).isNull() ? -1 : parts.value(2).toInt();
+        partKindFromName(parts.value(3).toString(), &partRow.kind);
+        partRow.toolName = parts.value(4).toString();
+        partRow.callId = parts.value(5).toString();
+        partRow.hasText = !parts.value(6).isNull();
+        partRow.text = parts.value(6).toString();
+        partRow.data = parts.value(7).toString();
+        rows.append(std::move(partRow));
+    }
+    for (; current < messages.size(); ++current) {
+        Result<void> finished = finishMessage();
+        if (!finished.ok())
+            return finished.error();
+    }
+    return messages;
+}
+
+Result<QList<TurnInfo>> RecordReader::turns(const QString &sessionId) const
+{
+    QSqlQuery query(m_db);
+    query.prepare(QStringLiteral(
+        "SELECT m.turn, min(m.seq), max(m.seq) FROM messages m JOIN sessions s ON s.id = m.session_id "
+        "WHERE s.uid = ? GROUP BY m.turn ORDER BY m.turn"));
+    query.addBindValue(sessionId);
+    if (!query.exec())
+        return sqlError(query, tr("read turns"));
+    QList<TurnInfo> turns;
+    while (query.next())
+        turns.append({sessionId, query.value(0).toInt(), query.value(1).toLongLong(), query.value(2).toLongLong()});
+    return turns;
+}
+
+Result<qint64> RecordReader::messageCount(const QString &sessionId) const
+{
+    Result<SessionInfo> info = session(sessionId);
+    if (!info.ok())
+        return info.error();
+    return info->messageCount;
+}
+
+Result<QList<PartTokenCount>> RecordReader::tokenCounts(const QString &sessionId, const QString &family) const
+{
+    QSqlQuery query(m_db);
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral(
+        "SELECT m.seq, p.idx, t.tokens FROM part_tokens t JOIN parts p ON p.id = t.part_id "
+        "JOIN messages m ON m.id = p.message_id JOIN sessions s ON s.id = m.session_id "
+        "WHERE s.uid = ? AND t.family = ? ORDER BY m.seq, p.idx"));
+    query.addBindValue(sessionId);
+    query.addBindValue(family);
+    if (!query.exec())
+        return sqlError(query, tr("read token counts"));
+    QList<PartTokenCount> counts;
+    while (query.next())
+        counts.append({query.value(0).toLongLong(), query.value(1).toInt(), query.value(2).toInt()});
+    return counts;
+}
+
+} // namespace valis::store

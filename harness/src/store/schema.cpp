@@ -1,0 +1,159 @@
+#include "store/schema.h"
+
+#include "store/sqlutil.h"
+
+#include <QCoreApplication>
+#include <QSqlQuery>
+
+#include <functional>
+
+namespace valis::store {
+
+namespace {
+
+// Each migration is a list of statements run in one transaction. Never edit a migration that has
+// shipped: add a new one.
+using Migration = QList<const char *>;
+
+const Migration migration1 = {
+    // Sessions are the one mutable table: title, archive flag and updated_at change over a
+    // session's life. Messages and parts below are the append-only record.
+    R"(CREATE TABLE sessions(
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,
+        title TEXT NOT NULL DEFAULT '',
+        workspace TEXT NOT NULL DEFAULT '',
+        model TEXT NOT NULL DEFAULT '',
+        created_at TEXT,
+        updated_at TEXT,
+        origin_kind TEXT NOT NULL,
+        origin_path TEXT,
+        origin_id TEXT,
+        parent_session TEXT,
+        parent_message TEXT,
+        parent_tool_call TEXT,
+        metadata TEXT,
+        archived INTEGER NOT NULL DEFAULT 0))",
+    "CREATE INDEX sessions_by_update ON sessions(updated_at)",
+    "CREATE INDEX sessions_by_parent ON sessions(parent_session)",
+    R"(CREATE TABLE messages(
+        id INTEGER PRIMARY KEY,
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        uid TEXT NOT NULL,
+        parent_uid TEXT,
+        turn INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        created_at TEXT,
+        model TEXT,
+        stop_reason TEXT,
+        usage TEXT,
+        metadata TEXT,
+        wire TEXT,
+        part_count INTEGER NOT NULL,
+        UNIQUE(session_id, seq),
+        UNIQUE(session_id, uid)))",
+    // Parts are stored flattened depth-first: a tool result's content parts follow it with
+    // parent_idx pointing back. `text` is the part's one large text (text, thinking, tool-call
+    // arguments); every other field sits in `data` as JSON.
+    R"(CREATE TABLE parts(
+        id INTEGER PRIMARY KEY,
+        message_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+        idx INTEGER NOT NULL,
+        parent_idx INTEGER,
+        kind TEXT NOT NULL,
+        tool_name TEXT,
+        call_id TEXT,
+        text TEXT,
+        data TEXT,
+        UNIQUE(message_id, idx)))",
+    "CREATE INDEX parts_by_call ON parts(call_id) WHERE call_id IS NOT NULL",
+    R"(CREATE TRIGGER messages_are_append_only BEFORE UPDATE ON messages
+        BEGIN SELECT RAISE(ABORT, 'the record is append-only: messages are never rewritten'); END)",
+    R"(CREATE TRIGGER parts_are_append_only BEFORE UPDATE ON parts
+        BEGIN SELECT RAISE(ABORT, 'the record is append-only: parts are never rewritten'); END)",
+    // A cache beside the record, not part of it: counts are per tokenizer family and can be
+    // recomputed, so this table may be written at any time.
+    R"(CREATE TABLE part_tokens(
+        part_id INTEGER NOT NULL REFERENCES parts(id) ON DELETE CASCADE,
+        family TEXT NOT NULL,
+        tokens INTEGER NOT NULL,
+        PRIMARY KEY(part_id, family)) WITHOUT ROWID)",
+    // Transcript search: parts' text is cut into chunks of a few KiB (so ranking finds the
+    // passage and snippets stay cheap on megabyte tool outputs); the FTS5 index reads chunk text
+    // through a view over parts, so no text is stored twice. Session, role and tool sit on the
+    // chunk so filters never join the record.
+    R"(CREATE TABLE search_chunks(
+        id INTEGER PRIMARY KEY,
+        part_id INTEGER NOT NULL REFERENCES parts(id) ON DELETE CASCADE,
+        session_id INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        tool_name TEXT,
+        start INTEGER NOT NULL,
+        length INTEGER NOT NULL))",
+    "CREATE INDEX search_chunks_by_session ON search_chunks(session_id, id)",
+    // start/length are UTF-8 byte offsets: substr() on a blob is a slice, not a character walk.
+    R"(CREATE VIEW search_content(id, body) AS
+        SELECT c.id, CAST(substr(CAST(p.text AS BLOB), c.start + 1, c.length) AS TEXT)
+        FROM search_chunks c JOIN parts p ON p.id = c.part_id)",
+    R"(CREATE VIRTUAL TABLE search USING fts5(
+        body, content='search_content', content_rowid='id',
+        tokenize='unicode61 remove_diacritics 2'))",
+};
+
+const QList<const Migration *> migrations = {&migration1};
+
+} // namespace
+
+int Schema::latestVersion()
+{
+    return int(migrations.size());
+}
+
+int Schema::applicationId()
+{
+    return 0x56414c53; // "VALS"
+}
+
+Result<void> Schema::migrate(QSqlDatabase &db)
+{
+    for (int version = 1; version <= latestVersion(); ++version) {
+        Result<void> begun = exec(db, QStringLiteral("BEGIN IMMEDIATE"));
+        if (!begun.ok())
+            return begun;
+        // Another process may have migrated while we waited for the write lock.
+        Result<int> current = pragmaInt(db, QStringLiteral("user_version"));
+        if (!current.ok()) {
+            rollback(db);
+            return current.error();
+        }
+        if (current.value() >= version) {
+            rollback(db);
+            continue;
+        }
+        for (const char *statement : *migrations.at(version - 1)) {
+            Result<void> done = exec(db, QString::fromUtf8(statement));
+            if (!done.ok()) {
+                rollback(db);
+                return Error(QStringLiteral("store.migration-failed"),
+                             QCoreApplication::translate("valis::SessionStore",
+                                                         "migration to schema version %1 failed: %2")
+                                 .arg(version)
+                                 .arg(done.error().message),
+                             db.databaseName());
+            }
+        }
+        Result<void> stamped = exec(db, QStringLiteral("PRAGMA application_id = %1").arg(applicationId()));
+        if (stamped.ok())
+            stamped = exec(db, QStringLiteral("PRAGMA user_version = %1").arg(version));
+        if (stamped.ok())
+            stamped = exec(db, QStringLiteral("COMMIT"));
+        if (!stamped.ok()) {
+            rollback(db);
+            return stamped;
+        }
+    }
+    return success();
+}
+
+} // namespace valis::store

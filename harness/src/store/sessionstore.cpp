@@ -1,0 +1,421 @@
+#include "valis/store/sessionstore.h"
+
+#include "store/blobstore.h"
+#include "store/recordreader.h"
+#include "store/recordwriter.h"
+#include "store/schema.h"
+#include "store/sqlutil.h"
+#include "store/transcriptindex.h"
+
+#include "valis/record/recordjson.h"
+
+#include <QAtomicInteger>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QSet>
+#include <QSqlQuery>
+#include <QThread>
+
+namespace valis {
+
+using namespace store;
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("valis::SessionStore", text);
+}
+
+QString uniqueConnectionName(const char *purpose)
+{
+    static QAtomicInteger<quint64> counter;
+    return QStringLiteral("valis-store-%1-%2").arg(QLatin1String(purpose)).arg(counter.fetchAndAddRelaxed(1));
+}
+
+/// Looks at an existing file through a read-only connection before anything can write to it,
+/// so a database from a newer Valis (or another application) is refused untouched.
+Result<void> preflight(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.exists() || info.size() == 0)
+        return success();
+    const QString name = uniqueConnectionName("preflight");
+    Result<void> verdict = success();
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+        if (!db.open()) {
+            verdict = Error(QStringLiteral("store.open-failed"), tr("cannot open the database"), path);
+        } else {
+            QSqlQuery query(db);
+            if (!query.exec(QStringLiteral("PRAGMA application_id")) || !query.next()) {
+                verdict = Error(QStringLiteral("store.not-a-database"),
+                                tr("this file is not a Valis session database (%1)")
+                                    .arg(sqlError(query).message),
+                                path);
+            } else {
+                const int applicationId = query.value(0).toInt();
+                Result<int> version = pragmaInt(db, QStringLiteral("user_version"));
+                QSqlQuery tables(db);
+                const bool hasForeignTables =
+                    tables.exec(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"))
+                    && tables.next() && tables.value(0).toInt() > 0;
+                if (!version.ok()) {
+                    verdict = version.error();
+                } else if (applicationId != Schema::applicationId()
+                           && (applicationId != 0 || hasForeignTables)) {
+                    verdict = Error(QStringLiteral("store.not-a-database"),
+                                    tr("this SQLite file belongs to another application; Valis "
+                                       "left it untouched"),
+                                    path);
+                } else if (version.value() > Schema::latestVersion()) {
+                    verdict = Error(QStringLiteral("store.future-schema"),
+                                    tr("the database was written by a newer Valis (schema version "
+                                       "%1; this build reads up to %2). It was left untouched: "
+                                       "update Valis to open it.")
+                                        .arg(version.value())
+                                        .arg(Schema::latestVersion()),
+                                    path);
+                }
+            }
+            query.finish();
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+    return verdict;
+}
+
+} // namespace
+
+int ImportReport::messagesAdded() const
+{
+    int total = 0;
+    for (const ImportedSessionReport &session : sessions)
+        total += session.messagesAdded;
+    return total;
+}
+
+class SessionStore::Private
+{
+public:
+    ~Private()
+    {
+        writer.reset();
+        reader.reset();
+        index.reset();
+        db.close();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(connectionName);
+    }
+
+    /// Runs `work` inside BEGIN IMMEDIATE ... COMMIT, rolling back on any error.
+    template<typename Work>
+    auto transaction(Work &&work) -> decltype(work())
+    {
+        Result<void> begun = exec(db, QStringLiteral("BEGIN IMMEDIATE"));
+        if (!begun.ok())
+            return begun.error();
+        auto result = work();
+        if (!result.ok()) {
+            rollback(db);
+            return result;
+        }
+        Result<void> committed = exec(db, QStringLiteral("COMMIT"));
+        if (!committed.ok()) {
+            rollback(db);
+            return committed.error();
+        }
+        return result;
+    }
+
+    QString connectionName;
+    QString path;
+    QSqlDatabase db;
+    std::unique_ptr<BlobStore> blobs;
+    std::unique_ptr<TranscriptIndex> index;
+    std::unique_ptr<RecordWriter> writer;
+    std::unique_ptr<RecordReader> reader;
+};
+
+SessionStore::SessionStore(std::unique_ptr<Private> p)
+    : d(std::move(p))
+{}
+
+SessionStore::~SessionStore() = default;
+
+int SessionStore::schemaVersion()
+{
+    return Schema::latestVersion();
+}
+
+QString SessionStore::path() const
+{
+    return d->path;
+}
+
+Result<std::unique_ptr<SessionStore>> SessionStore::open(const QString &path, const QString &blobDir)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    Result<void> checked = preflight(absolute);
+    if (!checked.ok())
+        return checked.error();
+    if (!QDir().mkpath(QFileInfo(absolute).absolutePath())) {
+        return Error(QStringLiteral("store.open-failed"), tr("cannot create the folder for the database"),
+                     QFileInfo(absolute).absolutePath());
+    }
+
+    auto p = std::make_unique<Private>();
+    p->connectionName = uniqueConnectionName("main");
+    p->path = absolute;
+    p->db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), p->connectionName);
+    p->db.setDatabaseName(absolute);
+    p->db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
+    if (!p->db.open())
+        return Error(QStringLiteral("store.open-failed"), tr("cannot open the database"), absolute);
+
+    // WAL lets readers (the desktop, valis-cli grep) run while an agent appends; NORMAL
+    // synchronisation keeps every committed transaction across a process crash, which is the
+    // failure this store must survive (an OS crash may lose the last commits, never consistency).
+    // Switching the journal mode needs an exclusive lock that SQLite's busy handler does not wait
+    // for, so a second process opening a new database at the same moment retries for a while.
+    QString journalMode;
+    QString modeError;
+    for (int attempt = 0; attempt < 200 && journalMode != QLatin1String("wal"); ++attempt) {
+        if (attempt > 0)
+            QThread::msleep(50);
+        QSqlQuery mode(p->db);
+        if (mode.exec(QStringLiteral("PRAGMA journal_mode=WAL")) && mode.next())
+            journalMode = mode.value(0).toString();
+        else
+            modeError = sqlError(mode).message;
+    }
+    if (journalMode != QLatin1String("wal")) {
+        return Error(QStringLiteral("store.open-failed"),
+                     tr("cannot switch the database to write-ahead logging: %1").arg(modeError), absolute);
+    }
+    for (const char *pragma : {"PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON"}) {
+        Result<void> set = exec(p->db, QString::fromLatin1(pragma));
+        if (!set.ok())
+            return Error(set.error().code, set.error().message, absolute);
+    }
+    Result<void> migrated = Schema::migrate(p->db);
+    if (!migrated.ok())
+        return migrated.error();
+
+    p->blobs = std::make_unique<BlobStore>(
+        blobDir.isEmpty() ? QFileInfo(absolute).absolutePath() + QStringLiteral("/blobs") : blobDir);
+    p->index = std::make_unique<TranscriptIndex>(p->db);
+    p->writer = std::make_unique<RecordWriter>(p->db, *p->blobs, *p->index);
+    p->reader = std::make_unique<RecordReader>(p->db);
+    return std::unique_ptr<SessionStore>(new SessionStore(std::move(p)));
+}
+
+Result<SessionInfo> SessionStore::createSession(SessionInfo info)
+{
+    if (info.id.isEmpty())
+        info.id = newSessionId();
+    if (info.originKind.isEmpty())
+        info.originKind = QStringLiteral("valis");
+    if (!info.createdAt.isValid())
+        info.createdAt = QDateTime::currentDateTimeUtc();
+    if (!info.updatedAt.isValid())
+        info.updatedAt = info.createdAt;
+    Result<qint64> row = d->transaction([&]() { return d->writer->insertSession(info); });
+    if (!row.ok())
+        return row.error();
+    return info;
+}
+
+Result<SessionInfo> SessionStore::session(const QString &sessionId) const
+{
+    return d->reader->session(sessionId);
+}
+
+Result<QList<SessionInfo>> SessionStore::sessions(const SessionFilter &filter) const
+{
+    return d->reader->sessions(filter);
+}
+
+Result<void> SessionStore::renameSession(const QString &sessionId, const QString &title)
+{
+    QSqlQuery query(d->db);
+    query.prepare(QStringLiteral("UPDATE sessions SET title = coalesce(?, '') WHERE uid = ?"));
+    query.addBindValue(title);
+    query.addBindValue(sessionId);
+    Result<void> done = run(query, tr("rename session"));
+    if (done.ok() && query.numRowsAffected() == 0)
+        return Error(QStringLiteral("store.no-session"), tr("there is no session \"%1\"").arg(sessionId));
+    return done;
+}
+
+Result<void> SessionStore::setArchived(const QString &sessionId, bool archived)
+{
+    QSqlQuery query(d->db);
+    query.prepare(QStringLiteral("UPDATE sessions SET archived = ? WHERE uid = ?"));
+    query.addBindValue(archived ? 1 : 0);
+    query.addBindValue(sessionId);
+    Result<void> done = run(query, tr("archive session"));
+    if (done.ok() && query.numRowsAffected() == 0)
+        return Error(QStringLiteral("store.no-session"), tr("there is no session \"%1\"").arg(sessionId));
+    return done;
+}
+
+Result<Message> SessionStore::appendMessage(const QString &sessionId, Message message)
+{
+    Result<QList<Message>> appended = appendMessages(sessionId, {std::move(message)});
+    if (!appended.ok())
+        return appended.error();
+    return appended.value().first();
+}
+
+Result<QList<Message>> SessionStore::appendMessages(const QString &sessionId, QList<Message> messages)
+{
+    return d->transaction([&]() -> Result<QList<Message>> {
+        Result<RecordWriter::Position> position = d->writer->position(sessionId);
+        if (!position.ok())
+            return position.error();
+        QDateTime latest;
+        for (Message &message : messages) {
+            Result<void> appended = d->writer->appendMessage(position.value(), message);
+            if (!appended.ok())
+                return appended.error();
+            latest = qMax(latest, message.createdAt);
+        }
+        Result<void> touched = d->writer->touchSession(position->sessionRow, latest);
+        if (!touched.ok())
+            return touched.error();
+        return messages;
+    });
+}
+
+Result<ImportReport> SessionStore::importTranscript(const ImportedTranscript &transcript)
+{
+    return d->transaction([&]() -> Result<ImportReport> {
+        ImportReport report;
+        report.format = transcript.format;
+        report.sourcePath = transcript.sourcePath;
+        report.notes = transcript.notes;
+        for (const ImportedSession &imported : transcript.sessions) {
+            ImportedSessionReport sessionReport;
+            sessionReport.sessionId = imported.info.id;
+            sessionReport.title = imported.info.title;
+            Result<SessionInfo> existing = d->reader->session(imported.info.id);
+            QSet<QString> present;
+            if (existing.ok()) {
+                if (existing->originKind != imported.info.originKind) {
+                    return Error(QStringLiteral("store.import-conflict"),
+                                 tr("session %1 already exists and came from %2, not %3")
+                                     .arg(imported.info.id, existing->originKind, imported.info.originKind),
+                                 transcript.sourcePath);
+                }
+                Result<QStringList> ids = d->reader->messageIds(imported.info.id);
+                if (!ids.ok())
+                    return ids.error();
+                present = QSet<QString>(ids->cbegin(), ids->cend());
+            } else if (existing.error().code == QLatin1String("store.no-session")) {
+                SessionInfo info = imported.info;
+                if (!info.createdAt.isValid())
+                    info.createdAt = imported.messages.isEmpty() ? QDateTime::currentDateTimeUtc()
+                                                                 : imported.messages.first().createdAt;
+                if (!info.updatedAt.isValid())
+                    info.updatedAt = info.createdAt;
+                Result<qint64> row = d->writer->insertSession(info);
+                if (!row.ok())
+                    return row.error();
+            } else {
+                return existing.error();
+            }
+            Result<RecordWriter::Position> position = d->writer->position(imported.info.id);
+            if (!position.ok())
+                return position.error();
+            QDateTime latest;
+            for (Message message : imported.messages) {
+                if (present.contains(message.id)) {
+                    ++sessionReport.messagesAlreadyPresent;
+                    continue;
+                }
+                Result<void> appended = d->writer->appendMessage(position.value(), message);
+                if (!appended.ok()) {
+                    return Error(appended.error().code, appended.error().message,
+                                 transcript.sourcePath);
+                }
+                present.insert(message.id);
+                latest = qMax(latest, message.createdAt);
+                ++sessionReport.messagesAdded;
+            }
+            if (latest.isValid()) {
+                Result<void> touched = d->writer->touchSession(position->sessionRow, latest);
+                if (!touched.ok())
+                    return touched.error();
+            }
+            report.sessions.append(sessionReport);
+        }
+        return report;
+    });
+}
+
+Result<QList<Message>> SessionStore::messages(const QString &sessionId, qint64 from, qint64 count) const
+{
+    return d->reader->messages(sessionId, from, count);
+}
+
+Result<QList<TurnInfo>> SessionStore::turns(const QString &sessionId) const
+{
+    return d->reader->turns(sessionId);
+}
+
+Result<qint64> SessionStore::messageCount(const QString &sessionId) const
+{
+    return d->reader->messageCount(sessionId);
+}
+
+Result<QByteArray> SessionStore::readBlob(const QString &uri) const
+{
+    return d->blobs->get(uri);
+}
+
+Result<SearchResults> SessionStore::search(const SearchQuery &query) const
+{
+    return d->index->search(query);
+}
+
+Result<QList<PartTokenCount>> SessionStore::tokenCounts(const QString &sessionId, const QString &family) const
+{
+    return d->reader->tokenCounts(sessionId, family);
+}
+
+Result<void> SessionStore::storeTokenCounts(const QString &sessionId, const QString &family,
+                                            const QList<PartTokenCount> &counts)
+{
+    return d->transaction([&]() -> Result<void> {
+        QSqlQuery query(d->db);
+        query.prepare(QStringLiteral(
+            "INSERT OR REPLACE INTO part_tokens(part_id, family, tokens) "
+            "SELECT p.id, ?, ? FROM parts p JOIN messages m ON m.id = p.message_id "
+            "JOIN sessions s ON s.id = m.session_id WHERE s.uid = ? AND m.seq = ? AND p.idx = ?"));
+        for (const PartTokenCount &count : counts) {
+            query.addBindValue(family);
+            query.addBindValue(count.tokens);
+            query.addBindValue(sessionId);
+            query.addBindValue(count.seq);
+            query.addBindValue(count.partIndex);
+            Result<void> stored = run(query, tr("store token counts"));
+            if (!stored.ok())
+                return stored;
+            if (query.numRowsAffected() != 1) {
+                return Error(QStringLiteral("store.no-such-part"),
+                             tr("session %1 has no part %2 in message %3")
+                                 .arg(sessionId)
+                                 .arg(count.partIndex)
+                                 .arg(count.seq));
+            }
+        }
+        return success();
+    });
+}
+
+} // namespace valis

@@ -1,0 +1,302 @@
+#include "testsupport.h"
+
+#include "valis/store/sessionstore.h"
+
+#include "store/transcriptindex.h"
+
+using namespace valis;
+
+namespace {
+
+
+Message text(Role role, const QString &body)
+{
+    Message message;
+    message.role = role;
+    message.parts = {Part::makeText(body)};
+    return message;
+}
+
+QString plainSnippet(const SearchHit &hit)
+{
+    QString snippet = hit.snippet;
+    snippet.replace(snippetMatchStart, QLatin1Char('['));
+    snippet.replace(snippetMatchEnd, QLatin1Char(']'));
+    return snippet;
+}
+
+} // namespace
+
+class TestTranscriptSearch : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void findsTextArgumentsAndToolOutput();
+    void ranksByBm25();
+    void filters();
+    void phrasesPrefixesAndRawSyntax();
+    void regexPostFilter();
+    void errors();
+    void tiersStopEarlyAndPreferRecent();
+    void chunksNeverSplitCharacters();
+    void findsWordsDeepInHugeOutputs();
+
+private:
+    std::unique_ptr<test::TemporaryHome> m_home;
+    std::unique_ptr<SessionStore> m_store;
+    QString m_first;
+    QString m_second;
+};
+
+void TestTranscriptSearch::init()
+{
+    m_home = std::make_unique<test::TemporaryHome>();
+    auto store = SessionStore::open(m_home->filePath(QStringLiteral("s.db")));
+    VALIS_VERIFY_OK(store);
+    m_store = std::move(store).value();
+    SessionInfo first;
+    first.title = QStringLiteral("Build the server");
+    m_first = m_store->createSession(first)->id;
+    m_second = m_store->createSession({})->id;
+
+    Message call;
+    call.role = Role::Assistant;
+    call.parts = {Part::makeText(QStringLiteral("I will compile it.")),
+                  Part::makeToolCall(QStringLiteral("c1"), QStringLiteral("Bash"),
+                                     QJsonObject{{QStringLiteral("command"), QStringLiteral("cmake --build frobnicator")}})};
+    Message result;
+    result.role = Role::Tool;
+    result.parts = {Part::makeToolResultText(QStringLiteral("c1"),
+                                             QStringLiteral("[1/3] compiling\nerror: undefined reference to `zanzibar_init'\n"),
+                                             true)};
+    VALIS_VERIFY_OK(m_store->appendMessages(m_first, {text(Role::User, QStringLiteral("Please build the server")), call, result,
+                                                text(Role::Assistant, QStringLiteral("The linker cannot find zanzibar."))}));
+    VALIS_VERIFY_OK(m_store->appendMessages(m_second, {text(Role::User, QStringLiteral("zanzibar zanzibar zanzibar is everywhere")),
+                                                 text(Role::Assistant, QStringLiteral("Noted: a server on zanzibar."))}));
+}
+
+void TestTranscriptSearch::cleanup()
+{
+    m_store.reset();
+    m_home.reset();
+}
+
+void TestTranscriptSearch::findsTextArgumentsAndToolOutput()
+{
+    SearchQuery query;
+    query.text = QStringLiteral("frobnicator");
+    auto results = m_store->search(query);
+    VALIS_VERIFY_OK(results);
+    QCOMPARE(results->hits.size(), 1);
+    const SearchHit &argumentHit = results->hits.first();
+    QCOMPARE(argumentHit.partKind, PartKind::ToolCall);
+    QCOMPARE(argumentHit.toolName, QStringLiteral("Bash"));
+    QCOMPARE(argumentHit.sessionId, m_first);
+    QCOMPARE(argumentHit.sessionTitle, QStringLiteral("Build the server"));
+    QCOMPARE(argumentHit.seq, 1);
+    QCOMPARE(argumentHit.turn, 1);
+    QVERIFY2(plainSnippet(argumentHit).contains(QLatin1String("[frobnicator]")), qPrintable(plainSnippet(argumentHit)));
+
+    query.text = QStringLiteral("zanzibar_init");
+    results = m_store->search(query);
+    VALIS_VERIFY_OK(results);
+    QCOMPARE(results->hits.size(), 1);
+    QCOMPARE(results->hits.first().role, Role::Tool);
+    QCOMPARE(results->hits.first().partKind, PartKind::Text); // the text inside the tool result
+    QCOMPARE(results->hits.first().partIndex, 1);
+    QCOMPARE(results->hits.first().toolName, QStringLiteral("Bash")); // resolved from the call
+}
+
+void TestTranscriptSearch::ranksByBm25()
+{
+    SearchQuery query;
+    query.text = QStringLiteral("zanzibar");
+    auto results = m_store->search(query);
+    VALIS_VERIFY_OK(results);
+    // Four passages: unicode61 splits zanzibar_init in the tool output into two words.
+    QCOMPARE(results->hits.size(), 4);
+    // The short message saying it three times ranks first, whatever its position.
+    QCOMPARE(results->hits.at(0).sessionId, m_second);
+    QCOMPARE(results->hits.at(0).seq, 0);
+    for (int i = 1; i < results->hits.size(); ++i)
+        QVERIFY(results->hits.at(i - 1).score <= results->hits.at(i).score);
+    QVERIFY(results->exhausted);
+}
+
+void TestTranscriptSearch::filters()
+{
+    SearchQuery query;
+    query.text = QStringLiteral("server");
+    auto all = m_store->search(query);
+    VALIS_VERIFY_OK(all);
+    QCOMPARE(all->hits.size(), 2);
+
+    query.sessionId = m_second;
+    auto inSecond = m_store->search(query);
+    VALIS_VERIFY_OK(inSecond);
+    QCOMPARE(inSecond->hits.size(), 1);
+    QCOMPARE(inSecond->hits.first().sessionId, m_second);
+
+    query.sessionId.clear();
+    query.role = Role::User;
+    auto fromUser = m_store->search(query);
+    VALIS_VERIFY_OK(fromUser);
+    QCOMPARE(fromUser->hits.size(), 1);
+    QCOMPARE(fromUser->hits.first().sessionId, m_first);
+
+    SearchQuery byTool;
+    byTool.text = QStringLiteral("compiling");
+    byTool.toolName = QStringLiteral("Bash");
+    QCOMPARE(m_store->search(byTool)->hits.size(), 1);
+    byTool.toolName = QStringLiteral("Read");
+    QCOMPARE(m_store->search(byTool)->hits.size(), 0);
+}
+
+void TestTranscriptSearch::phrasesPrefixesAndRawSyntax()
+{
+    SearchQuery query;
+    query.text = QStringLiteral("\"undefined reference\"");
+    QCOMPARE(m_store->search(query)->hits.size(), 1);
+    query.text = QStringLiteral("\"reference undefined\"");
+    QCOMPARE(m_store->search(query)->hits.size(), 0);
+    query.text = QStringLiteral("frob*");
+    QCOMPARE(m_store->search(query)->hits.size(), 1);
+    // Operators typed without --fts are words, not syntax.
+    query.text = QStringLiteral("linker OR nothing");
+    QCOMPARE(m_store->search(query)->hits.size(), 0);
+    query.ftsSyntax = true;
+    QCOMPARE(m_store->search(query)->hits.size(), 1);
+    query.text = QStringLiteral("zanzibar NOT everywhere");
+    QCOMPARE(m_store->search(query)->hits.size(), 3);
+}
+
+void TestTranscriptSearch::regexPostFilter()
+{
+    SearchQuery query;
+    query.text = QStringLiteral("zanzibar");
+    query.regex = QStringLiteral("zanzibar\\.$");
+    auto results = m_store->search(query);
+    VALIS_VERIFY_OK(results);
+    QCOMPARE(results->hits.size(), 2);
+    query.regex = QStringLiteral("(?i)LINKER");
+    results = m_store->search(query);
+    VALIS_VERIFY_OK(results);
+    QCOMPARE(results->hits.size(), 1);
+    QCOMPARE(results->hits.first().seq, 3);
+}
+
+void TestTranscriptSearch::errors()
+{
+    SearchQuery query;
+    query.text = QStringLiteral("   ");
+    auto empty = m_store->search(query);
+    QVERIFY(empty.hasError());
+    QCOMPARE(empty.error().code, QStringLiteral("search.empty-query"));
+
+    query.text = QStringLiteral("zanzibar");
+    query.regex = QStringLiteral("(unclosed");
+    auto badRegex = m_store->search(query);
+    QVERIFY(badRegex.hasError());
+    QCOMPARE(badRegex.error().code, QStringLiteral("search.bad-regex"));
+
+    query.regex.clear();
+    query.text = QStringLiteral("zanzibar AND (");
+    query.ftsSyntax = true;
+    auto badSyntax = m_store->search(query);
+    QVERIFY(badSyntax.hasError());
+    QCOMPARE(badSyntax.error().code, QStringLiteral("search.bad-query"));
+
+    query.ftsSyntax = false;
+    query.text = QStringLiteral("zanzibar");
+    query.sessionId = QStringLiteral("no-such-session");
+    auto noSession = m_store->search(query);
+    QVERIFY(noSession.hasError());
+    QCOMPARE(noSession.error().code, QStringLiteral("search.no-session"));
+}
+
+void TestTranscriptSearch::tiersStopEarlyAndPreferRecent()
+{
+    // Enough messages for several tiers: an old one that mentions the word many times (the
+    // best bm25 match overall) and many recent ones that mention it once.
+    const auto session = m_store->createSession({});
+    VALIS_VERIFY_OK(session);
+    VALIS_VERIFY_OK(m_store->appendMessage(session->id, text(Role::User, QStringLiteral("quokka quokka quokka quokka"))));
+    QList<Message> filler;
+    for (qint64 i = 0; i < store::TranscriptIndex::firstTierSize * 2; ++i)
+        filler.append(text(Role::Assistant, QStringLiteral("filler message %1 about nothing much").arg(i)));
+    for (int i = 0; i < 60; ++i)
+        filler.append(text(Role::Assistant, QStringLiteral("recent note %1 mentions a quokka once among many other words").arg(i)));
+    VALIS_VERIFY_OK(m_store->appendMessages(session->id, filler));
+
+    SearchQuery query;
+    query.text = QStringLiteral("quokka");
+    query.limit = 50;
+    auto results = m_store->search(query);
+    VALIS_VERIFY_OK(results);
+    QCOMPARE(results->hits.size(), 50);
+    QCOMPARE(results->tiersSearched, 1);
+    QVERIFY(!results->exhausted);
+    for (const SearchHit &hit : results->hits)
+        QVERIFY(hit.seq > 1); // all from the newest tier
+
+    query.limit = 61; // more than the newest tier holds: the old, best match comes after them
+    results = m_store->search(query);
+    VALIS_VERIFY_OK(results);
+    QCOMPARE(results->hits.size(), 61);
+    QVERIFY(results->tiersSearched >= 2);
+    QCOMPARE(results->hits.last().seq, 0);
+    QVERIFY(results->hits.last().tier > 0);
+}
+
+void TestTranscriptSearch::chunksNeverSplitCharacters()
+{
+    QByteArray utf8;
+    for (int i = 0; i < 3000; ++i)
+        utf8 += "é🎉漢";
+    const auto chunks = store::TranscriptIndex::chunk(utf8, 1000);
+    qsizetype covered = 0;
+    for (const auto &piece : chunks) {
+        QCOMPARE(piece.start, covered);
+        QVERIFY(piece.length > 0 && piece.length <= 1000);
+        // A chunk starts on a character, never on a continuation byte.
+        QVERIFY((uchar(utf8.at(piece.start)) & 0xC0) != 0x80);
+        QVERIFY(QString::fromUtf8(utf8.mid(piece.start, piece.length)).toUtf8() == utf8.mid(piece.start, piece.length));
+        covered += piece.length;
+    }
+    QCOMPARE(covered, utf8.size());
+
+    QByteArray lines;
+    for (int i = 0; i < 200; ++i)
+        lines += "a line of a build log\n";
+    for (const auto &piece : store::TranscriptIndex::chunk(lines, 1000))
+        QCOMPARE(lines.at(piece.start + piece.length - 1), '\n'); // cut after whole lines
+}
+
+void TestTranscriptSearch::findsWordsDeepInHugeOutputs()
+{
+    QString log;
+    for (int i = 0; i < 40000; ++i)
+        log += QStringLiteral("[%1] compiling unit_%1.cpp ok — ünïcödé\n").arg(i);
+    log += QStringLiteral("FATAL: segmentation fault in pelican_render\n");
+    Message result;
+    result.role = Role::Tool;
+    result.parts = {Part::makeToolResultText(QStringLiteral("c9"), log)};
+    VALIS_VERIFY_OK(m_store->appendMessage(m_first, result));
+    SearchQuery query;
+    query.text = QStringLiteral("pelican_render");
+    auto results = m_store->search(query);
+    VALIS_VERIFY_OK(results);
+    QCOMPARE(results->hits.size(), 1);
+    QVERIFY2(plainSnippet(results->hits.first()).contains(QLatin1String("segmentation fault in [pelican_render]")),
+             qPrintable(plainSnippet(results->hits.first())));
+    query.text = QStringLiteral("unit_39999.cpp");
+    QCOMPARE(m_store->search(query)->hits.size(), 1);
+    query.text = QStringLiteral("unicode"); // diacritics folded
+    QVERIFY(m_store->search(query)->hits.size() >= 1);
+}
+
+QTEST_GUILESS_MAIN(TestTranscriptSearch)
+#include "tst_transcriptsearch.moc"
