@@ -1,7 +1,84 @@
+// valis-cli: the command-line tool over the harness core. Thin: parsing of the global options and
+// dispatch; each command lives in commands/.
+#include "clicontext.h"
+#include "commands.h"
+
 #include <QCoreApplication>
+
+using namespace valis;
+using namespace valis::cli;
+
+namespace valis::cli {
+
+const QList<Command> &commands()
+{
+    static const QList<Command> list = {
+        {"import", QT_TRANSLATE_NOOP("valis-cli", "Import agent transcripts (Claude Code, Codex, SWE-agent, OpenHands, Aider, Valis JSONL)"), runImport},
+        {"export", QT_TRANSLATE_NOOP("valis-cli", "Export sessions as lossless JSONL or readable Markdown"), runExport},
+        {"sessions", QT_TRANSLATE_NOOP("valis-cli", "List sessions"), runSessions},
+        {"show", QT_TRANSLATE_NOOP("valis-cli", "Print a session's messages"), runShow},
+        {"grep", QT_TRANSLATE_NOOP("valis-cli", "Search all transcripts, tool outputs included, ranked"), runGrep},
+        {"plugins", QT_TRANSLATE_NOOP("valis-cli", "List plugins with their state and errors; enable or disable one"), runPlugins},
+        {"models", QT_TRANSLATE_NOOP("valis-cli", "List known models or look names up in the model catalogue"), runModels},
+    };
+    return list;
+}
+
+} // namespace valis::cli
+
+namespace {
+
+void printUsage(QTextStream &stream)
+{
+    stream << tr("Usage: valis-cli [--home DIR] <command> [options]") << "\n\n"
+           << tr("Commands:") << '\n';
+    for (const Command &command : commands())
+        stream << "  " << QString::fromLatin1(command.name).leftJustified(10) << ' '
+               << QCoreApplication::translate("valis-cli", command.summary) << '\n';
+    stream << '\n'
+           << tr("Global options:") << '\n'
+           << "  --home DIR   " << tr("Use DIR for all of Valis's files instead of the standard locations (also: VALIS_HOME)") << '\n'
+           << "  --version    " << tr("Print the version") << '\n'
+           << "  --help       " << tr("Show this help; 'valis-cli <command> --help' shows a command's") << '\n';
+    stream.flush();
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
-    return 0;
+    QCoreApplication::setApplicationName(QStringLiteral("valis-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(VALIS_VERSION_STRING));
+
+    QStringList arguments = app.arguments().mid(1);
+    bool homeMissingValue = false;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        if (arguments.at(i) == QLatin1String("--home") && i + 1 == arguments.size())
+            homeMissingValue = true;
+    }
+    CliContext context(DataLocations::fromArguments(&arguments));
+    if (homeMissingValue)
+        return context.usageError(QStringLiteral("--home"), tr("--home needs a folder"));
+
+    if (arguments.isEmpty() || arguments.first() == QLatin1String("--help") || arguments.first() == QLatin1String("-h")
+        || arguments.first() == QLatin1String("help")) {
+        if (arguments.size() > 1 && arguments.first() == QLatin1String("help"))
+            arguments = {arguments.at(1), QStringLiteral("--help")};
+        else {
+            printUsage(arguments.isEmpty() ? context.err() : context.out());
+            return arguments.isEmpty() ? 2 : 0;
+        }
+    }
+    if (arguments.first() == QLatin1String("--version") || arguments.first() == QLatin1String("-v")) {
+        context.out() << "valis-cli " << VALIS_VERSION_STRING << Qt::endl;
+        return 0;
+    }
+    for (const Command &command : commands()) {
+        if (arguments.first() == QLatin1String(command.name))
+            return command.run(context, arguments);
+    }
+    context.err() << tr("valis-cli: unknown command \"%1\".").arg(arguments.first()) << '\n';
+    printUsage(context.err());
+    return 2;
 }

@@ -1,5 +1,6 @@
 #include "valis/core/datalocations.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QStandardPaths>
 
@@ -71,6 +72,16 @@ QString DataLocations::userPluginDir(int apiVersion) const
 QString DataLocations::modelCatalogOverridePath() const
 {
     return QDir(m_config).filePath(QStringLiteral("models.json"));
+}
+
+QStringList DataLocations::systemPluginDirs()
+{
+    QStringList dirs{QDir::cleanPath(QCoreApplication::applicationDirPath() + QStringLiteral("/../")
+                                     + QStringLiteral(VALIS_PLUGIN_INSTALL_DIR))};
+    const QString extra = qEnvironmentVariable("VALIS_PLUGIN_PATH");
+    for (const QString &dir : extra.split(QDir::listSeparator(), Qt::SkipEmptyParts))
+        dirs << QDir::cleanPath(dir);
+    return dirs;
 }
 
 QString DataLocations::pluginSettingsPath() const

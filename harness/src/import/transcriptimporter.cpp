@@ -1,5 +1,12 @@
 #include "valis/import/transcriptimporter.h"
 
+#include "import/aiderimporter.h"
+#include "import/claudecodeimporter.h"
+#include "import/codeximporter.h"
+#include "import/valisjsonlimporter.h"
+#include "import/openhandsimporter.h"
+#include "import/sweagentimporter.h"
+
 #include <QCoreApplication>
 #include <QDirIterator>
 #include <QFile>
@@ -13,6 +20,12 @@ TranscriptImporters::TranscriptImporters()
 {
     // Built-in importers are registered here, most specific first: detection takes the first
     // importer that recognises a file.
+    m_importers.push_back(std::make_unique<ClaudeCodeImporter>());
+    m_importers.push_back(std::make_unique<CodexImporter>());
+    m_importers.push_back(std::make_unique<ValisJsonlImporter>());
+    m_importers.push_back(std::make_unique<OpenHandsImporter>());
+    m_importers.push_back(std::make_unique<SweAgentImporter>());
+    m_importers.push_back(std::make_unique<AiderImporter>());
 }
 
 TranscriptImporters::~TranscriptImporters() = default;

@@ -41,6 +41,10 @@ public:
     QString userPluginDir(int apiVersion) const;
     /// The user's override of the model catalogue.
     QString modelCatalogOverridePath() const;
+    /// The folders Valis's own plugins are installed in: <app dir>/../lib/valis/plugins (the same
+    /// relative place in the build tree and after installation), then any folders listed in
+    /// the VALIS_PLUGIN_PATH environment variable. Needs a QCoreApplication.
+    static QStringList systemPluginDirs();
     /// Plugin enable/disable state and the crash-guard lock file.
     QString pluginSettingsPath() const;
     QString pluginLockPath() const;

@@ -1,0 +1,40 @@
+// valis: the desktop shell. Thin: options, translations, the main window.
+#include "mainwindow.h"
+
+#include "valis/core/translations.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("Valis"));
+    QApplication::setApplicationVersion(QStringLiteral(VALIS_VERSION_STRING));
+    QApplication::setDesktopFileName(QStringLiteral("org.valis.Valis"));
+    valis::installTranslations(app);
+
+    QStringList arguments = app.arguments();
+    const valis::DataLocations locations = valis::DataLocations::fromArguments(&arguments);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("valis", "Valis, a desktop agent harness."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOption({QStringLiteral("home"),
+                      QApplication::translate("valis", "Keep all of Valis's files in DIR (also: VALIS_HOME)."),
+                      QStringLiteral("DIR")});
+    const QCommandLineOption session(QStringLiteral("session"), QApplication::translate("valis", "Open the session ID."),
+                                     QStringLiteral("ID"));
+    const QCommandLineOption safeMode(QStringLiteral("safe-mode"), QApplication::translate("valis", "Start without loading any plugin."));
+    parser.addOption(session);
+    parser.addOption(safeMode);
+    parser.process(arguments);
+
+    valis::ShellOptions options;
+    options.safeMode = parser.isSet(safeMode);
+    options.initialSession = parser.value(session);
+    valis::MainWindow window(locations, options);
+    window.show();
+    return app.exec();
+}

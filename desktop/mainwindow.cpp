@@ -1,0 +1,269 @@
+#include "mainwindow.h"
+
+#include "sessionlistmodel.h"
+#include "storeworker.h"
+#include "transcriptview.h"
+
+#include "valis/plugins/pluginmanager.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTimer>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace valis {
+
+MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &options, QWidget *parent)
+    : QMainWindow(parent)
+    , m_locations(locations)
+    , m_options(options)
+{
+    qRegisterMetaType<valis::Error>();
+    qRegisterMetaType<QList<valis::SessionInfo>>();
+    qRegisterMetaType<QList<valis::Message>>();
+    setWindowTitle(tr("Valis"));
+    resize(1200, 800);
+
+    m_sessions = new SessionListModel(this);
+    m_filter = new QSortFilterProxyModel(this);
+    m_filter->setSourceModel(m_sessions);
+    m_filter->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_filter->setRecursiveFilteringEnabled(true);
+
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    m_search = new QLineEdit(left);
+    m_search->setPlaceholderText(tr("Filter sessions"));
+    m_search->setClearButtonEnabled(true);
+    m_sessionView = new QTreeView(left);
+    m_sessionView->setModel(m_filter);
+    m_sessionView->setHeaderHidden(true);
+    m_sessionView->setUniformRowHeights(true);
+    m_sessionView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    leftLayout->addWidget(m_search);
+    leftLayout->addWidget(m_sessionView);
+
+    m_transcript = new TranscriptView(this);
+    m_transcript->showPlaceholder(tr("Loading sessions…"));
+
+    auto *splitter = new QSplitter(this);
+    splitter->setObjectName(QStringLiteral("mainSplitter"));
+    splitter->addWidget(left);
+    splitter->addWidget(m_transcript);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({320, 880});
+    setCentralWidget(splitter);
+
+    m_storeStatus = new QLabel(this);
+    m_pluginStatus = new QLabel(tr("Plugins: starting…"), this);
+    statusBar()->addWidget(m_storeStatus, 1);
+    statusBar()->addPermanentWidget(m_pluginStatus);
+
+    buildActions();
+    restoreLayout();
+
+    connect(m_search, &QLineEdit::textChanged, m_filter, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_sessionView->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &current) {
+                const QString id = current.data(SessionListModel::SessionIdRole).toString();
+                if (id.isEmpty() || id == m_shownSession)
+                    return;
+                m_shownSession = id;
+                m_transcript->showPlaceholder(tr("Loading…"));
+                Q_EMIT requestMessages(id);
+            });
+
+    // The store lives on its own thread; the window only ever sends it requests.
+    m_worker = new StoreWorker(m_locations.sessionDatabasePath(), m_locations.blobDir());
+    m_worker->moveToThread(&m_storeThread);
+    connect(&m_storeThread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(this, &MainWindow::requestSessions, m_worker, &StoreWorker::listSessions);
+    connect(this, &MainWindow::requestMessages, m_worker, &StoreWorker::loadMessages);
+    connect(m_worker, &StoreWorker::sessionsListed, this, &MainWindow::onSessionsListed);
+    connect(m_worker, &StoreWorker::messagesLoaded, this, &MainWindow::onMessagesLoaded);
+    connect(m_worker, &StoreWorker::failed, this, &MainWindow::onStoreFailed);
+    m_storeThread.setObjectName(QStringLiteral("valis-store"));
+    m_storeThread.start();
+
+    // After the first paint: the session list, then the plugins.
+    QTimer::singleShot(0, this, [this]() {
+        Q_EMIT requestSessions();
+        loadPlugins();
+    });
+}
+
+MainWindow::~MainWindow()
+{
+    m_storeThread.quit();
+    m_storeThread.wait();
+}
+
+void MainWindow::buildActions()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *reload = file->addAction(tr("&Reload sessions"), this, [this]() { Q_EMIT requestSessions(); });
+    reload->setShortcut(QKeySequence::Refresh);
+    QAction *find = file->addAction(tr("&Filter sessions"), this, [this]() { m_search->setFocus(); m_search->selectAll(); });
+    find->setShortcut(QKeySequence::Find);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Valis"), this, [this]() {
+        QMessageBox::about(this, tr("About Valis"),
+                           tr("<b>Valis %1</b><p>A desktop agent harness whose context never fills up.</p>"
+                              "<p>Profile: %2</p>")
+                               .arg(QStringLiteral(VALIS_VERSION_STRING),
+                                    QDir::toNativeSeparators(m_locations.dataDir()).toHtmlEscaped()));
+    });
+}
+
+void MainWindow::loadPlugins()
+{
+    m_plugins = std::make_unique<PluginManager>(m_locations, DataLocations::systemPluginDirs());
+    m_plugins->setSafeMode(m_options.safeMode);
+    m_plugins->scan();
+    const QString crashed = m_plugins->crashedPlugin();
+    if (crashed.isEmpty()) {
+        startPlugins();
+        return;
+    }
+    // The plugin that was loading when Valis died: ask before loading it again, without
+    // blocking the event loop (the window stays live while the question is open).
+    auto *question = new QMessageBox(QMessageBox::Warning, tr("A plugin may have crashed Valis"),
+                                     tr("The plugin \"%1\" was loading when Valis last stopped unexpectedly. "
+                                        "Disable it?").arg(crashed),
+                                     QMessageBox::Yes | QMessageBox::No, this);
+    question->setAttribute(Qt::WA_DeleteOnClose);
+    connect(question, &QMessageBox::finished, this, [this, crashed](int answer) {
+        if (answer == QMessageBox::Yes) {
+            const Result<void> disabled = m_plugins->disableCrashedPlugin();
+            statusBar()->showMessage(disabled.ok() ? tr("Disabled the plugin \"%1\".").arg(crashed)
+                                                   : tr("Could not disable the plugin \"%1\": %2")
+                                                         .arg(crashed, disabled.error().toString()));
+            m_plugins->scan();
+        }
+        startPlugins();
+    });
+    question->open();
+}
+
+void MainWindow::startPlugins()
+{
+    m_plugins->loadAll();
+    m_pluginStatus->setText(pluginStatus());
+    QStringList problems;
+    for (const PluginSpec *spec : m_plugins->specs()) {
+        if (!spec->reason().isEmpty())
+            problems << (spec->id().isEmpty() ? spec->filePath() : spec->id()) + QStringLiteral(": ") + spec->reason();
+    }
+    for (const Error &error : m_plugins->errors())
+        problems << error.toString();
+    m_pluginStatus->setToolTip(problems.isEmpty() ? tr("All plugins started.") : problems.join(QLatin1Char('\n')));
+    Q_EMIT pluginsLoaded();
+}
+
+QString MainWindow::pluginStatus() const
+{
+    if (!m_plugins)
+        return tr("Plugins: starting…");
+    if (m_plugins->isSafeMode())
+        return tr("Plugins: safe mode, none loaded");
+    int running = 0;
+    int problems = 0;
+    for (const PluginSpec *spec : m_plugins->specs()) {
+        if (spec->isRunning())
+            ++running;
+        else if (spec->state() == PluginSpec::State::Failed || spec->state() == PluginSpec::State::Invalid)
+            ++problems;
+    }
+    return problems == 0 ? tr("Plugins: %1 running").arg(running)
+                         : tr("Plugins: %1 running, %2 with problems").arg(running).arg(problems);
+}
+
+void MainWindow::onSessionsListed(const QList<SessionInfo> &sessions)
+{
+    const QString keep = m_shownSession.isEmpty() ? m_options.initialSession : m_shownSession;
+    m_sessionInfos = sessions;
+    m_sessions->setSessions(sessions);
+    m_sessionView->expandAll();
+    m_storeStatus->setText(tr("%n sessions in %1", nullptr, int(sessions.size()))
+                               .arg(QDir::toNativeSeparators(m_locations.sessionDatabasePath())));
+    if (sessions.isEmpty()) {
+        m_transcript->showPlaceholder(tr("No sessions yet. Import your agent transcripts with "
+                                         "'valis-cli import ~/.claude/projects' or start a session."));
+        return;
+    }
+    if (!keep.isEmpty())
+        selectSession(keep);
+    else if (m_shownSession.isEmpty())
+        m_transcript->showPlaceholder(tr("Choose a session on the left."));
+}
+
+void MainWindow::selectSession(const QString &sessionId)
+{
+    const QModelIndex source = m_sessions->indexOf(sessionId);
+    if (!source.isValid()) {
+        statusBar()->showMessage(tr("There is no session \"%1\".").arg(sessionId), 10000);
+        return;
+    }
+    m_sessionView->setCurrentIndex(m_filter->mapFromSource(source));
+}
+
+void MainWindow::onMessagesLoaded(const QString &sessionId, const QList<Message> &messages)
+{
+    if (sessionId != m_shownSession)
+        return; // the user moved on while it loaded
+    for (const SessionInfo &info : std::as_const(m_sessionInfos)) {
+        if (info.id == sessionId) {
+            m_transcript->showSession(info, messages);
+            return;
+        }
+    }
+}
+
+void MainWindow::onStoreFailed(const Error &error)
+{
+    m_storeStatus->setText(tr("Session store: %1").arg(error.toString()));
+    m_transcript->showPlaceholder(tr("The session store could not be read: %1").arg(error.toString()));
+}
+
+void MainWindow::restoreLayout()
+{
+    QSettings settings(QDir(m_locations.configDir()).filePath(QStringLiteral("desktop.ini")), QSettings::IniFormat);
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
+        splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+}
+
+void MainWindow::saveLayout() const
+{
+    QSettings settings(QDir(m_locations.configDir()).filePath(QStringLiteral("desktop.ini")), QSettings::IniFormat);
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
+        settings.setValue(QStringLiteral("window/splitter"), splitter->saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveLayout();
+    event->accept();
+}
+
+} // namespace valis

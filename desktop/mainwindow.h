@@ -1,0 +1,83 @@
+#pragma once
+
+#include "valis/core/datalocations.h"
+#include "valis/core/result.h"
+#include "valis/record/message.h"
+#include "valis/record/session.h"
+
+#include <QMainWindow>
+#include <QThread>
+
+#include <memory>
+
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QTreeView;
+
+namespace valis {
+
+class PluginManager;
+class SessionListModel;
+class StoreWorker;
+class TranscriptView;
+
+/// Startup options the shell was given on its command line.
+struct ShellOptions
+{
+    bool safeMode = false;       ///< load no plugins
+    QString initialSession;      ///< select this session once the list has loaded
+};
+
+/// The main window: sessions on the left, the selected session's transcript in the centre, a
+/// status bar with the store and plugin state. It paints first and then brings up the store (on
+/// a worker thread) and the plugins, so a slow disk or a broken plugin never delays the window.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    MainWindow(const DataLocations &locations, const ShellOptions &options, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    SessionListModel *sessionModel() const { return m_sessions; }
+    TranscriptView *transcriptView() const { return m_transcript; }
+    /// The plugin summary shown in the status bar ("Plugins: 2 running, 1 failed").
+    QString pluginStatus() const;
+
+Q_SIGNALS:
+    void requestSessions();
+    void requestMessages(const QString &sessionId);
+    void pluginsLoaded();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void buildActions();
+    void loadPlugins();
+    void startPlugins();
+    void selectSession(const QString &sessionId);
+    void onSessionsListed(const QList<valis::SessionInfo> &sessions);
+    void onMessagesLoaded(const QString &sessionId, const QList<valis::Message> &messages);
+    void onStoreFailed(const valis::Error &error);
+    void restoreLayout();
+    void saveLayout() const;
+
+    DataLocations m_locations;
+    ShellOptions m_options;
+    QThread m_storeThread;
+    StoreWorker *m_worker = nullptr;
+    SessionListModel *m_sessions = nullptr;
+    QSortFilterProxyModel *m_filter = nullptr;
+    QTreeView *m_sessionView = nullptr;
+    QLineEdit *m_search = nullptr;
+    TranscriptView *m_transcript = nullptr;
+    QLabel *m_storeStatus = nullptr;
+    QLabel *m_pluginStatus = nullptr;
+    std::unique_ptr<PluginManager> m_plugins;
+    QList<SessionInfo> m_sessionInfos;
+    QString m_shownSession;
+};
+
+} // namespace valis

@@ -1,0 +1,53 @@
+#include "storeworker.h"
+
+#include "valis/store/sessionstore.h"
+
+namespace valis {
+
+StoreWorker::StoreWorker(QString databasePath, QString blobDir)
+    : m_databasePath(std::move(databasePath))
+    , m_blobDir(std::move(blobDir))
+{}
+
+StoreWorker::~StoreWorker() = default;
+
+SessionStore *StoreWorker::store()
+{
+    if (!m_store) {
+        auto opened = SessionStore::open(m_databasePath, m_blobDir);
+        if (!opened.ok()) {
+            Q_EMIT failed(opened.error());
+            return nullptr;
+        }
+        m_store = std::move(opened).value();
+    }
+    return m_store.get();
+}
+
+void StoreWorker::listSessions()
+{
+    SessionStore *sessionStore = store();
+    if (!sessionStore)
+        return;
+    Result<QList<SessionInfo>> sessions = sessionStore->sessions();
+    if (!sessions.ok()) {
+        Q_EMIT failed(sessions.error());
+        return;
+    }
+    Q_EMIT sessionsListed(sessions.value());
+}
+
+void StoreWorker::loadMessages(const QString &sessionId)
+{
+    SessionStore *sessionStore = store();
+    if (!sessionStore)
+        return;
+    Result<QList<Message>> messages = sessionStore->messages(sessionId);
+    if (!messages.ok()) {
+        Q_EMIT failed(messages.error());
+        return;
+    }
+    Q_EMIT messagesLoaded(sessionId, messages.value());
+}
+
+} // namespace valis

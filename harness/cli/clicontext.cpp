@@ -1,0 +1,77 @@
+#include "clicontext.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+#include <cstdio>
+#if defined(Q_OS_UNIX)
+#include <unistd.h>
+#endif
+
+namespace valis::cli {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("valis-cli", text);
+}
+
+CliContext::CliContext(DataLocations locations)
+    : m_locations(std::move(locations))
+    , m_out(stdout)
+    , m_err(stderr)
+{
+#if defined(Q_OS_UNIX)
+    m_colour = isatty(STDOUT_FILENO) && qEnvironmentVariableIsEmpty("NO_COLOR");
+#endif
+}
+
+SessionStore *CliContext::store()
+{
+    if (m_store || m_storeFailed)
+        return m_store.get();
+    auto opened = SessionStore::open(m_locations.sessionDatabasePath(), m_locations.blobDir());
+    if (!opened.ok()) {
+        m_storeFailed = true;
+        fail(QStringLiteral("store"), opened.error());
+        return nullptr;
+    }
+    m_store = std::move(opened).value();
+    return m_store.get();
+}
+
+int CliContext::fail(const QString &command, const Error &error)
+{
+    m_out.flush();
+    m_err << "valis-cli " << command << ": " << error.toString() << Qt::endl;
+    return 1;
+}
+
+int CliContext::usageError(const QString &command, const QString &message)
+{
+    m_out.flush();
+    m_err << "valis-cli " << command << ": " << message << '\n'
+          << tr("Try 'valis-cli %1 --help'.").arg(command) << Qt::endl;
+    return 2;
+}
+
+int CliContext::parse(QCommandLineParser &parser, const QString &command, const QString &description,
+                      const QStringList &arguments)
+{
+    parser.setApplicationDescription(description);
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, tr("Show this help."));
+    parser.addOption(help);
+    if (!parser.parse(arguments))
+        return usageError(command, parser.errorText());
+    if (parser.isSet(help)) {
+        // QCommandLineParser names the program by its path; name the command instead.
+        QString text = parser.helpText();
+        static const QRegularExpression program(QStringLiteral("^Usage: \\S+"));
+        text.replace(program, QStringLiteral("Usage: valis-cli ") + command);
+        m_out << text;
+        m_out.flush();
+        return 0;
+    }
+    return -1;
+}
+
+} // namespace valis::cli

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "valis/core/datalocations.h"
+#include "valis/core/result.h"
+#include "valis/store/sessionstore.h"
+
+#include <QCommandLineParser>
+#include <QTextStream>
+
+#include <memory>
+
+namespace valis::cli {
+
+/// What every command gets: where the profile lives, the output streams, and the session store,
+/// opened on first use. Commands print results to `out` and every failure to `err`, and return
+/// the process exit code (0 success, 1 failure, 2 usage error).
+class CliContext
+{
+public:
+    explicit CliContext(DataLocations locations);
+
+    const DataLocations &locations() const { return m_locations; }
+    QTextStream &out() { return m_out; }
+    QTextStream &err() { return m_err; }
+    /// Whether stdout is a terminal, so output may use colour.
+    bool colour() const { return m_colour; }
+
+    /// The profile's session store, or nullptr after printing why it could not be opened.
+    SessionStore *store();
+
+    /// Prints "valis-cli <command>: <error>" to stderr and returns 1.
+    int fail(const QString &command, const Error &error);
+    /// Prints a usage error with a pointer to --help and returns 2.
+    int usageError(const QString &command, const QString &message);
+
+    /// Parses `arguments` (the command's own, command name first) with `parser`, which gets a
+    /// --help option added. Returns -1 to go on, or the exit code to stop with (help shown: 0;
+    /// bad usage: 2).
+    int parse(QCommandLineParser &parser, const QString &command, const QString &description,
+              const QStringList &arguments);
+
+private:
+    DataLocations m_locations;
+    QTextStream m_out;
+    QTextStream m_err;
+    bool m_colour = false;
+    std::unique_ptr<SessionStore> m_store;
+    bool m_storeFailed = false;
+};
+
+QString tr(const char *text);
+
+} // namespace valis::cli

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QList>
+#include <QStringList>
+
+namespace valis::cli {
+
+class CliContext;
+
+/// One valis-cli command. `run` receives the command's arguments with its name first.
+struct Command
+{
+    const char *name;
+    const char *summary;
+    int (*run)(CliContext &context, const QStringList &arguments);
+};
+
+const QList<Command> &commands();
+
+int runImport(CliContext &context, const QStringList &arguments);
+int runExport(CliContext &context, const QStringList &arguments);
+int runSessions(CliContext &context, const QStringList &arguments);
+int runShow(CliContext &context, const QStringList &arguments);
+int runGrep(CliContext &context, const QStringList &arguments);
+int runPlugins(CliContext &context, const QStringList &arguments);
+int runModels(CliContext &context, const QStringList &arguments);
+
+} // namespace valis::cli

@@ -1,0 +1,123 @@
+#include "clicontext.h"
+#include "commands.h"
+
+#include "valis/plugins/pluginmanager.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace valis::cli {
+
+namespace {
+
+QJsonObject specToJson(const PluginSpec &spec)
+{
+    QJsonArray errors;
+    for (const Error &error : spec.errors())
+        errors.append(QJsonObject{{QStringLiteral("code"), error.code}, {QStringLiteral("message"), error.message}});
+    return QJsonObject{
+        {QStringLiteral("id"), spec.id()},
+        {QStringLiteral("name"), spec.name()},
+        {QStringLiteral("kind"), spec.kindName()},
+        {QStringLiteral("version"), spec.version()},
+        {QStringLiteral("api_version"), spec.apiVersion()},
+        {QStringLiteral("file"), spec.filePath()},
+        {QStringLiteral("user_plugin"), spec.isUserPlugin()},
+        {QStringLiteral("state"), PluginSpec::stateName(spec.state())},
+        {QStringLiteral("reason"), spec.reason()},
+        {QStringLiteral("errors"), errors},
+        {QStringLiteral("notes"), QJsonArray::fromStringList(spec.notes())},
+    };
+}
+
+} // namespace
+
+int runPlugins(CliContext &context, const QStringList &arguments)
+{
+    const QString command = QStringLiteral("plugins");
+    QCommandLineParser parser;
+    const QCommandLineOption enable(QStringLiteral("enable"), tr("Enable the plugin ID (from the next start)."), QStringLiteral("ID"));
+    const QCommandLineOption disable(QStringLiteral("disable"), tr("Disable the plugin ID (from the next start)."), QStringLiteral("ID"));
+    const QCommandLineOption disableCrashed(QStringLiteral("disable-crashed"),
+                                            tr("Disable the plugin that was loading when Valis last died."));
+    const QCommandLineOption metadataOnly(QStringLiteral("no-load"), tr("Only read and check metadata; run no plugin code."));
+    const QCommandLineOption safeMode(QStringLiteral("safe-mode"), tr("Load no plugin (list them only)."));
+    const QCommandLineOption json(QStringLiteral("json"), tr("One JSON object per plugin."));
+    parser.addOptions({enable, disable, disableCrashed, metadataOnly, safeMode, json});
+    if (const int code = context.parse(parser, command,
+                                       tr("Lists the plugins Valis finds, with their state and, for those that cannot "
+                                          "run, why. Plugins are loaded to check that they start, unless --no-load."),
+                                       arguments);
+        code >= 0) {
+        return code;
+    }
+    PluginManager manager(context.locations(), DataLocations::systemPluginDirs());
+    manager.setSafeMode(parser.isSet(safeMode));
+    manager.scan();
+
+    if (parser.isSet(enable) || parser.isSet(disable)) {
+        const bool on = parser.isSet(enable);
+        const QString id = parser.value(on ? enable : disable);
+        if (!manager.spec(id))
+            return context.fail(command, Error(QStringLiteral("plugins.unknown"), tr("no plugin with id \"%1\" was found").arg(id)));
+        Result<void> set = manager.setEnabled(id, on);
+        if (!set.ok())
+            return context.fail(command, set.error());
+        context.out() << (on ? tr("%1 enabled; it loads from the next start.") : tr("%1 disabled; it stays off from the next start."))
+                             .arg(id)
+                      << Qt::endl;
+        return 0;
+    }
+    if (!manager.crashedPlugin().isEmpty()) {
+        if (parser.isSet(disableCrashed)) {
+            const QString crashed = manager.crashedPlugin();
+            Result<void> set = manager.disableCrashedPlugin();
+            if (!set.ok())
+                return context.fail(command, set.error());
+            context.out() << tr("%1 disabled: it was loading when Valis last stopped unexpectedly.").arg(crashed) << Qt::endl;
+            return 0;
+        }
+        context.err() << tr("warning: the plugin \"%1\" was loading when Valis last stopped unexpectedly; "
+                            "disable it with 'valis-cli plugins --disable-crashed'.")
+                             .arg(manager.crashedPlugin())
+                      << Qt::endl;
+    }
+    if (parser.isSet(metadataOnly))
+        manager.resolve();
+    else
+        manager.loadAll();
+
+    QTextStream &out = context.out();
+    for (const Error &error : manager.errors())
+        context.err() << "valis-cli plugins: " << error.toString() << '\n';
+    const QList<const PluginSpec *> specs = manager.specs();
+    if (parser.isSet(json)) {
+        for (const PluginSpec *spec : specs)
+            out << QJsonDocument(specToJson(*spec)).toJson(QJsonDocument::Compact) << '\n';
+        out.flush();
+        return 0;
+    }
+    if (specs.isEmpty()) {
+        out << tr("No plugins found in:") << '\n';
+        for (const QString &folder : manager.folders())
+            out << "  " << folder << '\n';
+    }
+    for (const PluginSpec *spec : specs) {
+        const QString id = spec->id().isEmpty() ? spec->filePath() : spec->id();
+        out << id.leftJustified(24) << ' ' << spec->kindName().leftJustified(9) << ' ' << spec->version().leftJustified(9)
+            << ' ' << PluginSpec::stateName(spec->state()) << '\n';
+        if (!spec->reason().isEmpty())
+            out << "    " << spec->reason() << '\n';
+        for (const Error &error : spec->errors()) {
+            if (error.message != spec->reason())
+                out << "    " << error.message << '\n';
+        }
+        for (const QString &note : spec->notes())
+            out << "    " << tr("note: %1").arg(note) << '\n';
+    }
+    out.flush();
+    return 0;
+}
+
+} // namespace valis::cli

@@ -1,0 +1,153 @@
+#pragma once
+
+#include "valis/core/datalocations.h"
+#include "valis/core/result.h"
+#include "valis/harness_export.h"
+#include "valis/plugins/pluginspec.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace valis {
+
+class PluginSettings;
+class PluginCrashGuard;
+
+/// Finds, checks, loads and stops the plugins of one Valis process.
+///
+/// Constructed in main() (never a singleton) with the profile's DataLocations and the system
+/// plugin folders (the app passes <app dir>/../lib/valis/plugins). It scans those folders in
+/// order, then the user's DataLocations::userPluginDir(PluginApiVersion). Use from one thread.
+///
+///     PluginManager plugins(locations, {systemFolder});
+///     plugins.scan();                        // specs in Read or Invalid; no plugin code runs
+///     if (!plugins.crashedPlugin().isEmpty()) ... ask, then plugins.disableCrashedPlugin();
+///     plugins.loadAll();                     // resolves, then loads in dependency order
+///     for (ProviderPlugin *p : plugins.plugins<ProviderPlugin>()) ...
+///
+/// Rules it applies, each leaving a reason on the PluginSpec concerned, and never stopping at
+/// the first broken plugin:
+/// - Only library files are looked at (QLibrary::isLibrary); a library whose metadata is wrong
+///   is listed as Invalid.
+/// - Duplicate ids: a valid copy in a later folder overrides the one in an earlier folder (so
+///   the user's copy wins over the system's); the overridden copy is Disabled with a reason
+///   naming the winner, which gets a note. Two valid copies in the same folder are an error:
+///   the second one (by file name) is Invalid.
+/// - A dependency {id, version} is satisfied by plugin id when its compatVersion <= version <=
+///   its version. A missing or out-of-range required dependency, or one that is disabled,
+///   invalid or fails, makes the dependent Failed naming it; an optional one only adds a note.
+///   Dependency cycles fail every plugin on the cycle, naming it ("a -> b -> a").
+/// - Plugins load in dependency order (dependencies first, otherwise by id) and stop in the
+///   reverse order.
+/// - Enabled/disabled state and per-plugin settings persist in DataLocations::pluginSettingsPath()
+///   ({"version": 1, "plugins": {"<id>": {"enabled": false, "settings": {...}}}}), written
+///   atomically. Changes apply from the next resolve(); running plugins are not stopped.
+/// - Safe mode loads nothing; every plugin is Disabled with a reason saying so.
+/// - Crash guard: the id of the plugin being loaded or initialised is kept in
+///   DataLocations::pluginLockPath() and removed after. A lock left over when the next process
+///   scans names the plugin that was loading when the process died: crashedPlugin() reports it,
+///   disableCrashedPlugin() disables it, and the lock is cleared either way. (Two processes
+///   loading plugins from one profile at the same moment can misattribute a crash.)
+class VALIS_HARNESS_EXPORT PluginManager
+{
+public:
+    PluginManager(const DataLocations &locations, const QStringList &systemFolders);
+    /// Stops the running plugins (shutdown()).
+    ~PluginManager();
+    PluginManager(const PluginManager &) = delete;
+    PluginManager &operator=(const PluginManager &) = delete;
+
+    /// Safe mode: load no plugin. Set it before resolve() / loadAll().
+    void setSafeMode(bool on) { m_safeMode = on; }
+    bool isSafeMode() const { return m_safeMode; }
+
+    /// Where the plugins installed with Valis are: <application dir>/../lib/valis/plugins (the
+    /// build tree mirrors the install layout, so this holds there too). Needs a QCoreApplication.
+    static QString installedPluginFolder();
+
+    /// The folders scanned, in order: the system folders, then the user's.
+    QStringList folders() const;
+    QString userFolder() const;
+
+    /// Reads the settings file and the crash-guard lock, finds the plugin files and reads their
+    /// metadata. Stops and forgets plugins of an earlier scan.
+    void scan();
+    /// Applies duplicates, enabled state, safe mode and dependencies; fixes the load order.
+    /// Scans first if that has not happened.
+    void resolve();
+    /// Loads and initialises every Resolved plugin in load order; those that succeed are Running.
+    /// Resolves first if that has not happened. A plugin whose dependency failed to load fails too.
+    void loadAll();
+    /// Calls shutdown() on the running plugins in reverse load order and deletes them (Stopped).
+    void shutdown();
+
+    /// Every plugin file found, in scan order (folder, then file name).
+    QList<const PluginSpec *> specs() const;
+    /// The plugin with this id that counts (the overriding copy), or nullptr.
+    const PluginSpec *spec(const QString &id) const;
+    /// The Resolved plugins in the order they load (after resolve()).
+    QList<const PluginSpec *> loadOrder() const;
+
+    /// The root objects of the Running plugins, in load order.
+    QList<QObject *> runningInstances() const;
+    /// The Running plugins that implement `Interface` (ProviderPlugin, ToolPlugin, ...).
+    template<typename Interface>
+    QList<Interface *> plugins() const
+    {
+        QList<Interface *> result;
+        for (QObject *instance : runningInstances()) {
+            if (auto *object = qobject_cast<Interface *>(instance))
+                result.append(object);
+        }
+        return result;
+    }
+
+    /// Whether the settings let `id` load (true unless disabled).
+    bool isEnabled(const QString &id) const;
+    /// Persists the enabled state of `id`. It takes effect when plugins are next resolved, so a
+    /// change between scan() and loadAll() counts; running plugins are not stopped. Fails (and
+    /// writes nothing) when the settings file cannot be written, or exists but cannot be read.
+    Result<void> setEnabled(const QString &id, bool enabled);
+    /// The settings object handed to plugin `id` in its PluginContext.
+    QJsonObject pluginSettings(const QString &id) const;
+    Result<void> setPluginSettings(const QString &id, const QJsonObject &settings);
+
+    /// The id of the plugin that was being loaded or initialised when an earlier process died,
+    /// as found by the last scan(); empty when there was none.
+    QString crashedPlugin() const { return m_crashedPlugin; }
+    /// Disables crashedPlugin() (see setEnabled()).
+    Result<void> disableCrashedPlugin();
+
+    /// Problems that belong to no single plugin: an unreadable settings file or crash-guard
+    /// lock. Plugin problems are on their PluginSpec.
+    QList<Error> errors() const { return m_errors; }
+
+private:
+    enum class Phase { Idle, Scanned, Resolved, Loaded };
+
+    void resolveDuplicates();
+    void applyEnabledState();
+    void linkDependencies();
+    void orderAndCheck();
+    void loadOne(PluginSpec *spec);
+    PluginSpec *winner(const QString &id) const;
+
+    DataLocations m_locations;
+    QStringList m_systemFolders;
+    bool m_safeMode = false;
+    Phase m_phase = Phase::Idle;
+    std::vector<std::unique_ptr<PluginSpec>> m_specs;
+    QList<PluginSpec *> m_loadOrder;
+    QString m_crashedPlugin;
+    QList<Error> m_errors;
+    std::unique_ptr<PluginSettings> m_settings;
+    std::unique_ptr<PluginCrashGuard> m_crashGuard;
+};
+
+} // namespace valis

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "valis/harness_export.h"
+
+#include <QFlags>
+#include <QHash>
+#include <QString>
+#include <QStringList>
+
+#include <chrono>
+
+class QObject;
+
+namespace valis {
+
+class SandboxProcess;
+
+/// Whether a command may reach the network.
+enum class NetworkAccess { Denied, Allowed };
+
+/// A command to run, independent of where it runs.
+struct VALIS_HARNESS_EXPORT SandboxCommand
+{
+    QString program;
+    QStringList arguments;
+    QString workingDirectory;              ///< Inside the sandbox's view of the workspace.
+    QHash<QString, QString> environment;   ///< Added to the sandbox's base environment.
+    std::chrono::milliseconds timeout{0};  ///< 0: no limit.
+    NetworkAccess network = NetworkAccess::Denied;
+};
+
+/// A place to run commands in isolation (session-scoped): a local bubblewrap jail, a plain
+/// process, a remote machine.
+///
+/// Owned by its SandboxPlugin; valid between the plugin's initialize() and shutdown().
+/// capabilities() says truthfully what isolation it enforces, so the orchestrator can refuse a
+/// command that needs more than a sandbox gives (a plain local process isolates nothing).
+class VALIS_HARNESS_EXPORT Sandbox
+{
+public:
+    enum class Capability {
+        IsolatesFilesystem = 0x1, ///< Writes outside the workspace are impossible.
+        IsolatesNetwork = 0x2,    ///< NetworkAccess::Denied is enforced.
+        EnforcesTimeout = 0x4,    ///< SandboxCommand::timeout kills the whole process tree.
+        Remote = 0x8,             ///< Runs on another machine; files are synchronised.
+    };
+    Q_DECLARE_FLAGS(Capabilities, Capability)
+
+    virtual ~Sandbox();
+
+    /// A stable id ("local-bwrap", "plain", "daytona"), unique across plugins.
+    virtual QString id() const = 0;
+    virtual Capabilities capabilities() const = 0;
+    /// Starts `command` and returns the process (parented to `parent`) that reports it. Never
+    /// null: a command that cannot start fails through the process's failed() signal.
+    virtual SandboxProcess *start(const SandboxCommand &command, QObject *parent) = 0;
+};
+
+} // namespace valis
+
+Q_DECLARE_OPERATORS_FOR_FLAGS(valis::Sandbox::Capabilities)

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "valis/harness_export.h"
+#include "valis/record/part.h"
+
+#include <QObject>
+
+namespace valis {
+
+/// One running tool call (turn-scoped).
+///
+/// Created by ToolProvider::invoke() with a parent the caller chooses; the caller deletes it
+/// (or lets its parent do so) after finished(). It emits finished() exactly once, never from
+/// inside invoke() itself, with a ToolResult part (Part::makeToolResult...): a tool's own failure
+/// (file not found, command exited 1) is a result with isError set, which goes back to the
+/// model; there is no separate failure signal.
+class VALIS_HARNESS_EXPORT ToolInvocation : public QObject
+{
+    Q_OBJECT
+
+public:
+    using QObject::QObject;
+    ~ToolInvocation() override;
+
+    /// Asks the tool to stop. It still emits finished(), with an error result saying it was
+    /// cancelled, or with its real result if it was already done.
+    virtual void cancel() = 0;
+
+Q_SIGNALS:
+    /// `result` is a Part of kind ToolResult whose callId is the call's.
+    void finished(const valis::Part &result);
+};
+
+} // namespace valis

@@ -1,0 +1,103 @@
+// Out-of-line destructors anchor the interfaces' vtables and type information in the harness,
+// so plugins and the host agree on them; plus the small helpers of the interface value types.
+#include "valis/plugins/contextstrategy.h"
+#include "valis/plugins/plugin.h"
+#include "valis/plugins/provider.h"
+#include "valis/plugins/providerevent.h"
+#include "valis/plugins/providerplugin.h"
+#include "valis/plugins/providerstream.h"
+#include "valis/plugins/sandbox.h"
+#include "valis/plugins/sandboxplugin.h"
+#include "valis/plugins/sandboxprocess.h"
+#include "valis/plugins/strategyplugin.h"
+#include "valis/plugins/toolinvocation.h"
+#include "valis/plugins/toolplugin.h"
+#include "valis/plugins/toolprovider.h"
+
+namespace valis {
+
+Plugin::~Plugin() = default;
+void Plugin::shutdown() {}
+
+ProviderPlugin::~ProviderPlugin() = default;
+ToolPlugin::~ToolPlugin() = default;
+StrategyPlugin::~StrategyPlugin() = default;
+SandboxPlugin::~SandboxPlugin() = default;
+
+Provider::~Provider() = default;
+ProviderStream::~ProviderStream() = default;
+ToolProvider::~ToolProvider() = default;
+ToolInvocation::~ToolInvocation() = default;
+ContextStrategy::~ContextStrategy() = default;
+Sandbox::~Sandbox() = default;
+SandboxProcess::~SandboxProcess() = default;
+
+ProviderEvent ProviderEvent::makeTextDelta(const QString &text)
+{
+    ProviderEvent event;
+    event.kind = Kind::TextDelta;
+    event.text = text;
+    return event;
+}
+
+ProviderEvent ProviderEvent::makeThinkingDelta(const QString &text)
+{
+    ProviderEvent event;
+    event.kind = Kind::ThinkingDelta;
+    event.text = text;
+    return event;
+}
+
+ProviderEvent ProviderEvent::makeToolCallStarted(const QString &callId, const QString &toolName)
+{
+    ProviderEvent event;
+    event.kind = Kind::ToolCallStarted;
+    event.callId = callId;
+    event.toolName = toolName;
+    return event;
+}
+
+ProviderEvent ProviderEvent::makeToolCallArgumentsDelta(const QString &callId, const QString &jsonPiece)
+{
+    ProviderEvent event;
+    event.kind = Kind::ToolCallArgumentsDelta;
+    event.callId = callId;
+    event.text = jsonPiece;
+    return event;
+}
+
+ProviderEvent ProviderEvent::makeToolCallFinished(const QString &callId)
+{
+    ProviderEvent event;
+    event.kind = Kind::ToolCallFinished;
+    event.callId = callId;
+    return event;
+}
+
+ProviderEvent ProviderEvent::makeUsageReported(const Usage &usage)
+{
+    ProviderEvent event;
+    event.kind = Kind::UsageReported;
+    event.usage = usage;
+    return event;
+}
+
+ProviderEvent ProviderEvent::makeStopped(const QString &stopReason)
+{
+    ProviderEvent event;
+    event.kind = Kind::Stopped;
+    event.stopReason = stopReason;
+    return event;
+}
+
+qint64 StrategyBudget::count(const QList<Message> &messages) const
+{
+    if (!countTokens)
+        return -1;
+    qint64 total = 0;
+    for (const Message &message : messages)
+        total += countTokens(message);
+    return total;
+}
+
+} // namespace valis

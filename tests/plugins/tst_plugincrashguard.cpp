@@ -1,0 +1,123 @@
+// The crash guard: a plugin that kills the process while it initialises is named by the next
+// manager, which can disable it. The dying process is valis_plugin_host, run as a subprocess.
+#include "pluginscenario.h"
+#include "testsupport.h"
+
+#include "valis/plugins/pluginmanager.h"
+
+#include <QProcess>
+
+using namespace valis;
+using namespace valis::test;
+
+class TestPluginCrashGuard : public QObject
+{
+    Q_OBJECT
+
+private:
+    struct HostRun
+    {
+        QProcess::ExitStatus status = QProcess::NormalExit;
+        int exitCode = -1;
+        QStringList lines;
+    };
+
+    static HostRun runHost(const QString &home, const QStringList &extraArguments)
+    {
+        QProcess host;
+        host.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        host.start(QStringLiteral(VALIS_TEST_PLUGIN_HOST),
+                   QStringList{QStringLiteral("--home"), home} + extraArguments
+                       + QStringList{scenarioDir(QStringLiteral("crash"))});
+        HostRun run;
+        if (!host.waitForFinished(60000)) {
+            host.kill();
+            host.waitForFinished();
+            return run;
+        }
+        run.status = host.exitStatus();
+        run.exitCode = host.exitCode();
+        run.lines = QString::fromUtf8(host.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        return run;
+    }
+
+private Q_SLOTS:
+    void crashedPluginIsNamedAndCanBeDisabled()
+    {
+        TemporaryHome home;
+        const DataLocations locations = DataLocations::underHome(home.path());
+
+        const HostRun crashed = runHost(home.path(), {});
+        QCOMPARE(crashed.status, QProcess::CrashExit);
+        // The process died with the lock naming the plugin it was initialising.
+        const QJsonObject lock = readJsonFile(locations.pluginLockPath());
+        QCOMPARE(lock.value(QLatin1String("plugin")).toString(), QStringLiteral("crasher"));
+        QCOMPARE(lock.value(QLatin1String("file")).toString(),
+                 pluginFile(QStringLiteral("crash"), QStringLiteral("crasher")));
+
+        {
+            PluginManager manager(locations, {scenarioDir(QStringLiteral("crash"))});
+            QVERIFY(manager.crashedPlugin().isEmpty());
+            manager.scan();
+            QCOMPARE(manager.crashedPlugin(), QStringLiteral("crasher"));
+            QVERIFY(manager.errors().isEmpty());
+            QVERIFY2(!QFileInfo::exists(locations.pluginLockPath()), "the lock was not cleared");
+            QVERIFY(manager.disableCrashedPlugin().ok());
+            // Loading here is safe only because the plugin is now disabled.
+            manager.loadAll();
+            const PluginSpec *spec = manager.spec(QStringLiteral("crasher"));
+            VALIS_COMPARE_STATE(spec, PluginSpec::State::Disabled);
+            QCOMPARE(spec->reason(), QStringLiteral("disabled by the user"));
+        }
+        QCOMPARE(readJsonFile(locations.pluginSettingsPath()).value(QLatin1String("plugins")).toObject()
+                     .value(QLatin1String("crasher")).toObject().value(QLatin1String("enabled")), QJsonValue(false));
+
+        // The next process starts cleanly: nothing crashed, the plugin is listed as disabled.
+        const HostRun clean = runHost(home.path(), {});
+        QCOMPARE(clean.status, QProcess::NormalExit);
+        QCOMPARE(clean.exitCode, 0);
+        QCOMPARE(clean.lines, QStringList{QStringLiteral("crasher\tcrasher\tdisabled\tdisabled by the user")});
+        QVERIFY(!QFileInfo::exists(locations.pluginLockPath()));
+    }
+
+    void crashIsReportedOnce()
+    {
+        TemporaryHome home;
+        const DataLocations locations = DataLocations::underHome(home.path());
+        QCOMPARE(runHost(home.path(), {}).status, QProcess::CrashExit);
+
+        // The host itself reports the crash and can disable the plugin before loading.
+        const HostRun second = runHost(home.path(), {QStringLiteral("--disable-crashed")});
+        QCOMPARE(second.status, QProcess::NormalExit);
+        QCOMPARE(second.lines, (QStringList{QStringLiteral("crashed\tcrasher"),
+                                            QStringLiteral("crasher\tcrasher\tdisabled\tdisabled by the user")}));
+
+        PluginManager manager(locations, {scenarioDir(QStringLiteral("crash"))});
+        manager.scan();
+        QVERIFY(manager.crashedPlugin().isEmpty());
+        const Result<void> nothing = manager.disableCrashedPlugin();
+        QVERIFY(nothing.hasError());
+        QCOMPARE(nothing.error().code, QStringLiteral("plugin.no-crash"));
+    }
+
+    void unreadableLockIsReportedAndRemoved()
+    {
+        TemporaryHome home;
+        const DataLocations locations = DataLocations::underHome(home.path());
+        QVERIFY(QDir().mkpath(locations.configDir()));
+        QFile lock(locations.pluginLockPath());
+        QVERIFY(lock.open(QIODevice::WriteOnly));
+        lock.write("garbage");
+        lock.close();
+
+        PluginManager manager(locations, {scenarioDir(QStringLiteral("good"))});
+        manager.scan();
+        QVERIFY(manager.crashedPlugin().isEmpty());
+        QCOMPARE(manager.errors().size(), 1);
+        QCOMPARE(manager.errors().constFirst().code, QStringLiteral("plugin.lock-unreadable"));
+        QVERIFY(!QFileInfo::exists(locations.pluginLockPath()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPluginCrashGuard)
+#include "tst_plugincrashguard.moc"
