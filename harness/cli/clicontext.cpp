@@ -10,11 +10,6 @@
 
 namespace valis::cli {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("valis-cli", text);
-}
-
 CliContext::CliContext(DataLocations locations)
     : m_locations(std::move(locations))
     , m_out(stdout)
@@ -50,7 +45,7 @@ int CliContext::usageError(const QString &command, const QString &message)
 {
     m_out.flush();
     m_err << "valis-cli " << command << ": " << message << '\n'
-          << tr("Try 'valis-cli %1 --help'.").arg(command) << Qt::endl;
+          << Text::tr("Try 'valis-cli %1 --help'.").arg(command) << Qt::endl;
     return 2;
 }
 
@@ -58,7 +53,7 @@ int CliContext::parse(QCommandLineParser &parser, const QString &command, const 
                       const QStringList &arguments)
 {
     parser.setApplicationDescription(description);
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, tr("Show this help."));
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, Text::tr("Show this help."));
     parser.addOption(help);
     if (!parser.parse(arguments))
         return usageError(command, parser.errorText());

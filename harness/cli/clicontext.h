@@ -1,6 +1,8 @@
 #pragma once
 
 #include "valis/core/datalocations.h"
+
+#include <QCoreApplication>
 #include "valis/core/result.h"
 #include "valis/store/sessionstore.h"
 
@@ -48,6 +50,10 @@ private:
     bool m_storeFailed = false;
 };
 
-QString tr(const char *text);
+/// Translations of valis-cli's messages (lupdate reads the context from here).
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(valis::cli)
+};
 
 } // namespace valis::cli

@@ -13,13 +13,13 @@ namespace valis::cli {
 const QList<Command> &commands()
 {
     static const QList<Command> list = {
-        {"import", QT_TRANSLATE_NOOP("valis-cli", "Import agent transcripts (Claude Code, Codex, SWE-agent, OpenHands, Aider, Valis JSONL)"), runImport},
-        {"export", QT_TRANSLATE_NOOP("valis-cli", "Export sessions as lossless JSONL or readable Markdown"), runExport},
-        {"sessions", QT_TRANSLATE_NOOP("valis-cli", "List sessions"), runSessions},
-        {"show", QT_TRANSLATE_NOOP("valis-cli", "Print a session's messages"), runShow},
-        {"grep", QT_TRANSLATE_NOOP("valis-cli", "Search all transcripts, tool outputs included, ranked"), runGrep},
-        {"plugins", QT_TRANSLATE_NOOP("valis-cli", "List plugins with their state and errors; enable or disable one"), runPlugins},
-        {"models", QT_TRANSLATE_NOOP("valis-cli", "List known models or look names up in the model catalogue"), runModels},
+        {"import", QT_TRANSLATE_NOOP("valis::cli", "Import agent transcripts (Claude Code, Codex, SWE-agent, OpenHands, Aider, Valis JSONL)"), runImport},
+        {"export", QT_TRANSLATE_NOOP("valis::cli", "Export sessions as lossless JSONL or readable Markdown"), runExport},
+        {"sessions", QT_TRANSLATE_NOOP("valis::cli", "List sessions"), runSessions},
+        {"show", QT_TRANSLATE_NOOP("valis::cli", "Print a session's messages"), runShow},
+        {"grep", QT_TRANSLATE_NOOP("valis::cli", "Search all transcripts, tool outputs included, ranked"), runGrep},
+        {"plugins", QT_TRANSLATE_NOOP("valis::cli", "List plugins with their state and errors; enable or disable one"), runPlugins},
+        {"models", QT_TRANSLATE_NOOP("valis::cli", "List known models or look names up in the model catalogue"), runModels},
     };
     return list;
 }
@@ -30,16 +30,16 @@ namespace {
 
 void printUsage(QTextStream &stream)
 {
-    stream << tr("Usage: valis-cli [--home DIR] <command> [options]") << "\n\n"
-           << tr("Commands:") << '\n';
+    stream << Text::tr("Usage: valis-cli [--home DIR] <command> [options]") << "\n\n"
+           << Text::tr("Commands:") << '\n';
     for (const Command &command : commands())
         stream << "  " << QString::fromLatin1(command.name).leftJustified(10) << ' '
-               << QCoreApplication::translate("valis-cli", command.summary) << '\n';
+               << Text::tr(command.summary) << '\n';
     stream << '\n'
-           << tr("Global options:") << '\n'
-           << "  --home DIR   " << tr("Use DIR for all of Valis's files instead of the standard locations (also: VALIS_HOME)") << '\n'
-           << "  --version    " << tr("Print the version") << '\n'
-           << "  --help       " << tr("Show this help; 'valis-cli <command> --help' shows a command's") << '\n';
+           << Text::tr("Global options:") << '\n'
+           << "  --home DIR   " << Text::tr("Use DIR for all of Valis's files instead of the standard locations (also: VALIS_HOME)") << '\n'
+           << "  --version    " << Text::tr("Print the version") << '\n'
+           << "  --help       " << Text::tr("Show this help; 'valis-cli <command> --help' shows a command's") << '\n';
     stream.flush();
 }
 
@@ -59,7 +59,7 @@ int main(int argc, char *argv[])
     }
     CliContext context(DataLocations::fromArguments(&arguments));
     if (homeMissingValue)
-        return context.usageError(QStringLiteral("--home"), tr("--home needs a folder"));
+        return context.usageError(QStringLiteral("--home"), Text::tr("--home needs a folder"));
 
     if (arguments.isEmpty() || arguments.first() == QLatin1String("--help") || arguments.first() == QLatin1String("-h")
         || arguments.first() == QLatin1String("help")) {
@@ -78,7 +78,7 @@ int main(int argc, char *argv[])
         if (arguments.first() == QLatin1String(command.name))
             return command.run(context, arguments);
     }
-    context.err() << tr("valis-cli: unknown command \"%1\".").arg(arguments.first()) << '\n';
+    context.err() << Text::tr("valis-cli: unknown command \"%1\".").arg(arguments.first()) << '\n';
     printUsage(context.err());
     return 2;
 }

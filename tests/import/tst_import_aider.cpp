@@ -231,7 +231,7 @@ void TestImportAider::fixtureKnownSession()
     QCOMPARE(session.info.title, QStringLiteral("Use the Spinner instead of the inlined custom spinner"));
     QCOMPARE(session.info.model, QStringLiteral("claude-3-5-sonnet-20240620"));
     QVERIFY(session.info.id.startsWith(QLatin1String("aider-")));
-    QVERIFY(session.info.id.endsWith(QLatin1String("-2"))); // the second header of the file
+    QCOMPARE(session.info.metadata.value(QStringLiteral("section")).toInt(), 2); // the second header of the file
     // Its reply holds a SEARCH/REPLACE block, and Aider's report after it gave exact counts.
     const auto reply = firstUser + 1;
     QCOMPARE(reply->role, Role::Assistant);
@@ -292,9 +292,8 @@ void TestImportAider::twoSessions()
 
     const ImportedSession &first = transcript->sessions.at(0);
     QVERIFY(first.info.id.startsWith(QLatin1String("aider-")));
-    QVERIFY(first.info.id.endsWith(QLatin1String("-1")));
-    QCOMPARE(first.info.id.size(), QStringLiteral("aider-123456789012-1").size());
-    QCOMPARE(transcript->sessions.at(1).info.id, first.info.id.chopped(1) + QLatin1Char('2'));
+    QCOMPARE(first.info.id.size(), QStringLiteral("aider-123456789012").size());
+    QVERIFY(transcript->sessions.at(1).info.id != first.info.id);
     QCOMPARE(first.info.createdAt, QDateTime(QDate(2024, 9, 1), QTime(10, 0), Qt::UTC));
     QCOMPARE(first.info.originKind, QStringLiteral("aider"));
     QCOMPARE(first.info.title, QStringLiteral("make it print hello"));
@@ -481,12 +480,13 @@ void TestImportAider::fragmentBeforeTheFirstHeader()
     QVERIFY(transcript.ok());
     QCOMPARE(transcript->sessions.size(), 2);
     const ImportedSession &fragment = transcript->sessions.at(0);
-    QVERIFY(fragment.info.id.endsWith(QLatin1String("-0")));
+    QCOMPARE(fragment.info.metadata.value(QStringLiteral("section")).toInt(), 0);
     QVERIFY(fragment.info.metadata.value(QStringLiteral("fragment")).toBool());
     QCOMPARE(fragment.info.createdAt, QDateTime(QDate(2024, 9, 1), QTime(10, 0), Qt::UTC));
     QCOMPARE(fragment.messages.size(), 2);
     QCOMPARE(fragment.messages.at(1).text(), QStringLiteral("and now b.py"));
-    QVERIFY(transcript->sessions.at(1).info.id.endsWith(QLatin1String("-1")));
+    QCOMPARE(transcript->sessions.at(1).info.metadata.value(QStringLiteral("section")).toInt(), 1);
+    QVERIFY(transcript->sessions.at(1).info.id != fragment.info.id);
     QCOMPARE(countRaw(readText(path)).sessions, 2);
 }
 
@@ -528,10 +528,23 @@ void TestImportAider::importingTwiceGivesTheSameIds()
     QVERIFY(first.ok() && second.ok());
     QCOMPARE(first->sessions.first().info.id, second->sessions.first().info.id);
     QCOMPARE(first->sessions.first().messages, second->sessions.first().messages);
-    Result<ImportedTranscript> other =
-        aider(importers)->read(writeFile(dir, QStringLiteral("b.md"), text + "\nMore.\n"));
-    QVERIFY(other.ok());
-    QVERIFY(other->sessions.first().info.id != first->sessions.first().info.id);
+
+    // Aider appends every new chat to the same file: the sessions and messages already there
+    // keep their ids, so importing the grown file again only adds what is new.
+    const QByteArray grown = text + "\n#### and now?  \n\nDone.\n\n# aider chat started at 2024-09-02 08:00:00\n\n#### next  \n";
+    Result<ImportedTranscript> later = aider(importers)->read(writeFile(dir, QStringLiteral("a.md"), grown));
+    QVERIFY(later.ok());
+    QCOMPARE(later->sessions.size(), 2);
+    QCOMPARE(later->sessions.first().info.id, first->sessions.first().info.id);
+    for (int i = 0; i < first->sessions.first().messages.size(); ++i)
+        QCOMPARE(later->sessions.first().messages.at(i).id, first->sessions.first().messages.at(i).id);
+    QCOMPARE(later->sessions.first().messages.size(), first->sessions.first().messages.size() + 2);
+    // The same file with its head trimmed away still names the remaining session the same.
+    Result<ImportedTranscript> trimmed = aider(importers)->read(
+        writeFile(dir, QStringLiteral("c.md"), grown.mid(grown.indexOf("# aider chat started at 2024-09-02"))));
+    QVERIFY(trimmed.ok());
+    QCOMPARE(trimmed->sessions.last().info.id, later->sessions.last().info.id);
+    QCOMPARE(trimmed->sessions.last().messages.first().id, later->sessions.last().messages.first().id);
 }
 
 void TestImportAider::recognises()

@@ -267,7 +267,7 @@ void TestImportCodex::tuiLogFixtures()
             ++reasoningRunsWithoutFinal;
         inReasoningRun = false;
         if (type == QLatin1String("session_configured"))
-            sessionIds << QStringLiteral("codex-") + msg.value(QLatin1String("session_id")).toString();
+            sessionIds << QStringLiteral("codex-tui-") + msg.value(QLatin1String("session_id")).toString();
         expected.user += type == QLatin1String("task_started") ? 1 : 0;
         expected.assistantTexts += type == QLatin1String("agent_message") ? 1 : 0;
         expected.calls += (type == QLatin1String("exec_command_begin") || type == QLatin1String("patch_apply_begin")) ? 1 : 0;
@@ -516,7 +516,7 @@ void TestImportCodex::smallTuiLog()
     const Result<ImportedTranscript> read = m_codex->read(path);
     QVERIFY2(read.ok(), qPrintable(read.ok() ? QString() : read.error().toString()));
     const ImportedSession &session = read->sessions.first();
-    QCOMPARE(session.info.id, QStringLiteral("codex-11111111-2222-3333-4444-555555555555"));
+    QCOMPARE(session.info.id, QStringLiteral("codex-tui-11111111-2222-3333-4444-555555555555"));
     const Counts counts = countRecord(read->sessions);
     QCOMPARE(counts.prompts, (QStringList{QStringLiteral("rum 'A"), QStringLiteral("try again"), QString()}));
     QCOMPARE(counts.failedResults, 1);
@@ -546,6 +546,17 @@ void TestImportCodex::recognition()
     QVERIFY(!recognised("rollout.json", R"({"timestamp":"t","type":"session_meta","payload":{"id":"x"}})" "\n"));
     QVERIFY(recognised("rollout-y.jsonl", R"({"timestamp":"t","type":"session_meta","payload":{"id":"x"}})" "\n"));
     QVERIFY(recognised("tui.jsonl", R"({"ts":"t","dir":"meta","kind":"session_start"})"));
+
+    // A first line longer than the head the detector reads (long base instructions).
+    const QByteArray longMeta = R"({"timestamp":"2025-09-20T10:00:00.000Z","type":"session_meta","payload":{"id":"x","base_instructions":{"text":")"
+        + QByteArray(70 * 1024, 'a') + R"("}}})" "\n";
+    const QString longPath = home.filePath(QStringLiteral("rollout-long.jsonl"));
+    QVERIFY(writeFile(longPath, longMeta));
+    QVERIFY(m_codex->recognises(longPath, head(longPath)));
+    QCOMPARE(m_importers.detect(longPath).value()->format(), QStringLiteral("codex"));
+    const Result<ImportedTranscript> longRead = m_codex->read(longPath);
+    QVERIFY(longRead.ok());
+    QCOMPARE(longRead->sessions.first().messages.first().text().size(), 70 * 1024);
 }
 
 void TestImportCodex::malformed_data()

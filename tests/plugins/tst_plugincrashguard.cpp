@@ -61,8 +61,11 @@ private Q_SLOTS:
             manager.scan();
             QCOMPARE(manager.crashedPlugin(), QStringLiteral("crasher"));
             QVERIFY(manager.errors().isEmpty());
-            QVERIFY2(!QFileInfo::exists(locations.pluginLockPath()), "the lock was not cleared");
+            // Reported, but kept until someone acts on it.
+            QVERIFY(QFileInfo::exists(locations.pluginLockPath()));
             QVERIFY(manager.disableCrashedPlugin().ok());
+            QVERIFY2(!QFileInfo::exists(locations.pluginLockPath()), "the lock was not cleared");
+            QCOMPARE(manager.crashedPlugin(), QStringLiteral("crasher"));
             // Loading here is safe only because the plugin is now disabled.
             manager.loadAll();
             const PluginSpec *spec = manager.spec(QStringLiteral("crasher"));
@@ -78,6 +81,34 @@ private Q_SLOTS:
         QCOMPARE(clean.exitCode, 0);
         QCOMPARE(clean.lines, QStringList{QStringLiteral("crasher\tcrasher\tdisabled\tdisabled by the user")});
         QVERIFY(!QFileInfo::exists(locations.pluginLockPath()));
+    }
+
+    void crashIsReportedUntilPluginsLoad()
+    {
+        TemporaryHome home;
+        const DataLocations locations = DataLocations::underHome(home.path());
+        QCOMPARE(runHost(home.path(), {}).status, QProcess::CrashExit);
+
+        // A process that only lists plugins leaves the report for the next one.
+        for (int run = 0; run < 2; ++run) {
+            PluginManager lister(locations, {scenarioDir(QStringLiteral("crash"))});
+            lister.resolve();
+            QCOMPARE(lister.crashedPlugin(), QStringLiteral("crasher"));
+        }
+        // Loading takes the guard over (safe mode, so the crasher does not run again here).
+        {
+            PluginManager loader(locations, {scenarioDir(QStringLiteral("crash"))});
+            loader.setSafeMode(true);
+            loader.scan();
+            QCOMPARE(loader.crashedPlugin(), QStringLiteral("crasher"));
+            loader.loadAll();
+            QVERIFY(!QFileInfo::exists(locations.pluginLockPath()));
+        }
+        PluginManager after(locations, {scenarioDir(QStringLiteral("crash"))});
+        after.scan();
+        QVERIFY(after.crashedPlugin().isEmpty());
+        // Not disabled: nobody chose to.
+        QVERIFY(after.isEnabled(QStringLiteral("crasher")));
     }
 
     void crashIsReportedOnce()

@@ -69,6 +69,7 @@ private Q_SLOTS:
     void importIsAtomicAndIncremental();
     void tokenCountCache();
     void sessionsListAndRename();
+    void indexingWaitsForIdleTime();
 };
 
 void TestSessionStore::createsDatabaseWithWalAndSchema()
@@ -439,6 +440,43 @@ void TestSessionStore::sessionsListAndRename()
     archivedToo.includeArchived = true;
     QCOMPARE(store.value()->sessions(archivedToo)->size(), 2);
     QCOMPARE(store.value()->renameSession(QStringLiteral("nope"), QString()).error().code, QStringLiteral("store.no-session"));
+}
+
+void TestSessionStore::indexingWaitsForIdleTime()
+{
+    test::TemporaryHome home;
+    const QString db = home.filePath(QStringLiteral("s.db"));
+    const QString indexedCount = QStringLiteral("SELECT count(*) FROM search WHERE search MATCH 'marmoset'");
+    const QString lag = QStringLiteral("SELECT (SELECT max(id) FROM search_chunks) - indexed_through FROM search_state");
+    QString sessionId;
+    {
+        auto store = SessionStore::open(db);
+        VALIS_VERIFY_OK(store);
+        sessionId = store.value()->createSession({})->id;
+        QString bigOutput;
+        for (int i = 0; i < 3000; ++i)
+            bigOutput += QStringLiteral("line %1 of a long build log\n").arg(i);
+        Message tool;
+        tool.role = Role::Tool;
+        tool.parts = {Part::makeToolResultText(QStringLiteral("c"), bigOutput + QStringLiteral("marmoset found\n"))};
+        VALIS_VERIFY_OK(store.value()->appendMessage(sessionId, tool));
+        // The append is in the record, its text not yet in the index...
+        QVERIFY(rawQuery(db, lag).toInt() > 0);
+        QCOMPARE(rawQuery(db, indexedCount).toInt(), 0);
+        // ...until the event loop is idle: then slices of it are indexed without any search.
+        QTRY_COMPARE(rawQuery(db, lag).toInt(), 0);
+        QCOMPARE(rawQuery(db, indexedCount).toInt(), 1);
+
+        // Text left pending when the process goes away...
+        VALIS_VERIFY_OK(store.value()->appendMessage(sessionId, userText(QStringLiteral("a marmoset again"))));
+        QVERIFY(rawQuery(db, lag).toInt() > 0);
+    }
+    QVERIFY(rawQuery(db, lag).toInt() > 0);
+    // ...is indexed by the next store that opens the database.
+    auto reopened = SessionStore::open(db);
+    VALIS_VERIFY_OK(reopened);
+    QTRY_COMPARE(rawQuery(db, lag).toInt(), 0);
+    QCOMPARE(rawQuery(db, indexedCount).toInt(), 2);
 }
 
 QTEST_GUILESS_MAIN(TestSessionStore)

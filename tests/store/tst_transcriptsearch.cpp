@@ -219,16 +219,18 @@ void TestTranscriptSearch::errors()
 
 void TestTranscriptSearch::tiersStopEarlyAndPreferRecent()
 {
-    // Enough messages for several tiers: an old one that mentions the word many times (the
-    // best bm25 match overall) and many recent ones that mention it once.
+    // An old message that mentions a word many times (the best bm25 match overall), then more
+    // recent messages mentioning it once than one tier holds.
     const auto session = m_store->createSession({});
     VALIS_VERIFY_OK(session);
-    VALIS_VERIFY_OK(m_store->appendMessage(session->id, text(Role::User, QStringLiteral("quokka quokka quokka quokka"))));
+    VALIS_VERIFY_OK(m_store->appendMessage(session->id, text(Role::User, QStringLiteral("quokka quokka quokka quokka wombat wombat"))));
+    const int recent = store::TranscriptIndex::tierMatchBudget + 100;
     QList<Message> filler;
-    for (qint64 i = 0; i < store::TranscriptIndex::firstTierSize * 2; ++i)
-        filler.append(text(Role::Assistant, QStringLiteral("filler message %1 about nothing much").arg(i)));
-    for (int i = 0; i < 60; ++i)
-        filler.append(text(Role::Assistant, QStringLiteral("recent note %1 mentions a quokka once among many other words").arg(i)));
+    for (int i = 0; i < recent; ++i) {
+        filler.append(text(Role::Assistant, QStringLiteral("recent note %1 mentions a quokka once among many other words%2")
+                                                .arg(i)
+                                                .arg(i % 100 == 0 ? QStringLiteral(" and a wombat") : QString())));
+    }
     VALIS_VERIFY_OK(m_store->appendMessages(session->id, filler));
 
     SearchQuery query;
@@ -237,18 +239,34 @@ void TestTranscriptSearch::tiersStopEarlyAndPreferRecent()
     auto results = m_store->search(query);
     VALIS_VERIFY_OK(results);
     QCOMPARE(results->hits.size(), 50);
-    QCOMPARE(results->tiersSearched, 1);
+    QCOMPARE(results->tiersSearched, 1); // only the newest tier was ranked
     QVERIFY(!results->exhausted);
     for (const SearchHit &hit : results->hits)
-        QVERIFY(hit.seq > 1); // all from the newest tier
+        QVERIFY(hit.seq > 1);
 
-    query.limit = 61; // more than the newest tier holds: the old, best match comes after them
+    // More than the newest tier holds: the older tier follows, ranked in itself, so the old
+    // best match leads it.
+    query.limit = recent + 1;
     results = m_store->search(query);
     VALIS_VERIFY_OK(results);
-    QCOMPARE(results->hits.size(), 61);
-    QVERIFY(results->tiersSearched >= 2);
-    QCOMPARE(results->hits.last().seq, 0);
-    QVERIFY(results->hits.last().tier > 0);
+    QCOMPARE(results->hits.size(), recent + 1);
+    QCOMPARE(results->tiersSearched, 2);
+    QVERIFY(results->exhausted);
+    const SearchHit &firstOfOlderTier = results->hits.at(store::TranscriptIndex::tierMatchBudget);
+    QCOMPARE(firstOfOlderTier.tier, 1);
+    QCOMPARE(firstOfOlderTier.seq, 0);
+    QCOMPARE(results->hits.at(store::TranscriptIndex::tierMatchBudget - 1).tier, 0);
+
+    // A word with fewer matches than a tier holds is ranked over the whole record: the old
+    // message that says it twice comes first.
+    query.text = QStringLiteral("wombat");
+    query.limit = 5;
+    results = m_store->search(query);
+    VALIS_VERIFY_OK(results);
+    QCOMPARE(results->hits.size(), 5);
+    QCOMPARE(results->tiersSearched, 1);
+    QCOMPARE(results->hits.first().seq, 0);
+    QCOMPARE(results->hits.first().sessionId, session->id);
 }
 
 void TestTranscriptSearch::chunksNeverSplitCharacters()

@@ -37,20 +37,20 @@ int runExport(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("export");
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("sessions"), tr("Ids of the sessions to export."), QStringLiteral("SESSION..."));
-    const QCommandLineOption format(QStringLiteral("format"), tr("jsonl (lossless, re-importable; default) or markdown."),
+    parser.addPositionalArgument(QStringLiteral("sessions"), Text::tr("Ids of the sessions to export."), QStringLiteral("SESSION..."));
+    const QCommandLineOption format(QStringLiteral("format"), Text::tr("jsonl (lossless, re-importable; default) or markdown."),
                                     QStringLiteral("FORMAT"), QStringLiteral("jsonl"));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
-                                    tr("Write to FILE (replaced atomically) instead of standard output."), QStringLiteral("FILE"));
-    const QCommandLineOption children(QStringLiteral("children"), tr("Also export the sessions these started (subagents)."));
+                                    Text::tr("Write to FILE (replaced atomically) instead of standard output."), QStringLiteral("FILE"));
+    const QCommandLineOption children(QStringLiteral("children"), Text::tr("Also export the sessions these started (subagents)."));
     parser.addOptions({format, output, children});
-    if (const int code = context.parse(parser, command, tr("Exports sessions from the session store."), arguments); code >= 0)
+    if (const int code = context.parse(parser, command, Text::tr("Exports sessions from the session store."), arguments); code >= 0)
         return code;
     const QString kind = parser.value(format);
     if (kind != QLatin1String("jsonl") && kind != QLatin1String("markdown"))
-        return context.usageError(command, tr("unknown format \"%1\": use jsonl or markdown").arg(kind));
+        return context.usageError(command, Text::tr("unknown format \"%1\": use jsonl or markdown").arg(kind));
     if (parser.positionalArguments().isEmpty())
-        return context.usageError(command, tr("name at least one session (see 'valis-cli sessions')"));
+        return context.usageError(command, Text::tr("name at least one session (see 'valis-cli sessions')"));
     SessionStore *store = context.store();
     if (!store)
         return 1;

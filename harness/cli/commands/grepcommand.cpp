@@ -11,18 +11,18 @@ int runGrep(CliContext &context, const QStringList &arguments)
     const QString command = QStringLiteral("grep");
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("words"),
-                                 tr("Words that must all occur; \"quoted words\" as a phrase; word* as a prefix."),
+                                 Text::tr("Words that must all occur; \"quoted words\" as a phrase; word* as a prefix."),
                                  QStringLiteral("WORDS..."));
-    const QCommandLineOption regex(QStringLiteral("regex"), tr("Keep only hits whose passage matches RE."), QStringLiteral("RE"));
-    const QCommandLineOption session(QStringLiteral("session"), tr("Search one session only."), QStringLiteral("ID"));
-    const QCommandLineOption role(QStringLiteral("role"), tr("Only messages of ROLE: system, user, assistant or tool."), QStringLiteral("ROLE"));
-    const QCommandLineOption tool(QStringLiteral("tool"), tr("Only calls of, and results from, the tool NAME."), QStringLiteral("NAME"));
-    const QCommandLineOption limit(QStringLiteral("limit"), tr("At most N hits (default 50)."), QStringLiteral("N"), QStringLiteral("50"));
-    const QCommandLineOption fts(QStringLiteral("fts"), tr("Take WORDS as an SQLite FTS5 query (AND, OR, NOT, NEAR, ...)."));
-    const QCommandLineOption json(QStringLiteral("json"), tr("One JSON object per hit."));
+    const QCommandLineOption regex(QStringLiteral("regex"), Text::tr("Keep only hits whose passage matches RE."), QStringLiteral("RE"));
+    const QCommandLineOption session(QStringLiteral("session"), Text::tr("Search one session only."), QStringLiteral("ID"));
+    const QCommandLineOption role(QStringLiteral("role"), Text::tr("Only messages of ROLE: system, user, assistant or tool."), QStringLiteral("ROLE"));
+    const QCommandLineOption tool(QStringLiteral("tool"), Text::tr("Only calls of, and results from, the tool NAME."), QStringLiteral("NAME"));
+    const QCommandLineOption limit(QStringLiteral("limit"), Text::tr("At most N hits (default 50)."), QStringLiteral("N"), QStringLiteral("50"));
+    const QCommandLineOption fts(QStringLiteral("fts"), Text::tr("Take WORDS as an SQLite FTS5 query (AND, OR, NOT, NEAR, ...)."));
+    const QCommandLineOption json(QStringLiteral("json"), Text::tr("One JSON object per hit."));
     parser.addOptions({regex, session, role, tool, limit, fts, json});
     if (const int code = context.parse(parser, command,
-                                       tr("Searches every stored transcript, tool arguments and outputs included. Hits "
+                                       Text::tr("Searches every stored transcript, tool arguments and outputs included. Hits "
                                           "are passages ranked by relevance (bm25), newest part of the record first. "
                                           "Exits with 1 when nothing is found."),
                                        arguments);
@@ -30,7 +30,7 @@ int runGrep(CliContext &context, const QStringList &arguments)
         return code;
     }
     if (parser.positionalArguments().isEmpty())
-        return context.usageError(command, tr("give words to search for"));
+        return context.usageError(command, Text::tr("give words to search for"));
     SearchQuery query;
     query.text = parser.positionalArguments().join(QLatin1Char(' '));
     query.ftsSyntax = parser.isSet(fts);
@@ -40,13 +40,13 @@ int runGrep(CliContext &context, const QStringList &arguments)
     if (parser.isSet(role)) {
         Role parsed;
         if (!roleFromName(parser.value(role), &parsed))
-            return context.usageError(command, tr("unknown role \"%1\": use system, user, assistant or tool").arg(parser.value(role)));
+            return context.usageError(command, Text::tr("unknown role \"%1\": use system, user, assistant or tool").arg(parser.value(role)));
         query.role = parsed;
     }
     bool ok = false;
     query.limit = parser.value(limit).toInt(&ok);
     if (!ok || query.limit <= 0)
-        return context.usageError(command, tr("--limit needs a positive number"));
+        return context.usageError(command, Text::tr("--limit needs a positive number"));
 
     SessionStore *store = context.store();
     if (!store)

@@ -12,16 +12,16 @@ int runImport(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("import");
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("paths"), tr("Transcript files, or folders to search for them."),
+    parser.addPositionalArgument(QStringLiteral("paths"), Text::tr("Transcript files, or folders to search for them."),
                                  QStringLiteral("PATH..."));
     const QCommandLineOption format(QStringLiteral("format"),
-                                    tr("Read the files as FORMAT instead of detecting it."), QStringLiteral("FORMAT"));
-    const QCommandLineOption dryRun(QStringLiteral("dry-run"), tr("Read and check the files, store nothing."));
-    const QCommandLineOption listFormats(QStringLiteral("list-formats"), tr("List the formats Valis can import."));
-    const QCommandLineOption quiet({QStringLiteral("q"), QStringLiteral("quiet")}, tr("Print only errors."));
+                                    Text::tr("Read the files as FORMAT instead of detecting it."), QStringLiteral("FORMAT"));
+    const QCommandLineOption dryRun(QStringLiteral("dry-run"), Text::tr("Read and check the files, store nothing."));
+    const QCommandLineOption listFormats(QStringLiteral("list-formats"), Text::tr("List the formats Valis can import."));
+    const QCommandLineOption quiet({QStringLiteral("q"), QStringLiteral("quiet")}, Text::tr("Print only errors."));
     parser.addOptions({format, dryRun, listFormats, quiet});
     if (const int code = context.parse(parser, command,
-                                       tr("Imports other agents' transcripts into the session store. Each file is "
+                                       Text::tr("Imports other agents' transcripts into the session store. Each file is "
                                           "imported whole or not at all; importing a file again adds only the "
                                           "messages that are new."),
                                        arguments);
@@ -37,12 +37,12 @@ int runImport(CliContext &context, const QStringList &arguments)
         return 0;
     }
     if (parser.positionalArguments().isEmpty())
-        return context.usageError(command, tr("name at least one file or folder to import"));
+        return context.usageError(command, Text::tr("name at least one file or folder to import"));
     const TranscriptImporter *forced = nullptr;
     if (parser.isSet(format)) {
         forced = importers.find(parser.value(format));
         if (!forced) {
-            return context.usageError(command, tr("unknown format \"%1\" (see --list-formats)").arg(parser.value(format)));
+            return context.usageError(command, Text::tr("unknown format \"%1\" (see --list-formats)").arg(parser.value(format)));
         }
     }
 
@@ -52,7 +52,7 @@ int runImport(CliContext &context, const QStringList &arguments)
         if (info.isDir()) {
             const QStringList found = importers.scan(path);
             if (found.isEmpty())
-                context.err() << tr("valis-cli import: no transcripts found in %1").arg(path) << Qt::endl;
+                context.err() << Text::tr("valis-cli import: no transcripts found in %1").arg(path) << Qt::endl;
             files << found;
         } else {
             files << path;
@@ -87,7 +87,7 @@ int runImport(CliContext &context, const QStringList &arguments)
             messages += int(session.messages.size());
         if (parser.isSet(dryRun)) {
             if (!parser.isSet(quiet)) {
-                context.out() << tr("%1 (%2): %3 sessions, %4 messages, readable")
+                context.out() << Text::tr("%1 (%2): %3 sessions, %4 messages, readable")
                                      .arg(file, importer->format())
                                      .arg(transcript->sessions.size())
                                      .arg(messages)
@@ -106,7 +106,7 @@ int runImport(CliContext &context, const QStringList &arguments)
         int present = 0;
         for (const ImportedSessionReport &session : report->sessions)
             present += session.messagesAlreadyPresent;
-        context.out() << tr("%1 (%2): %3 sessions, %4 new messages, %5 already present, %6 s")
+        context.out() << Text::tr("%1 (%2): %3 sessions, %4 new messages, %5 already present, %6 s")
                              .arg(file, importer->format())
                              .arg(report->sessions.size())
                              .arg(report->messagesAdded())
@@ -118,7 +118,7 @@ int runImport(CliContext &context, const QStringList &arguments)
                 context.out() << "  " << session.sessionId << "  " << session.title.left(70) << '\n';
         }
         for (const QString &note : report->notes)
-            context.out() << "  " << tr("note: %1").arg(note) << '\n';
+            context.out() << "  " << Text::tr("note: %1").arg(note) << '\n';
     }
     context.out().flush();
     return failures == 0 ? 0 : 1;

@@ -12,7 +12,7 @@ namespace {
 
 QString price(const std::optional<double> &value)
 {
-    return value ? formatUsd(value) : tr("unknown");
+    return value ? formatUsd(value) : Text::tr("unknown");
 }
 
 QJsonValue priceJson(const std::optional<double> &value)
@@ -45,13 +45,13 @@ int runModels(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("models");
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("names"), tr("Model names to look up (any spelling a provider uses)."),
+    parser.addPositionalArgument(QStringLiteral("names"), Text::tr("Model names to look up (any spelling a provider uses)."),
                                  QStringLiteral("[NAME...]"));
-    const QCommandLineOption json(QStringLiteral("json"), tr("One JSON object per model."));
-    const QCommandLineOption sources(QStringLiteral("sources"), tr("Say where the built-in figures come from."));
+    const QCommandLineOption json(QStringLiteral("json"), Text::tr("One JSON object per model."));
+    const QCommandLineOption sources(QStringLiteral("sources"), Text::tr("Say where the built-in figures come from."));
     parser.addOptions({json, sources});
     if (const int code = context.parse(parser, command,
-                                       tr("Lists the model catalogue (context window, output limit, prices per million "
+                                       Text::tr("Lists the model catalogue (context window, output limit, prices per million "
                                           "tokens), or looks names up in it. Your additions and corrections go in %1.")
                                            .arg(context.locations().modelCatalogOverridePath()),
                                        arguments);
@@ -61,13 +61,13 @@ int runModels(CliContext &context, const QStringList &arguments)
     const ModelCatalog catalog = ModelCatalog::load(context.locations());
     for (const CatalogIssue &issue : catalog.issues()) {
         context.err() << "valis-cli models: "
-                      << (issue.severity == CatalogIssue::Severity::Error ? tr("error: ") : tr("warning: "))
+                      << (issue.severity == CatalogIssue::Severity::Error ? Text::tr("error: ") : Text::tr("warning: "))
                       << issue.error.toString() << '\n';
     }
     context.err().flush();
     QTextStream &out = context.out();
     if (parser.isSet(sources)) {
-        out << tr("Built-in figures checked %1 from:").arg(catalog.checked()) << '\n';
+        out << Text::tr("Built-in figures checked %1 from:").arg(catalog.checked()) << '\n';
         for (const QString &source : catalog.sources())
             out << "  " << source << '\n';
         out.flush();
@@ -91,10 +91,10 @@ int runModels(CliContext &context, const QStringList &arguments)
             }
             out << name << " -> " << match.model.id << "  (" << matchKindName(match.kind) << ")\n"
                 << "  " << match.message << '\n'
-                << "  " << tr("window %1, output %2 tokens").arg(formatTokenCount(match.model.contextWindow),
+                << "  " << Text::tr("window %1, output %2 tokens").arg(formatTokenCount(match.model.contextWindow),
                                                                 formatTokenCount(match.model.maxOutputTokens))
                 << '\n'
-                << "  " << tr("per million tokens: input %1, output %2, cache write %3, cache read %4")
+                << "  " << Text::tr("per million tokens: input %1, output %2, cache write %3, cache read %4")
                                .arg(price(match.model.prices.input), price(match.model.prices.output),
                                     price(match.model.prices.cacheWrite), price(match.model.prices.cacheRead))
                 << '\n';
@@ -104,9 +104,9 @@ int runModels(CliContext &context, const QStringList &arguments)
     }
 
     if (!parser.isSet(json)) {
-        out << tr("MODEL").leftJustified(34) << tr("WINDOW").rightJustified(10) << tr("OUTPUT").rightJustified(9)
-            << tr("INPUT").rightJustified(9) << tr("OUTPUT").rightJustified(9) << tr("C.WRITE").rightJustified(9)
-            << tr("C.READ").rightJustified(9) << '\n';
+        out << Text::tr("MODEL").leftJustified(34) << Text::tr("WINDOW").rightJustified(10) << Text::tr("OUTPUT").rightJustified(9)
+            << Text::tr("INPUT").rightJustified(9) << Text::tr("OUTPUT").rightJustified(9) << Text::tr("C.WRITE").rightJustified(9)
+            << Text::tr("C.READ").rightJustified(9) << '\n';
     }
     for (const ModelInfo &model : catalog.models()) {
         if (parser.isSet(json)) {

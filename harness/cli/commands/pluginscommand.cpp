@@ -37,16 +37,16 @@ int runPlugins(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("plugins");
     QCommandLineParser parser;
-    const QCommandLineOption enable(QStringLiteral("enable"), tr("Enable the plugin ID (from the next start)."), QStringLiteral("ID"));
-    const QCommandLineOption disable(QStringLiteral("disable"), tr("Disable the plugin ID (from the next start)."), QStringLiteral("ID"));
+    const QCommandLineOption enable(QStringLiteral("enable"), Text::tr("Enable the plugin ID (from the next start)."), QStringLiteral("ID"));
+    const QCommandLineOption disable(QStringLiteral("disable"), Text::tr("Disable the plugin ID (from the next start)."), QStringLiteral("ID"));
     const QCommandLineOption disableCrashed(QStringLiteral("disable-crashed"),
-                                            tr("Disable the plugin that was loading when Valis last died."));
-    const QCommandLineOption metadataOnly(QStringLiteral("no-load"), tr("Only read and check metadata; run no plugin code."));
-    const QCommandLineOption safeMode(QStringLiteral("safe-mode"), tr("Load no plugin (list them only)."));
-    const QCommandLineOption json(QStringLiteral("json"), tr("One JSON object per plugin."));
+                                            Text::tr("Disable the plugin that was loading when Valis last died."));
+    const QCommandLineOption metadataOnly(QStringLiteral("no-load"), Text::tr("Only read and check metadata; run no plugin code."));
+    const QCommandLineOption safeMode(QStringLiteral("safe-mode"), Text::tr("Load no plugin (list them only)."));
+    const QCommandLineOption json(QStringLiteral("json"), Text::tr("One JSON object per plugin."));
     parser.addOptions({enable, disable, disableCrashed, metadataOnly, safeMode, json});
     if (const int code = context.parse(parser, command,
-                                       tr("Lists the plugins Valis finds, with their state and, for those that cannot "
+                                       Text::tr("Lists the plugins Valis finds, with their state and, for those that cannot "
                                           "run, why. Plugins are loaded to check that they start, unless --no-load."),
                                        arguments);
         code >= 0) {
@@ -60,11 +60,11 @@ int runPlugins(CliContext &context, const QStringList &arguments)
         const bool on = parser.isSet(enable);
         const QString id = parser.value(on ? enable : disable);
         if (!manager.spec(id))
-            return context.fail(command, Error(QStringLiteral("plugins.unknown"), tr("no plugin with id \"%1\" was found").arg(id)));
+            return context.fail(command, Error(QStringLiteral("plugins.unknown"), Text::tr("no plugin with id \"%1\" was found").arg(id)));
         Result<void> set = manager.setEnabled(id, on);
         if (!set.ok())
             return context.fail(command, set.error());
-        context.out() << (on ? tr("%1 enabled; it loads from the next start.") : tr("%1 disabled; it stays off from the next start."))
+        context.out() << (on ? Text::tr("%1 enabled; it loads from the next start.") : Text::tr("%1 disabled; it stays off from the next start."))
                              .arg(id)
                       << Qt::endl;
         return 0;
@@ -75,10 +75,10 @@ int runPlugins(CliContext &context, const QStringList &arguments)
             Result<void> set = manager.disableCrashedPlugin();
             if (!set.ok())
                 return context.fail(command, set.error());
-            context.out() << tr("%1 disabled: it was loading when Valis last stopped unexpectedly.").arg(crashed) << Qt::endl;
+            context.out() << Text::tr("%1 disabled: it was loading when Valis last stopped unexpectedly.").arg(crashed) << Qt::endl;
             return 0;
         }
-        context.err() << tr("warning: the plugin \"%1\" was loading when Valis last stopped unexpectedly; "
+        context.err() << Text::tr("warning: the plugin \"%1\" was loading when Valis last stopped unexpectedly; "
                             "disable it with 'valis-cli plugins --disable-crashed'.")
                              .arg(manager.crashedPlugin())
                       << Qt::endl;
@@ -99,7 +99,7 @@ int runPlugins(CliContext &context, const QStringList &arguments)
         return 0;
     }
     if (specs.isEmpty()) {
-        out << tr("No plugins found in:") << '\n';
+        out << Text::tr("No plugins found in:") << '\n';
         for (const QString &folder : manager.folders())
             out << "  " << folder << '\n';
     }
@@ -114,7 +114,7 @@ int runPlugins(CliContext &context, const QStringList &arguments)
                 out << "    " << error.message << '\n';
         }
         for (const QString &note : spec->notes())
-            out << "    " << tr("note: %1").arg(note) << '\n';
+            out << "    " << Text::tr("note: %1").arg(note) << '\n';
     }
     out.flush();
     return 0;

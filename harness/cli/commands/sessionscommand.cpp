@@ -22,7 +22,7 @@ QString clipped(const QString &text, int maxLines)
     if (maxLines < 0 || lines.size() <= maxLines)
         return text;
     return lines.mid(0, maxLines).join(QLatin1Char('\n')) + QLatin1Char('\n')
-           + tr("… %1 more lines (--full shows everything)").arg(lines.size() - maxLines);
+           + Text::tr("… %1 more lines (--full shows everything)").arg(lines.size() - maxLines);
 }
 
 QString indented(const QString &text)
@@ -39,20 +39,20 @@ void printPart(QTextStream &out, const Part &part, int maxLines)
         out << indented(clipped(part.text, maxLines)) << '\n';
         break;
     case PartKind::Thinking:
-        out << "  " << tr("(thinking)") << '\n'
-            << indented(clipped(part.text.isEmpty() ? tr("[redacted]") : part.text, maxLines)) << '\n';
+        out << "  " << Text::tr("(thinking)") << '\n'
+            << indented(clipped(part.text.isEmpty() ? Text::tr("[redacted]") : part.text, maxLines)) << '\n';
         break;
     case PartKind::ToolCall:
         out << "  -> " << part.toolName << " [" << part.callId << "] " << clipped(part.argumentsJson(), maxLines) << '\n';
         break;
     case PartKind::ToolResult:
-        out << "  <- " << (part.toolName.isEmpty() ? tr("result") : part.toolName) << " [" << part.callId << ']'
-            << (part.isError ? tr(" (error)") : QString()) << '\n';
+        out << "  <- " << (part.toolName.isEmpty() ? Text::tr("result") : part.toolName) << " [" << part.callId << ']'
+            << (part.isError ? Text::tr(" (error)") : QString()) << '\n';
         for (const Part &inner : part.content)
             printPart(out, inner, maxLines);
         break;
     case PartKind::Image:
-        out << "  " << tr("[image %1 %2]").arg(part.image.mediaType, part.image.uri) << '\n';
+        out << "  " << Text::tr("[image %1 %2]").arg(part.image.mediaType, part.image.uri) << '\n';
         break;
     }
 }
@@ -63,15 +63,15 @@ int runSessions(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("sessions");
     QCommandLineParser parser;
-    const QCommandLineOption origin(QStringLiteral("origin"), tr("Only sessions from ORIGIN (valis, claude-code, codex, ...)."), QStringLiteral("ORIGIN"));
-    const QCommandLineOption archived(QStringLiteral("archived"), tr("Include archived sessions."));
-    const QCommandLineOption limit(QStringLiteral("limit"), tr("Show at most N sessions, newest first."), QStringLiteral("N"));
-    const QCommandLineOption json(QStringLiteral("json"), tr("One JSON object per session."));
+    const QCommandLineOption origin(QStringLiteral("origin"), Text::tr("Only sessions from ORIGIN (valis, claude-code, codex, ...)."), QStringLiteral("ORIGIN"));
+    const QCommandLineOption archived(QStringLiteral("archived"), Text::tr("Include archived sessions."));
+    const QCommandLineOption limit(QStringLiteral("limit"), Text::tr("Show at most N sessions, newest first."), QStringLiteral("N"));
+    const QCommandLineOption json(QStringLiteral("json"), Text::tr("One JSON object per session."));
     parser.addOptions({origin, archived, limit, json});
-    if (const int code = context.parse(parser, command, tr("Lists the sessions of the store, most recently active first."), arguments); code >= 0)
+    if (const int code = context.parse(parser, command, Text::tr("Lists the sessions of the store, most recently active first."), arguments); code >= 0)
         return code;
     if (!parser.positionalArguments().isEmpty())
-        return context.usageError(command, tr("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
+        return context.usageError(command, Text::tr("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
     SessionFilter filter;
     filter.originKind = parser.value(origin);
     filter.includeArchived = parser.isSet(archived);
@@ -79,7 +79,7 @@ int runSessions(CliContext &context, const QStringList &arguments)
         bool ok = false;
         filter.limit = parser.value(limit).toInt(&ok);
         if (!ok || filter.limit < 0)
-            return context.usageError(command, tr("--limit needs a number"));
+            return context.usageError(command, Text::tr("--limit needs a number"));
     }
     SessionStore *store = context.store();
     if (!store)
@@ -104,8 +104,8 @@ int runSessions(CliContext &context, const QStringList &arguments)
         for (const SessionInfo &session : sessions.value())
             idWidth = qMax(idWidth, shownId(session).size());
         if (!sessions->isEmpty()) {
-            out << tr("ID").leftJustified(idWidth + 1) << tr("UPDATED").leftJustified(18) << tr("MSGS").rightJustified(6)
-                << "  " << tr("ORIGIN").leftJustified(12) << tr("TITLE") << '\n';
+            out << Text::tr("ID").leftJustified(idWidth + 1) << Text::tr("UPDATED").leftJustified(18) << Text::tr("MSGS").rightJustified(6)
+                << "  " << Text::tr("ORIGIN").leftJustified(12) << Text::tr("TITLE") << '\n';
         }
         for (const SessionInfo &session : sessions.value()) {
             out << shownId(session).leftJustified(idWidth) << ' '
@@ -122,22 +122,22 @@ int runShow(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("show");
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("session"), tr("The session to print."), QStringLiteral("SESSION"));
-    const QCommandLineOption from(QStringLiteral("from"), tr("Start at message number SEQ."), QStringLiteral("SEQ"), QStringLiteral("0"));
-    const QCommandLineOption count(QStringLiteral("count"), tr("Print at most N messages."), QStringLiteral("N"), QStringLiteral("-1"));
-    const QCommandLineOption full(QStringLiteral("full"), tr("Print long texts and tool outputs whole."));
-    const QCommandLineOption json(QStringLiteral("json"), tr("One JSON object per message, in the record's own form."));
+    parser.addPositionalArgument(QStringLiteral("session"), Text::tr("The session to print."), QStringLiteral("SESSION"));
+    const QCommandLineOption from(QStringLiteral("from"), Text::tr("Start at message number SEQ."), QStringLiteral("SEQ"), QStringLiteral("0"));
+    const QCommandLineOption count(QStringLiteral("count"), Text::tr("Print at most N messages."), QStringLiteral("N"), QStringLiteral("-1"));
+    const QCommandLineOption full(QStringLiteral("full"), Text::tr("Print long texts and tool outputs whole."));
+    const QCommandLineOption json(QStringLiteral("json"), Text::tr("One JSON object per message, in the record's own form."));
     parser.addOptions({from, count, full, json});
-    if (const int code = context.parse(parser, command, tr("Prints a session's messages."), arguments); code >= 0)
+    if (const int code = context.parse(parser, command, Text::tr("Prints a session's messages."), arguments); code >= 0)
         return code;
     if (parser.positionalArguments().size() != 1)
-        return context.usageError(command, tr("name exactly one session"));
+        return context.usageError(command, Text::tr("name exactly one session"));
     bool fromOk = false;
     bool countOk = false;
     const qint64 first = parser.value(from).toLongLong(&fromOk);
     const qint64 howMany = parser.value(count).toLongLong(&countOk);
     if (!fromOk || !countOk || first < 0)
-        return context.usageError(command, tr("--from and --count need numbers"));
+        return context.usageError(command, Text::tr("--from and --count need numbers"));
     SessionStore *store = context.store();
     if (!store)
         return 1;
@@ -156,7 +156,7 @@ int runShow(CliContext &context, const QStringList &arguments)
         return 0;
     }
     out << (info->title.isEmpty() ? info->id : info->title) << '\n'
-        << tr("%1 · %2 · %3 messages").arg(info->id, info->originKind).arg(info->messageCount) << "\n\n";
+        << Text::tr("%1 · %2 · %3 messages").arg(info->id, info->originKind).arg(info->messageCount) << "\n\n";
     const int maxLines = parser.isSet(full) ? -1 : 40;
     for (const Message &message : messages.value()) {
         out << '#' << message.seq << ' ' << roleName(message.role) << "  T-" << message.turn;

@@ -11,10 +11,10 @@
 namespace valis::catalog {
 
 namespace {
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::ModelCatalog", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::ModelCatalog)
+};
 
 Error invalidEntry(const QString &where, const QString &message)
 {
@@ -59,7 +59,7 @@ bool readString(const QJsonObject &object, const QString &key, QString *out, QSt
     if (value.isUndefined() || value.isNull())
         return true;
     if (!value.isString()) {
-        *problem = tr("\"%1\" must be a string").arg(key);
+        *problem = Text::tr("\"%1\" must be a string").arg(key);
         return false;
     }
     *out = value.toString();
@@ -76,7 +76,7 @@ bool readPrices(const QJsonObject &object, const QString &context, ModelPrices *
             return true;
         }
         if (!value.isDouble() || !(value.toDouble() >= 0) || !std::isfinite(value.toDouble())) {
-            *problem = tr("\"%1.%2\" must be a price of 0 or more, or null for unknown")
+            *problem = Text::tr("\"%1.%2\" must be a price of 0 or more, or null for unknown")
                            .arg(context, QLatin1String(key));
             return false;
         }
@@ -185,28 +185,28 @@ Result<CatalogFile> parseCatalogFile(const QByteArray &data, const QString &path
         const int line = int(data.left(offset).count('\n')) + 1;
         const qsizetype lineStart = data.lastIndexOf('\n', offset - 1) + 1;
         return Error(QStringLiteral("catalog.malformed"),
-                     tr("not valid JSON (%1 at column %2)")
+                     Text::tr("not valid JSON (%1 at column %2)")
                          .arg(parseError.errorString())
                          .arg(offset - lineStart + 1),
                      locationOf(path, line));
     }
     if (!document.isObject()) {
         return Error(QStringLiteral("catalog.malformed"),
-                     tr("a model catalogue must be a JSON object with a \"models\" array"),
+                     Text::tr("a model catalogue must be a JSON object with a \"models\" array"),
                      locationOf(path, 1));
     }
     const QJsonObject root = document.object();
     const QJsonValue version = root.value(QLatin1String("formatVersion"));
     if (version.isUndefined()) {
         warn(issues, QStringLiteral("catalog.no-format-version"),
-             tr("no \"formatVersion\"; reading it as version %1").arg(CatalogFormatVersion),
+             Text::tr("no \"formatVersion\"; reading it as version %1").arg(CatalogFormatVersion),
              locationOf(path, 1));
     } else if (!version.isDouble() || version.toDouble() < 1) {
         return Error(QStringLiteral("catalog.malformed"),
-                     tr("\"formatVersion\" must be a whole number"), locationOf(path, 1));
+                     Text::tr("\"formatVersion\" must be a whole number"), locationOf(path, 1));
     } else if (version.toDouble() > CatalogFormatVersion) {
         return Error(QStringLiteral("catalog.future-format"),
-                     tr("the file has format version %1, but this Valis reads version %2 at most; "
+                     Text::tr("the file has format version %1, but this Valis reads version %2 at most; "
                         "it is ignored and left as it is")
                          .arg(version.toInt())
                          .arg(CatalogFormatVersion),
@@ -215,7 +215,7 @@ Result<CatalogFile> parseCatalogFile(const QByteArray &data, const QString &path
     const QJsonValue models = root.value(QLatin1String("models"));
     if (!models.isArray()) {
         return Error(QStringLiteral("catalog.malformed"),
-                     tr("a model catalogue must have a \"models\" array"), locationOf(path, 1));
+                     Text::tr("a model catalogue must have a \"models\" array"), locationOf(path, 1));
     }
     static const QSet<QString> topKeys{QStringLiteral("formatVersion"), QStringLiteral("checked"),
                                        QStringLiteral("sources"), QStringLiteral("comment"),
@@ -223,7 +223,7 @@ Result<CatalogFile> parseCatalogFile(const QByteArray &data, const QString &path
     for (auto it = root.begin(); it != root.end(); ++it) {
         if (!topKeys.contains(it.key())) {
             warn(issues, QStringLiteral("catalog.unknown-key"),
-                 tr("unknown key \"%1\" is ignored").arg(it.key()), locationOf(path, 1));
+                 Text::tr("unknown key \"%1\" is ignored").arg(it.key()), locationOf(path, 1));
         }
     }
 
@@ -241,7 +241,7 @@ Result<CatalogFile> parseCatalogFile(const QByteArray &data, const QString &path
             if (issues) {
                 issues->append({CatalogIssue::Severity::Error,
                                 invalidEntry(locationOf(path, line),
-                                             tr("each element of \"models\" must be an object; "
+                                             Text::tr("each element of \"models\" must be an object; "
                                                 "this one is skipped"))});
             }
             continue;
@@ -257,12 +257,12 @@ Result<ModelInfo> modelFromJson(const QJsonObject &object, const QString &where,
     ModelInfo model;
     const QJsonValue id = object.value(QLatin1String("id"));
     if (!id.isString() || id.toString().trimmed().isEmpty())
-        return invalidEntry(where, tr("the entry has no \"id\""));
+        return invalidEntry(where, Text::tr("the entry has no \"id\""));
     model.id = id.toString().trimmed();
 
     QString problem;
     const auto fail = [&]() {
-        return invalidEntry(where, tr("model \"%1\": %2").arg(model.id, problem));
+        return invalidEntry(where, Text::tr("model \"%1\": %2").arg(model.id, problem));
     };
     if (!readString(object, QStringLiteral("displayName"), &model.displayName, &problem)
         || !readString(object, QStringLiteral("provider"), &model.provider, &problem)
@@ -278,15 +278,15 @@ Result<ModelInfo> modelFromJson(const QJsonObject &object, const QString &where,
         model.tokenizer = QStringLiteral("estimate");
 
     if (!readTokenCount(object.value(QLatin1String("contextWindow")), &model.contextWindow)) {
-        problem = tr("\"contextWindow\" must be a whole number of tokens greater than 0");
+        problem = Text::tr("\"contextWindow\" must be a whole number of tokens greater than 0");
         return fail();
     }
     if (!readTokenCount(object.value(QLatin1String("maxOutputTokens")), &model.maxOutputTokens)) {
-        problem = tr("\"maxOutputTokens\" must be a whole number of tokens greater than 0");
+        problem = Text::tr("\"maxOutputTokens\" must be a whole number of tokens greater than 0");
         return fail();
     }
     if (model.maxOutputTokens > model.contextWindow) {
-        problem = tr("\"maxOutputTokens\" (%1) is larger than \"contextWindow\" (%2)")
+        problem = Text::tr("\"maxOutputTokens\" (%1) is larger than \"contextWindow\" (%2)")
                       .arg(formatTokenCount(model.maxOutputTokens),
                            formatTokenCount(model.contextWindow));
         return fail();
@@ -295,7 +295,7 @@ Result<ModelInfo> modelFromJson(const QJsonObject &object, const QString &where,
     const QJsonValue prices = object.value(QLatin1String("prices"));
     if (!prices.isUndefined() && !prices.isNull()) {
         if (!prices.isObject()) {
-            problem = tr("\"prices\" must be an object");
+            problem = Text::tr("\"prices\" must be an object");
             return fail();
         }
         if (!readPrices(prices.toObject(), QStringLiteral("prices"), &model.prices, &problem))
@@ -307,7 +307,7 @@ Result<ModelInfo> modelFromJson(const QJsonObject &object, const QString &where,
         if (!longPrices.isObject()
             || !readTokenCount(longPrices.toObject().value(QLatin1String("aboveInputTokens")),
                                &tier.aboveInputTokens)) {
-            problem = tr("\"longContextPrices\" must be an object with \"aboveInputTokens\"");
+            problem = Text::tr("\"longContextPrices\" must be an object with \"aboveInputTokens\"");
             return fail();
         }
         if (!readPrices(longPrices.toObject(), QStringLiteral("longContextPrices"), &tier.prices,
@@ -320,7 +320,7 @@ Result<ModelInfo> modelFromJson(const QJsonObject &object, const QString &where,
     const QJsonValue capabilities = object.value(QLatin1String("capabilities"));
     if (!capabilities.isUndefined() && !capabilities.isNull()) {
         if (!capabilities.isObject()) {
-            problem = tr("\"capabilities\" must be an object");
+            problem = Text::tr("\"capabilities\" must be an object");
             return fail();
         }
         const QJsonObject caps = capabilities.toObject();
@@ -329,7 +329,7 @@ Result<ModelInfo> modelFromJson(const QJsonObject &object, const QString &where,
             if (value.isUndefined())
                 return true;
             if (!value.isBool()) {
-                problem = tr("\"capabilities.%1\" must be true or false").arg(QLatin1String(key));
+                problem = Text::tr("\"capabilities.%1\" must be true or false").arg(QLatin1String(key));
                 return false;
             }
             *out = value.toBool();
@@ -346,13 +346,13 @@ Result<ModelInfo> modelFromJson(const QJsonObject &object, const QString &where,
     const QJsonValue aliases = object.value(QLatin1String("aliases"));
     if (!aliases.isUndefined() && !aliases.isNull()) {
         if (!aliases.isArray()) {
-            problem = tr("\"aliases\" must be an array of names");
+            problem = Text::tr("\"aliases\" must be an array of names");
             return fail();
         }
         const QJsonArray array = aliases.toArray();
         for (const QJsonValue &alias : array) {
             if (!alias.isString() || alias.toString().trimmed().isEmpty()) {
-                problem = tr("\"aliases\" must be an array of names");
+                problem = Text::tr("\"aliases\" must be an array of names");
                 return fail();
             }
             model.aliases << alias.toString().trimmed();
@@ -362,7 +362,7 @@ Result<ModelInfo> modelFromJson(const QJsonObject &object, const QString &where,
     for (auto it = object.begin(); it != object.end(); ++it) {
         if (!entryKeys().contains(it.key())) {
             warn(issues, QStringLiteral("catalog.unknown-key"),
-                 tr("model \"%1\": unknown key \"%2\" is ignored").arg(model.id, it.key()), where);
+                 Text::tr("model \"%1\": unknown key \"%2\" is ignored").arg(model.id, it.key()), where);
         }
     }
     return model;

@@ -13,10 +13,10 @@
 namespace valis {
 
 namespace {
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::ModelCatalog", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::ModelCatalog)
+};
 
 using catalog::CatalogEntry;
 using catalog::locationOf;
@@ -55,7 +55,7 @@ Result<QByteArray> readFile(const QString &path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         return Error(QStringLiteral("catalog.unreadable"),
-                     tr("cannot read the model catalogue: %1").arg(file.errorString()), path);
+                     Text::tr("cannot read the model catalogue: %1").arg(file.errorString()), path);
     }
     return file.readAll();
 }
@@ -85,7 +85,7 @@ void loadBuiltIn(Loaded *loaded, QList<CatalogIssue> *issues, QString *checked,
         }
         if (loaded->find(model->id) >= 0) {
             addError(issues, Error(QStringLiteral("catalog.duplicate-id"),
-                                   tr("model \"%1\" is listed twice; the second entry is skipped")
+                                   Text::tr("model \"%1\" is listed twice; the second entry is skipped")
                                        .arg(model->id),
                                    where));
             continue;
@@ -130,7 +130,7 @@ bool applyOverride(const QString &path, Loaded *loaded, QList<CatalogIssue> *iss
         Result<ModelInfo> model = catalog::modelFromJson(merged, where, issues);
         if (!model.ok()) {
             Error error = model.error();
-            error.message += QLatin1Char(' ') + tr("(the built-in entry is kept)");
+            error.message += QLatin1Char(' ') + Text::tr("(the built-in entry is kept)");
             addError(issues, error);
             continue;
         }
@@ -213,7 +213,7 @@ void ModelCatalog::rebuildIndex()
                     if (m_ids.contains(m_foldedKey.value(folded))) {
                         m_issues.append({CatalogIssue::Severity::Warning,
                                          Error(QStringLiteral("catalog.alias-conflict"),
-                                               tr("\"%1\" is the id of %2, so it cannot be an "
+                                               Text::tr("\"%1\" is the id of %2, so it cannot be an "
                                                   "alias of %3")
                                                    .arg(alias, other.id, model.id),
                                                userPass ? m_overridePath : builtInPath())});
@@ -221,7 +221,7 @@ void ModelCatalog::rebuildIndex()
                     }
                     m_issues.append({CatalogIssue::Severity::Warning,
                                      Error(QStringLiteral("catalog.alias-conflict"),
-                                           tr("the name \"%1\" is claimed by %2 and %3; %3 wins")
+                                           Text::tr("the name \"%1\" is claimed by %2 and %3; %3 wins")
                                                .arg(alias, other.id, model.id),
                                            userPass ? m_overridePath : builtInPath())});
                 }
@@ -267,14 +267,14 @@ ModelMatch ModelCatalog::lookup(const QString &name) const
         match.kind = MatchKind::Exact;
         match.matchedKey = name;
         match.model = m_models.at(*id);
-        match.message = tr("%1 is a model id").arg(name);
+        match.message = Text::tr("%1 is a model id").arg(name);
         return match;
     }
     if (const auto alias = m_aliases.constFind(name); alias != m_aliases.cend()) {
         match.kind = MatchKind::Alias;
         match.matchedKey = name;
         match.model = m_models.at(*alias);
-        match.message = tr("\"%1\" is an alias of %2").arg(name, match.model.id);
+        match.message = Text::tr("\"%1\" is an alias of %2").arg(name, match.model.id);
         return match;
     }
 
@@ -287,9 +287,9 @@ ModelMatch ModelCatalog::lookup(const QString &name) const
         match.matchedKey = m_foldedKey.value(candidate.name);
         match.steps = candidate.steps;
         if (match.steps.isEmpty()) // only the letter case of the known name differs
-            match.steps << tr("ignored letter case");
+            match.steps << Text::tr("ignored letter case");
         match.model = m_models.at(*found);
-        match.message = tr("\"%1\" was read as %2 (%3)")
+        match.message = Text::tr("\"%1\" was read as %2 (%3)")
                             .arg(name, match.model.id, match.steps.join(QStringLiteral("; ")));
         return match;
     }
@@ -308,7 +308,7 @@ ModelMatch ModelCatalog::lookup(const QString &name) const
             match.matchedKey = m_foldedKey.value(bestKey);
             match.steps = stripped.steps;
             match.model = m_models.at(m_folded.value(bestKey));
-            match.message = tr("\"%1\" is not in the model catalogue; using %2, the longest known "
+            match.message = Text::tr("\"%1\" is not in the model catalogue; using %2, the longest known "
                                "name it starts with. Its limits and prices may differ.")
                                 .arg(name, match.model.id);
             return match;
@@ -317,9 +317,9 @@ ModelMatch ModelCatalog::lookup(const QString &name) const
 
     match.kind = MatchKind::Unknown;
     match.model = fallbackModel(name);
-    const QString where = m_overridePath.isEmpty() ? tr("your model catalogue override")
+    const QString where = m_overridePath.isEmpty() ? Text::tr("your model catalogue override")
                                                    : m_overridePath;
-    match.message = tr("Valis does not know the model \"%1\"; it assumes a %2-token context "
+    match.message = Text::tr("Valis does not know the model \"%1\"; it assumes a %2-token context "
                        "window, %3 output tokens and unknown prices. Add the model to %4 to set "
                        "its real limits.")
                         .arg(name, formatTokenCount(FallbackContextWindow),

@@ -7,10 +7,10 @@
 namespace valis {
 
 namespace {
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::ModelCatalog", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::ModelCatalog)
+};
 
 qint64 reported(qint64 tokens)
 {
@@ -94,7 +94,7 @@ Cost costOf(const ModelInfo &model, const Usage &usage)
 QString formatUsd(std::optional<double> amount)
 {
     if (!amount)
-        return tr("unknown");
+        return Text::tr("unknown");
     const double value = *amount;
     // Small amounts keep enough digits to be told apart ($0.0036); trailing zeros go.
     int decimals = std::fabs(value) >= 1.0 ? 2 : 4;

@@ -6,10 +6,10 @@
 namespace valis::catalog {
 
 namespace {
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::ModelCatalog", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::ModelCatalog)
+};
 
 // Provider wrappers and suffixes, compiled once. Dots inside versions ("gpt-4.1") are never
 // touched by these; only the dashed variant rewrites them, and only as an extra spelling.
@@ -98,14 +98,14 @@ public:
         push(name, steps);
         const QString withDashes = dashed(name);
         if (withDashes != name)
-            push(withDashes, steps + QStringList{tr("wrote version dots as dashes")});
+            push(withDashes, steps + QStringList{Text::tr("wrote version dots as dashes")});
         for (const QString &base : {name, withDashes}) {
             const QString swapped = swappedClaude(base);
             if (!swapped.isEmpty()) {
                 QStringList more = steps;
                 if (base != name)
-                    more << tr("wrote version dots as dashes");
-                more << tr("put the model family before its version");
+                    more << Text::tr("wrote version dots as dashes");
+                more << Text::tr("put the model family before its version");
                 push(swapped, more);
             }
         }
@@ -148,8 +148,8 @@ void stripSuffixes(QString *current, QStringList *steps, Builder *builder)
             const QString suffix = match.captured(1);
             current->chop(suffix.size());
             *steps << (suffix == QLatin1String("-latest")
-                           ? tr("removed \"-latest\"")
-                           : tr("removed the date suffix \"%1\"").arg(suffix));
+                           ? Text::tr("removed \"-latest\"")
+                           : Text::tr("removed the date suffix \"%1\"").arg(suffix));
             builder->add(*current, *steps);
             changed = true;
             continue;
@@ -158,7 +158,7 @@ void stripSuffixes(QString *current, QStringList *steps, Builder *builder)
         if (match.hasMatch() && match.capturedStart() > 0) {
             const QString suffix = match.captured(0);
             current->chop(suffix.size());
-            *steps << tr("removed the reasoning suffix \"%1\"").arg(suffix);
+            *steps << Text::tr("removed the reasoning suffix \"%1\"").arg(suffix);
             builder->add(*current, *steps);
             changed = true;
         }
@@ -172,31 +172,31 @@ QList<NameCandidate> normalisedCandidates(const QString &name)
     QStringList steps;
     QString current = name.trimmed().toLower();
     if (current != name)
-        steps << tr("ignored letter case and spaces");
+        steps << Text::tr("ignored letter case and spaces");
     builder.add(current, steps);
 
     QRegularExpressionMatch match = bracketSuffix().match(current);
     if (match.hasMatch() && match.capturedStart() > 0) {
-        steps << tr("removed the \"%1\" suffix").arg(match.captured(0));
+        steps << Text::tr("removed the \"%1\" suffix").arg(match.captured(0));
         current.truncate(match.capturedStart());
         builder.add(current, steps);
     }
 
     const qsizetype slash = current.lastIndexOf(QLatin1Char('/'));
     if (slash >= 0 && slash + 1 < current.size()) {
-        steps << tr("removed the provider prefix \"%1\"").arg(current.left(slash + 1));
+        steps << Text::tr("removed the provider prefix \"%1\"").arg(current.left(slash + 1));
         current = current.mid(slash + 1);
         builder.add(current, steps);
     }
 
     match = bedrockPrefix().match(current);
     if (match.hasMatch()) {
-        steps << tr("removed the Bedrock prefix \"%1\"").arg(match.captured(1));
+        steps << Text::tr("removed the Bedrock prefix \"%1\"").arg(match.captured(1));
         current = match.captured(2);
         builder.add(current, steps);
         const QRegularExpressionMatch version = bedrockVersion().match(current);
         if (version.hasMatch() && version.capturedStart() > 0) {
-            steps << tr("removed the Bedrock version \"%1\"").arg(version.captured(0));
+            steps << Text::tr("removed the Bedrock version \"%1\"").arg(version.captured(0));
             current.truncate(version.capturedStart());
             builder.add(current, steps);
         }
@@ -204,7 +204,7 @@ QList<NameCandidate> normalisedCandidates(const QString &name)
 
     const qsizetype at = current.indexOf(QLatin1Char('@'));
     if (at > 0) {
-        steps << tr("read the Vertex version \"%1\" as a date").arg(current.mid(at));
+        steps << Text::tr("read the Vertex version \"%1\" as a date").arg(current.mid(at));
         current[at] = QLatin1Char('-');
         builder.add(current, steps);
     }
@@ -216,13 +216,13 @@ QList<NameCandidate> normalisedCandidates(const QString &name)
         const QString plainTag = stripTagVariants(tag);
         if (!plainTag.isEmpty() && plainTag != tag) {
             builder.add(base + QLatin1Char(':') + plainTag,
-                        steps + QStringList{tr("removed the variant tag parts of \":%1\"").arg(tag)});
+                        steps + QStringList{Text::tr("removed the variant tag parts of \":%1\"").arg(tag)});
         }
         if (!plainTag.isEmpty()) {
             builder.add(base + QLatin1Char('-') + plainTag,
-                        steps + QStringList{tr("read the tag \":%1\" as part of the name").arg(tag)});
+                        steps + QStringList{Text::tr("read the tag \":%1\" as part of the name").arg(tag)});
         }
-        steps << tr("dropped the tag \":%1\"").arg(tag);
+        steps << Text::tr("dropped the tag \":%1\"").arg(tag);
         current = base;
         builder.add(current, steps);
     }

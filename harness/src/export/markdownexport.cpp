@@ -13,10 +13,10 @@ namespace {
 
 constexpr qint64 pageSize = 500;
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::MarkdownExport", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::MarkdownExport)
+};
 
 /// A code fence longer than any run of backticks in `text`, so the text cannot close it.
 QString fenceFor(const QString &text)
@@ -43,16 +43,16 @@ QString roleHeading(const Message &message)
     QString heading;
     switch (message.role) {
     case Role::System:
-        heading = tr("System");
+        heading = Text::tr("System");
         break;
     case Role::User:
-        heading = tr("User");
+        heading = Text::tr("User");
         break;
     case Role::Assistant:
-        heading = message.model.isEmpty() ? tr("Assistant") : tr("Assistant (%1)").arg(message.model);
+        heading = message.model.isEmpty() ? Text::tr("Assistant") : Text::tr("Assistant (%1)").arg(message.model);
         break;
     case Role::Tool:
-        heading = tr("Tool");
+        heading = Text::tr("Tool");
         break;
     }
     if (message.createdAt.isValid())
@@ -66,19 +66,19 @@ QString partMarkdown(const Part &part)
     case PartKind::Text:
         return part.text + QStringLiteral("\n");
     case PartKind::Thinking: {
-        const QString body = part.text.isEmpty() && !part.redactedData.isEmpty() ? tr("(redacted)") : part.text;
-        return QStringLiteral("<details><summary>%1</summary>\n\n").arg(tr("Thinking")) + fenced(body)
+        const QString body = part.text.isEmpty() && !part.redactedData.isEmpty() ? Text::tr("(redacted)") : part.text;
+        return QStringLiteral("<details><summary>%1</summary>\n\n").arg(Text::tr("Thinking")) + fenced(body)
                + QStringLiteral("\n</details>\n");
     }
     case PartKind::ToolCall: {
         QString arguments = part.argumentsJson();
         if (part.arguments.isObject())
             arguments = QString::fromUtf8(QJsonDocument(part.arguments.toObject()).toJson(QJsonDocument::Indented));
-        return tr("**Tool call** `%1` (%2)").arg(part.toolName, part.callId) + QStringLiteral("\n\n")
+        return Text::tr("**Tool call** `%1` (%2)").arg(part.toolName, part.callId) + QStringLiteral("\n\n")
                + fenced(arguments, QStringLiteral("json"));
     }
     case PartKind::ToolResult: {
-        QString out = (part.isError ? tr("**Tool result** (%1, error)") : tr("**Tool result** (%1)")).arg(part.callId)
+        QString out = (part.isError ? Text::tr("**Tool result** (%1, error)") : Text::tr("**Tool result** (%1)")).arg(part.callId)
                       + QStringLiteral("\n\n");
         for (const Part &inner : part.content) {
             if (inner.kind == PartKind::Text)
@@ -89,7 +89,7 @@ QString partMarkdown(const Part &part)
         return out;
     }
     case PartKind::Image:
-        return tr("*[image %1, %2]*").arg(part.image.mediaType, part.image.uri) + QStringLiteral("\n");
+        return Text::tr("*[image %1, %2]*").arg(part.image.mediaType, part.image.uri) + QStringLiteral("\n");
     }
     Q_UNREACHABLE();
 }
@@ -102,15 +102,15 @@ Result<void> MarkdownExport::write(const SessionStore &store, const QString &ses
     if (!info.ok())
         return info.error();
     QString header = QStringLiteral("# ") + (info->title.isEmpty() ? sessionId : info->title) + QStringLiteral("\n\n");
-    header += tr("- Session: `%1` (%2)").arg(sessionId, info->originKind) + QLatin1Char('\n');
+    header += Text::tr("- Session: `%1` (%2)").arg(sessionId, info->originKind) + QLatin1Char('\n');
     if (!info->workspace.isEmpty())
-        header += tr("- Workspace: `%1`").arg(info->workspace) + QLatin1Char('\n');
+        header += Text::tr("- Workspace: `%1`").arg(info->workspace) + QLatin1Char('\n');
     if (!info->model.isEmpty())
-        header += tr("- Model: %1").arg(info->model) + QLatin1Char('\n');
+        header += Text::tr("- Model: %1").arg(info->model) + QLatin1Char('\n');
     if (info->createdAt.isValid())
-        header += tr("- Started: %1").arg(info->createdAt.toString(Qt::ISODate)) + QLatin1Char('\n');
+        header += Text::tr("- Started: %1").arg(info->createdAt.toString(Qt::ISODate)) + QLatin1Char('\n');
     if (!info->parentSessionId.isEmpty())
-        header += tr("- Started by session `%1`").arg(info->parentSessionId) + QLatin1Char('\n');
+        header += Text::tr("- Started by session `%1`").arg(info->parentSessionId) + QLatin1Char('\n');
     QByteArray chunk = header.toUtf8();
 
     int currentTurn = -1;
@@ -122,19 +122,19 @@ Result<void> MarkdownExport::write(const SessionStore &store, const QString &ses
             QString text;
             if (message.turn != currentTurn && message.turn > 0) {
                 currentTurn = message.turn;
-                text += QStringLiteral("\n## ") + tr("Turn %1").arg(message.turn) + QLatin1Char('\n');
+                text += QStringLiteral("\n## ") + Text::tr("Turn %1").arg(message.turn) + QLatin1Char('\n');
             }
             text += QStringLiteral("\n### ") + roleHeading(message) + QStringLiteral("\n\n");
             const QString marker = message.metadata.value(QLatin1String("marker")).toString();
             if (!marker.isEmpty())
-                text += QStringLiteral("> ") + tr("marker: %1").arg(marker) + QStringLiteral("\n\n");
+                text += QStringLiteral("> ") + Text::tr("marker: %1").arg(marker) + QStringLiteral("\n\n");
             for (const Part &part : message.parts)
                 text += partMarkdown(part) + QLatin1Char('\n');
             chunk += text.toUtf8();
         }
         if (out.write(chunk) != chunk.size()) {
             return Error(QStringLiteral("export.write-failed"),
-                         tr("cannot write the export: %1").arg(out.errorString()));
+                         Text::tr("cannot write the export: %1").arg(out.errorString()));
         }
         chunk.clear();
         if (page->size() < pageSize)

@@ -8,10 +8,10 @@ namespace valis::aider {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::AiderImporter", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::AiderImporter)
+};
 
 constexpr QByteArrayView kHeader("# aider chat started at ");
 
@@ -288,7 +288,7 @@ Result<History> HistoryParser::parse(const QString &path, const QByteArray &byte
             const QDateTime local = QDateTime::fromString(when, QStringLiteral("yyyy-MM-dd HH:mm:ss"));
             if (!local.isValid()) {
                 return malformedInput(path, number,
-                                      tr("the session header's time \"%1\" is not "
+                                      Text::tr("the session header's time \"%1\" is not "
                                          "YYYY-MM-DD HH:MM:SS").arg(when));
             }
             splitter.startSection(number, QDateTime(local.date(), local.time(), Qt::UTC), begin);
@@ -300,7 +300,7 @@ Result<History> HistoryParser::parse(const QString &path, const QByteArray &byte
     splitter.endSection(bytes.size());
     if (!sawHeader) {
         return malformedInput(path, 1,
-                              tr("not an Aider chat history: no \"# aider chat started at\" line"));
+                              Text::tr("not an Aider chat history: no \"# aider chat started at\" line"));
     }
     return history;
 }

@@ -7,16 +7,17 @@
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QFile>
+#include <QHash>
 #include <QFileInfo>
 
 namespace valis {
 
 namespace {
 
-QString tr(const char *text, int n = -1)
+struct Text
 {
-    return QCoreApplication::translate("valis::AiderImporter", text, nullptr, n);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::AiderImporter)
+};
 
 constexpr qsizetype kTitleLength = 80;
 constexpr QByteArrayView kHeader("# aider chat started at");
@@ -91,25 +92,31 @@ Usage reportedUsage(const QString &output)
             else if (label == u"cache hit")
                 usage.cacheReadTokens = count;
         }
-        return usage;
+        // Aider's "sent" is the whole prompt, cached tokens included.
+        return Usage::fromInclusivePrompt(usage.inputTokens, usage.outputTokens, usage.cacheWriteTokens,
+                                          usage.cacheReadTokens);
     }
     return usage;
 }
 
-ImportedSession sessionFrom(const aider::Section &section, int number, const QByteArray &bytes,
-                            const QString &idPrefix, const QDateTime &fallbackTime)
+ImportedSession sessionFrom(const aider::Section &section, int number, int sameHeaderBefore,
+                            const QByteArray &bytes, const QDateTime &fallbackTime)
 {
     ImportedSession session;
     SessionInfo &info = session.info;
-    info.id = idPrefix + QLatin1Char('-') + QString::number(number);
+    // Ids must survive the history file growing (Aider appends every new chat) or losing its
+    // head: a session is named by its header line (its start time) and how many sections before
+    // it had the same header; messages by their line within the section.
+    const QByteArray sectionBytes = bytes.mid(section.begin, section.end - section.begin);
+    const QByteArray firstLine = sectionBytes.left(sectionBytes.indexOf('\n'));
+    info.id = contentId(u"aider", QByteArray(firstLine + '#' + QByteArray::number(sameHeaderBefore)), 12);
     info.originKind = QStringLiteral("aider");
     info.createdAt = section.headerLine > 0 ? section.startedAt : fallbackTime;
     info.updatedAt = info.createdAt;
     QJsonObject &metadata = info.metadata;
     metadata.insert(QLatin1String("section"), number);
     metadata.insert(QLatin1String("line"), section.headerLine);
-    // The section's own hash stays the same when later sessions are appended to the file.
-    const QByteArray sectionBytes = bytes.mid(section.begin, section.end - section.begin);
+    // The section's own hash tells whether a re-imported session changed.
     metadata.insert(QLatin1String("sectionSha256"),
                     QString::fromLatin1(QCryptographicHash::hash(sectionBytes, QCryptographicHash::Sha256)
                                             .toHex()));
@@ -126,7 +133,7 @@ ImportedSession sessionFrom(const aider::Section &section, int number, const QBy
     qsizetype lastReply = -1;
     for (const aider::Block &block : section.blocks) {
         Message message;
-        message.id = QStringLiteral("aider-l") + QString::number(block.firstLine);
+        message.id = QStringLiteral("aider-l") + QString::number(block.firstLine - section.headerLine);
         message.createdAt = info.createdAt; // Aider keeps no per-message times
         message.metadata.insert(QLatin1String("line"), block.firstLine);
         switch (block.kind) {
@@ -175,10 +182,10 @@ ImportedSession sessionFrom(const aider::Section &section, int number, const QBy
     } else if (!firstInput.isEmpty()) {
         info.title = titleFrom(firstInput);
     } else if (section.headerLine > 0) {
-        info.title = tr("Aider chat of %1")
+        info.title = Text::tr("Aider chat of %1")
                          .arg(section.startedAt.toString(QStringLiteral("yyyy-MM-dd HH:mm")));
     } else {
-        info.title = tr("Aider chat (start not in the file)");
+        info.title = Text::tr("Aider chat (start not in the file)");
     }
     return session;
 }
@@ -192,7 +199,7 @@ QString AiderImporter::format() const
 
 QString AiderImporter::displayName() const
 {
-    return tr("Aider chat history");
+    return Text::tr("Aider chat history");
 }
 
 bool AiderImporter::recognises(const QString &path, QByteArrayView head) const
@@ -229,14 +236,13 @@ Result<ImportedTranscript> AiderImporter::read(const QString &path) const
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         return Error(QStringLiteral("import.unreadable"),
-                     tr("cannot read the file: %1").arg(file.errorString()), path);
+                     Text::tr("cannot read the file: %1").arg(file.errorString()), path);
     }
     const QByteArray bytes = file.readAll();
     Result<aider::History> history = aider::HistoryParser::parse(path, bytes);
     if (!history.ok())
         return history.error();
 
-    const QString idPrefix = contentId(u"aider", bytes, 12);
     ImportedTranscript transcript;
     transcript.format = format();
     transcript.sourcePath = path;
@@ -249,27 +255,29 @@ Result<ImportedTranscript> AiderImporter::read(const QString &path) const
         }
     }
     int number = 0;
+    QHash<QByteArray, int> headersSeen;
     for (const aider::Section &section : std::as_const(history->sections)) {
         if (section.headerLine > 0)
             ++number;
-        ImportedSession session = sessionFrom(section, section.headerLine > 0 ? number : 0, bytes,
-                                              idPrefix, firstHeaderTime);
+        const QByteArray sectionStart = bytes.mid(section.begin, qMin<qsizetype>(200, section.end - section.begin));
+        const int sameHeaderBefore = headersSeen[sectionStart.left(sectionStart.indexOf('\n'))]++;
+        ImportedSession session = sessionFrom(section, section.headerLine > 0 ? number : 0, sameHeaderBefore,
+                                              bytes, firstHeaderTime);
         session.info.originPath = originPath;
         transcript.sessions.append(std::move(session));
     }
 
-    transcript.notes.append(tr("Aider writes local times without a zone; they were read as UTC, "
+    transcript.notes.append(Text::tr("Aider writes local times without a zone; they were read as UTC, "
                                "and every message carries its session's start time."));
     if (!history->sections.isEmpty() && history->sections.first().headerLine == 0) {
-        transcript.notes.append(tr("The file starts inside a session whose header is not in it; "
+        transcript.notes.append(Text::tr("The file starts inside a session whose header is not in it; "
                                    "those lines are session 0, dated by the first header."));
     }
     if (history->skippedModeLine)
-        transcript.notes.append(tr("Skipped the Emacs mode line on line 1."));
+        transcript.notes.append(Text::tr("Skipped the Emacs mode line on line 1."));
     if (history->repliesEndedInFence > 0) {
-        transcript.notes.append(tr("%n reply(s) left a code fence open (cut off); each was ended "
-                                   "at the next input or Aider output.",
-                                   history->repliesEndedInFence));
+        transcript.notes.append(Text::tr("%n reply(s) left a code fence open (cut off); each was ended "
+                                   "at the next input or Aider output.", nullptr, history->repliesEndedInFence));
     }
     return transcript;
 }

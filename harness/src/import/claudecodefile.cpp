@@ -15,10 +15,10 @@ namespace valis::claudecode {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::ClaudeCodeImporter", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::ClaudeCodeImporter)
+};
 
 constexpr qsizetype kTitleLength = 80;
 // toolUseResult repeats the tool's output; only its short scalar fields are worth keeping.
@@ -131,7 +131,7 @@ Result<SessionFile> FileReader::read()
     if (!lines.ok())
         return lines.error();
     if (lines->isEmpty())
-        return malformed(0, tr("the file is empty: a Claude Code session has at least one line"));
+        return malformed(0, Text::tr("the file is empty: a Claude Code session has at least one line"));
 
     // The whole tree first, so parents can be resolved through lines that are left out.
     for (const JsonLine &line : std::as_const(lines.value())) {
@@ -140,9 +140,9 @@ Result<SessionFile> FileReader::read()
             continue;
         const QJsonValue parent = line.object.value(QLatin1String("parentUuid"));
         if (!uuid.isString() || uuid.toString().isEmpty())
-            return malformed(line.lineNumber, tr("\"uuid\" must be a non-empty string"));
+            return malformed(line.lineNumber, Text::tr("\"uuid\" must be a non-empty string"));
         if (!parent.isString() && !parent.isNull() && !parent.isUndefined())
-            return malformed(line.lineNumber, tr("\"parentUuid\" must be a string or null"));
+            return malformed(line.lineNumber, Text::tr("\"parentUuid\" must be a string or null"));
         m_file.parentOf.insert(uuid.toString(), parent.toString());
     }
     for (const JsonLine &line : std::as_const(lines.value())) {
@@ -161,14 +161,14 @@ Result<void> FileReader::readLine(const JsonLine &line)
     const QJsonObject &object = line.object;
     const QJsonValue typeValue = object.value(QLatin1String("type"));
     if (!typeValue.isString() || typeValue.toString().isEmpty())
-        return malformed(line.lineNumber, tr("the line has no \"type\": not a Claude Code session line"));
+        return malformed(line.lineNumber, Text::tr("the line has no \"type\": not a Claude Code session line"));
     const QString type = typeValue.toString();
 
     const QJsonValue timestamp = object.value(QLatin1String("timestamp"));
     if (timestamp.isString()) {
         const QDateTime time = recordjson::parseTimestamp(timestamp.toString());
         if (!time.isValid())
-            return malformed(line.lineNumber, tr("\"timestamp\" is not an ISO 8601 time: %1").arg(timestamp.toString()));
+            return malformed(line.lineNumber, Text::tr("\"timestamp\" is not an ISO 8601 time: %1").arg(timestamp.toString()));
         if (!m_first.isValid())
             m_first = time;
         m_last = time;
@@ -197,7 +197,7 @@ Result<void> FileReader::readLine(const JsonLine &line)
         return success();
     }
     if (!object.value(QLatin1String("uuid")).isString())
-        return malformed(line.lineNumber, tr("a %1 line needs a \"uuid\"").arg(type));
+        return malformed(line.lineNumber, Text::tr("a %1 line needs a \"uuid\"").arg(type));
     if (m_file.messageIdByUuid.contains(str(object, "uuid"))) {
         // A line written twice (a resumed session repeats lines) is one message.
         m_file.leftOut[QStringLiteral("duplicate")] += 1;
@@ -275,14 +275,14 @@ Result<Message> FileReader::messageFromLine(const JsonLine &line)
 
     const QJsonValue body = object.value(QLatin1String("message"));
     if (!body.isObject())
-        return malformed(line.lineNumber, tr("a %1 line needs a \"message\" object").arg(type));
+        return malformed(line.lineNumber, Text::tr("a %1 line needs a \"message\" object").arg(type));
     const QJsonObject bodyObject = body.toObject();
     // Only role and content are the conversation; the rest of an assistant line's message is
     // the response's envelope, mapped to the record's own fields below.
     const QJsonObject wireMessage{{QStringLiteral("role"), type}, {QStringLiteral("content"), bodyObject.value(QLatin1String("content"))}};
     Result<Message> converted = wire::anthropic::messageFromJson(wireMessage, QStringLiteral("message"));
     if (!converted.ok()) {
-        return malformed(line.lineNumber, tr("%1 (at %2)").arg(converted.error().message, converted.error().location));
+        return malformed(line.lineNumber, Text::tr("%1 (at %2)").arg(converted.error().message, converted.error().location));
     }
     message.role = converted->role;
     message.parts = converted->parts;

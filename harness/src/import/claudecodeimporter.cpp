@@ -15,10 +15,10 @@ namespace valis {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::ClaudeCodeImporter", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::ClaudeCodeImporter)
+};
 
 // How many complete lines of the head recognises() looks at.
 constexpr int kRecogniseLines = 20;
@@ -43,8 +43,8 @@ bool isClaudeCodeLine(const QJsonObject &line)
 void addLeftOutNotes(const claudecode::SessionFile &file, const QString &prefix, QStringList *notes)
 {
     for (auto it = file.leftOut.cbegin(); it != file.leftOut.cend(); ++it) {
-        const QString note = it.value() == 1 ? tr("left out 1 %1 line").arg(it.key())
-                                             : tr("left out %1 %2 lines").arg(it.value()).arg(it.key());
+        const QString note = it.value() == 1 ? Text::tr("left out 1 %1 line").arg(it.key())
+                                             : Text::tr("left out %1 %2 lines").arg(it.value()).arg(it.key());
         notes->append(prefix + note);
     }
 }
@@ -94,7 +94,7 @@ void linkToParent(claudecode::SessionFile *child, const claudecode::SessionFile 
         info.parentMessageId = parent.messageIdFor(first);
         return;
     }
-    notes->append(tr("%1: no Task tool call in the parent session names agent %2").arg(fileName, child->agentId));
+    notes->append(Text::tr("%1: no Task tool call in the parent session names agent %2").arg(fileName, child->agentId));
 }
 
 } // namespace
@@ -106,7 +106,7 @@ QString ClaudeCodeImporter::format() const
 
 QString ClaudeCodeImporter::displayName() const
 {
-    return tr("Claude Code session");
+    return Text::tr("Claude Code session");
 }
 
 bool ClaudeCodeImporter::recognises(const QString &path, QByteArrayView head) const
@@ -160,7 +160,7 @@ Result<ImportedTranscript> ClaudeCodeImporter::read(const QString &path) const
     agents.sort();
     for (const QString &agent : std::as_const(agents)) {
         if (!agentsWithFiles.contains(agent)) {
-            transcript.notes.append(tr("agent %1 (Task call %2) has no subagent transcript file; only its "
+            transcript.notes.append(Text::tr("agent %1 (Task call %2) has no subagent transcript file; only its "
                                        "progress lines mention it")
                                         .arg(agent, main->taskByAgentId.value(agent)));
         }

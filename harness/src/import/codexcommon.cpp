@@ -86,10 +86,7 @@ bool readTokenCount(const QJsonObject &event, Usage *usage, qint64 *reasoningTok
     if (input < 0 && output < 0)
         return true;
     *present = true;
-    *usage = Usage();
-    usage->inputTokens = input >= 0 ? input - qMax<qint64>(cached, 0) : -1;
-    usage->cacheReadTokens = cached;
-    usage->outputTokens = output;
+    *usage = Usage::fromInclusivePrompt(input, output, -1, cached);
     return true;
 }
 

@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 namespace valis {
 
@@ -29,8 +30,13 @@ bool CodexImporter::recognises(const QString &path, QByteArrayView head) const
     const qsizetype end = head.indexOf('\n');
     const QByteArrayView firstLine = end < 0 ? head : head.first(end);
     const QJsonDocument document = QJsonDocument::fromJson(firstLine.toByteArray().trimmed());
-    if (!document.isObject())
-        return false;
+    if (!document.isObject()) {
+        // A session_meta carrying long base instructions can outgrow the head; Codex writes
+        // its fields in a fixed order, so the line's start is enough.
+        static const QRegularExpression rolloutStart(
+            QStringLiteral(R"(^\{"timestamp":"[^"]*","type":"session_meta","payload":\{)"));
+        return end < 0 && rolloutStart.match(QString::fromUtf8(head.first(qMin<qsizetype>(head.size(), 200)))).hasMatch();
+    }
     const QJsonObject first = document.object();
     return codex::isRolloutHeader(first, QFileInfo(path).fileName()) || codex::isTuiLogLine(first);
 }

@@ -13,10 +13,10 @@ namespace valis::codex {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::CodexImporter", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::CodexImporter)
+};
 
 /// Event messages that repeat what response items already hold.
 bool repeatsResponseItems(const QString &type)
@@ -42,7 +42,7 @@ public:
     Result<void> read(const QList<JsonLine> &lines)
     {
         if (lines.isEmpty())
-            return malformedInput(m_path, 0, tr("the file is empty"));
+            return malformedInput(m_path, 0, Text::tr("the file is empty"));
         m_legacy = !lines.first().object.contains(QLatin1String("type"));
         for (const JsonLine &line : lines) {
             Result<void> added = m_legacy ? addLegacy(line) : add(line);
@@ -98,11 +98,11 @@ private:
         noteTime(time);
         const QJsonValue typeValue = object.value(QLatin1String("type"));
         if (!typeValue.isString())
-            return malformed(line, tr("a rollout line without a string \"type\""));
+            return malformed(line, Text::tr("a rollout line without a string \"type\""));
         const QString type = typeValue.toString();
         const QJsonValue payloadValue = object.value(QLatin1String("payload"));
         if (!payloadValue.isObject())
-            return malformed(line, tr("a %1 line without a \"payload\" object").arg(type));
+            return malformed(line, Text::tr("a %1 line without a \"payload\" object").arg(type));
         const QJsonObject payload = payloadValue.toObject();
 
         if (type == QLatin1String("session_meta"))
@@ -114,7 +114,7 @@ private:
         if (type == QLatin1String("turn_context")) {
             const QJsonValue model = payload.value(QLatin1String("model"));
             if (!model.isUndefined() && !model.isString())
-                return malformed(line, tr("a turn_context whose \"model\" is not a string"));
+                return malformed(line, Text::tr("a turn_context whose \"model\" is not a string"));
             if (model.isString())
                 m_model = model.toString();
             if (m_session.info.workspace.isEmpty())
@@ -155,7 +155,7 @@ private:
         if (!id.isString())
             id = payload.value(QLatin1String("session_id"));
         if (!id.isString() || id.toString().isEmpty())
-            return malformed(line, tr("a session_meta without a session \"id\""));
+            return malformed(line, Text::tr("a session_meta without a session \"id\""));
         SessionInfo &info = m_session.info;
         info.originId = id.toString();
         info.id = QStringLiteral("codex-") + info.originId;
@@ -186,7 +186,7 @@ private:
     {
         const Result<QList<Message>> converted = wire::openairesponses::itemsFromJson(QJsonArray{item});
         if (!converted.ok()) {
-            return malformed(line, tr("not a Responses API item: %1").arg(converted.error().message));
+            return malformed(line, Text::tr("not a Responses API item: %1").arg(converted.error().message));
         }
         for (Message message : converted.value()) {
             message.id = QString::number(line.lineNumber);
@@ -209,14 +209,14 @@ private:
     {
         const QJsonValue typeValue = payload.value(QLatin1String("type"));
         if (!typeValue.isString())
-            return malformed(line, tr("an event_msg without a string \"type\""));
+            return malformed(line, Text::tr("an event_msg without a string \"type\""));
         const QString type = typeValue.toString();
         if (type == QLatin1String("token_count")) {
             Usage usage;
             qint64 reasoning = -1;
             bool present = false;
             if (!readTokenCount(payload, &usage, &reasoning, &present))
-                return malformed(line, tr("a token_count event of the wrong shape"));
+                return malformed(line, Text::tr("a token_count event of the wrong shape"));
             m_assistantClosed = true; // the model's response is complete
             if (present && !attachUsage(usage, reasoning))
                 m_notes.leftOut(QStringLiteral("token_count events without an assistant message"));
@@ -225,7 +225,7 @@ private:
         if (type == QLatin1String("user_message")) {
             const QJsonValue message = payload.value(QLatin1String("message"));
             if (!message.isString())
-                return malformed(line, tr("a user_message event without a string \"message\""));
+                return malformed(line, Text::tr("a user_message event without a string \"message\""));
             if (m_typedPrompt.isEmpty()) {
                 m_typedPrompt = message.toString();
                 m_prompt = m_typedPrompt; // what the person typed beats injected context
@@ -242,7 +242,7 @@ private:
     {
         const QJsonValue summary = payload.value(QLatin1String("message"));
         if (!summary.isString())
-            return malformed(line, tr("a compacted line without a string \"message\""));
+            return malformed(line, Text::tr("a compacted line without a string \"message\""));
         Message message;
         message.id = QString::number(line.lineNumber);
         message.role = Role::User;

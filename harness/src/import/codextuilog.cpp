@@ -13,10 +13,10 @@ namespace valis::codex {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::CodexImporter", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::CodexImporter)
+};
 
 /// A prompt submitted in the composer (or by a user_input op), waiting for its task to start.
 struct Prompt
@@ -82,7 +82,7 @@ Result<void> TuiLogReader::add(const JsonLine &line)
     m_at = {line.lineNumber, recordjson::parseTimestamp(object.value(QLatin1String("ts")).toString())};
     const QJsonValue kindValue = object.value(QLatin1String("kind"));
     if (!kindValue.isString() || !object.value(QLatin1String("dir")).isString())
-        return malformed(tr("a session log line without string \"dir\" and \"kind\""));
+        return malformed(Text::tr("a session log line without string \"dir\" and \"kind\""));
     const QString kind = kindValue.toString();
     if (m_open && m_at.time.isValid())
         m_sessions.last().info.updatedAt = m_at.time;
@@ -90,18 +90,18 @@ Result<void> TuiLogReader::add(const JsonLine &line)
     if (kind == QLatin1String("codex_event")) {
         const QJsonObject payload = object.value(QLatin1String("payload")).toObject();
         if (!payload.value(QLatin1String("msg")).isObject())
-            return malformed(tr("a codex_event without a \"msg\" object"));
+            return malformed(Text::tr("a codex_event without a \"msg\" object"));
         return addEvent(payload.value(QLatin1String("msg")).toObject());
     }
     if (kind == QLatin1String("op")) {
         if (!object.value(QLatin1String("payload")).isObject())
-            return malformed(tr("an op without a \"payload\" object"));
+            return malformed(Text::tr("an op without a \"payload\" object"));
         return addOp(object.value(QLatin1String("payload")).toObject());
     }
     if (kind == QLatin1String("key_event")) {
         const QJsonValue event = object.value(QLatin1String("event"));
         if (!event.isString())
-            return malformed(tr("a key_event without a string \"event\""));
+            return malformed(Text::tr("a key_event without a string \"event\""));
         m_notes.leftOut(QStringLiteral("key_event lines"));
         // While a task runs the composer sits behind the status view (Codex of mid-2025 drops
         // those keys), and an open approval dialog takes the keys for itself.
@@ -166,12 +166,12 @@ Result<void> TuiLogReader::addEvent(const QJsonObject &event)
 {
     const QJsonValue typeValue = event.value(QLatin1String("type"));
     if (!typeValue.isString())
-        return malformed(tr("a codex event without a string \"type\""));
+        return malformed(Text::tr("a codex event without a string \"type\""));
     const QString type = typeValue.toString();
 
     if (type == QLatin1String("session_configured")) {
         if (!event.value(QLatin1String("session_id")).isString())
-            return malformed(tr("a session_configured event without a \"session_id\""));
+            return malformed(Text::tr("a session_configured event without a \"session_id\""));
         startSession(event);
         return success();
     }
@@ -191,7 +191,7 @@ Result<void> TuiLogReader::addEvent(const QJsonObject &event)
         qint64 reasoning = -1;
         bool present = false;
         if (!readTokenCount(event, &usage, &reasoning, &present))
-            return malformed(tr("a token_count event of the wrong shape"));
+            return malformed(Text::tr("a token_count event of the wrong shape"));
         flushDeltas();
         m_assistant = -1; // the model's response is complete
         if (!present)
@@ -227,7 +227,7 @@ Result<void> TuiLogReader::addAgentEvent(const QString &type, const QJsonObject 
     const auto text = [&event](const char *field) { return event.value(QLatin1String(field)); };
     if (type == QLatin1String("agent_reasoning_delta") || type == QLatin1String("agent_reasoning_raw_content_delta")) {
         if (!text("delta").isString())
-            return malformed(tr("a %1 event without a string \"delta\"").arg(type));
+            return malformed(Text::tr("a %1 event without a string \"delta\"").arg(type));
         if (!m_messageDeltas.isEmpty())
             flushDeltas();
         m_reasoningDeltas += text("delta").toString();
@@ -236,7 +236,7 @@ Result<void> TuiLogReader::addAgentEvent(const QString &type, const QJsonObject 
     }
     if (type == QLatin1String("agent_message_delta")) {
         if (!text("delta").isString())
-            return malformed(tr("a %1 event without a string \"delta\"").arg(type));
+            return malformed(Text::tr("a %1 event without a string \"delta\"").arg(type));
         if (!m_reasoningDeltas.isEmpty())
             flushDeltas();
         m_messageDeltas += text("delta").toString();
@@ -245,14 +245,14 @@ Result<void> TuiLogReader::addAgentEvent(const QString &type, const QJsonObject 
     }
     if (type == QLatin1String("agent_reasoning") || type == QLatin1String("agent_reasoning_raw_content")) {
         if (!text("text").isString())
-            return malformed(tr("a %1 event without a string \"text\"").arg(type));
+            return malformed(Text::tr("a %1 event without a string \"text\"").arg(type));
         m_reasoningDeltas.clear(); // the final text covers what was streamed
         assistant().parts.append(Part::makeThinking(text("text").toString()));
         return success();
     }
     if (type == QLatin1String("agent_message")) {
         if (!text("message").isString())
-            return malformed(tr("an agent_message event without a string \"message\""));
+            return malformed(Text::tr("an agent_message event without a string \"message\""));
         m_messageDeltas.clear();
         if (!m_reasoningDeltas.isEmpty())
             flushDeltas();
@@ -271,7 +271,7 @@ Result<void> TuiLogReader::addToolEvent(const QString &type, const QJsonObject &
 {
     const QJsonValue callIdValue = event.value(QLatin1String("call_id"));
     if (!callIdValue.isString())
-        return malformed(tr("a %1 event without a string \"call_id\"").arg(type));
+        return malformed(Text::tr("a %1 event without a string \"call_id\"").arg(type));
     const QString callId = callIdValue.toString();
 
     if (type == QLatin1String("exec_command_output_delta")) {
@@ -291,7 +291,7 @@ Result<void> TuiLogReader::addToolEvent(const QString &type, const QJsonObject &
         if (type == QLatin1String("exec_command_begin")) {
             const QJsonValue command = event.value(QLatin1String("command"));
             if (!command.isArray())
-                return malformed(tr("an exec_command_begin event without a \"command\" array"));
+                return malformed(Text::tr("an exec_command_begin event without a \"command\" array"));
             QJsonObject arguments{{QStringLiteral("command"), command}};
             if (event.value(QLatin1String("cwd")).isString())
                 arguments.insert(QStringLiteral("workdir"), event.value(QLatin1String("cwd")));
@@ -299,7 +299,7 @@ Result<void> TuiLogReader::addToolEvent(const QString &type, const QJsonObject &
         } else {
             const QJsonValue changes = event.value(QLatin1String("changes"));
             if (!changes.isObject())
-                return malformed(tr("a patch_apply_begin event without a \"changes\" object"));
+                return malformed(Text::tr("a patch_apply_begin event without a \"changes\" object"));
             call = Part::makeToolCall(callId, QStringLiteral("apply_patch"),
                                       QJsonObject{{QStringLiteral("changes"), changes}});
         }
@@ -312,7 +312,7 @@ Result<void> TuiLogReader::addToolEvent(const QString &type, const QJsonObject &
         const bool exec = type == QLatin1String("exec_command_end");
         const QJsonValue outcome = event.value(exec ? QLatin1String("exit_code") : QLatin1String("success"));
         if (exec ? !outcome.isDouble() : !outcome.isBool())
-            return malformed(tr("a %1 event without its \"%2\"").arg(type, exec ? QStringLiteral("exit_code")
+            return malformed(Text::tr("a %1 event without its \"%2\"").arg(type, exec ? QStringLiteral("exit_code")
                                                                                : QStringLiteral("success")));
         QString output = event.value(QLatin1String("aggregated_output")).toString();
         if (!event.value(QLatin1String("aggregated_output")).isString()) {
@@ -348,7 +348,9 @@ void TuiLogReader::startSession(const QJsonObject &configured)
     ImportedSession imported;
     SessionInfo &info = imported.info;
     info.originId = configured.value(QLatin1String("session_id")).toString();
-    info.id = info.originId.isEmpty() ? fallbackSessionId(m_path) : QStringLiteral("codex-") + info.originId;
+    // Not "codex-<id>": the rollout file of the same session uses that, with other message ids,
+    // and importing both must not mix them into one session.
+    info.id = info.originId.isEmpty() ? fallbackSessionId(m_path) : QStringLiteral("codex-tui-") + info.originId;
     info.originKind = QStringLiteral("codex");
     info.originPath = QFileInfo(m_path).absoluteFilePath();
     info.workspace = m_cwd;

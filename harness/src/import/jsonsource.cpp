@@ -6,17 +6,17 @@
 namespace valis {
 
 namespace {
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::JsonSource", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::JsonSource)
+};
 
 Result<QByteArray> readAll(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         return Error(QStringLiteral("import.unreadable"),
-                     tr("cannot read the file: %1").arg(file.errorString()), path);
+                     Text::tr("cannot read the file: %1").arg(file.errorString()), path);
     }
     return file.readAll();
 }
@@ -50,12 +50,12 @@ Result<QList<JsonLine>> readJsonLines(const QString &path)
         const QJsonDocument document = QJsonDocument::fromJson(line, &error);
         if (error.error != QJsonParseError::NoError) {
             return malformedInput(path, lineNumber,
-                                  tr("not valid JSON (%1 at column %2)")
+                                  Text::tr("not valid JSON (%1 at column %2)")
                                       .arg(error.errorString())
                                       .arg(error.offset + 1));
         }
         if (!document.isObject())
-            return malformedInput(path, lineNumber, tr("expected a JSON object on this line"));
+            return malformedInput(path, lineNumber, Text::tr("expected a JSON object on this line"));
         lines.append({lineNumber, document.object()});
     }
     return lines;
@@ -74,7 +74,7 @@ Result<QJsonDocument> readJsonFile(const QString &path)
         const int line = int(data.left(offset).count('\n')) + 1;
         const qsizetype lineStart = data.lastIndexOf('\n', offset - 1) + 1;
         return malformedInput(path, line,
-                              tr("not valid JSON (%1 at column %2)")
+                              Text::tr("not valid JSON (%1 at column %2)")
                                   .arg(error.errorString())
                                   .arg(offset - lineStart + 1));
     }

@@ -15,10 +15,10 @@ namespace valis {
 
 namespace {
 
-QString tr(const char *text, int n = -1)
+struct Text
 {
-    return QCoreApplication::translate("valis::OpenHandsImporter", text, nullptr, n);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::OpenHandsImporter)
+};
 
 constexpr qsizetype kTitleLength = 80;
 
@@ -113,7 +113,7 @@ public:
     Result<QList<openhands::Event>> read(const QJsonDocument &document)
     {
         if (!document.isArray())
-            return malformedInput(m_path, 1, tr("expected a JSON array of OpenHands events"));
+            return malformedInput(m_path, 1, Text::tr("expected a JSON array of OpenHands events"));
         const QJsonArray array = document.array();
         QList<openhands::Event> events;
         events.reserve(array.size());
@@ -121,20 +121,20 @@ public:
         for (qsizetype index = 0; index < array.size(); ++index) {
             if (!array.at(index).isObject()) {
                 return malformedInput(m_path, lineOf(index),
-                                      tr("event #%1 of the array is not a JSON object").arg(index + 1));
+                                      Text::tr("event #%1 of the array is not a JSON object").arg(index + 1));
             }
             const QJsonObject json = array.at(index).toObject();
             const QJsonValue id = json.value(QLatin1String("id"));
             if (!isInteger(id)) {
                 return malformedInput(m_path, lineOf(index),
-                                      tr("event #%1 of the array has no integer \"id\"").arg(index + 1));
+                                      Text::tr("event #%1 of the array has no integer \"id\"").arg(index + 1));
             }
             Result<openhands::Event> event = readEvent(json, id.toInteger());
             if (!event.ok())
                 return malformedInput(m_path, lineOf(index), event.error().message);
             if (seen.contains(event->id)) {
                 return malformedInput(m_path, lineOf(index),
-                                      tr("event %1: the id is used twice").arg(event->id));
+                                      Text::tr("event %1: the id is used twice").arg(event->id));
             }
             seen.insert(event->id);
             events.append(std::move(event).value());
@@ -153,7 +153,7 @@ private:
     static Result<openhands::Event> readEvent(const QJsonObject &json, qint64 id)
     {
         const auto wrong = [id](const QString &what) {
-            return Error(QStringLiteral("import.malformed"), tr("event %1: %2").arg(QString::number(id), what));
+            return Error(QStringLiteral("import.malformed"), Text::tr("event %1: %2").arg(QString::number(id), what));
         };
         openhands::Event event;
         event.id = id;
@@ -161,23 +161,23 @@ private:
         const QJsonValue action = json.value(QLatin1String("action"));
         const QJsonValue observation = json.value(QLatin1String("observation"));
         if (action.isUndefined() == observation.isUndefined())
-            return wrong(tr("an event has exactly one of \"action\" and \"observation\""));
+            return wrong(Text::tr("an event has exactly one of \"action\" and \"observation\""));
         if (!action.isUndefined() && (!action.isString() || action.toString().isEmpty()))
-            return wrong(tr("\"action\" is not a name"));
+            return wrong(Text::tr("\"action\" is not a name"));
         if (!observation.isUndefined() && (!observation.isString() || observation.toString().isEmpty()))
-            return wrong(tr("\"observation\" is not a name"));
+            return wrong(Text::tr("\"observation\" is not a name"));
         event.action = action.toString();
         event.observation = observation.toString();
 
         const QJsonValue source = json.value(QLatin1String("source"));
         if (!source.isUndefined() && !source.isNull() && !source.isString())
-            return wrong(tr("\"source\" is not a string"));
+            return wrong(Text::tr("\"source\" is not a string"));
         event.source = source.toString();
 
         const QJsonValue cause = json.value(QLatin1String("cause"));
         if (!cause.isUndefined() && !cause.isNull()) {
             if (!isInteger(cause))
-                return wrong(tr("\"cause\" is not an event id"));
+                return wrong(Text::tr("\"cause\" is not an event id"));
             event.cause = cause.toInteger();
         }
 
@@ -185,20 +185,20 @@ private:
         if (!timestamp.isUndefined() && !timestamp.isNull()) {
             event.timestamp = parseEventTime(timestamp.toString());
             if (!event.timestamp.isValid())
-                return wrong(tr("\"timestamp\" is not an ISO 8601 time"));
+                return wrong(Text::tr("\"timestamp\" is not an ISO 8601 time"));
         }
 
         for (const char *key : {"args", "extras", "tool_call_metadata", "llm_metrics"}) {
             const QJsonValue value = json.value(QLatin1String(key));
             if (!value.isUndefined() && !value.isNull() && !value.isObject())
-                return wrong(tr("\"%1\" is not an object").arg(QLatin1String(key)));
+                return wrong(Text::tr("\"%1\" is not an object").arg(QLatin1String(key)));
         }
         event.args = json.value(QLatin1String("args")).toObject();
         event.extras = json.value(QLatin1String("extras")).toObject();
         event.toolCallMetadata = json.value(QLatin1String("tool_call_metadata")).toObject();
         const QJsonValue callId = event.toolCallMetadata.value(QLatin1String("tool_call_id"));
         if (!callId.isUndefined() && !callId.isNull() && !callId.isString())
-            return wrong(tr("\"tool_call_metadata.tool_call_id\" is not a string"));
+            return wrong(Text::tr("\"tool_call_metadata.tool_call_id\" is not a string"));
         return event;
     }
 
@@ -216,7 +216,7 @@ QString OpenHandsImporter::format() const
 
 QString OpenHandsImporter::displayName() const
 {
-    return tr("OpenHands trajectory");
+    return Text::tr("OpenHands trajectory");
 }
 
 bool OpenHandsImporter::recognises(const QString &path, QByteArrayView head) const
@@ -240,7 +240,7 @@ Result<ImportedTranscript> OpenHandsImporter::read(const QString &path) const
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         return Error(QStringLiteral("import.unreadable"),
-                     tr("cannot read the file: %1").arg(file.errorString()), path);
+                     Text::tr("cannot read the file: %1").arg(file.errorString()), path);
     }
     const QByteArray bytes = file.readAll();
 
@@ -282,7 +282,7 @@ Result<ImportedTranscript> OpenHandsImporter::read(const QString &path) const
     transcript.sourcePath = path;
     transcript.sessions.append(session);
     transcript.notes.append(
-        tr("OpenHands timestamps carry no time zone; they were read as UTC."));
+        Text::tr("OpenHands timestamps carry no time zone; they were read as UTC."));
     if (!builder.leftOut().isEmpty()) {
         QStringList kinds;
         int total = 0;
@@ -290,12 +290,12 @@ Result<ImportedTranscript> OpenHandsImporter::read(const QString &path) const
             kinds << QStringLiteral("%1 \u00d7%2").arg(it.key()).arg(it.value());
             total += it.value();
         }
-        transcript.notes.append(tr("Left out %n event(s) the model never saw: %1", total)
+        transcript.notes.append(Text::tr("Left out %n event(s) the model never saw: %1", nullptr, total)
                                     .arg(kinds.join(QStringLiteral(", "))));
     }
     if (builder.unpairedObservations() > 0) {
-        transcript.notes.append(tr("%n observation(s) answer no tool call and were kept as "
-                                   "system messages", builder.unpairedObservations()));
+        transcript.notes.append(Text::tr("%n observation(s) answer no tool call and were kept as "
+                                   "system messages", nullptr, builder.unpairedObservations()));
     }
     return transcript;
 }

@@ -78,19 +78,17 @@ qint64 tokenCount(const QJsonValue &value)
     return value.isDouble() ? value.toInteger(-1) : -1;
 }
 
-// LiteLLM's usage: OpenAI names, plus Anthropic's cache counts when the model is Claude.
+// LiteLLM's usage: OpenAI names, plus Anthropic's cache counts when the model is Claude; its
+// prompt_tokens include the cached tokens.
 Usage usageFromResponse(const QJsonObject &usage)
 {
-    Usage result;
-    result.inputTokens = tokenCount(usage.value(QLatin1String("prompt_tokens")));
-    result.outputTokens = tokenCount(usage.value(QLatin1String("completion_tokens")));
-    result.cacheWriteTokens = tokenCount(usage.value(QLatin1String("cache_creation_input_tokens")));
-    result.cacheReadTokens = tokenCount(usage.value(QLatin1String("cache_read_input_tokens")));
-    if (result.cacheReadTokens < 0) {
-        result.cacheReadTokens =
-            tokenCount(obj(usage, "prompt_tokens_details").value(QLatin1String("cached_tokens")));
-    }
-    return result;
+    qint64 cacheRead = tokenCount(usage.value(QLatin1String("cache_read_input_tokens")));
+    if (cacheRead < 0)
+        cacheRead = tokenCount(obj(usage, "prompt_tokens_details").value(QLatin1String("cached_tokens")));
+    return Usage::fromInclusivePrompt(tokenCount(usage.value(QLatin1String("prompt_tokens"))),
+                                      tokenCount(usage.value(QLatin1String("completion_tokens"))),
+                                      tokenCount(usage.value(QLatin1String("cache_creation_input_tokens"))),
+                                      cacheRead);
 }
 
 // Newer trajectories attach llm_metrics to actions; the last token usage is the request that
@@ -101,13 +99,11 @@ Usage usageFromMetrics(const QJsonObject &metrics, QString *model)
     if (usages.isEmpty())
         return {};
     const QJsonObject last = usages.last().toObject();
-    Usage result;
-    result.inputTokens = tokenCount(last.value(QLatin1String("prompt_tokens")));
-    result.outputTokens = tokenCount(last.value(QLatin1String("completion_tokens")));
-    result.cacheReadTokens = tokenCount(last.value(QLatin1String("cache_read_tokens")));
-    result.cacheWriteTokens = tokenCount(last.value(QLatin1String("cache_write_tokens")));
     *model = str(last, "model");
-    return result;
+    return Usage::fromInclusivePrompt(tokenCount(last.value(QLatin1String("prompt_tokens"))),
+                                      tokenCount(last.value(QLatin1String("completion_tokens"))),
+                                      tokenCount(last.value(QLatin1String("cache_write_tokens"))),
+                                      tokenCount(last.value(QLatin1String("cache_read_tokens"))));
 }
 
 QJsonObject smallValues(const QJsonObject &object, int depth)

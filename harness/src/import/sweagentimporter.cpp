@@ -15,10 +15,10 @@ namespace valis {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::SweAgentImporter", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::SweAgentImporter)
+};
 
 /// The keys of a history entry that are part of the chat message SWE-agent sends; the others
 /// are SWE-agent's bookkeeping and go to the message's metadata.
@@ -57,7 +57,7 @@ Result<QString> sessionIdOf(const QString &path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         return Error(QStringLiteral("import.unreadable"),
-                     tr("cannot read the file: %1").arg(file.errorString()), path);
+                     Text::tr("cannot read the file: %1").arg(file.errorString()), path);
     }
     QCryptographicHash hash(QCryptographicHash::Sha256);
     hash.addData(&file);
@@ -218,7 +218,7 @@ QString SweAgentImporter::format() const
 
 QString SweAgentImporter::displayName() const
 {
-    return tr("SWE-agent trajectory");
+    return Text::tr("SWE-agent trajectory");
 }
 
 bool SweAgentImporter::recognises(const QString &path, QByteArrayView head) const
@@ -243,11 +243,11 @@ Result<ImportedTranscript> SweAgentImporter::read(const QString &path) const
     if (!document.ok())
         return document.error();
     if (!document->isObject())
-        return malformedInput(path, 1, tr("expected a JSON object with a \"history\" array"));
+        return malformedInput(path, 1, Text::tr("expected a JSON object with a \"history\" array"));
     const QJsonObject root = document->object();
     const QJsonValue history = root.value(QLatin1String("history"));
     if (!history.isArray())
-        return malformedInput(path, 0, tr("\"history\" is missing or not an array"));
+        return malformedInput(path, 0, Text::tr("\"history\" is missing or not an array"));
 
     Result<QString> sessionId = sessionIdOf(path);
     if (!sessionId.ok())
@@ -259,7 +259,7 @@ Result<ImportedTranscript> SweAgentImporter::read(const QString &path) const
     for (qsizetype i = 0; i < entries.size(); ++i) {
         const QString entryName = QStringLiteral("history[%1]").arg(i);
         if (!entries.at(i).isObject())
-            return malformedInput(path, 0, tr("%1 is not a JSON object").arg(entryName));
+            return malformedInput(path, 0, Text::tr("%1 is not a JSON object").arg(entryName));
         Result<Message> message = messageFromEntry(entries.at(i).toObject());
         if (!message.ok())
             return malformedInput(path, 0, entryName + QStringLiteral(": ") + message.error().message);
@@ -273,10 +273,10 @@ Result<ImportedTranscript> SweAgentImporter::read(const QString &path) const
     ImportedTranscript transcript;
     transcript.format = format();
     transcript.sourcePath = path;
-    transcript.notes << tr("SWE-agent trajectories have no timestamps; the session and its messages "
+    transcript.notes << Text::tr("SWE-agent trajectories have no timestamps; the session and its messages "
                            "take the file's modification time.");
     if (root.value(QLatin1String("trajectory")).isArray()) {
-        transcript.notes << tr("%1 trajectory steps repeat the history and were not imported again.")
+        transcript.notes << Text::tr("%1 trajectory steps repeat the history and were not imported again.")
                                 .arg(root.value(QLatin1String("trajectory")).toArray().size());
     }
     transcript.sessions << session;

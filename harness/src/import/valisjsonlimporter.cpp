@@ -12,10 +12,10 @@ namespace valis {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::ValisJsonlImporter", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::ValisJsonlImporter)
+};
 
 void attachBlobs(QList<Part> &parts, const QHash<QString, QByteArray> &blobs, QStringList &missing)
 {
@@ -40,7 +40,7 @@ QString ValisJsonlImporter::format() const
 
 QString ValisJsonlImporter::displayName() const
 {
-    return tr("Valis JSONL export");
+    return Text::tr("Valis JSONL export");
 }
 
 bool ValisJsonlImporter::recognises(const QString &, QByteArrayView head) const
@@ -56,10 +56,10 @@ Result<ImportedTranscript> ValisJsonlImporter::read(const QString &path) const
     if (!lines.ok())
         return lines.error();
     if (lines->isEmpty() || lines->first().object.value(QLatin1String("type")).toString() != QLatin1String("valis-export"))
-        return malformedInput(path, 1, tr("not a Valis export: the first line must be the valis-export header"));
+        return malformedInput(path, 1, Text::tr("not a Valis export: the first line must be the valis-export header"));
     const int version = lines->first().object.value(QLatin1String("version")).toInt();
     if (version > JsonlExport::formatVersion) {
-        return malformedInput(path, 1, tr("the export is format version %1; this Valis reads up to %2")
+        return malformedInput(path, 1, Text::tr("the export is format version %1; this Valis reads up to %2")
                                            .arg(version)
                                            .arg(JsonlExport::formatVersion));
     }
@@ -78,14 +78,14 @@ Result<ImportedTranscript> ValisJsonlImporter::read(const QString &path) const
             if (!info.ok())
                 return malformedInput(path, line.lineNumber, info.error().message);
             if (sessionIndex.contains(info->id))
-                return malformedInput(path, line.lineNumber, tr("session %1 appears twice").arg(info->id));
+                return malformedInput(path, line.lineNumber, Text::tr("session %1 appears twice").arg(info->id));
             sessionIndex.insert(info->id, transcript.sessions.size());
             transcript.sessions.append({info.value(), {}});
         } else if (type == QLatin1String("message")) {
             const QString sessionId = line.object.value(QLatin1String("session_id")).toString();
             const auto session = sessionIndex.constFind(sessionId);
             if (session == sessionIndex.constEnd())
-                return malformedInput(path, line.lineNumber, tr("message for unknown session \"%1\"").arg(sessionId));
+                return malformedInput(path, line.lineNumber, Text::tr("message for unknown session \"%1\"").arg(sessionId));
             Result<Message> message = recordjson::messageFromJson(line.object.value(QLatin1String("message")).toObject());
             if (!message.ok())
                 return malformedInput(path, line.lineNumber, message.error().message);
@@ -96,10 +96,10 @@ Result<ImportedTranscript> ValisJsonlImporter::read(const QString &path) const
             const QString expected = QStringLiteral("blob:sha256-")
                                      + QString::fromLatin1(QCryptographicHash::hash(data, QCryptographicHash::Sha256).toHex());
             if (uri != expected)
-                return malformedInput(path, line.lineNumber, tr("the blob's data does not match its reference %1").arg(uri));
+                return malformedInput(path, line.lineNumber, Text::tr("the blob's data does not match its reference %1").arg(uri));
             blobs.insert(uri, data);
         } else {
-            return malformedInput(path, line.lineNumber, tr("unknown line type \"%1\"").arg(type));
+            return malformedInput(path, line.lineNumber, Text::tr("unknown line type \"%1\"").arg(type));
         }
     }
     for (ImportedSession &session : transcript.sessions) {
@@ -107,7 +107,7 @@ Result<ImportedTranscript> ValisJsonlImporter::read(const QString &path) const
             QStringList missing;
             attachBlobs(message.parts, blobs, missing);
             if (!missing.isEmpty()) {
-                return malformedInput(path, 0, tr("message %1 refers to images the export does not contain: %2")
+                return malformedInput(path, 0, Text::tr("message %1 refers to images the export does not contain: %2")
                                                    .arg(message.id, missing.join(QStringLiteral(", "))));
             }
         }

@@ -11,28 +11,29 @@
 namespace valis {
 
 namespace {
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::PluginManager", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::PluginManager)
+};
 } // namespace
 
-Result<QString> PluginCrashGuard::takeLeftover()
+Result<QString> PluginCrashGuard::leftover()
 {
     QFile file(m_path);
     if (!file.exists())
         return QString();
     if (!file.open(QIODevice::ReadOnly))
         return Error(QStringLiteral("plugin.lock-unreadable"),
-                     tr("cannot read the plugin crash-guard lock: %1").arg(file.errorString()), m_path);
+                     Text::tr("cannot read the plugin crash-guard lock: %1").arg(file.errorString()), m_path);
     const QJsonObject lock = QJsonDocument::fromJson(file.readAll()).object();
     file.close();
-    QFile::remove(m_path);
     const QString pluginId = lock.value(QLatin1String("plugin")).toString();
-    if (pluginId.isEmpty())
+    if (pluginId.isEmpty()) {
+        QFile::remove(m_path);
         return Error(QStringLiteral("plugin.lock-unreadable"),
-                     tr("a plugin crash-guard lock was left over, but it names no plugin; it was removed"),
+                     Text::tr("a plugin crash-guard lock was left over, but it names no plugin; it was removed"),
                      m_path);
+    }
     return pluginId;
 }
 
@@ -46,11 +47,11 @@ Result<void> PluginCrashGuard::enter(const QString &pluginId, const QString &fil
     QSaveFile file(m_path);
     if (!file.open(QIODevice::WriteOnly))
         return Error(QStringLiteral("plugin.lock-unwritable"),
-                     tr("cannot write the plugin crash-guard lock: %1").arg(file.errorString()), m_path);
+                     Text::tr("cannot write the plugin crash-guard lock: %1").arg(file.errorString()), m_path);
     file.write(QJsonDocument(lock).toJson(QJsonDocument::Compact));
     if (!file.commit())
         return Error(QStringLiteral("plugin.lock-unwritable"),
-                     tr("cannot write the plugin crash-guard lock: %1").arg(file.errorString()), m_path);
+                     Text::tr("cannot write the plugin crash-guard lock: %1").arg(file.errorString()), m_path);
     return success();
 }
 

@@ -10,7 +10,7 @@ namespace valis {
 ///
 /// enter() records the plugin about to be loaded or initialised, leave() removes the record.
 /// A record still there when the next process starts means that process died inside that
-/// plugin's code; takeLeftover() returns its id and removes the file.
+/// plugin's code; leftover() returns its id, and stays true until leave() removes the file.
 ///
 ///     {"version": 1, "plugin": "<id>", "file": "<path of the library>"}
 class PluginCrashGuard
@@ -18,9 +18,9 @@ class PluginCrashGuard
 public:
     explicit PluginCrashGuard(const QString &path) : m_path(path) {}
 
-    /// The id of the plugin named by a leftover lock, or empty when there is none. The lock is
-    /// removed in every case; an unreadable one is an Error.
-    Result<QString> takeLeftover();
+    /// The id of the plugin named by a leftover lock, or empty when there is none. An
+    /// unreadable lock is an Error, and removed.
+    Result<QString> leftover();
     Result<void> enter(const QString &pluginId, const QString &filePath);
     void leave();
 

@@ -18,10 +18,10 @@ namespace valis {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::PluginManager", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::PluginManager)
+};
 
 } // namespace
 
@@ -40,12 +40,6 @@ PluginManager::PluginManager(const DataLocations &locations, const QStringList &
 PluginManager::~PluginManager()
 {
     shutdown();
-}
-
-QString PluginManager::installedPluginFolder()
-{
-    return QDir::cleanPath(QCoreApplication::applicationDirPath() + QStringLiteral("/../")
-                           + QStringLiteral(VALIS_PLUGIN_INSTALL_DIR));
 }
 
 QString PluginManager::userFolder() const
@@ -70,7 +64,7 @@ void PluginManager::scan()
     m_errors.clear();
     m_crashedPlugin.clear();
 
-    const Result<QString> leftover = m_crashGuard->takeLeftover();
+    const Result<QString> leftover = m_crashGuard->leftover();
     if (leftover.ok())
         m_crashedPlugin = leftover.value();
     else
@@ -135,12 +129,12 @@ void PluginManager::resolveDuplicates()
             current.insert(spec->id(), spec);
         } else if (earlier->m_folderIndex == spec->m_folderIndex) {
             spec->invalidate(QStringLiteral("plugin.duplicate-id"),
-                             tr("has the id '%1' of another plugin in the same folder, %2")
+                             Text::tr("has the id '%1' of another plugin in the same folder, %2")
                                  .arg(spec->id(), earlier->filePath()));
         } else {
-            earlier->disable(tr("overridden by %1").arg(spec->filePath()));
+            earlier->disable(Text::tr("overridden by %1").arg(spec->filePath()));
             earlier->m_overridden = true;
-            spec->addNote(tr("overrides %1").arg(earlier->filePath()));
+            spec->addNote(Text::tr("overrides %1").arg(earlier->filePath()));
             current.insert(spec->id(), spec);
         }
     }
@@ -152,9 +146,9 @@ void PluginManager::applyEnabledState()
         if (spec->state() != PluginSpec::State::Read)
             continue;
         if (m_safeMode)
-            spec->disable(tr("not loaded because Valis runs in safe mode"));
+            spec->disable(Text::tr("not loaded because Valis runs in safe mode"));
         else if (!m_settings->isEnabled(spec->id()))
-            spec->disable(tr("disabled by the user"));
+            spec->disable(Text::tr("disabled by the user"));
     }
 }
 
@@ -172,20 +166,22 @@ void PluginManager::linkDependencies()
                     return other->id() == dependency.id;
                 });
                 const QString message = invalid
-                    ? tr("requires '%1' %2, which is invalid").arg(dependency.id, dependency.version)
-                    : tr("requires '%1' %2, which was not found").arg(dependency.id, dependency.version);
+                    ? Text::tr("requires '%1' %2, which is invalid").arg(dependency.id, dependency.version)
+                    : Text::tr("requires '%1' %2, which was not found").arg(dependency.id, dependency.version);
                 if (required)
                     spec->fail(QStringLiteral("plugin.dependency-missing"), message);
                 else
-                    spec->addNote(tr("optional dependency not used: %1").arg(message));
+                    spec->addNote(Text::tr("optional dependency not used: %1").arg(message));
             } else if (!target->provides(dependency.version)) {
-                const QString message =
-                    tr("requires '%1' %2, but the installed '%1' %3 is compatible with versions %4 to %3 only")
-                        .arg(dependency.id, dependency.version, target->version(), target->compatVersion());
+                const QString message = target->compatVersion() == target->version()
+                    ? Text::tr("requires '%1' %2, but the installed '%1' is %3")
+                          .arg(dependency.id, dependency.version, target->version())
+                    : Text::tr("requires '%1' %2, but the installed '%1' %3 is compatible with versions %4 to %3 only")
+                          .arg(dependency.id, dependency.version, target->version(), target->compatVersion());
                 if (required)
                     spec->fail(QStringLiteral("plugin.dependency-version"), message);
                 else
-                    spec->addNote(tr("optional dependency not used: %1").arg(message));
+                    spec->addNote(Text::tr("optional dependency not used: %1").arg(message));
             } else {
                 spec->m_resolved.append({target, dependency.type});
             }
@@ -214,7 +210,7 @@ void PluginManager::orderAndCheck()
                 for (qsizetype i = start; i < stack.size(); ++i)
                     cycle.append(stack.at(i)->id());
                 cycle.append(edge.spec->id());
-                const QString message = tr("circular dependency: %1").arg(cycle.join(QStringLiteral(" -> ")));
+                const QString message = Text::tr("circular dependency: %1").arg(cycle.join(QStringLiteral(" -> ")));
                 for (qsizetype i = start; i < stack.size(); ++i) {
                     if (stack.at(i)->state() == PluginSpec::State::Read)
                         stack.at(i)->fail(QStringLiteral("plugin.dependency-cycle"), message);
@@ -236,12 +232,12 @@ void PluginManager::orderAndCheck()
                 continue;
             }
             const QString message = state == PluginSpec::State::Disabled
-                ? tr("requires '%1', which is disabled").arg(edge.spec->id())
-                : tr("requires '%1', which failed").arg(edge.spec->id());
+                ? Text::tr("requires '%1', which is disabled").arg(edge.spec->id())
+                : Text::tr("requires '%1', which failed").arg(edge.spec->id());
             if (edge.type == PluginDependency::Type::Required)
                 spec->fail(QStringLiteral("plugin.dependency-failed"), message);
             else
-                spec->addNote(tr("optional dependency not used: %1").arg(message));
+                spec->addNote(Text::tr("optional dependency not used: %1").arg(message));
         }
         if (spec->state() != PluginSpec::State::Read)
             return;
@@ -261,6 +257,8 @@ void PluginManager::loadAll()
         resolve();
     if (m_phase != Phase::Resolved)
         return;
+    // The crash was reported by scan(); from here this process owns the guard.
+    m_crashGuard->leave();
     for (PluginSpec *spec : std::as_const(m_loadOrder))
         loadOne(spec);
     // Running only once every plugin had its chance, so a plugin never sees another one
@@ -284,11 +282,11 @@ void PluginManager::loadOne(PluginSpec *spec)
             context.dependencies.insert(edge.spec->id(), edge.spec->instance());
             continue;
         }
-        const QString message = tr("requires '%1', which failed").arg(edge.spec->id());
+        const QString message = Text::tr("requires '%1', which failed").arg(edge.spec->id());
         if (edge.type == PluginDependency::Type::Required)
             spec->fail(QStringLiteral("plugin.dependency-failed"), message);
         else
-            spec->addNote(tr("optional dependency not used: %1").arg(message));
+            spec->addNote(Text::tr("optional dependency not used: %1").arg(message));
     }
     if (spec->state() != PluginSpec::State::Resolved)
         return;
@@ -362,8 +360,11 @@ Result<void> PluginManager::setPluginSettings(const QString &id, const QJsonObje
 Result<void> PluginManager::disableCrashedPlugin()
 {
     if (m_crashedPlugin.isEmpty())
-        return Error(QStringLiteral("plugin.no-crash"), tr("no plugin crashed in an earlier run"));
-    return setEnabled(m_crashedPlugin, false);
+        return Error(QStringLiteral("plugin.no-crash"), Text::tr("no plugin crashed in an earlier run"));
+    const Result<void> disabled = setEnabled(m_crashedPlugin, false);
+    if (disabled.ok())
+        m_crashGuard->leave();
+    return disabled;
 }
 
 } // namespace valis

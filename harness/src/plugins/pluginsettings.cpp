@@ -11,10 +11,10 @@
 namespace valis {
 
 namespace {
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::PluginManager", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::PluginManager)
+};
 } // namespace
 
 Result<void> PluginSettings::load()
@@ -30,12 +30,12 @@ Result<void> PluginSettings::load()
     };
     if (!file.open(QIODevice::ReadOnly))
         return refuse(QStringLiteral("plugin.settings-unreadable"),
-                      tr("cannot read the plugin settings: %1").arg(file.errorString()));
+                      Text::tr("cannot read the plugin settings: %1").arg(file.errorString()));
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
     if (parseError.error != QJsonParseError::NoError)
         return refuse(QStringLiteral("plugin.settings-malformed"),
-                      tr("the plugin settings are not valid JSON (%1 at offset %2); the file is kept "
+                      Text::tr("the plugin settings are not valid JSON (%1 at offset %2); the file is kept "
                          "and plugin changes are not saved until it is fixed")
                           .arg(parseError.errorString())
                           .arg(parseError.offset));
@@ -43,11 +43,11 @@ Result<void> PluginSettings::load()
     const QJsonValue version = root.value(QLatin1String("version"));
     if (!document.isObject() || !version.isDouble() || !root.value(QLatin1String("plugins")).isObject())
         return refuse(QStringLiteral("plugin.settings-malformed"),
-                      tr("the plugin settings need an object with 'version' and 'plugins'; the file "
+                      Text::tr("the plugin settings need an object with 'version' and 'plugins'; the file "
                          "is kept and plugin changes are not saved until it is fixed"));
     if (version.toInt() > FormatVersion)
         return refuse(QStringLiteral("plugin.settings-future"),
-                      tr("the plugin settings were written by a newer Valis (format version %1, this "
+                      Text::tr("the plugin settings were written by a newer Valis (format version %1, this "
                          "one reads %2); the file is kept and plugin changes are not saved")
                           .arg(version.toInt())
                           .arg(FormatVersion));
@@ -90,15 +90,15 @@ Result<void> PluginSettings::update(const QString &id, const QString &key, const
 
     if (!QDir().mkpath(QFileInfo(m_path).absolutePath()))
         return Error(QStringLiteral("plugin.settings-unwritable"),
-                     tr("cannot create the folder of the plugin settings"), m_path);
+                     Text::tr("cannot create the folder of the plugin settings"), m_path);
     QSaveFile file(m_path);
     if (!file.open(QIODevice::WriteOnly))
         return Error(QStringLiteral("plugin.settings-unwritable"),
-                     tr("cannot write the plugin settings: %1").arg(file.errorString()), m_path);
+                     Text::tr("cannot write the plugin settings: %1").arg(file.errorString()), m_path);
     file.write(QJsonDocument(root).toJson(QJsonDocument::Indented));
     if (!file.commit())
         return Error(QStringLiteral("plugin.settings-unwritable"),
-                     tr("cannot write the plugin settings: %1").arg(file.errorString()), m_path);
+                     Text::tr("cannot write the plugin settings: %1").arg(file.errorString()), m_path);
     m_plugins = plugins;
     return success();
 }

@@ -15,10 +15,10 @@ namespace valis {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::PluginSpec", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::PluginSpec)
+};
 
 Plugin *asKindInterface(QObject *object, PluginKind kind)
 {
@@ -108,19 +108,19 @@ void PluginSpec::load()
     // missing symbol's name instead of crashing at its first call.
     m_loader->setLoadHints(QLibrary::ResolveAllSymbolsHint);
     if (!m_loader->load()) {
-        fail(QStringLiteral("plugin.load-failed"), tr("cannot be loaded: %1").arg(m_loader->errorString()));
+        fail(QStringLiteral("plugin.load-failed"), Text::tr("cannot be loaded: %1").arg(m_loader->errorString()));
         return;
     }
     QObject *object = m_loader->instance();
     if (!object) {
         fail(QStringLiteral("plugin.load-failed"),
-             tr("cannot be loaded: %1").arg(m_loader->errorString()));
+             Text::tr("cannot be loaded: %1").arg(m_loader->errorString()));
         return;
     }
     Plugin *plugin = asKindInterface(object, m_kind);
     if (!plugin) {
         fail(QStringLiteral("plugin.wrong-interface"),
-             tr("its object (%1) does not implement %2")
+             Text::tr("its object (%1) does not implement %2")
                  .arg(QString::fromLatin1(object->metaObject()->className()), pluginKindInterfaceId(m_kind)));
         delete object;
         return;
@@ -140,13 +140,13 @@ void PluginSpec::initialize(const PluginContext &context)
         result = m_plugin->initialize(context);
     } catch (const std::exception &exception) {
         result = Error(QStringLiteral("plugin.exception"),
-                       tr("threw an exception: %1").arg(QString::fromLocal8Bit(exception.what())));
+                       Text::tr("threw an exception: %1").arg(QString::fromLocal8Bit(exception.what())));
     } catch (...) {
-        result = Error(QStringLiteral("plugin.exception"), tr("threw an exception"));
+        result = Error(QStringLiteral("plugin.exception"), Text::tr("threw an exception"));
     }
     if (result.hasError()) {
         fail(QStringLiteral("plugin.initialize-failed"),
-             tr("initialization failed: %1").arg(result.error().message));
+             Text::tr("initialization failed: %1").arg(result.error().message));
         deleteInstance();
         return;
     }
@@ -166,7 +166,7 @@ void PluginSpec::stop()
     try {
         m_plugin->shutdown();
     } catch (...) {
-        addError(QStringLiteral("plugin.exception"), tr("threw an exception while shutting down"));
+        addError(QStringLiteral("plugin.exception"), Text::tr("threw an exception while shutting down"));
     }
     deleteInstance();
     m_state = State::Stopped;

@@ -12,10 +12,10 @@ namespace valis {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::PluginSpec", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::PluginSpec)
+};
 
 bool isValidId(const QString &id)
 {
@@ -44,7 +44,7 @@ bool isInteger(const QJsonValue &value)
 
 QString idRule()
 {
-    return tr("use lowercase letters, digits, '.', '-' and '_', starting with a letter or digit");
+    return Text::tr("use lowercase letters, digits, '.', '-' and '_', starting with a letter or digit");
 }
 
 } // namespace
@@ -58,7 +58,7 @@ void PluginSpec::readMetaData()
     if (qtMetaData.isEmpty()) {
         // QPluginLoader says why when it knows (a plugin built for another Qt, for example).
         invalidate(QStringLiteral("plugin.not-a-plugin"),
-                   tr("cannot be used as a plugin: %1").arg(loader.errorString()));
+                   Text::tr("cannot be used as a plugin: %1").arg(loader.errorString()));
         return;
     }
     validateMetaData(qtMetaData);
@@ -78,7 +78,7 @@ void PluginSpec::validateMetaData(const QJsonObject &qtMetaData)
         // moc drops a FILE that is not a JSON object (with a build warning), so malformed JSON
         // ends up here too.
         addError(QStringLiteral("plugin.no-metadata"),
-                 tr("has no Valis metadata: its Q_PLUGIN_METADATA names no FILE, or the file "
+                 Text::tr("has no Valis metadata: its Q_PLUGIN_METADATA names no FILE, or the file "
                     "was not a JSON object when the plugin was built"));
         return;
     }
@@ -88,7 +88,7 @@ void PluginSpec::validateMetaData(const QJsonObject &qtMetaData)
         const QString key = QString::fromLatin1(name);
         const QJsonValue value = m_metaData.value(key);
         if (value.isUndefined())
-            addError(QStringLiteral("plugin.metadata-field"), tr("missing field '%1'").arg(key));
+            addError(QStringLiteral("plugin.metadata-field"), Text::tr("missing field '%1'").arg(key));
         return value;
     };
     const auto stringField = [this, &field](const char *name, QString *out) {
@@ -97,7 +97,7 @@ void PluginSpec::validateMetaData(const QJsonObject &qtMetaData)
             *out = value.toString();
         else if (!value.isUndefined())
             addError(QStringLiteral("plugin.metadata-field"),
-                     tr("field '%1' must be a string").arg(QString::fromLatin1(name)));
+                     Text::tr("field '%1' must be a string").arg(QString::fromLatin1(name)));
         return value.isString();
     };
     const auto optionalStringField = [this](const char *name, QString *out) {
@@ -106,11 +106,11 @@ void PluginSpec::validateMetaData(const QJsonObject &qtMetaData)
             *out = value.toString();
         else if (!value.isUndefined())
             addError(QStringLiteral("plugin.metadata-field"),
-                     tr("field '%1' must be a string").arg(QString::fromLatin1(name)));
+                     Text::tr("field '%1' must be a string").arg(QString::fromLatin1(name)));
     };
 
     if (stringField("id", &m_id) && !isValidId(m_id))
-        addError(QStringLiteral("plugin.bad-id"), tr("invalid id '%1': %2").arg(m_id, idRule()));
+        addError(QStringLiteral("plugin.bad-id"), Text::tr("invalid id '%1': %2").arg(m_id, idRule()));
 
     stringField("name", &m_name);
     optionalStringField("description", &m_description);
@@ -124,7 +124,7 @@ void PluginSpec::validateMetaData(const QJsonObject &qtMetaData)
             for (PluginKind kind : pluginKinds())
                 known.append(pluginKindName(kind));
             addError(QStringLiteral("plugin.unknown-kind"),
-                     tr("unknown kind '%1' (known kinds: %2)").arg(m_kindName, known.join(QStringLiteral(", "))));
+                     Text::tr("unknown kind '%1' (known kinds: %2)").arg(m_kindName, known.join(QStringLiteral(", "))));
         }
     }
 
@@ -133,29 +133,29 @@ void PluginSpec::validateMetaData(const QJsonObject &qtMetaData)
         versionValid = parseVersion(m_version, &m_parsedVersion);
         if (!versionValid)
             addError(QStringLiteral("plugin.bad-version"),
-                     tr("version '%1' is not of the form x.y.z").arg(m_version));
+                     Text::tr("version '%1' is not of the form x.y.z").arg(m_version));
     }
     bool compatValid = false;
     if (stringField("compatVersion", &m_compatVersion)) {
         compatValid = parseVersion(m_compatVersion, &m_parsedCompatVersion);
         if (!compatValid)
             addError(QStringLiteral("plugin.bad-version"),
-                     tr("compatVersion '%1' is not of the form x.y.z").arg(m_compatVersion));
+                     Text::tr("compatVersion '%1' is not of the form x.y.z").arg(m_compatVersion));
     }
     if (versionValid && compatValid && m_parsedCompatVersion > m_parsedVersion)
         addError(QStringLiteral("plugin.compat-version"),
-                 tr("compatVersion %1 is newer than version %2").arg(m_compatVersion, m_version));
+                 Text::tr("compatVersion %1 is newer than version %2").arg(m_compatVersion, m_version));
 
     const QJsonValue apiVersion = field("apiVersion");
     if (isInteger(apiVersion)) {
         m_apiVersion = apiVersion.toInt();
         if (m_apiVersion != PluginApiVersion)
             addError(QStringLiteral("plugin.api-version"),
-                     tr("built for plugin API version %1, but this Valis provides plugin API version %2")
+                     Text::tr("built for plugin API version %1, but this Valis provides plugin API version %2")
                          .arg(m_apiVersion)
                          .arg(PluginApiVersion));
     } else if (!apiVersion.isUndefined()) {
-        addError(QStringLiteral("plugin.metadata-field"), tr("field 'apiVersion' must be an integer"));
+        addError(QStringLiteral("plugin.metadata-field"), Text::tr("field 'apiVersion' must be an integer"));
     }
 
     readDependencies(m_metaData.value(QLatin1String("dependencies")));
@@ -164,7 +164,7 @@ void PluginSpec::validateMetaData(const QJsonObject &qtMetaData)
     // explains a wrong interface id.
     if (kindKnown && m_apiVersion == PluginApiVersion && m_interfaceId != pluginKindInterfaceId(m_kind))
         addError(QStringLiteral("plugin.interface-id"),
-                 tr("declares interface '%1', but a %2 plugin must declare %3")
+                 Text::tr("declares interface '%1', but a %2 plugin must declare %3")
                      .arg(m_interfaceId, m_kindName, pluginKindInterfaceId(m_kind)));
 }
 
@@ -173,7 +173,7 @@ void PluginSpec::readDependencies(const QJsonValue &value)
     if (value.isUndefined())
         return;
     if (!value.isArray()) {
-        addError(QStringLiteral("plugin.metadata-field"), tr("field 'dependencies' must be an array"));
+        addError(QStringLiteral("plugin.metadata-field"), Text::tr("field 'dependencies' must be an array"));
         return;
     }
     const QJsonArray entries = value.toArray();
@@ -183,7 +183,7 @@ void PluginSpec::readDependencies(const QJsonValue &value)
             addError(code, where + message);
         };
         if (!entries.at(i).isObject()) {
-            problem(QStringLiteral("plugin.metadata-field"), tr("must be an object {id, version, type}"));
+            problem(QStringLiteral("plugin.metadata-field"), Text::tr("must be an object {id, version, type}"));
             continue;
         }
         const QJsonObject entry = entries.at(i).toObject();
@@ -192,13 +192,13 @@ void PluginSpec::readDependencies(const QJsonValue &value)
 
         const QJsonValue id = entry.value(QLatin1String("id"));
         if (id.isUndefined()) {
-            problem(QStringLiteral("plugin.metadata-field"), tr("missing field 'id'"));
+            problem(QStringLiteral("plugin.metadata-field"), Text::tr("missing field 'id'"));
             usable = false;
         } else if (!id.isString()) {
-            problem(QStringLiteral("plugin.metadata-field"), tr("field 'id' must be a string"));
+            problem(QStringLiteral("plugin.metadata-field"), Text::tr("field 'id' must be a string"));
             usable = false;
         } else if (!isValidId(id.toString())) {
-            problem(QStringLiteral("plugin.bad-id"), tr("invalid id '%1': %2").arg(id.toString(), idRule()));
+            problem(QStringLiteral("plugin.bad-id"), Text::tr("invalid id '%1': %2").arg(id.toString(), idRule()));
             usable = false;
         }
         dependency.id = id.toString();
@@ -206,14 +206,14 @@ void PluginSpec::readDependencies(const QJsonValue &value)
         const QJsonValue version = entry.value(QLatin1String("version"));
         QVersionNumber parsed;
         if (version.isUndefined()) {
-            problem(QStringLiteral("plugin.metadata-field"), tr("missing field 'version'"));
+            problem(QStringLiteral("plugin.metadata-field"), Text::tr("missing field 'version'"));
             usable = false;
         } else if (!version.isString()) {
-            problem(QStringLiteral("plugin.metadata-field"), tr("field 'version' must be a string"));
+            problem(QStringLiteral("plugin.metadata-field"), Text::tr("field 'version' must be a string"));
             usable = false;
         } else if (!parseVersion(version.toString(), &parsed)) {
             problem(QStringLiteral("plugin.bad-version"),
-                    tr("version '%1' is not of the form x.y.z").arg(version.toString()));
+                    Text::tr("version '%1' is not of the form x.y.z").arg(version.toString()));
             usable = false;
         }
         dependency.version = version.toString();
@@ -225,9 +225,9 @@ void PluginSpec::readDependencies(const QJsonValue &value)
             dependency.type = PluginDependency::Type::Optional;
         } else {
             const QString shown = type.isString() ? QStringLiteral("'%1'").arg(type.toString())
-                                                  : tr("a non-string value");
+                                                  : Text::tr("a non-string value");
             problem(QStringLiteral("plugin.metadata-field"),
-                    tr("type must be 'required' or 'optional', not %1").arg(shown));
+                    Text::tr("type must be 'required' or 'optional', not %1").arg(shown));
             usable = false;
         }
         if (usable)

@@ -7,10 +7,10 @@ namespace valis::recordjson {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::recordjson", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::recordjson)
+};
 
 Error invalid(const QString &what)
 {
@@ -127,12 +127,12 @@ Result<Part> partFromJson(const QJsonObject &json)
     Part part;
     const QString type = str(json, "type");
     if (!partKindFromName(type, &part.kind))
-        return invalid(tr("unknown part type \"%1\"").arg(type));
+        return invalid(Text::tr("unknown part type \"%1\"").arg(type));
     part.wire = json.value(QLatin1String("wire")).toObject();
     switch (part.kind) {
     case PartKind::Text:
         if (!json.value(QLatin1String("text")).isString())
-            return invalid(tr("a text part has no \"text\" string"));
+            return invalid(Text::tr("a text part has no \"text\" string"));
         part.text = str(json, "text");
         break;
     case PartKind::Thinking:
@@ -144,7 +144,7 @@ Result<Part> partFromJson(const QJsonObject &json)
         part.callId = str(json, "call_id");
         part.toolName = str(json, "name");
         if (part.toolName.isEmpty())
-            return invalid(tr("a tool call has no \"name\""));
+            return invalid(Text::tr("a tool call has no \"name\""));
         part.arguments = json.value(QLatin1String("arguments"));
         if (json.contains(QLatin1String("arguments_text")))
             part.argumentsText = str(json, "arguments_text");
@@ -167,7 +167,7 @@ Result<Part> partFromJson(const QJsonObject &json)
         part.image.uri = str(json, "uri");
         part.image.data = QByteArray::fromBase64(str(json, "data").toLatin1());
         if (part.image.uri.isEmpty() && part.image.data.isEmpty())
-            return invalid(tr("an image part has neither \"uri\" nor \"data\""));
+            return invalid(Text::tr("an image part has neither \"uri\" nor \"data\""));
         break;
     }
     return part;
@@ -201,20 +201,20 @@ Result<Message> messageFromJson(const QJsonObject &json)
     Message message;
     message.id = str(json, "id");
     if (message.id.isEmpty())
-        return invalid(tr("a message has no \"id\""));
+        return invalid(Text::tr("a message has no \"id\""));
     const QString role = str(json, "role");
     if (!roleFromName(role, &message.role))
-        return invalid(tr("message %1 has an unknown role \"%2\"").arg(message.id, role));
+        return invalid(Text::tr("message %1 has an unknown role \"%2\"").arg(message.id, role));
     if (!json.value(QLatin1String("parts")).isArray())
-        return invalid(tr("message %1 has no \"parts\" array").arg(message.id));
+        return invalid(Text::tr("message %1 has no \"parts\" array").arg(message.id));
     const QJsonArray parts = json.value(QLatin1String("parts")).toArray();
     for (const QJsonValue &value : parts) {
         if (!value.isObject())
-            return invalid(tr("message %1 has a part that is not an object").arg(message.id));
+            return invalid(Text::tr("message %1 has a part that is not an object").arg(message.id));
         Result<Part> part = partFromJson(value.toObject());
         if (!part.ok())
             return Error(part.error().code,
-                         tr("message %1: %2").arg(message.id, part.error().message));
+                         Text::tr("message %1: %2").arg(message.id, part.error().message));
         message.parts.append(std::move(part).value());
     }
     message.parentId = str(json, "parent_id");
@@ -257,7 +257,7 @@ Result<SessionInfo> sessionFromJson(const QJsonObject &json)
     SessionInfo session;
     session.id = str(json, "id");
     if (session.id.isEmpty())
-        return invalid(tr("a session has no \"id\""));
+        return invalid(Text::tr("a session has no \"id\""));
     session.title = str(json, "title");
     session.workspace = str(json, "workspace");
     session.model = str(json, "model");

@@ -12,10 +12,10 @@ namespace valis::store {
 namespace {
 const QLatin1String uriPrefix("blob:sha256-");
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::BlobStore", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::BlobStore)
+};
 } // namespace
 
 BlobStore::BlobStore(QString directory)
@@ -39,7 +39,7 @@ Result<QString> BlobStore::put(const QByteArray &data)
     if (!QFileInfo::exists(path)) {
         if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
             return Error(QStringLiteral("store.blob-write"),
-                         tr("cannot create the blob folder"), QFileInfo(path).absolutePath());
+                         Text::tr("cannot create the blob folder"), QFileInfo(path).absolutePath());
         }
         QSaveFile file(path);
         if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
@@ -51,14 +51,14 @@ Result<QString> BlobStore::put(const QByteArray &data)
 Result<QByteArray> BlobStore::get(const QString &uri) const
 {
     if (!isBlobUri(uri))
-        return Error(QStringLiteral("store.blob-uri"), tr("not a blob reference: %1").arg(uri));
+        return Error(QStringLiteral("store.blob-uri"), Text::tr("not a blob reference: %1").arg(uri));
     const QString hex = uri.mid(uriPrefix.size());
     QFile file(pathFor(hex));
     if (!file.open(QIODevice::ReadOnly))
-        return Error(QStringLiteral("store.blob-missing"), tr("the blob is missing: %1").arg(file.errorString()), file.fileName());
+        return Error(QStringLiteral("store.blob-missing"), Text::tr("the blob is missing: %1").arg(file.errorString()), file.fileName());
     const QByteArray data = file.readAll();
     if (QString::fromLatin1(QCryptographicHash::hash(data, QCryptographicHash::Sha256).toHex()) != hex)
-        return Error(QStringLiteral("store.blob-damaged"), tr("the blob's content does not match its hash"), file.fileName());
+        return Error(QStringLiteral("store.blob-damaged"), Text::tr("the blob's content does not match its hash"), file.fileName());
     return data;
 }
 

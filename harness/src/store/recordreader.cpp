@@ -6,6 +6,7 @@
 #include "valis/record/recordjson.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSqlQuery>
@@ -14,14 +15,14 @@ namespace valis::store {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::SessionStore", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::SessionStore)
+};
 
 Error noSession(const QString &sessionId)
 {
-    return Error(QStringLiteral("store.no-session"), tr("there is no session \"%1\"").arg(sessionId));
+    return Error(QStringLiteral("store.no-session"), Text::tr("there is no session \"%1\"").arg(sessionId));
 }
 
 QJsonObject jsonColumn(const QVariant &value)
@@ -66,7 +67,7 @@ Result<SessionInfo> RecordReader::session(const QString &sessionId) const
     query.prepare(QStringLiteral("SELECT %1 FROM sessions s WHERE s.uid = ?").arg(QLatin1String(sessionColumns)));
     query.addBindValue(sessionId);
     if (!query.exec())
-        return sqlError(query, tr("read session"));
+        return sqlError(query, Text::tr("read session"));
     if (!query.next())
         return noSession(sessionId);
     return sessionFromRow(query);
@@ -94,7 +95,7 @@ Result<QList<SessionInfo>> RecordReader::sessions(const SessionFilter &filter) c
     if (!filter.parentSessionId.isEmpty())
         query.bindValue(QStringLiteral(":parent"), filter.parentSessionId);
     if (!query.exec())
-        return sqlError(query, tr("list sessions"));
+        return sqlError(query, Text::tr("list sessions"));
     QList<SessionInfo> sessions;
     while (query.next())
         sessions.append(sessionFromRow(query));
@@ -108,7 +109,7 @@ Result<QStringList> RecordReader::messageIds(const QString &sessionId) const
         "SELECT m.uid FROM messages m JOIN sessions s ON s.id = m.session_id WHERE s.uid = ? ORDER BY m.seq"));
     query.addBindValue(sessionId);
     if (!query.exec())
-        return sqlError(query, tr("read messages"));
+        return sqlError(query, Text::tr("read messages"));
     QStringList ids;
     while (query.next())
         ids << query.value(0).toString();
@@ -121,7 +122,7 @@ Result<QList<Message>> RecordReader::messages(const QString &sessionId, qint64 f
     sessionRow.prepare(QStringLiteral("SELECT id FROM sessions WHERE uid = ?"));
     sessionRow.addBindValue(sessionId);
     if (!sessionRow.exec())
-        return sqlError(sessionRow, tr("read messages"));
+        return sqlError(sessionRow, Text::tr("read messages"));
     if (!sessionRow.next())
         return noSession(sessionId);
     const qint64 row = sessionRow.value(0).toLongLong();
@@ -136,7 +137,7 @@ Result<QList<Message>> RecordReader::messages(const QString &sessionId, qint64 f
     query.addBindValue(from);
     query.addBindValue(last);
     if (!query.exec())
-        return sqlError(query, tr("read messages"));
+        return sqlError(query, Text::tr("read messages"));
     QList<Message> messages;
     QList<qint64> rowIds;
     QList<int> partCounts;
@@ -164,23 +165,39 @@ Result<QList<Message>> RecordReader::messages(const QString &sessionId, qint64 f
     if (messages.isEmpty())
         return messages;
 
+    // Texts stored as search chunks (longer than one chunk), joined back together.
+    QHash<qint64, QString> chunkedTexts;
+    QSqlQuery chunks(m_db);
+    chunks.setForwardOnly(true);
+    chunks.prepare(QStringLiteral(
+        "SELECT c.part_id, c.body FROM search_chunks c JOIN parts p ON p.id = c.part_id "
+        "JOIN messages m ON m.id = p.message_id "
+        "WHERE m.session_id = ? AND m.seq BETWEEN ? AND ? AND p.chunked = 1 ORDER BY c.id"));
+    chunks.addBindValue(row);
+    chunks.addBindValue(messages.first().seq);
+    chunks.addBindValue(messages.last().seq);
+    if (!chunks.exec())
+        return sqlError(chunks, Text::tr("read parts"));
+    while (chunks.next())
+        chunkedTexts[chunks.value(0).toLongLong()] += chunks.value(1).toString();
+
     QSqlQuery parts(m_db);
     parts.setForwardOnly(true);
     parts.prepare(QStringLiteral(
-        "SELECT p.message_id, p.idx, p.parent_idx, p.kind, p.tool_name, p.call_id, p.text, p.data "
+        "SELECT p.message_id, p.idx, p.parent_idx, p.kind, p.tool_name, p.call_id, p.text, p.data, p.chunked, p.id "
         "FROM parts p JOIN messages m ON m.id = p.message_id "
         "WHERE m.session_id = ? AND m.seq BETWEEN ? AND ? ORDER BY m.seq, p.idx"));
     parts.addBindValue(row);
     parts.addBindValue(messages.first().seq);
     parts.addBindValue(messages.last().seq);
     if (!parts.exec())
-        return sqlError(parts, tr("read parts"));
+        return sqlError(parts, Text::tr("read parts"));
     qsizetype current = 0;
     QList<PartRow> rows;
     const auto finishMessage = [&]() -> Result<void> {
         if (rows.size() != partCounts.at(current)) {
             return Error(QStringLiteral("store.corrupt"),
-                         tr("message %1 should have %2 parts but has %3")
+                         Text::tr("message %1 should have %2 parts but has %3")
                              .arg(messages.at(current).id)
                              .arg(partCounts.at(current))
                              .arg(rows.size()));
@@ -206,8 +223,13 @@ Result<QList<Message>> RecordReader::messages(const QString &sessionId, qint64 f
         partKindFromName(parts.value(3).toString(), &partRow.kind);
         partRow.toolName = parts.value(4).toString();
         partRow.callId = parts.value(5).toString();
-        partRow.hasText = !parts.value(6).isNull();
-        partRow.text = parts.value(6).toString();
+        if (parts.value(8).toInt() != 0) {
+            partRow.hasText = true;
+            partRow.text = chunkedTexts.take(parts.value(9).toLongLong());
+        } else {
+            partRow.hasText = !parts.value(6).isNull();
+            partRow.text = parts.value(6).toString();
+        }
         partRow.data = parts.value(7).toString();
         rows.append(std::move(partRow));
     }
@@ -227,7 +249,7 @@ Result<QList<TurnInfo>> RecordReader::turns(const QString &sessionId) const
         "WHERE s.uid = ? GROUP BY m.turn ORDER BY m.turn"));
     query.addBindValue(sessionId);
     if (!query.exec())
-        return sqlError(query, tr("read turns"));
+        return sqlError(query, Text::tr("read turns"));
     QList<TurnInfo> turns;
     while (query.next())
         turns.append({sessionId, query.value(0).toInt(), query.value(1).toLongLong(), query.value(2).toLongLong()});
@@ -253,7 +275,7 @@ Result<QList<PartTokenCount>> RecordReader::tokenCounts(const QString &sessionId
     query.addBindValue(sessionId);
     query.addBindValue(family);
     if (!query.exec())
-        return sqlError(query, tr("read token counts"));
+        return sqlError(query, Text::tr("read token counts"));
     QList<PartTokenCount> counts;
     while (query.next())
         counts.append({query.value(0).toLongLong(), query.value(1).toInt(), query.value(2).toInt()});

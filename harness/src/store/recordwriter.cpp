@@ -14,10 +14,10 @@ namespace valis::store {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::SessionStore", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::SessionStore)
+};
 
 QVariant jsonOrNull(const QJsonValue &value)
 {
@@ -51,8 +51,8 @@ RecordWriter::RecordWriter(const QSqlDatabase &db, BlobStore &blobs, TranscriptI
         "INSERT INTO messages(session_id, seq, uid, parent_uid, turn, role, created_at, model, "
         "stop_reason, usage, metadata, wire, part_count) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     m_insertPart.prepare(QStringLiteral(
-        "INSERT INTO parts(message_id, idx, parent_idx, kind, tool_name, call_id, text, data) "
-        "VALUES(?, ?, ?, ?, ?, ?, ?, ?)"));
+        "INSERT INTO parts(message_id, idx, parent_idx, kind, tool_name, call_id, text, chunked, data) "
+        "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     m_findCall.prepare(QStringLiteral(
         "SELECT p.tool_name FROM parts p JOIN messages m ON m.id = p.message_id "
         "WHERE p.call_id = ? AND p.kind = 'tool_call' AND m.session_id = ? LIMIT 1"));
@@ -79,10 +79,10 @@ Result<qint64> RecordWriter::insertSession(const SessionInfo &info)
     query.addBindValue(textOrNull(info.parentToolCallId));
     query.addBindValue(jsonOrNull(info.metadata));
     if (!query.exec()) {
-        const Error error = sqlError(query, tr("create session %1").arg(info.id));
+        const Error error = sqlError(query, Text::tr("create session %1").arg(info.id));
         if (error.message.contains(QLatin1String("UNIQUE")))
             return Error(QStringLiteral("store.duplicate-session"),
-                         tr("a session with id %1 already exists").arg(info.id));
+                         Text::tr("a session with id %1 already exists").arg(info.id));
         return error;
     }
     return query.lastInsertId().toLongLong();
@@ -96,9 +96,9 @@ Result<RecordWriter::Position> RecordWriter::position(const QString &sessionId)
         "AND m.seq = (SELECT max(seq) FROM messages WHERE session_id = s.id) WHERE s.uid = ?"));
     query.addBindValue(sessionId);
     if (!query.exec())
-        return sqlError(query, tr("find session %1").arg(sessionId));
+        return sqlError(query, Text::tr("find session %1").arg(sessionId));
     if (!query.next())
-        return Error(QStringLiteral("store.no-session"), tr("there is no session \"%1\"").arg(sessionId));
+        return Error(QStringLiteral("store.no-session"), Text::tr("there is no session \"%1\"").arg(sessionId));
     Position position;
     position.sessionRow = query.value(0).toLongLong();
     if (!query.value(1).isNull()) {
@@ -169,10 +169,10 @@ Result<void> RecordWriter::appendMessage(Position &position, Message &message)
     m_insertMessage.bindValue(11, jsonOrNull(message.wire));
     m_insertMessage.bindValue(12, int(rows.size()));
     if (!m_insertMessage.exec()) {
-        const Error error = sqlError(m_insertMessage, tr("append message %1").arg(message.id));
+        const Error error = sqlError(m_insertMessage, Text::tr("append message %1").arg(message.id));
         if (error.message.contains(QLatin1String("messages.uid")))
             return Error(QStringLiteral("store.duplicate-message"),
-                         tr("the session already has a message with id %1").arg(message.id));
+                         Text::tr("the session already has a message with id %1").arg(message.id));
         return error;
     }
     const qint64 messageRow = m_insertMessage.lastInsertId().toLongLong();
@@ -183,19 +183,24 @@ Result<void> RecordWriter::appendMessage(Position &position, Message &message)
             m_recentCalls.insert(QString::number(position.sessionRow) + QLatin1Char('/') + row.callId, row.toolName);
         else if (toolName.isEmpty() && !row.callId.isEmpty())
             toolName = toolNameForCall(position.sessionRow, row.callId);
+        // A text longer than one search chunk is stored as its chunks, not in the part row.
+        const QByteArray utf8 = row.text.toUtf8();
+        const QList<TextChunk> chunks = TranscriptIndex::chunk(utf8);
+        const bool chunked = chunks.size() > 1;
         m_insertPart.bindValue(0, messageRow);
         m_insertPart.bindValue(1, row.idx);
         m_insertPart.bindValue(2, row.parentIdx < 0 ? QVariant() : QVariant(row.parentIdx));
         m_insertPart.bindValue(3, partKindName(row.kind));
         m_insertPart.bindValue(4, textOrNull(toolName));
         m_insertPart.bindValue(5, textOrNull(row.callId));
-        m_insertPart.bindValue(6, row.hasText ? QVariant(row.text) : QVariant());
-        m_insertPart.bindValue(7, row.data.isEmpty() ? QVariant() : QVariant(row.data));
-        Result<void> inserted = run(m_insertPart, tr("append message %1").arg(message.id));
+        m_insertPart.bindValue(6, row.hasText && !chunked ? QVariant(notNull(row.text)) : QVariant());
+        m_insertPart.bindValue(7, chunked ? 1 : 0);
+        m_insertPart.bindValue(8, row.data.isEmpty() ? QVariant() : QVariant(row.data));
+        Result<void> inserted = run(m_insertPart, Text::tr("append message %1").arg(message.id));
         if (!inserted.ok())
             return inserted;
-        inserted = m_index.indexPart(m_insertPart.lastInsertId().toLongLong(), position.sessionRow,
-                                     message.role, toolName, row.text);
+        inserted = m_index.storeChunks(m_insertPart.lastInsertId().toLongLong(), position.sessionRow, message.role,
+                                       toolName, utf8, chunks, chunked);
         if (!inserted.ok())
             return inserted;
     }
@@ -212,7 +217,7 @@ Result<void> RecordWriter::touchSession(qint64 sessionRow, const QDateTime &upda
         "UPDATE sessions SET updated_at = max(coalesce(updated_at, ''), ?) WHERE id = ?"));
     query.addBindValue(recordjson::formatTimestamp(updatedAt));
     query.addBindValue(sessionRow);
-    return run(query, tr("update session"));
+    return run(query, Text::tr("update session"));
 }
 
 } // namespace valis::store

@@ -54,8 +54,10 @@ const Migration migration1 = {
         UNIQUE(session_id, seq),
         UNIQUE(session_id, uid)))",
     // Parts are stored flattened depth-first: a tool result's content parts follow it with
-    // parent_idx pointing back. `text` is the part's one large text (text, thinking, tool-call
-    // arguments); every other field sits in `data` as JSON.
+    // parent_idx pointing back. A part's one large text (text, thinking, tool-call arguments) is
+    // in `text` when it fits one chunk of the search index; a longer text is stored as its chunks
+    // (search_chunks.body, in order) and `text` is NULL with `chunked` = 1. Either way each byte
+    // of text is stored once. Every other field sits in `data` as JSON.
     R"(CREATE TABLE parts(
         id INTEGER PRIMARY KEY,
         message_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
@@ -65,6 +67,7 @@ const Migration migration1 = {
         tool_name TEXT,
         call_id TEXT,
         text TEXT,
+        chunked INTEGER NOT NULL DEFAULT 0,
         data TEXT,
         UNIQUE(message_id, idx)))",
     "CREATE INDEX parts_by_call ON parts(call_id) WHERE call_id IS NOT NULL",
@@ -79,26 +82,33 @@ const Migration migration1 = {
         family TEXT NOT NULL,
         tokens INTEGER NOT NULL,
         PRIMARY KEY(part_id, family)) WITHOUT ROWID)",
-    // Transcript search: parts' text is cut into chunks of a few KiB (so ranking finds the
-    // passage and snippets stay cheap on megabyte tool outputs); the FTS5 index reads chunk text
-    // through a view over parts, so no text is stored twice. Session, role and tool sit on the
-    // chunk so filters never join the record.
+    // Transcript search: text is indexed in chunks of about 2 KiB, so ranking finds the passage
+    // and a snippet reads a chunk, not a megabyte tool output. A chunk's text is `body`, or for a
+    // part that is one chunk, the part's own `text`. Session, role and tool sit on the chunk so
+    // filters never join the record. Chunk ids grow with appends: the newest text has the
+    // highest ids, which the search's recency tiers rely on.
     R"(CREATE TABLE search_chunks(
         id INTEGER PRIMARY KEY,
         part_id INTEGER NOT NULL REFERENCES parts(id) ON DELETE CASCADE,
         session_id INTEGER NOT NULL,
         role TEXT NOT NULL,
         tool_name TEXT,
-        start INTEGER NOT NULL,
-        length INTEGER NOT NULL))",
+        body TEXT))",
+    "CREATE INDEX search_chunks_by_part ON search_chunks(part_id)",
     "CREATE INDEX search_chunks_by_session ON search_chunks(session_id, id)",
-    // start/length are UTF-8 byte offsets: substr() on a blob is a slice, not a character walk.
+    R"(CREATE TRIGGER search_chunks_are_append_only BEFORE UPDATE ON search_chunks
+        BEGIN SELECT RAISE(ABORT, 'the record is append-only: text is never rewritten'); END)",
     R"(CREATE VIEW search_content(id, body) AS
-        SELECT c.id, CAST(substr(CAST(p.text AS BLOB), c.start + 1, c.length) AS TEXT)
+        SELECT c.id, coalesce(c.body, p.text)
         FROM search_chunks c JOIN parts p ON p.id = c.part_id)",
     R"(CREATE VIRTUAL TABLE search USING fts5(
         body, content='search_content', content_rowid='id',
         tokenize='unicode61 remove_diacritics 2'))",
+    // The highest chunk id already in the FTS5 index (see TranscriptIndex).
+    R"(CREATE TABLE search_state(
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        indexed_through INTEGER NOT NULL))",
+    "INSERT INTO search_state VALUES(1, 0)",
 };
 
 const QList<const Migration *> migrations = {&migration1};

@@ -1,11 +1,14 @@
 #include "valis/store/sessionstore.h"
 
 #include "store/blobstore.h"
+#include "store/fts5ranking.h"
+#include "store/idleindexer.h"
 #include "store/recordreader.h"
 #include "store/recordwriter.h"
 #include "store/schema.h"
 #include "store/sqlutil.h"
 #include "store/transcriptindex.h"
+#include "store/walcheckpointer.h"
 
 #include "valis/record/recordjson.h"
 
@@ -23,10 +26,10 @@ using namespace store;
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::SessionStore", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::SessionStore)
+};
 
 QString uniqueConnectionName(const char *purpose)
 {
@@ -48,12 +51,12 @@ Result<void> preflight(const QString &path)
         db.setDatabaseName(path);
         db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
         if (!db.open()) {
-            verdict = Error(QStringLiteral("store.open-failed"), tr("cannot open the database"), path);
+            verdict = Error(QStringLiteral("store.open-failed"), Text::tr("cannot open the database"), path);
         } else {
             QSqlQuery query(db);
             if (!query.exec(QStringLiteral("PRAGMA application_id")) || !query.next()) {
                 verdict = Error(QStringLiteral("store.not-a-database"),
-                                tr("this file is not a Valis session database (%1)")
+                                Text::tr("this file is not a Valis session database (%1)")
                                     .arg(sqlError(query).message),
                                 path);
             } else {
@@ -68,12 +71,12 @@ Result<void> preflight(const QString &path)
                 } else if (applicationId != Schema::applicationId()
                            && (applicationId != 0 || hasForeignTables)) {
                     verdict = Error(QStringLiteral("store.not-a-database"),
-                                    tr("this SQLite file belongs to another application; Valis "
+                                    Text::tr("this SQLite file belongs to another application; Valis "
                                        "left it untouched"),
                                     path);
                 } else if (version.value() > Schema::latestVersion()) {
                     verdict = Error(QStringLiteral("store.future-schema"),
-                                    tr("the database was written by a newer Valis (schema version "
+                                    Text::tr("the database was written by a newer Valis (schema version "
                                        "%1; this build reads up to %2). It was left untouched: "
                                        "update Valis to open it.")
                                         .arg(version.value())
@@ -104,6 +107,9 @@ class SessionStore::Private
 public:
     ~Private()
     {
+        idleIndexer.reset();
+        if (checkpointer)
+            checkpointer->stop();
         writer.reset();
         reader.reset();
         index.reset();
@@ -129,6 +135,7 @@ public:
             rollback(db);
             return committed.error();
         }
+        checkpointer->noteCommit();
         return result;
     }
 
@@ -139,6 +146,8 @@ public:
     std::unique_ptr<TranscriptIndex> index;
     std::unique_ptr<RecordWriter> writer;
     std::unique_ptr<RecordReader> reader;
+    std::unique_ptr<WalCheckpointer> checkpointer;
+    std::unique_ptr<IdleIndexer> idleIndexer;
 };
 
 SessionStore::SessionStore(std::unique_ptr<Private> p)
@@ -164,7 +173,7 @@ Result<std::unique_ptr<SessionStore>> SessionStore::open(const QString &path, co
     if (!checked.ok())
         return checked.error();
     if (!QDir().mkpath(QFileInfo(absolute).absolutePath())) {
-        return Error(QStringLiteral("store.open-failed"), tr("cannot create the folder for the database"),
+        return Error(QStringLiteral("store.open-failed"), Text::tr("cannot create the folder for the database"),
                      QFileInfo(absolute).absolutePath());
     }
 
@@ -175,7 +184,7 @@ Result<std::unique_ptr<SessionStore>> SessionStore::open(const QString &path, co
     p->db.setDatabaseName(absolute);
     p->db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
     if (!p->db.open())
-        return Error(QStringLiteral("store.open-failed"), tr("cannot open the database"), absolute);
+        return Error(QStringLiteral("store.open-failed"), Text::tr("cannot open the database"), absolute);
 
     // WAL lets readers (the desktop, valis-cli grep) run while an agent appends; NORMAL
     // synchronisation keeps every committed transaction across a process crash, which is the
@@ -195,7 +204,7 @@ Result<std::unique_ptr<SessionStore>> SessionStore::open(const QString &path, co
     }
     if (journalMode != QLatin1String("wal")) {
         return Error(QStringLiteral("store.open-failed"),
-                     tr("cannot switch the database to write-ahead logging: %1").arg(modeError), absolute);
+                     Text::tr("cannot switch the database to write-ahead logging: %1").arg(modeError), absolute);
     }
     for (const char *pragma : {"PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON"}) {
         Result<void> set = exec(p->db, QString::fromLatin1(pragma));
@@ -205,12 +214,30 @@ Result<std::unique_ptr<SessionStore>> SessionStore::open(const QString &path, co
     Result<void> migrated = Schema::migrate(p->db);
     if (!migrated.ok())
         return migrated.error();
+    Result<void> ranking = registerRankingFunction(p->db);
+    if (!ranking.ok())
+        return Error(ranking.error().code, ranking.error().message, absolute);
+    // Checkpoints happen on a thread of their own (see WalCheckpointer), not inside a commit. A
+    // writer that never pauses keeps that thread from finishing one, so past 64 MB of log the
+    // commit checkpoints itself after all, and the log file is cut back to 64 MB once reset.
+    for (const char *pragma : {"PRAGMA wal_autocheckpoint=16384", "PRAGMA journal_size_limit=67108864"}) {
+        Result<void> set = exec(p->db, QString::fromLatin1(pragma));
+        if (!set.ok())
+            return Error(set.error().code, set.error().message, absolute);
+    }
+    p->checkpointer = std::make_unique<WalCheckpointer>(absolute);
+    p->checkpointer->start(QThread::LowPriority);
 
     p->blobs = std::make_unique<BlobStore>(
         blobDir.isEmpty() ? QFileInfo(absolute).absolutePath() + QStringLiteral("/blobs") : blobDir);
     p->index = std::make_unique<TranscriptIndex>(p->db);
     p->writer = std::make_unique<RecordWriter>(p->db, *p->blobs, *p->index);
     p->reader = std::make_unique<RecordReader>(p->db);
+    Private *raw = p.get();
+    p->idleIndexer = std::make_unique<IdleIndexer>([raw]() {
+        return raw->transaction([raw]() { return raw->index->indexPending(IdleIndexer::sliceBytes); });
+    });
+    p->idleIndexer->schedule(); // text left pending by an earlier process
     return std::unique_ptr<SessionStore>(new SessionStore(std::move(p)));
 }
 
@@ -246,9 +273,9 @@ Result<void> SessionStore::renameSession(const QString &sessionId, const QString
     query.prepare(QStringLiteral("UPDATE sessions SET title = coalesce(?, '') WHERE uid = ?"));
     query.addBindValue(title);
     query.addBindValue(sessionId);
-    Result<void> done = run(query, tr("rename session"));
+    Result<void> done = run(query, Text::tr("rename session"));
     if (done.ok() && query.numRowsAffected() == 0)
-        return Error(QStringLiteral("store.no-session"), tr("there is no session \"%1\"").arg(sessionId));
+        return Error(QStringLiteral("store.no-session"), Text::tr("there is no session \"%1\"").arg(sessionId));
     return done;
 }
 
@@ -258,9 +285,9 @@ Result<void> SessionStore::setArchived(const QString &sessionId, bool archived)
     query.prepare(QStringLiteral("UPDATE sessions SET archived = ? WHERE uid = ?"));
     query.addBindValue(archived ? 1 : 0);
     query.addBindValue(sessionId);
-    Result<void> done = run(query, tr("archive session"));
+    Result<void> done = run(query, Text::tr("archive session"));
     if (done.ok() && query.numRowsAffected() == 0)
-        return Error(QStringLiteral("store.no-session"), tr("there is no session \"%1\"").arg(sessionId));
+        return Error(QStringLiteral("store.no-session"), Text::tr("there is no session \"%1\"").arg(sessionId));
     return done;
 }
 
@@ -274,15 +301,15 @@ Result<Message> SessionStore::appendMessage(const QString &sessionId, Message me
 
 Result<QList<Message>> SessionStore::appendMessages(const QString &sessionId, QList<Message> messages)
 {
-    return d->transaction([&]() -> Result<QList<Message>> {
+    Result<QList<Message>> appended = d->transaction([&]() -> Result<QList<Message>> {
         Result<RecordWriter::Position> position = d->writer->position(sessionId);
         if (!position.ok())
             return position.error();
         QDateTime latest;
         for (Message &message : messages) {
-            Result<void> appended = d->writer->appendMessage(position.value(), message);
-            if (!appended.ok())
-                return appended.error();
+            Result<void> stored = d->writer->appendMessage(position.value(), message);
+            if (!stored.ok())
+                return stored.error();
             latest = qMax(latest, message.createdAt);
         }
         Result<void> touched = d->writer->touchSession(position->sessionRow, latest);
@@ -290,6 +317,9 @@ Result<QList<Message>> SessionStore::appendMessages(const QString &sessionId, QL
             return touched.error();
         return messages;
     });
+    if (appended.ok())
+        d->idleIndexer->schedule();
+    return appended;
 }
 
 Result<ImportReport> SessionStore::importTranscript(const ImportedTranscript &transcript)
@@ -308,7 +338,7 @@ Result<ImportReport> SessionStore::importTranscript(const ImportedTranscript &tr
             if (existing.ok()) {
                 if (existing->originKind != imported.info.originKind) {
                     return Error(QStringLiteral("store.import-conflict"),
-                                 tr("session %1 already exists and came from %2, not %3")
+                                 Text::tr("session %1 already exists and came from %2, not %3")
                                      .arg(imported.info.id, existing->originKind, imported.info.originKind),
                                  transcript.sourcePath);
                 }
@@ -354,6 +384,11 @@ Result<ImportReport> SessionStore::importTranscript(const ImportedTranscript &tr
             }
             report.sessions.append(sessionReport);
         }
+        // An import is a bulk operation: its text is indexed in the same transaction, so it is
+        // searchable, or absent, as a whole.
+        Result<bool> indexed = d->index->indexPending();
+        if (!indexed.ok())
+            return indexed.error();
         return report;
     });
 }
@@ -380,7 +415,21 @@ Result<QByteArray> SessionStore::readBlob(const QString &uri) const
 
 Result<SearchResults> SessionStore::search(const SearchQuery &query) const
 {
+    // A search sees everything appended so far: text still waiting for the index goes in first.
+    Result<bool> pending = d->index->hasPending();
+    if (!pending.ok())
+        return pending.error();
+    if (pending.value()) {
+        Result<bool> indexed = d->transaction([&]() { return d->index->indexPending(); });
+        if (!indexed.ok())
+            return indexed.error();
+    }
     return d->index->search(query);
+}
+
+Result<bool> SessionStore::indexPending(qint64 maxBytes)
+{
+    return d->transaction([&]() { return d->index->indexPending(maxBytes); });
 }
 
 Result<QList<PartTokenCount>> SessionStore::tokenCounts(const QString &sessionId, const QString &family) const
@@ -403,12 +452,12 @@ Result<void> SessionStore::storeTokenCounts(const QString &sessionId, const QStr
             query.addBindValue(sessionId);
             query.addBindValue(count.seq);
             query.addBindValue(count.partIndex);
-            Result<void> stored = run(query, tr("store token counts"));
+            Result<void> stored = run(query, Text::tr("store token counts"));
             if (!stored.ok())
                 return stored;
             if (query.numRowsAffected() != 1) {
                 return Error(QStringLiteral("store.no-such-part"),
-                             tr("session %1 has no part %2 in message %3")
+                             Text::tr("session %1 has no part %2 in message %3")
                                  .arg(sessionId)
                                  .arg(count.partIndex)
                                  .arg(count.seq));

@@ -1,8 +1,10 @@
 #include "store/transcriptindex.h"
 
+#include "store/fts5ranking.h"
 #include "store/sqlutil.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QRegularExpression>
 #include <QSqlQuery>
 
@@ -10,10 +12,10 @@ namespace valis::store {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::TranscriptIndex", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::TranscriptIndex)
+};
 
 bool isContinuationByte(char byte)
 {
@@ -39,12 +41,9 @@ struct Candidate
 TranscriptIndex::TranscriptIndex(const QSqlDatabase &db)
     : m_db(db)
     , m_chunkInsert(db)
-    , m_ftsInsert(db)
 {
     m_chunkInsert.prepare(QStringLiteral(
-        "INSERT INTO search_chunks(part_id, session_id, role, tool_name, start, length) "
-        "VALUES(?, ?, ?, ?, ?, ?)"));
-    m_ftsInsert.prepare(QStringLiteral("INSERT INTO search(rowid, body) VALUES(?, ?)"));
+        "INSERT INTO search_chunks(part_id, session_id, role, tool_name, body) VALUES(?, ?, ?, ?, ?)"));
 }
 
 QList<TextChunk> TranscriptIndex::chunk(const QByteArray &utf8, qsizetype target)
@@ -99,34 +98,85 @@ Result<QString> TranscriptIndex::ftsQueryFor(const QString &text)
         terms << (prefix ? quoted(word) + QLatin1Char('*') : quoted(word));
     }
     if (terms.isEmpty())
-        return Error(QStringLiteral("search.empty-query"), tr("the search has no words to look for"));
+        return Error(QStringLiteral("search.empty-query"), Text::tr("the search has no words to look for"));
     return terms.join(QLatin1Char(' '));
 }
 
-Result<void> TranscriptIndex::indexPart(qint64 partRow, qint64 sessionRow, Role role,
-                                        const QString &toolName, const QString &text)
+Result<void> TranscriptIndex::storeChunks(qint64 partRow, qint64 sessionRow, Role role, const QString &toolName,
+                                          const QByteArray &utf8, const QList<TextChunk> &chunks, bool storeBodies)
 {
-    if (text.isEmpty())
-        return success();
-    const QByteArray utf8 = text.toUtf8();
     const QString roleText = roleName(role);
-    for (const TextChunk &piece : chunk(utf8)) {
+    for (const TextChunk &piece : chunks) {
         m_chunkInsert.bindValue(0, partRow);
         m_chunkInsert.bindValue(1, sessionRow);
         m_chunkInsert.bindValue(2, roleText);
         m_chunkInsert.bindValue(3, toolName.isEmpty() ? QVariant() : QVariant(toolName));
-        m_chunkInsert.bindValue(4, piece.start);
-        m_chunkInsert.bindValue(5, piece.length);
-        Result<void> inserted = run(m_chunkInsert, QStringLiteral("index a part"));
-        if (!inserted.ok())
-            return inserted;
-        m_ftsInsert.bindValue(0, m_chunkInsert.lastInsertId());
-        m_ftsInsert.bindValue(1, QString::fromUtf8(utf8.constData() + piece.start, piece.length));
-        inserted = run(m_ftsInsert, QStringLiteral("index a part"));
+        m_chunkInsert.bindValue(4, storeBodies ? QVariant(QString::fromUtf8(utf8.constData() + piece.start, piece.length))
+                                               : QVariant());
+        Result<void> inserted = run(m_chunkInsert, QStringLiteral("store a part's text"));
         if (!inserted.ok())
             return inserted;
     }
     return success();
+}
+
+Result<bool> TranscriptIndex::hasPending() const
+{
+    QSqlQuery query(m_db);
+    if (!query.exec(QStringLiteral("SELECT (SELECT max(id) FROM search_chunks) > indexed_through FROM search_state"))
+        || !query.next()) {
+        return sqlError(query, Text::tr("read the index state"));
+    }
+    return query.value(0).toBool();
+}
+
+Result<bool> TranscriptIndex::indexPending(qint64 maxBytes)
+{
+    QSqlQuery state(m_db);
+    if (!state.exec(QStringLiteral("SELECT indexed_through FROM search_state")) || !state.next())
+        return sqlError(state, Text::tr("read the index state"));
+    qint64 through = state.value(0).toLongLong();
+    state.finish();
+
+    QSqlQuery pending(m_db);
+    pending.setForwardOnly(true);
+    pending.prepare(QStringLiteral("SELECT id, body FROM search_content WHERE id > ? ORDER BY id LIMIT 256"));
+    QSqlQuery insert(m_db);
+    insert.prepare(QStringLiteral("INSERT INTO search(rowid, body) VALUES(?, ?)"));
+    qint64 done = 0;
+    bool finished = false;
+    while (!finished && (maxBytes < 0 || done < maxBytes)) {
+        pending.addBindValue(through);
+        if (!pending.exec())
+            return sqlError(pending, Text::tr("index pending text"));
+        int rows = 0;
+        while ((maxBytes < 0 || done < maxBytes) && pending.next()) {
+            ++rows;
+            const qint64 id = pending.value(0).toLongLong();
+            const QString body = pending.value(1).toString();
+            insert.bindValue(0, id);
+            insert.bindValue(1, body);
+            Result<void> inserted = run(insert, Text::tr("index pending text"));
+            if (!inserted.ok())
+                return inserted.error();
+            through = id;
+            done += body.size();
+        }
+        finished = rows == 0;
+        pending.finish();
+    }
+    QSqlQuery update(m_db);
+    update.prepare(QStringLiteral("UPDATE search_state SET indexed_through = ?"));
+    update.addBindValue(through);
+    Result<void> updated = run(update, Text::tr("index pending text"));
+    if (!updated.ok())
+        return updated.error();
+    if (finished)
+        return true;
+    Result<bool> more = hasPending();
+    if (!more.ok())
+        return more.error();
+    return !more.value();
 }
 
 Result<SearchResults> TranscriptIndex::search(const SearchQuery &request) const
@@ -143,7 +193,7 @@ Result<SearchResults> TranscriptIndex::search(const SearchQuery &request) const
         regex.setPattern(request.regex);
         if (!regex.isValid()) {
             return Error(QStringLiteral("search.bad-regex"),
-                         tr("the regular expression is not valid: %1 (at offset %2)")
+                         Text::tr("the regular expression is not valid: %1 (at offset %2)")
                              .arg(regex.errorString())
                              .arg(regex.patternErrorOffset()));
         }
@@ -157,20 +207,22 @@ Result<SearchResults> TranscriptIndex::search(const SearchQuery &request) const
     qint64 sessionRow = -1;
     {
         QSqlQuery range(db);
+        // One min() or max() per subquery: SQLite answers each from the index's end, but not
+        // both in one aggregate, which would scan the whole table.
         if (!request.sessionId.isEmpty()) {
             range.prepare(QStringLiteral(
-                "SELECT s.id, min(c.id), max(c.id) FROM sessions s "
-                "LEFT JOIN search_chunks c ON c.session_id = s.id WHERE s.uid = ?"));
+                "SELECT s.id, (SELECT min(id) FROM search_chunks WHERE session_id = s.id), "
+                "(SELECT max(id) FROM search_chunks WHERE session_id = s.id) FROM sessions s WHERE s.uid = ?"));
             range.addBindValue(request.sessionId);
         } else {
-            range.prepare(QStringLiteral("SELECT -1, min(id), max(id) FROM search_chunks"));
+            range.prepare(QStringLiteral(
+                "SELECT -1, (SELECT min(id) FROM search_chunks), (SELECT max(id) FROM search_chunks)"));
         }
         if (!range.exec())
-            return sqlError(range, tr("search"));
-        // An aggregate always yields a row; a missing session shows as a NULL id.
-        if (!range.next() || range.value(0).isNull()) {
+            return sqlError(range, Text::tr("search"));
+        if (!range.next()) {
             return Error(QStringLiteral("search.no-session"),
-                         tr("there is no session \"%1\"").arg(request.sessionId));
+                         Text::tr("there is no session \"%1\"").arg(request.sessionId));
         }
         sessionRow = range.value(0).toLongLong();
         if (range.value(1).isNull())
@@ -186,87 +238,121 @@ Result<SearchResults> TranscriptIndex::search(const SearchQuery &request) const
         filters += QStringLiteral(" AND c.role = :role");
     if (!request.toolName.isEmpty())
         filters += QStringLiteral(" AND c.tool_name = :tool");
-    const bool joinChunks = !filters.isEmpty();
-    QSqlQuery ranked(db);
-    ranked.prepare(QStringLiteral("SELECT search.rowid, search.rank FROM search ")
-                   + (joinChunks ? QStringLiteral("JOIN search_chunks c ON c.id = search.rowid ") : QString())
-                   + QStringLiteral("WHERE search MATCH :query AND search.rowid BETWEEN :low AND :high")
-                   + filters + QStringLiteral(" ORDER BY search.rank")
-                   + (regex.pattern().isEmpty() ? QStringLiteral(" LIMIT :limit") : QString()));
+    // CROSS JOIN keeps the FTS5 table the outer loop: otherwise SQLite may drive the join from
+    // the chunk table and re-run the full-text query once per row.
+    const QString from = QStringLiteral(" FROM search ")
+                         + (filters.isEmpty() ? QString() : QStringLiteral("CROSS JOIN search_chunks c ON c.id = search.rowid "))
+                         + QStringLiteral("WHERE search MATCH :query AND search.rowid BETWEEN :low AND :high") + filters;
+    // Matches are read newest first, a tier at a time: a tier is the next tierMatchBudget
+    // matches (after filters), ranked among themselves with BM25 whose document frequencies come
+    // from the tier (see bm25Scores). Reading stops once enough hits are found, so a word with
+    // fewer matches than a tier is ranked over the whole record in one pass (exactly as FTS5's
+    // bm25 would, for one word), and a word that occurs everywhere costs one tier.
+    QSqlQuery matches(db);
+    matches.setForwardOnly(true);
+    matches.prepare(QStringLiteral("SELECT search.rowid, valis_stats(search)") + from
+                    + QStringLiteral(" ORDER BY search.rowid DESC"));
+    matches.bindValue(QStringLiteral(":query"), fts);
+    matches.bindValue(QStringLiteral(":low"), low);
+    matches.bindValue(QStringLiteral(":high"), high);
+    if (sessionRow >= 0)
+        matches.bindValue(QStringLiteral(":session"), sessionRow);
+    if (request.role)
+        matches.bindValue(QStringLiteral(":role"), roleName(*request.role));
+    if (!request.toolName.isEmpty())
+        matches.bindValue(QStringLiteral(":tool"), request.toolName);
+    if (!matches.exec()) {
+        const Error error = sqlError(matches);
+        if (request.ftsSyntax && error.message.contains(QLatin1String("syntax")))
+            return Error(QStringLiteral("search.bad-query"), Text::tr("the FTS5 query is not valid: %1").arg(error.message));
+        return error;
+    }
     QSqlQuery body(db);
     body.prepare(QStringLiteral("SELECT body FROM search_content WHERE id = ?"));
 
     SearchResults results;
     QList<Candidate> candidates;
-    qint64 tierHigh = high;
-    qint64 tierSize = firstTierSize;
-    for (int tier = 0; tierHigh >= low && candidates.size() < limit; ++tier) {
-        const qint64 tierLow = qMax(low, tierHigh - tierSize + 1);
-        ranked.bindValue(QStringLiteral(":query"), fts);
-        ranked.bindValue(QStringLiteral(":low"), tierLow);
-        ranked.bindValue(QStringLiteral(":high"), tierHigh);
-        if (sessionRow >= 0)
-            ranked.bindValue(QStringLiteral(":session"), sessionRow);
-        if (request.role)
-            ranked.bindValue(QStringLiteral(":role"), roleName(*request.role));
-        if (!request.toolName.isEmpty())
-            ranked.bindValue(QStringLiteral(":tool"), request.toolName);
-        if (regex.pattern().isEmpty())
-            ranked.bindValue(QStringLiteral(":limit"), limit - candidates.size());
-        if (!ranked.exec()) {
-            const Error error = sqlError(ranked);
-            if (request.ftsSyntax && error.message.contains(QLatin1String("syntax")))
-                return Error(QStringLiteral("search.bad-query"),
-                             tr("the FTS5 query is not valid: %1").arg(error.message));
-            return error;
+    bool haveRow = matches.next();
+    qint64 tierTop = high;
+    for (int tier = 0; haveRow && candidates.size() < limit; ++tier) {
+        QList<qint64> ids;
+        QList<RowStats> stats;
+        while (haveRow && ids.size() < tierMatchBudget) {
+            ids.append(matches.value(0).toLongLong());
+            stats.append(RowStats::fromBlob(matches.value(1).toByteArray()));
+            haveRow = matches.next();
         }
-        while (candidates.size() < limit && ranked.next()) {
-            const qint64 rowid = ranked.value(0).toLongLong();
+        // The stretch of the index this tier stands for: from just below the previous tier down
+        // to its own oldest match, or to the start when nothing older matches.
+        const qint64 tierBottom = haveRow ? ids.last() : low;
+        const QList<double> scores = bm25Scores(stats, tierTop - tierBottom + 1);
+        tierTop = tierBottom - 1;
+        results.tiersSearched = tier + 1;
+        QList<Candidate> tierMatches;
+        tierMatches.reserve(ids.size());
+        for (qsizetype i = 0; i < ids.size(); ++i)
+            tierMatches.append({ids.at(i), scores.at(i), tier});
+        // Lower is better; ties go to the newer passage, which comes first.
+        std::stable_sort(tierMatches.begin(), tierMatches.end(),
+                         [](const Candidate &a, const Candidate &c) { return a.score < c.score; });
+        for (const Candidate &candidate : std::as_const(tierMatches)) {
+            if (candidates.size() >= limit)
+                break;
             if (!regex.pattern().isEmpty()) {
-                body.addBindValue(rowid);
+                body.addBindValue(candidate.rowid);
                 if (!body.exec() || !body.next())
-                    return sqlError(body, tr("search"));
-                if (!regex.match(body.value(0).toString()).hasMatch())
+                    return sqlError(body, Text::tr("search"));
+                const bool matched = regex.match(body.value(0).toString()).hasMatch();
+                body.finish();
+                if (!matched)
                     continue;
             }
-            candidates.append({rowid, ranked.value(1).toDouble(), tier});
+            candidates.append(candidate);
         }
-        ranked.finish();
-        results.tiersSearched = tier + 1;
-        tierHigh = tierLow - 1;
-        tierSize *= 4;
     }
-    results.exhausted = tierHigh < low;
+    matches.finish();
+    results.exhausted = !haveRow;
 
-    // Details and snippets only for the hits that made it: snippet() re-tokenises its chunk.
+    // Details and snippets only for the hits that made it, in one query (snippet() re-tokenises
+    // each chunk; the ids are integers of our own, so they are written into the statement).
+    // The FTS5 table leads the join for the same reason as above.
+    if (candidates.isEmpty())
+        return results;
+    QStringList ids;
+    for (const Candidate &candidate : std::as_const(candidates))
+        ids << QString::number(candidate.rowid);
     QSqlQuery detail(db);
+    detail.setForwardOnly(true);
     detail.prepare(QStringLiteral(
-        "SELECT p.idx, p.kind, c.tool_name, m.uid, m.seq, m.turn, m.role, s.uid, s.title, "
+        "SELECT search.rowid, p.idx, p.kind, c.tool_name, m.uid, m.seq, m.turn, m.role, s.uid, s.title, "
         "snippet(search, 0, char(2), char(3), '…', 24) "
-        "FROM search JOIN search_chunks c ON c.id = search.rowid "
-        "JOIN parts p ON p.id = c.part_id JOIN messages m ON m.id = p.message_id "
-        "JOIN sessions s ON s.id = m.session_id "
-        "WHERE search MATCH ? AND search.rowid = ?"));
-    for (const Candidate &candidate : std::as_const(candidates)) {
-        detail.addBindValue(fts);
-        detail.addBindValue(candidate.rowid);
-        if (!detail.exec() || !detail.next())
-            return sqlError(detail, tr("search"));
+        "FROM search CROSS JOIN search_chunks c ON c.id = search.rowid "
+        "CROSS JOIN parts p ON p.id = c.part_id CROSS JOIN messages m ON m.id = p.message_id "
+        "CROSS JOIN sessions s ON s.id = m.session_id "
+        "WHERE search MATCH ? AND search.rowid IN (%1)").arg(ids.join(QLatin1Char(','))));
+    detail.addBindValue(fts);
+    if (!detail.exec())
+        return sqlError(detail, Text::tr("search"));
+    QHash<qint64, SearchHit> found;
+    while (detail.next()) {
         SearchHit hit;
-        hit.partIndex = detail.value(0).toInt();
-        partKindFromName(detail.value(1).toString(), &hit.partKind);
-        hit.toolName = detail.value(2).toString();
-        hit.messageId = detail.value(3).toString();
-        hit.seq = detail.value(4).toLongLong();
-        hit.turn = detail.value(5).toInt();
-        roleFromName(detail.value(6).toString(), &hit.role);
-        hit.sessionId = detail.value(7).toString();
-        hit.sessionTitle = detail.value(8).toString();
-        hit.snippet = detail.value(9).toString();
+        hit.partIndex = detail.value(1).toInt();
+        partKindFromName(detail.value(2).toString(), &hit.partKind);
+        hit.toolName = detail.value(3).toString();
+        hit.messageId = detail.value(4).toString();
+        hit.seq = detail.value(5).toLongLong();
+        hit.turn = detail.value(6).toInt();
+        roleFromName(detail.value(7).toString(), &hit.role);
+        hit.sessionId = detail.value(8).toString();
+        hit.sessionTitle = detail.value(9).toString();
+        hit.snippet = detail.value(10).toString();
+        found.insert(detail.value(0).toLongLong(), std::move(hit));
+    }
+    for (const Candidate &candidate : std::as_const(candidates)) {
+        SearchHit hit = found.take(candidate.rowid);
         hit.score = candidate.score;
         hit.tier = candidate.tier;
         results.hits.append(std::move(hit));
-        detail.finish();
     }
     return results;
 }

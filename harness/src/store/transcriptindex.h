@@ -20,17 +20,30 @@ struct TextChunk
     qsizetype length = 0;
 };
 
-/// The FTS5 transcript index of one SessionStore database: cuts part text into chunks as parts
-/// are appended (inside the caller's transaction) and answers ranked searches over them.
-/// Exported only so the tests can reach chunk() and the tier size.
+/// The FTS5 transcript index of one SessionStore database.
+///
+/// Appending a part stores its text as search chunks (storeChunks(), inside the append's
+/// transaction); putting chunks into the FTS5 index is a separate step, indexPending(), because
+/// FTS5 indexes at about 20 MB/s here and a large tool output must not make its append slow.
+/// search_state.indexed_through is the highest chunk id in the index; chunk ids grow in commit
+/// order, so every chunk above it is pending, also after a crash. Exported only so the tests can
+/// reach chunk() and the tier budget.
 class VALIS_HARNESS_EXPORT TranscriptIndex
 {
 public:
     explicit TranscriptIndex(const QSqlDatabase &db);
 
-    /// Indexes one stored part's text. `sessionRow` is the session's row id.
-    Result<void> indexPart(qint64 partRow, qint64 sessionRow, Role role, const QString &toolName,
-                           const QString &text);
+    /// Stores one part's text as search chunks, cut as chunk() cuts it. With `storeBodies` the
+    /// chunks' text is stored in the chunk rows (the part row then holds none); otherwise it is
+    /// read from the part row. `sessionRow` is the session's row id.
+    Result<void> storeChunks(qint64 partRow, qint64 sessionRow, Role role, const QString &toolName,
+                             const QByteArray &utf8, const QList<TextChunk> &chunks, bool storeBodies);
+    /// Puts pending chunks into the FTS5 index, oldest first, stopping once about `maxBytes` of
+    /// text are done (-1: all). Runs in the caller's transaction. Returns true when nothing is
+    /// left pending.
+    Result<bool> indexPending(qint64 maxBytes = -1);
+    /// Whether chunks are waiting to be indexed.
+    Result<bool> hasPending() const;
     Result<SearchResults> search(const SearchQuery &query) const;
 
     /// Chunk boundaries for `utf8`: about `target` bytes each, cut after a newline where one is
@@ -40,13 +53,13 @@ public:
     /// with no words in it.
     static Result<QString> ftsQueryFor(const QString &text);
 
-    /// Tier 0 holds the newest `firstTierSize` chunks; each older tier is 4x the one before.
-    static constexpr qint64 firstTierSize = 4096;
+    /// A tier holds at most this many matching chunks: ranking costs a few microseconds per
+    /// match, so this bounds the work for a word that occurs everywhere.
+    static constexpr int tierMatchBudget = 512;
 
 private:
     QSqlDatabase m_db;
     QSqlQuery m_chunkInsert;
-    QSqlQuery m_ftsInsert;
 };
 
 } // namespace valis::store

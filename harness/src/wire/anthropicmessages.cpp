@@ -10,10 +10,10 @@ namespace valis::wire::anthropic {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::wire::anthropic", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::wire::anthropic)
+};
 
 Error invalid(const QString &path, const QString &message)
 {
@@ -180,7 +180,7 @@ Result<bool> readKnownBlock(const QString &type, const QJsonObject &block, const
     if (type == QLatin1String("text")) {
         const QJsonValue text = block.value(jText);
         if (!text.isString())
-            return invalid(path, tr("a text block needs a \"text\" string"));
+            return invalid(path, Text::tr("a text block needs a \"text\" string"));
         *part = Part::makeText(text.toString());
         rest->remove(jText);
         return true;
@@ -189,9 +189,9 @@ Result<bool> readKnownBlock(const QString &type, const QJsonObject &block, const
         const QJsonValue thinking = block.value(QStringLiteral("thinking"));
         const QJsonValue signature = block.value(QStringLiteral("signature"));
         if (!thinking.isString())
-            return invalid(path, tr("a thinking block needs a \"thinking\" string"));
+            return invalid(path, Text::tr("a thinking block needs a \"thinking\" string"));
         if (!signature.isUndefined() && !signature.isString())
-            return invalid(path, tr("a thinking block's \"signature\" must be a string"));
+            return invalid(path, Text::tr("a thinking block's \"signature\" must be a string"));
         *part = Part::makeThinking(thinking.toString(), signature.toString());
         rest->remove(QStringLiteral("thinking"));
         // An empty signature stays in "extra": it marks the part as Anthropic's own.
@@ -202,7 +202,7 @@ Result<bool> readKnownBlock(const QString &type, const QJsonObject &block, const
     if (type == QLatin1String("redacted_thinking")) {
         const QJsonValue data = block.value(QStringLiteral("data"));
         if (!data.isString())
-            return invalid(path, tr("a redacted_thinking block needs a \"data\" string"));
+            return invalid(path, Text::tr("a redacted_thinking block needs a \"data\" string"));
         *part = Part::makeThinking(QString());
         part->redactedData = data.toString();
         rest->remove(QStringLiteral("data"));
@@ -212,7 +212,7 @@ Result<bool> readKnownBlock(const QString &type, const QJsonObject &block, const
         const QJsonValue id = block.value(QStringLiteral("id"));
         const QJsonValue name = block.value(QStringLiteral("name"));
         if (!id.isString() || !name.isString())
-            return invalid(path, tr("a %1 block needs \"id\" and \"name\" strings").arg(type));
+            return invalid(path, Text::tr("a %1 block needs \"id\" and \"name\" strings").arg(type));
         *part = Part::makeToolCall(id.toString(), name.toString(), block.value(QStringLiteral("input")));
         rest->remove(QStringLiteral("id"));
         rest->remove(QStringLiteral("name"));
@@ -222,7 +222,7 @@ Result<bool> readKnownBlock(const QString &type, const QJsonObject &block, const
     if (hasPartContent(type) || isServerResultType(type)) {
         const QJsonValue callId = block.value(jToolUseId);
         if (!callId.isString())
-            return invalid(path, tr("a %1 block needs a \"tool_use_id\" string").arg(type));
+            return invalid(path, Text::tr("a %1 block needs a \"tool_use_id\" string").arg(type));
         *part = Part::makeToolResult(callId.toString(), {});
         rest->remove(jToolUseId);
         const QJsonValue content = block.value(jContent);
@@ -245,7 +245,7 @@ Result<bool> readKnownBlock(const QString &type, const QJsonObject &block, const
             if (part->content.isEmpty())
                 hints->insert(keyEmptyContent, true);
         } else if (!content.isUndefined()) {
-            return invalid(path, tr("a %1 block's \"content\" must be a string or an array").arg(type));
+            return invalid(path, Text::tr("a %1 block's \"content\" must be a string or an array").arg(type));
         }
         rest->remove(jContent);
         const QJsonValue isError = block.value(QStringLiteral("is_error"));
@@ -259,7 +259,7 @@ Result<bool> readKnownBlock(const QString &type, const QJsonObject &block, const
     if (type == QLatin1String("image")) {
         const QJsonValue source = block.value(jSource);
         if (!source.isObject())
-            return invalid(path, tr("an image block needs a \"source\" object"));
+            return invalid(path, Text::tr("an image block needs a \"source\" object"));
         *part = Part::makeImage({});
         if (readImageSource(source.toObject(), part))
             rest->remove(jSource);
@@ -276,7 +276,7 @@ Result<Part> contentBlockFromJson(const QJsonObject &block, const QString &path)
 {
     const QJsonValue typeValue = block.value(jType);
     if (!typeValue.isString())
-        return invalid(path, tr("a content block needs a \"type\" string"));
+        return invalid(path, Text::tr("a content block needs a \"type\" string"));
     const QString type = typeValue.toString();
 
     Part part;
@@ -314,7 +314,7 @@ Result<QList<Part>> contentFromJson(const QJsonArray &blocks, const QString &pat
     for (qsizetype i = 0; i < blocks.size(); ++i) {
         const QString blockPath = path + QLatin1Char('[') + QString::number(i) + QLatin1Char(']');
         if (!blocks.at(i).isObject())
-            return invalid(blockPath, tr("a content block must be an object"));
+            return invalid(blockPath, Text::tr("a content block must be an object"));
         Result<Part> part = contentBlockFromJson(blocks.at(i).toObject(), blockPath);
         if (!part.ok())
             return part.error();
@@ -386,10 +386,10 @@ Result<Message> messageFromJson(const QJsonObject &message, const QString &path)
 {
     const QJsonValue role = message.value(jRole);
     if (!role.isString())
-        return invalid(path, tr("a message needs a \"role\" string"));
+        return invalid(path, Text::tr("a message needs a \"role\" string"));
     const bool assistant = role.toString() == QLatin1String("assistant");
     if (!assistant && role.toString() != QLatin1String("user"))
-        return invalid(path, tr("unknown message role \"%1\" (expected user or assistant)").arg(role.toString()));
+        return invalid(path, Text::tr("unknown message role \"%1\" (expected user or assistant)").arg(role.toString()));
 
     Message result;
     result.role = assistant ? Role::Assistant : Role::User;
@@ -411,7 +411,7 @@ Result<Message> messageFromJson(const QJsonObject &message, const QString &path)
         if (!assistant && onlyToolResults)
             result.role = Role::Tool;
     } else {
-        return invalid(path, tr("a message needs \"content\" as a string or an array of blocks"));
+        return invalid(path, Text::tr("a message needs \"content\" as a string or an array of blocks"));
     }
 
     QJsonObject extra = message;
@@ -432,7 +432,7 @@ Result<QList<Message>> messagesFromJson(const QJsonArray &messages)
     for (qsizetype i = 0; i < messages.size(); ++i) {
         const QString path = QStringLiteral("messages[") + QString::number(i) + QLatin1Char(']');
         if (!messages.at(i).isObject())
-            return invalid(path, tr("a message must be an object"));
+            return invalid(path, Text::tr("a message must be an object"));
         const QJsonObject object = messages.at(i).toObject();
         Result<Message> message = messageFromJson(object, path);
         if (!message.ok())
@@ -501,7 +501,7 @@ Result<Message> systemFromJson(const QJsonValue &system)
         return result;
     }
     if (!system.isArray())
-        return invalid(QStringLiteral("system"), tr("the system prompt must be a string or an array of text blocks"));
+        return invalid(QStringLiteral("system"), Text::tr("the system prompt must be a string or an array of text blocks"));
     Result<QList<Part>> parts = contentFromJson(system.toArray(), QStringLiteral("system"));
     if (!parts.ok())
         return parts.error();

@@ -12,10 +12,10 @@ using namespace detail;
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::wire::openaichat", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::wire::openaichat)
+};
 
 Error invalid(const QString &message)
 {
@@ -90,7 +90,7 @@ Result<ContentRead> readContentArray(const QJsonArray &array)
     ContentRead read;
     for (qsizetype i = 0; i < array.size(); ++i) {
         if (!array.at(i).isObject())
-            return invalid(tr("content part %1 is not an object").arg(i));
+            return invalid(Text::tr("content part %1 is not an object").arg(i));
         QJsonObject item = array.at(i).toObject();
         const QString type = item.value(QLatin1String("type")).toString();
         const bool isText = type == QLatin1String("text") && item.value(QLatin1String("text")).isString();
@@ -114,7 +114,7 @@ Result<ContentRead> readContentArray(const QJsonArray &array)
             read.verbatim.append(QJsonObject{{QLatin1String("at"), read.parts.size() + read.verbatim.size()},
                                              {QLatin1String("part"), item}});
         } else {
-            return invalid(tr("content part %1 has no type").arg(i));
+            return invalid(Text::tr("content part %1 has no type").arg(i));
         }
     }
     return read;
@@ -133,7 +133,7 @@ Result<QList<Part>> readContent(QJsonObject &rest, QJsonObject &hints, EmptyCont
             return parsed.error();
         read = parsed.value();
     } else if (!content.isNull() && !content.isUndefined()) {
-        return invalid(tr("\"content\" is neither a string, an array nor null"));
+        return invalid(Text::tr("\"content\" is neither a string, an array nor null"));
     }
     if (!read.verbatim.isEmpty())
         hints.insert(hint::parts, read.verbatim);
@@ -151,7 +151,7 @@ Result<QList<Part>> readContent(QJsonObject &rest, QJsonObject &hints, EmptyCont
 Result<Part> readToolCall(const QJsonValue &value, qsizetype index, QLatin1String functionKey)
 {
     if (!value.isObject())
-        return invalid(tr("tool call %1 is not an object").arg(index));
+        return invalid(Text::tr("tool call %1 is not an object").arg(index));
     QJsonObject rest = value.toObject();
     QJsonObject hints;
     QJsonArray absent;
@@ -159,12 +159,12 @@ Result<Part> readToolCall(const QJsonValue &value, qsizetype index, QLatin1Strin
     if (id.isUndefined())
         absent.append(QStringLiteral("id"));
     else if (!id.isString())
-        return invalid(tr("the id of tool call %1 is not a string").arg(index));
+        return invalid(Text::tr("the id of tool call %1 is not a string").arg(index));
     const QJsonValue type = take(rest, QLatin1String("type"));
     if (type.isUndefined())
         absent.append(QStringLiteral("type"));
     else if (!type.isString())
-        return invalid(tr("the type of tool call %1 is not a string").arg(index));
+        return invalid(Text::tr("the type of tool call %1 is not a string").arg(index));
     else if (type.toString() != QLatin1String("function"))
         hints.insert(hint::type, type);
 
@@ -172,16 +172,16 @@ Result<Part> readToolCall(const QJsonValue &value, qsizetype index, QLatin1Strin
     const QLatin1String bodyKey = custom ? QLatin1String("custom") : functionKey;
     const QJsonValue body = take(rest, bodyKey);
     if (!body.isObject())
-        return invalid(tr("tool call %1 has no \"%2\" object").arg(index).arg(QString(bodyKey)));
+        return invalid(Text::tr("tool call %1 has no \"%2\" object").arg(index).arg(QString(bodyKey)));
     QJsonObject function = body.toObject();
     const QJsonValue name = take(function, QLatin1String("name"));
     if (!name.isString())
-        return invalid(tr("tool call %1 has no function name").arg(index));
+        return invalid(Text::tr("tool call %1 has no function name").arg(index));
     const QJsonValue arguments = take(function, custom ? QLatin1String("input") : QLatin1String("arguments"));
     if (arguments.isUndefined() && !custom)
         absent.append(QStringLiteral("arguments"));
     else if (!arguments.isString())
-        return invalid(tr("the arguments of tool call %1 are not a string").arg(index));
+        return invalid(Text::tr("the arguments of tool call %1 are not a string").arg(index));
 
     Part part = Part::makeToolCallFromText(id.toString(), name.toString(), arguments.toString());
     if (arguments.isUndefined()) {
@@ -222,7 +222,7 @@ Result<void> readAssistant(QJsonObject &rest, QJsonObject &hints, Message &messa
             message.parts << call.value();
         }
     } else if (!toolCalls.isUndefined()) {
-        return invalid(tr("\"tool_calls\" is not an array"));
+        return invalid(Text::tr("\"tool_calls\" is not an array"));
     }
 
     // The legacy single function call, before tool_calls existed.
@@ -232,7 +232,7 @@ Result<void> readAssistant(QJsonObject &rest, QJsonObject &hints, Message &messa
         QJsonObject asToolCall{{QLatin1String("function"), functionCall}};
         Result<Part> call = readToolCall(asToolCall, 0, QLatin1String("function"));
         if (!call.ok())
-            return invalid(tr("\"function_call\" is not a function call: %1").arg(call.error().message));
+            return invalid(Text::tr("\"function_call\" is not a function call: %1").arg(call.error().message));
         Part part = call.value();
         QJsonObject partHints = hintsOf(part.wire);
         partHints.remove(hint::absent);
@@ -249,13 +249,13 @@ Result<void> readTool(QJsonObject &rest, QJsonObject &hints, Message &message, b
     if (legacyFunction) {
         const QJsonValue name = take(rest, QLatin1String("name"));
         if (!name.isString())
-            return invalid(tr("a function message needs a \"name\""));
+            return invalid(Text::tr("a function message needs a \"name\""));
         result.toolName = name.toString();
         hints.insert(hint::role, QStringLiteral("function"));
     } else {
         const QJsonValue callId = take(rest, QLatin1String("tool_call_id"));
         if (!callId.isString())
-            return invalid(tr("a tool message needs a \"tool_call_id\" string"));
+            return invalid(Text::tr("a tool message needs a \"tool_call_id\" string"));
         result.callId = callId.toString();
         // Some servers want the tool's name on its result; it stays in the extras too.
         result.toolName = rest.value(QLatin1String("name")).toString();
@@ -279,7 +279,7 @@ Result<Message> messageFromJson(const QJsonObject &json)
     QJsonObject rest = json;
     const QJsonValue roleValue = take(rest, QLatin1String("role"));
     if (!roleValue.isString())
-        return invalid(tr("the message has no \"role\""));
+        return invalid(Text::tr("the message has no \"role\""));
     const QString role = roleValue.toString();
 
     Message message;
@@ -301,7 +301,7 @@ Result<Message> messageFromJson(const QJsonObject &json)
         message.role = Role::Tool;
         read = readTool(rest, hints, message, role == QLatin1String("function"));
     } else {
-        return invalid(tr("unknown role \"%1\"").arg(role));
+        return invalid(Text::tr("unknown role \"%1\"").arg(role));
     }
     if (!read.ok())
         return read.error();
@@ -317,7 +317,7 @@ Result<QList<Message>> messagesFromJson(const QJsonArray &json)
     for (qsizetype i = 0; i < json.size(); ++i) {
         const QString where = QStringLiteral("messages[%1]").arg(i);
         if (!json.at(i).isObject())
-            return Error(QStringLiteral("wire.invalid"), tr("the message is not a JSON object"), where);
+            return Error(QStringLiteral("wire.invalid"), Text::tr("the message is not a JSON object"), where);
         Result<Message> message = messageFromJson(json.at(i).toObject());
         if (!message.ok())
             return Error(message.error().code, message.error().message, where);

@@ -10,10 +10,10 @@ namespace valis::wire::openairesponses {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::wire::openairesponses", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::wire::openairesponses)
+};
 
 Error invalid(const QString &where, const QString &text)
 {
@@ -50,7 +50,7 @@ Result<QString> requiredString(const QJsonObject &object, const char *field, con
 {
     const QJsonValue value = object.value(QLatin1String(field));
     if (!value.isString()) {
-        return invalid(where, tr("%1 without a string \"%2\"").arg(what, QLatin1String(field)));
+        return invalid(where, Text::tr("%1 without a string \"%2\"").arg(what, QLatin1String(field)));
     }
     return value.toString();
 }
@@ -81,11 +81,11 @@ bool parseDataUrl(const QString &url, ImageRef *image)
 Result<Part> contentPart(const QJsonValue &value, const QString &where)
 {
     if (!value.isObject())
-        return invalid(where, tr("a content element must be an object"));
+        return invalid(where, Text::tr("a content element must be an object"));
     QJsonObject element = value.toObject();
     const QJsonValue typeValue = element.value(QLatin1String("type"));
     if (!typeValue.isString())
-        return invalid(where, tr("a content element without a string \"type\""));
+        return invalid(where, Text::tr("a content element without a string \"type\""));
     const QString type = typeValue.toString();
 
     Part part;
@@ -100,10 +100,19 @@ Result<Part> contentPart(const QJsonValue &value, const QString &where)
     } else if (type == QLatin1String("input_image")) {
         ImageRef image;
         const QJsonValue url = element.value(QLatin1String("image_url"));
-        if (url.isString()) {
+        const QJsonValue fileId = element.value(QLatin1String("file_id"));
+        if (url.isString() && !url.toString().isEmpty()) {
             if (!parseDataUrl(url.toString(), &image))
                 image.uri = url.toString();
             element.remove(QLatin1String("image_url"));
+        } else if (fileId.isString() && !fileId.toString().isEmpty()) {
+            image.uri = openAiFileScheme + fileId.toString();
+            element.remove(QLatin1String("file_id"));
+        } else {
+            // No image the record could point at: keep the element as it is.
+            part = Part::makeText(QString());
+            setWire(part, QJsonObject{{key::rawElement, element}});
+            return part;
         }
         part = Part::makeImage(image);
     } else {
@@ -140,7 +149,7 @@ Result<ItemParts> readMessage(const QJsonObject &item, const QString &where)
         if (!parts.isEmpty())
             leftover.remove(QLatin1String("content"));
     } else {
-        return invalid(where, tr("a message's \"content\" must be a string or an array"));
+        return invalid(where, Text::tr("a message's \"content\" must be a string or an array"));
     }
     if (parts.isEmpty()) {
         Part marker = Part::makeText(QString());
@@ -166,7 +175,7 @@ Result<QString> callIdOf(const QJsonObject &item, const QString &type, const QSt
         extras->insert(key::callIdFrom, QStringLiteral("id"));
         return id.toString();
     }
-    return invalid(where, tr("%1 without a \"call_id\"").arg(type));
+    return invalid(where, Text::tr("%1 without a \"call_id\"").arg(type));
 }
 
 Result<ItemParts> readCall(const QJsonObject &item, const QString &type, const QString &where)
@@ -181,7 +190,7 @@ Result<ItemParts> readCall(const QJsonObject &item, const QString &type, const Q
     if (type == QLatin1String("local_shell_call")) {
         const QJsonValue action = item.value(QLatin1String("action"));
         if (!action.isObject())
-            return invalid(where, tr("local_shell_call without an \"action\" object"));
+            return invalid(where, Text::tr("local_shell_call without an \"action\" object"));
         part = Part::makeToolCall(callId.value(), QStringLiteral("local_shell"), action);
         leftover.remove(QLatin1String("action"));
     } else {
@@ -223,7 +232,7 @@ Result<ItemParts> readOutput(const QJsonObject &item, const QString &type, const
             content.append(part.value());
         }
     } else {
-        return invalid(where, tr("%1's \"output\" must be a string or an array").arg(type));
+        return invalid(where, Text::tr("%1's \"output\" must be a string or an array").arg(type));
     }
     leftover.remove(QLatin1String("output"));
     Part part = Part::makeToolResult(callId.value(), content);
@@ -243,7 +252,7 @@ Result<void> readReasoningArray(const QJsonObject &item, const char *array, cons
     for (qsizetype i = 0; i < elements.size(); ++i) {
         const QString elementWhere = at(where, array, i);
         if (!elements.at(i).isObject())
-            return invalid(elementWhere, tr("a reasoning element must be an object"));
+            return invalid(elementWhere, Text::tr("a reasoning element must be an object"));
         QJsonObject element = elements.at(i).toObject();
         Result<QString> text = requiredString(element, "text", elementWhere, QStringLiteral("reasoning element"));
         if (!text.ok())
@@ -264,7 +273,7 @@ Result<ItemParts> readReasoning(const QJsonObject &item, const QString &where)
     for (const char *array : {"summary", "content"}) {
         const QJsonValue value = item.value(QLatin1String(array));
         if (!value.isUndefined() && !value.isNull() && !value.isArray())
-            return invalid(where, tr("a reasoning item's \"%1\" must be an array").arg(QLatin1String(array)));
+            return invalid(where, Text::tr("a reasoning item's \"%1\" must be an array").arg(QLatin1String(array)));
         Result<void> read = readReasoningArray(item, array, where, &leftover, &parts);
         if (!read.ok())
             return read.error();
@@ -351,7 +360,7 @@ Result<Role> messageRole(const QJsonObject &item, const QString &where)
 {
     const QJsonValue role = item.value(QLatin1String("role"));
     if (!role.isString())
-        return invalid(where, tr("a message item without a string \"role\""));
+        return invalid(where, Text::tr("a message item without a string \"role\""));
     const QString name = role.toString();
     if (name == QLatin1String("user"))
         return Role::User;
@@ -359,7 +368,7 @@ Result<Role> messageRole(const QJsonObject &item, const QString &where)
         return Role::Assistant;
     if (name == QLatin1String("system") || name == QLatin1String("developer"))
         return Role::System;
-    return invalid(where, tr("unknown message role \"%1\"").arg(name));
+    return invalid(where, Text::tr("unknown message role \"%1\"").arg(name));
 }
 
 } // namespace
@@ -370,13 +379,13 @@ Result<QList<Message>> itemsFromJson(const QJsonArray &items)
     for (qsizetype i = 0; i < items.size(); ++i) {
         const QString where = QStringLiteral("items[") + QString::number(i) + QLatin1Char(']');
         if (!items.at(i).isObject())
-            return invalid(where, tr("an item must be an object"));
+            return invalid(where, Text::tr("an item must be an object"));
         const QJsonObject item = items.at(i).toObject();
         const QJsonValue typeValue = item.value(QLatin1String("type"));
         if (typeValue.isUndefined() && !item.contains(QLatin1String("role")))
-            return invalid(where, tr("an item with neither \"type\" nor \"role\""));
+            return invalid(where, Text::tr("an item with neither \"type\" nor \"role\""));
         if (!typeValue.isUndefined() && !typeValue.isString())
-            return invalid(where, tr("an item's \"type\" must be a string"));
+            return invalid(where, Text::tr("an item's \"type\" must be a string"));
         const QString type = typeValue.isUndefined() ? QStringLiteral("message") : typeValue.toString();
 
         Result<ItemParts> parts = ItemParts{};

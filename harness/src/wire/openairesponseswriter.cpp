@@ -37,8 +37,12 @@ QJsonObject contentElement(const Part &part, const QJsonObject &extras, bool ass
             element.insert(QStringLiteral("detail"), QStringLiteral("auto"));
         }
         const QString url = imageUrl(part.image);
-        if (!element.contains(QLatin1String("image_url")) && !url.isEmpty())
+        if (url.startsWith(openAiFileScheme)) {
+            if (!element.contains(QLatin1String("file_id")))
+                element.insert(QStringLiteral("file_id"), url.mid(openAiFileScheme.size()));
+        } else if (!element.contains(QLatin1String("image_url")) && !url.isEmpty()) {
             element.insert(QStringLiteral("image_url"), url);
+        }
         return element;
     }
     if (own) {

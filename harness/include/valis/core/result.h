@@ -47,7 +47,9 @@ public:
 
     const T &value() const & { return std::get<T>(m_state); }
     T &value() & { return std::get<T>(m_state); }
-    T &&value() && { return std::get<T>(std::move(m_state)); }
+    /// By value, not T&&: `for (auto &x : makeResult().value())` must not refer into a dead
+    /// temporary.
+    T value() && { return std::get<T>(std::move(m_state)); }
     const T &operator*() const & { return value(); }
     T &operator*() & { return value(); }
     const T *operator->() const { return &value(); }

@@ -22,10 +22,10 @@ class PluginCrashGuard;
 /// Finds, checks, loads and stops the plugins of one Valis process.
 ///
 /// Constructed in main() (never a singleton) with the profile's DataLocations and the system
-/// plugin folders (the app passes <app dir>/../lib/valis/plugins). It scans those folders in
-/// order, then the user's DataLocations::userPluginDir(PluginApiVersion). Use from one thread.
+/// plugin folders (DataLocations::systemPluginDirs()). It scans those folders in order, then
+/// the user's DataLocations::userPluginDir(PluginApiVersion). Use from one thread.
 ///
-///     PluginManager plugins(locations, {systemFolder});
+///     PluginManager plugins(locations, DataLocations::systemPluginDirs());
 ///     plugins.scan();                        // specs in Read or Invalid; no plugin code runs
 ///     if (!plugins.crashedPlugin().isEmpty()) ... ask, then plugins.disableCrashedPlugin();
 ///     plugins.loadAll();                     // resolves, then loads in dependency order
@@ -52,8 +52,9 @@ class PluginCrashGuard;
 /// - Crash guard: the id of the plugin being loaded or initialised is kept in
 ///   DataLocations::pluginLockPath() and removed after. A lock left over when the next process
 ///   scans names the plugin that was loading when the process died: crashedPlugin() reports it,
-///   disableCrashedPlugin() disables it, and the lock is cleared either way. (Two processes
-///   loading plugins from one profile at the same moment can misattribute a crash.)
+///   disableCrashedPlugin() disables it. The lock is cleared by disableCrashedPlugin() or by
+///   loadAll(), so a process that only lists plugins leaves the report for the next one. (Two
+///   processes loading plugins from one profile at the same moment can misattribute a crash.)
 class VALIS_HARNESS_EXPORT PluginManager
 {
 public:
@@ -67,22 +68,19 @@ public:
     void setSafeMode(bool on) { m_safeMode = on; }
     bool isSafeMode() const { return m_safeMode; }
 
-    /// Where the plugins installed with Valis are: <application dir>/../lib/valis/plugins (the
-    /// build tree mirrors the install layout, so this holds there too). Needs a QCoreApplication.
-    static QString installedPluginFolder();
-
     /// The folders scanned, in order: the system folders, then the user's.
     QStringList folders() const;
     QString userFolder() const;
 
-    /// Reads the settings file and the crash-guard lock, finds the plugin files and reads their
-    /// metadata. Stops and forgets plugins of an earlier scan.
+    /// Reads the settings file and the crash-guard lock (crashedPlugin()), finds the plugin
+    /// files and reads their metadata. Stops and forgets plugins of an earlier scan.
     void scan();
     /// Applies duplicates, enabled state, safe mode and dependencies; fixes the load order.
     /// Scans first if that has not happened.
     void resolve();
     /// Loads and initialises every Resolved plugin in load order; those that succeed are Running.
-    /// Resolves first if that has not happened. A plugin whose dependency failed to load fails too.
+    /// Resolves first if that has not happened. A plugin whose dependency failed to load fails
+    /// too. Clears a leftover crash-guard lock: the crash has been reported by scan().
     void loadAll();
     /// Calls shutdown() on the running plugins in reverse load order and deletes them (Stopped).
     void shutdown();
@@ -119,9 +117,10 @@ public:
     Result<void> setPluginSettings(const QString &id, const QJsonObject &settings);
 
     /// The id of the plugin that was being loaded or initialised when an earlier process died,
-    /// as found by the last scan(); empty when there was none.
+    /// as found by the last scan(); empty when there was none. Call between scan() and
+    /// loadAll() to offer disabling it.
     QString crashedPlugin() const { return m_crashedPlugin; }
-    /// Disables crashedPlugin() (see setEnabled()).
+    /// Disables crashedPlugin() (see setEnabled()) and clears the crash-guard lock.
     Result<void> disableCrashedPlugin();
 
     /// Problems that belong to no single plugin: an unreadable settings file or crash-guard

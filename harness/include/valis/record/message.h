@@ -32,6 +32,22 @@ struct VALIS_HARNESS_EXPORT Usage
         return inputTokens < 0 && outputTokens < 0 && cacheWriteTokens < 0 && cacheReadTokens < 0;
     }
     bool operator==(const Usage &other) const = default;
+
+    /// Usage as providers that count cached tokens inside the prompt report it (OpenAI's
+    /// prompt_tokens, LiteLLM, Codex, Aider's "sent"): the record's inputTokens are the uncached
+    /// ones (Anthropic's convention), so the cached counts are taken out of `promptTokens`.
+    static Usage fromInclusivePrompt(qint64 promptTokens, qint64 outputTokens, qint64 cacheWriteTokens,
+                                     qint64 cacheReadTokens)
+    {
+        Usage usage;
+        usage.inputTokens = promptTokens < 0 ? -1
+                                             : qMax<qint64>(0, promptTokens - qMax<qint64>(cacheWriteTokens, 0)
+                                                                   - qMax<qint64>(cacheReadTokens, 0));
+        usage.outputTokens = outputTokens;
+        usage.cacheWriteTokens = cacheWriteTokens;
+        usage.cacheReadTokens = cacheReadTokens;
+        return usage;
+    }
 };
 
 /// One message of the canonical record.

@@ -64,6 +64,9 @@ struct VALIS_HARNESS_EXPORT PartTokenCount
 ///
 /// A database written by a newer Valis (a higher schema version) is refused with
 /// "store.future-schema" and not modified in any way.
+///
+/// Work that would make an append slow happens beside it: WAL checkpoints on a thread of their
+/// own, and search indexing in idle time on the owning thread's event loop (see indexPending()).
 class VALIS_HARNESS_EXPORT SessionStore
 {
 public:
@@ -107,8 +110,14 @@ public:
     /// The bytes of a `blob:` image reference.
     Result<QByteArray> readBlob(const QString &uri) const;
 
-    /// Ranked transcript search over all text, tool arguments and tool outputs.
+    /// Ranked transcript search over all text, tool arguments and tool outputs. Text appended
+    /// but not yet indexed is indexed first, so a search always sees every stored message.
     Result<SearchResults> search(const SearchQuery &query) const;
+    /// Puts text that appends left for later into the search index, about `maxBytes` of it (-1:
+    /// all). Appends do not index (FTS5 indexes ~20 MB/s, too slow for a large tool output on the
+    /// append path); the store does it in idle time on its thread's event loop, and search()
+    /// and importTranscript() never leave anything pending. Returns true when nothing is left.
+    Result<bool> indexPending(qint64 maxBytes = -1);
 
     /// Cached token counts of a session's parts for one tokenizer family.
     Result<QList<PartTokenCount>> tokenCounts(const QString &sessionId, const QString &family) const;

@@ -43,13 +43,15 @@ struct VALIS_HARNESS_EXPORT SearchHit
     QString toolName;
     QString snippet;
     double score = 0;   ///< bm25 (lower is better), comparable within one tier only.
-    int tier = 0;       ///< 0 = the newest slice of the index; higher = older.
+    int tier = 0;       ///< 0 = the newest tier; higher = older.
 };
 
-/// Hits are ranked by bm25 within recency tiers: the index is read newest slice first (slices
-/// grow fourfold going back), each slice's hits are ranked, and reading stops once `limit` hits
-/// are found. So a word that occurs everywhere costs a ranked scan of the newest slice only,
-/// and recent passages come before equally good old ones.
+/// Hits are ranked by BM25 within recency tiers. A tier is the next few hundred matching
+/// passages, newest first; tiers are read until `limit` hits are found. A word with fewer matches
+/// than one tier is ranked over the whole record; a word that occurs everywhere costs the ranking
+/// of its newest few hundred matches only, with recent passages before equally good old ones.
+/// Document frequencies come from the tier's own matches (scaled to the stretch of the record it
+/// covers), which spares the scan of every match FTS5's bm25() makes per query.
 struct VALIS_HARNESS_EXPORT SearchResults
 {
     QList<SearchHit> hits;

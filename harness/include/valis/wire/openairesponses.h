@@ -22,8 +22,9 @@
 ///
 /// Mapping:
 ///  - message: input_text / output_text / refusal -> Text; input_image -> Image (a base64 data
-///    URL becomes ImageRef::data, any other URL ImageRef::uri); a plain-string content -> one
-///    Text. input_file and unknown content types are kept verbatim as an empty Text part.
+///    URL becomes ImageRef::data, any other URL ImageRef::uri, a file_id the uri
+///    "openai-file:<id>"); a plain-string content -> one Text. input_file and unknown content
+///    types are kept verbatim as an empty Text part.
 ///  - function_call, custom_tool_call (input as argument text), local_shell_call (tool name
 ///    "local_shell", arguments = action) -> ToolCall; their *_output items -> ToolResult.
 ///  - reasoning -> one Thinking part per summary_text (and per reasoning_text content element),
@@ -39,7 +40,9 @@
 /// assistant message go into a user message item, and Thinking parts that did not come from this
 /// format (Anthropic thinking, reasoning recovered from logs) are left out, because the Responses
 /// API only accepts reasoning items it issued itself. Other formats' wire extras are ignored.
-/// The API has no error flag on tool outputs, so ToolResult::isError does not travel.
+/// The API has no error flag on tool outputs, so ToolResult::isError does not travel. Images are
+/// written from ImageRef::data (as a data URL) or ImageRef::uri: a caller sending stored messages
+/// loads `blob:` images into `data` first.
 namespace valis::wire::openairesponses {
 
 /// Converts an item list. Fails with Error{"wire.invalid", ..., "items[i]..."} for an item that
@@ -49,6 +52,9 @@ VALIS_HARNESS_EXPORT Result<QList<Message>> itemsFromJson(const QJsonArray &item
 
 /// Converts messages to an item list; never fails (see above for what cannot travel).
 VALIS_HARNESS_EXPORT QJsonArray itemsToJson(const QList<Message> &messages);
+
+/// The ImageRef::uri scheme of an image the OpenAI Files API holds ("openai-file:file-abc").
+inline constexpr QLatin1String openAiFileScheme{"openai-file:"};
 
 /// Keys inside Part::wire["openai-responses"].
 namespace key {

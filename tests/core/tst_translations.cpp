@@ -1,0 +1,39 @@
+#include "testsupport.h"
+
+#include "valis/core/translations.h"
+
+#include <QCoreApplication>
+#include <QTranslator>
+
+class TestTranslations : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void germanIsEmbeddedAndFound();
+    void unknownLanguageStaysEnglish();
+};
+
+void TestTranslations::germanIsEmbeddedAndFound()
+{
+    valis::installTranslations(*QCoreApplication::instance(), QLocale(QLocale::German, QLocale::Germany));
+    // Contexts in the .ts file must be the ones the code translates with.
+    QCOMPARE(QCoreApplication::translate("valis::MainWindow", "&File"), QStringLiteral("&Datei"));
+    QCOMPARE(QCoreApplication::translate("valis::SessionListModel", "Untitled session"), QStringLiteral("Unbenannte Sitzung"));
+    QCOMPARE(QCoreApplication::translate("valis::TranscriptView", "%n earlier messages are not shown.", nullptr, 3),
+             QStringLiteral("3 frühere Nachrichten werden nicht gezeigt."));
+}
+
+void TestTranslations::unknownLanguageStaysEnglish()
+{
+    const auto translators = QCoreApplication::instance()->findChildren<QTranslator *>();
+    for (QTranslator *translator : translators) {
+        QCoreApplication::removeTranslator(translator);
+        delete translator;
+    }
+    valis::installTranslations(*QCoreApplication::instance(), QLocale(QLocale::Icelandic));
+    QCOMPARE(QCoreApplication::translate("valis::MainWindow", "&File"), QStringLiteral("&File"));
+}
+
+QTEST_GUILESS_MAIN(TestTranslations)
+#include "tst_translations.moc"
