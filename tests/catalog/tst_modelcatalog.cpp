@@ -26,14 +26,6 @@ QJsonArray rawBuiltInModels()
     return QJsonDocument::fromJson(file.readAll()).object().value(QLatin1String("models")).toArray();
 }
 
-bool writeFile(const QString &path, const QByteArray &text)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return false;
-    return file.write(text) == text.size();
-}
-
 bool near(std::optional<double> actual, double expected)
 {
     return actual && std::fabs(*actual - expected) < 1e-9;
@@ -322,7 +314,7 @@ void TestModelCatalog::overrideAddsAndChangesFieldByField()
 {
     test::TemporaryHome home;
     const QString path = home.filePath(QStringLiteral("models.json"));
-    QVERIFY(writeFile(path, R"({
+    QVERIFY(valis::test::writeFile(path, R"({
   "formatVersion": 1,
   "models": [
     {"id": "acme-coder-2", "displayName": "Acme Coder 2", "provider": "acme", "contextWindow": 65536,
@@ -375,7 +367,7 @@ void TestModelCatalog::overrideFromDataLocations()
     const DataLocations locations = DataLocations::underHome(home.path());
     const QString path = locations.modelCatalogOverridePath();
     QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
-    QVERIFY(writeFile(path, R"({"formatVersion": 1, "models": [{"id": "my-local", "contextWindow": 8192, "maxOutputTokens": 2048, "prices": {"input": 0, "output": 0, "cacheWrite": 0, "cacheRead": 0}}]})"));
+    QVERIFY(valis::test::writeFile(path, R"({"formatVersion": 1, "models": [{"id": "my-local", "contextWindow": 8192, "maxOutputTokens": 2048, "prices": {"input": 0, "output": 0, "cacheWrite": 0, "cacheRead": 0}}]})"));
     const ModelCatalog catalog = ModelCatalog::load(locations);
     QVERIFY(catalog.overrideLoaded());
     QCOMPARE(catalog.overridePath(), path);
@@ -393,7 +385,7 @@ void TestModelCatalog::malformedOverrideKeepsBuiltIns()
     test::TemporaryHome home;
     const QString path = home.filePath(QStringLiteral("models.json"));
     // Line 4 lacks the comma between two members.
-    QVERIFY(writeFile(path, "{\n"
+    QVERIFY(valis::test::writeFile(path, "{\n"
                             "  \"formatVersion\": 1,\n"
                             "  \"models\": [\n"
                             "    {\"id\": \"broken\" \"contextWindow\": 1000}\n"
@@ -418,7 +410,7 @@ void TestModelCatalog::invalidOverrideEntryIsSkippedWithItsLine()
 {
     test::TemporaryHome home;
     const QString path = home.filePath(QStringLiteral("models.json"));
-    QVERIFY(writeFile(path, "{\n"
+    QVERIFY(valis::test::writeFile(path, "{\n"
                             "  \"formatVersion\": 1,\n"
                             "  \"models\": [\n"
                             "    {\"id\": \"good-model\", \"contextWindow\": 16384, \"maxOutputTokens\": 1024},\n"
@@ -451,7 +443,7 @@ void TestModelCatalog::futureFormatOverrideIsRefused()
 {
     test::TemporaryHome home;
     const QString path = home.filePath(QStringLiteral("models.json"));
-    QVERIFY(writeFile(path, R"({"formatVersion": 2, "models": [{"id": "claude-opus-4-6", "contextWindow": 10, "maxOutputTokens": 5}]})"));
+    QVERIFY(valis::test::writeFile(path, R"({"formatVersion": 2, "models": [{"id": "claude-opus-4-6", "contextWindow": 10, "maxOutputTokens": 5}]})"));
     const ModelCatalog catalog = ModelCatalog::load(path);
     QCOMPARE(catalog.issues().size(), qsizetype(1));
     QCOMPARE(catalog.issues().constFirst().error.code, QStringLiteral("catalog.future-format"));
@@ -532,5 +524,5 @@ void TestModelCatalog::formatting()
     QCOMPARE(matchKindName(MatchKind::Normalised), QStringLiteral("normalised"));
 }
 
-QTEST_GUILESS_MAIN(TestModelCatalog)
+VALIS_TEST_MAIN(TestModelCatalog)
 #include "tst_modelcatalog.moc"

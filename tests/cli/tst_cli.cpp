@@ -18,13 +18,6 @@ struct Run
     QString err;
 };
 
-void writeFile(const QString &path, const QByteArray &content)
-{
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(content);
-}
-
 /// A small Claude Code session written by the test: a prompt, a Bash call and its output.
 QByteArray claudeCodeSession(const QString &sessionId, const QString &outputWord)
 {
@@ -115,7 +108,7 @@ void TestCli::helpAndUsage()
 void TestCli::importGrepShowExport()
 {
     const QString file = m_home->filePath(QStringLiteral("5f0c2a8e-0000-4000-8000-000000000001.jsonl"));
-    writeFile(file, claudeCodeSession(QStringLiteral("5f0c2a8e-0000-4000-8000-000000000001"), QStringLiteral("quuxbarify_init")));
+    QVERIFY(valis::test::writeFile(file, claudeCodeSession(QStringLiteral("5f0c2a8e-0000-4000-8000-000000000001"), QStringLiteral("quuxbarify_init"))));
     const Run imported = cli({QStringLiteral("import"), file});
     QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
     QVERIFY(imported.out.contains(QLatin1String("(claude-code): 1 sessions, 4 new messages")));
@@ -175,7 +168,7 @@ void TestCli::malformedImportChangesNothing()
     QList<QByteArray> lines = content.split('\n');
     lines[2] = lines[2].left(lines[2].size() / 2); // line 3 cut in half
     const QString file = m_home->filePath(QStringLiteral("5f0c2a8e-0000-4000-8000-000000000002.jsonl"));
-    writeFile(file, lines.join('\n'));
+    QVERIFY(valis::test::writeFile(file, lines.join('\n')));
     const Run imported = cli({QStringLiteral("import"), file});
     QCOMPARE(imported.exitCode, 1);
     QVERIFY2(imported.err.contains(file + QStringLiteral(":3")), qPrintable(imported.err));
@@ -184,7 +177,7 @@ void TestCli::malformedImportChangesNothing()
     QVERIFY2(sessions.out.trimmed().isEmpty(), qPrintable(sessions.out)); // nothing half-imported
 
     const QString unknown = m_home->filePath(QStringLiteral("notes.txt"));
-    writeFile(unknown, "just some notes\n");
+    QVERIFY(valis::test::writeFile(unknown, "just some notes\n"));
     const Run notTranscript = cli({QStringLiteral("import"), unknown});
     QCOMPARE(notTranscript.exitCode, 1);
     QVERIFY(notTranscript.err.contains(QLatin1String("not a transcript format Valis knows")));
@@ -193,7 +186,7 @@ void TestCli::malformedImportChangesNothing()
 void TestCli::grepErrorsAndFilters()
 {
     const QString file = m_home->filePath(QStringLiteral("5f0c2a8e-0000-4000-8000-000000000003.jsonl"));
-    writeFile(file, claudeCodeSession(QStringLiteral("5f0c2a8e-0000-4000-8000-000000000003"), QStringLiteral("wombat")));
+    QVERIFY(valis::test::writeFile(file, claudeCodeSession(QStringLiteral("5f0c2a8e-0000-4000-8000-000000000003"), QStringLiteral("wombat"))));
     QCOMPARE(cli({QStringLiteral("import"), file}).exitCode, 0);
     QCOMPARE(cli({QStringLiteral("grep"), QStringLiteral("wombat"), QStringLiteral("--role"), QStringLiteral("tool")}).exitCode, 0);
     QCOMPARE(cli({QStringLiteral("grep"), QStringLiteral("wombat"), QStringLiteral("--role"), QStringLiteral("user")}).exitCode, 1);
@@ -229,7 +222,7 @@ void TestCli::modelsLookup()
 
     // A malformed override is reported with its line, and the built-ins still work.
     QDir().mkpath(m_home->filePath(QStringLiteral("config")));
-    writeFile(m_home->filePath(QStringLiteral("config/models.json")), "{\n  \"version\": 1,\n  \"models\": [ oops ]\n}\n");
+    QVERIFY(valis::test::writeFile(m_home->filePath(QStringLiteral("config/models.json")), "{\n  \"version\": 1,\n  \"models\": [ oops ]\n}\n"));
     const Run broken = cli({QStringLiteral("models"), QStringLiteral("gpt-4o")});
     QCOMPARE(broken.exitCode, 0);
     QVERIFY2(broken.err.contains(m_home->filePath(QStringLiteral("config/models.json")) + QStringLiteral(":3")), qPrintable(broken.err));
@@ -286,5 +279,5 @@ void TestCli::importsEveryFixtureKind()
     QVERIFY(grep.out.contains(QLatin1String("\"role\":\"tool\"")));
 }
 
-QTEST_GUILESS_MAIN(TestCli)
+VALIS_TEST_MAIN(TestCli)
 #include "tst_cli.moc"

@@ -65,5 +65,5 @@ void TestDataLocations::standardPathsShareOneProfile()
     QVERIFY(locations.configDir() != locations.dataDir());
 }
 
-QTEST_GUILESS_MAIN(TestDataLocations)
+VALIS_TEST_MAIN(TestDataLocations)
 #include "tst_datalocations.moc"

@@ -35,5 +35,5 @@ void TestTranslations::unknownLanguageStaysEnglish()
     QCOMPARE(QCoreApplication::translate("valis::MainWindow", "&File"), QStringLiteral("&File"));
 }
 
-QTEST_GUILESS_MAIN(TestTranslations)
+VALIS_TEST_MAIN(TestTranslations)
 #include "tst_translations.moc"

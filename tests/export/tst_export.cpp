@@ -200,5 +200,5 @@ void TestExport::markdownIsReadableAndFenceSafe()
     QCOMPARE(missing.error().code, QStringLiteral("store.no-session"));
 }
 
-QTEST_GUILESS_MAIN(TestExport)
+VALIS_TEST_MAIN(TestExport)
 #include "tst_export.moc"

@@ -16,15 +16,6 @@ const TranscriptImporter *aider(const TranscriptImporters &importers)
     return importers.find(QStringLiteral("aider"));
 }
 
-QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
-{
-    const QString path = dir.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
-        return {};
-    return path;
-}
-
 // The raw text counted without the importer, from aider/io.py's conventions: "#### <text>  "
 // is typed input (adjacent lines are one input), "> " starts Aider's output (lines after one
 // without the two trailing spaces continue it until a line that has them), and other lines
@@ -255,7 +246,7 @@ void TestImportAider::fixtureKnownSession()
 void TestImportAider::twoSessions()
 {
     QTemporaryDir dir;
-    const QString path = writeFile(dir, QStringLiteral(".aider.chat.history.md"),
+    const QString path = valis::test::writeFileIn(dir.path(), QStringLiteral(".aider.chat.history.md"),
         "\n# aider chat started at 2024-09-01 10:00:00\n"
         "\n"
         "> aider --model gpt-4o  \n"
@@ -331,7 +322,7 @@ void TestImportAider::twoSessions()
 void TestImportAider::multiLineInput()
 {
     QTemporaryDir dir;
-    const QString path = writeFile(dir, QStringLiteral("multi.md"),
+    const QString path = valis::test::writeFileIn(dir.path(), QStringLiteral("multi.md"),
         "# aider chat started at 2024-09-01 10:00:00\n"
         "\n"
         "#### first line  \n"
@@ -357,7 +348,7 @@ void TestImportAider::hashLinesInsideACodeFence()
     // A reply that writes Markdown: its "#### " lines are code, not typed input, even one that
     // happens to end with two spaces (the fence is still open and no blank line precedes it).
     QTemporaryDir dir;
-    const QString path = writeFile(dir, QStringLiteral("fence.md"),
+    const QString path = valis::test::writeFileIn(dir.path(), QStringLiteral("fence.md"),
         "# aider chat started at 2024-09-01 10:00:00\n"
         "\n"
         "#### add a usage section to README.md  \n"
@@ -398,7 +389,7 @@ void TestImportAider::hashLinesInsideACodeFence()
 void TestImportAider::replyCutOffInsideAFence()
 {
     QTemporaryDir dir;
-    const QString path = writeFile(dir, QStringLiteral("cut.md"),
+    const QString path = valis::test::writeFileIn(dir.path(), QStringLiteral("cut.md"),
         "# aider chat started at 2024-09-01 10:00:00\n"
         "\n"
         "#### rename foo  \n"
@@ -430,7 +421,7 @@ void TestImportAider::outputContinuesUntilItsBreak()
     // "/run" output: the first line is quoted, the rest are not; the message ends with the line
     // Aider gave its two-space break, even across blank lines.
     QTemporaryDir dir;
-    const QString path = writeFile(dir, QStringLiteral("run.md"),
+    const QString path = valis::test::writeFileIn(dir.path(), QStringLiteral("run.md"),
         "# aider chat started at 2024-09-01 10:00:00\n"
         "\n"
         "#### /run pytest  \n"
@@ -465,7 +456,7 @@ void TestImportAider::outputContinuesUntilItsBreak()
 void TestImportAider::fragmentBeforeTheFirstHeader()
 {
     QTemporaryDir dir;
-    const QString path = writeFile(dir, QStringLiteral("cut-head.md"),
+    const QString path = valis::test::writeFileIn(dir.path(), QStringLiteral("cut-head.md"),
         "-*- mode: fundamental -*-\n"
         "> Applied edit to a.py  \n"
         "\n"
@@ -493,7 +484,7 @@ void TestImportAider::fragmentBeforeTheFirstHeader()
 void TestImportAider::noHeaderIsAnErrorAtLineOne()
 {
     QTemporaryDir dir;
-    const QString path = writeFile(dir, QStringLiteral("notes.md"),
+    const QString path = valis::test::writeFileIn(dir.path(), QStringLiteral("notes.md"),
                                    "# My notes\n\n#### not aider  \n\nSome text.\n");
     TranscriptImporters importers;
     Result<ImportedTranscript> transcript = aider(importers)->read(path);
@@ -506,7 +497,7 @@ void TestImportAider::noHeaderIsAnErrorAtLineOne()
 void TestImportAider::unreadableHeaderTimeNamesTheLine()
 {
     QTemporaryDir dir;
-    const QString path = writeFile(dir, QStringLiteral("badtime.md"),
+    const QString path = valis::test::writeFileIn(dir.path(), QStringLiteral("badtime.md"),
                                    "# aider chat started at 2024-09-01 10:00:00\n\n#### hi  \n\n"
                                    "# aider chat started at yesterday\n");
     TranscriptImporters importers;
@@ -521,7 +512,7 @@ void TestImportAider::importingTwiceGivesTheSameIds()
 {
     QTemporaryDir dir;
     const QByteArray text = "# aider chat started at 2024-09-01 10:00:00\n\n#### hi  \n\nHello!\n";
-    const QString path = writeFile(dir, QStringLiteral("a.md"), text);
+    const QString path = valis::test::writeFileIn(dir.path(), QStringLiteral("a.md"), text);
     TranscriptImporters importers;
     Result<ImportedTranscript> first = aider(importers)->read(path);
     Result<ImportedTranscript> second = aider(importers)->read(path);
@@ -532,7 +523,7 @@ void TestImportAider::importingTwiceGivesTheSameIds()
     // Aider appends every new chat to the same file: the sessions and messages already there
     // keep their ids, so importing the grown file again only adds what is new.
     const QByteArray grown = text + "\n#### and now?  \n\nDone.\n\n# aider chat started at 2024-09-02 08:00:00\n\n#### next  \n";
-    Result<ImportedTranscript> later = aider(importers)->read(writeFile(dir, QStringLiteral("a.md"), grown));
+    Result<ImportedTranscript> later = aider(importers)->read(valis::test::writeFileIn(dir.path(), QStringLiteral("a.md"), grown));
     QVERIFY(later.ok());
     QCOMPARE(later->sessions.size(), 2);
     QCOMPARE(later->sessions.first().info.id, first->sessions.first().info.id);
@@ -541,7 +532,7 @@ void TestImportAider::importingTwiceGivesTheSameIds()
     QCOMPARE(later->sessions.first().messages.size(), first->sessions.first().messages.size() + 2);
     // The same file with its head trimmed away still names the remaining session the same.
     Result<ImportedTranscript> trimmed = aider(importers)->read(
-        writeFile(dir, QStringLiteral("c.md"), grown.mid(grown.indexOf("# aider chat started at 2024-09-02"))));
+        valis::test::writeFileIn(dir.path(), QStringLiteral("c.md"), grown.mid(grown.indexOf("# aider chat started at 2024-09-02"))));
     QVERIFY(trimmed.ok());
     QCOMPARE(trimmed->sessions.last().info.id, later->sessions.last().info.id);
     QCOMPARE(trimmed->sessions.last().messages.first().id, later->sessions.last().messages.first().id);
@@ -558,5 +549,5 @@ void TestImportAider::recognises()
     QVERIFY(!importer->recognises(QStringLiteral("h.md"), QByteArray("> quoted\n\nno header here\n")));
 }
 
-QTEST_GUILESS_MAIN(TestImportAider)
+VALIS_TEST_MAIN(TestImportAider)
 #include "tst_import_aider.moc"

@@ -182,14 +182,10 @@ QJsonObject textBlock(const QString &text)
 
 bool writeFile(const QString &path, const QStringList &lines, bool finalNewline = true)
 {
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return false;
     QByteArray data = lines.join(QLatin1Char('\n')).toUtf8();
     if (finalNewline)
         data += '\n';
-    return file.write(data) == data.size();
+    return valis::test::writeFile(path, data);
 }
 
 } // namespace
@@ -490,5 +486,5 @@ void TestImportClaudeCode::badSubagentFileIsNamed()
     QCOMPARE(m_importers.scan(dir.path()), QStringList{path});
 }
 
-QTEST_GUILESS_MAIN(TestImportClaudeCode)
+VALIS_TEST_MAIN(TestImportClaudeCode)
 #include "tst_import_claudecode.moc"

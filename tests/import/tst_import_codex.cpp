@@ -53,12 +53,6 @@ QByteArray head(const QString &path)
     return file.open(QIODevice::ReadOnly) ? file.read(64 * 1024) : QByteArray();
 }
 
-bool writeFile(const QString &path, const QByteArray &content)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(content) == content.size();
-}
-
 QByteArray jsonl(const QList<QJsonObject> &lines)
 {
     QByteArray out;
@@ -349,7 +343,7 @@ void TestImportCodex::rolloutConversation()
     const QString path = home.filePath(
         QStringLiteral("rollout-2025-09-20T10-00-00-0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.jsonl"));
     const QList<QJsonObject> lines = sampleRollout();
-    QVERIFY(writeFile(path, jsonl(lines)));
+    QVERIFY(valis::test::writeFile(path, jsonl(lines)));
     QVERIFY(m_codex->recognises(path, head(path)));
     QCOMPARE(m_importers.detect(path).value()->format(), QStringLiteral("codex"));
 
@@ -429,7 +423,7 @@ void TestImportCodex::rolloutReimportGivesSameIds()
 {
     test::TemporaryHome home;
     const QString path = home.filePath(QStringLiteral("rollout-2025-09-20T10-00-00-x.jsonl"));
-    QVERIFY(writeFile(path, jsonl(sampleRollout())));
+    QVERIFY(valis::test::writeFile(path, jsonl(sampleRollout())));
     const Result<ImportedTranscript> first = m_codex->read(path);
     const Result<ImportedTranscript> second = m_codex->read(path);
     QVERIFY(first.ok() && second.ok());
@@ -438,7 +432,7 @@ void TestImportCodex::rolloutReimportGivesSameIds()
     QCOMPARE(first->sessions.first().info, second->sessions.first().info);
 
     // A file that grows keeps the ids it had.
-    QVERIFY(writeFile(path, jsonl(sampleRollout() + QList<QJsonObject>{object(R"({"timestamp":"2025-09-20T10:07:00.000Z",
+    QVERIFY(valis::test::writeFile(path, jsonl(sampleRollout() + QList<QJsonObject>{object(R"({"timestamp":"2025-09-20T10:07:00.000Z",
         "type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Committed."}]}})")})));
     const Result<ImportedTranscript> grown = m_codex->read(path);
     QVERIFY(grown.ok());
@@ -451,7 +445,7 @@ void TestImportCodex::legacyRollout()
 {
     test::TemporaryHome home;
     const QString path = home.filePath(QStringLiteral("rollout-2025-05-07T17-24-21-5973b6c0-94b8-487b-a530-2aeb6098ae0e.jsonl"));
-    QVERIFY(writeFile(path, jsonl({
+    QVERIFY(valis::test::writeFile(path, jsonl({
         object(R"({"id":"5973b6c0-94b8-487b-a530-2aeb6098ae0e","timestamp":"2025-05-07T17:24:21.123Z","instructions":null})"),
         object(R"({"record_type":"state"})"),
         object(R"({"type":"message","role":"user","content":[{"type":"input_text","text":"list files"}]})"),
@@ -471,7 +465,7 @@ void TestImportCodex::legacyRollout()
 
     // The same bare header under another name is not claimed.
     const QString other = home.filePath(QStringLiteral("notes.jsonl"));
-    QVERIFY(writeFile(other, head(path)));
+    QVERIFY(valis::test::writeFile(other, head(path)));
     QVERIFY(!m_codex->recognises(other, head(other)));
 }
 
@@ -512,7 +506,7 @@ void TestImportCodex::smallTuiLog()
         event(R"({"type":"task_started"})"),
         event(R"({"type":"task_started"})"),
     };
-    QVERIFY(writeFile(path, jsonl(lines)));
+    QVERIFY(valis::test::writeFile(path, jsonl(lines)));
     const Result<ImportedTranscript> read = m_codex->read(path);
     QVERIFY2(read.ok(), qPrintable(read.ok() ? QString() : read.error().toString()));
     const ImportedSession &session = read->sessions.first();
@@ -536,7 +530,7 @@ void TestImportCodex::recognition()
     test::TemporaryHome home;
     const auto recognised = [this, &home](const char *name, const QByteArray &content) {
         const QString path = home.filePath(QLatin1String(name));
-        return writeFile(path, content) && m_codex->recognises(path, head(path));
+        return valis::test::writeFile(path, content) && m_codex->recognises(path, head(path));
     };
     QVERIFY(!recognised("cc.jsonl", R"({"type":"user","uuid":"u1","sessionId":"s1","message":{"role":"user","content":"hi"},"timestamp":"2025-01-01T00:00:00Z"})" "\n"));
     QVERIFY(!recognised("cc-summary.jsonl", R"({"type":"summary","summary":"x","leafUuid":"u1"})" "\n"));
@@ -551,7 +545,7 @@ void TestImportCodex::recognition()
     const QByteArray longMeta = R"({"timestamp":"2025-09-20T10:00:00.000Z","type":"session_meta","payload":{"id":"x","base_instructions":{"text":")"
         + QByteArray(70 * 1024, 'a') + R"("}}})" "\n";
     const QString longPath = home.filePath(QStringLiteral("rollout-long.jsonl"));
-    QVERIFY(writeFile(longPath, longMeta));
+    QVERIFY(valis::test::writeFile(longPath, longMeta));
     QVERIFY(m_codex->recognises(longPath, head(longPath)));
     QCOMPARE(m_importers.detect(longPath).value()->format(), QStringLiteral("codex"));
     const Result<ImportedTranscript> longRead = m_codex->read(longPath);
@@ -593,7 +587,7 @@ void TestImportCodex::malformed()
     QFETCH(int, line);
     test::TemporaryHome home;
     const QString path = home.filePath(QStringLiteral("rollout-bad.jsonl"));
-    QVERIFY(writeFile(path, content));
+    QVERIFY(valis::test::writeFile(path, content));
     const Result<ImportedTranscript> read = m_codex->read(path);
     QVERIFY(read.hasError());
     QCOMPARE(read.error().code, QStringLiteral("import.malformed"));
@@ -601,5 +595,5 @@ void TestImportCodex::malformed()
     QVERIFY(!read.error().message.isEmpty());
 }
 
-QTEST_GUILESS_MAIN(TestImportCodex)
+VALIS_TEST_MAIN(TestImportCodex)
 #include "tst_import_codex.moc"

@@ -18,18 +18,9 @@ const TranscriptImporter *openHands(const TranscriptImporters &importers)
     return importers.find(QStringLiteral("openhands"));
 }
 
-QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
-{
-    const QString path = dir.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
-        return {};
-    return path;
-}
-
 QString writeEvents(const QTemporaryDir &dir, const QString &name, const QJsonArray &events)
 {
-    return writeFile(dir, name, QJsonDocument(events).toJson(QJsonDocument::Indented));
+    return valis::test::writeFileIn(dir.path(), name, QJsonDocument(events).toJson(QJsonDocument::Indented));
 }
 
 QJsonArray readArray(const QString &path)
@@ -464,7 +455,7 @@ void TestImportOpenHands::trajectoryWithoutFunctionCalling()
 void TestImportOpenHands::malformedJsonNamesTheLine()
 {
     QTemporaryDir dir;
-    const QString path = writeFile(dir, QStringLiteral("broken.json"),
+    const QString path = valis::test::writeFileIn(dir.path(), QStringLiteral("broken.json"),
                                    "[\n  {\"id\": 0, \"source\": \"user\",\n   \"action\": \"message\" \"args\": {}}\n]\n");
     TranscriptImporters importers;
     Result<ImportedTranscript> transcript = openHands(importers)->read(path);
@@ -497,7 +488,7 @@ void TestImportOpenHands::wrongShapeNamesTheEvent()
                             "  {\"id\": 0, \"source\": \"user\", \"action\": \"message\",\n"
                             "   \"args\": {\"content\": \"hi\"}},\n"
                             "  " + badEvent + "\n]\n";
-    const QString path = writeFile(dir, QStringLiteral("shape.json"), json);
+    const QString path = valis::test::writeFileIn(dir.path(), QStringLiteral("shape.json"), json);
     TranscriptImporters importers;
     Result<ImportedTranscript> transcript = openHands(importers)->read(path);
     QVERIFY(!transcript.ok());
@@ -543,5 +534,5 @@ void TestImportOpenHands::recognisesOnlyTrajectories()
     QVERIFY(!importer->recognises(QStringLiteral("t.json"), QByteArray("[1, 2, 3]")));
 }
 
-QTEST_GUILESS_MAIN(TestImportOpenHands)
+VALIS_TEST_MAIN(TestImportOpenHands)
 #include "tst_import_openhands.moc"

@@ -36,15 +36,6 @@ const TranscriptImporter *sweAgent(const TranscriptImporters &importers)
     return importers.find(QStringLiteral("swe-agent"));
 }
 
-QString writeFile(const test::TemporaryHome &home, const QString &name, const QByteArray &bytes)
-{
-    const QString path = home.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
-        return {};
-    return path;
-}
-
 QByteArray readBytes(const QString &path)
 {
     QFile file(path);
@@ -217,7 +208,7 @@ void TestImportSweAgent::fixtures()
 void TestImportSweAgent::minimalFunctionCalling()
 {
     test::TemporaryHome home;
-    const QString path = writeFile(home, QStringLiteral("demo.traj"), minimalTrajectory);
+    const QString path = valis::test::writeFileIn(home.path(), QStringLiteral("demo.traj"), minimalTrajectory);
     QVERIFY(!path.isEmpty());
     TranscriptImporters importers;
     const Result<ImportedTranscript> imported = sweAgent(importers)->read(path);
@@ -262,9 +253,9 @@ void TestImportSweAgent::detection()
 {
     test::TemporaryHome home;
     TranscriptImporters importers;
-    const QString traj = writeFile(home, QStringLiteral("run.traj"), minimalTrajectory);
-    const QString json = writeFile(home, QStringLiteral("run.json"), minimalTrajectory);
-    const QString other = writeFile(home, QStringLiteral("other.json"), R"({"history": [], "x": 1})");
+    const QString traj = valis::test::writeFileIn(home.path(), QStringLiteral("run.traj"), minimalTrajectory);
+    const QString json = valis::test::writeFileIn(home.path(), QStringLiteral("run.json"), minimalTrajectory);
+    const QString other = valis::test::writeFileIn(home.path(), QStringLiteral("other.json"), R"({"history": [], "x": 1})");
     Result<const TranscriptImporter *> found = importers.detect(traj);
     VALIS_VERIFY_OK(found);
     QCOMPARE(found.value()->format(), QStringLiteral("swe-agent"));
@@ -277,7 +268,7 @@ void TestImportSweAgent::detection()
 void TestImportSweAgent::malformedJson()
 {
     test::TemporaryHome home;
-    const QString path = writeFile(home, QStringLiteral("broken.traj"),
+    const QString path = valis::test::writeFileIn(home.path(), QStringLiteral("broken.traj"),
                                    "{\n  \"history\": [\n    {\"role\": \"user\", \"content\": \"hi\",}\n  ]\n}\n");
     TranscriptImporters importers;
     const Result<ImportedTranscript> imported = sweAgent(importers)->read(path);
@@ -309,7 +300,7 @@ void TestImportSweAgent::wrongShape()
     QFETCH(QByteArray, json);
     QFETCH(QString, word);
     test::TemporaryHome home;
-    const QString path = writeFile(home, QStringLiteral("shape.traj"), json);
+    const QString path = valis::test::writeFileIn(home.path(), QStringLiteral("shape.traj"), json);
     TranscriptImporters importers;
     const Result<ImportedTranscript> imported = sweAgent(importers)->read(path);
     QVERIFY(!imported.ok());
@@ -321,7 +312,7 @@ void TestImportSweAgent::wrongShape()
 void TestImportSweAgent::sameIdsTwice()
 {
     test::TemporaryHome home;
-    const QString path = writeFile(home, QStringLiteral("again.traj"), minimalTrajectory);
+    const QString path = valis::test::writeFileIn(home.path(), QStringLiteral("again.traj"), minimalTrajectory);
     TranscriptImporters importers;
     const Result<ImportedTranscript> first = sweAgent(importers)->read(path);
     const Result<ImportedTranscript> second = sweAgent(importers)->read(path);
@@ -332,7 +323,7 @@ void TestImportSweAgent::sameIdsTwice()
     // A different file (one byte more) is a different session.
     QByteArray changed = minimalTrajectory;
     changed.append('\n');
-    const QString otherPath = writeFile(home, QStringLiteral("changed.traj"), changed);
+    const QString otherPath = valis::test::writeFileIn(home.path(), QStringLiteral("changed.traj"), changed);
     const Result<ImportedTranscript> other = sweAgent(importers)->read(otherPath);
     VALIS_VERIFY_OK(other);
     QVERIFY(other->sessions.first().info.id != first->sessions.first().info.id);
@@ -348,7 +339,7 @@ void TestImportSweAgent::largeInfoSummarised()
     info.insert(QStringLiteral("edited_files50"), QString(10 * 1024, QLatin1Char('x')));
     root.insert(QStringLiteral("info"), info);
     test::TemporaryHome home;
-    const QString path = writeFile(home, QStringLiteral("large.traj"), QJsonDocument(root).toJson());
+    const QString path = valis::test::writeFileIn(home.path(), QStringLiteral("large.traj"), QJsonDocument(root).toJson());
     TranscriptImporters importers;
     const Result<ImportedTranscript> imported = sweAgent(importers)->read(path);
     VALIS_VERIFY_OK(imported);
@@ -360,5 +351,5 @@ void TestImportSweAgent::largeInfoSummarised()
     QCOMPARE(metadata.value(QLatin1String("exit_status")).toString(), QStringLiteral("submitted"));
 }
 
-QTEST_GUILESS_MAIN(TestImportSweAgent)
+VALIS_TEST_MAIN(TestImportSweAgent)
 #include "tst_import_sweagent.moc"

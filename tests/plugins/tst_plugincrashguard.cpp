@@ -150,5 +150,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPluginCrashGuard)
+VALIS_TEST_MAIN(TestPluginCrashGuard)
 #include "tst_plugincrashguard.moc"

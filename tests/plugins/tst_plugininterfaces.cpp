@@ -215,5 +215,5 @@ private:
     std::unique_ptr<PluginManager> m_manager;
 };
 
-QTEST_GUILESS_MAIN(TestPluginInterfaces)
+VALIS_TEST_MAIN(TestPluginInterfaces)
 #include "tst_plugininterfaces.moc"

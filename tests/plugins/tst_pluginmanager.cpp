@@ -340,5 +340,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPluginManager)
+VALIS_TEST_MAIN(TestPluginManager)
 #include "tst_pluginmanager.moc"

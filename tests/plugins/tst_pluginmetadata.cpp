@@ -274,5 +274,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPluginMetadata)
+VALIS_TEST_MAIN(TestPluginMetadata)
 #include "tst_pluginmetadata.moc"

@@ -187,5 +187,5 @@ void TestRecordJson::idsAreUniqueAndOrdered()
     }
 }
 
-QTEST_GUILESS_MAIN(TestRecordJson)
+VALIS_TEST_MAIN(TestRecordJson)
 #include "tst_recordjson.moc"

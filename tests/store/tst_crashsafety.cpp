@@ -123,5 +123,5 @@ void TestCrashSafety::twoWritersAtOnce()
     verifyStore(db, QStringLiteral("right"), 150);
 }
 
-QTEST_GUILESS_MAIN(TestCrashSafety)
+VALIS_TEST_MAIN(TestCrashSafety)
 #include "tst_crashsafety.moc"

@@ -479,5 +479,5 @@ void TestSessionStore::indexingWaitsForIdleTime()
     QCOMPARE(rawQuery(db, indexedCount).toInt(), 2);
 }
 
-QTEST_GUILESS_MAIN(TestSessionStore)
+VALIS_TEST_MAIN(TestSessionStore)
 #include "tst_sessionstore.moc"

@@ -316,5 +316,5 @@ void TestTranscriptSearch::findsWordsDeepInHugeOutputs()
     QVERIFY(m_store->search(query)->hits.size() >= 1);
 }
 
-QTEST_GUILESS_MAIN(TestTranscriptSearch)
+VALIS_TEST_MAIN(TestTranscriptSearch)
 #include "tst_transcriptsearch.moc"

@@ -1,6 +1,10 @@
 #include "testsupport.h"
 
 #include <QDir>
+#include <QMetaMethod>
+
+#include <algorithm>
+#include <QFile>
 #include <QFileInfo>
 
 namespace valis::test {
@@ -26,6 +30,45 @@ QString buildDir()
 QString sourceDir()
 {
     return QStringLiteral(VALIS_SOURCE_DIR);
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
+}
+
+QString writeFileIn(const QString &folder, const QString &name, const QByteArray &bytes)
+{
+    const QString path = QDir(folder).filePath(name);
+    return writeFile(path, bytes) ? path : QString();
+}
+
+int runTests(QObject *object, int argc, char **argv)
+{
+    const QStringList excluded = qEnvironmentVariable("VALIS_TEST_EXCLUDE").split(QLatin1Char(','), Qt::SkipEmptyParts);
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    const bool functionsNamed = std::any_of(arguments.cbegin() + 1, arguments.cend(),
+                                            [](const QString &argument) { return !argument.startsWith(QLatin1Char('-')); });
+    if (excluded.isEmpty() || functionsNamed)
+        return QTest::qExec(object, arguments);
+    const QMetaObject *meta = object->metaObject();
+    static const QStringList special = {QStringLiteral("initTestCase"), QStringLiteral("cleanupTestCase"),
+                                        QStringLiteral("init"), QStringLiteral("cleanup")};
+    for (int i = meta->methodOffset(); i < meta->methodCount(); ++i) {
+        const QMetaMethod method = meta->method(i);
+        const QString name = QString::fromLatin1(method.name());
+        if (method.methodType() != QMetaMethod::Slot || method.access() != QMetaMethod::Private
+            || method.parameterCount() != 0 || special.contains(name) || name.endsWith(QLatin1String("_data"))
+            || excluded.contains(name)) {
+            continue;
+        }
+        arguments << name;
+    }
+    return QTest::qExec(object, arguments);
 }
 
 TemporaryHome::TemporaryHome()

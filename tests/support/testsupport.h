@@ -15,6 +15,12 @@ QString fixturePath(const QString &relative);
 /// The build tree's root (where bin/, lib/ and tests/bin/ are).
 QString buildDir();
 QString sourceDir();
+
+/// Writes `bytes` to `path` (creating its folder), replacing what was there; false on failure.
+bool writeFile(const QString &path, const QByteArray &bytes);
+/// Writes `bytes` to `name` inside `folder`; returns the file's path, or an empty string on failure.
+QString writeFileIn(const QString &folder, const QString &name, const QByteArray &bytes);
+
 /// A fresh VALIS_HOME-style profile folder that is removed when the object goes.
 class TemporaryHome
 {
@@ -27,7 +33,23 @@ private:
     QTemporaryDir m_dir;
 };
 
+/// Runs the test functions of `object` as QTest::qExec does, but when no function is named on
+/// the command line, leaves out those named in VALIS_TEST_EXCLUDE (comma-separated). CTest runs
+/// a suite's fixture-reading functions as a test of their own that way (see valis_add_test's
+/// FIXTURE_FUNCTIONS), so that a missing fixture shows as a skipped test, never as a pass.
+int runTests(QObject *object, int argc, char **argv);
+
 } // namespace valis::test
+
+/// main() for a test suite without widgets: VALIS_TEST_MAIN(TestClass).
+#define VALIS_TEST_MAIN(TestObject)                                                              \
+    int main(int argc, char *argv[])                                                             \
+    {                                                                                            \
+        QCoreApplication app(argc, argv);                                                        \
+        TestObject test;                                                                         \
+        QTEST_SET_MAIN_SOURCE_PATH                                                               \
+        return ::valis::test::runTests(&test, argc, argv);                                       \
+    }
 
 /// Resolves a fixture into `var`, or skips the current test with a reason that names the file
 /// and how to provide it.

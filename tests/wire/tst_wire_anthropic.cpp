@@ -605,5 +605,5 @@ void TestWireAnthropic::rejectsMalformed()
     QVERIFY(!converted.error().message.isEmpty());
 }
 
-QTEST_GUILESS_MAIN(TestWireAnthropic)
+VALIS_TEST_MAIN(TestWireAnthropic)
 #include "tst_wire_anthropic.moc"

@@ -525,5 +525,5 @@ void TestWireOpenAiChat::malformed()
     QCOMPARE(record.error().location, location);
 }
 
-QTEST_GUILESS_MAIN(TestWireOpenAiChat)
+VALIS_TEST_MAIN(TestWireOpenAiChat)
 #include "tst_wire_openaichat.moc"

@@ -607,5 +607,5 @@ void TestWireOpenAiResponses::malformedItems()
     QVERIFY(!read.error().message.isEmpty());
 }
 
-QTEST_GUILESS_MAIN(TestWireOpenAiResponses)
+VALIS_TEST_MAIN(TestWireOpenAiResponses)
 #include "tst_wire_openairesponses.moc"

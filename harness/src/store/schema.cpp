@@ -85,10 +85,11 @@ const Migration migration1 = {
     // Transcript search: text is indexed in chunks of about 2 KiB, so ranking finds the passage
     // and a snippet reads a chunk, not a megabyte tool output. A chunk's text is `body`, or for a
     // part that is one chunk, the part's own `text`. Session, role and tool sit on the chunk so
-    // filters never join the record. Chunk ids grow with appends: the newest text has the
-    // highest ids, which the search's recency tiers rely on.
+    // filters never join the record. Chunk ids grow in commit order and are never reused
+    // (AUTOINCREMENT): the newest text has the highest ids, which the recency tiers and the
+    // index's high-water mark (search_state) rely on.
     R"(CREATE TABLE search_chunks(
-        id INTEGER PRIMARY KEY,
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
         part_id INTEGER NOT NULL REFERENCES parts(id) ON DELETE CASCADE,
         session_id INTEGER NOT NULL,
         role TEXT NOT NULL,
