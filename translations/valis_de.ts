@@ -1572,7 +1572,7 @@
     </message>
     <message>
         <source>[image %1 %2]</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">[Bild %1] {1 %2]?}</translation>
     </message>
     <message>
         <source>Only sessions from ORIGIN (valis, claude-code, codex, ...).</source>

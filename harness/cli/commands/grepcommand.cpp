@@ -23,8 +23,8 @@ int runGrep(CliContext &context, const QStringList &arguments)
     parser.addOptions({regex, session, role, tool, limit, fts, json});
     if (const int code = context.parse(parser, command,
                                        Text::tr("Searches every stored transcript, tool arguments and outputs included. Hits "
-                                          "are passages ranked by relevance (bm25), newest part of the record first. "
-                                          "Exits with 1 when nothing is found."),
+                                                "are passages ranked by relevance (bm25), newest part of the record first. "
+                                                "Exits with 1 when nothing is found."),
                                        arguments);
         code >= 0) {
         return code;

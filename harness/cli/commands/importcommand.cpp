@@ -22,8 +22,8 @@ int runImport(CliContext &context, const QStringList &arguments)
     parser.addOptions({format, dryRun, listFormats, quiet});
     if (const int code = context.parse(parser, command,
                                        Text::tr("Imports other agents' transcripts into the session store. Each file is "
-                                          "imported whole or not at all; importing a file again adds only the "
-                                          "messages that are new."),
+                                                "imported whole or not at all; importing a file again adds only the "
+                                                "messages that are new."),
                                        arguments);
         code >= 0) {
         return code;

@@ -52,7 +52,7 @@ int runModels(CliContext &context, const QStringList &arguments)
     parser.addOptions({json, sources});
     if (const int code = context.parse(parser, command,
                                        Text::tr("Lists the model catalogue (context window, output limit, prices per million "
-                                          "tokens), or looks names up in it. Your additions and corrections go in %1.")
+                                                "tokens), or looks names up in it. Your additions and corrections go in %1.")
                                            .arg(context.locations().modelCatalogOverridePath()),
                                        arguments);
         code >= 0) {

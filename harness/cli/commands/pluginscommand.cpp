@@ -47,7 +47,7 @@ int runPlugins(CliContext &context, const QStringList &arguments)
     parser.addOptions({enable, disable, disableCrashed, metadataOnly, safeMode, json});
     if (const int code = context.parse(parser, command,
                                        Text::tr("Lists the plugins Valis finds, with their state and, for those that cannot "
-                                          "run, why. Plugins are loaded to check that they start, unless --no-load."),
+                                                "run, why. Plugins are loaded to check that they start, unless --no-load."),
                                        arguments);
         code >= 0) {
         return code;
@@ -79,7 +79,7 @@ int runPlugins(CliContext &context, const QStringList &arguments)
             return 0;
         }
         context.err() << Text::tr("warning: the plugin \"%1\" was loading when Valis last stopped unexpectedly; "
-                            "disable it with 'valis-cli plugins --disable-crashed'.")
+                                  "disable it with 'valis-cli plugins --disable-crashed'.")
                              .arg(manager.crashedPlugin())
                       << Qt::endl;
     }

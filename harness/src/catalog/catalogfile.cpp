@@ -207,7 +207,7 @@ Result<CatalogFile> parseCatalogFile(const QByteArray &data, const QString &path
     } else if (version.toDouble() > CatalogFormatVersion) {
         return Error(QStringLiteral("catalog.future-format"),
                      Text::tr("the file has format version %1, but this Valis reads version %2 at most; "
-                        "it is ignored and left as it is")
+                              "it is ignored and left as it is")
                          .arg(version.toInt())
                          .arg(CatalogFormatVersion),
                      locationOf(path, 1));
@@ -242,7 +242,7 @@ Result<CatalogFile> parseCatalogFile(const QByteArray &data, const QString &path
                 issues->append({CatalogIssue::Severity::Error,
                                 invalidEntry(locationOf(path, line),
                                              Text::tr("each element of \"models\" must be an object; "
-                                                "this one is skipped"))});
+                                                      "this one is skipped"))});
             }
             continue;
         }

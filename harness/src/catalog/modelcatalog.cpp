@@ -214,7 +214,7 @@ void ModelCatalog::rebuildIndex()
                         m_issues.append({CatalogIssue::Severity::Warning,
                                          Error(QStringLiteral("catalog.alias-conflict"),
                                                Text::tr("\"%1\" is the id of %2, so it cannot be an "
-                                                  "alias of %3")
+                                                        "alias of %3")
                                                    .arg(alias, other.id, model.id),
                                                userPass ? m_overridePath : builtInPath())});
                         continue;
@@ -309,7 +309,7 @@ ModelMatch ModelCatalog::lookup(const QString &name) const
             match.steps = stripped.steps;
             match.model = m_models.at(m_folded.value(bestKey));
             match.message = Text::tr("\"%1\" is not in the model catalogue; using %2, the longest known "
-                               "name it starts with. Its limits and prices may differ.")
+                                     "name it starts with. Its limits and prices may differ.")
                                 .arg(name, match.model.id);
             return match;
         }
@@ -320,8 +320,8 @@ ModelMatch ModelCatalog::lookup(const QString &name) const
     const QString where = m_overridePath.isEmpty() ? Text::tr("your model catalogue override")
                                                    : m_overridePath;
     match.message = Text::tr("Valis does not know the model \"%1\"; it assumes a %2-token context "
-                       "window, %3 output tokens and unknown prices. Add the model to %4 to set "
-                       "its real limits.")
+                             "window, %3 output tokens and unknown prices. Add the model to %4 to set "
+                             "its real limits.")
                         .arg(name, formatTokenCount(FallbackContextWindow),
                              formatTokenCount(FallbackMaxOutputTokens), where);
     return match;

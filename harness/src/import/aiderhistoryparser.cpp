@@ -289,7 +289,7 @@ Result<History> HistoryParser::parse(const QString &path, const QByteArray &byte
             if (!local.isValid()) {
                 return malformedInput(path, number,
                                       Text::tr("the session header's time \"%1\" is not "
-                                         "YYYY-MM-DD HH:MM:SS").arg(when));
+                                               "YYYY-MM-DD HH:MM:SS").arg(when));
             }
             splitter.startSection(number, QDateTime(local.date(), local.time(), Qt::UTC), begin);
             sawHeader = true;

@@ -268,16 +268,16 @@ Result<ImportedTranscript> AiderImporter::read(const QString &path) const
     }
 
     transcript.notes.append(Text::tr("Aider writes local times without a zone; they were read as UTC, "
-                               "and every message carries its session's start time."));
+                                     "and every message carries its session's start time."));
     if (!history->sections.isEmpty() && history->sections.first().headerLine == 0) {
         transcript.notes.append(Text::tr("The file starts inside a session whose header is not in it; "
-                                   "those lines are session 0, dated by the first header."));
+                                         "those lines are session 0, dated by the first header."));
     }
     if (history->skippedModeLine)
         transcript.notes.append(Text::tr("Skipped the Emacs mode line on line 1."));
     if (history->repliesEndedInFence > 0) {
         transcript.notes.append(Text::tr("%n reply(s) left a code fence open (cut off); each was ended "
-                                   "at the next input or Aider output.", nullptr, history->repliesEndedInFence));
+                                         "at the next input or Aider output.", nullptr, history->repliesEndedInFence));
     }
     return transcript;
 }

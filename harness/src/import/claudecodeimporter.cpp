@@ -161,7 +161,7 @@ Result<ImportedTranscript> ClaudeCodeImporter::read(const QString &path) const
     for (const QString &agent : std::as_const(agents)) {
         if (!agentsWithFiles.contains(agent)) {
             transcript.notes.append(Text::tr("agent %1 (Task call %2) has no subagent transcript file; only its "
-                                       "progress lines mention it")
+                                             "progress lines mention it")
                                         .arg(agent, main->taskByAgentId.value(agent)));
         }
     }

@@ -295,7 +295,7 @@ Result<ImportedTranscript> OpenHandsImporter::read(const QString &path) const
     }
     if (builder.unpairedObservations() > 0) {
         transcript.notes.append(Text::tr("%n observation(s) answer no tool call and were kept as "
-                                   "system messages", nullptr, builder.unpairedObservations()));
+                                         "system messages", nullptr, builder.unpairedObservations()));
     }
     return transcript;
 }

@@ -274,7 +274,7 @@ Result<ImportedTranscript> SweAgentImporter::read(const QString &path) const
     transcript.format = format();
     transcript.sourcePath = path;
     transcript.notes << Text::tr("SWE-agent trajectories have no timestamps; the session and its messages "
-                           "take the file's modification time.");
+                                 "take the file's modification time.");
     if (root.value(QLatin1String("trajectory")).isArray()) {
         transcript.notes << Text::tr("%1 trajectory steps repeat the history and were not imported again.")
                                 .arg(root.value(QLatin1String("trajectory")).toArray().size());

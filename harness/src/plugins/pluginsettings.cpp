@@ -36,7 +36,7 @@ Result<void> PluginSettings::load()
     if (parseError.error != QJsonParseError::NoError)
         return refuse(QStringLiteral("plugin.settings-malformed"),
                       Text::tr("the plugin settings are not valid JSON (%1 at offset %2); the file is kept "
-                         "and plugin changes are not saved until it is fixed")
+                               "and plugin changes are not saved until it is fixed")
                           .arg(parseError.errorString())
                           .arg(parseError.offset));
     const QJsonObject root = document.object();
@@ -44,11 +44,11 @@ Result<void> PluginSettings::load()
     if (!document.isObject() || !version.isDouble() || !root.value(QLatin1String("plugins")).isObject())
         return refuse(QStringLiteral("plugin.settings-malformed"),
                       Text::tr("the plugin settings need an object with 'version' and 'plugins'; the file "
-                         "is kept and plugin changes are not saved until it is fixed"));
+                               "is kept and plugin changes are not saved until it is fixed"));
     if (version.toInt() > FormatVersion)
         return refuse(QStringLiteral("plugin.settings-future"),
                       Text::tr("the plugin settings were written by a newer Valis (format version %1, this "
-                         "one reads %2); the file is kept and plugin changes are not saved")
+                               "one reads %2); the file is kept and plugin changes are not saved")
                           .arg(version.toInt())
                           .arg(FormatVersion));
     m_plugins = root.value(QLatin1String("plugins")).toObject();

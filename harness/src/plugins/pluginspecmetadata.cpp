@@ -79,7 +79,7 @@ void PluginSpec::validateMetaData(const QJsonObject &qtMetaData)
         // ends up here too.
         addError(QStringLiteral("plugin.no-metadata"),
                  Text::tr("has no Valis metadata: its Q_PLUGIN_METADATA names no FILE, or the file "
-                    "was not a JSON object when the plugin was built"));
+                          "was not a JSON object when the plugin was built"));
         return;
     }
     m_metaData = metaData.toObject();

@@ -16,8 +16,8 @@ namespace {
 using Migration = QList<const char *>;
 
 const Migration migration1 = {
-    // Sessions are the one mutable table: title, archive flag and updated_at change over a
-    // session's life. Messages and parts below are the append-only record.
+    // Sessions are the record's one mutable table: title, archive flag and updated_at change
+    // over a session's life. Messages, parts and text chunks below are append-only.
     R"(CREATE TABLE sessions(
         id INTEGER PRIMARY KEY,
         uid TEXT NOT NULL UNIQUE,

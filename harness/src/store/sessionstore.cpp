@@ -72,13 +72,13 @@ Result<void> preflight(const QString &path)
                            && (applicationId != 0 || hasForeignTables)) {
                     verdict = Error(QStringLiteral("store.not-a-database"),
                                     Text::tr("this SQLite file belongs to another application; Valis "
-                                       "left it untouched"),
+                                             "left it untouched"),
                                     path);
                 } else if (version.value() > Schema::latestVersion()) {
                     verdict = Error(QStringLiteral("store.future-schema"),
                                     Text::tr("the database was written by a newer Valis (schema version "
-                                       "%1; this build reads up to %2). It was left untouched: "
-                                       "update Valis to open it.")
+                                             "%1; this build reads up to %2). It was left untouched: "
+                                             "update Valis to open it.")
                                         .arg(version.value())
                                         .arg(Schema::latestVersion()),
                                     path);
