@@ -1,5 +1,7 @@
 #include "valis/plugins/pluginapi.h"
 
+#include "core/enumnames.h"
+
 // The generated header and the build's VALIS_PLUGIN_API_VERSION come from the same CMake
 // variable; this catches a stale generated header in a build folder.
 static_assert(valis::PluginApiVersion == VALIS_PLUGIN_API_VERSION,
@@ -8,51 +10,45 @@ static_assert(valis::PluginApiVersion == VALIS_PLUGIN_API_VERSION,
 namespace valis {
 
 namespace {
-struct KindEntry { PluginKind kind; const char *name; const char *interfaceId; };
-constexpr KindEntry kindEntries[] = {
-    {PluginKind::Provider, "provider", VALIS_PROVIDER_PLUGIN_IID},
-    {PluginKind::Tool, "tool", VALIS_TOOL_PLUGIN_IID},
-    {PluginKind::Strategy, "strategy", VALIS_STRATEGY_PLUGIN_IID},
-    {PluginKind::Sandbox, "sandbox", VALIS_SANDBOX_PLUGIN_IID},
+constexpr EnumName<PluginKind> kindNames[] = {
+    {PluginKind::Provider, "provider"},
+    {PluginKind::Tool, "tool"},
+    {PluginKind::Strategy, "strategy"},
+    {PluginKind::Sandbox, "sandbox"},
 };
-
-const KindEntry &entryOf(PluginKind kind)
-{
-    for (const auto &entry : kindEntries) {
-        if (entry.kind == kind)
-            return entry;
-    }
-    Q_UNREACHABLE();
-}
 } // namespace
 
 QList<PluginKind> pluginKinds()
 {
     QList<PluginKind> kinds;
-    for (const auto &entry : kindEntries)
-        kinds.append(entry.kind);
+    for (const auto &row : kindNames)
+        kinds.append(row.value);
     return kinds;
 }
 
 QString pluginKindName(PluginKind kind)
 {
-    return QString::fromLatin1(entryOf(kind).name);
+    return enumName(kindNames, kind);
 }
 
 bool pluginKindFromName(QStringView name, PluginKind *kind)
 {
-    for (const auto &entry : kindEntries) {
-        if (name == QLatin1String(entry.name)) {
-            *kind = entry.kind;
-            return true;
-        }
-    }
-    return false;
+    return enumFromName(kindNames, name, kind);
 }
 
 QString pluginKindInterfaceId(PluginKind kind)
 {
-    return QString::fromLatin1(entryOf(kind).interfaceId);
+    switch (kind) {
+    case PluginKind::Provider:
+        return QStringLiteral(VALIS_PROVIDER_PLUGIN_IID);
+    case PluginKind::Tool:
+        return QStringLiteral(VALIS_TOOL_PLUGIN_IID);
+    case PluginKind::Strategy:
+        return QStringLiteral(VALIS_STRATEGY_PLUGIN_IID);
+    case PluginKind::Sandbox:
+        return QStringLiteral(VALIS_SANDBOX_PLUGIN_IID);
+    }
+    Q_UNREACHABLE();
 }
 
 } // namespace valis

@@ -1,13 +1,13 @@
 #include "valis/record/message.h"
 #include "valis/record/session.h"
 
+#include "core/enumnames.h"
 #include "valis/core/ids.h"
 
 namespace valis {
 
 namespace {
-struct RoleName { Role role; const char *name; };
-constexpr RoleName roleNames[] = {
+constexpr EnumName<Role> roleNames[] = {
     {Role::System, "system"},
     {Role::User, "user"},
     {Role::Assistant, "assistant"},
@@ -28,22 +28,12 @@ int countIn(const QList<Part> &parts, PartKind kind)
 
 QString roleName(Role role)
 {
-    for (const auto &entry : roleNames) {
-        if (entry.role == role)
-            return QString::fromLatin1(entry.name);
-    }
-    Q_UNREACHABLE();
+    return enumName(roleNames, role);
 }
 
 bool roleFromName(QStringView name, Role *role)
 {
-    for (const auto &entry : roleNames) {
-        if (name == QLatin1String(entry.name)) {
-            *role = entry.role;
-            return true;
-        }
-    }
-    return false;
+    return enumFromName(roleNames, name, role);
 }
 
 QString Message::text() const

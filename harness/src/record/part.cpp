@@ -1,5 +1,7 @@
 #include "valis/record/part.h"
 
+#include "core/enumnames.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -7,8 +9,7 @@
 namespace valis {
 
 namespace {
-struct KindName { PartKind kind; const char *name; };
-constexpr KindName kindNames[] = {
+constexpr EnumName<PartKind> kindNames[] = {
     {PartKind::Text, "text"},
     {PartKind::Thinking, "thinking"},
     {PartKind::ToolCall, "tool_call"},
@@ -19,22 +20,12 @@ constexpr KindName kindNames[] = {
 
 QString partKindName(PartKind kind)
 {
-    for (const auto &entry : kindNames) {
-        if (entry.kind == kind)
-            return QString::fromLatin1(entry.name);
-    }
-    Q_UNREACHABLE();
+    return enumName(kindNames, kind);
 }
 
 bool partKindFromName(QStringView name, PartKind *kind)
 {
-    for (const auto &entry : kindNames) {
-        if (name == QLatin1String(entry.name)) {
-            *kind = entry.kind;
-            return true;
-        }
-    }
-    return false;
+    return enumFromName(kindNames, name, kind);
 }
 
 Part Part::makeText(const QString &text)

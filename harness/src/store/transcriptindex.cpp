@@ -200,13 +200,12 @@ Result<SearchResults> TranscriptIndex::search(const SearchQuery &request) const
     }
     const int limit = qMax(1, request.limit);
 
-    QSqlDatabase db = m_db;
     // The rowid range to search: all chunks, or one session's.
     qint64 low = 1;
     qint64 high = 0;
     qint64 sessionRow = -1;
     {
-        QSqlQuery range(db);
+        QSqlQuery range(m_db);
         // One min() or max() per subquery: SQLite answers each from the index's end, but not
         // both in one aggregate, which would scan the whole table.
         if (!request.sessionId.isEmpty()) {
@@ -248,7 +247,7 @@ Result<SearchResults> TranscriptIndex::search(const SearchQuery &request) const
     // from the tier (see bm25Scores). Reading stops once enough hits are found, so a word with
     // fewer matches than a tier is ranked over the whole record in one pass (exactly as FTS5's
     // bm25 would, for one word), and a word that occurs everywhere costs one tier.
-    QSqlQuery matches(db);
+    QSqlQuery matches(m_db);
     matches.setForwardOnly(true);
     matches.prepare(QStringLiteral("SELECT search.rowid, valis_stats(search)") + from
                     + QStringLiteral(" ORDER BY search.rowid DESC"));
@@ -267,7 +266,7 @@ Result<SearchResults> TranscriptIndex::search(const SearchQuery &request) const
             return Error(QStringLiteral("search.bad-query"), Text::tr("the FTS5 query is not valid: %1").arg(error.message));
         return error;
     }
-    QSqlQuery body(db);
+    QSqlQuery body(m_db);
     body.prepare(QStringLiteral("SELECT body FROM search_content WHERE id = ?"));
 
     SearchResults results;
@@ -321,7 +320,7 @@ Result<SearchResults> TranscriptIndex::search(const SearchQuery &request) const
     QStringList ids;
     for (const Candidate &candidate : std::as_const(candidates))
         ids << QString::number(candidate.rowid);
-    QSqlQuery detail(db);
+    QSqlQuery detail(m_db);
     detail.setForwardOnly(true);
     detail.prepare(QStringLiteral(
         "SELECT search.rowid, p.idx, p.kind, c.tool_name, m.uid, m.seq, m.turn, m.role, s.uid, s.title, "
