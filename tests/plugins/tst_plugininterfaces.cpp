@@ -102,7 +102,7 @@ private Q_SLOTS:
         QSignalSpy failed(stream.get(), &ProviderStream::failed);
         stream->cancel();
         QCOMPARE(failed.count(), 1);
-        QCOMPARE(failed.constFirst().constFirst().value<Error>().code, QStringLiteral("provider.cancelled"));
+        QCOMPARE(failed.constFirst().constFirst().value<ProviderFailure>().kind, ProviderFailure::Kind::Cancelled);
         QTest::qWait(20);
         QCOMPARE(events.count(), 0);
     }

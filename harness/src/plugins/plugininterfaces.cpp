@@ -4,6 +4,7 @@
 #include "valis/plugins/plugin.h"
 #include "valis/plugins/provider.h"
 #include "valis/plugins/providerevent.h"
+#include "valis/plugins/providerfailure.h"
 #include "valis/plugins/providerplugin.h"
 #include "valis/plugins/providerstream.h"
 #include "valis/plugins/sandbox.h"
@@ -48,6 +49,22 @@ ProviderEvent ProviderEvent::makeThinkingDelta(const QString &text)
     return event;
 }
 
+ProviderEvent ProviderEvent::makeThinkingSignature(const QString &signature)
+{
+    ProviderEvent event;
+    event.kind = Kind::ThinkingSignature;
+    event.text = signature;
+    return event;
+}
+
+ProviderEvent ProviderEvent::makeRedactedThinking(const QString &data)
+{
+    ProviderEvent event;
+    event.kind = Kind::RedactedThinking;
+    event.text = data;
+    return event;
+}
+
 ProviderEvent ProviderEvent::makeToolCallStarted(const QString &callId, const QString &toolName)
 {
     ProviderEvent event;
@@ -82,12 +99,43 @@ ProviderEvent ProviderEvent::makeUsageReported(const Usage &usage)
     return event;
 }
 
-ProviderEvent ProviderEvent::makeStopped(const QString &stopReason)
+ProviderEvent ProviderEvent::makeStopped(const QString &stopReason, const QList<Part> &parts)
 {
     ProviderEvent event;
     event.kind = Kind::Stopped;
     event.stopReason = stopReason;
+    event.parts = parts;
     return event;
+}
+
+QString ProviderEvent::kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::TextDelta: return QStringLiteral("text-delta");
+    case Kind::ThinkingDelta: return QStringLiteral("thinking-delta");
+    case Kind::ThinkingSignature: return QStringLiteral("thinking-signature");
+    case Kind::RedactedThinking: return QStringLiteral("redacted-thinking");
+    case Kind::ToolCallStarted: return QStringLiteral("tool-call-started");
+    case Kind::ToolCallArgumentsDelta: return QStringLiteral("tool-call-arguments-delta");
+    case Kind::ToolCallFinished: return QStringLiteral("tool-call-finished");
+    case Kind::UsageReported: return QStringLiteral("usage-reported");
+    case Kind::Stopped: return QStringLiteral("stopped");
+    }
+    return {};
+}
+
+QString ProviderFailure::kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::Transport: return QStringLiteral("transport");
+    case Kind::Http: return QStringLiteral("http");
+    case Kind::StreamError: return QStringLiteral("stream-error");
+    case Kind::Interrupted: return QStringLiteral("interrupted");
+    case Kind::Protocol: return QStringLiteral("protocol");
+    case Kind::Timeout: return QStringLiteral("timeout");
+    case Kind::Cancelled: return QStringLiteral("cancelled");
+    }
+    return {};
 }
 
 qint64 StrategyBudget::count(const QList<Message> &messages) const

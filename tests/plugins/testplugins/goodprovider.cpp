@@ -39,7 +39,10 @@ public:
         if (m_done)
             return;
         m_done = true;
-        Q_EMIT failed(valis::Error(QStringLiteral("provider.cancelled"), QStringLiteral("cancelled")));
+        valis::ProviderFailure failure;
+        failure.kind = valis::ProviderFailure::Kind::Cancelled;
+        failure.providerId = QStringLiteral("echo");
+        Q_EMIT failed(failure);
     }
 
 private:
@@ -51,6 +54,12 @@ class EchoProvider : public valis::Provider
 public:
     QString id() const override { return QStringLiteral("echo"); }
     QString displayName() const override { return QStringLiteral("Echo"); }
+    valis::ProviderDefaults defaults() const override
+    {
+        valis::ProviderDefaults defaults;
+        defaults.requiresApiKey = false;
+        return defaults;
+    }
     valis::ProviderStream *stream(const valis::ProviderRequest &request, QObject *parent) override
     {
         return new EchoStream(request, parent);

@@ -3,6 +3,7 @@
 #include "valis/harness_export.h"
 #include "valis/record/message.h"
 
+#include <QList>
 #include <QMetaType>
 #include <QString>
 
@@ -11,17 +12,27 @@ namespace valis {
 /// One normalised event of a model's streamed answer, the same for every provider.
 ///
 /// A provider translates its wire format (Anthropic content blocks, OpenAI deltas, Responses
-/// items) into this sequence: text and thinking deltas; for each tool call ToolCallStarted
-/// (callId, toolName), any number of ToolCallArgumentsDelta (callId, text = a piece of the JSON
-/// arguments) and ToolCallFinished (callId); UsageReported whenever the provider reports usage
-/// (the last report wins); and Stopped (stopReason) exactly once, last. Events of different tool
-/// calls may interleave; callId pairs them. Which fields are meaningful depends on `kind`; the
-/// make functions build valid events.
+/// items) into this sequence: text and thinking deltas (a thinking block ends with its
+/// ThinkingSignature when the provider signs reasoning; RedactedThinking carries opaque
+/// reasoning); for each tool call ToolCallStarted (callId, toolName), any number of
+/// ToolCallArgumentsDelta (callId, text = a piece of the JSON arguments) and ToolCallFinished
+/// (callId) once its arguments are complete; UsageReported whenever the provider reports usage
+/// (fields not reported are -1; the host merges reports field by field, later wins); and Stopped
+/// (stopReason) exactly once, last. Events of different tool calls may interleave; callId pairs
+/// them. A tool call without ToolCallFinished (the stream stopped at max_tokens mid-JSON) is
+/// never run.
+///
+/// Stopped may carry `parts`: the whole answer as the provider's wire converter reads it back
+/// (valis/wire/*), with the wire extras the record keeps (signatures, item ids, citations), so
+/// the next request sends the answer back exactly as the provider expects. When `parts` is empty
+/// the host assembles the answer from the deltas.
 struct VALIS_HARNESS_EXPORT ProviderEvent
 {
     enum class Kind {
         TextDelta,
         ThinkingDelta,
+        ThinkingSignature,
+        RedactedThinking,
         ToolCallStarted,
         ToolCallArgumentsDelta,
         ToolCallFinished,
@@ -30,19 +41,26 @@ struct VALIS_HARNESS_EXPORT ProviderEvent
     };
 
     Kind kind = Kind::TextDelta;
-    QString text;       ///< TextDelta, ThinkingDelta: the new text. ToolCallArgumentsDelta: a JSON piece.
+    /// TextDelta, ThinkingDelta: the new text. ThinkingSignature: the signature of the thinking
+    /// block just streamed. RedactedThinking: the opaque data. ToolCallArgumentsDelta: a JSON piece.
+    QString text;
     QString callId;     ///< ToolCall*: the call the event belongs to.
     QString toolName;   ///< ToolCallStarted: the tool the model calls.
     Usage usage;        ///< UsageReported.
     QString stopReason; ///< Stopped: the record's stop reason ("end_turn", "tool_use", "max_tokens", ...).
+    QList<Part> parts;  ///< Stopped: the assembled answer, when the provider gives it (see above).
+
+    static QString kindName(Kind kind);
 
     static ProviderEvent makeTextDelta(const QString &text);
     static ProviderEvent makeThinkingDelta(const QString &text);
+    static ProviderEvent makeThinkingSignature(const QString &signature);
+    static ProviderEvent makeRedactedThinking(const QString &data);
     static ProviderEvent makeToolCallStarted(const QString &callId, const QString &toolName);
     static ProviderEvent makeToolCallArgumentsDelta(const QString &callId, const QString &jsonPiece);
     static ProviderEvent makeToolCallFinished(const QString &callId);
     static ProviderEvent makeUsageReported(const Usage &usage);
-    static ProviderEvent makeStopped(const QString &stopReason);
+    static ProviderEvent makeStopped(const QString &stopReason, const QList<Part> &parts = {});
 
     bool operator==(const ProviderEvent &other) const = default;
 };

@@ -26,9 +26,20 @@ public:
     /// cancelled, or with its real result if it was already done.
     virtual void cancel() = 0;
 
+    /// Whether the error result this invocation finished with is worth trying again (a
+    /// timeout, a busy resource, a dropped connection). Only the tool knows; the orchestrator's
+    /// retry policy retries nothing else. Set it before emitting finished().
+    bool isRetryable() const { return m_retryable; }
+
 Q_SIGNALS:
     /// `result` is a Part of kind ToolResult whose callId is the call's.
     void finished(const valis::Part &result);
+
+protected:
+    void setRetryable(bool retryable) { m_retryable = retryable; }
+
+private:
+    bool m_retryable = false;
 };
 
 } // namespace valis

@@ -1,0 +1,105 @@
+#pragma once
+
+#include <QByteArray>
+#include <QHash>
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QPair>
+#include <QTcpServer>
+#include <QUrl>
+
+#include <chrono>
+#include <deque>
+
+class QTcpSocket;
+
+namespace valis::test {
+
+/// One answer the ProviderTestServer gives, and how it delivers it. The server speaks real
+/// HTTP/1.1 on loopback, so the code under test uses its real QNetworkAccessManager path.
+struct ScriptedResponse
+{
+    int status = 200;
+    QByteArray reason;                               ///< empty: the standard phrase for `status`
+    QList<QPair<QByteArray, QByteArray>> headers;    ///< sent as given, in order
+    QByteArray body;
+
+    /// How the body goes out: `chunks` when non-empty (each one a separate socket write, with
+    /// `chunkDelay` between them), else split into pieces of `chunkSize` bytes (0: one write).
+    QList<QByteArray> chunks;
+    int chunkSize = 0;
+    std::chrono::milliseconds chunkDelay{0};
+    /// Wait this long before sending anything (a slow server / a timeout test).
+    std::chrono::milliseconds headerDelay{0};
+    /// Close the connection after this many body bytes (a drop mid-answer); -1: send it all.
+    qint64 cutAfterBytes = -1;
+    /// Transfer-Encoding: chunked (true) or Content-Length (false).
+    bool chunkedEncoding = true;
+
+    /// 200 text/event-stream with `body`.
+    static ScriptedResponse sse(const QByteArray &body);
+    /// `status` application/json with `body` and extra headers (retry-after, ...).
+    static ScriptedResponse json(int status, const QByteArray &body,
+                                 const QList<QPair<QByteArray, QByteArray>> &headers = {});
+};
+
+/// One request the server received, exactly as it arrived.
+struct CapturedRequest
+{
+    QByteArray method;
+    QByteArray path;                         ///< with the query string
+    QList<QPair<QByteArray, QByteArray>> headers; ///< as received, in order
+    QByteArray body;                         ///< exact bytes
+
+    /// The first header of that name (case-insensitive); empty when absent.
+    QByteArray header(const QByteArray &name) const;
+    /// The body parsed as a JSON object (empty when it is not one).
+    QJsonObject json() const;
+};
+
+/// A local HTTP/1.1 server that stands in for a provider's API: it answers requests, in order,
+/// with the ScriptedResponses queued (byte for byte, with the delivery faults they describe),
+/// and records every request. A request that finds the queue empty gets a 500 with a JSON
+/// error saying so, and unexpectedRequests() counts it, so a test can check it asked exactly as
+/// often as scripted. Lives in the test's thread; listens on 127.0.0.1 on a free port.
+class ProviderTestServer : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ProviderTestServer(QObject *parent = nullptr);
+    ~ProviderTestServer() override;
+
+    /// Starts listening; false (with a QWARN-free failure the test reports) when it cannot.
+    bool listen();
+    /// "http://127.0.0.1:<port>" (no path).
+    QUrl baseUrl() const;
+
+    void enqueue(const ScriptedResponse &response);
+    qsizetype pendingResponses() const;
+
+    QList<CapturedRequest> requests() const;
+    int unexpectedRequests() const;
+
+Q_SIGNALS:
+    /// A whole request was read (its index in requests()).
+    void requestReceived(int index);
+    /// The response to request `index` was written completely (or cut as scripted).
+    void responseDone(int index);
+
+private:
+    // implementation detail: free to change
+    struct Connection;
+    void onNewConnection();
+    void onReadyRead(QTcpSocket *socket);
+    void serve(QTcpSocket *socket, int index, const ScriptedResponse &response);
+
+    QTcpServer m_server;
+    std::deque<ScriptedResponse> m_queue;
+    QList<CapturedRequest> m_requests;
+    QHash<QTcpSocket *, QByteArray> m_buffers;
+    int m_unexpected = 0;
+};
+
+} // namespace valis::test
