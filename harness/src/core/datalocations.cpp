@@ -89,6 +89,16 @@ QString DataLocations::pluginSettingsPath() const
     return QDir(m_config).filePath(QStringLiteral("plugins.json"));
 }
 
+QString DataLocations::providerSettingsPath() const
+{
+    return QDir(m_config).filePath(QStringLiteral("providers.json"));
+}
+
+QString DataLocations::approvalsPath() const
+{
+    return QDir(m_config).filePath(QStringLiteral("approvals.json"));
+}
+
 QString DataLocations::pluginLockPath() const
 {
     return QDir(m_config).filePath(QStringLiteral("plugins.lock"));

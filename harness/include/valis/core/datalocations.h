@@ -48,6 +48,10 @@ public:
     /// Plugin enable/disable state and the crash-guard lock file.
     QString pluginSettingsPath() const;
     QString pluginLockPath() const;
+    /// Provider endpoints and the default provider and model (config/providers.json).
+    QString providerSettingsPath() const;
+    /// Tool approval rules answered "always" (config/approvals.json).
+    QString approvalsPath() const;
 
 private:
     QString m_home;

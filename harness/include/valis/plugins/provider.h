@@ -62,8 +62,11 @@ struct VALIS_HARNESS_EXPORT ProviderDefaults
 {
     QUrl baseUrl;                 ///< Used when neither settings, the environment nor --base-url say.
     /// The environment variable that overrides the base URL (ANTHROPIC_BASE_URL, OPENAI_BASE_URL,
-    /// OLLAMA_HOST); empty for none. OLLAMA_HOST may be a bare "host:port".
+    /// OLLAMA_HOST); empty for none. Its value may lack a scheme ("gpu-box:11434": http is assumed).
     QString baseUrlVariable;
+    /// Added to the variable's address when it has no path: OLLAMA_HOST names the server, the
+    /// OpenAI-compatible API is under "/v1". Empty: the address is used as given.
+    QString baseUrlVariablePath;
     /// Environment variables holding a key, in order of preference (ANTHROPIC_API_KEY); the OS
     /// keychain comes first.
     QStringList apiKeyVariables;

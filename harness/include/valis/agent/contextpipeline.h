@@ -1,0 +1,78 @@
+#pragma once
+
+#include "valis/agent/viewnormaliser.h"
+#include "valis/catalog/modelinfo.h"
+#include "valis/core/result.h"
+#include "valis/harness_export.h"
+#include "valis/plugins/contextstrategy.h"
+#include "valis/record/message.h"
+
+#include <QJsonObject>
+#include <QList>
+
+#include <functional>
+
+namespace valis {
+
+/// One strategy's work on one view, reported as a ContextCompacted event.
+struct VALIS_HARNESS_EXPORT CompactionEvent
+{
+    QString strategy;
+    qint64 tokensBefore = -1;
+    qint64 tokensAfter = -1;
+    QStringList replaced;
+
+    QJsonObject toJson() const;
+};
+
+/// The messages one request sends, built from the record.
+struct VALIS_HARNESS_EXPORT ContextView
+{
+    QList<Message> messages;
+    /// The last message of the history before the current turn (for cache breakpoints); -1 when
+    /// the current turn is all there is.
+    int stableHistoryEnd = -1;
+    qint64 estimatedTokens = 0;
+    qint64 targetTokens = 0;
+    NormaliseReport normalised;
+    QList<CompactionEvent> compactions;
+    /// Strategy failures: the pipeline went on with the view it had.
+    QList<Error> warnings;
+};
+
+/// Builds each model request's view of the record: the record's messages (never edited),
+/// normalised so every provider accepts them, and, when they do not fit the budget (the window
+/// minus the output reserve and a margin) or compaction is asked for, passed through the
+/// session's ContextStrategies in order until they fit. The token counter is the calibrated
+/// estimate until exact counting arrives; strategies use the same one, so reports add up.
+class VALIS_HARNESS_EXPORT ContextPipeline
+{
+public:
+    ContextPipeline() = default;
+
+    void setModel(const ModelInfo &model, qint64 maxOutputTokens);
+    void setStrategies(const QList<ContextStrategy *> &strategies) { m_strategies = strategies; }
+    QList<ContextStrategy *> strategies() const { return m_strategies; }
+    /// Counts one message; default: about four bytes of UTF-8 per token.
+    void setTokenCounter(std::function<qint64(const Message &)> counter) { m_counter = std::move(counter); }
+    qint64 countTokens(const Message &message) const;
+
+    /// The budget the view must fit.
+    qint64 targetTokens() const;
+
+    /// Builds the view of `record` for a request in turn `currentTurn`. `forceCompaction` runs
+    /// the strategies even when the view fits (the compact command, a context-overflow error).
+    ContextView build(const QList<Message> &record, int currentTurn, bool forceCompaction) const;
+
+private:
+    QList<ContextStrategy *> m_strategies;
+    std::function<qint64(const Message &)> m_counter;
+    qint64 m_contextWindow = 0;
+    qint64 m_outputReserve = 0;
+};
+
+/// The estimate ContextPipeline uses when no exact counter is set: UTF-8 bytes / 4 for text,
+/// arguments and results, plus a small overhead per message and part.
+VALIS_HARNESS_EXPORT qint64 estimateTokens(const Message &message);
+
+} // namespace valis

@@ -1,0 +1,127 @@
+#pragma once
+
+#include "valis/agent/approvalpolicy.h"
+#include "valis/agent/contextpipeline.h"
+#include "valis/agent/retrypolicy.h"
+#include "valis/agent/sessionevent.h"
+#include "valis/agent/toolselector.h"
+#include "valis/catalog/modelcatalog.h"
+#include "valis/core/result.h"
+#include "valis/harness_export.h"
+#include "valis/plugins/provider.h"
+#include "valis/record/message.h"
+#include "valis/record/session.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+
+#include <memory>
+#include <optional>
+
+namespace valis {
+
+class AgentLoop;
+class Sandbox;
+class SessionStore;
+class ToolRegistry;
+
+/// How a Session talks to its model and how far a turn may go.
+struct VALIS_HARNESS_EXPORT SessionConfig
+{
+    Provider *provider = nullptr;
+    QString model;
+    ProviderEndpoint endpoint;
+    QString keySource;                  ///< where endpoint.apiKey came from, for error messages
+    ModelCatalog catalog;
+    Message systemPrompt;               ///< Role::System; not part of the record
+    QString workspace;
+    Sandbox *sandbox = nullptr;         ///< where tools run commands; nullptr: none may
+    int maxSteps = 50;                  ///< model requests per turn
+    std::optional<double> maxTurnCostUsd;
+    qint64 maxOutputTokens = -1;        ///< -1: the model catalogue's limit
+    QJsonObject providerOptions;
+    RetryPolicy providerRetry;
+    RetryPolicy toolRetry{3, std::chrono::milliseconds(500), 2.0, std::chrono::milliseconds(10000),
+                          std::chrono::milliseconds(60000), 0.2};
+    ToolSelectorConfig toolSelector;
+    Provider *toolSelectorProvider = nullptr; ///< nullptr: `provider`
+    QList<ContextStrategy *> strategies;
+};
+
+/// A conversation in progress: takes commands, runs turns, keeps the record, and reports
+/// everything as SessionEvents. The desktop and valis-cli both drive one.
+///
+/// Commands: submit() a user turn; interrupt() whatever runs (the partial answer is kept and
+/// marked, unfinished tool calls are answered "interrupted", the record stays whole);
+/// approve() / deny() a pending tool call; compact() the context now. Each message is appended
+/// to the SessionStore as it completes, so a crash loses at most the message being streamed.
+///
+/// Lives in one thread (the GUI's or the CLI's); everything it waits for (network, tools,
+/// approvals) is asynchronous.
+class VALIS_HARNESS_EXPORT Session : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// Opens the stored session `info.id`, or creates it when `info.id` is empty or unknown.
+    static Result<std::unique_ptr<Session>> open(SessionStore *store, const SessionInfo &info,
+                                                 const SessionConfig &config, ToolRegistry *tools,
+                                                 ApprovalPolicy *approvals);
+    ~Session() override;
+
+    QString id() const { return m_info.id; }
+    SessionInfo info() const { return m_info; }
+    const SessionConfig &config() const { return m_config; }
+    /// The record as this session holds it (loaded at open, appended to since).
+    const QList<Message> &record() const { return m_record; }
+    SessionTotals totals() const { return m_totals; }
+    bool isBusy() const;
+    QList<ApprovalRequest> pendingApprovals() const;
+
+    /// Starts a turn. Fails ("session.busy") while a turn runs, and ("session.empty-turn") for
+    /// a turn with neither text nor attachments.
+    Result<void> submit(const QString &text, const QList<Part> &attachments = {});
+    /// Stops the running turn; does nothing when idle.
+    void interrupt();
+    /// Answers a pending approval; false when `requestId` is not pending.
+    bool approve(const QString &requestId, ApprovalScope scope = ApprovalScope::Once);
+    bool deny(const QString &requestId, const QString &reason = {}, ApprovalScope scope = ApprovalScope::Once);
+    /// Runs the context strategies on the next request (now, when idle, to report what they do).
+    void compact();
+
+Q_SIGNALS:
+    void eventOccurred(const valis::SessionEvent &event);
+
+private:
+    friend class AgentLoop;
+    Session(SessionStore *store, const SessionInfo &info, const SessionConfig &config, ToolRegistry *tools,
+            ApprovalPolicy *approvals);
+    /// Appends to the store and the in-memory record; emits MessageAppended.
+    Result<Message> append(Message message, std::optional<double> cost = {});
+    void emitEvent(SessionEvent event);
+    /// ContextCompacted and Warning events for what building `view` did.
+    void reportView(const ContextView &view, int step);
+    /// Whether compact() asked for compaction of the next request (and forgets the request).
+    bool takeCompactRequest();
+    void trackApproval(const ApprovalRequest &request, bool pending);
+    ContextPipeline &pipeline() { return m_pipeline; }
+    SessionStore *store() const { return m_store; }
+    ToolRegistry *tools() const { return m_tools; }
+    SessionTotals &mutableTotals() { return m_totals; }
+
+    SessionStore *m_store;
+    SessionInfo m_info;
+    SessionConfig m_config;
+    ToolRegistry *m_tools;
+    ApprovalPolicy *m_approvals;
+    QList<Message> m_record;
+    SessionTotals m_totals;
+    ContextPipeline m_pipeline;
+    std::unique_ptr<AgentLoop> m_loop;
+    bool m_compactRequested = false;
+    QHash<QString, ApprovalRequest> m_pendingApprovals;
+};
+
+} // namespace valis

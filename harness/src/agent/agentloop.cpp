@@ -1,0 +1,501 @@
+#include "agent/agentloop.h"
+
+#include "valis/agent/session.h"
+#include "valis/agent/toolregistry.h"
+#include "valis/agent/toolselector.h"
+#include "valis/store/sessionstore.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+namespace valis {
+
+namespace {
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(valis::AgentLoop)
+};
+
+SessionEvent makeEvent(SessionEvent::Kind kind, int step)
+{
+    SessionEvent event;
+    event.kind = kind;
+    event.step = step;
+    return event;
+}
+
+void loadImages(QList<Part> &parts, const SessionStore *store)
+{
+    for (Part &part : parts) {
+        if (part.kind == PartKind::Image && part.image.data.isEmpty() && part.image.uri.startsWith(QLatin1String("blob:"))) {
+            Result<QByteArray> bytes = store->readBlob(part.image.uri);
+            if (bytes.ok())
+                part.image.data = bytes.value();
+        } else if (part.kind == PartKind::ToolResult) {
+            loadImages(part.content, store);
+        }
+    }
+}
+} // namespace
+
+AgentLoop::AgentLoop(Session *session)
+    : m_session(session), m_orchestrator(session->tools(), session->m_approvals)
+{
+    m_retryTimer.setSingleShot(true);
+    connect(&m_retryTimer, &QTimer::timeout, this, [this] {
+        if (m_state == State::RetryWait)
+            sendRequest();
+    });
+    m_orchestrator.setRetryPolicy(m_session->config().toolRetry);
+
+    connect(&m_orchestrator, &ToolOrchestrator::approvalRequested, this, [this](const ApprovalRequest &request) {
+        m_session->trackApproval(request, true);
+        SessionEvent event = makeEvent(SessionEvent::Kind::ApprovalRequested, m_step);
+        event.requestId = request.id;
+        event.callId = request.callId;
+        event.toolName = request.toolName;
+        event.arguments = request.arguments;
+        event.details = {{QStringLiteral("readOnly"), request.readOnly}, {QStringLiteral("provider"), request.toolProviderId}};
+        m_session->emitEvent(event);
+    });
+    connect(&m_orchestrator, &ToolOrchestrator::approvalResolved, this,
+            [this](const ApprovalRequest &request, const QString &answer) {
+                m_session->trackApproval(request, false);
+                SessionEvent event = makeEvent(SessionEvent::Kind::ApprovalResolved, m_step);
+                event.requestId = request.id;
+                event.callId = request.callId;
+                event.toolName = request.toolName;
+                event.text = answer;
+                m_session->emitEvent(event);
+            });
+    connect(&m_orchestrator, &ToolOrchestrator::executionStarted, this, [this](const Part &call, int attempt) {
+        SessionEvent event = makeEvent(SessionEvent::Kind::ToolExecutionStarted, m_step);
+        event.callId = call.callId;
+        event.toolName = call.toolName;
+        event.arguments = call.arguments;
+        event.attempt = attempt;
+        m_session->emitEvent(event);
+    });
+    connect(&m_orchestrator, &ToolOrchestrator::retrying, this,
+            [this](const Part &call, int nextAttempt, qint64 delayMs, const Part &failed) {
+                SessionEvent event = makeEvent(SessionEvent::Kind::Retrying, m_step);
+                event.callId = call.callId;
+                event.toolName = call.toolName;
+                event.attempt = nextAttempt;
+                event.delayMs = delayMs;
+                QString text;
+                for (const Part &part : failed.content)
+                    text += part.text;
+                event.error = Error(QStringLiteral("tool.retryable-failure"), text.left(400));
+                m_session->emitEvent(event);
+            });
+    connect(&m_orchestrator, &ToolOrchestrator::callFinished, this,
+            [this](const Part &call, const Part &result, qint64 durationMs, int attempts) {
+                SessionEvent event = makeEvent(SessionEvent::Kind::ToolCallFinished, m_step);
+                event.callId = call.callId;
+                event.toolName = call.toolName;
+                event.result = result;
+                event.durationMs = durationMs;
+                event.attempt = attempts;
+                m_session->emitEvent(event);
+            });
+    connect(&m_orchestrator, &ToolOrchestrator::batchFinished, this, &AgentLoop::onBatchFinished);
+}
+
+AgentLoop::~AgentLoop()
+{
+    dropStream();
+}
+
+FailureContext AgentLoop::failureContext() const
+{
+    const SessionConfig &config = m_session->config();
+    FailureContext context;
+    context.providerName = config.provider->displayName();
+    context.providerId = config.provider->id();
+    context.defaults = config.provider->defaults();
+    context.keySource = config.endpoint.apiKey.isEmpty() ? QString() : config.keySource;
+    context.baseUrl = config.endpoint.baseUrl.toString();
+    return context;
+}
+
+void AgentLoop::startTurn(int turn, const QString &userText)
+{
+    m_turn = turn;
+    m_step = 0;
+    m_turnCost = 0;
+    m_overflowRetried = false;
+    m_interruptRequested = false;
+    m_offeredTools.clear();
+
+    const SessionConfig &config = m_session->config();
+    ToolRegistry *registry = m_session->tools();
+    registry->refresh();
+    for (const QString &conflict : registry->conflicts()) {
+        SessionEvent warning = makeEvent(SessionEvent::Kind::Warning, -1);
+        warning.error = Error(QStringLiteral("tools.name-conflict"), Text::tr("two tools share a name: %1").arg(conflict));
+        m_session->emitEvent(warning);
+    }
+
+    Provider *selectorProvider = config.toolSelectorProvider ? config.toolSelectorProvider : config.provider;
+    ToolSelectorConfig selectorConfig = config.toolSelector;
+    if (selectorConfig.endpoint.baseUrl.isEmpty())
+        selectorConfig.endpoint = config.endpoint;
+    m_selector = std::make_unique<ToolSelector>(selectorProvider, selectorConfig);
+    if (m_selector->shouldSelect(int(registry->tools().size()))) {
+        m_state = State::Selecting;
+        QList<ToolSpec> specs;
+        for (const RegisteredTool &tool : registry->tools())
+            specs.append(tool.spec);
+        connect(m_selector.get(), &ToolSelector::selected, this, [this, specs](const QStringList &names, const Error &fallback) {
+            if (m_state != State::Selecting)
+                return;
+            m_offeredTools = names;
+            SessionEvent event = makeEvent(SessionEvent::Kind::ToolsSelected, -1);
+            event.details = {{QStringLiteral("selected"), QJsonArray::fromStringList(names)},
+                             {QStringLiteral("offered"), qint64(specs.size())}};
+            m_session->emitEvent(event);
+            if (!fallback.code.isEmpty()) {
+                SessionEvent warning = makeEvent(SessionEvent::Kind::Warning, -1);
+                warning.error = fallback;
+                m_session->emitEvent(warning);
+            }
+            nextStep();
+        });
+        m_selector->select(specs, userText);
+        return;
+    }
+    nextStep();
+}
+
+void AgentLoop::nextStep()
+{
+    const SessionConfig &config = m_session->config();
+    if (m_step >= config.maxSteps) {
+        SessionEvent warning = makeEvent(SessionEvent::Kind::Warning, m_step);
+        warning.error = Error(QStringLiteral("turn.step-limit"),
+                              Text::tr("the turn stopped after %1 model requests, its step limit").arg(config.maxSteps));
+        m_session->emitEvent(warning);
+        finishTurn(QStringLiteral("step-limit"));
+        return;
+    }
+    if (config.maxTurnCostUsd && m_turnCost >= *config.maxTurnCostUsd) {
+        SessionEvent warning = makeEvent(SessionEvent::Kind::Warning, m_step);
+        warning.error = Error(QStringLiteral("turn.budget-limit"),
+                              Text::tr("the turn stopped after spending $%1 of its $%2 budget")
+                                  .arg(m_turnCost, 0, 'f', 4)
+                                  .arg(*config.maxTurnCostUsd, 0, 'f', 2));
+        m_session->emitEvent(warning);
+        finishTurn(QStringLiteral("budget-limit"));
+        return;
+    }
+    ++m_step;
+    m_attempt = 0;
+    sendRequest();
+}
+
+QList<Message> AgentLoop::withImageData(QList<Message> messages) const
+{
+    for (Message &message : messages)
+        loadImages(message.parts, m_session->store());
+    return messages;
+}
+
+void AgentLoop::sendRequest()
+{
+    const SessionConfig &config = m_session->config();
+    const bool force = m_forceCompaction || m_session->takeCompactRequest();
+    m_forceCompaction = false;
+    const ContextView view = m_session->pipeline().build(m_session->record(), m_turn, force);
+    m_session->reportView(view, m_step);
+
+    ProviderRequest request;
+    request.model = config.model;
+    request.system = config.systemPrompt;
+    request.system.role = Role::System;
+    request.messages = withImageData(view.messages);
+    request.tools = m_session->tools()->definitions(m_offeredTools);
+    const ModelInfo model = config.catalog.lookup(config.model).model;
+    request.maxOutputTokens = config.maxOutputTokens > 0 ? config.maxOutputTokens : model.maxOutputTokens;
+    request.options = config.providerOptions;
+    request.endpoint = config.endpoint;
+    request.cacheKey = m_session->id();
+    request.stableHistoryEnd = view.stableHistoryEnd;
+
+    ++m_attempt;
+    SessionEvent started = makeEvent(SessionEvent::Kind::RequestStarted, m_step);
+    started.text = config.model;
+    started.attempt = m_attempt;
+    started.details = {{QStringLiteral("messages"), qint64(request.messages.size())},
+                       {QStringLiteral("tools"), qint64(request.tools.size())},
+                       {QStringLiteral("estimatedTokens"), view.estimatedTokens}};
+    m_session->emitEvent(started);
+
+    m_state = State::Streaming;
+    m_assembler = std::make_unique<StreamAssembler>();
+    ProviderStream *stream = config.provider->stream(request, this);
+    m_stream = stream;
+    connect(stream, &ProviderStream::eventReceived, this, &AgentLoop::onStreamEvent);
+    connect(stream, &ProviderStream::finished, this, &AgentLoop::onStreamFinished);
+    connect(stream, &ProviderStream::failed, this, &AgentLoop::onStreamFailed);
+}
+
+void AgentLoop::dropStream()
+{
+    if (!m_stream)
+        return;
+    ProviderStream *stream = m_stream;
+    m_stream = nullptr;
+    stream->disconnect(this);
+    stream->cancel();
+    stream->deleteLater();
+}
+
+void AgentLoop::onStreamEvent(const ProviderEvent &event)
+{
+    if (m_state != State::Streaming || sender() != m_stream)
+        return;
+    m_assembler->add(event);
+    switch (event.kind) {
+    case ProviderEvent::Kind::TextDelta:
+    case ProviderEvent::Kind::ThinkingDelta: {
+        SessionEvent out = makeEvent(event.kind == ProviderEvent::Kind::TextDelta ? SessionEvent::Kind::TextDelta
+                                                                                 : SessionEvent::Kind::ThinkingDelta,
+                                     m_step);
+        out.turn = m_turn;
+        out.text = event.text;
+        m_session->emitEvent(out);
+        break;
+    }
+    case ProviderEvent::Kind::ToolCallStarted: {
+        SessionEvent out = makeEvent(SessionEvent::Kind::ToolCallStarted, m_step);
+        out.turn = m_turn;
+        out.callId = event.callId;
+        out.toolName = event.toolName;
+        m_session->emitEvent(out);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+void AgentLoop::recordAnswer(bool interrupted, const Error &error)
+{
+    const SessionConfig &config = m_session->config();
+    Message message = m_assembler->message(interrupted);
+    if (!error.code.isEmpty())
+        message.metadata.insert(QStringLiteral("error"), error.code);
+    const Usage usage = message.usage;
+    std::optional<double> cost;
+    if (!usage.isEmpty()) {
+        cost = config.catalog.cost(config.model, usage).total();
+        m_session->mutableTotals().add(usage, cost);
+        if (cost)
+            m_turnCost += *cost;
+    }
+    if (!message.parts.isEmpty()) {
+        const Result<Message> stored = m_session->append(message, cost);
+        if (stored.hasError()) {
+            SessionEvent failure = makeEvent(SessionEvent::Kind::Error, m_step);
+            failure.error = stored.error();
+            m_session->emitEvent(failure);
+        }
+    }
+    if (!usage.isEmpty()) {
+        SessionEvent event = makeEvent(SessionEvent::Kind::UsageReported, m_step);
+        event.usage = usage;
+        event.cost = cost;
+        event.totals = m_session->totals();
+        m_session->emitEvent(event);
+    }
+}
+
+void AgentLoop::onStreamFinished()
+{
+    if (m_state != State::Streaming || sender() != m_stream)
+        return;
+    m_stream->deleteLater();
+    m_stream = nullptr;
+    recordAnswer(false, Error());
+
+    const QList<Part> calls = m_assembler->completeCalls();
+    const QStringList incomplete = m_assembler->incompleteCallIds();
+    const bool cutOff = m_assembler->stopReason() == QLatin1String("max_tokens");
+    if (!incomplete.isEmpty()) {
+        SessionEvent warning = makeEvent(SessionEvent::Kind::Warning, m_step);
+        warning.error = Error(QStringLiteral("turn.incomplete-tool-call"),
+                              Text::tr("the answer stopped (%1) while a tool call's arguments were still being written; that call was not run")
+                                  .arg(m_assembler->stopReason()));
+        m_session->emitEvent(warning);
+    }
+    if (!calls.isEmpty()) {
+        m_state = State::Tools;
+        ToolContext context;
+        context.sessionId = m_session->id();
+        context.workingDirectory = m_session->config().workspace;
+        context.sandbox = m_session->config().sandbox;
+        m_orchestrator.run(calls, context);
+        return;
+    }
+    if (cutOff) {
+        if (incomplete.isEmpty()) {
+            SessionEvent warning = makeEvent(SessionEvent::Kind::Warning, m_step);
+            warning.error = Error(QStringLiteral("turn.output-limit"), Text::tr("the answer was cut off at the model's output limit"));
+            m_session->emitEvent(warning);
+        }
+        finishTurn(QStringLiteral("max-tokens"));
+        return;
+    }
+    finishTurn(QStringLiteral("answered"));
+}
+
+void AgentLoop::onStreamFailed(const ProviderFailure &failure)
+{
+    if (m_state != State::Streaming || sender() != m_stream)
+        return;
+    m_stream->deleteLater();
+    m_stream = nullptr;
+    const ClassifiedFailure classified = classifyProviderFailure(failure, failureContext());
+    const SessionConfig &config = m_session->config();
+
+    if (m_assembler->hasContent()) {
+        // Part of the answer was shown: keep it, marked, and never run its calls. Retrying would
+        // replace what the person already read.
+        recordAnswer(true, classified.error);
+        const QList<Part> calls = m_assembler->completeCalls();
+        if (!calls.isEmpty())
+            answerUnrun(calls, Text::tr("[not run: the answer was interrupted (%1) after this call was made]").arg(classified.error.code));
+        SessionEvent error = makeEvent(SessionEvent::Kind::Error, m_step);
+        error.error = classified.error;
+        error.details = {{QStringLiteral("category"), failureCategoryName(classified.category)},
+                         {QStringLiteral("retryable"), classified.retryable},
+                         {QStringLiteral("partial"), true}};
+        m_session->emitEvent(error);
+        finishTurn(QStringLiteral("error"));
+        return;
+    }
+    if (!m_assembler->usage().isEmpty())
+        recordAnswer(false, classified.error); // nothing to store, but the tokens were billed
+
+    if (classified.retryable) {
+        if (const auto delay = config.providerRetry.delayBefore(m_attempt, classified.retryAfter)) {
+            m_state = State::RetryWait;
+            SessionEvent retrying = makeEvent(SessionEvent::Kind::Retrying, m_step);
+            retrying.error = classified.error;
+            retrying.attempt = m_attempt + 1;
+            retrying.delayMs = qint64(delay->count());
+            retrying.details = {{QStringLiteral("category"), failureCategoryName(classified.category)}};
+            m_session->emitEvent(retrying);
+            m_retryTimer.start(*delay);
+            return;
+        }
+    }
+
+    SessionEvent error = makeEvent(SessionEvent::Kind::Error, m_step);
+    error.error = classified.error;
+    error.details = {{QStringLiteral("category"), failureCategoryName(classified.category)},
+                     {QStringLiteral("retryable"), classified.retryable},
+                     {QStringLiteral("attempts"), m_attempt}};
+    m_session->emitEvent(error);
+
+    if (classified.category == FailureCategory::ContextOverflow) {
+        // The pipeline's estimate was wrong or no strategy could make room: compact harder
+        // once, then give up with the provider's own words.
+        if (!m_overflowRetried && !m_session->pipeline().strategies().isEmpty()) {
+            m_overflowRetried = true;
+            m_forceCompaction = true;
+            sendRequest();
+            return;
+        }
+        finishTurn(QStringLiteral("context-overflow"));
+        return;
+    }
+    finishTurn(classified.category == FailureCategory::Cancelled ? QStringLiteral("interrupted") : QStringLiteral("error"));
+}
+
+void AgentLoop::answerUnrun(const QList<Part> &calls, const QString &text)
+{
+    Message results;
+    results.role = Role::Tool;
+    for (const Part &call : calls) {
+        Part result = Part::makeToolResultText(call.callId, text, true);
+        result.toolName = call.toolName;
+        results.parts.append(result);
+    }
+    const Result<Message> stored = m_session->append(results);
+    if (stored.hasError()) {
+        SessionEvent failure = makeEvent(SessionEvent::Kind::Error, m_step);
+        failure.error = stored.error();
+        m_session->emitEvent(failure);
+    }
+}
+
+void AgentLoop::onBatchFinished(const QList<Part> &results)
+{
+    if (m_state != State::Tools)
+        return;
+    Message message;
+    message.role = Role::Tool;
+    message.parts = results;
+    const Result<Message> stored = m_session->append(message);
+    if (stored.hasError()) {
+        SessionEvent failure = makeEvent(SessionEvent::Kind::Error, m_step);
+        failure.error = stored.error();
+        m_session->emitEvent(failure);
+        finishTurn(QStringLiteral("error"));
+        return;
+    }
+    if (m_interruptRequested) {
+        finishTurn(QStringLiteral("interrupted"));
+        return;
+    }
+    nextStep();
+}
+
+void AgentLoop::interrupt()
+{
+    switch (m_state) {
+    case State::Idle:
+        return;
+    case State::Selecting:
+        m_selector->cancel();
+        finishTurn(QStringLiteral("interrupted"));
+        return;
+    case State::Streaming: {
+        dropStream();
+        if (m_assembler->hasContent()) {
+            recordAnswer(true, Error(QStringLiteral("turn.interrupted"), {}));
+            const QList<Part> calls = m_assembler->completeCalls();
+            if (!calls.isEmpty())
+                answerUnrun(calls, Text::tr("[not run: the user interrupted the turn]"));
+        } else if (!m_assembler->usage().isEmpty()) {
+            recordAnswer(true, Error(QStringLiteral("turn.interrupted"), {}));
+        }
+        finishTurn(QStringLiteral("interrupted"));
+        return;
+    }
+    case State::RetryWait:
+        m_retryTimer.stop();
+        finishTurn(QStringLiteral("interrupted"));
+        return;
+    case State::Tools:
+        // cancel() answers every unfinished call and reports the batch, whose results
+        // onBatchFinished() records before the turn ends.
+        m_interruptRequested = true;
+        m_orchestrator.cancel();
+        return;
+    }
+}
+
+void AgentLoop::finishTurn(const QString &reason)
+{
+    m_state = State::Idle;
+    SessionEvent finished = makeEvent(SessionEvent::Kind::TurnFinished, m_step);
+    finished.turn = m_turn;
+    finished.text = reason;
+    finished.totals = m_session->totals();
+    m_session->emitEvent(finished);
+}
+
+} // namespace valis

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "agent/streamassembler.h"
+#include "valis/agent/failureclassifier.h"
+#include "valis/agent/toolorchestrator.h"
+#include "valis/plugins/providerstream.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+#include <QTimer>
+
+#include <memory>
+
+namespace valis {
+
+class Session;
+class ToolSelector;
+
+/// Runs the turns of one Session: view -> provider stream -> tool calls -> record -> repeat,
+/// until the model answers, a limit is reached, the user interrupts, or a failure ends it.
+/// Retries of provider requests (classifyProviderFailure() decides which) and context
+/// overflow recovery happen here; tool approval and retry happen in the ToolOrchestrator.
+class AgentLoop : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit AgentLoop(Session *session);
+    ~AgentLoop() override;
+
+    bool isRunning() const { return m_state != State::Idle; }
+    void startTurn(int turn, const QString &userText);
+    void interrupt();
+    ToolOrchestrator *orchestrator() { return &m_orchestrator; }
+
+private:
+    enum class State { Idle, Selecting, Streaming, RetryWait, Tools };
+
+    void nextStep();
+    void sendRequest();
+    void onStreamEvent(const ProviderEvent &event);
+    void onStreamFinished();
+    void onStreamFailed(const ProviderFailure &failure);
+    void onBatchFinished(const QList<Part> &results);
+    void recordAnswer(bool interrupted, const Error &error);
+    void answerUnrun(const QList<Part> &calls, const QString &text);
+    void finishTurn(const QString &reason);
+    void dropStream();
+    FailureContext failureContext() const;
+    QList<Message> withImageData(QList<Message> messages) const;
+
+    Session *m_session;
+    ToolOrchestrator m_orchestrator;
+    std::unique_ptr<ToolSelector> m_selector;
+    QPointer<ProviderStream> m_stream;
+    std::unique_ptr<StreamAssembler> m_assembler;
+    QTimer m_retryTimer;
+    State m_state = State::Idle;
+    int m_turn = -1;
+    int m_step = 0;
+    int m_attempt = 0;
+    double m_turnCost = 0;
+    bool m_forceCompaction = false;
+    bool m_overflowRetried = false;
+    bool m_interruptRequested = false;
+    QStringList m_offeredTools;
+};
+
+} // namespace valis

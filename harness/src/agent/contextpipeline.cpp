@@ -1,0 +1,123 @@
+#include "valis/agent/contextpipeline.h"
+
+#include <QJsonArray>
+
+namespace valis {
+
+namespace {
+// Room kept free beside the output reserve: token estimates are not exact, and a request that
+// overflows costs a round trip.
+constexpr double SafetyMargin = 0.05;
+constexpr qint64 PerMessageOverhead = 4;
+constexpr qint64 PerPartOverhead = 3;
+constexpr qint64 ImageTokens = 1600;
+
+qint64 estimatePart(const Part &part)
+{
+    qint64 bytes = 0;
+    switch (part.kind) {
+    case PartKind::Text:
+    case PartKind::Thinking:
+        bytes = part.text.toUtf8().size() + part.redactedData.size() / 2;
+        break;
+    case PartKind::ToolCall:
+        bytes = part.toolName.size() + part.argumentsJson().toUtf8().size();
+        break;
+    case PartKind::ToolResult: {
+        qint64 tokens = PerPartOverhead;
+        for (const Part &inner : part.content)
+            tokens += estimatePart(inner);
+        return tokens;
+    }
+    case PartKind::Image:
+        return ImageTokens;
+    }
+    return PerPartOverhead + (bytes + 3) / 4;
+}
+} // namespace
+
+QJsonObject CompactionEvent::toJson() const
+{
+    return {{QStringLiteral("strategy"), strategy},
+            {QStringLiteral("tokensBefore"), tokensBefore},
+            {QStringLiteral("tokensAfter"), tokensAfter},
+            {QStringLiteral("replaced"), QJsonArray::fromStringList(replaced)}};
+}
+
+qint64 estimateTokens(const Message &message)
+{
+    qint64 tokens = PerMessageOverhead;
+    for (const Part &part : message.parts)
+        tokens += estimatePart(part);
+    return tokens;
+}
+
+void ContextPipeline::setModel(const ModelInfo &model, qint64 maxOutputTokens)
+{
+    m_contextWindow = model.contextWindow;
+    m_outputReserve = maxOutputTokens > 0 ? maxOutputTokens : model.maxOutputTokens;
+}
+
+qint64 ContextPipeline::countTokens(const Message &message) const
+{
+    return m_counter ? m_counter(message) : estimateTokens(message);
+}
+
+qint64 ContextPipeline::targetTokens() const
+{
+    if (m_contextWindow <= 0)
+        return -1;
+    const qint64 reserve = qMin(m_outputReserve, m_contextWindow / 2);
+    return qMax<qint64>(0, qint64(double(m_contextWindow - reserve) * (1.0 - SafetyMargin)));
+}
+
+ContextView ContextPipeline::build(const QList<Message> &record, int currentTurn, bool forceCompaction) const
+{
+    ContextView view;
+    view.messages.reserve(record.size());
+    for (const Message &message : record) {
+        if (message.role != Role::System)
+            view.messages.append(message);
+    }
+    view.normalised = normaliseView(view.messages);
+
+    StrategyBudget budget;
+    budget.contextWindow = m_contextWindow;
+    budget.targetTokens = targetTokens();
+    budget.countTokens = [this](const Message &message) { return countTokens(message); };
+    view.targetTokens = budget.targetTokens;
+    view.estimatedTokens = budget.count(view.messages);
+
+    const bool over = budget.targetTokens > 0 && view.estimatedTokens > budget.targetTokens;
+    if (over || forceCompaction) {
+        for (ContextStrategy *strategy : m_strategies) {
+            if (!forceCompaction && budget.targetTokens > 0 && view.estimatedTokens <= budget.targetTokens)
+                break;
+            QList<Message> attempt = view.messages;
+            const Result<StrategyReport> report = strategy->apply(attempt, budget);
+            if (report.hasError()) {
+                view.warnings.append(report.error());
+                continue;
+            }
+            // A strategy may not break the view: normalise again, and count what it made.
+            normaliseView(attempt);
+            view.messages = attempt;
+            const qint64 after = budget.count(view.messages);
+            if (!report->replaced.isEmpty() || after != view.estimatedTokens)
+                view.compactions.append({strategy->id(), view.estimatedTokens, after, report->replaced});
+            view.estimatedTokens = after;
+        }
+    }
+
+    // The history before this turn's user message does not change while the turn runs.
+    for (qsizetype i = view.messages.size() - 1; i >= 0; --i) {
+        const Message &message = view.messages.at(i);
+        if (message.turn >= 0 && message.turn < currentTurn) {
+            view.stableHistoryEnd = int(i);
+            break;
+        }
+    }
+    return view;
+}
+
+} // namespace valis

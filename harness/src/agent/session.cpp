@@ -1,0 +1,222 @@
+#include "valis/agent/session.h"
+
+#include "agent/agentloop.h"
+#include "valis/store/sessionstore.h"
+
+#include <QCoreApplication>
+
+namespace valis {
+
+namespace {
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(valis::Session)
+};
+
+// A title for a new session: the first line of its first prompt, shortened at a word.
+QString titleFrom(const QString &text)
+{
+    QString line = text.section(QLatin1Char('\n'), 0, 0).simplified();
+    if (line.size() > 80) {
+        line.truncate(80);
+        const qsizetype space = line.lastIndexOf(QLatin1Char(' '));
+        if (space > 40)
+            line.truncate(space);
+        line += QChar(0x2026);
+    }
+    return line;
+}
+} // namespace
+
+Session::Session(SessionStore *store, const SessionInfo &info, const SessionConfig &config, ToolRegistry *tools,
+                 ApprovalPolicy *approvals)
+    : m_store(store), m_info(info), m_config(config), m_tools(tools), m_approvals(approvals)
+{
+    qRegisterMetaType<SessionEvent>();
+    m_pipeline.setModel(m_config.catalog.lookup(m_config.model).model, m_config.maxOutputTokens);
+    m_pipeline.setStrategies(m_config.strategies);
+}
+
+Session::~Session() = default;
+
+Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const SessionInfo &info, const SessionConfig &config,
+                                               ToolRegistry *tools, ApprovalPolicy *approvals)
+{
+    if (!store || !tools || !approvals || !config.provider)
+        return Error(QStringLiteral("session.misconfigured"),
+                     Text::tr("a session needs a store, a provider, tools and approval rules"));
+    if (config.model.isEmpty())
+        return Error(QStringLiteral("session.no-model"), Text::tr("no model was chosen for provider %1").arg(config.provider->id()));
+
+    SessionInfo stored = info;
+    QList<Message> record;
+    Result<SessionInfo> existing = info.id.isEmpty() ? Result<SessionInfo>(Error(QStringLiteral("store.no-session"), {}))
+                                                     : store->session(info.id);
+    if (existing.ok()) {
+        stored = existing.value();
+        Result<QList<Message>> messages = store->messages(stored.id);
+        if (messages.hasError())
+            return messages.error();
+        record = std::move(messages).value();
+    } else if (existing.error().code == QLatin1String("store.no-session")) {
+        if (stored.model.isEmpty())
+            stored.model = config.model;
+        if (stored.workspace.isEmpty())
+            stored.workspace = config.workspace;
+        Result<SessionInfo> created = store->createSession(stored);
+        if (created.hasError())
+            return created.error();
+        stored = created.value();
+    } else {
+        return existing.error();
+    }
+
+    std::unique_ptr<Session> session(new Session(store, stored, config, tools, approvals));
+    session->m_record = record;
+    session->m_loop = std::make_unique<AgentLoop>(session.get());
+    return session;
+}
+
+bool Session::isBusy() const
+{
+    return m_loop && m_loop->isRunning();
+}
+
+QList<ApprovalRequest> Session::pendingApprovals() const
+{
+    return m_pendingApprovals.values();
+}
+
+Result<void> Session::submit(const QString &text, const QList<Part> &attachments)
+{
+    if (isBusy())
+        return Error(QStringLiteral("session.busy"), Text::tr("a turn is running; interrupt it or wait for it to finish"));
+    if (text.trimmed().isEmpty() && attachments.isEmpty())
+        return Error(QStringLiteral("session.empty-turn"), Text::tr("there is nothing to send"));
+
+    Message user;
+    user.role = Role::User;
+    if (!text.isEmpty())
+        user.parts.append(Part::makeText(text));
+    user.parts.append(attachments);
+    if (m_info.title.isEmpty() && !text.trimmed().isEmpty()) {
+        m_info.title = titleFrom(text);
+        // A title is a convenience: a store that cannot rename still runs the turn.
+        const Result<void> renamed = m_store->renameSession(m_info.id, m_info.title);
+        if (renamed.hasError()) {
+            SessionEvent warning;
+            warning.kind = SessionEvent::Kind::Warning;
+            warning.error = renamed.error();
+            emitEvent(warning);
+        }
+    }
+    Result<Message> stored = m_store->appendMessage(m_info.id, user);
+    if (stored.hasError())
+        return stored.error();
+    m_record.append(stored.value());
+
+    SessionEvent started;
+    started.kind = SessionEvent::Kind::TurnStarted;
+    started.turn = stored->turn;
+    started.message = stored.value();
+    emitEvent(started);
+    m_loop->startTurn(stored->turn, text);
+    return success();
+}
+
+void Session::interrupt()
+{
+    if (m_loop)
+        m_loop->interrupt();
+}
+
+bool Session::approve(const QString &requestId, ApprovalScope scope)
+{
+    return m_loop && m_loop->orchestrator()->resolveApproval(requestId, ApprovalDecision::allowed(scope));
+}
+
+bool Session::deny(const QString &requestId, const QString &reason, ApprovalScope scope)
+{
+    ApprovalDecision decision = ApprovalDecision::denied(reason);
+    decision.scope = scope;
+    return m_loop && m_loop->orchestrator()->resolveApproval(requestId, decision);
+}
+
+void Session::compact()
+{
+    if (isBusy()) {
+        m_compactRequested = true;
+        return;
+    }
+    const ContextView view = m_pipeline.build(m_record, m_record.isEmpty() ? 0 : m_record.constLast().turn + 1, true);
+    reportView(view, -1);
+    if (m_config.strategies.isEmpty()) {
+        SessionEvent warning;
+        warning.kind = SessionEvent::Kind::Warning;
+        warning.error = Error(QStringLiteral("context.no-strategy"),
+                              Text::tr("no context strategy is installed, so there is nothing to compact with"));
+        emitEvent(warning);
+    }
+    // What the strategies did to this view also applies to the next request's.
+    m_compactRequested = !m_config.strategies.isEmpty();
+}
+
+bool Session::takeCompactRequest()
+{
+    const bool requested = m_compactRequested;
+    m_compactRequested = false;
+    return requested;
+}
+
+void Session::reportView(const ContextView &view, int step)
+{
+    for (const CompactionEvent &compaction : view.compactions) {
+        SessionEvent event;
+        event.kind = SessionEvent::Kind::ContextCompacted;
+        event.step = step;
+        event.details = compaction.toJson();
+        emitEvent(event);
+    }
+    for (const Error &problem : view.warnings) {
+        SessionEvent event;
+        event.kind = SessionEvent::Kind::Warning;
+        event.step = step;
+        event.error = problem;
+        emitEvent(event);
+    }
+}
+
+Result<Message> Session::append(Message message, std::optional<double> cost)
+{
+    if (message.model.isEmpty() && message.role == Role::Assistant)
+        message.model = m_config.model;
+    Result<Message> stored = m_store->appendMessage(m_info.id, message);
+    if (stored.hasError())
+        return stored.error();
+    m_record.append(stored.value());
+    SessionEvent event;
+    event.kind = SessionEvent::Kind::MessageAppended;
+    event.turn = stored->turn;
+    event.message = stored.value();
+    event.cost = cost;
+    emitEvent(event);
+    return stored;
+}
+
+void Session::trackApproval(const ApprovalRequest &request, bool pending)
+{
+    if (pending)
+        m_pendingApprovals.insert(request.id, request);
+    else
+        m_pendingApprovals.remove(request.id);
+}
+
+void Session::emitEvent(SessionEvent event)
+{
+    event.sessionId = m_info.id;
+    if (event.turn < 0 && !m_record.isEmpty())
+        event.turn = m_record.constLast().turn;
+    Q_EMIT eventOccurred(event);
+}
+
+} // namespace valis

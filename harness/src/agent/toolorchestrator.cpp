@@ -1,0 +1,329 @@
+#include "valis/agent/toolorchestrator.h"
+
+#include "valis/plugins/toolinvocation.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QTimer>
+
+namespace valis {
+
+namespace {
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(valis::ToolOrchestrator)
+};
+
+Part errorResult(const Part &call, const QString &text)
+{
+    Part result = Part::makeToolResultText(call.callId, text, true);
+    result.toolName = call.toolName;
+    return result;
+}
+
+// The arguments problem a model can fix, or an empty string when they will do.
+QString argumentsProblem(const Part &call, const ToolSpec &spec)
+{
+    if (call.arguments.isUndefined()) {
+        QJsonParseError error;
+        QJsonDocument::fromJson(call.argumentsText.value_or(QString()).toUtf8(), &error);
+        return Text::tr("The arguments are not valid JSON (%1 at offset %2). Send them again as one JSON object.")
+            .arg(error.errorString())
+            .arg(error.offset);
+    }
+    if (!call.arguments.isObject())
+        return Text::tr("The arguments must be a JSON object, not %1.")
+            .arg(QString::fromUtf8(QJsonDocument(QJsonArray{call.arguments}).toJson(QJsonDocument::Compact)).mid(1).chopped(1).left(80));
+    QStringList missing;
+    const QJsonObject arguments = call.arguments.toObject();
+    for (const QJsonValue &name : spec.inputSchema.value(QLatin1String("required")).toArray()) {
+        if (!arguments.contains(name.toString()))
+            missing.append(name.toString());
+    }
+    if (!missing.isEmpty())
+        return Text::tr("Missing required arguments: %1.").arg(missing.join(QStringLiteral(", ")));
+    return {};
+}
+} // namespace
+
+struct ToolOrchestrator::Call
+{
+    enum class State { Waiting, AwaitingApproval, Running, RetryWait, Done };
+
+    Part call;
+    std::optional<RegisteredTool> tool;
+    ApprovalRequest request;
+    State state = State::Waiting;
+    QPointer<ToolInvocation> invocation;
+    QTimer retryTimer;
+    QElapsedTimer clock;
+    int attempts = 0;
+    Part result;
+};
+
+ToolOrchestrator::ToolOrchestrator(ToolRegistry *registry, ApprovalPolicy *approvals, QObject *parent)
+    : QObject(parent), m_registry(registry), m_approvals(approvals)
+{
+}
+
+ToolOrchestrator::~ToolOrchestrator()
+{
+    for (const auto &call : m_calls) {
+        if (call->invocation) {
+            call->invocation->disconnect(this);
+            call->invocation->cancel();
+        }
+    }
+}
+
+bool ToolOrchestrator::runsInParallel(const QList<Part> &calls) const
+{
+    if (calls.size() < 2)
+        return false;
+    for (const Part &call : calls) {
+        const std::optional<RegisteredTool> tool = m_registry->tool(call.toolName);
+        if (tool && !tool->spec.readOnly)
+            return false;
+    }
+    return true;
+}
+
+void ToolOrchestrator::run(const QList<Part> &calls, const ToolContext &context)
+{
+    Q_ASSERT(!m_running);
+    m_running = true;
+    m_context = context;
+    m_calls.clear();
+    m_pendingApprovals.clear();
+    m_nextSequential = 0;
+    m_parallel = runsInParallel(calls);
+    for (const Part &part : calls) {
+        auto call = std::make_unique<Call>();
+        call->call = part;
+        call->tool = m_registry->tool(part.toolName);
+        call->retryTimer.setSingleShot(true);
+        m_calls.push_back(std::move(call));
+    }
+    // Start on the next loop turn, so the caller sees every signal of the batch after run().
+    QTimer::singleShot(0, this, [this] {
+        if (!m_running)
+            return;
+        if (m_calls.empty()) {
+            maybeFinishBatch();
+        } else if (m_parallel) {
+            for (int i = 0; i < int(m_calls.size()); ++i)
+                decide(i);
+        } else {
+            startNextSequential();
+        }
+    });
+}
+
+void ToolOrchestrator::startNextSequential()
+{
+    // decide() may finish a call at once (an unknown tool, a denial), which calls back here:
+    // the loop below goes on instead, so calls are taken strictly one after another.
+    if (m_advancing)
+        return;
+    m_advancing = true;
+    while (m_running && m_nextSequential < int(m_calls.size())) {
+        const int index = m_nextSequential;
+        if (index > 0 && m_calls[index - 1]->state != Call::State::Done)
+            break; // running or waiting for a person: the next one starts when it finishes
+        ++m_nextSequential;
+        decide(index);
+    }
+    m_advancing = false;
+}
+
+void ToolOrchestrator::decide(int index)
+{
+    Call &call = *m_calls[index];
+    call.clock.start();
+    if (!call.tool) {
+        finishCall(index, errorResult(call.call, Text::tr("There is no tool named \"%1\". The tools are: %2.")
+                                                     .arg(call.call.toolName, m_registry->names().join(QStringLiteral(", ")))));
+        return;
+    }
+    const QString problem = argumentsProblem(call.call, call.tool->spec);
+    if (!problem.isEmpty()) {
+        finishCall(index, errorResult(call.call, problem));
+        return;
+    }
+    call.request.callId = call.call.callId;
+    call.request.toolName = call.call.toolName;
+    call.request.toolProviderId = call.tool->provider->id();
+    call.request.arguments = call.call.arguments;
+    call.request.readOnly = call.tool->spec.readOnly;
+
+    switch (m_approvals->ruleFor(call.request.toolName, call.request.toolProviderId, call.request.readOnly)) {
+    case ApprovalRule::Allow:
+        attempt(index);
+        return;
+    case ApprovalRule::Deny:
+        finishCall(index, errorResult(call.call, Text::tr("Not run: the approval rules deny the tool \"%1\".").arg(call.call.toolName)));
+        return;
+    case ApprovalRule::Ask:
+        call.state = Call::State::AwaitingApproval;
+        call.request.id = QStringLiteral("approval-%1").arg(++m_requestCounter);
+        m_pendingApprovals.insert(call.request.id, index);
+        Q_EMIT approvalRequested(call.request);
+        return;
+    }
+}
+
+bool ToolOrchestrator::resolveApproval(const QString &requestId, const ApprovalDecision &decision)
+{
+    const auto it = m_pendingApprovals.constFind(requestId);
+    if (it == m_pendingApprovals.constEnd())
+        return false;
+    const int index = *it;
+    m_pendingApprovals.erase(it);
+    Call &call = *m_calls[index];
+    QString answer;
+    if (!decision.allow)
+        answer = QStringLiteral("deny");
+    else if (decision.scope == ApprovalScope::Once)
+        answer = QStringLiteral("allow-once");
+    else if (decision.scope == ApprovalScope::Session)
+        answer = QStringLiteral("allow-session");
+    else
+        answer = QStringLiteral("allow-always");
+    // An "always" that cannot be written still applies to this call; remember() reports why.
+    const Result<void> remembered = m_approvals->remember(call.request, decision);
+    Q_UNUSED(remembered)
+    Q_EMIT approvalResolved(call.request, answer);
+
+    if (!decision.allow) {
+        QString text = Text::tr("The user denied this call of \"%1\"; it was not run.").arg(call.call.toolName);
+        if (!decision.reason.trimmed().isEmpty())
+            text += QLatin1Char(' ') + Text::tr("Their reason: %1").arg(decision.reason.trimmed());
+        finishCall(index, errorResult(call.call, text));
+        return true;
+    }
+    // Answers given "for this session" or "always" also settle other calls of that tool that
+    // are still waiting in this batch.
+    if (decision.scope != ApprovalScope::Once) {
+        const QList<QString> pending = m_pendingApprovals.keys();
+        for (const QString &other : pending) {
+            const int otherIndex = m_pendingApprovals.value(other);
+            if (m_calls[otherIndex]->call.toolName == call.call.toolName) {
+                m_pendingApprovals.remove(other);
+                Q_EMIT approvalResolved(m_calls[otherIndex]->request, answer);
+                attempt(otherIndex);
+            }
+        }
+    }
+    attempt(index);
+    return true;
+}
+
+void ToolOrchestrator::attempt(int index)
+{
+    Call &call = *m_calls[index];
+    call.state = Call::State::Running;
+    ++call.attempts;
+    Q_EMIT executionStarted(call.call, call.attempts);
+    ToolContext context = m_context;
+    context.callId = call.call.callId;
+    ToolInvocation *invocation = call.tool->provider->invoke(call.call.toolName, call.call.arguments, context, this);
+    call.invocation = invocation;
+    connect(invocation, &ToolInvocation::finished, this, [this, index, invocation](const Part &rawResult) {
+        Call &current = *m_calls[index];
+        if (current.invocation != invocation || current.state != Call::State::Running)
+            return;
+        current.invocation = nullptr;
+        invocation->deleteLater();
+        Part result = rawResult;
+        result.kind = PartKind::ToolResult;
+        result.callId = current.call.callId;
+        if (result.toolName.isEmpty())
+            result.toolName = current.call.toolName;
+        if (result.isError && invocation->isRetryable()) {
+            if (const auto delay = m_retry.delayBefore(current.attempts)) {
+                current.state = Call::State::RetryWait;
+                current.result = result;
+                Q_EMIT retrying(current.call, current.attempts + 1, qint64(delay->count()), result);
+                current.retryTimer.disconnect();
+                connect(&current.retryTimer, &QTimer::timeout, this, [this, index] { attempt(index); });
+                current.retryTimer.start(*delay);
+                return;
+            }
+        }
+        finishCall(index, result);
+    });
+}
+
+void ToolOrchestrator::finishCall(int index, const Part &result)
+{
+    Call &call = *m_calls[index];
+    if (call.state == Call::State::Done)
+        return;
+    call.state = Call::State::Done;
+    call.retryTimer.stop();
+    call.result = result;
+    Q_EMIT callFinished(call.call, result, call.clock.isValid() ? call.clock.elapsed() : 0, call.attempts);
+    if (!m_parallel)
+        startNextSequential();
+    maybeFinishBatch();
+}
+
+void ToolOrchestrator::maybeFinishBatch()
+{
+    if (!m_running)
+        return;
+    QList<Part> results;
+    for (const auto &call : m_calls) {
+        if (call->state != Call::State::Done)
+            return;
+        results.append(call->result);
+    }
+    m_running = false;
+    Q_EMIT batchFinished(results);
+}
+
+void ToolOrchestrator::cancel()
+{
+    if (!m_running)
+        return;
+    // Answer everything first, then report once: finishCall() would otherwise start the next
+    // sequential call.
+    const bool wasParallel = m_parallel;
+    m_parallel = true;
+    m_nextSequential = int(m_calls.size());
+    for (int i = 0; i < int(m_calls.size()); ++i) {
+        Call &call = *m_calls[i];
+        QString text;
+        switch (call.state) {
+        case Call::State::Done:
+            continue;
+        case Call::State::Waiting:
+            text = Text::tr("[interrupted: the turn was stopped before this call ran]");
+            break;
+        case Call::State::AwaitingApproval:
+            text = Text::tr("[interrupted: the turn was stopped while this call waited for approval; it was not run]");
+            break;
+        case Call::State::Running:
+        case Call::State::RetryWait:
+            text = Text::tr("[interrupted: the user stopped this call while it ran]");
+            if (call.invocation) {
+                ToolInvocation *invocation = call.invocation;
+                call.invocation = nullptr;
+                invocation->disconnect(this);
+                invocation->cancel();
+                invocation->deleteLater();
+            }
+            break;
+        }
+        finishCall(i, errorResult(call.call, text));
+    }
+    m_pendingApprovals.clear();
+    m_parallel = wasParallel;
+    maybeFinishBatch();
+}
+
+} // namespace valis

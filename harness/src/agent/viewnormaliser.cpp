@@ -1,0 +1,144 @@
+#include "valis/agent/viewnormaliser.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QSet>
+
+namespace valis {
+
+namespace {
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(valis::ContextPipeline)
+};
+
+QSet<QString> incompleteCalls(const Message &message)
+{
+    QSet<QString> ids;
+    for (const QJsonValue &id : message.metadata.value(QLatin1String("incompleteCalls")).toArray())
+        ids.insert(id.toString());
+    return ids;
+}
+
+Part interruptedResult(const Part &call)
+{
+    Part result = Part::makeToolResultText(
+        call.callId,
+        Text::tr("[interrupted: this call did not finish, so it has no result. Run it again if it is still needed.]"),
+        true);
+    result.toolName = call.toolName;
+    return result;
+}
+} // namespace
+
+bool NormaliseReport::isEmpty() const
+{
+    return syntheticResults.isEmpty() && droppedOrphans.isEmpty() && droppedIncomplete.isEmpty()
+        && droppedEmptyMessages == 0;
+}
+
+bool toolCallIsComplete(const Message &message, const Part &call)
+{
+    if (call.kind != PartKind::ToolCall)
+        return false;
+    return !incompleteCalls(message).contains(call.callId);
+}
+
+NormaliseReport normaliseView(QList<Message> &view)
+{
+    NormaliseReport report;
+
+    // Pass 1: replace incomplete calls by a note, and collect which calls remain.
+    QSet<QString> calls;
+    for (Message &message : view) {
+        if (message.role != Role::Assistant)
+            continue;
+        QList<Part> parts;
+        parts.reserve(message.parts.size());
+        for (const Part &part : std::as_const(message.parts)) {
+            if (part.kind == PartKind::ToolCall && !toolCallIsComplete(message, part)) {
+                report.droppedIncomplete.append(part.callId);
+                parts.append(Part::makeText(
+                    Text::tr("[a call of %1 was cut off before its arguments were complete; it was not run]").arg(part.toolName)));
+                continue;
+            }
+            if (part.kind == PartKind::ToolCall)
+                calls.insert(part.callId);
+            parts.append(part);
+        }
+        message.parts = parts;
+    }
+
+    // Pass 2: drop results that answer no call, and give every call a result right after its
+    // message (providers require the answer in the next message).
+    QList<Message> out;
+    out.reserve(view.size());
+    QSet<QString> answered;
+    for (qsizetype i = 0; i < view.size(); ++i) {
+        Message message = view.at(i);
+        QList<Part> kept;
+        for (const Part &part : std::as_const(message.parts)) {
+            if (part.kind == PartKind::ToolResult && (!calls.contains(part.callId) || answered.contains(part.callId))) {
+                report.droppedOrphans.append(part.callId);
+                continue;
+            }
+            if (part.kind == PartKind::ToolResult)
+                answered.insert(part.callId);
+            kept.append(part);
+        }
+        message.parts = kept;
+        if (message.parts.isEmpty() && message.role != Role::System) {
+            ++report.droppedEmptyMessages;
+            continue;
+        }
+        out.append(message);
+
+        if (message.role != Role::Assistant)
+            continue;
+        QList<Part> pendingCalls;
+        for (const Part &part : std::as_const(message.parts)) {
+            if (part.kind == PartKind::ToolCall)
+                pendingCalls.append(part);
+        }
+        if (pendingCalls.isEmpty())
+            continue;
+        // The results the record has for these calls, in the messages that follow.
+        QSet<QString> later;
+        for (qsizetype j = i + 1; j < view.size(); ++j) {
+            for (const Part &part : view.at(j).parts) {
+                if (part.kind == PartKind::ToolResult)
+                    later.insert(part.callId);
+            }
+        }
+        QList<Part> synthetic;
+        for (const Part &call : std::as_const(pendingCalls)) {
+            if (!later.contains(call.callId)) {
+                synthetic.append(interruptedResult(call));
+                report.syntheticResults.append(call.callId);
+            }
+        }
+        if (!synthetic.isEmpty()) {
+            const bool nextIsResults = i + 1 < view.size() && view.at(i + 1).role == Role::Tool;
+            if (nextIsResults) {
+                // Merged into the next tool message, so the calls' answers stay in one place.
+                view[i + 1].parts = synthetic + view.at(i + 1).parts;
+                for (const Part &part : std::as_const(synthetic))
+                    calls.insert(part.callId);
+            } else {
+                Message results;
+                results.id = message.id + QStringLiteral("-results");
+                results.role = Role::Tool;
+                results.parts = synthetic;
+                results.turn = message.turn;
+                results.metadata.insert(QStringLiteral("synthetic"), true);
+                out.append(results);
+                for (const Part &part : std::as_const(synthetic))
+                    answered.insert(part.callId);
+            }
+        }
+    }
+    view = out;
+    return report;
+}
+
+} // namespace valis

@@ -1,0 +1,70 @@
+#include "testtools.h"
+
+#include <QJsonArray>
+
+namespace valis::test {
+
+QList<ToolSpec> TestToolProvider::tools() const
+{
+    const QJsonObject schema{{QStringLiteral("type"), QStringLiteral("object")},
+                             {QStringLiteral("properties"), QJsonObject{{QStringLiteral("text"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}}}},
+                             {QStringLiteral("required"), QJsonArray{QStringLiteral("text")}}};
+    QList<ToolSpec> specs = {
+        {QStringLiteral("read"), QStringLiteral("Reads something; changes nothing."), schema, true},
+        {QStringLiteral("write"), QStringLiteral("Writes something."), schema, false},
+        {QStringLiteral("flaky"), QStringLiteral("Fails, retryably, `failures` times."), schema, false},
+        {QStringLiteral("broken"), QStringLiteral("Always fails."), schema, false},
+        {QStringLiteral("hang"), QStringLiteral("Runs until cancelled."), schema, true},
+    };
+    for (int i = 1; i <= extraTools; ++i)
+        specs.append({QStringLiteral("extra_%1").arg(i), QStringLiteral("Extra tool number %1.").arg(i), schema, true});
+    return specs;
+}
+
+ToolInvocation *TestToolProvider::invoke(const QString &toolName, const QJsonValue &arguments, const ToolContext &context,
+                                         QObject *parent)
+{
+    contexts.append(context);
+    attempts[context.callId] += 1;
+    return new TestInvocation(this, toolName, arguments.toObject(), context.callId, parent);
+}
+
+TestInvocation::TestInvocation(TestToolProvider *owner, const QString &tool, const QJsonObject &arguments,
+                               const QString &callId, QObject *parent)
+    : ToolInvocation(parent), m_owner(owner), m_callId(callId)
+{
+    m_owner->log.append(QStringLiteral("start:") + callId);
+    if (tool == QLatin1String("hang"))
+        return;
+    const QString text = arguments.value(QLatin1String("text")).toString();
+    const int failures = arguments.value(QLatin1String("failures")).toInt();
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, [this, tool, text, failures] {
+        if (tool == QLatin1String("broken")) {
+            complete(Part::makeToolResultText(m_callId, QStringLiteral("broken: ") + text, true), false);
+        } else if (tool == QLatin1String("flaky") && m_owner->attempts.value(m_callId) <= failures) {
+            complete(Part::makeToolResultText(m_callId, QStringLiteral("busy, try again"), true), true);
+        } else {
+            complete(Part::makeToolResultText(m_callId, tool + QStringLiteral(": ") + text), false);
+        }
+    });
+    m_timer.start(arguments.value(QLatin1String("delayMs")).toInt(0));
+}
+
+void TestInvocation::complete(const Part &result, bool retryable)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_owner->log.append(QStringLiteral("end:") + m_callId);
+    setRetryable(retryable);
+    Q_EMIT finished(result);
+}
+
+void TestInvocation::cancel()
+{
+    m_timer.stop();
+    complete(Part::makeToolResultText(m_callId, QStringLiteral("cancelled"), true), false);
+}
+
+} // namespace valis::test

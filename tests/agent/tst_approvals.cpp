@@ -1,0 +1,156 @@
+// Approval rules: precedence, modes, and "always" answers that persist in the profile.
+#include "testsupport.h"
+#include "valis/agent/approvalpolicy.h"
+#include "valis/agent/providersettings.h"
+
+#include <QFile>
+#include <QtTest>
+
+using namespace valis;
+
+class TestApprovals : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void modes()
+    {
+        ApprovalPolicy policy;
+        policy.setAutoApprove(AutoApprove::None);
+        QCOMPARE(policy.ruleFor(QStringLiteral("read"), QStringLiteral("fs"), true), ApprovalRule::Ask);
+        policy.setAutoApprove(AutoApprove::ReadOnly);
+        QCOMPARE(policy.ruleFor(QStringLiteral("read"), QStringLiteral("fs"), true), ApprovalRule::Allow);
+        QCOMPARE(policy.ruleFor(QStringLiteral("write"), QStringLiteral("fs"), false), ApprovalRule::Ask);
+        policy.setAutoApprove(AutoApprove::All);
+        QCOMPARE(policy.ruleFor(QStringLiteral("write"), QStringLiteral("fs"), false), ApprovalRule::Allow);
+        AutoApprove mode;
+        QVERIFY(autoApproveFromName(QStringLiteral("never"), &mode) && mode == AutoApprove::None);
+        QVERIFY(!autoApproveFromName(QStringLiteral("sometimes"), &mode));
+    }
+
+    void precedence()
+    {
+        ApprovalPolicy policy;
+        policy.setAutoApprove(AutoApprove::All);
+        policy.setProviderRule(QStringLiteral("mcp:github"), ApprovalRule::Ask);
+        policy.setToolRule(QStringLiteral("create_issue"), ApprovalRule::Allow);
+        policy.setToolRule(QStringLiteral("exec"), ApprovalRule::Deny);
+        // A server rule applies to all its tools; a tool rule beats it; "all" does not override.
+        QCOMPARE(policy.ruleFor(QStringLiteral("list_issues"), QStringLiteral("mcp:github"), true), ApprovalRule::Ask);
+        QCOMPARE(policy.ruleFor(QStringLiteral("create_issue"), QStringLiteral("mcp:github"), false), ApprovalRule::Allow);
+        QCOMPARE(policy.ruleFor(QStringLiteral("exec"), QStringLiteral("local"), false), ApprovalRule::Deny);
+        // A session grant cannot lift a deny, but does answer an "ask".
+        ApprovalRequest request{QStringLiteral("a-1"), QStringLiteral("c1"), QStringLiteral("exec"), QStringLiteral("local"), {}, false};
+        QVERIFY(policy.remember(request, ApprovalDecision::allowed(ApprovalScope::Session)).ok());
+        QCOMPARE(policy.ruleFor(QStringLiteral("exec"), QStringLiteral("local"), false), ApprovalRule::Deny);
+        request.toolName = QStringLiteral("list_issues");
+        QVERIFY(policy.remember(request, ApprovalDecision::allowed(ApprovalScope::Session)).ok());
+        QCOMPARE(policy.ruleFor(QStringLiteral("list_issues"), QStringLiteral("mcp:github"), true), ApprovalRule::Allow);
+        policy.setProviderRule(QStringLiteral("mcp:evil"), ApprovalRule::Deny);
+        QCOMPARE(policy.ruleFor(QStringLiteral("create_issue"), QStringLiteral("mcp:evil"), false), ApprovalRule::Deny);
+    }
+
+    void alwaysPersists()
+    {
+        valis::test::TemporaryHome home;
+        const QString path = home.filePath(QStringLiteral("config/approvals.json"));
+        Result<ApprovalPolicy> loaded = ApprovalPolicy::load(path);
+        VALIS_VERIFY_OK(loaded);
+        ApprovalPolicy policy = loaded.value();
+        policy.setAutoApprove(AutoApprove::None);
+        const ApprovalRequest write{QStringLiteral("a-1"), QStringLiteral("c1"), QStringLiteral("write_file"), QStringLiteral("fs"), {}, false};
+        const ApprovalRequest exec{QStringLiteral("a-2"), QStringLiteral("c2"), QStringLiteral("exec"), QStringLiteral("fs"), {}, false};
+        VALIS_VERIFY_OK(policy.remember(write, ApprovalDecision::allowed(ApprovalScope::Always)));
+        ApprovalDecision never = ApprovalDecision::denied();
+        never.scope = ApprovalScope::Always;
+        VALIS_VERIFY_OK(policy.remember(exec, never));
+
+        Result<ApprovalPolicy> again = ApprovalPolicy::load(path);
+        VALIS_VERIFY_OK(again);
+        again->setAutoApprove(AutoApprove::None);
+        QCOMPARE(again->ruleFor(QStringLiteral("write_file"), QStringLiteral("fs"), false), ApprovalRule::Allow);
+        QCOMPARE(again->ruleFor(QStringLiteral("exec"), QStringLiteral("fs"), false), ApprovalRule::Deny);
+        QCOMPARE(again->ruleFor(QStringLiteral("other"), QStringLiteral("fs"), false), ApprovalRule::Ask);
+    }
+
+    void malformedRulesAreAnError()
+    {
+        valis::test::TemporaryHome home;
+        const QString path = valis::test::writeFileIn(home.path(), QStringLiteral("approvals.json"),
+                                                      "{\"version\": 1, \"tools\": {\"exec\": \"sometimes\"}}");
+        Result<ApprovalPolicy> loaded = ApprovalPolicy::load(path);
+        QVERIFY(loaded.hasError());
+        QCOMPARE(loaded.error().code, QStringLiteral("approvals.malformed"));
+        QVERIFY(loaded.error().message.contains(QLatin1String("sometimes")));
+        QCOMPARE(loaded.error().location, path);
+
+        const QString broken = valis::test::writeFileIn(home.path(), QStringLiteral("broken.json"), "{\n\"tools\": {\n");
+        loaded = ApprovalPolicy::load(broken);
+        QVERIFY(loaded.hasError());
+        QVERIFY(loaded.error().location.startsWith(broken + QLatin1Char(':')));
+    }
+
+    void baseUrlPrecedence()
+    {
+        ProviderDefaults defaults;
+        defaults.baseUrl = QUrl(QStringLiteral("http://localhost:11434/v1"));
+        defaults.baseUrlVariable = QStringLiteral("OLLAMA_HOST");
+        defaults.baseUrlVariablePath = QStringLiteral("/v1");
+        ProviderSettingsEntry settings;
+        QHash<QString, QString> env;
+        const EnvironmentLookup lookup = [&env](const QString &name) { return env.value(name); };
+
+        Result<ResolvedBaseUrl> url = resolveBaseUrl(defaults, settings, {}, lookup);
+        VALIS_VERIFY_OK(url);
+        QCOMPARE(url->url, defaults.baseUrl);
+        QCOMPARE(url->source, QStringLiteral("default"));
+
+        settings.baseUrl = QUrl(QStringLiteral("http://settings-box:8080/v1"));
+        QCOMPARE(resolveBaseUrl(defaults, settings, {}, lookup)->source, QStringLiteral("settings"));
+
+        env.insert(QStringLiteral("OLLAMA_HOST"), QStringLiteral("gpu-box:11434"));
+        url = resolveBaseUrl(defaults, settings, {}, lookup);
+        QCOMPARE(url->url.toString(), QStringLiteral("http://gpu-box:11434/v1"));
+        QCOMPARE(url->source, QStringLiteral("OLLAMA_HOST"));
+        env.insert(QStringLiteral("OLLAMA_HOST"), QStringLiteral("https://gpu-box/ollama/v1"));
+        QCOMPARE(resolveBaseUrl(defaults, settings, {}, lookup)->url.toString(), QStringLiteral("https://gpu-box/ollama/v1"));
+
+        url = resolveBaseUrl(defaults, settings, QStringLiteral("http://127.0.0.1:9999/v1"), lookup);
+        QCOMPARE(url->url.toString(), QStringLiteral("http://127.0.0.1:9999/v1"));
+        QCOMPARE(url->source, QStringLiteral("--base-url"));
+
+        url = resolveBaseUrl(defaults, settings, QStringLiteral("ftp://example.com"), lookup);
+        QVERIFY(url.hasError());
+        QCOMPARE(url.error().code, QStringLiteral("provider.bad-base-url"));
+        QCOMPARE(url.error().location, QStringLiteral("--base-url"));
+    }
+
+    void providerSettingsFile()
+    {
+        valis::test::TemporaryHome home;
+        // (No raw string here: moc reads "//" inside one as a comment.)
+        const QString path = valis::test::writeFileIn(
+            home.path(), QStringLiteral("providers.json"),
+            "{\"version\": 1, \"defaultProvider\": \"openai-compatible\",\n"
+            " \"providers\": {\"openai-compatible\": {\"baseUrl\": \"http://gpu-box:11434/v1\", \"model\": \"qwen3:32b\",\n"
+            "    \"headers\": {\"X-Team\": \"a\"}, \"idleTimeoutMs\": 120000}},\n"
+            " \"retry\": {\"maxAttempts\": 2}}");
+        Result<ProviderSettings> settings = ProviderSettings::load(path);
+        VALIS_VERIFY_OK(settings);
+        QCOMPARE(settings->defaultProvider(), QStringLiteral("openai-compatible"));
+        const ProviderSettingsEntry entry = settings->entry(QStringLiteral("openai-compatible"));
+        QCOMPARE(entry.baseUrl.toString(), QStringLiteral("http://gpu-box:11434/v1"));
+        QCOMPARE(entry.model, QStringLiteral("qwen3:32b"));
+        QCOMPARE(entry.headers.value("X-Team"), QByteArray("a"));
+        QCOMPARE(entry.idleTimeout->count(), 120000);
+        QCOMPARE(settings->retry().value(QLatin1String("maxAttempts")).toInt(), 2);
+
+        const QString bad = valis::test::writeFileIn(home.path(), QStringLiteral("bad.json"),
+                                                     R"({"providers": {"x": {"idleTimeoutMs": -1}}})");
+        QVERIFY(ProviderSettings::load(bad).hasError());
+        QVERIFY(ProviderSettings::load(home.filePath(QStringLiteral("absent.json"))).ok());
+    }
+};
+
+VALIS_TEST_MAIN(TestApprovals)
+#include "tst_approvals.moc"
