@@ -42,6 +42,8 @@ AgentLoop::AgentLoop(Session *session)
     : m_session(session), m_orchestrator(session->tools(), session->m_approvals)
 {
     m_retryTimer.setSingleShot(true);
+    // A coarse timer may fire up to 5% early; a server's retry-after is a floor.
+    m_retryTimer.setTimerType(Qt::PreciseTimer);
     connect(&m_retryTimer, &QTimer::timeout, this, [this] {
         if (m_state == State::RetryWait)
             sendRequest();

@@ -106,6 +106,7 @@ void ToolOrchestrator::run(const QList<Part> &calls, const ToolContext &context)
         call->call = part;
         call->tool = m_registry->tool(part.toolName);
         call->retryTimer.setSingleShot(true);
+        call->retryTimer.setTimerType(Qt::PreciseTimer);
         m_calls.push_back(std::move(call));
     }
     // Start on the next loop turn, so the caller sees every signal of the batch after run().
