@@ -88,6 +88,12 @@ bool SessionHarness::reopen()
     return true;
 }
 
+bool SessionHarness::useRecordedTools()
+{
+    m_registry.setProviders({&m_recordedTools});
+    return reopen();
+}
+
 QString SessionHarness::runTurn(const QString &text, int timeoutMs)
 {
     const qsizetype before = eventsOf(SessionEvent::Kind::TurnFinished).size();

@@ -32,6 +32,9 @@ public:
     SessionStore *store() const { return m_store.get(); }
     ProviderTestServer &server() { return m_server; }
     TestToolProvider &tools() { return m_tools; }
+    RecordedTools &recordedTools() { return m_recordedTools; }
+    /// Offers the recorded cassettes' tools (weather, add, multiply) instead of the test tools.
+    bool useRecordedTools();
     ApprovalPolicy &approvals() { return m_approvals; }
     SessionConfig &config() { return m_config; }
     Provider *provider(const QString &id) const;
@@ -54,6 +57,7 @@ private:
     std::unique_ptr<PluginManager> m_plugins;
     std::unique_ptr<SessionStore> m_store;
     TestToolProvider m_tools;
+    RecordedTools m_recordedTools;
     ToolRegistry m_registry;
     ApprovalPolicy m_approvals;
     SessionConfig m_config;

@@ -1,6 +1,7 @@
 #include "testtools.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
 namespace valis::test {
 
@@ -65,6 +66,50 @@ void TestInvocation::cancel()
 {
     m_timer.stop();
     complete(Part::makeToolResultText(m_callId, QStringLiteral("cancelled"), true), false);
+}
+
+namespace {
+/// Finishes with a fixed result on the next loop turn.
+class ImmediateInvocation : public ToolInvocation
+{
+public:
+    ImmediateInvocation(const Part &result, QObject *parent) : ToolInvocation(parent)
+    {
+        QTimer::singleShot(0, this, [this, result] { Q_EMIT finished(result); });
+    }
+    void cancel() override {}
+};
+
+QJsonObject numberSchema()
+{
+    const QJsonObject integer{{QStringLiteral("type"), QStringLiteral("integer")}};
+    return {{QStringLiteral("type"), QStringLiteral("object")},
+            {QStringLiteral("properties"), QJsonObject{{QStringLiteral("a"), integer}, {QStringLiteral("b"), integer}}},
+            {QStringLiteral("required"), QJsonArray{QStringLiteral("a"), QStringLiteral("b")}}};
+}
+} // namespace
+
+QList<ToolSpec> RecordedTools::tools() const
+{
+    const QJsonObject weather{{QStringLiteral("type"), QStringLiteral("object")},
+                              {QStringLiteral("properties"), QJsonObject{{QStringLiteral("location"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}}}},
+                              {QStringLiteral("required"), QJsonArray{QStringLiteral("location")}}};
+    return {{QStringLiteral("weather"), QStringLiteral("Get weather information for a location"), weather, true},
+            {QStringLiteral("add"), QStringLiteral("Add two numbers"), numberSchema(), true},
+            {QStringLiteral("multiply"), QStringLiteral("Multiply two numbers"), numberSchema(), true}};
+}
+
+ToolInvocation *RecordedTools::invoke(const QString &toolName, const QJsonValue &arguments, const ToolContext &context,
+                                      QObject *parent)
+{
+    const QJsonObject object = arguments.toObject();
+    calls.append(toolName + QLatin1Char(' ') + QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact)));
+    QString text = QStringLiteral("40 C");
+    if (toolName == QLatin1String("add"))
+        text = QString::number(object.value(QLatin1String("a")).toInteger() + object.value(QLatin1String("b")).toInteger());
+    else if (toolName == QLatin1String("multiply"))
+        text = QString::number(object.value(QLatin1String("a")).toInteger() * object.value(QLatin1String("b")).toInteger());
+    return new ImmediateInvocation(Part::makeToolResultText(context.callId, text), parent);
 }
 
 } // namespace valis::test

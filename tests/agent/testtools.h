@@ -33,6 +33,19 @@ private:
     QString m_id;
 };
 
+/// The tools the recorded provider cassettes call: weather {location}, add {a, b} and
+/// multiply {a, b}, all read-only. Calls are logged as "<tool> <arguments JSON>".
+class RecordedTools : public ToolProvider
+{
+public:
+    QString id() const override { return QStringLiteral("recorded-tools"); }
+    QList<ToolSpec> tools() const override;
+    ToolInvocation *invoke(const QString &toolName, const QJsonValue &arguments, const ToolContext &context,
+                           QObject *parent) override;
+
+    QStringList calls;
+};
+
 class TestInvocation : public ToolInvocation
 {
     Q_OBJECT

@@ -1,5 +1,6 @@
 // The agent loop end to end: a Session over the real provider plugins, talking HTTP to a local
 // server that speaks each provider's wire protocol, with scripted streams and injected faults.
+#include "cassette.h"
 #include "sessionharness.h"
 #include "streambuilders.h"
 
@@ -80,6 +81,89 @@ class TestSession : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void recordedToolTurns_data()
+    {
+        QTest::addColumn<QString>("cassette");
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("basePath");
+        QTest::addColumn<QStringList>("expectedCalls");
+        const QStringList weather{QStringLiteral("weather {\"location\":\"Florence, Italy\"}")};
+        const QStringList sums{QStringLiteral("add {\"a\":2,\"b\":3}"), QStringLiteral("multiply {\"a\":2,\"b\":3}")};
+        const QString root = QStringLiteral("fantasy-provider-cassettes/testdata/");
+        QTest::newRow("anthropic tool") << root + QStringLiteral("TestAnthropicCommon/claude-sonnet-4/tool_streaming.yaml")
+                                        << QStringLiteral("anthropic") << QStringLiteral("claude-sonnet-4-20250514") << QString()
+                                        << QStringList{QStringLiteral("weather {\"location\":\"Florence,Italy\"}")}; // as the model wrote it
+        QTest::newRow("anthropic parallel") << root + QStringLiteral("TestAnthropicCommon/claude-sonnet-4/multi_tool_streaming.yaml")
+                                            << QStringLiteral("anthropic") << QStringLiteral("claude-sonnet-4-20250514") << QString() << sums;
+        QTest::newRow("openai chat tool") << root + QStringLiteral("TestOpenAICommon/openai-gpt-4o/tool_streaming.yaml")
+                                          << QStringLiteral("openai") << QStringLiteral("gpt-4o") << QStringLiteral("/v1") << weather;
+        QTest::newRow("openai chat parallel") << root + QStringLiteral("TestOpenAICommon/openai-gpt-4o/multi_tool_streaming.yaml")
+                                              << QStringLiteral("openai") << QStringLiteral("gpt-4o") << QStringLiteral("/v1") << sums;
+        QTest::newRow("responses tool") << root + QStringLiteral("TestOpenAIResponsesCommon/openai-gpt-5/tool_streaming.yaml")
+                                        << QStringLiteral("openai-responses") << QStringLiteral("gpt-5") << QStringLiteral("/v1") << weather;
+        QTest::newRow("responses parallel") << root + QStringLiteral("TestOpenAIResponsesCommon/openai-gpt-5/multi_tool_streaming.yaml")
+                                            << QStringLiteral("openai-responses") << QStringLiteral("gpt-5") << QStringLiteral("/v1") << sums;
+        QTest::newRow("llama.cpp tool") << root + QStringLiteral("TestOpenAICompatibleCommon/llama-cpp-gpt-oss/tool_streaming.yaml")
+                                        << QStringLiteral("openai-compatible") << QStringLiteral("gpt-oss-20b") << QStringLiteral("/v1") << weather;
+        QTest::newRow("openrouter tool") << root + QStringLiteral("TestOpenRouterCommon/anthropic/tool_streaming.yaml")
+                                         << QStringLiteral("openai-compatible") << QStringLiteral("anthropic/claude-sonnet-4") << QStringLiteral("/api/v1") << weather;
+    }
+
+    /// Each provider kind, end to end through the Session, against its recorded multi-step
+    /// tool-use exchange replayed byte for byte.
+    void recordedToolTurns()
+    {
+        QFETCH(QString, cassette);
+        QFETCH(QString, provider);
+        QFETCH(QString, model);
+        QFETCH(QString, basePath);
+        QFETCH(QStringList, expectedCalls);
+        const QString path = valis::test::fixturePath(cassette);
+        if (path.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("fixture %1 not found under %2 (set VALIS_FIXTURES)").arg(cassette, valis::test::fixturesDir())));
+        Result<QList<RecordedExchange>> exchanges = readCassette(path);
+        VALIS_VERIFY_OK(exchanges);
+        QVERIFY(exchanges->size() >= 2);
+
+        SessionHarness h;
+        QVERIFY2(h.start(provider, model, basePath), qPrintable(h.error()));
+        QVERIFY(h.useRecordedTools());
+        for (const RecordedExchange &exchange : exchanges.value()) {
+            ScriptedResponse response;
+            response.status = exchange.status;
+            response.headers = {{"content-type", exchange.responseHeader("content-type")}};
+            response.body = exchange.responseBody;
+            response.chunkSize = 512; // arrive in pieces, as over a real network
+            h.server().enqueue(response);
+        }
+        QCOMPARE(h.runTurn(QStringLiteral("What's the weather in Florence, Italy? / Add and multiply 2 and 3")), QStringLiteral("answered"));
+        QCOMPARE(h.server().requests().size(), exchanges->size());
+        QCOMPARE(h.server().unexpectedRequests(), 0);
+        QCOMPARE(h.recordedTools().calls, expectedCalls);
+        QVERIFY(h.eventsOf(SessionEvent::Kind::Error).isEmpty());
+
+        // Our follow-up request answers the very calls the recording's client answered.
+        const QList<Message> stored = h.store()->messages(h.session()->id()).value();
+        QStringList answered;
+        for (const Message &message : stored)
+            for (const Part &part : message.parts)
+                if (part.kind == PartKind::ToolResult)
+                    answered.append(part.callId);
+        QCOMPARE(answered.size(), expectedCalls.size());
+        const QByteArray recordedFollowUp = exchanges->at(1).requestBody;
+        const QByteArray ourFollowUp = h.server().requests().at(1).body;
+        for (const QString &id : std::as_const(answered)) {
+            QVERIFY2(recordedFollowUp.contains(id.toUtf8()), qPrintable(id));
+            QVERIFY2(ourFollowUp.contains(id.toUtf8()), qPrintable(id));
+        }
+        // The answer arrived and was kept, with the usage the provider reported.
+        QCOMPARE(stored.constLast().role, Role::Assistant);
+        QVERIFY(!stored.constLast().text().trimmed().isEmpty());
+        QVERIFY(h.streamedText().contains(stored.constLast().text().trimmed().left(20)));
+        QVERIFY(stored.constLast().usage.outputTokens > 0);
+    }
+
     void textAnswerIsRecordedAndPriced()
     {
         SessionHarness h;
