@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "composerwidget.h"
+#include "conversationcontroller.h"
 #include "sessionlistmodel.h"
 #include "storeworker.h"
 #include "transcriptview.h"
@@ -15,6 +17,7 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -59,10 +62,18 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     m_transcript = new TranscriptView(this);
     m_transcript->showPlaceholder(tr("Loading sessions…"));
 
+    m_composer = new ComposerWidget(this);
+    auto *centre = new QSplitter(Qt::Vertical, this);
+    centre->setObjectName(QStringLiteral("conversationSplitter"));
+    centre->addWidget(m_transcript);
+    centre->addWidget(m_composer);
+    centre->setStretchFactor(0, 1);
+    centre->setCollapsible(1, false);
+
     auto *splitter = new QSplitter(this);
     splitter->setObjectName(QStringLiteral("mainSplitter"));
     splitter->addWidget(left);
-    splitter->addWidget(m_transcript);
+    splitter->addWidget(centre);
     splitter->setStretchFactor(1, 1);
     splitter->setSizes({320, 880});
     setCentralWidget(splitter);
@@ -70,7 +81,28 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     m_storeStatus = new QLabel(this);
     m_pluginStatus = new QLabel(tr("Plugins: starting…"), this);
     statusBar()->addWidget(m_storeStatus, 1);
+    m_usageStatus = new QLabel(this);
+    m_usageStatus->setObjectName(QStringLiteral("usageStatus"));
+    statusBar()->addPermanentWidget(m_usageStatus);
     statusBar()->addPermanentWidget(m_pluginStatus);
+
+    m_conversation = new ConversationController(m_locations, m_transcript, m_composer, this);
+    connect(this, &MainWindow::pluginsLoaded, this, [this] { m_conversation->setPlugins(m_plugins.get()); });
+    connect(m_conversation, &ConversationController::sessionCreated, this, [this](const QString &id) {
+        m_shownSession = id;
+        Q_EMIT requestSessions();
+    });
+    connect(m_conversation, &ConversationController::recordChanged, this, [this](const QString &id) {
+        if (id == m_shownSession)
+            Q_EMIT requestMessages(id);
+    });
+    connect(m_conversation, &ConversationController::totalsChanged, this, [this](const SessionTotals &totals) {
+        m_usageStatus->setText(tr("%1 requests · cache hits %2% · $%3%4")
+                                   .arg(totals.requests)
+                                   .arg(int(totals.cacheHitShare() * 100.0 + 0.5))
+                                   .arg(totals.costUsd, 0, 'f', 4)
+                                   .arg(totals.costComplete ? QString() : tr(" + unknown")));
+    });
 
     buildActions();
     restoreLayout();
@@ -82,6 +114,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
                 if (id.isEmpty() || id == m_shownSession)
                     return;
                 m_shownSession = id;
+                m_conversation->setSessionId(id);
                 m_transcript->showPlaceholder(tr("Loading…"));
                 Q_EMIT requestMessages(id);
             });
@@ -114,6 +147,8 @@ MainWindow::~MainWindow()
 void MainWindow::buildActions()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *create = file->addAction(tr("&New session"), this, &MainWindow::newSession);
+    create->setShortcut(QKeySequence::New);
     QAction *reload = file->addAction(tr("&Reload sessions"), this, [this]() { Q_EMIT requestSessions(); });
     reload->setShortcut(QKeySequence::Refresh);
     QAction *find = file->addAction(tr("&Filter sessions"), this, [this]() { m_search->setFocus(); m_search->selectAll(); });
@@ -130,6 +165,16 @@ void MainWindow::buildActions()
                                .arg(QStringLiteral(VALIS_VERSION_STRING),
                                     QDir::toNativeSeparators(m_locations.dataDir()).toHtmlEscaped()));
     });
+}
+
+void MainWindow::newSession()
+{
+    m_shownSession.clear();
+    m_sessionView->clearSelection();
+    m_sessionView->setCurrentIndex(QModelIndex());
+    m_conversation->setSessionId(QString());
+    m_transcript->showPlaceholder(tr("A new session: write the first turn below."));
+    m_composer->editor()->setFocus();
 }
 
 void MainWindow::loadPlugins()
@@ -234,6 +279,10 @@ void MainWindow::onMessagesLoaded(const QString &sessionId, const QList<Message>
             return;
         }
     }
+    // A session created a moment ago may not be in the list yet.
+    SessionInfo fresh;
+    fresh.id = sessionId;
+    m_transcript->showSession(fresh, messages);
 }
 
 void MainWindow::onStoreFailed(const Error &error)

@@ -14,6 +14,7 @@ class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QTreeView;
+class QSplitter;
 
 namespace valis {
 
@@ -21,6 +22,8 @@ class PluginManager;
 class SessionListModel;
 class StoreWorker;
 class TranscriptView;
+class ComposerWidget;
+class ConversationController;
 
 /// Startup options the shell was given on its command line.
 struct ShellOptions
@@ -42,6 +45,12 @@ public:
 
     SessionListModel *sessionModel() const { return m_sessions; }
     TranscriptView *transcriptView() const { return m_transcript; }
+    ComposerWidget *composer() const { return m_composer; }
+    ConversationController *conversation() const { return m_conversation; }
+    /// The session shown in the centre (empty: a new one, not yet started).
+    QString shownSession() const { return m_shownSession; }
+    /// Starts a new session: the next turn from the composer creates it.
+    void newSession();
     /// The plugin summary shown in the status bar ("Plugins: 2 running, 1 failed").
     QString pluginStatus() const;
 
@@ -75,6 +84,9 @@ private:
     TranscriptView *m_transcript = nullptr;
     QLabel *m_storeStatus = nullptr;
     QLabel *m_pluginStatus = nullptr;
+    QLabel *m_usageStatus = nullptr;
+    ComposerWidget *m_composer = nullptr;
+    ConversationController *m_conversation = nullptr;
     std::unique_ptr<PluginManager> m_plugins;
     QList<SessionInfo> m_sessionInfos;
     QString m_shownSession;

@@ -1,5 +1,8 @@
 #include "transcriptview.h"
 
+#include <QScrollBar>
+#include <QTextCursor>
+
 #include <QLocale>
 
 namespace valis {
@@ -76,6 +79,25 @@ TranscriptView::TranscriptView(QWidget *parent)
 QVariant TranscriptView::loadResource(int, const QUrl &)
 {
     return {}; // nothing from the record may make the view fetch anything
+}
+
+void TranscriptView::appendStreamText(const QString &text)
+{
+    QTextCursor cursor(document());
+    cursor.movePosition(QTextCursor::End);
+    cursor.insertText(text);
+    ensureCursorVisible();
+    verticalScrollBar()->setValue(verticalScrollBar()->maximum());
+}
+
+void TranscriptView::appendActivity(const QString &line)
+{
+    QTextCursor cursor(document());
+    cursor.movePosition(QTextCursor::End);
+    cursor.insertBlock();
+    cursor.insertText(line);
+    cursor.insertBlock();
+    verticalScrollBar()->setValue(verticalScrollBar()->maximum());
 }
 
 void TranscriptView::showPlaceholder(const QString &text)

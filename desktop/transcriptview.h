@@ -22,6 +22,10 @@ public:
 
     void showSession(const SessionInfo &session, const QList<Message> &messages);
     void showPlaceholder(const QString &text);
+    /// Appends streamed answer text at the end, as plain text (never markup).
+    void appendStreamText(const QString &text);
+    /// Appends a line of tool activity at the end, as plain text.
+    void appendActivity(const QString &line);
 
 protected:
     QVariant loadResource(int type, const QUrl &name) override;

@@ -1,6 +1,10 @@
 #include "testsupport.h"
 
+#include "approvaldialog.h"
+#include "composerwidget.h"
 #include "mainwindow.h"
+#include "providerserver.h"
+#include "streambuilders.h"
 #include "sessionlistmodel.h"
 #include "transcriptview.h"
 
@@ -12,6 +16,9 @@
 #include <QSqlQuery>
 #include <QStatusBar>
 #include <QTreeView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
 
 using namespace valis;
 
@@ -25,6 +32,7 @@ private Q_SLOTS:
     void safeModeSaysSo();
     void reportsUnreadableStore();
     void emptyProfileExplainsWhatToDo();
+    void runsATurnFromTheComposer();
 
 private:
     static void seed(const DataLocations &locations, const QList<Message> &messages, QString *parentId);
@@ -140,6 +148,64 @@ void TestMainWindow::emptyProfileExplainsWhatToDo()
     window.show();
     QTRY_VERIFY(window.transcriptView()->toPlainText().contains(QLatin1String("valis-cli import")));
     QCOMPARE(window.sessionModel()->sessionCount(), 0);
+}
+
+
+void TestMainWindow::runsATurnFromTheComposer()
+{
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    test::ProviderTestServer server;
+    QVERIFY(server.listen());
+    QVERIFY(test::writeFile(locations.providerSettingsPath(),
+                            QStringLiteral("{\"version\": 1, \"defaultProvider\": \"anthropic\", \"providers\": {\"anthropic\": "
+                                           "{\"model\": \"claude-sonnet-4-5\", \"baseUrl\": \"%1\"}}}")
+                                .arg(server.baseUrl().toString())
+                                .toUtf8()));
+    // The real provider plugins and the test tools; the key from the environment, as no
+    // keychain answers here (the bus address leads nowhere).
+    qputenv("VALIS_PLUGIN_PATH", (QStringLiteral(VALIS_BUILT_PLUGIN_DIR) + QDir::listSeparator() + QStringLiteral(VALIS_TEST_TOOL_PLUGIN_DIR)).toUtf8());
+    qputenv("ANTHROPIC_API_KEY", "sk-desktop-test");
+    qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/valis-no-session-bus");
+    qunsetenv("ANTHROPIC_BASE_URL");
+
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream()
+                                                   .text(QStringLiteral("I will write the file."))
+                                                   .toolUse(QStringLiteral("toolu_w"), QStringLiteral("write"), QJsonObject{{QStringLiteral("text"), QStringLiteral("notes.md")}})
+                                                   .stop(QStringLiteral("tool_use"))));
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream().text(QStringLiteral("The file is written.")).stop(QStringLiteral("end_turn"))));
+
+    MainWindow window(locations, {});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY(window.composer()->isEnabled());
+    QCOMPARE(window.composer()->provider(), QStringLiteral("anthropic"));
+    QCOMPARE(window.composer()->model(), QStringLiteral("claude-sonnet-4-5"));
+
+    window.composer()->editor()->setFocus();
+    QTest::keyClicks(window.composer()->editor(), QStringLiteral("Write the notes"));
+    QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
+
+    // The write needs approval: the dialog shows the full arguments.
+    ApprovalDialog *dialog = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<ApprovalDialog *>()) != nullptr, 10000);
+    QVERIFY(dialog->findChild<QPlainTextEdit *>(QStringLiteral("approvalArguments"))->toPlainText().contains(QLatin1String("notes.md")));
+    QVERIFY(window.findChild<QPushButton *>(QStringLiteral("composerStop"))->isEnabled());
+    dialog->findChild<QPushButton *>(QStringLiteral("approveOnce"))->click();
+
+    QTRY_VERIFY_WITH_TIMEOUT(window.transcriptView()->toPlainText().contains(QLatin1String("The file is written.")), 10000);
+    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
+    QCOMPARE(server.requests().size(), 2);
+    QCOMPARE(server.requests().first().header("x-api-key"), QByteArray("sk-desktop-test"));
+    QVERIFY(server.requests().at(1).body.contains("write: notes.md"));
+    QVERIFY(window.composer()->editor()->toPlainText().isEmpty());
+    // The new session is in the list, shown, and its cost is in the status bar.
+    QTRY_COMPARE(window.sessionModel()->sessionCount(), 1);
+    QVERIFY(!window.shownSession().isEmpty());
+    QVERIFY(window.transcriptView()->toPlainText().contains(QLatin1String("Write the notes")));
+    QTRY_VERIFY(window.findChild<QLabel *>(QStringLiteral("usageStatus"))->text().startsWith(QLatin1String("2 requests")));
+    if (const QString dir = qEnvironmentVariable("VALIS_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(window.grab().save(dir + QStringLiteral("/conversation.png")));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,0 +1,294 @@
+#include "conversationcontroller.h"
+
+#include "approvaldialog.h"
+#include "composerwidget.h"
+#include "transcriptview.h"
+
+#include "valis/agent/connection.h"
+#include "valis/agent/session.h"
+#include "valis/agent/systemprompt.h"
+#include "valis/catalog/modelcatalog.h"
+#include "valis/keychain/keychaincredentialstore.h"
+#include "valis/plugins/pluginmanager.h"
+#include "valis/plugins/providerplugin.h"
+#include "valis/plugins/strategyplugin.h"
+#include "valis/plugins/toolplugin.h"
+#include "valis/store/sessionstore.h"
+
+#include <QDir>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPlainTextEdit>
+
+namespace valis {
+
+ConversationController::ConversationController(const DataLocations &locations, TranscriptView *transcript,
+                                               ComposerWidget *composer, QWidget *window)
+    : QObject(window), m_locations(locations), m_transcript(transcript), m_composer(composer), m_window(window)
+{
+    m_keys = std::make_unique<KeychainCredentialStore>();
+    connect(m_composer, &ComposerWidget::sendRequested, this, &ConversationController::send);
+    connect(m_composer, &ComposerWidget::stopRequested, this, &ConversationController::stop);
+    connect(m_composer, &ComposerWidget::providerChanged, this, [this](const QString &id) {
+        m_composer->setModel(m_settings.entry(id).model);
+    });
+    m_composer->setEnabled(false);
+    m_composer->setStatus(tr("Starting plugins…"));
+}
+
+ConversationController::~ConversationController()
+{
+    qDeleteAll(m_dialogs);
+    m_session.reset();
+}
+
+void ConversationController::setPlugins(PluginManager *plugins)
+{
+    m_plugins = plugins;
+    QList<ToolProvider *> tools;
+    for (ToolPlugin *plugin : plugins->plugins<ToolPlugin>())
+        tools.append(plugin->toolProviders());
+    m_tools.setProviders(tools);
+
+    Result<ProviderSettings> settings = ProviderSettings::load(m_locations.providerSettingsPath());
+    if (settings.ok())
+        m_settings = settings.value();
+    Result<ApprovalPolicy> approvals = ApprovalPolicy::load(m_locations.approvalsPath());
+    if (approvals.ok())
+        m_approvals = approvals.value();
+    m_approvals.setAutoApprove(AutoApprove::ReadOnly);
+
+    QStringList ids;
+    for (ProviderPlugin *plugin : plugins->plugins<ProviderPlugin>())
+        for (Provider *provider : plugin->providers())
+            ids.append(provider->id());
+    const QString preferred = m_settings.defaultProvider().isEmpty() && !ids.isEmpty() ? ids.first() : m_settings.defaultProvider();
+    m_composer->setProviders(ids, preferred);
+    m_composer->setModel(m_settings.entry(m_composer->provider()).model);
+    m_composer->setEnabled(!ids.isEmpty());
+    if (ids.isEmpty())
+        m_composer->setStatus(tr("No provider plugin is running; see the plugin status."));
+    else if (settings.hasError())
+        m_composer->setStatus(tr("The provider settings could not be read: %1").arg(settings.error().toString()));
+    else if (approvals.hasError())
+        m_composer->setStatus(tr("The approval rules could not be read (every call will be asked): %1").arg(approvals.error().toString()));
+    else
+        m_composer->setStatus(QString());
+}
+
+void ConversationController::setSessionId(const QString &sessionId)
+{
+    if (sessionId == m_sessionId)
+        return;
+    m_sessionId = sessionId;
+    if (!isBusy())
+        m_session.reset();
+}
+
+bool ConversationController::isBusy() const
+{
+    return m_preparing || (m_session && m_session->isBusy());
+}
+
+Provider *ConversationController::provider(const QString &id) const
+{
+    if (!m_plugins)
+        return nullptr;
+    for (ProviderPlugin *plugin : m_plugins->plugins<ProviderPlugin>())
+        for (Provider *candidate : plugin->providers())
+            if (candidate->id() == id)
+                return candidate;
+    return nullptr;
+}
+
+SessionStore *ConversationController::store()
+{
+    if (!m_store) {
+        auto opened = SessionStore::open(m_locations.sessionDatabasePath(), m_locations.blobDir());
+        if (opened.hasError()) {
+            fail(opened.error().toString());
+            return nullptr;
+        }
+        m_store = std::move(opened).value();
+    }
+    return m_store.get();
+}
+
+void ConversationController::send(const QString &text)
+{
+    if (isBusy())
+        return;
+    const QString providerId = m_composer->provider();
+    const QString model = m_composer->model();
+    if (model.isEmpty()) {
+        fail(tr("Choose a model for %1 first.").arg(providerId));
+        return;
+    }
+    Provider *chosen = provider(providerId);
+    if (!chosen) {
+        fail(tr("The provider %1 is not running.").arg(providerId));
+        return;
+    }
+    m_preparing = true;
+    setBusy(true);
+    m_composer->setStatus(tr("Connecting to %1…").arg(chosen->displayName()));
+    QPointer<ConversationController> self(this);
+    prepareConnection(*chosen, m_settings.entry(providerId), QString(), m_keys.get(), processEnvironment(),
+                      [self, text, providerId, model](const Result<Connection> &connection) {
+                          if (!self)
+                              return;
+                          self->m_preparing = false;
+                          if (connection.hasError()) {
+                              self->fail(connection.error().toString());
+                              self->setBusy(false);
+                              return;
+                          }
+                          const SessionConfig *current = self->m_session ? &self->m_session->config() : nullptr;
+                          if (!current || current->provider->id() != providerId || current->model != model
+                              || current->endpoint.apiKey != connection->endpoint.apiKey
+                              || current->endpoint.baseUrl != connection->endpoint.baseUrl) {
+                              self->m_session.reset();
+                          }
+                          if (!self->m_session) {
+                              SessionStore *store = self->store();
+                              if (!store) {
+                                  self->setBusy(false);
+                                  return;
+                              }
+                              SessionConfig config;
+                              config.provider = self->provider(providerId);
+                              config.model = model;
+                              config.endpoint = connection->endpoint;
+                              config.keySource = connection->keySource;
+                              config.catalog = ModelCatalog::load(self->m_locations);
+                              config.workspace = QDir::homePath();
+                              config.systemPrompt = defaultSystemPrompt(config.workspace);
+                              config.providerRetry = RetryPolicy::fromJson(self->m_settings.retry());
+                              config.toolRetry = RetryPolicy::fromJson(self->m_settings.toolRetry(), config.toolRetry);
+                              config.toolSelector = ToolSelectorConfig::fromJson(self->m_settings.toolSelector(), ToolSelectorConfig());
+                              for (StrategyPlugin *plugin : self->m_plugins->plugins<StrategyPlugin>())
+                                  config.strategies.append(plugin->strategies());
+                              SessionInfo info;
+                              info.id = self->m_sessionId;
+                              auto opened = Session::open(store, info, config, &self->m_tools, &self->m_approvals);
+                              if (opened.hasError()) {
+                                  self->fail(opened.error().toString());
+                                  self->setBusy(false);
+                                  return;
+                              }
+                              self->m_session = std::move(opened).value();
+                              connect(self->m_session.get(), &Session::eventOccurred, self, &ConversationController::onEvent);
+                              if (self->m_sessionId.isEmpty()) {
+                                  self->m_sessionId = self->m_session->id();
+                                  Q_EMIT self->sessionCreated(self->m_sessionId);
+                              }
+                          }
+                          const Result<void> submitted = self->m_session->submit(text);
+                          if (submitted.hasError()) {
+                              self->fail(submitted.error().toString());
+                              self->setBusy(false);
+                              return;
+                          }
+                          self->m_composer->editor()->clear();
+                      });
+}
+
+void ConversationController::stop()
+{
+    if (m_session)
+        m_session->interrupt();
+}
+
+void ConversationController::onEvent(const SessionEvent &event)
+{
+    const bool shown = event.sessionId == m_sessionId;
+    switch (event.kind) {
+    case SessionEvent::Kind::TurnStarted:
+        // Shown at once; the transcript is rendered from the record again when the turn ends.
+        if (shown) {
+            m_transcript->appendActivity(tr("You: %1").arg(event.message.text()));
+        }
+        m_composer->setStatus(tr("Working…"));
+        break;
+    case SessionEvent::Kind::TextDelta:
+        if (shown)
+            m_transcript->appendStreamText(event.text);
+        break;
+    case SessionEvent::Kind::ToolExecutionStarted:
+        if (shown)
+            m_transcript->appendActivity(tr("\u2192 %1 %2").arg(event.toolName,
+                                                                 QString::fromUtf8(QJsonDocument(event.arguments.toObject()).toJson(QJsonDocument::Compact)).left(300)));
+        break;
+    case SessionEvent::Kind::Retrying:
+        m_composer->setStatus(tr("Retrying in %1 s: %2").arg(double(event.delayMs) / 1000.0, 0, 'f', 1).arg(event.error.message));
+        break;
+    case SessionEvent::Kind::ApprovalRequested: {
+        ApprovalRequest request;
+        request.id = event.requestId;
+        request.callId = event.callId;
+        request.toolName = event.toolName;
+        request.toolProviderId = event.details.value(QLatin1String("provider")).toString();
+        request.arguments = event.arguments;
+        request.readOnly = event.details.value(QLatin1String("readOnly")).toBool();
+        auto *dialog = new ApprovalDialog(request, m_window);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        m_dialogs.insert(request.id, dialog);
+        QPointer<Session> session = m_session.get();
+        connect(dialog, &ApprovalDialog::answered, this, [this, session](const QString &requestId, const ApprovalDecision &decision) {
+            m_dialogs.remove(requestId);
+            if (!session)
+                return;
+            if (decision.allow)
+                session->approve(requestId, decision.scope);
+            else
+                session->deny(requestId, decision.reason, decision.scope);
+        });
+        dialog->show();
+        break;
+    }
+    case SessionEvent::Kind::ApprovalResolved:
+        // Answered elsewhere (an "allow for this session" that covered it, an interrupt).
+        if (QPointer<ApprovalDialog> dialog = m_dialogs.take(event.requestId))
+            dialog->close();
+        break;
+    case SessionEvent::Kind::MessageAppended:
+        break;
+    case SessionEvent::Kind::UsageReported:
+        Q_EMIT totalsChanged(event.totals);
+        break;
+    case SessionEvent::Kind::Warning:
+        m_composer->setStatus(tr("Warning: %1").arg(event.error.message));
+        break;
+    case SessionEvent::Kind::Error:
+        m_composer->setStatus(tr("Error: %1").arg(event.error.message));
+        break;
+    case SessionEvent::Kind::TurnFinished:
+        setBusy(false);
+        for (const QPointer<ApprovalDialog> &dialog : std::as_const(m_dialogs))
+            if (dialog)
+                dialog->close();
+        m_dialogs.clear();
+        if (event.text == QLatin1String("answered"))
+            m_composer->setStatus(QString());
+        else if (event.text == QLatin1String("interrupted"))
+            m_composer->setStatus(tr("Stopped."));
+        Q_EMIT totalsChanged(event.totals);
+        if (shown)
+            Q_EMIT recordChanged(event.sessionId);
+        break;
+    default:
+        break;
+    }
+}
+
+void ConversationController::fail(const QString &text)
+{
+    m_composer->setStatus(text);
+}
+
+void ConversationController::setBusy(bool busy)
+{
+    m_composer->setBusy(busy);
+}
+
+} // namespace valis

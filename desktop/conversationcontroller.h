@@ -1,0 +1,81 @@
+#pragma once
+
+#include "valis/agent/approvalpolicy.h"
+#include "valis/agent/providersettings.h"
+#include "valis/agent/sessionevent.h"
+#include "valis/agent/toolregistry.h"
+#include "valis/core/datalocations.h"
+
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+
+#include <memory>
+
+namespace valis {
+
+class ApprovalDialog;
+class ComposerWidget;
+class CredentialStore;
+class PluginManager;
+class Provider;
+class Session;
+class SessionStore;
+class TranscriptView;
+
+/// Runs turns of the shown session from the composer: prepares the provider connection (key
+/// from the OS keychain, else the environment), opens the Session, streams its events into the
+/// transcript, asks for approvals, and reports totals. The Session lives on the GUI thread, as
+/// the provider's network access does; everything it waits for is asynchronous.
+class ConversationController : public QObject
+{
+    Q_OBJECT
+
+public:
+    ConversationController(const DataLocations &locations, TranscriptView *transcript, ComposerWidget *composer,
+                           QWidget *window);
+    ~ConversationController() override;
+
+    /// Called once the plugins run: offers their providers in the composer.
+    void setPlugins(PluginManager *plugins);
+    /// The session the next turn goes to; empty: a new one.
+    void setSessionId(const QString &sessionId);
+    QString sessionId() const { return m_sessionId; }
+    bool isBusy() const;
+    Session *session() const { return m_session.get(); }
+
+    void send(const QString &text);
+    void stop();
+
+Q_SIGNALS:
+    /// A new session was created for a turn (the list should show and select it).
+    void sessionCreated(const QString &sessionId);
+    /// The record changed: reload the transcript from the store.
+    void recordChanged(const QString &sessionId);
+    void totalsChanged(const valis::SessionTotals &totals);
+
+private:
+    void startTurn(const QString &text, const QString &providerId, const QString &model);
+    void onEvent(const SessionEvent &event);
+    void fail(const QString &text);
+    void setBusy(bool busy);
+    Provider *provider(const QString &id) const;
+    SessionStore *store();
+
+    DataLocations m_locations;
+    TranscriptView *m_transcript;
+    ComposerWidget *m_composer;
+    QWidget *m_window;
+    PluginManager *m_plugins = nullptr;
+    std::unique_ptr<CredentialStore> m_keys;
+    std::unique_ptr<SessionStore> m_store;
+    ToolRegistry m_tools;
+    ApprovalPolicy m_approvals;
+    ProviderSettings m_settings;
+    std::unique_ptr<Session> m_session;
+    QString m_sessionId;
+    bool m_preparing = false;
+    QHash<QString, QPointer<ApprovalDialog>> m_dialogs;
+};
+
+} // namespace valis
