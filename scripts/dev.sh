@@ -18,7 +18,7 @@ apt_packages=(
     build-essential cmake ninja-build ccache pkg-config git
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-webengine-dev qt6-webengine-dev-tools qt6-webchannel-dev qt6-httpserver-dev
-    qt6-websockets-dev qt6-charts-dev qt6-svg-dev qtkeychain-qt6-dev
+    qt6-websockets-dev qt6-charts-dev qt6-svg-dev qtkeychain-qt6-dev libsecret-1-0
     libqt6sql6-sqlite libqt6sql6-psql libsqlite3-dev sqlite3 libgl-dev libpcre2-dev
     libcmark-gfm-dev cmark-gfm xvfb xauth dbus gnome-keyring bubblewrap ripgrep
     postgresql nodejs npm

@@ -24,5 +24,7 @@ int runShow(CliContext &context, const QStringList &arguments);
 int runGrep(CliContext &context, const QStringList &arguments);
 int runPlugins(CliContext &context, const QStringList &arguments);
 int runModels(CliContext &context, const QStringList &arguments);
+int runRun(CliContext &context, const QStringList &arguments);
+int runKeys(CliContext &context, const QStringList &arguments);
 
 } // namespace valis::cli

@@ -13,6 +13,7 @@ namespace valis::cli {
 const QList<Command> &commands()
 {
     static const QList<Command> list = {
+        {"run", QT_TRANSLATE_NOOP("valis::cli", "Run one agent turn headless: stream the answer, show tool calls, ask for approvals"), runRun},
         {"import", QT_TRANSLATE_NOOP("valis::cli", "Import agent transcripts (Claude Code, Codex, SWE-agent, OpenHands, Aider, Valis JSONL)"), runImport},
         {"export", QT_TRANSLATE_NOOP("valis::cli", "Export sessions as lossless JSONL or readable Markdown"), runExport},
         {"sessions", QT_TRANSLATE_NOOP("valis::cli", "List sessions"), runSessions},
@@ -20,6 +21,7 @@ const QList<Command> &commands()
         {"grep", QT_TRANSLATE_NOOP("valis::cli", "Search all transcripts, tool outputs included, ranked"), runGrep},
         {"plugins", QT_TRANSLATE_NOOP("valis::cli", "List plugins with their state and errors; enable or disable one"), runPlugins},
         {"models", QT_TRANSLATE_NOOP("valis::cli", "List known models or look names up in the model catalogue"), runModels},
+        {"keys", QT_TRANSLATE_NOOP("valis::cli", "Store, remove or check API keys in the OS keychain"), runKeys},
     };
     return list;
 }

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QByteArray>
-#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
@@ -11,6 +10,8 @@
 
 #include <chrono>
 #include <deque>
+#include <map>
+#include <memory>
 
 class QTcpSocket;
 
@@ -22,11 +23,14 @@ struct ScriptedResponse
 {
     int status = 200;
     QByteArray reason;                               ///< empty: the standard phrase for `status`
-    QList<QPair<QByteArray, QByteArray>> headers;    ///< sent as given, in order
+    /// Sent as given, in order. The server adds Transfer-Encoding or Content-Length itself
+    /// unless one of them is here (then `body` goes out as it is, framing included).
+    QList<QPair<QByteArray, QByteArray>> headers;
     QByteArray body;
 
     /// How the body goes out: `chunks` when non-empty (each one a separate socket write, with
     /// `chunkDelay` between them), else split into pieces of `chunkSize` bytes (0: one write).
+    /// With chunked encoding each piece is one HTTP chunk.
     QList<QByteArray> chunks;
     int chunkSize = 0;
     std::chrono::milliseconds chunkDelay{0};
@@ -50,7 +54,9 @@ struct CapturedRequest
     QByteArray method;
     QByteArray path;                         ///< with the query string
     QList<QPair<QByteArray, QByteArray>> headers; ///< as received, in order
-    QByteArray body;                         ///< exact bytes
+    QByteArray body;                         ///< exact bytes (chunked framing removed)
+    QByteArray raw;                          ///< the whole request as it came off the wire
+    int connection = 0;                      ///< which connection it came on (0, 1, ...)
 
     /// The first header of that name (case-insensitive); empty when absent.
     QByteArray header(const QByteArray &name) const;
@@ -62,7 +68,10 @@ struct CapturedRequest
 /// with the ScriptedResponses queued (byte for byte, with the delivery faults they describe),
 /// and records every request. A request that finds the queue empty gets a 500 with a JSON
 /// error saying so, and unexpectedRequests() counts it, so a test can check it asked exactly as
-/// often as scripted. Lives in the test's thread; listens on 127.0.0.1 on a free port.
+/// often as scripted. Connections are kept alive (several requests each, answered in order)
+/// unless the request or the scripted response says `Connection: close`, or the response is
+/// cut. Request bodies may come with Content-Length or chunked. Lives in the test's thread;
+/// listens on 127.0.0.1 on a free port.
 class ProviderTestServer : public QObject
 {
     Q_OBJECT
@@ -81,25 +90,37 @@ public:
 
     QList<CapturedRequest> requests() const;
     int unexpectedRequests() const;
+    /// Connections accepted so far.
+    int connectionCount() const { return m_connectionCount; }
+    /// Connections open now.
+    int openConnections() const { return int(m_connections.size()); }
 
 Q_SIGNALS:
     /// A whole request was read (its index in requests()).
     void requestReceived(int index);
     /// The response to request `index` was written completely (or cut as scripted).
     void responseDone(int index);
+    /// A connection closed (either side), after its last response.
+    void connectionClosed();
 
 private:
-    // implementation detail: free to change
     struct Connection;
     void onNewConnection();
     void onReadyRead(QTcpSocket *socket);
-    void serve(QTcpSocket *socket, int index, const ScriptedResponse &response);
+    void onDisconnected(QTcpSocket *socket);
+    /// Answers the next request waiting on `connection` unless one is being answered.
+    void serveNext(Connection *connection);
+    void sendHead(QTcpSocket *socket);
+    void sendPiece(QTcpSocket *socket);
+    void endResponse(QTcpSocket *socket);
+    Connection *connectionOf(QTcpSocket *socket) const;
 
     QTcpServer m_server;
     std::deque<ScriptedResponse> m_queue;
     QList<CapturedRequest> m_requests;
-    QHash<QTcpSocket *, QByteArray> m_buffers;
+    std::map<QTcpSocket *, std::unique_ptr<Connection>> m_connections;
     int m_unexpected = 0;
+    int m_connectionCount = 0;
 };
 
 } // namespace valis::test

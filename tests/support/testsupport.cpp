@@ -1,9 +1,11 @@
 #include "testsupport.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QMetaMethod>
 
 #include <algorithm>
+#include <optional>
 #include <QFile>
 #include <QFileInfo>
 
@@ -75,6 +77,49 @@ TemporaryHome::TemporaryHome()
     : m_dir(QDir::tempPath() + QStringLiteral("/valis-test-XXXXXX"))
 {
     QVERIFY2(m_dir.isValid(), "cannot create a temporary profile folder");
+}
+
+namespace {
+
+/// Whether the file at `path` contains `needle`, read in blocks that overlap by the needle's
+/// length so a match across two blocks is found; std::nullopt when it cannot be read.
+std::optional<bool> fileContains(const QString &path, const QByteArray &needle)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    if (needle.isEmpty())
+        return true;
+    constexpr qint64 blockSize = 1 << 20;
+    QByteArray carried;
+    while (!file.atEnd()) {
+        const QByteArray block = file.read(blockSize);
+        if (block.isEmpty())
+            return file.error() == QFileDevice::NoError ? std::optional<bool>(false) : std::nullopt;
+        const QByteArray window = carried + block;
+        if (window.contains(needle))
+            return true;
+        carried = window.right(needle.size() - 1);
+    }
+    return file.error() == QFileDevice::NoError ? std::optional<bool>(false) : std::nullopt;
+}
+
+} // namespace
+
+QStringList filesContaining(const QString &folder, const QByteArray &needle)
+{
+    QStringList found;
+    QDirIterator files(folder, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (files.hasNext()) {
+        const QString path = files.next();
+        if (files.fileInfo().isSymLink())
+            continue;
+        const std::optional<bool> contains = fileContains(path, needle);
+        if (!contains || *contains)
+            found.append(QFileInfo(path).absoluteFilePath());
+    }
+    found.sort();
+    return found;
 }
 
 } // namespace valis::test

@@ -39,6 +39,14 @@ private:
 /// FIXTURE_FUNCTIONS), so that a missing fixture shows as a skipped test, never as a pass.
 int runTests(QObject *object, int argc, char **argv);
 
+/// The files under `folder` whose bytes contain `needle`, as absolute paths, sorted: for
+/// checking that a secret was written nowhere. Recursive, hidden files included (SQLite's -wal
+/// and -shm files, logs, exports); regular files only (never a FIFO that could block), symbolic
+/// links not followed. Files that cannot be read are listed too, since they cannot be shown
+/// clean, and an empty needle is in every file, so a test whose secret got lost on the way
+/// fails instead of passing.
+QStringList filesContaining(const QString &folder, const QByteArray &needle);
+
 } // namespace valis::test
 
 /// main() for a test suite without widgets: VALIS_TEST_MAIN(TestClass).

@@ -37,6 +37,11 @@ public:
     virtual void remove(const QString &account, WriteCallback done) = 0;
 };
 
+/// The keychain account that holds the key of provider `providerId`. Providers that share a key
+/// share an account: "openai" and "openai-responses" (two APIs of one OpenAI key) both use
+/// "openai"; every other provider's account is its id.
+VALIS_HARNESS_EXPORT QString credentialAccount(const QString &providerId);
+
 /// Where a key came from, for messages that tell a person which one was refused.
 struct VALIS_HARNESS_EXPORT ApiKey
 {

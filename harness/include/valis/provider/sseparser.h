@@ -5,10 +5,13 @@
 #include <QByteArray>
 #include <QByteArrayView>
 
+#include <utility>
+
 namespace valis {
 
 /// One event of a text/event-stream: its `event:` name (empty when the stream names none),
-/// its `data:` lines joined with '\n', and its `id:`.
+/// its `data:` lines joined with '\n', and its `id:` (the last one the stream set, which
+/// carries over to later events as the WHATWG rules say).
 struct VALIS_HARNESS_EXPORT SseEvent
 {
     QByteArray event;
@@ -24,54 +27,66 @@ struct VALIS_HARNESS_EXPORT SseEvent
 /// accumulate, joined with '\n'; one optional space after the colon is removed; a line starting
 /// with ':' is a comment; an empty line dispatches the event, unless it has no data lines (a
 /// bare `event: ping` block still dispatches, with empty data, so decoders see pings). Fields it
-/// does not know (`retry:`) are ignored. Bytes after the last line end wait for the next feed;
-/// finish() dispatches an event the stream ended without its blank line (servers that close
-/// right after the last `data:` line).
+/// does not know (`retry:`) are ignored. A UTF-8 byte order mark at the stream's start is
+/// skipped. Bytes after the last line end wait for the next feed; finish() dispatches an event
+/// the stream ended without its blank line (servers that close right after the last `data:`
+/// line, with or without its line end).
 ///
-/// Works on bytes, never decodes text, and copies each byte at most once, so it runs at memory
-/// speed (bench/bench_sse).
+/// Works on bytes, never decodes text, and copies each byte at most once (a line split across
+/// two feeds twice), reusing its buffers between events, so it runs at memory speed
+/// (bench/bench_sse). The event handed to the handler is valid only during the call.
 class VALIS_HARNESS_EXPORT SseParser
 {
 public:
     /// Parses `bytes` and calls `onEvent(const SseEvent &)` for each complete event.
+    /// `onEvent` must not feed this parser.
     template<typename Handler>
     void feed(QByteArrayView bytes, Handler &&onEvent)
     {
-        m_pending.append(bytes.data(), bytes.size());
-        qsizetype start = 0;
-        SseEvent event;
-        while (takeEvent(&start, &event))
-            onEvent(std::as_const(event));
-        m_pending.remove(0, start);
+        m_input = bytes;
+        m_inputPos = 0;
+        while (takeEvent())
+            onEvent(std::as_const(m_event));
+        m_input = {};
+        m_inputPos = 0;
     }
 
     /// The stream ended: dispatches a last event left without its blank line. Returns whether
-    /// one was dispatched.
+    /// one was dispatched. Afterwards the parser is ready for a new stream, as after reset().
     template<typename Handler>
     bool finish(Handler &&onEvent)
     {
-        SseEvent event;
-        const bool any = takeFinal(&event);
+        const bool any = takeFinal();
         if (any)
-            onEvent(std::as_const(event));
+            onEvent(std::as_const(m_event));
         return any;
     }
 
     /// Bytes received but not yet part of a dispatched event.
-    qsizetype pendingBytes() const { return m_pending.size() + m_event.data.size(); }
+    qsizetype pendingBytes() const;
+    /// Whether bytes after the last line end are waiting: a stream that ends here stopped in
+    /// the middle of a line, which servers do not do but dropped connections do.
+    bool endsMidLine() const { return !m_partialLine.isEmpty(); }
     /// Forgets everything, for a new stream.
     void reset();
 
 private:
-    bool takeEvent(qsizetype *start, SseEvent *out);
-    bool takeFinal(SseEvent *out);
-    void processLine(QByteArrayView line);
+    bool takeEvent();
+    bool takeFinal();
+    /// Interprets one line (without its line end); true when it dispatches the event.
+    bool processLine(QByteArrayView line);
+    bool dispatch();
+    void startEvent();
 
-    QByteArray m_pending;
-    SseEvent m_event;
+    QByteArrayView m_input;   // the bytes of the feed() in progress
+    qsizetype m_inputPos = 0;
+    QByteArray m_partialLine; // a line whose end has not arrived yet
+    SseEvent m_event;         // the event being built, then handed out
+    QByteArray m_lastId;
     bool m_hasData = false;
-    bool m_hasField = false;
+    bool m_handedOut = false; // m_event was dispatched; clear it before building the next
     bool m_skipLeadingLf = false;
+    bool m_atStreamStart = true;
 };
 
 } // namespace valis
