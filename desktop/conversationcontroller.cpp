@@ -56,7 +56,8 @@ void ConversationController::setPlugins(PluginManager *plugins)
     Result<ApprovalPolicy> approvals = ApprovalPolicy::load(m_locations.approvalsPath());
     if (approvals.ok())
         m_approvals = approvals.value();
-    m_approvals.setAutoApprove(AutoApprove::ReadOnly);
+    // Rules that cannot be read must not be guessed at: ask about every call instead.
+    m_approvals.setAutoApprove(approvals.ok() ? AutoApprove::ReadOnly : AutoApprove::None);
 
     QStringList ids;
     for (ProviderPlugin *plugin : plugins->plugins<ProviderPlugin>())

@@ -21,6 +21,37 @@
     </message>
 </context>
 <context>
+    <name>valis::AgentLoop</name>
+    <message>
+        <source>two tools share a name: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the turn stopped after %1 model requests, its step limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the turn stopped after spending $%1 of its $%2 budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the answer stopped (%1) while a tool call&apos;s arguments were still being written; that call was not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the answer was cut off at the model&apos;s output limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[not run: the answer was interrupted (%1) after this call was made]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[not run: the user interrupted the turn]</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>valis::AiderImporter</name>
     <message>
         <source>Aider chat history</source>
@@ -63,6 +94,56 @@
     </message>
     <message>
         <source>Aider chat (start not in the file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::ApprovalDialog</name>
+    <message>
+        <source>Allow %1?</source>
+        <translation>%1 erlauben?</translation>
+    </message>
+    <message>
+        <source>The agent wants to run &lt;b&gt;%1&lt;/b&gt; (from %2) with these arguments:</source>
+        <translation>Der Agent möchte &lt;b&gt;%1&lt;/b&gt; (aus %2) mit diesen Argumenten ausführen:</translation>
+    </message>
+    <message>
+        <source>Reason for a denial (told to the agent)</source>
+        <translation>Grund für eine Ablehnung (wird dem Agenten mitgeteilt)</translation>
+    </message>
+    <message>
+        <source>Allow once</source>
+        <translation>Einmal erlauben</translation>
+    </message>
+    <message>
+        <source>Allow for this session</source>
+        <translation>Für diese Sitzung erlauben</translation>
+    </message>
+    <message>
+        <source>Always allow</source>
+        <translation>Immer erlauben</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ApprovalPolicy</name>
+    <message>
+        <source>&quot;%1&quot; must be an object of names to allow, ask or deny</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the rule for &quot;%1&quot; is &quot;%2&quot;; it must be allow, ask or deny</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unsupported version %1 (this Valis reads version %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>these approval rules have no file to be kept in</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -252,6 +333,205 @@
     </message>
 </context>
 <context>
+    <name>valis::ComposerWidget</name>
+    <message>
+        <source>The provider the turn goes to</source>
+        <translation>Der Anbieter, an den die Runde geht</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>The model, as the provider names it</source>
+        <translation>Das Modell, wie der Anbieter es nennt</translation>
+    </message>
+    <message>
+        <source>Ask the agent… (Enter sends, Shift+Enter starts a new line)</source>
+        <translation>Den Agenten fragen … (Eingabe sendet, Umschalt+Eingabe beginnt eine neue Zeile)</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Senden</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Stop the running turn (Ctrl+.)</source>
+        <translation>Die laufende Runde anhalten (Strg+.)</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ContextPipeline</name>
+    <message>
+        <source>[interrupted: this call did not finish, so it has no result. Run it again if it is still needed.]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[a call of %1 was cut off before its arguments were complete; it was not run]</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::ConversationController</name>
+    <message>
+        <source>Starting plugins…</source>
+        <translation>Plugins werden gestartet …</translation>
+    </message>
+    <message>
+        <source>No provider plugin is running; see the plugin status.</source>
+        <translation>Kein Anbieter-Plugin läuft; siehe den Plugin-Status.</translation>
+    </message>
+    <message>
+        <source>The provider settings could not be read: %1</source>
+        <translation>Die Anbieter-Einstellungen konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The approval rules could not be read (every call will be asked): %1</source>
+        <translation>Die Freigaberegeln konnten nicht gelesen werden (jeder Aufruf wird erfragt): %1</translation>
+    </message>
+    <message>
+        <source>Choose a model for %1 first.</source>
+        <translation>Wählen Sie zuerst ein Modell für %1.</translation>
+    </message>
+    <message>
+        <source>The provider %1 is not running.</source>
+        <translation>Der Anbieter %1 läuft nicht.</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbindung zu %1 …</translation>
+    </message>
+    <message>
+        <source>You: %1</source>
+        <translation>Sie: %1</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>In Arbeit …</translation>
+    </message>
+    <message>
+        <source>→ %1 %2</source>
+        <translation>→ %1 %2</translation>
+    </message>
+    <message>
+        <source>Retrying in %1 s: %2</source>
+        <translation>Neuer Versuch in %1 s: %2</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Angehalten.</translation>
+    </message>
+</context>
+<context>
+    <name>valis::FailureClassifier</name>
+    <message>
+        <source>Store a key with &quot;valis-cli keys set %1&quot; (it goes to the OS keychain)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> or set %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys are issued at %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs an API key and none was sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 accepted the API key from %2 but refuses it this request: the key lacks permission for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused the API key from %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refuses requests until the account&apos;s quota or billing is sorted out; retrying cannot help.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is limiting the rate of requests.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is overloaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 had a server error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request does not fit the model&apos;s context window at %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused the request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not reach %1 at %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sent nothing for too long; the request was given up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection to %1 ended in the middle of the answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sent an answer that could not be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request to %1 was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::HttpSseStream</name>
+    <message>
+        <source>The request has no network access or no stream decoder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server gave no HTTP status.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection closed in the middle of an event.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection closed before the end of the answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No data arrived within the idle timeout of %1 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expected an event stream (text/event-stream) but the server answered %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>valis::JsonSource</name>
     <message>
         <source>cannot read the file: %1</source>
@@ -270,6 +550,49 @@
     <name>valis::JsonlExport</name>
     <message>
         <source>cannot write the export: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::KeychainCredentialStore</name>
+    <message>
+        <source>No keychain account was named.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set the provider&apos;s API key environment variable (such as ANTHROPIC_API_KEY) instead, or start a Secret Service such as gnome-keyring or KWallet in your session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain can be reached: there is no D-Bus session bus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain can be reached: no Secret Service runs on the D-Bus session bus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain is available on this system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain refused access to the key for &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unlock the keychain or allow Valis to use it, or set the provider&apos;s API key environment variable instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain could not read the key for &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain could not store the key for &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain could not remove the key for &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -385,6 +708,22 @@
     <message>
         <source>The session store could not be read: %1</source>
         <translation>Der Sitzungsspeicher konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 requests · cache hits %2% · $%3%4</source>
+        <translation>%1 Anfragen · Cache-Treffer %2 % · $%3%4</translation>
+    </message>
+    <message>
+        <source> + unknown</source>
+        <translation> + unbekannt</translation>
+    </message>
+    <message>
+        <source>&amp;New session</source>
+        <translation>&amp;Neue Sitzung</translation>
+    </message>
+    <message>
+        <source>A new session: write the first turn below.</source>
+        <translation>Eine neue Sitzung: Schreiben Sie die erste Runde unten.</translation>
     </message>
 </context>
 <context>
@@ -949,6 +1288,52 @@
     </message>
 </context>
 <context>
+    <name>valis::ProviderSettings</name>
+    <message>
+        <source>the settings of provider &quot;%1&quot; must be an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>providers.%1.baseUrl must be a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>providers.%1.idleTimeoutMs must be a positive number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unsupported version %1 (this Valis reads version %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an http or https address</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::Session</name>
+    <message>
+        <source>a session needs a store, a provider, tools and approval rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no model was chosen for provider %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a turn is running; interrupt it or wait for it to finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is nothing to send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no context strategy is installed, so there is nothing to compact with</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>valis::SessionListModel</name>
     <message>
         <source>Untitled session</source>
@@ -1077,6 +1462,29 @@
     </message>
 </context>
 <context>
+    <name>valis::Settings</name>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file must hold a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create the folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write the file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>valis::SweAgentImporter</name>
     <message>
         <source>SWE-agent trajectory</source>
@@ -1104,6 +1512,60 @@
     </message>
     <message>
         <source>cannot read the file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::ToolOrchestrator</name>
+    <message>
+        <source>The arguments are not valid JSON (%1 at offset %2). Send them again as one JSON object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The arguments must be a JSON object, not %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Missing required arguments: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no tool named &quot;%1&quot;. The tools are: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run: the approval rules deny the tool &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The user denied this call of &quot;%1&quot;; it was not run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Their reason: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[interrupted: the turn was stopped before this call ran]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[interrupted: the turn was stopped while this call waited for approval; it was not run]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[interrupted: the user stopped this call while it ran]</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::ToolSelector</name>
+    <message>
+        <source>the tool selector&apos;s answer named no known tool, so every tool is offered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the tool selector failed (%1), so every tool is offered</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1656,6 +2118,282 @@
     </message>
     <message>
         <source>%1 · %2 · %3 messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>that is not a provider id (such as anthropic, openai, openai-compatible); the key itself is read from standard input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key for %1 (typing is not shown): </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no key was given on standard input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the key contains spaces or control characters; give the key alone on one line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(account &quot;%1&quot;, shared)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored the key for %1 in the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain holds no key for %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed the key for %1 from the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not set, and not needed by this provider (the keychain cannot be asked)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown: the keychain cannot be asked (see below)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown: the keychain cannot be asked (see below), and %1 is not set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set in the keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is set too, but the keychain comes first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, or %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not set (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not set, and not needed by this provider (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set, remove or status (the default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider ids: anthropic, openai, openai-compatible, ...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keeps API keys in the OS keychain. &apos;set PROVIDER&apos; reads the key from standard input (typed without echo at a terminal), never from the command line; &apos;remove PROVIDER&apos; deletes it; &apos;status&apos; shows, for each provider, whether a key is in the keychain or which environment variable supplies it, never the key. openai and openai-responses share one key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown action; use set, remove or status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name the provider, as in &apos;valis-cli keys %1 anthropic&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name one provider; the key is read from standard input, never from the command line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name one provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (+%1 lines)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (attempt %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1 ms: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retrying in %1 s (attempt %2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>context compacted by %1: %2 -&gt; %3 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>$%1 + unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[%1] %2 requests, %3 in + %4 cached, %5 out, cache hits %6%, %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow %1 %2?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  [y] once  [s] for this session  [a] always  [n] no (add a reason after it): </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no one was there to approve it (valis-cli run --approve decides what runs unasked)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  y, s, a or n: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a command for a pending request: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no provider &quot;%1&quot;: no provider plugin is running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no provider &quot;%1&quot;; the providers are: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  plugin %1 is %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider: anthropic, openai, openai-responses, openai-compatible, ... (default: the settings&apos; defaultProvider).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model (default: the provider&apos;s model in the settings).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder the agent works in (default: the current folder).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which tool calls run without asking: never, read-only (default) or all. Others are asked on the terminal, or denied when nobody can answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send requests here instead (overrides the settings and ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue this session instead of starting a new one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use this system prompt instead of the default.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most this many model requests in the turn (default 50).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the turn once it has cost this many US dollars.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The output limit of each request (default: the model&apos;s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the event stream as JSON lines; read approve/deny/interrupt commands as JSON lines on standard input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the model&apos;s thinking (to standard error).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not ask the OS keychain for the key; use the environment only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to ask; &quot;-&quot; or nothing reads it from standard input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs one turn of an agent session headless: streams the answer, shows tool activity and asks for approvals. The session is stored like any other.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--approve takes never, read-only or all, not &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-steps takes a whole number of at least 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-cost takes a positive number of US dollars</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-output-tokens takes a positive whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the workspace %1 is not a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>say what to ask, as an argument or on standard input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prompt is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choose a provider with --provider (or set defaultProvider in %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choose a model with --model (or set providers.%1.model in %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run one agent turn headless: stream the answer, show tool calls, ask for approvals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store, remove or check API keys in the OS keychain</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

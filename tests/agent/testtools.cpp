@@ -5,6 +5,14 @@
 
 namespace valis::test {
 
+QString resultText(const Part &result)
+{
+    QString text;
+    for (const Part &part : result.content)
+        text += part.text;
+    return text;
+}
+
 QList<ToolSpec> TestToolProvider::tools() const
 {
     const QJsonObject schema{{QStringLiteral("type"), QStringLiteral("object")},

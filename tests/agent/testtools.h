@@ -12,6 +12,9 @@
 
 namespace valis::test {
 
+/// The text of a ToolResult part (its text parts, joined).
+QString resultText(const Part &result);
+
 /// read (read-only), write, flaky (fails retryably `failures` times), broken (fails, not
 /// retryably), hang (runs until cancelled). Arguments: {"text": ..., "delayMs": N, "failures": N}.
 /// Every start and end is appended to log() as "start:<callId>" / "end:<callId>".

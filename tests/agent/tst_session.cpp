@@ -52,6 +52,15 @@ QJsonValue withoutCacheControl(const QJsonValue &value)
     return value;
 }
 
+/// 35 tools, more than the selector's threshold of 10, and a cheap model to choose among them.
+void withManyToolsAndASelector(SessionHarness &h)
+{
+    h.tools().extraTools = 30;
+    h.config().toolSelector.enabled = true;
+    h.config().toolSelector.threshold = 10;
+    h.config().toolSelector.model = QStringLiteral("claude-haiku-4-5");
+}
+
 int countCacheControl(const QJsonValue &value)
 {
     int count = 0;
@@ -66,13 +75,6 @@ int countCacheControl(const QJsonValue &value)
     return count;
 }
 
-QString resultText(const Part &result)
-{
-    QString text;
-    for (const Part &part : result.content)
-        text += part.text;
-    return text;
-}
 
 } // namespace
 
@@ -593,10 +595,7 @@ private Q_SLOTS:
     {
         SessionHarness h;
         QVERIFY2(h.start(QStringLiteral("anthropic"), QStringLiteral("claude-sonnet-4-5")), qPrintable(h.error()));
-        h.tools().extraTools = 30;
-        h.config().toolSelector.enabled = true;
-        h.config().toolSelector.threshold = 10;
-        h.config().toolSelector.model = QStringLiteral("claude-haiku-4-5");
+        withManyToolsAndASelector(h);
         h.config().toolSelector.alwaysInclude = {QStringLiteral("write")};
         QVERIFY(h.reopen());
         h.server().enqueue(ScriptedResponse::sse(AnthropicStream().text(QStringLiteral("[\"read\", \"extra_7\", \"made_up\"]")).stop(QStringLiteral("end_turn"))));
@@ -617,10 +616,7 @@ private Q_SLOTS:
     {
         SessionHarness h;
         QVERIFY2(h.start(QStringLiteral("anthropic"), QStringLiteral("claude-sonnet-4-5")), qPrintable(h.error()));
-        h.tools().extraTools = 30;
-        h.config().toolSelector.enabled = true;
-        h.config().toolSelector.threshold = 10;
-        h.config().toolSelector.model = QStringLiteral("claude-haiku-4-5");
+        withManyToolsAndASelector(h);
         QVERIFY(h.reopen());
         h.server().enqueue(ScriptedResponse::json(400, anthropicError("invalid_request_error", "no such model")));
         h.server().enqueue(ScriptedResponse::sse(AnthropicStream().text(QStringLiteral("Done.")).stop(QStringLiteral("end_turn"))));

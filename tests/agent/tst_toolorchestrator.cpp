@@ -28,13 +28,6 @@ QJsonObject args(const QString &text, int delayMs = 0, int failures = 0)
     return json;
 }
 
-QString resultText(const Part &result)
-{
-    QString text;
-    for (const Part &part : result.content)
-        text += part.text;
-    return text;
-}
 
 struct Fixture
 {

@@ -62,20 +62,6 @@ QString SessionEvent::kindName(Kind kind)
 }
 
 namespace {
-QJsonObject usageJson(const Usage &usage)
-{
-    QJsonObject json;
-    auto put = [&json](const char *key, qint64 value) {
-        if (value >= 0)
-            json.insert(QLatin1String(key), value);
-    };
-    put("inputTokens", usage.inputTokens);
-    put("outputTokens", usage.outputTokens);
-    put("cacheWriteTokens", usage.cacheWriteTokens);
-    put("cacheReadTokens", usage.cacheReadTokens);
-    return json;
-}
-
 QJsonObject errorJson(const Error &error)
 {
     QJsonObject json{{QStringLiteral("code"), error.code}, {QStringLiteral("message"), error.message}};
@@ -111,7 +97,7 @@ QJsonObject SessionEvent::toJson() const
     if (kind == Kind::ToolCallFinished)
         json.insert(QStringLiteral("result"), recordjson::toJson(result));
     if (!usage.isEmpty())
-        json.insert(QStringLiteral("usage"), usageJson(usage));
+        json.insert(QStringLiteral("usage"), recordjson::toJson(usage));
     if (cost)
         json.insert(QStringLiteral("costUsd"), *cost);
     if (kind == Kind::UsageReported || kind == Kind::TurnFinished)

@@ -64,6 +64,11 @@ Usage usageFromJson(const QJsonObject &json)
 
 } // namespace
 
+QJsonObject toJson(const Usage &usage)
+{
+    return usageToJson(usage);
+}
+
 QString formatTimestamp(const QDateTime &time)
 {
     if (!time.isValid())

@@ -15,6 +15,9 @@ namespace valis::recordjson {
 VALIS_HARNESS_EXPORT QJsonObject toJson(const Part &part);
 VALIS_HARNESS_EXPORT QJsonObject toJson(const Message &message);
 VALIS_HARNESS_EXPORT QJsonObject toJson(const SessionInfo &session);
+/// {"input_tokens", "output_tokens", "cache_write_tokens", "cache_read_tokens"}, each only when
+/// reported (not -1).
+VALIS_HARNESS_EXPORT QJsonObject toJson(const Usage &usage);
 
 VALIS_HARNESS_EXPORT Result<Part> partFromJson(const QJsonObject &json);
 VALIS_HARNESS_EXPORT Result<Message> messageFromJson(const QJsonObject &json);
