@@ -164,9 +164,7 @@ void ConversationController::send(const QString &text)
                               config.catalog = ModelCatalog::load(self->m_locations);
                               config.workspace = QDir::homePath();
                               config.systemPrompt = defaultSystemPrompt(config.workspace);
-                              config.providerRetry = RetryPolicy::fromJson(self->m_settings.retry());
-                              config.toolRetry = RetryPolicy::fromJson(self->m_settings.toolRetry(), config.toolRetry);
-                              config.toolSelector = ToolSelectorConfig::fromJson(self->m_settings.toolSelector(), ToolSelectorConfig());
+                              applyProviderSettings(self->m_settings, providerId, &config);
                               for (StrategyPlugin *plugin : self->m_plugins->plugins<StrategyPlugin>())
                                   config.strategies.append(plugin->strategies());
                               SessionInfo info;

@@ -1,7 +1,9 @@
 // Approval rules: precedence, modes, and "always" answers that persist in the profile.
 #include "testsupport.h"
 #include "valis/agent/approvalpolicy.h"
+#include "valis/agent/connection.h"
 #include "valis/agent/providersettings.h"
+#include "valis/agent/session.h"
 
 #include <QFile>
 #include <QtTest>
@@ -133,7 +135,7 @@ private Q_SLOTS:
             home.path(), QStringLiteral("providers.json"),
             "{\"version\": 1, \"defaultProvider\": \"openai-compatible\",\n"
             " \"providers\": {\"openai-compatible\": {\"baseUrl\": \"http://gpu-box:11434/v1\", \"model\": \"qwen3:32b\",\n"
-            "    \"headers\": {\"X-Team\": \"a\"}, \"idleTimeoutMs\": 120000}},\n"
+            "    \"headers\": {\"X-Team\": \"a\"}, \"idleTimeoutMs\": 120000, \"options\": {\"temperature\": 0.2}}},\n"
             " \"retry\": {\"maxAttempts\": 2}}");
         Result<ProviderSettings> settings = ProviderSettings::load(path);
         VALIS_VERIFY_OK(settings);
@@ -144,6 +146,16 @@ private Q_SLOTS:
         QCOMPARE(entry.headers.value("X-Team"), QByteArray("a"));
         QCOMPARE(entry.idleTimeout->count(), 120000);
         QCOMPARE(settings->retry().value(QLatin1String("maxAttempts")).toInt(), 2);
+        QCOMPARE(entry.options.value(QLatin1String("temperature")).toDouble(), 0.2);
+
+        // What a session takes from them.
+        SessionConfig config;
+        config.providerOptions.insert(QStringLiteral("top_k"), 5);
+        applyProviderSettings(settings.value(), QStringLiteral("openai-compatible"), &config);
+        QCOMPARE(config.providerRetry.maxAttempts, 2);
+        QCOMPARE(config.toolRetry.maxAttempts, SessionConfig().toolRetry.maxAttempts);
+        QCOMPARE(config.providerOptions.value(QLatin1String("temperature")).toDouble(), 0.2);
+        QCOMPARE(config.providerOptions.value(QLatin1String("top_k")).toInt(), 5);
 
         const QString bad = valis::test::writeFileIn(home.path(), QStringLiteral("bad.json"),
                                                      R"({"providers": {"x": {"idleTimeoutMs": -1}}})");

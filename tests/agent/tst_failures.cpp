@@ -123,6 +123,17 @@ private Q_SLOTS:
         QVERIFY2(none.error.message.contains(QLatin1String("none was sent")), qPrintable(none.error.message));
     }
 
+    void echoedKeyIsRedacted()
+    {
+        FailureContext context = anthropicContext();
+        context.secret = QStringLiteral("sk-live-0123456789abcdef");
+        const ClassifiedFailure classified = classifyProviderFailure(
+            http(401, QStringLiteral("invalid_api_key"), QStringLiteral("Incorrect API key provided: sk-live-0123456789abcdef.")), context);
+        QVERIFY(!classified.error.message.contains(context.secret));
+        QVERIFY(!classified.failure.message.contains(context.secret));
+        QVERIFY(classified.error.message.contains(QLatin1String("Incorrect API key provided: [key]")));
+    }
+
     void retryAfterTravels()
     {
         ProviderFailure failure = http(429);

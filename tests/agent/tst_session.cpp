@@ -203,6 +203,20 @@ private Q_SLOTS:
         QCOMPARE(h.server().requests().first().path, QByteArray("/v1/messages"));
     }
 
+    void continuedSessionKeepsItsTotals()
+    {
+        SessionHarness h;
+        QVERIFY2(h.start(QStringLiteral("anthropic"), QStringLiteral("claude-sonnet-4-5")), qPrintable(h.error()));
+        h.server().enqueue(ScriptedResponse::sse(AnthropicStream(1000).text(QStringLiteral("one")).stop(QStringLiteral("end_turn"), 100)));
+        QCOMPARE(h.runTurn(QStringLiteral("first")), QStringLiteral("answered"));
+        const SessionTotals before = h.session()->totals();
+        QVERIFY(before.costUsd > 0);
+        QVERIFY(h.reopen()); // as a new process would open it
+        QCOMPARE(h.session()->totals().requests, 1);
+        QVERIFY(qAbs(h.session()->totals().costUsd - before.costUsd) < 1e-12);
+        QCOMPARE(h.session()->totals().outputTokens, 100);
+    }
+
     void multiStepToolTurnAndStableRequests()
     {
         SessionHarness h;

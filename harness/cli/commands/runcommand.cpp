@@ -466,9 +466,7 @@ int runRun(CliContext &context, const QStringList &arguments)
     config.maxSteps = maxSteps;
     config.maxTurnCostUsd = maxCost;
     config.maxOutputTokens = maxOutput;
-    config.providerRetry = RetryPolicy::fromJson(settings->retry());
-    config.toolRetry = RetryPolicy::fromJson(settings->toolRetry(), config.toolRetry);
-    config.toolSelector = ToolSelectorConfig::fromJson(settings->toolSelector(), ToolSelectorConfig());
+    applyProviderSettings(settings.value(), providerId, &config);
     config.strategies = plugins.strategies;
 
     ToolRegistry tools(plugins.tools);

@@ -117,6 +117,7 @@ FailureContext AgentLoop::failureContext() const
     context.providerId = config.provider->id();
     context.defaults = config.provider->defaults();
     context.keySource = config.endpoint.apiKey.isEmpty() ? QString() : config.keySource;
+    context.secret = config.endpoint.apiKey;
     context.baseUrl = config.endpoint.baseUrl.toString();
     return context;
 }

@@ -1,6 +1,7 @@
 #include "valis/agent/connection.h"
 
 #include "valis/agent/failureclassifier.h"
+#include "valis/agent/session.h"
 #include "valis/credentials/credentialstore.h"
 
 #include <QTimer>
@@ -58,6 +59,16 @@ void prepareConnection(const Provider &provider, const ProviderSettingsEntry &se
                       connection.keySource = key->source;
                       done(connection);
                   });
+}
+
+void applyProviderSettings(const ProviderSettings &settings, const QString &providerId, SessionConfig *config)
+{
+    config->providerRetry = RetryPolicy::fromJson(settings.retry(), config->providerRetry);
+    config->toolRetry = RetryPolicy::fromJson(settings.toolRetry(), config->toolRetry);
+    config->toolSelector = ToolSelectorConfig::fromJson(settings.toolSelector(), config->toolSelector);
+    const QJsonObject options = settings.entry(providerId).options;
+    for (auto it = options.constBegin(); it != options.constEnd(); ++it)
+        config->providerOptions.insert(it.key(), it.value());
 }
 
 } // namespace valis

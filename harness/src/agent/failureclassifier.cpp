@@ -164,8 +164,11 @@ QString failureCategoryName(FailureCategory category)
     return {};
 }
 
-ClassifiedFailure classifyProviderFailure(const ProviderFailure &failure, const FailureContext &context)
+ClassifiedFailure classifyProviderFailure(const ProviderFailure &reported, const FailureContext &context)
 {
+    ProviderFailure failure = reported;
+    if (context.secret.size() >= 8)
+        failure.message.replace(context.secret, QStringLiteral("[key]"));
     ClassifiedFailure out;
     out.failure = failure;
     out.retryAfter = failure.retryAfter;

@@ -39,6 +39,10 @@ Result<ProviderSettingsEntry> readEntry(const QString &id, const QJsonValue &val
             return Error(MalformedCode, Text::tr("providers.%1.idleTimeoutMs must be a positive number").arg(id), path);
         entry.idleTimeout = std::chrono::milliseconds(qint64(idle.toDouble()));
     }
+    const QJsonValue options = json.value(QLatin1String("options"));
+    if (!options.isUndefined() && !options.isObject())
+        return Error(MalformedCode, Text::tr("providers.%1.options must be an object").arg(id), path);
+    entry.options = options.toObject();
     return entry;
 }
 } // namespace

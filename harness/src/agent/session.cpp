@@ -73,6 +73,13 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
 
     std::unique_ptr<Session> session(new Session(store, stored, config, tools, approvals));
     session->m_record = record;
+    // A continued session's totals include what it cost before.
+    for (const Message &message : std::as_const(session->m_record)) {
+        if (message.role == Role::Assistant && !message.usage.isEmpty()) {
+            const QString model = message.model.isEmpty() ? config.model : message.model;
+            session->m_totals.add(message.usage, config.catalog.cost(model, message.usage).total());
+        }
+    }
     session->m_loop = std::make_unique<AgentLoop>(session.get());
     return session;
 }

@@ -10,6 +10,7 @@
 namespace valis {
 
 class CredentialStore;
+struct SessionConfig;
 
 /// Everything a Session needs to reach one provider, and where each piece came from (so errors
 /// can say "the key from ANTHROPIC_API_KEY was refused").
@@ -29,5 +30,10 @@ VALIS_HARNESS_EXPORT void prepareConnection(const Provider &provider, const Prov
                                             const QString &baseUrlOverride, CredentialStore *keys,
                                             const EnvironmentLookup &environment,
                                             std::function<void(const Result<Connection> &)> done);
+
+/// Fills in what the profile's settings decide for a session with `providerId`: the provider
+/// retry policy, the tool retry policy, the tool selector and the provider's request options.
+VALIS_HARNESS_EXPORT void applyProviderSettings(const ProviderSettings &settings, const QString &providerId,
+                                                SessionConfig *config);
 
 } // namespace valis

@@ -37,6 +37,9 @@ struct VALIS_HARNESS_EXPORT FailureContext
     ProviderDefaults defaults;   ///< key variables and where to get a key.
     QString keySource;           ///< where the key that was sent came from ("keychain", "ANTHROPIC_API_KEY"); empty: none was sent.
     QString baseUrl;             ///< the endpoint, for connection messages.
+    /// The key that was sent: a provider that echoes it in an error message gets it replaced
+    /// by "[key]", so it never reaches an event, the record or a log.
+    QString secret;
 };
 
 /// A failure with its verdict. `error.code` is "provider.<category>" (provider.auth,

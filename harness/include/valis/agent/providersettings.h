@@ -21,6 +21,8 @@ struct VALIS_HARNESS_EXPORT ProviderSettingsEntry
     QString model;                            ///< the default model for this provider
     QHash<QByteArray, QByteArray> headers;
     std::optional<std::chrono::milliseconds> idleTimeout;
+    /// Request options merged into every request body (temperature, thinking, reasoning, ...).
+    QJsonObject options;
 };
 
 /// Provider endpoints and defaults, kept in the profile (never keys: those live in the OS
@@ -28,7 +30,8 @@ struct VALIS_HARNESS_EXPORT ProviderSettingsEntry
 ///
 ///     {"version": 1, "defaultProvider": "anthropic",
 ///      "providers": {"openai-compatible": {"baseUrl": "http://gpu-box:11434/v1", "model": "qwen3:32b",
-///                                          "headers": {"X-Team": "a"}, "idleTimeoutMs": 120000}},
+///                                          "headers": {"X-Team": "a"}, "idleTimeoutMs": 120000,
+///                                          "options": {"temperature": 0.2}}},
 ///      "retry": {...RetryPolicy...}, "toolRetry": {...}, "toolSelector": {...}}
 class VALIS_HARNESS_EXPORT ProviderSettings
 {

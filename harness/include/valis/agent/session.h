@@ -76,6 +76,7 @@ public:
     const SessionConfig &config() const { return m_config; }
     /// The record as this session holds it (loaded at open, appended to since).
     const QList<Message> &record() const { return m_record; }
+    /// Tokens and cost of the whole session: its stored answers, then every request since.
     SessionTotals totals() const { return m_totals; }
     bool isBusy() const;
     QList<ApprovalRequest> pendingApprovals() const;
