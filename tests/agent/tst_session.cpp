@@ -268,6 +268,27 @@ private Q_SLOTS:
         QCOMPARE(h.server().requests().at(1).body, QJsonDocument(turn1).toJson(QJsonDocument::Compact));
     }
 
+    void thinkingKeepsItsSignatureForTheNextRequest()
+    {
+        SessionHarness h;
+        QVERIFY2(h.start(QStringLiteral("anthropic"), QStringLiteral("claude-sonnet-4-5")), qPrintable(h.error()));
+        h.server().enqueue(ScriptedResponse::sse(AnthropicStream()
+                                                     .thinking(QStringLiteral("The user wants the notes; read them first."), QStringLiteral("c2lnbmF0dXJlLTE="))
+                                                     .toolUse(QStringLiteral("toolu_t"), QStringLiteral("read"), args(QStringLiteral("notes")))
+                                                     .stop(QStringLiteral("tool_use"))));
+        h.server().enqueue(ScriptedResponse::sse(AnthropicStream().text(QStringLiteral("Read.")).stop(QStringLiteral("end_turn"))));
+        QCOMPARE(h.runTurn(QStringLiteral("Notes?")), QStringLiteral("answered"));
+        QCOMPARE(h.eventsOf(SessionEvent::Kind::ThinkingDelta).size(), 1);
+        const Message answer = h.store()->messages(h.session()->id()).value().at(1);
+        QCOMPARE(answer.parts.first().kind, PartKind::Thinking);
+        QCOMPARE(answer.parts.first().signature, QStringLiteral("c2lnbmF0dXJlLTE="));
+        // Anthropic requires the signed thinking block back, before the tool_use it led to.
+        const QJsonArray content = body(h.server(), 1).value(QLatin1String("messages")).toArray().at(1).toObject().value(QLatin1String("content")).toArray();
+        QCOMPARE(content.first().toObject().value(QLatin1String("type")).toString(), QStringLiteral("thinking"));
+        QCOMPARE(content.first().toObject().value(QLatin1String("signature")).toString(), QStringLiteral("c2lnbmF0dXJlLTE="));
+        QCOMPARE(content.at(1).toObject().value(QLatin1String("type")).toString(), QStringLiteral("tool_use"));
+    }
+
     void parallelReadOnlyCalls()
     {
         SessionHarness h;
