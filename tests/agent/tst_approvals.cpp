@@ -114,6 +114,10 @@ private Q_SLOTS:
         url = resolveBaseUrl(defaults, settings, {}, lookup);
         QCOMPARE(url->url.toString(), QStringLiteral("http://gpu-box:11434/v1"));
         QCOMPARE(url->source, QStringLiteral("OLLAMA_HOST"));
+        env.insert(QStringLiteral("OLLAMA_HOST"), QStringLiteral("gpu-box"));
+        QCOMPARE(resolveBaseUrl(defaults, settings, {}, lookup)->url.toString(), QStringLiteral("http://gpu-box:11434/v1"));
+        env.insert(QStringLiteral("OLLAMA_HOST"), QStringLiteral("0.0.0.0"));
+        QCOMPARE(resolveBaseUrl(defaults, settings, {}, lookup)->url.toString(), QStringLiteral("http://127.0.0.1:11434/v1"));
         env.insert(QStringLiteral("OLLAMA_HOST"), QStringLiteral("https://gpu-box/ollama/v1"));
         QCOMPARE(resolveBaseUrl(defaults, settings, {}, lookup)->url.toString(), QStringLiteral("https://gpu-box/ollama/v1"));
 

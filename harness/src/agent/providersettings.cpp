@@ -100,9 +100,17 @@ Result<ResolvedBaseUrl> resolveBaseUrl(const ProviderDefaults &defaults, const P
         return ResolvedBaseUrl{defaults.baseUrl, QStringLiteral("default")};
     }
 
-    if (!text.contains(QLatin1String("://")))
+    // A bare "host[:port]" is how OLLAMA_HOST is usually written: http, and the default
+    // address's port when none is given (Ollama's 11434, not http's 80).
+    const bool bare = !text.contains(QLatin1String("://"));
+    if (bare)
         text.prepend(QStringLiteral("http://"));
     QUrl url(text, QUrl::StrictMode);
+    if (bare && url.port() == -1 && defaults.baseUrl.port() != -1)
+        url.setPort(defaults.baseUrl.port());
+    // What a server listens on is not an address to call.
+    if (url.host() == QLatin1String("0.0.0.0"))
+        url.setHost(QStringLiteral("127.0.0.1"));
     if (!url.isValid() || url.host().isEmpty()
         || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")))
         return Error(QStringLiteral("provider.bad-base-url"),

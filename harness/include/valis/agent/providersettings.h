@@ -63,7 +63,8 @@ VALIS_HARNESS_EXPORT EnvironmentLookup processEnvironment();
 /// Where a provider's requests go, with the ecosystem's precedence: `commandLine` (--base-url),
 /// then the provider's environment variable (ANTHROPIC_BASE_URL, OPENAI_BASE_URL, OLLAMA_HOST),
 /// then the settings file, then the provider's default. Text without a scheme gets "http://"
-/// (OLLAMA_HOST=gpu-box:11434); a variable's address without a path gets
+/// and, without a port, the default address's port (OLLAMA_HOST=gpu-box means gpu-box:11434);
+/// the listening address 0.0.0.0 means 127.0.0.1; a variable's address without a path gets
 /// ProviderDefaults::baseUrlVariablePath ("/v1" for OLLAMA_HOST, which names the server, not its
 /// OpenAI-compatible API). An address that is not http(s) is an Error ("provider.bad-base-url")
 /// naming where it came from.
