@@ -130,12 +130,14 @@ void ConversationController::send(const QString &text)
         fail(tr("The provider %1 is not running.").arg(providerId));
         return;
     }
+    // The turn goes to the session shown when Send was pressed, whatever is chosen meanwhile.
+    const QString target = m_sessionId;
     m_preparing = true;
     setBusy(true);
     m_composer->setStatus(tr("Connecting to %1…").arg(chosen->displayName()));
     QPointer<ConversationController> self(this);
     prepareConnection(*chosen, m_settings.entry(providerId), QString(), m_keys.get(), processEnvironment(),
-                      [self, text, providerId, model](const Result<Connection> &connection) {
+                      [self, text, providerId, model, target](const Result<Connection> &connection) {
                           if (!self)
                               return;
                           self->m_preparing = false;
@@ -145,7 +147,8 @@ void ConversationController::send(const QString &text)
                               return;
                           }
                           const SessionConfig *current = self->m_session ? &self->m_session->config() : nullptr;
-                          if (!current || current->provider->id() != providerId || current->model != model
+                          if (!current || self->m_session->id() != target
+                              || current->provider->id() != providerId || current->model != model
                               || current->endpoint.apiKey != connection->endpoint.apiKey
                               || current->endpoint.baseUrl != connection->endpoint.baseUrl) {
                               self->m_session.reset();
@@ -168,7 +171,7 @@ void ConversationController::send(const QString &text)
                               for (StrategyPlugin *plugin : self->m_plugins->plugins<StrategyPlugin>())
                                   config.strategies.append(plugin->strategies());
                               SessionInfo info;
-                              info.id = self->m_sessionId;
+                              info.id = target;
                               auto opened = Session::open(store, info, config, &self->m_tools, &self->m_approvals);
                               if (opened.hasError()) {
                                   self->fail(opened.error().toString());
@@ -177,9 +180,10 @@ void ConversationController::send(const QString &text)
                               }
                               self->m_session = std::move(opened).value();
                               connect(self->m_session.get(), &Session::eventOccurred, self, &ConversationController::onEvent);
-                              if (self->m_sessionId.isEmpty()) {
-                                  self->m_sessionId = self->m_session->id();
-                                  Q_EMIT self->sessionCreated(self->m_sessionId);
+                              if (target.isEmpty()) {
+                                  if (self->m_sessionId.isEmpty())
+                                      self->m_sessionId = self->m_session->id();
+                                  Q_EMIT self->sessionCreated(self->m_session->id());
                               }
                           }
                           const Result<void> submitted = self->m_session->submit(text);

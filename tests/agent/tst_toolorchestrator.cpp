@@ -157,6 +157,23 @@ private Q_SLOTS:
         QVERIFY(!results.first().isError);
     }
 
+    void alwaysThatCannotBeSavedWarnsAndStillHolds()
+    {
+        Fixture f; // its rules have no file to be kept in
+        f.approvals.setAutoApprove(AutoApprove::None);
+        QSignalSpy warnings(&f.orchestrator, &ToolOrchestrator::warning);
+        ToolContext context;
+        f.orchestrator.run({call(QStringLiteral("c1"), QStringLiteral("write"), args(QStringLiteral("a")))}, context);
+        QVERIFY(f.asked.wait(2000));
+        f.orchestrator.resolveApproval(f.asked.first().constFirst().value<ApprovalRequest>().id,
+                                       ApprovalDecision::allowed(ApprovalScope::Always));
+        QCOMPARE(warnings.size(), 1);
+        QCOMPARE(warnings.first().constFirst().value<Error>().code, QStringLiteral("approvals.unwritable"));
+        QVERIFY(f.finished.wait(2000));
+        QVERIFY(!f.finished.first().constFirst().value<QList<Part>>().first().isError);
+        QCOMPARE(f.approvals.ruleFor(QStringLiteral("write"), QStringLiteral("test-tools"), false), ApprovalRule::Allow);
+    }
+
     void denyRuleNeverRuns()
     {
         Fixture f;

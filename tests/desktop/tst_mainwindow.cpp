@@ -16,6 +16,7 @@
 #include <QSqlQuery>
 #include <QStatusBar>
 #include <QTreeView>
+#include <QJsonArray>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -206,6 +207,27 @@ void TestMainWindow::runsATurnFromTheComposer()
     QTRY_VERIFY(window.findChild<QLabel *>(QStringLiteral("usageStatus"))->text().startsWith(QLatin1String("2 requests")));
     if (const QString dir = qEnvironmentVariable("VALIS_SCREENSHOT_DIR"); !dir.isEmpty())
         QVERIFY(window.grab().save(dir + QStringLiteral("/conversation.png")));
+
+    // "New session" while a turn still runs: that turn finishes in its own session, and the
+    // next turn starts a new one that does not carry the first.
+    const QString first = window.shownSession();
+    test::ScriptedResponse slow = test::ScriptedResponse::sse(test::AnthropicStream().text(QStringLiteral("Still the first.")).stop(QStringLiteral("end_turn")));
+    slow.headerDelay = std::chrono::milliseconds(300);
+    server.enqueue(slow);
+    QTest::keyClicks(window.composer()->editor(), QStringLiteral("One more"));
+    QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
+    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerStop"))->isEnabled());
+    window.newSession();
+    QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled(), 10000);
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream().text(QStringLiteral("Fresh start.")).stop(QStringLiteral("end_turn"))));
+    QTest::keyClicks(window.composer()->editor(), QStringLiteral("Another thing"));
+    QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(window.sessionModel()->sessionCount(), 2, 10000);
+    QTRY_VERIFY(window.transcriptView()->toPlainText().contains(QLatin1String("Fresh start.")));
+    QCOMPARE(server.requests().size(), 4);
+    QCOMPARE(server.requests().at(2).json().value(QLatin1String("messages")).toArray().size(), 5);
+    QCOMPARE(server.requests().at(3).json().value(QLatin1String("messages")).toArray().size(), 1);
+    QVERIFY(window.shownSession() != first);
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -102,6 +102,11 @@ AgentLoop::AgentLoop(Session *session)
                 m_session->emitEvent(event);
             });
     connect(&m_orchestrator, &ToolOrchestrator::batchFinished, this, &AgentLoop::onBatchFinished);
+    connect(&m_orchestrator, &ToolOrchestrator::warning, this, [this](const Error &error) {
+        SessionEvent event = makeEvent(SessionEvent::Kind::Warning, m_step);
+        event.error = error;
+        m_session->emitEvent(event);
+    });
 }
 
 AgentLoop::~AgentLoop()

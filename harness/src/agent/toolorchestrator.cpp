@@ -194,10 +194,11 @@ bool ToolOrchestrator::resolveApproval(const QString &requestId, const ApprovalD
         answer = QStringLiteral("allow-session");
     else
         answer = QStringLiteral("allow-always");
-    // An "always" that cannot be written still applies to this call; remember() reports why.
+    // An "always" that cannot be written still applies to this session; the person is told.
     const Result<void> remembered = m_approvals->remember(call.request, decision);
-    Q_UNUSED(remembered)
     Q_EMIT approvalResolved(call.request, answer);
+    if (remembered.hasError())
+        Q_EMIT warning(remembered.error());
 
     if (!decision.allow) {
         QString text = Text::tr("The user denied this call of \"%1\"; it was not run.").arg(call.call.toolName);

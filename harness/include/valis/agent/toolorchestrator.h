@@ -62,6 +62,9 @@ Q_SIGNALS:
     void callFinished(const valis::Part &call, const valis::Part &result, qint64 durationMs, int attempts);
     /// Every call's result, in the order of the calls.
     void batchFinished(const QList<valis::Part> &results);
+    /// Something went wrong that does not stop the batch (an "always" answer that could not be
+    /// saved still applies to this session).
+    void warning(const valis::Error &error);
 
 private:
     struct Call;
