@@ -1309,6 +1309,10 @@
         <source>&quot;%1&quot; is not an http or https address</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>providers.%1.options must be an object</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>valis::Session</name>
@@ -2262,7 +2266,7 @@
     </message>
     <message>
         <source>Allow %1 %2?</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 erlauben? {1 %2??}</translation>
     </message>
     <message>
         <source>  [y] once  [s] for this session  [a] always  [n] no (add a reason after it): </source>
