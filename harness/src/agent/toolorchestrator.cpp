@@ -144,7 +144,6 @@ void ToolOrchestrator::startNextSequential()
 void ToolOrchestrator::decide(int index)
 {
     Call &call = *m_calls[index];
-    call.clock.start();
     if (!call.tool) {
         finishCall(index, errorResult(call.call, Text::tr("There is no tool named \"%1\". The tools are: %2.")
                                                      .arg(call.call.toolName, m_registry->names().join(QStringLiteral(", ")))));
@@ -228,6 +227,9 @@ void ToolOrchestrator::attempt(int index)
 {
     Call &call = *m_calls[index];
     call.state = Call::State::Running;
+    // The duration reported is the tool's own (retries included), not the wait for a person.
+    if (!call.clock.isValid())
+        call.clock.start();
     ++call.attempts;
     Q_EMIT executionStarted(call.call, call.attempts);
     ToolContext context = m_context;
