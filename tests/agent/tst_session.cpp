@@ -52,6 +52,24 @@ QJsonValue withoutCacheControl(const QJsonValue &value)
     return value;
 }
 
+/// Drops the oldest message pair: enough to prove the pipeline was asked to compact.
+class DropOldest : public ContextStrategy
+{
+public:
+    QString id() const override { return QStringLiteral("drop-oldest"); }
+    Result<StrategyReport> apply(QList<Message> &view, const StrategyBudget &budget) override
+    {
+        StrategyReport report;
+        report.tokensBefore = budget.count(view);
+        if (view.size() > 2) {
+            report.replaced = {view.at(0).id, view.at(1).id};
+            view.remove(0, 2);
+        }
+        report.tokensAfter = budget.count(view);
+        return report;
+    }
+};
+
 /// 35 tools, more than the selector's threshold of 10, and a cheap model to choose among them.
 void withManyToolsAndASelector(SessionHarness &h)
 {
@@ -518,23 +536,7 @@ private Q_SLOTS:
 
     void contextOverflowCompactsOnceAndRetries()
     {
-        /// Drops the oldest message pair: enough to prove the pipeline was asked to compact.
-        class DropOldest : public ContextStrategy
-        {
-        public:
-            QString id() const override { return QStringLiteral("drop-oldest"); }
-            Result<StrategyReport> apply(QList<Message> &view, const StrategyBudget &budget) override
-            {
-                StrategyReport report;
-                report.tokensBefore = budget.count(view);
-                if (view.size() > 2) {
-                    report.replaced = {view.at(0).id, view.at(1).id};
-                    view.remove(0, 2);
-                }
-                report.tokensAfter = budget.count(view);
-                return report;
-            }
-        } strategy;
+        DropOldest strategy;
         SessionHarness h;
         QVERIFY2(h.start(QStringLiteral("anthropic"), QStringLiteral("claude-sonnet-4-5")), qPrintable(h.error()));
         h.config().strategies = {&strategy};
@@ -552,6 +554,38 @@ private Q_SLOTS:
         QCOMPARE(compacted.first().details.value(QLatin1String("strategy")).toString(), QStringLiteral("drop-oldest"));
         // The record still has every message.
         QCOMPARE(h.store()->messages(h.session()->id()).value().size(), 4);
+    }
+
+    void compactCommand()
+    {
+        SessionHarness h;
+        QVERIFY2(h.start(QStringLiteral("anthropic"), QStringLiteral("claude-sonnet-4-5")), qPrintable(h.error()));
+        h.session()->compact();
+        QCOMPARE(h.eventsOf(SessionEvent::Kind::Warning).size(), 1);
+        QCOMPARE(h.eventsOf(SessionEvent::Kind::Warning).first().error.code, QStringLiteral("context.no-strategy"));
+
+        DropOldest strategy;
+        h.config().strategies = {&strategy};
+        QVERIFY(h.reopen());
+        for (const QString &turn : {QStringLiteral("one"), QStringLiteral("two")}) {
+            h.server().enqueue(ScriptedResponse::sse(AnthropicStream().text(turn + QStringLiteral(" done")).stop(QStringLiteral("end_turn"))));
+            QCOMPARE(h.runTurn(turn), QStringLiteral("answered"));
+        }
+        // Both requests fitted, so nothing was compacted on its own.
+        QCOMPARE(body(h.server(), 1).value(QLatin1String("messages")).toArray().size(), 3);
+        QCOMPARE(h.eventsOf(SessionEvent::Kind::ContextCompacted).size(), 0);
+        h.session()->compact(); // idle: reports what it does now
+        QCOMPARE(h.eventsOf(SessionEvent::Kind::ContextCompacted).size(), 1);
+        QCOMPARE(h.eventsOf(SessionEvent::Kind::ContextCompacted).first().details.value(QLatin1String("strategy")).toString(),
+                 QStringLiteral("drop-oldest"));
+        // The next request is compacted; the one after it is not asked to be.
+        h.server().enqueue(ScriptedResponse::sse(AnthropicStream().text(QStringLiteral("three done")).stop(QStringLiteral("end_turn"))));
+        QCOMPARE(h.runTurn(QStringLiteral("three")), QStringLiteral("answered"));
+        QCOMPARE(body(h.server(), 2).value(QLatin1String("messages")).toArray().size(), 3);
+        h.server().enqueue(ScriptedResponse::sse(AnthropicStream().text(QStringLiteral("four done")).stop(QStringLiteral("end_turn"))));
+        QCOMPARE(h.runTurn(QStringLiteral("four")), QStringLiteral("answered"));
+        QCOMPARE(body(h.server(), 3).value(QLatin1String("messages")).toArray().size(), 7);
+        QCOMPARE(h.store()->messages(h.session()->id()).value().size(), 8);
     }
 
     void interruptWhileStreaming()
