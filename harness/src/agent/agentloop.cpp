@@ -231,14 +231,8 @@ void AgentLoop::sendRequest()
     request.stableHistoryEnd = view.stableHistoryEnd;
 
     ++m_attempt;
-    SessionEvent started = makeEvent(SessionEvent::Kind::RequestStarted, m_step);
-    started.text = config.model;
-    started.attempt = m_attempt;
-    started.details = {{QStringLiteral("messages"), qint64(request.messages.size())},
-                       {QStringLiteral("tools"), qint64(request.tools.size())},
-                       {QStringLiteral("estimatedTokens"), view.estimatedTokens}};
-    m_session->emitEvent(started);
-
+    // The stream exists before anyone hears of the request, so a subscriber that interrupts
+    // on RequestStarted cancels a real request (streams never report from inside stream()).
     m_state = State::Streaming;
     m_assembler = std::make_unique<StreamAssembler>();
     ProviderStream *stream = config.provider->stream(request, this);
@@ -246,6 +240,14 @@ void AgentLoop::sendRequest()
     connect(stream, &ProviderStream::eventReceived, this, &AgentLoop::onStreamEvent);
     connect(stream, &ProviderStream::finished, this, &AgentLoop::onStreamFinished);
     connect(stream, &ProviderStream::failed, this, &AgentLoop::onStreamFailed);
+
+    SessionEvent started = makeEvent(SessionEvent::Kind::RequestStarted, m_step);
+    started.text = config.model;
+    started.attempt = m_attempt;
+    started.details = {{QStringLiteral("messages"), qint64(request.messages.size())},
+                       {QStringLiteral("tools"), qint64(request.tools.size())},
+                       {QStringLiteral("estimatedTokens"), view.estimatedTokens}};
+    m_session->emitEvent(started);
 }
 
 void AgentLoop::dropStream()
