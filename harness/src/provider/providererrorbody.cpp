@@ -96,6 +96,14 @@ ProviderErrorBody ProviderErrorBody::parse(const QByteArray &body)
     return parsed;
 }
 
+std::optional<ProviderErrorBody> ProviderErrorBody::fromJson(const QJsonObject &object)
+{
+    ProviderErrorBody parsed;
+    if (!readErrorObject(object, &parsed))
+        return std::nullopt;
+    return parsed;
+}
+
 std::optional<std::chrono::milliseconds> retryAfterFromHeaders(const QNetworkReply *reply)
 {
     if (!reply)

@@ -1,5 +1,6 @@
 #include "anthropicdecoder.h"
 
+#include "jsonfields.h"
 #include "jsonscanner.h"
 #include "providerhttp.h"
 #include "valis/wire/anthropicmessages.h"
@@ -18,13 +19,6 @@ const QString kThinking = QStringLiteral("thinking");
 const QString kSignature = QStringLiteral("signature");
 const QString kInput = QStringLiteral("input");
 const QString kCitations = QStringLiteral("citations");
-
-/// A usage count, or -1 when the field is absent or null.
-qint64 count(const QJsonObject &usage, QLatin1String key)
-{
-    const QJsonValue value = usage.value(key);
-    return value.isDouble() ? value.toInteger(-1) : -1;
-}
 
 bool isToolCallBlock(const QString &type)
 {
@@ -303,9 +297,9 @@ void AnthropicDecoder::mergeUsage(const QJsonObject &usage, QList<ProviderEvent>
 {
     if (usage.isEmpty())
         return;
-    const Usage reported{count(usage, QLatin1String("input_tokens")), count(usage, QLatin1String("output_tokens")),
-                         count(usage, QLatin1String("cache_creation_input_tokens")),
-                         count(usage, QLatin1String("cache_read_input_tokens"))};
+    const Usage reported{countField(usage, QLatin1String("input_tokens")), countField(usage, QLatin1String("output_tokens")),
+                         countField(usage, QLatin1String("cache_creation_input_tokens")),
+                         countField(usage, QLatin1String("cache_read_input_tokens"))};
     if (reported.isEmpty())
         return;
     if (reported.inputTokens >= 0)

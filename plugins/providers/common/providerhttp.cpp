@@ -119,4 +119,11 @@ QNetworkRequest sseRequest(const QUrl &url, const HeaderList &providerHeaders, c
     return request;
 }
 
+HeaderList bearerAuthorization(const ProviderEndpoint &endpoint)
+{
+    if (endpoint.apiKey.isEmpty())
+        return {};
+    return {{QByteArrayLiteral("Authorization"), "Bearer " + endpoint.apiKey.toUtf8()}};
+}
+
 } // namespace valis::providers

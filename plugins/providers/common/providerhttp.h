@@ -67,6 +67,9 @@ void mergeOptions(QJsonObject &body, const QJsonObject &options, std::initialize
 /// HTTP headers as name/value pairs, in the order they are set.
 using HeaderList = QList<std::pair<QByteArray, QByteArray>>;
 
+/// "Authorization: Bearer <key>" when the endpoint has a key, else nothing (a local server).
+HeaderList bearerAuthorization(const ProviderEndpoint &endpoint);
+
 /// A POST request to `url` that sends JSON and accepts text/event-stream, with the provider's
 /// own headers (authentication, API version) and then the endpoint's extra headers, which win
 /// over the provider's when they name the same header (an anthropic-version pinned in settings).

@@ -1,5 +1,6 @@
 #include "responsesdecoder.h"
 
+#include "jsonfields.h"
 #include "jsonscanner.h"
 #include "providerhttp.h"
 #include "valis/wire/openairesponses.h"
@@ -20,21 +21,6 @@ const QString kDelta = QStringLiteral("delta");
 const QString kCallId = QStringLiteral("call_id");
 const QString kArguments = QStringLiteral("arguments");
 const QString kText = QStringLiteral("text");
-
-qint64 count(const QJsonObject &object, QLatin1String key)
-{
-    const QJsonValue value = object.value(key);
-    return value.isDouble() ? value.toInteger(-1) : -1;
-}
-
-QString stringOf(const QJsonValue &value)
-{
-    if (value.isString())
-        return value.toString();
-    if (value.isDouble())
-        return QString::number(value.toInteger());
-    return {};
-}
 
 /// The keys an event names its item by: "id:<item id>" and "at:<output_index>"; a delta carries
 /// both, a whole item may carry either.
@@ -181,9 +167,9 @@ StreamDecoder::Status ResponsesDecoder::decode(const SseEvent &event, QList<Prov
                                                                           .value(QLatin1String("error")).toObject();
         if (details.value(QLatin1String("error")).isObject())
             details = details.value(QLatin1String("error")).toObject();
-        QString code = stringOf(details.value(QLatin1String("code")));
+        QString code = scalarText(details.value(QLatin1String("code")));
         if (code.isEmpty() && details.value(kType).toString() != QLatin1String("error"))
-            code = stringOf(details.value(kType));
+            code = scalarText(details.value(kType));
         *failure = streamErrorFailure(code, details.value(QLatin1String("message")).toString());
         return Status::Failed;
     }
@@ -304,10 +290,10 @@ StreamDecoder::Status ResponsesDecoder::stop(const QJsonObject &response, const 
 {
     const QJsonObject usage = response.value(QLatin1String("usage")).toObject();
     if (!usage.isEmpty()) {
-        const qint64 cached = count(usage.value(QLatin1String("input_tokens_details")).toObject(),
+        const qint64 cached = countField(usage.value(QLatin1String("input_tokens_details")).toObject(),
                                     QLatin1String("cached_tokens"));
-        const Usage reported = Usage::fromInclusivePrompt(count(usage, QLatin1String("input_tokens")),
-                                                          count(usage, QLatin1String("output_tokens")), -1, cached);
+        const Usage reported = Usage::fromInclusivePrompt(countField(usage, QLatin1String("input_tokens")),
+                                                          countField(usage, QLatin1String("output_tokens")), -1, cached);
         if (!reported.isEmpty())
             out.append(ProviderEvent::makeUsageReported(reported));
     }

@@ -74,10 +74,7 @@ QJsonObject requestBody(const ProviderRequest &request)
 
 QNetworkRequest httpRequest(const ProviderEndpoint &endpoint)
 {
-    HeaderList headers;
-    if (!endpoint.apiKey.isEmpty())
-        headers.append({QByteArrayLiteral("Authorization"), "Bearer " + endpoint.apiKey.toUtf8()});
-    return sseRequest(joinUrl(endpoint.baseUrl, u"responses"), headers, endpoint);
+    return sseRequest(joinUrl(endpoint.baseUrl, u"responses"), bearerAuthorization(endpoint), endpoint);
 }
 
 } // namespace valis::providers::openairesponses

@@ -1,5 +1,7 @@
 #include "chatdecoder.h"
 
+#include "jsonfields.h"
+#include "valis/provider/httpssestream.h"
 #include "jsonscanner.h"
 #include "providerhttp.h"
 #include "valis/wire/openaichat.h"
@@ -12,30 +14,15 @@ namespace valis::providers::openaichat {
 
 namespace {
 
-qint64 count(const QJsonObject &object, QLatin1String key)
-{
-    const QJsonValue value = object.value(key);
-    return value.isDouble() ? value.toInteger(-1) : -1;
-}
-
 Usage usageFromJson(const QJsonObject &usage)
 {
     const QJsonObject details = usage.value(QLatin1String("prompt_tokens_details")).toObject();
-    qint64 cached = count(details, QLatin1String("cached_tokens"));
+    qint64 cached = countField(details, QLatin1String("cached_tokens"));
     if (cached < 0)
-        cached = count(usage, QLatin1String("prompt_cache_hit_tokens")); // DeepSeek
-    return Usage::fromInclusivePrompt(count(usage, QLatin1String("prompt_tokens")),
-                                      count(usage, QLatin1String("completion_tokens")),
-                                      count(details, QLatin1String("cache_write_tokens")), cached); // OpenRouter
-}
-
-QString stringOf(const QJsonValue &value)
-{
-    if (value.isString())
-        return value.toString();
-    if (value.isDouble())
-        return QString::number(value.toInteger());
-    return {};
+        cached = countField(usage, QLatin1String("prompt_cache_hit_tokens")); // DeepSeek
+    return Usage::fromInclusivePrompt(countField(usage, QLatin1String("prompt_tokens")),
+                                      countField(usage, QLatin1String("completion_tokens")),
+                                      countField(details, QLatin1String("cache_write_tokens")), cached); // OpenRouter
 }
 
 /// The choice a single-answer request reads: index 0 (or the only one, when a server leaves the
@@ -359,16 +346,9 @@ StreamDecoder::Status ChatDecoder::decode(const SseEvent &event, QList<ProviderE
     }
     const QJsonObject chunk = document.object();
     const QJsonValue errorValue = chunk.value(QLatin1String("error"));
-    if (errorValue.isObject()) {
-        const QJsonObject details = errorValue.toObject();
-        QString type = stringOf(details.value(QLatin1String("code")));
-        if (type.isEmpty())
-            type = stringOf(details.value(QLatin1String("type")));
-        *failure = streamErrorFailure(type, details.value(QLatin1String("message")).toString());
-        return Status::Failed;
-    }
-    if (errorValue.isString()) { // Ollama's {"error": "text"}
-        *failure = streamErrorFailure(QString(), errorValue.toString());
+    if (errorValue.isObject() || errorValue.isString()) { // OpenAI's {"error": {...}}, Ollama's {"error": "text"}
+        const ProviderErrorBody reported = ProviderErrorBody::fromJson(chunk).value_or(ProviderErrorBody());
+        *failure = streamErrorFailure(reported.type, reported.message);
         return Status::Failed;
     }
     apply(chatChunkFromJson(chunk), out);

@@ -91,10 +91,7 @@ QJsonObject requestBody(const ProviderRequest &request, const ChatDialect &diale
 
 QNetworkRequest httpRequest(const ProviderEndpoint &endpoint)
 {
-    HeaderList headers;
-    if (!endpoint.apiKey.isEmpty())
-        headers.append({QByteArrayLiteral("Authorization"), "Bearer " + endpoint.apiKey.toUtf8()});
-    return sseRequest(joinUrl(endpoint.baseUrl, u"chat/completions"), headers, endpoint);
+    return sseRequest(joinUrl(endpoint.baseUrl, u"chat/completions"), bearerAuthorization(endpoint), endpoint);
 }
 
 } // namespace valis::providers::openaichat

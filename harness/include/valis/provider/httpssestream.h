@@ -7,6 +7,7 @@
 #include "valis/provider/streamdecoder.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QNetworkRequest>
 #include <QPointer>
 #include <QTimer>
@@ -30,6 +31,9 @@ struct VALIS_HARNESS_EXPORT ProviderErrorBody
     QString message;
 
     static ProviderErrorBody parse(const QByteArray &body);
+    /// The same shapes in an object already parsed (an error chunk inside a stream);
+    /// std::nullopt when it holds none of them.
+    static std::optional<ProviderErrorBody> fromJson(const QJsonObject &object);
 };
 
 /// Reads `retry-after-ms` (milliseconds), then `retry-after` (seconds, or an HTTP date),
