@@ -11,7 +11,6 @@
 #include "valis/agent/session.h"
 #include "valis/agent/toolregistry.h"
 #include "valis/plugins/pluginmanager.h"
-#include "valis/plugins/providerplugin.h"
 #include "valis/store/sessionstore.h"
 
 #include <QCommandLineParser>
@@ -129,11 +128,7 @@ int main(int argc, char *argv[])
     const DataLocations locations = DataLocations::underHome(home.path());
     PluginManager plugins(locations, {QStringLiteral(VALIS_PLUGIN_DIR)});
     plugins.loadAll();
-    Provider *anthropic = nullptr;
-    for (ProviderPlugin *plugin : plugins.plugins<ProviderPlugin>())
-        for (Provider *provider : plugin->providers())
-            if (provider->id() == QLatin1String("anthropic"))
-                anthropic = provider;
+    Provider *anthropic = plugins.provider(QStringLiteral("anthropic"));
     if (!anthropic) {
         std::fprintf(stderr, "the anthropic plugin was not found in %s\n", VALIS_PLUGIN_DIR);
         return 1;

@@ -10,9 +10,6 @@
 #include "valis/catalog/modelcatalog.h"
 #include "valis/keychain/keychaincredentialstore.h"
 #include "valis/plugins/pluginmanager.h"
-#include "valis/plugins/providerplugin.h"
-#include "valis/plugins/strategyplugin.h"
-#include "valis/plugins/toolplugin.h"
 #include "valis/store/sessionstore.h"
 
 #include <QDir>
@@ -45,10 +42,7 @@ ConversationController::~ConversationController()
 void ConversationController::setPlugins(PluginManager *plugins)
 {
     m_plugins = plugins;
-    QList<ToolProvider *> tools;
-    for (ToolPlugin *plugin : plugins->plugins<ToolPlugin>())
-        tools.append(plugin->toolProviders());
-    m_tools.setProviders(tools);
+    m_tools.setProviders(plugins->toolProviders());
 
     Result<ProviderSettings> settings = ProviderSettings::load(m_locations.providerSettingsPath());
     if (settings.ok())
@@ -60,9 +54,8 @@ void ConversationController::setPlugins(PluginManager *plugins)
     m_approvals.setAutoApprove(approvals.ok() ? AutoApprove::ReadOnly : AutoApprove::None);
 
     QStringList ids;
-    for (ProviderPlugin *plugin : plugins->plugins<ProviderPlugin>())
-        for (Provider *provider : plugin->providers())
-            ids.append(provider->id());
+    for (const Provider *provider : plugins->providers())
+        ids.append(provider->id());
     const QString preferred = m_settings.defaultProvider().isEmpty() && !ids.isEmpty() ? ids.first() : m_settings.defaultProvider();
     m_composer->setProviders(ids, preferred);
     m_composer->setModel(m_settings.entry(m_composer->provider()).model);
@@ -93,13 +86,7 @@ bool ConversationController::isBusy() const
 
 Provider *ConversationController::provider(const QString &id) const
 {
-    if (!m_plugins)
-        return nullptr;
-    for (ProviderPlugin *plugin : m_plugins->plugins<ProviderPlugin>())
-        for (Provider *candidate : plugin->providers())
-            if (candidate->id() == id)
-                return candidate;
-    return nullptr;
+    return m_plugins ? m_plugins->provider(id) : nullptr;
 }
 
 SessionStore *ConversationController::store()
@@ -168,8 +155,7 @@ void ConversationController::send(const QString &text)
                               config.workspace = QDir::homePath();
                               config.systemPrompt = defaultSystemPrompt(config.workspace);
                               applyProviderSettings(self->m_settings, providerId, &config);
-                              for (StrategyPlugin *plugin : self->m_plugins->plugins<StrategyPlugin>())
-                                  config.strategies.append(plugin->strategies());
+                              config.strategies = self->m_plugins->strategies();
                               SessionInfo info;
                               info.id = target;
                               auto opened = Session::open(store, info, config, &self->m_tools, &self->m_approvals);

@@ -21,13 +21,7 @@ SessionHarness::~SessionHarness()
 
 Provider *SessionHarness::provider(const QString &id) const
 {
-    for (ProviderPlugin *plugin : m_plugins->plugins<ProviderPlugin>()) {
-        for (Provider *provider : plugin->providers()) {
-            if (provider->id() == id)
-                return provider;
-        }
-    }
-    return nullptr;
+    return m_plugins->provider(id);
 }
 
 bool SessionHarness::start(const QString &providerId, const QString &model, const QString &basePath)

@@ -4,6 +4,7 @@
 #include "testsupport.h"
 
 #include "valis/plugins/pluginmanager.h"
+#include "valis/plugins/provider.h"
 #include "valis/plugins/providerplugin.h"
 #include "valis/plugins/sandboxplugin.h"
 #include "valis/plugins/strategyplugin.h"
@@ -70,6 +71,12 @@ private Q_SLOTS:
             QCOMPARE(manager.plugins<ToolPlugin>().size(), 1);
             QCOMPARE(manager.plugins<StrategyPlugin>().size(), 1);
             QCOMPARE(manager.plugins<SandboxPlugin>().size(), 1);
+            // What the running plugins hand out, gathered across them.
+            QCOMPARE(manager.providers().size(), 1);
+            QCOMPARE(manager.provider(QStringLiteral("echo")), manager.providers().constFirst());
+            QCOMPARE(manager.provider(QStringLiteral("nope")), nullptr);
+            QCOMPARE(manager.toolProviders(), manager.plugins<ToolPlugin>().constFirst()->toolProviders());
+            QCOMPARE(manager.strategies(), manager.plugins<StrategyPlugin>().constFirst()->strategies());
             QCOMPARE(manager.runningInstances().size(), goodPlugins.size());
             QVERIFY(!QFileInfo::exists(DataLocations::underHome(home.path()).pluginLockPath()));
 

@@ -221,11 +221,9 @@ QHash<QString, KeyVariables> declaredKeyVariables(const CliContext &context)
     PluginManager plugins(context.locations(), DataLocations::systemPluginDirs());
     plugins.scan();
     plugins.loadAll();
-    for (ProviderPlugin *plugin : plugins.plugins<ProviderPlugin>()) {
-        for (const Provider *provider : plugin->providers()) {
-            const ProviderDefaults defaults = provider->defaults();
-            declared.insert(provider->id(), KeyVariables{defaults.apiKeyVariables, defaults.requiresApiKey});
-        }
+    for (const Provider *provider : plugins.providers()) {
+        const ProviderDefaults defaults = provider->defaults();
+        declared.insert(provider->id(), KeyVariables{defaults.apiKeyVariables, defaults.requiresApiKey});
     }
     return declared;
 }

@@ -12,9 +12,6 @@
 #include "valis/catalog/modelcatalog.h"
 #include "valis/keychain/keychaincredentialstore.h"
 #include "valis/plugins/pluginmanager.h"
-#include "valis/plugins/providerplugin.h"
-#include "valis/plugins/strategyplugin.h"
-#include "valis/plugins/toolplugin.h"
 
 #include <QDir>
 #include <QEventLoop>
@@ -305,36 +302,14 @@ private:
     std::optional<QString> m_finishReason;
 };
 
-struct LoadedPlugins
-{
-    std::unique_ptr<PluginManager> manager;
-    QList<Provider *> providers;
-    QList<ToolProvider *> tools;
-    QList<ContextStrategy *> strategies;
-};
-
-LoadedPlugins loadPlugins(const DataLocations &locations)
-{
-    LoadedPlugins loaded;
-    loaded.manager = std::make_unique<PluginManager>(locations, DataLocations::systemPluginDirs());
-    loaded.manager->loadAll();
-    for (ProviderPlugin *plugin : loaded.manager->plugins<ProviderPlugin>())
-        loaded.providers.append(plugin->providers());
-    for (ToolPlugin *plugin : loaded.manager->plugins<ToolPlugin>())
-        loaded.tools.append(plugin->toolProviders());
-    for (StrategyPlugin *plugin : loaded.manager->plugins<StrategyPlugin>())
-        loaded.strategies.append(plugin->strategies());
-    return loaded;
-}
-
-QString unknownProviderMessage(const QString &id, const LoadedPlugins &plugins)
+QString unknownProviderMessage(const QString &id, const PluginManager &plugins)
 {
     QStringList known;
-    for (const Provider *provider : plugins.providers)
+    for (const Provider *provider : plugins.providers())
         known.append(provider->id());
     QString message = known.isEmpty() ? Text::tr("no provider \"%1\": no provider plugin is running").arg(id)
                                       : Text::tr("no provider \"%1\"; the providers are: %2").arg(id, known.join(QStringLiteral(", ")));
-    for (const PluginSpec *spec : plugins.manager->specs()) {
+    for (const PluginSpec *spec : plugins.specs()) {
         if (spec->kind() == PluginKind::Provider && spec->state() != PluginSpec::State::Running)
             message += QLatin1Char('\n') + Text::tr("  plugin %1 is %2: %3").arg(spec->id(), PluginSpec::stateName(spec->state()), spec->reason());
     }
@@ -431,12 +406,9 @@ int runRun(CliContext &context, const QStringList &arguments)
     SessionStore *store = context.store();
     if (!store)
         return Failed;
-    LoadedPlugins plugins = loadPlugins(context.locations());
-    Provider *provider = nullptr;
-    for (Provider *candidate : std::as_const(plugins.providers)) {
-        if (candidate->id() == providerId)
-            provider = candidate;
-    }
+    PluginManager plugins(context.locations(), DataLocations::systemPluginDirs());
+    plugins.loadAll();
+    Provider *provider = plugins.provider(providerId);
     if (!provider)
         return context.fail(command, Error(QStringLiteral("cli.unknown-provider"), unknownProviderMessage(providerId, plugins)));
 
@@ -467,9 +439,9 @@ int runRun(CliContext &context, const QStringList &arguments)
     config.maxTurnCostUsd = maxCost;
     config.maxOutputTokens = maxOutput;
     applyProviderSettings(settings.value(), providerId, &config);
-    config.strategies = plugins.strategies;
+    config.strategies = plugins.strategies();
 
-    ToolRegistry tools(plugins.tools);
+    ToolRegistry tools(plugins.toolProviders());
     SessionInfo info;
     info.id = parser.value(sessionOption);
     info.workspace = workspace;

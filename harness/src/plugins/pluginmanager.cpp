@@ -1,5 +1,12 @@
 #include "valis/plugins/pluginmanager.h"
 
+#include "valis/plugins/contextstrategy.h"
+#include "valis/plugins/provider.h"
+#include "valis/plugins/providerplugin.h"
+#include "valis/plugins/strategyplugin.h"
+#include "valis/plugins/toolplugin.h"
+#include "valis/plugins/toolprovider.h"
+
 #include "plugincrashguard.h"
 #include "pluginsettings.h"
 #include "valis/plugins/plugin.h"
@@ -365,6 +372,39 @@ Result<void> PluginManager::disableCrashedPlugin()
     if (disabled.ok())
         m_crashGuard->leave();
     return disabled;
+}
+
+QList<Provider *> PluginManager::providers() const
+{
+    QList<Provider *> all;
+    for (ProviderPlugin *plugin : plugins<ProviderPlugin>())
+        all.append(plugin->providers());
+    return all;
+}
+
+Provider *PluginManager::provider(const QString &id) const
+{
+    for (Provider *candidate : providers()) {
+        if (candidate->id() == id)
+            return candidate;
+    }
+    return nullptr;
+}
+
+QList<ToolProvider *> PluginManager::toolProviders() const
+{
+    QList<ToolProvider *> all;
+    for (ToolPlugin *plugin : plugins<ToolPlugin>())
+        all.append(plugin->toolProviders());
+    return all;
+}
+
+QList<ContextStrategy *> PluginManager::strategies() const
+{
+    QList<ContextStrategy *> all;
+    for (StrategyPlugin *plugin : plugins<StrategyPlugin>())
+        all.append(plugin->strategies());
+    return all;
 }
 
 } // namespace valis

@@ -16,7 +16,10 @@
 
 namespace valis {
 
+class ContextStrategy;
 class PluginSettings;
+class Provider;
+class ToolProvider;
 class PluginCrashGuard;
 
 /// Finds, checks, loads and stops the plugins of one Valis process.
@@ -30,6 +33,7 @@ class PluginCrashGuard;
 ///     if (!plugins.crashedPlugin().isEmpty()) ... ask, then plugins.disableCrashedPlugin();
 ///     plugins.loadAll();                     // resolves, then loads in dependency order
 ///     for (ProviderPlugin *p : plugins.plugins<ProviderPlugin>()) ...
+///     Provider *anthropic = plugins.provider(QStringLiteral("anthropic"));
 ///
 /// Rules it applies, each leaving a reason on the PluginSpec concerned, and never stopping at
 /// the first broken plugin:
@@ -105,6 +109,13 @@ public:
         }
         return result;
     }
+
+    /// What the Running plugins hand out, gathered across plugins in load order.
+    QList<Provider *> providers() const;
+    /// The Running plugins' provider with this id (Provider::id()), or nullptr.
+    Provider *provider(const QString &id) const;
+    QList<ToolProvider *> toolProviders() const;
+    QList<ContextStrategy *> strategies() const;
 
     /// Whether the settings let `id` load (true unless disabled).
     bool isEnabled(const QString &id) const;
