@@ -35,9 +35,8 @@ bool isContextOverflow(const ProviderFailure &failure)
                        "exceeds? the (available )?context|too many tokens|input is too long|"
                        "reduce the length of the messages|context size"),
         QRegularExpression::CaseInsensitiveOption);
-    return (failure.kind == Kind::Http && failure.httpStatus >= 400 && failure.httpStatus < 500)
-               ? pattern.match(failure.message).hasMatch()
-               : (failure.kind == Kind::StreamError && pattern.match(failure.message).hasMatch());
+    const bool clientError = failure.kind == Kind::Http && failure.httpStatus >= 400 && failure.httpStatus < 500;
+    return (clientError || failure.kind == Kind::StreamError) && pattern.match(failure.message).hasMatch();
 }
 
 // "HTTP 429: rate limit reached" / "overloaded_error: Overloaded" / "".

@@ -104,7 +104,7 @@ Message StreamAssembler::message(bool interrupted) const
 {
     Message message;
     message.role = Role::Assistant;
-    message.parts = m_finalParts.isEmpty() ? m_parts : m_finalParts;
+    message.parts = answerParts();
     // Parts the deltas opened but that stayed empty say nothing.
     message.parts.removeIf([](const Part &part) {
         return (part.kind == PartKind::Text && part.text.isEmpty())
@@ -124,8 +124,7 @@ Message StreamAssembler::message(bool interrupted) const
 QList<Part> StreamAssembler::completeCalls() const
 {
     QList<Part> calls;
-    const QList<Part> &parts = m_finalParts.isEmpty() ? m_parts : m_finalParts;
-    for (const Part &part : parts) {
+    for (const Part &part : answerParts()) {
         if (part.kind == PartKind::ToolCall && m_finishedCalls.contains(part.callId))
             calls.append(part);
     }
@@ -135,8 +134,7 @@ QList<Part> StreamAssembler::completeCalls() const
 QStringList StreamAssembler::incompleteCallIds() const
 {
     QStringList ids;
-    const QList<Part> &parts = m_finalParts.isEmpty() ? m_parts : m_finalParts;
-    for (const Part &part : parts) {
+    for (const Part &part : answerParts()) {
         if (part.kind == PartKind::ToolCall && !m_finishedCalls.contains(part.callId))
             ids.append(part.callId);
     }

@@ -37,6 +37,8 @@ public:
 
 private:
     Part &openPart(PartKind kind);
+    /// The answer's parts: the provider's own assembly when it gave one, else the deltas'.
+    const QList<Part> &answerParts() const { return m_finalParts.isEmpty() ? m_parts : m_finalParts; }
 
     QList<Part> m_parts;
     QList<Part> m_finalParts;

@@ -1,6 +1,7 @@
 #include "valis/agent/viewnormaliser.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QJsonArray>
 #include <QSet>
 
@@ -69,6 +70,16 @@ NormaliseReport normaliseView(QList<Message> &view)
         message.parts = parts;
     }
 
+    // Where each call's last result stands, so finding the calls without one later on is one
+    // lookup per call, not a scan of the rest of the view (sessions run to thousands of turns).
+    QHash<QString, qsizetype> lastResultAt;
+    for (qsizetype i = 0; i < view.size(); ++i) {
+        for (const Part &part : view.at(i).parts) {
+            if (part.kind == PartKind::ToolResult)
+                lastResultAt.insert(part.callId, i);
+        }
+    }
+
     // Pass 2: drop results that answer no call, and give every call a result right after its
     // message (providers require the answer in the next message).
     QList<Message> out;
@@ -102,17 +113,9 @@ NormaliseReport normaliseView(QList<Message> &view)
         }
         if (pendingCalls.isEmpty())
             continue;
-        // The results the record has for these calls, in the messages that follow.
-        QSet<QString> later;
-        for (qsizetype j = i + 1; j < view.size(); ++j) {
-            for (const Part &part : view.at(j).parts) {
-                if (part.kind == PartKind::ToolResult)
-                    later.insert(part.callId);
-            }
-        }
         QList<Part> synthetic;
         for (const Part &call : std::as_const(pendingCalls)) {
-            if (!later.contains(call.callId)) {
+            if (lastResultAt.value(call.callId, -1) <= i) { // no result in the messages that follow
                 synthetic.append(interruptedResult(call));
                 report.syntheticResults.append(call.callId);
             }
