@@ -103,15 +103,20 @@ AgentLoop::AgentLoop(Session *session)
             });
     connect(&m_orchestrator, &ToolOrchestrator::batchFinished, this, &AgentLoop::onBatchFinished);
     connect(&m_orchestrator, &ToolOrchestrator::warning, this, [this](const Error &error) {
-        SessionEvent event = makeEvent(SessionEvent::Kind::Warning, m_step);
-        event.error = error;
-        m_session->emitEvent(event);
+        report(SessionEvent::Kind::Warning, error);
     });
 }
 
 AgentLoop::~AgentLoop()
 {
     dropStream();
+}
+
+void AgentLoop::report(SessionEvent::Kind kind, const Error &error, int step)
+{
+    SessionEvent event = makeEvent(kind, step == CurrentStep ? m_step : step);
+    event.error = error;
+    m_session->emitEvent(event);
 }
 
 FailureContext AgentLoop::failureContext() const
@@ -140,9 +145,8 @@ void AgentLoop::startTurn(int turn, const QString &userText)
     ToolRegistry *registry = m_session->tools();
     registry->refresh();
     for (const QString &conflict : registry->conflicts()) {
-        SessionEvent warning = makeEvent(SessionEvent::Kind::Warning, -1);
-        warning.error = Error(QStringLiteral("tools.name-conflict"), Text::tr("two tools share a name: %1").arg(conflict));
-        m_session->emitEvent(warning);
+        report(SessionEvent::Kind::Warning,
+               Error(QStringLiteral("tools.name-conflict"), Text::tr("two tools share a name: %1").arg(conflict)), -1);
     }
 
     Provider *selectorProvider = config.toolSelectorProvider ? config.toolSelectorProvider : config.provider;
@@ -164,9 +168,7 @@ void AgentLoop::startTurn(int turn, const QString &userText)
                              {QStringLiteral("offered"), qint64(specs.size())}};
             m_session->emitEvent(event);
             if (!fallback.code.isEmpty()) {
-                SessionEvent warning = makeEvent(SessionEvent::Kind::Warning, -1);
-                warning.error = fallback;
-                m_session->emitEvent(warning);
+                report(SessionEvent::Kind::Warning, fallback, -1);
             }
             nextStep();
         });
@@ -180,20 +182,17 @@ void AgentLoop::nextStep()
 {
     const SessionConfig &config = m_session->config();
     if (m_step >= config.maxSteps) {
-        SessionEvent warning = makeEvent(SessionEvent::Kind::Warning, m_step);
-        warning.error = Error(QStringLiteral("turn.step-limit"),
-                              Text::tr("the turn stopped after %1 model requests, its step limit").arg(config.maxSteps));
-        m_session->emitEvent(warning);
+        report(SessionEvent::Kind::Warning,
+               Error(QStringLiteral("turn.step-limit"),
+                     Text::tr("the turn stopped after %1 model requests, its step limit").arg(config.maxSteps)));
         finishTurn(QStringLiteral("step-limit"));
         return;
     }
     if (config.maxTurnCostUsd && m_turnCost >= *config.maxTurnCostUsd) {
-        SessionEvent warning = makeEvent(SessionEvent::Kind::Warning, m_step);
-        warning.error = Error(QStringLiteral("turn.budget-limit"),
-                              Text::tr("the turn stopped after spending $%1 of its $%2 budget")
-                                  .arg(m_turnCost, 0, 'f', 4)
-                                  .arg(*config.maxTurnCostUsd, 0, 'f', 2));
-        m_session->emitEvent(warning);
+        report(SessionEvent::Kind::Warning,
+               Error(QStringLiteral("turn.budget-limit"), Text::tr("the turn stopped after spending $%1 of its $%2 budget")
+                                                              .arg(m_turnCost, 0, 'f', 4)
+                                                              .arg(*config.maxTurnCostUsd, 0, 'f', 2)));
         finishTurn(QStringLiteral("budget-limit"));
         return;
     }
@@ -307,9 +306,7 @@ void AgentLoop::recordAnswer(bool interrupted, const Error &error)
     if (!message.parts.isEmpty()) {
         const Result<Message> stored = m_session->append(message, cost);
         if (stored.hasError()) {
-            SessionEvent failure = makeEvent(SessionEvent::Kind::Error, m_step);
-            failure.error = stored.error();
-            m_session->emitEvent(failure);
+            report(SessionEvent::Kind::Error, stored.error());
         }
     }
     if (!usage.isEmpty()) {
@@ -333,11 +330,10 @@ void AgentLoop::onStreamFinished()
     const QStringList incomplete = m_assembler->incompleteCallIds();
     const bool cutOff = m_assembler->stopReason() == QLatin1String("max_tokens");
     if (!incomplete.isEmpty()) {
-        SessionEvent warning = makeEvent(SessionEvent::Kind::Warning, m_step);
-        warning.error = Error(QStringLiteral("turn.incomplete-tool-call"),
-                              Text::tr("the answer stopped (%1) while a tool call's arguments were still being written; that call was not run")
-                                  .arg(m_assembler->stopReason()));
-        m_session->emitEvent(warning);
+        report(SessionEvent::Kind::Warning,
+               Error(QStringLiteral("turn.incomplete-tool-call"),
+                     Text::tr("the answer stopped (%1) while a tool call's arguments were still being written; that call was not run")
+                         .arg(m_assembler->stopReason())));
     }
     if (!calls.isEmpty()) {
         m_state = State::Tools;
@@ -350,9 +346,8 @@ void AgentLoop::onStreamFinished()
     }
     if (cutOff) {
         if (incomplete.isEmpty()) {
-            SessionEvent warning = makeEvent(SessionEvent::Kind::Warning, m_step);
-            warning.error = Error(QStringLiteral("turn.output-limit"), Text::tr("the answer was cut off at the model's output limit"));
-            m_session->emitEvent(warning);
+            report(SessionEvent::Kind::Warning,
+                   Error(QStringLiteral("turn.output-limit"), Text::tr("the answer was cut off at the model's output limit")));
         }
         finishTurn(QStringLiteral("max-tokens"));
         return;
@@ -435,9 +430,7 @@ void AgentLoop::answerUnrun(const QList<Part> &calls, const QString &text)
     }
     const Result<Message> stored = m_session->append(results);
     if (stored.hasError()) {
-        SessionEvent failure = makeEvent(SessionEvent::Kind::Error, m_step);
-        failure.error = stored.error();
-        m_session->emitEvent(failure);
+        report(SessionEvent::Kind::Error, stored.error());
     }
 }
 
@@ -450,9 +443,7 @@ void AgentLoop::onBatchFinished(const QList<Part> &results)
     message.parts = results;
     const Result<Message> stored = m_session->append(message);
     if (stored.hasError()) {
-        SessionEvent failure = makeEvent(SessionEvent::Kind::Error, m_step);
-        failure.error = stored.error();
-        m_session->emitEvent(failure);
+        report(SessionEvent::Kind::Error, stored.error());
         finishTurn(QStringLiteral("error"));
         return;
     }

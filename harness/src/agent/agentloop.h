@@ -2,6 +2,7 @@
 
 #include "agent/streamassembler.h"
 #include "valis/agent/failureclassifier.h"
+#include "valis/agent/sessionevent.h"
 #include "valis/agent/toolorchestrator.h"
 #include "valis/plugins/providerstream.h"
 
@@ -46,6 +47,10 @@ private:
     void recordAnswer(bool interrupted, const Error &error);
     void answerUnrun(const QList<Part> &calls, const QString &text);
     void finishTurn(const QString &reason);
+    static constexpr int CurrentStep = -2;
+    /// Emits a Warning or an Error event that carries only `error` (at the current step unless
+    /// `step` says otherwise; -1: before any request).
+    void report(SessionEvent::Kind kind, const Error &error, int step = CurrentStep);
     void dropStream();
     FailureContext failureContext() const;
     QList<Message> withImageData(QList<Message> messages) const;
