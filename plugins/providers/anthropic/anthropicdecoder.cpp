@@ -145,14 +145,10 @@ StreamDecoder::Status AnthropicDecoder::decode(const SseEvent &event, QList<Prov
             }
         }
     }
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(event.data, &error);
-    if (error.error != QJsonParseError::NoError || !document.isObject()) {
-        *failure = protocolFailure(event, error.error != QJsonParseError::NoError ? error.errorString()
-                                                                                  : QStringLiteral("not a JSON object"));
+    const std::optional<QJsonObject> parsed = eventObject(event, event.data, failure);
+    if (!parsed)
         return Status::Failed;
-    }
-    const QJsonObject data = document.object();
+    const QJsonObject data = *parsed;
     QString type = data.value(kType).toString();
     if (type.isEmpty())
         type = QString::fromUtf8(event.event);

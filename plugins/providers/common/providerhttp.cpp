@@ -126,4 +126,16 @@ HeaderList bearerAuthorization(const ProviderEndpoint &endpoint)
     return {{QByteArrayLiteral("Authorization"), "Bearer " + endpoint.apiKey.toUtf8()}};
 }
 
+std::optional<QJsonObject> eventObject(const SseEvent &event, const QByteArray &data, ProviderFailure *failure)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(data, &error);
+    if (error.error != QJsonParseError::NoError || !document.isObject()) {
+        *failure = protocolFailure(event, error.error != QJsonParseError::NoError ? error.errorString()
+                                                                                  : QStringLiteral("not a JSON object"));
+        return std::nullopt;
+    }
+    return document.object();
+}
+
 } // namespace valis::providers

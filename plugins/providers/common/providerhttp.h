@@ -41,6 +41,10 @@ ProviderFailure missingKeyFailure(const QString &providerId);
 /// start of its data (never more than 200 bytes), saying `what` was wrong.
 ProviderFailure protocolFailure(const SseEvent &event, const QString &what);
 
+/// The event's data (or `data`, when the decoder trimmed it) as a JSON object; std::nullopt,
+/// with `failure` set to a protocolFailure() saying why, when it is not one.
+std::optional<QJsonObject> eventObject(const SseEvent &event, const QByteArray &data, ProviderFailure *failure);
+
 /// A StreamError failure: the provider reported an error inside a 2xx stream.
 ProviderFailure streamErrorFailure(const QString &errorType, const QString &message);
 

@@ -337,14 +337,10 @@ StreamDecoder::Status ChatDecoder::decode(const SseEvent &event, QList<ProviderE
             return Status::Continue;
         }
     }
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(data.toByteArray(), &error);
-    if (error.error != QJsonParseError::NoError || !document.isObject()) {
-        *failure = protocolFailure(event, error.error != QJsonParseError::NoError ? error.errorString()
-                                                                                  : QStringLiteral("not a JSON object"));
+    const std::optional<QJsonObject> parsed = eventObject(event, data.toByteArray(), failure);
+    if (!parsed)
         return Status::Failed;
-    }
-    const QJsonObject chunk = document.object();
+    const QJsonObject chunk = *parsed;
     const QJsonValue errorValue = chunk.value(QLatin1String("error"));
     if (errorValue.isObject() || errorValue.isString()) { // OpenAI's {"error": {...}}, Ollama's {"error": "text"}
         const ProviderErrorBody reported = ProviderErrorBody::fromJson(chunk).value_or(ProviderErrorBody());
