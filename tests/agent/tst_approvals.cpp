@@ -86,6 +86,12 @@ private Q_SLOTS:
         QVERIFY(loaded.error().message.contains(QLatin1String("sometimes")));
         QCOMPARE(loaded.error().location, path);
 
+        const QString newer = valis::test::writeFileIn(home.path(), QStringLiteral("newer.json"), "{\"version\": 2, \"tools\": {}}");
+        loaded = ApprovalPolicy::load(newer);
+        QVERIFY(loaded.hasError());
+        QVERIFY(loaded.error().message.contains(QLatin1String("unsupported version 2")));
+        QVERIFY(ProviderSettings::load(newer).hasError());
+
         const QString broken = valis::test::writeFileIn(home.path(), QStringLiteral("broken.json"), "{\n\"tools\": {\n");
         loaded = ApprovalPolicy::load(broken);
         QVERIFY(loaded.hasError());

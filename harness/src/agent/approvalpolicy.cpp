@@ -92,16 +92,12 @@ Result<ApprovalPolicy> ApprovalPolicy::load(const QString &path)
 {
     ApprovalPolicy policy;
     policy.m_path = path;
-    const Result<std::optional<QJsonObject>> file = readJsonObjectFile(path, MalformedCode);
+    const Result<std::optional<QJsonObject>> file = readJsonObjectFile(path, MalformedCode, FormatVersion);
     if (file.hasError())
         return file.error();
     if (!file.value())
         return policy;
     const QJsonObject root = **file;
-    const QJsonValue version = root.value(QLatin1String("version"));
-    if (!version.isUndefined() && version.toInt(-1) != FormatVersion)
-        return Error(MalformedCode, Text::tr("unsupported version %1 (this Valis reads version %2)")
-                                        .arg(version.toVariant().toString()).arg(FormatVersion), path);
     Result<QHash<QString, ApprovalRule>> tools = readRules(root, "tools", path);
     if (tools.hasError())
         return tools.error();

@@ -50,16 +50,12 @@ Result<ProviderSettingsEntry> readEntry(const QString &id, const QJsonValue &val
 Result<ProviderSettings> ProviderSettings::load(const QString &path)
 {
     ProviderSettings settings;
-    const Result<std::optional<QJsonObject>> file = readJsonObjectFile(path, MalformedCode);
+    const Result<std::optional<QJsonObject>> file = readJsonObjectFile(path, MalformedCode, FormatVersion);
     if (file.hasError())
         return file.error();
     if (!file.value())
         return settings;
     const QJsonObject root = **file;
-    const QJsonValue version = root.value(QLatin1String("version"));
-    if (!version.isUndefined() && version.toInt(-1) != FormatVersion)
-        return Error(MalformedCode, Text::tr("unsupported version %1 (this Valis reads version %2)")
-                                        .arg(version.toVariant().toString()).arg(FormatVersion), path);
     settings.m_defaultProvider = root.value(QLatin1String("defaultProvider")).toString();
     const QJsonObject providers = root.value(QLatin1String("providers")).toObject();
     for (auto it = providers.constBegin(); it != providers.constEnd(); ++it) {

@@ -22,7 +22,7 @@ int lineOf(const QByteArray &bytes, qsizetype offset)
 }
 } // namespace
 
-Result<std::optional<QJsonObject>> readJsonObjectFile(const QString &path, const QString &code)
+Result<std::optional<QJsonObject>> readJsonObjectFile(const QString &path, const QString &code, int formatVersion)
 {
     QFile file(path);
     if (!file.exists())
@@ -37,6 +37,10 @@ Result<std::optional<QJsonObject>> readJsonObjectFile(const QString &path, const
                      path + QLatin1Char(':') + QString::number(lineOf(bytes, parseError.offset)));
     if (!document.isObject())
         return Error(code, Text::tr("the file must hold a JSON object"), path);
+    const QJsonValue version = document.object().value(QLatin1String("version"));
+    if (!version.isUndefined() && version.toInt(-1) != formatVersion)
+        return Error(code, Text::tr("unsupported version %1 (this Valis reads version %2)")
+                               .arg(version.toVariant().toString()).arg(formatVersion), path);
     return std::optional<QJsonObject>(document.object());
 }
 

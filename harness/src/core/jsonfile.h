@@ -9,10 +9,10 @@
 
 namespace valis {
 
-/// Reads a settings file holding one JSON object. A missing file is std::nullopt; a file that
-/// cannot be read or is not a JSON object is an Error with `code`, the parser's reason and
-/// location "path:line".
-Result<std::optional<QJsonObject>> readJsonObjectFile(const QString &path, const QString &code);
+/// Reads a settings file holding one JSON object in format `formatVersion` ("version", which may
+/// be left out). A missing file is std::nullopt; a file that cannot be read, is not a JSON object
+/// or names another version is an Error with `code`, saying why, at "path" or "path:line".
+Result<std::optional<QJsonObject>> readJsonObjectFile(const QString &path, const QString &code, int formatVersion);
 
 /// Writes `object` to `path` atomically (QSaveFile), creating the folder; an Error with `code`
 /// when it cannot.
