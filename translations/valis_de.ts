@@ -139,10 +139,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>unsupported version %1 (this Valis reads version %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>these approval rules have no file to be kept in</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1302,10 +1298,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>unsupported version %1 (this Valis reads version %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&quot;%1&quot; is not an http or https address</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1485,6 +1477,10 @@
     </message>
     <message>
         <source>cannot write the file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unsupported version %1 (this Valis reads version %2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
