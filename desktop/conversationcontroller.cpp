@@ -42,7 +42,18 @@ ConversationController::~ConversationController()
 void ConversationController::setPlugins(PluginManager *plugins)
 {
     m_plugins = plugins;
-    m_tools.setProviders(plugins->toolProviders());
+    Result<ToolEnvironment> environment = ToolEnvironment::assemble(*plugins, m_locations);
+    if (environment.ok()) {
+        m_toolEnvironment = environment.value();
+        m_toolEnvironment->configure(&m_tools);
+        Q_EMIT sandboxStatusChanged(m_toolEnvironment->describeSandbox(),
+                                    m_toolEnvironment->isolationOff() || !m_toolEnvironment->sandbox());
+    } else {
+        // Without readable tool settings the agent gets no tools rather than guessed ones.
+        m_toolEnvironment.reset();
+        m_tools.setProviders({});
+        Q_EMIT sandboxStatusChanged(tr("Tools are off: %1").arg(environment.error().toString()), true);
+    }
 
     Result<ProviderSettings> settings = ProviderSettings::load(m_locations.providerSettingsPath());
     if (settings.ok())
@@ -156,6 +167,8 @@ void ConversationController::send(const QString &text)
                               config.systemPrompt = defaultSystemPrompt(config.workspace);
                               applyProviderSettings(self->m_settings, providerId, &config);
                               config.strategies = self->m_plugins->strategies();
+                              if (self->m_toolEnvironment)
+                                  self->m_toolEnvironment->apply(&config);
                               SessionInfo info;
                               info.id = target;
                               auto opened = Session::open(store, info, config, &self->m_tools, &self->m_approvals);

@@ -3,6 +3,7 @@
 #include "valis/agent/approvalpolicy.h"
 #include "valis/agent/providersettings.h"
 #include "valis/agent/sessionevent.h"
+#include "valis/agent/toolenvironment.h"
 #include "valis/agent/toolregistry.h"
 #include "valis/core/datalocations.h"
 
@@ -53,6 +54,9 @@ Q_SIGNALS:
     /// The record changed: reload the transcript from the store.
     void recordChanged(const QString &sessionId);
     void totalsChanged(const valis::SessionTotals &totals);
+    /// Where commands run, for the status bar; `warning` when isolation is off or commands
+    /// cannot run at all.
+    void sandboxStatusChanged(const QString &text, bool warning);
 
 private:
     void startTurn(const QString &text, const QString &providerId, const QString &model);
@@ -70,6 +74,7 @@ private:
     std::unique_ptr<CredentialStore> m_keys;
     std::unique_ptr<SessionStore> m_store;
     ToolRegistry m_tools;
+    std::optional<ToolEnvironment> m_toolEnvironment;
     ApprovalPolicy m_approvals;
     ProviderSettings m_settings;
     std::unique_ptr<Session> m_session;

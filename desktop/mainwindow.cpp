@@ -83,7 +83,10 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     statusBar()->addWidget(m_storeStatus, 1);
     m_usageStatus = new QLabel(this);
     m_usageStatus->setObjectName(QStringLiteral("usageStatus"));
+    m_sandboxStatus = new QLabel(this);
+    m_sandboxStatus->setObjectName(QStringLiteral("sandboxStatus"));
     statusBar()->addPermanentWidget(m_usageStatus);
+    statusBar()->addPermanentWidget(m_sandboxStatus);
     statusBar()->addPermanentWidget(m_pluginStatus);
 
     m_conversation = new ConversationController(m_locations, m_transcript, m_composer, this);
@@ -95,6 +98,13 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     connect(m_conversation, &ConversationController::recordChanged, this, [this](const QString &id) {
         if (id == m_shownSession)
             Q_EMIT requestMessages(id);
+    });
+    connect(m_conversation, &ConversationController::sandboxStatusChanged, this, [this](const QString &text, bool warning) {
+        // Isolation off is a choice the person must keep seeing, not a passing message.
+        m_sandboxStatus->setText(warning ? QStringLiteral("\u26a0 ") + text : text);
+        m_sandboxStatus->setStyleSheet(warning ? QStringLiteral("color: palette(highlighted-text); background: #b3261e; padding: 0 6px;")
+                                               : QString());
+        m_sandboxStatus->setToolTip(text);
     });
     connect(m_conversation, &ConversationController::totalsChanged, this, [this](const SessionTotals &totals) {
         m_usageStatus->setText(tr("%1 requests · cache hits %2% · $%3%4")

@@ -85,6 +85,7 @@ private:
     QLabel *m_storeStatus = nullptr;
     QLabel *m_pluginStatus = nullptr;
     QLabel *m_usageStatus = nullptr;
+    QLabel *m_sandboxStatus = nullptr;
     ComposerWidget *m_composer = nullptr;
     ConversationController *m_conversation = nullptr;
     std::unique_ptr<PluginManager> m_plugins;

@@ -26,5 +26,7 @@ int runPlugins(CliContext &context, const QStringList &arguments);
 int runModels(CliContext &context, const QStringList &arguments);
 int runRun(CliContext &context, const QStringList &arguments);
 int runKeys(CliContext &context, const QStringList &arguments);
+int runTool(CliContext &context, const QStringList &arguments);
+int runTools(CliContext &context, const QStringList &arguments);
 
 } // namespace valis::cli

@@ -22,6 +22,8 @@ const QList<Command> &commands()
         {"plugins", QT_TRANSLATE_NOOP("valis::cli", "List plugins with their state and errors; enable or disable one"), runPlugins},
         {"models", QT_TRANSLATE_NOOP("valis::cli", "List known models or look names up in the model catalogue"), runModels},
         {"keys", QT_TRANSLATE_NOOP("valis::cli", "Store, remove or check API keys in the OS keychain"), runKeys},
+        {"tools", QT_TRANSLATE_NOOP("valis::cli", "List the tools the agent is offered, with their schemas"), runTools},
+        {"tool", QT_TRANSLATE_NOOP("valis::cli", "Call one tool exactly as the agent would"), runTool},
     };
     return list;
 }

@@ -88,6 +88,13 @@ bool SessionHarness::useRecordedTools()
     return reopen();
 }
 
+bool SessionHarness::useTools(const QList<ToolProvider *> &providers, const ToolPack &pack)
+{
+    m_registry.setProviders(QList<ToolProvider *>{&m_tools} + providers);
+    m_registry.setPack(pack);
+    return reopen();
+}
+
 QString SessionHarness::runTurn(const QString &text, int timeoutMs)
 {
     const qsizetype before = eventsOf(SessionEvent::Kind::TurnFinished).size();

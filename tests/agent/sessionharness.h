@@ -35,6 +35,9 @@ public:
     RecordedTools &recordedTools() { return m_recordedTools; }
     /// Offers the recorded cassettes' tools (weather, add, multiply) instead of the test tools.
     bool useRecordedTools();
+    /// Offers `providers` besides the test tools, limited to `pack` (default: every tool).
+    bool useTools(const QList<ToolProvider *> &providers, const ToolPack &pack = {QStringLiteral("all"), {}, {QStringLiteral("*")}, {}});
+    ToolRegistry &registry() { return m_registry; }
     ApprovalPolicy &approvals() { return m_approvals; }
     SessionConfig &config() { return m_config; }
     Provider *provider(const QString &id) const;

@@ -48,7 +48,10 @@ TestInvocation::TestInvocation(TestToolProvider *owner, const QString &tool, con
     const QString text = arguments.value(QLatin1String("text")).toString();
     const int failures = arguments.value(QLatin1String("failures")).toInt();
     m_timer.setSingleShot(true);
-    connect(&m_timer, &QTimer::timeout, this, [this, tool, text, failures] {
+    const QJsonArray output = arguments.value(QLatin1String("output")).toArray();
+    connect(&m_timer, &QTimer::timeout, this, [this, tool, text, failures, output] {
+        for (const QJsonValue &line : output)
+            Q_EMIT outputReceived(line.toString());
         if (tool == QLatin1String("broken")) {
             complete(Part::makeToolResultText(m_callId, QStringLiteral("broken: ") + text, true), false);
         } else if (tool == QLatin1String("flaky") && m_owner->attempts.value(m_callId) <= failures) {

@@ -16,7 +16,8 @@ namespace valis::test {
 QString resultText(const Part &result);
 
 /// read (read-only), write, flaky (fails retryably `failures` times), broken (fails, not
-/// retryably), hang (runs until cancelled). Arguments: {"text": ..., "delayMs": N, "failures": N}.
+/// retryably), hang (runs until cancelled). Arguments: {"text": ..., "delayMs": N, "failures": N,
+/// "output": [lines emitted as outputReceived before the result]}.
 /// Every start and end is appended to log() as "start:<callId>" / "end:<callId>".
 class TestToolProvider : public ToolProvider
 {

@@ -1,6 +1,7 @@
 // valis-cli run as a person or a script uses it: the real binary, the real plugins (the provider
 // plugins and a tool plugin found through VALIS_PLUGIN_PATH), a local provider server, a profile
 // on disk. The keychain variant runs inside tests/support/with-keyring.sh.
+#include "clirunner.h"
 #include "providerserver.h"
 #include "streambuilders.h"
 #include "testsupport.h"
@@ -21,52 +22,6 @@ using namespace valis::test;
 namespace {
 
 const QByteArray SecretKey = "sk-ant-valis-leak-probe-7f3c9e21d5b84a06";
-
-struct CliRun
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    QStringList outLines() const { return QString::fromUtf8(out).split(QLatin1Char('\n'), Qt::SkipEmptyParts); }
-};
-
-/// Runs valis-cli without blocking this thread's event loop (the provider server lives on it).
-/// `onOutput` sees standard output as it arrives and may write to the process's input.
-CliRun runCli(const QStringList &arguments, const QProcessEnvironment &environment, const QByteArray &input = {},
-              bool closeInput = true, std::function<void(QProcess &, const QByteArray &)> onOutput = {})
-{
-    QProcess process;
-    process.setProcessEnvironment(environment);
-    CliRun run;
-    QEventLoop loop;
-    QObject::connect(&process, &QProcess::readyReadStandardOutput, [&] {
-        const QByteArray chunk = process.readAllStandardOutput();
-        run.out += chunk;
-        if (onOutput)
-            onOutput(process, run.out);
-    });
-    QObject::connect(&process, &QProcess::readyReadStandardError, [&] { run.err += process.readAllStandardError(); });
-    QObject::connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
-    QObject::connect(&process, &QProcess::errorOccurred, &loop, [&loop](QProcess::ProcessError error) {
-        if (error == QProcess::FailedToStart)
-            loop.quit();
-    });
-    process.start(buildDir() + QStringLiteral("/bin/valis-cli"), arguments);
-    if (!input.isEmpty())
-        process.write(input);
-    if (closeInput)
-        process.closeWriteChannel();
-    QTimer::singleShot(60000, &loop, &QEventLoop::quit);
-    loop.exec();
-    run.out += process.readAllStandardOutput();
-    run.err += process.readAllStandardError();
-    run.exitCode = process.state() == QProcess::NotRunning && process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    if (process.state() != QProcess::NotRunning) {
-        process.kill();
-        process.waitForFinished();
-    }
-    return run;
-}
 
 QJsonObject args(const QString &text)
 {

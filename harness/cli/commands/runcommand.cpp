@@ -2,12 +2,14 @@
 #include "clicontext.h"
 #include "commands.h"
 #include "terminalinput.h"
+#include "toolenvironmentoptions.h"
 
 #include "valis/agent/approvalpolicy.h"
 #include "valis/agent/connection.h"
 #include "valis/agent/providersettings.h"
 #include "valis/agent/session.h"
 #include "valis/agent/systemprompt.h"
+#include "valis/agent/toolenvironment.h"
 #include "valis/agent/toolregistry.h"
 #include "valis/catalog/modelcatalog.h"
 #include "valis/keychain/keychaincredentialstore.h"
@@ -148,6 +150,10 @@ private:
             endTextLine();
             err() << QStringLiteral("\u2192 ") << event.toolName << ' ' << dim(compactJson(event.arguments, 200))
                   << (event.attempt > 1 ? Text::tr(" (attempt %1)").arg(event.attempt) : QString()) << Qt::endl;
+            break;
+        case SessionEvent::Kind::ToolOutput:
+            err() << dim(event.text);
+            err().flush();
             break;
         case SessionEvent::Kind::ToolCallFinished:
             err() << QStringLiteral("  \u2190 ") << (event.result.isError ? Text::tr("error") : Text::tr("ok"))
@@ -341,8 +347,10 @@ int runRun(CliContext &context, const QStringList &arguments)
                                         Text::tr("Print the event stream as JSON lines; read approve/deny/interrupt commands as JSON lines on standard input."));
     const QCommandLineOption thinkingOption(QStringLiteral("show-thinking"), Text::tr("Print the model's thinking (to standard error)."));
     const QCommandLineOption noKeychainOption(QStringLiteral("no-keychain"), Text::tr("Do not ask the OS keychain for the key; use the environment only."));
+    const ToolEnvironmentOptions toolOptions;
     parser.addOptions({providerOption, modelOption, workspaceOption, approveOption, baseUrlOption, sessionOption, systemOption,
                        maxStepsOption, maxCostOption, maxOutputOption, jsonOption, thinkingOption, noKeychainOption});
+    toolOptions.addTo(parser);
     parser.addPositionalArgument(QStringLiteral("prompt"), Text::tr("What to ask; \"-\" or nothing reads it from standard input."));
     if (const int code = context.parse(parser, command,
                                        Text::tr("Runs one turn of an agent session headless: streams the answer, shows tool "
@@ -352,6 +360,9 @@ int runRun(CliContext &context, const QStringList &arguments)
         return code;
     }
 
+    const Result<ToolEnvironmentChoice> toolChoice = toolOptions.choice(parser);
+    if (toolChoice.hasError())
+        return context.usageError(command, toolChoice.error().message);
     AutoApprove mode = AutoApprove::ReadOnly;
     if (!autoApproveFromName(parser.value(approveOption), &mode))
         return context.usageError(command, Text::tr("--approve takes never, read-only or all, not \"%1\"").arg(parser.value(approveOption)));
@@ -440,8 +451,13 @@ int runRun(CliContext &context, const QStringList &arguments)
     config.maxOutputTokens = maxOutput;
     applyProviderSettings(settings.value(), providerId, &config);
     config.strategies = plugins.strategies();
+    const Result<ToolEnvironment> environment = ToolEnvironment::assemble(plugins, context.locations(), toolChoice.value());
+    if (environment.hasError())
+        return context.fail(command, environment.error());
+    environment->apply(&config);
 
-    ToolRegistry tools(plugins.toolProviders());
+    ToolRegistry tools;
+    environment->configure(&tools);
     SessionInfo info;
     info.id = parser.value(sessionOption);
     info.workspace = workspace;
@@ -451,8 +467,10 @@ int runRun(CliContext &context, const QStringList &arguments)
     std::unique_ptr<Session> session = std::move(opened).value();
 
     const bool json = parser.isSet(jsonOption);
-    if (!json)
+    if (!json) {
         context.err() << QStringLiteral("session %1 \u00b7 %2 \u00b7 %3").arg(session->id(), providerId, model) << Qt::endl;
+        context.err() << environment->describeSandbox() << Qt::endl;
+    }
     RunPrinter printer(context, session.get(), json, parser.isSet(thinkingOption), &input);
     input.start();
     InterruptSignal interrupt;

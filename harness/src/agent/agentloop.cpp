@@ -24,15 +24,22 @@ SessionEvent makeEvent(SessionEvent::Kind kind, int step)
     return event;
 }
 
-void loadImages(QList<Part> &parts, const SessionStore *store)
+/// Fills in the bytes of stored images. An image whose blob cannot be read becomes a text note
+/// (and an entry in `missing`): sending its blob: address would make every later request of
+/// the session fail, and the record cannot be edited.
+void loadImages(QList<Part> &parts, const SessionStore *store, QList<Error> *missing)
 {
     for (Part &part : parts) {
         if (part.kind == PartKind::Image && part.image.data.isEmpty() && part.image.uri.startsWith(QLatin1String("blob:"))) {
             Result<QByteArray> bytes = store->readBlob(part.image.uri);
-            if (bytes.ok())
+            if (bytes.ok()) {
                 part.image.data = bytes.value();
+            } else {
+                missing->append(bytes.error());
+                part = Part::makeText(Text::tr("[an image (%1) was here, but its stored copy cannot be read]").arg(part.image.mediaType));
+            }
         } else if (part.kind == PartKind::ToolResult) {
-            loadImages(part.content, store);
+            loadImages(part.content, store, missing);
         }
     }
 }
@@ -76,6 +83,13 @@ AgentLoop::AgentLoop(Session *session)
         event.toolName = call.toolName;
         event.arguments = call.arguments;
         event.attempt = attempt;
+        m_session->emitEvent(event);
+    });
+    connect(&m_orchestrator, &ToolOrchestrator::callOutput, this, [this](const Part &call, const QString &text) {
+        SessionEvent event = makeEvent(SessionEvent::Kind::ToolOutput, m_step);
+        event.callId = call.callId;
+        event.toolName = call.toolName;
+        event.text = text;
         m_session->emitEvent(event);
     });
     connect(&m_orchestrator, &ToolOrchestrator::retrying, this,
@@ -201,10 +215,20 @@ void AgentLoop::nextStep()
     sendRequest();
 }
 
-QList<Message> AgentLoop::withImageData(QList<Message> messages) const
+QList<Message> AgentLoop::withImageData(QList<Message> messages)
 {
+    QList<Error> missing;
     for (Message &message : messages)
-        loadImages(message.parts, m_session->store());
+        loadImages(message.parts, m_session->store(), &missing);
+    for (const Error &error : std::as_const(missing)) {
+        if (m_reportedMissingImages.contains(error.message))
+            continue;
+        m_reportedMissingImages.insert(error.message);
+        report(SessionEvent::Kind::Warning,
+               Error(QStringLiteral("context.image-missing"),
+                     Text::tr("an image of this session cannot be read from the store, so the model gets a note in its place: %1")
+                         .arg(error.message)));
+    }
     return messages;
 }
 
@@ -213,13 +237,18 @@ void AgentLoop::sendRequest()
     const SessionConfig &config = m_session->config();
     const bool force = m_forceCompaction || m_session->takeCompactRequest();
     m_forceCompaction = false;
+    QSet<QString> pinned;
+    for (const RegisteredTool &tool : m_session->tools()->tools()) {
+        if (tool.spec.pinLatestResult)
+            pinned.insert(tool.spec.name);
+    }
+    m_session->pipeline().setPinnedTools(pinned);
     const ContextView view = m_session->pipeline().build(m_session->record(), m_turn, force);
     m_session->reportView(view, m_step);
 
     ProviderRequest request;
     request.model = config.model;
-    request.system = config.systemPrompt;
-    request.system.role = Role::System;
+    request.system = m_session->systemPrompt();
     request.messages = withImageData(view.messages);
     request.tools = m_session->tools()->definitions(m_offeredTools);
     const ModelInfo model = config.catalog.lookup(config.model).model;
@@ -337,11 +366,7 @@ void AgentLoop::onStreamFinished()
     }
     if (!calls.isEmpty()) {
         m_state = State::Tools;
-        ToolContext context;
-        context.sessionId = m_session->id();
-        context.workingDirectory = m_session->config().workspace;
-        context.sandbox = m_session->config().sandbox;
-        m_orchestrator.run(calls, context);
+        m_orchestrator.run(calls, m_session->toolContext());
         return;
     }
     if (cutOff) {

@@ -8,6 +8,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 #include <QStringList>
 #include <QTimer>
 
@@ -53,7 +54,7 @@ private:
     void report(SessionEvent::Kind kind, const Error &error, int step = CurrentStep);
     void dropStream();
     FailureContext failureContext() const;
-    QList<Message> withImageData(QList<Message> messages) const;
+    QList<Message> withImageData(QList<Message> messages);
 
     Session *m_session;
     ToolOrchestrator m_orchestrator;
@@ -70,6 +71,7 @@ private:
     bool m_overflowRetried = false;
     bool m_interruptRequested = false;
     QStringList m_offeredTools;
+    QSet<QString> m_reportedMissingImages;
 };
 
 } // namespace valis

@@ -44,6 +44,38 @@ QJsonObject CompactionEvent::toJson() const
             {QStringLiteral("replaced"), QJsonArray::fromStringList(replaced)}};
 }
 
+std::optional<Message> pinnedResultReminder(const QList<Message> &record, const QSet<QString> &pinnedTools)
+{
+    if (pinnedTools.isEmpty())
+        return std::nullopt;
+    for (qsizetype m = record.size() - 1; m >= 0; --m) {
+        const Message &message = record.at(m);
+        for (qsizetype p = message.parts.size() - 1; p >= 0; --p) {
+            const Part &part = message.parts.at(p);
+            if (part.kind != PartKind::ToolResult || part.isError || !pinnedTools.contains(part.toolName))
+                continue;
+            // The model has just read it: repeating it would only cost tokens.
+            if (m == record.size() - 1)
+                return std::nullopt;
+            QString text;
+            for (const Part &inner : part.content) {
+                if (inner.kind == PartKind::Text)
+                    text += inner.text;
+            }
+            Message reminder;
+            reminder.role = Role::User;
+            reminder.turn = record.constLast().turn;
+            // Appended at the very end, after the cached prefix, so re-injecting it never
+            // invalidates the prompt cache.
+            reminder.parts.append(Part::makeText(QStringLiteral("<system-reminder>\nThe current plan (your latest %1), "
+                                                                "for reference; update it as you go:\n%2\n</system-reminder>")
+                                                     .arg(part.toolName, text)));
+            return reminder;
+        }
+    }
+    return std::nullopt;
+}
+
 qint64 estimateTokens(const Message &message)
 {
     qint64 tokens = PerMessageOverhead;
@@ -107,6 +139,11 @@ ContextView ContextPipeline::build(const QList<Message> &record, int currentTurn
                 view.compactions.append({strategy->id(), view.estimatedTokens, after, report->replaced});
             view.estimatedTokens = after;
         }
+    }
+
+    if (std::optional<Message> reminder = pinnedResultReminder(record, m_pinnedTools)) {
+        view.estimatedTokens += countTokens(*reminder);
+        view.messages.append(*reminder);
     }
 
     // The history before this turn's user message does not change while the turn runs.

@@ -1,6 +1,8 @@
 #include "valis/agent/session.h"
 
 #include "agent/agentloop.h"
+#include "agent/subagenthost.h"
+#include "valis/filesystem/agentfilesystem.h"
 #include "valis/store/sessionstore.h"
 
 #include <QCoreApplication>
@@ -71,8 +73,20 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
         return existing.error();
     }
 
-    std::unique_ptr<Session> session(new Session(store, stored, config, tools, approvals));
+    SessionConfig effective = config;
+    if (!effective.filesystem && !effective.workspace.isEmpty()) {
+        // Without a profile folder there is nowhere to keep /memories/ and /context/: the
+        // agent then sees the workspace only.
+        effective.filesystem = effective.locations.dataDir().isEmpty()
+                                   ? std::make_shared<AgentFilesystem>(effective.workspace)
+                                   : AgentFilesystem::forSession(effective.workspace, effective.locations,
+                                                                 effective.agentId, stored.id);
+    }
+    std::unique_ptr<Session> session(new Session(store, stored, effective, tools, approvals));
     session->m_record = record;
+    if (effective.subagentDepth < effective.maxSubagentDepth && !effective.subagentProfiles.isEmpty())
+        session->m_subagents = std::make_unique<SubagentHost>(session.get());
+    session->m_systemPrompt = session->composeSystemPrompt();
     // A continued session's totals include what it cost before.
     for (const Message &message : std::as_const(session->m_record)) {
         if (message.role == Role::Assistant && !message.usage.isEmpty()) {
@@ -91,7 +105,45 @@ bool Session::isBusy() const
 
 QList<ApprovalRequest> Session::pendingApprovals() const
 {
-    return m_pendingApprovals.values();
+    QList<ApprovalRequest> pending = m_pendingApprovals.values();
+    if (m_subagents)
+        pending += m_subagents->pendingApprovals();
+    return pending;
+}
+
+ToolContext Session::toolContext() const
+{
+    ToolContext context;
+    context.sessionId = m_info.id;
+    context.agentId = m_config.agentId;
+    context.workingDirectory = m_config.workspace;
+    context.filesystem = m_config.filesystem.get();
+    context.sandbox = m_config.sandbox;
+    context.network = m_config.network;
+    context.subagents = m_subagents.get();
+    context.modelAcceptsImages = m_config.catalog.lookup(m_config.model).model.capabilities.vision;
+    return context;
+}
+
+Message Session::composeSystemPrompt() const
+{
+    Message prompt = m_config.systemPrompt;
+    prompt.role = Role::System;
+    const ToolContext context = toolContext();
+    QStringList sections;
+    for (ToolProvider *provider : m_tools->providers()) {
+        bool offered = false;
+        for (const RegisteredTool &tool : m_tools->tools())
+            offered = offered || tool.provider == provider;
+        if (!offered)
+            continue;
+        const QString section = provider->systemPromptSection(context).trimmed();
+        if (!section.isEmpty())
+            sections.append(section);
+    }
+    if (!sections.isEmpty())
+        prompt.parts.append(Part::makeText(sections.join(QStringLiteral("\n\n"))));
+    return prompt;
 }
 
 Result<void> Session::submit(const QString &text, const QList<Part> &attachments)
@@ -139,14 +191,22 @@ void Session::interrupt()
 
 bool Session::approve(const QString &requestId, ApprovalScope scope)
 {
-    return m_loop && m_loop->orchestrator()->resolveApproval(requestId, ApprovalDecision::allowed(scope));
+    return resolveApproval(requestId, ApprovalDecision::allowed(scope));
 }
 
 bool Session::deny(const QString &requestId, const QString &reason, ApprovalScope scope)
 {
     ApprovalDecision decision = ApprovalDecision::denied(reason);
     decision.scope = scope;
-    return m_loop && m_loop->orchestrator()->resolveApproval(requestId, decision);
+    return resolveApproval(requestId, decision);
+}
+
+bool Session::resolveApproval(const QString &requestId, const ApprovalDecision &decision)
+{
+    if (m_loop && m_loop->orchestrator()->resolveApproval(requestId, decision))
+        return true;
+    // A subagent's request, shown to the person through this session.
+    return m_subagents && m_subagents->resolveApproval(requestId, decision);
 }
 
 void Session::compact()

@@ -50,6 +50,7 @@ QString SessionEvent::kindName(Kind kind)
     case Kind::ApprovalRequested: return QStringLiteral("approval-requested");
     case Kind::ApprovalResolved: return QStringLiteral("approval-resolved");
     case Kind::ToolExecutionStarted: return QStringLiteral("tool-execution-started");
+    case Kind::ToolOutput: return QStringLiteral("tool-output");
     case Kind::ToolCallFinished: return QStringLiteral("tool-call-finished");
     case Kind::Retrying: return QStringLiteral("retrying");
     case Kind::UsageReported: return QStringLiteral("usage-reported");

@@ -236,6 +236,11 @@ void ToolOrchestrator::attempt(int index)
     context.callId = call.call.callId;
     ToolInvocation *invocation = call.tool->provider->invoke(call.call.toolName, call.call.arguments, context, this);
     call.invocation = invocation;
+    connect(invocation, &ToolInvocation::outputReceived, this, [this, index, invocation](const QString &text) {
+        const Call &current = *m_calls[index];
+        if (current.invocation == invocation && current.state == Call::State::Running)
+            Q_EMIT callOutput(current.call, text);
+    });
     connect(invocation, &ToolInvocation::finished, this, [this, index, invocation](const Part &rawResult) {
         Call &current = *m_calls[index];
         if (current.invocation != invocation || current.state != Call::State::Running)

@@ -15,6 +15,17 @@ void ToolRegistry::setProviders(const QList<ToolProvider *> &providers)
     refresh();
 }
 
+bool ToolPack::includes(const QString &toolName) const
+{
+    return !excluded.contains(toolName) && (tools.contains(toolName) || tools.contains(QStringLiteral("*")));
+}
+
+void ToolRegistry::setPack(const ToolPack &pack)
+{
+    m_pack = pack;
+    refresh();
+}
+
 void ToolRegistry::refresh()
 {
     m_tools.clear();
@@ -22,6 +33,8 @@ void ToolRegistry::refresh()
     m_conflicts.clear();
     for (ToolProvider *provider : std::as_const(m_providers)) {
         for (const ToolSpec &spec : provider->tools()) {
+            if (!m_pack.includes(spec.name))
+                continue;
             const auto existing = m_index.constFind(spec.name);
             if (existing != m_index.constEnd()) {
                 m_conflicts.append(QStringLiteral("%1 (from %2, already offered by %3)")

@@ -99,6 +99,31 @@ QString DataLocations::approvalsPath() const
     return QDir(m_config).filePath(QStringLiteral("approvals.json"));
 }
 
+QString DataLocations::toolSettingsPath() const
+{
+    return QDir(m_config).filePath(QStringLiteral("tools.json"));
+}
+
+QString DataLocations::agentDir(const QString &agentId) const
+{
+    return QDir(m_data).filePath(QStringLiteral("agents/") + agentId);
+}
+
+QString DataLocations::agentMemoriesDir(const QString &agentId) const
+{
+    return QDir(agentDir(agentId)).filePath(QStringLiteral("memories"));
+}
+
+QString DataLocations::agentSkillsDir(const QString &agentId) const
+{
+    return QDir(agentDir(agentId)).filePath(QStringLiteral("skills"));
+}
+
+QString DataLocations::sessionScratchDir(const QString &sessionId) const
+{
+    return QDir(m_data).filePath(QStringLiteral("sessions/") + sessionId + QStringLiteral("/context"));
+}
+
 QString DataLocations::pluginLockPath() const
 {
     return QDir(m_config).filePath(QStringLiteral("plugins.lock"));

@@ -11,6 +11,7 @@
 #include "valis/plugins/sandboxplugin.h"
 #include "valis/plugins/sandboxprocess.h"
 #include "valis/plugins/strategyplugin.h"
+#include "valis/plugins/subagentrunner.h"
 #include "valis/plugins/toolinvocation.h"
 #include "valis/plugins/toolplugin.h"
 #include "valis/plugins/toolprovider.h"
@@ -28,6 +29,9 @@ SandboxPlugin::~SandboxPlugin() = default;
 Provider::~Provider() = default;
 ProviderStream::~ProviderStream() = default;
 ToolProvider::~ToolProvider() = default;
+QString ToolProvider::systemPromptSection(const ToolContext &) const { return {}; }
+SubagentRun::~SubagentRun() = default;
+SubagentRunner::~SubagentRunner() = default;
 ToolInvocation::~ToolInvocation() = default;
 ContextStrategy::~ContextStrategy() = default;
 Sandbox::~Sandbox() = default;

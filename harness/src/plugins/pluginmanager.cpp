@@ -3,6 +3,8 @@
 #include "valis/plugins/contextstrategy.h"
 #include "valis/plugins/provider.h"
 #include "valis/plugins/providerplugin.h"
+#include "valis/plugins/sandbox.h"
+#include "valis/plugins/sandboxplugin.h"
 #include "valis/plugins/strategyplugin.h"
 #include "valis/plugins/toolplugin.h"
 #include "valis/plugins/toolprovider.h"
@@ -397,6 +399,23 @@ QList<ToolProvider *> PluginManager::toolProviders() const
     for (ToolPlugin *plugin : plugins<ToolPlugin>())
         all.append(plugin->toolProviders());
     return all;
+}
+
+QList<Sandbox *> PluginManager::sandboxes() const
+{
+    QList<Sandbox *> all;
+    for (SandboxPlugin *plugin : plugins<SandboxPlugin>())
+        all.append(plugin->sandboxes());
+    return all;
+}
+
+Sandbox *PluginManager::sandbox(const QString &id) const
+{
+    for (Sandbox *candidate : sandboxes()) {
+        if (candidate->id() == id)
+            return candidate;
+    }
+    return nullptr;
 }
 
 QList<ContextStrategy *> PluginManager::strategies() const

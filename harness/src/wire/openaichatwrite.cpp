@@ -176,9 +176,12 @@ QJsonArray splitMessage(const Message &message)
             }
         }
         QString text = texts.join(QLatin1Char('\n'));
-        if (text.isEmpty() && images > 0) {
-            text = QCoreApplication::translate("valis::wire::openaichat",
-                                               "(the tool returned images; they follow in the next message)");
+        if (images > 0) {
+            // Said even beside the tool's own text: otherwise the model sees an image arrive in a
+            // user message with nothing tying it to this call.
+            const QString note = QCoreApplication::translate("valis::wire::openaichat",
+                                                             "(the tool returned images; they follow in the next message)");
+            text = text.isEmpty() ? note : text + QLatin1Char('\n') + note;
         }
         out.append(QJsonObject{{roleKey(), QStringLiteral("tool")},
                                {QLatin1String("tool_call_id"), part.callId},

@@ -9,6 +9,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QSet>
 
 #include <functional>
 
@@ -53,6 +54,9 @@ public:
     void setModel(const ModelInfo &model, qint64 maxOutputTokens);
     void setStrategies(const QList<ContextStrategy *> &strategies) { m_strategies = strategies; }
     QList<ContextStrategy *> strategies() const { return m_strategies; }
+    /// Tools whose latest successful result is re-injected at the end of every view
+    /// (ToolSpec::pinLatestResult: the plan).
+    void setPinnedTools(const QSet<QString> &toolNames) { m_pinnedTools = toolNames; }
     /// Counts one message; default: about four bytes of UTF-8 per token.
     void setTokenCounter(std::function<qint64(const Message &)> counter) { m_counter = std::move(counter); }
     qint64 countTokens(const Message &message) const;
@@ -66,10 +70,17 @@ public:
 
 private:
     QList<ContextStrategy *> m_strategies;
+    QSet<QString> m_pinnedTools;
     std::function<qint64(const Message &)> m_counter;
     qint64 m_contextWindow = 0;
     qint64 m_outputReserve = 0;
 };
+
+/// The reminder ContextPipeline appends to a view for the latest successful result of a pinned
+/// tool in `record` (a user message, never stored), or nullopt when there is none or the view's
+/// last message already holds it.
+VALIS_HARNESS_EXPORT std::optional<Message> pinnedResultReminder(const QList<Message> &record,
+                                                                const QSet<QString> &pinnedTools);
 
 /// The estimate ContextPipeline uses when no exact counter is set: UTF-8 bytes / 4 for text,
 /// arguments and results, plus a small overhead per message and part.

@@ -5,10 +5,14 @@
 #include "valis/agent/retrypolicy.h"
 #include "valis/agent/sessionevent.h"
 #include "valis/agent/toolselector.h"
+#include "valis/agent/toolregistry.h"
 #include "valis/catalog/modelcatalog.h"
+#include "valis/core/datalocations.h"
 #include "valis/core/result.h"
 #include "valis/harness_export.h"
 #include "valis/plugins/provider.h"
+#include "valis/plugins/sandbox.h"
+#include "valis/plugins/subagentrunner.h"
 #include "valis/record/message.h"
 #include "valis/record/session.h"
 
@@ -22,10 +26,10 @@
 
 namespace valis {
 
+class AgentFilesystem;
 class AgentLoop;
-class Sandbox;
 class SessionStore;
-class ToolRegistry;
+class SubagentHost;
 
 /// How a Session talks to its model and how far a turn may go.
 struct VALIS_HARNESS_EXPORT SessionConfig
@@ -38,6 +42,19 @@ struct VALIS_HARNESS_EXPORT SessionConfig
     Message systemPrompt;               ///< Role::System; not part of the record
     QString workspace;
     Sandbox *sandbox = nullptr;         ///< where tools run commands; nullptr: none may
+    NetworkAccess network = NetworkAccess::Denied; ///< whether commands may reach the network
+    QString agentId = QStringLiteral("default"); ///< whose /memories/ and skills
+    DataLocations locations;            ///< where /memories/ and /context/ live
+    /// The agent's file view; nullptr: Session::open builds the standard one (workspace,
+    /// /memories/ of `agentId`, /context/ of the session) with AgentFilesystem::forSession().
+    std::shared_ptr<AgentFilesystem> filesystem;
+    /// The packs a subagent profile may name (ToolSettings::packs()); the session's own pack is
+    /// the ToolRegistry's.
+    QList<ToolPack> toolPacks;
+    /// The kinds of child agent the `task` tool may start; empty: none.
+    QList<SubagentProfile> subagentProfiles;
+    int subagentDepth = 0;              ///< 0 for a session a person started
+    int maxSubagentDepth = 1;           ///< children at this depth cannot start children
     int maxSteps = 50;                  ///< model requests per turn
     std::optional<double> maxTurnCostUsd;
     qint64 maxOutputTokens = -1;        ///< -1: the model catalogue's limit
@@ -74,11 +91,16 @@ public:
     QString id() const { return m_info.id; }
     SessionInfo info() const { return m_info; }
     const SessionConfig &config() const { return m_config; }
+    /// The system prompt requests carry: the configured one plus what the session's tool
+    /// providers add (skills), fixed when the session opens so the cached prefix stays stable.
+    const Message &systemPrompt() const { return m_systemPrompt; }
+    AgentFilesystem *filesystem() const { return m_config.filesystem.get(); }
     /// The record as this session holds it (loaded at open, appended to since).
     const QList<Message> &record() const { return m_record; }
     /// Tokens and cost of the whole session: its stored answers, then every request since.
     SessionTotals totals() const { return m_totals; }
     bool isBusy() const;
+    /// This session's pending approvals and its running subagents'.
     QList<ApprovalRequest> pendingApprovals() const;
 
     /// Starts a turn. Fails ("session.busy") while a turn runs, and ("session.empty-turn") for
@@ -97,6 +119,8 @@ Q_SIGNALS:
 
 private:
     friend class AgentLoop;
+    friend class ChildRun;
+    friend class SubagentHost;
     Session(SessionStore *store, const SessionInfo &info, const SessionConfig &config, ToolRegistry *tools,
             ApprovalPolicy *approvals);
     /// Appends to the store and the in-memory record; emits MessageAppended.
@@ -107,6 +131,11 @@ private:
     /// Whether compact() asked for compaction of the next request (and forgets the request).
     bool takeCompactRequest();
     void trackApproval(const ApprovalRequest &request, bool pending);
+    bool resolveApproval(const QString &requestId, const ApprovalDecision &decision);
+    Message composeSystemPrompt() const;
+    /// The ToolContext every tool call of this session starts from.
+    ToolContext toolContext() const;
+    SubagentHost *subagents() const { return m_subagents.get(); }
     ContextPipeline &pipeline() { return m_pipeline; }
     SessionStore *store() const { return m_store; }
     ToolRegistry *tools() const { return m_tools; }
@@ -120,6 +149,8 @@ private:
     QList<Message> m_record;
     SessionTotals m_totals;
     ContextPipeline m_pipeline;
+    Message m_systemPrompt;
+    std::unique_ptr<SubagentHost> m_subagents;
     std::unique_ptr<AgentLoop> m_loop;
     bool m_compactRequested = false;
     QHash<QString, ApprovalRequest> m_pendingApprovals;

@@ -45,6 +45,8 @@ struct VALIS_HARNESS_EXPORT SessionTotals
 ///   ApprovalRequested       requestId, callId, toolName, arguments, details {readOnly, provider}
 ///   ApprovalResolved        requestId, callId, toolName, text ("allow-once", "allow-session", "allow-always", "deny")
 ///   ToolExecutionStarted    callId, toolName, arguments, attempt
+///   ToolOutput              callId, toolName, text (output the call produced while running:
+///                           a command's stdout/stderr, a subagent's progress; people only)
 ///   ToolCallFinished        callId, toolName, result (a ToolResult part), durationMs, attempt
 ///   Retrying                error (what failed), attempt (the next one), delayMs
 ///   UsageReported           usage, cost, totals
@@ -66,6 +68,7 @@ struct VALIS_HARNESS_EXPORT SessionEvent
         ApprovalRequested,
         ApprovalResolved,
         ToolExecutionStarted,
+        ToolOutput,
         ToolCallFinished,
         Retrying,
         UsageReported,

@@ -58,6 +58,8 @@ Q_SIGNALS:
     void approvalResolved(const valis::ApprovalRequest &request, const QString &answer);
     /// An attempt of `call` starts (attempt counts from 1).
     void executionStarted(const valis::Part &call, int attempt);
+    /// Output `call` produced while running (ToolInvocation::outputReceived).
+    void callOutput(const valis::Part &call, const QString &text);
     void retrying(const valis::Part &call, int nextAttempt, qint64 delayMs, const valis::Part &failedResult);
     void callFinished(const valis::Part &call, const valis::Part &result, qint64 durationMs, int attempts);
     /// Every call's result, in the order of the calls.

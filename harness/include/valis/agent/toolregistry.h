@@ -13,6 +13,18 @@
 
 namespace valis {
 
+/// A named set of tools a session offers ("core", "file-ops", "research", "all", or a
+/// person's own; see ToolSettings). `tools` holds tool names; "*" stands for every tool there is.
+struct VALIS_HARNESS_EXPORT ToolPack
+{
+    QString name;
+    QString description;
+    QStringList tools;
+    QStringList excluded;   ///< Never offered, even under "*" (a subagent's `task`).
+
+    bool includes(const QString &toolName) const;
+};
+
 /// A tool as the session offers it: its spec and the ToolProvider that runs it.
 struct VALIS_HARNESS_EXPORT RegisteredTool
 {
@@ -20,9 +32,11 @@ struct VALIS_HARNESS_EXPORT RegisteredTool
     ToolProvider *provider = nullptr;
 };
 
-/// The tools one session offers, by name, gathered from ToolProviders. Asks the providers again
-/// on refresh() (an MCP server's tools change at run time). A name offered by two providers
-/// goes to the first; the second is reported in conflicts().
+/// The tools one session offers, by name, gathered from ToolProviders and limited to the
+/// session's ToolPack (a tool outside the pack does not exist for the session: it is neither
+/// offered nor run). Asks the providers again on refresh() (an MCP server's tools change at run
+/// time). A name offered by two providers goes to the first; the second is reported in
+/// conflicts().
 class VALIS_HARNESS_EXPORT ToolRegistry
 {
 public:
@@ -30,6 +44,10 @@ public:
     explicit ToolRegistry(const QList<ToolProvider *> &providers);
 
     void setProviders(const QList<ToolProvider *> &providers);
+    QList<ToolProvider *> providers() const { return m_providers; }
+    /// Limits the tools to `pack`'s (default: every tool).
+    void setPack(const ToolPack &pack);
+    ToolPack pack() const { return m_pack; }
     void refresh();
 
     QList<RegisteredTool> tools() const { return m_tools; }
@@ -44,6 +62,7 @@ public:
 
 private:
     QList<ToolProvider *> m_providers;
+    ToolPack m_pack{QStringLiteral("all"), {}, {QStringLiteral("*")}, {}};
     QList<RegisteredTool> m_tools;
     QHash<QString, qsizetype> m_index;
     QStringList m_conflicts;

@@ -52,6 +52,17 @@ public:
     QString providerSettingsPath() const;
     /// Tool approval rules answered "always" (config/approvals.json).
     QString approvalsPath() const;
+    /// The sandbox, network, tool pack and subagent settings (config/tools.json).
+    QString toolSettingsPath() const;
+    /// One agent's own folder (data/agents/<id>): its memories and skills. An agent id names a
+    /// persona that keeps what it learned across sessions; "default" unless configured.
+    QString agentDir(const QString &agentId) const;
+    /// What the agent sees as /memories/.
+    QString agentMemoriesDir(const QString &agentId) const;
+    /// The agent's own SKILL.md folders.
+    QString agentSkillsDir(const QString &agentId) const;
+    /// What one session sees as /context/ (offloaded results, saved transcripts).
+    QString sessionScratchDir(const QString &sessionId) const;
 
 private:
     QString m_home;

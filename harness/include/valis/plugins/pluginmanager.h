@@ -19,6 +19,7 @@ namespace valis {
 class ContextStrategy;
 class PluginSettings;
 class Provider;
+class Sandbox;
 class ToolProvider;
 class PluginCrashGuard;
 
@@ -116,6 +117,9 @@ public:
     Provider *provider(const QString &id) const;
     QList<ToolProvider *> toolProviders() const;
     QList<ContextStrategy *> strategies() const;
+    QList<Sandbox *> sandboxes() const;
+    /// The sandbox with id `id` (Sandbox::id()), or nullptr.
+    Sandbox *sandbox(const QString &id) const;
 
     /// Whether the settings let `id` load (true unless disabled).
     bool isEnabled(const QString &id) const;

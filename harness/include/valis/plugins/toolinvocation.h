@@ -32,6 +32,9 @@ public:
     bool isRetryable() const { return m_retryable; }
 
 Q_SIGNALS:
+    /// Output the call produces while it runs (a command's stdout and stderr), for people
+    /// watching; the model sees only the result. Never emitted after finished().
+    void outputReceived(const QString &text);
     /// `result` is a Part of kind ToolResult whose callId is the call's.
     void finished(const valis::Part &result);
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "valis/harness_export.h"
+#include "valis/plugins/sandbox.h"
 
 #include <QJsonObject>
 #include <QJsonValue>
@@ -11,7 +12,9 @@ class QObject;
 
 namespace valis {
 
+class AgentFilesystem;
 class Sandbox;
+class SubagentRunner;
 class ToolInvocation;
 
 /// What the model sees of a tool, plus what the orchestrator needs to schedule it.
@@ -24,6 +27,12 @@ struct VALIS_HARNESS_EXPORT ToolSpec
     /// state). The orchestrator runs read-only calls in parallel and may skip approval for
     /// them; say false when in doubt.
     bool readOnly = false;
+    /// Results of this tool stay in the context verbatim: no compaction strategy offloads or
+    /// evicts them (the plan, skill texts, memory tool results).
+    bool keepResultsInContext = false;
+    /// The latest successful result of this tool is re-injected at the end of every request
+    /// (the current plan), so the model sees it however long ago it was written.
+    bool pinLatestResult = false;
 };
 
 /// Where a tool call runs. Passed per call: a ToolProvider keeps no per-session state.
@@ -31,9 +40,20 @@ struct VALIS_HARNESS_EXPORT ToolContext
 {
     QString sessionId;
     QString callId;            ///< The model's call id; the result must carry it.
-    QString workingDirectory;  ///< The workspace root the agent works in.
-    /// Where the tool must run commands and file operations; nullptr means it must not run any.
+    QString agentId;           ///< Whose /memories/ and skills these are ("default").
+    QString workingDirectory;  ///< The workspace root the agent works in (absolute).
+    /// Where file tools read and write: every path goes through it, so confinement holds.
+    /// nullptr means the tool must not touch files.
+    AgentFilesystem *filesystem = nullptr;
+    /// Where the tool must run commands; nullptr means it must not run any.
     Sandbox *sandbox = nullptr;
+    /// Whether commands of this session may reach the network.
+    NetworkAccess network = NetworkAccess::Denied;
+    /// Runs child agents (the `task` tool); nullptr where subagents are not allowed (inside a
+    /// subagent at the depth limit, or in `valis-cli tool`).
+    SubagentRunner *subagents = nullptr;
+    /// Whether the model can see images (view_image answers with text otherwise).
+    bool modelAcceptsImages = false;
 };
 
 /// A set of tools (session-scoped): their specs, and calls to them.
@@ -54,6 +74,10 @@ public:
     /// invalid arguments finish with an error result.
     virtual ToolInvocation *invoke(const QString &toolName, const QJsonValue &arguments,
                                    const ToolContext &context, QObject *parent) = 0;
+    /// Text this provider adds to the system prompt of a session with context `context` (the
+    /// skills plugin lists skill names and descriptions). Asked once when the session opens,
+    /// so the cached prompt prefix stays stable; empty by default.
+    virtual QString systemPromptSection(const ToolContext &context) const;
 };
 
 } // namespace valis

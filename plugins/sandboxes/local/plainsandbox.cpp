@@ -1,0 +1,82 @@
+#include "plainsandbox.h"
+
+#include "commandsetup.h"
+#include "localsandboxprocess.h"
+
+#include <QCoreApplication>
+#include <QProcessEnvironment>
+
+namespace valis::sandboxes {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("valis::sandboxes::PlainSandbox", text);
+}
+
+} // namespace
+
+PlainSandbox::PlainSandbox(LocalSandboxOptions options)
+    : m_options(std::move(options))
+{}
+
+QString PlainSandbox::id() const
+{
+    return LocalSandboxId::Plain;
+}
+
+QString PlainSandbox::displayName() const
+{
+    return tr("no isolation (plain process)");
+}
+
+Sandbox::Capabilities PlainSandbox::capabilities() const
+{
+    Capabilities capabilities = Capability::EnforcesTimeout;
+    if (processLimitMechanism() != ProcessLimitMechanism::None)
+        capabilities |= Capability::LimitsResources;
+    return capabilities;
+}
+
+Result<void> PlainSandbox::checkAvailable() const
+{
+    return success();
+}
+
+ProcessLimitMechanism PlainSandbox::processLimitMechanism() const
+{
+    return m_options.processLimit.value_or(detectProcessLimit().mechanism);
+}
+
+SandboxProcess *PlainSandbox::start(const SandboxCommand &command, QObject *parent)
+{
+    LaunchPlan plan;
+    plan.timeout = command.timeout;
+    plan.limits = command.limits;
+    plan.environment = QProcessEnvironment::systemEnvironment();
+    for (auto it = command.environment.cbegin(); it != command.environment.cend(); ++it)
+        plan.environment.insert(it.key(), it.value());
+
+    const auto refuse = [&](const Error &error) {
+        plan.refusal = error;
+        return new LocalSandboxProcess(std::move(plan), parent);
+    };
+    const auto limit = processLimitSetup(processLimitMechanism());
+    if (limit.hasError())
+        return refuse(limit.error());
+    plan.processLimit = limit.value();
+    const auto paths = resolveCommandPaths(command);
+    if (paths.hasError())
+        return refuse(paths.error());
+    // With the command's PATH, which QProcess would not use for the lookup.
+    const QString pathVariable = plan.environment.value(QStringLiteral("PATH"));
+    plan.program = findProgram(command.program, pathVariable, paths->workingDirectory);
+    if (plan.program.isEmpty())
+        return refuse(programNotFound(command.program, pathVariable));
+    plan.arguments = command.arguments;
+    plan.workingDirectory = paths->workingDirectory;
+    return new LocalSandboxProcess(std::move(plan), parent);
+}
+
+} // namespace valis::sandboxes

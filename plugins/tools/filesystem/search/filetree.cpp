@@ -1,0 +1,336 @@
+#include "filetree.h"
+
+#include "ignorerules.h"
+
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <vector>
+
+#ifdef Q_OS_UNIX
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
+
+namespace valis::tools::search {
+
+// Messages in this file go back to the model, which reads English best; they are not tr()'d.
+
+namespace {
+
+QString joined(const QString &folder, const QString &name)
+{
+    if (name.isEmpty())
+        return folder;
+    return folder.isEmpty() ? name : folder + QLatin1Char('/') + name;
+}
+
+const QStringList &ignoreFileNames()
+{
+    // The order rules are added in: a later file wins (ripgrep's .ignore over .gitignore).
+    static const QStringList names = {QStringLiteral(".gitignore"), QStringLiteral(".ignore")};
+    return names;
+}
+
+} // namespace
+
+Result<FileTree> FileTree::open(const AgentFilesystem &filesystem, const QString &path)
+{
+    const Result<AgentFilesystem::Location> location = filesystem.resolve(path);
+    if (location.hasError())
+        return location.error();
+    const Result<FileEntry> entry = filesystem.stat(path);
+    if (entry.hasError())
+        return entry.error();
+    if (entry->type != FileEntry::Type::File && entry->type != FileEntry::Type::Directory) {
+        return Error(QStringLiteral("fs.not-a-file"),
+                     QStringLiteral("\"%1\" is neither a file nor a folder and cannot be searched.").arg(path), path);
+    }
+    FileTree tree;
+    tree.m_filesystem = &filesystem;
+    tree.m_backend = location->backend;
+    tree.m_mountPoint = location->mountPoint;
+    tree.m_rootBackend = location->relativePath;
+    tree.m_rootAgentPath = location->agentPath;
+    tree.m_rootIsFile = entry->type == FileEntry::Type::File;
+    tree.m_localRoot = location->backend->localRoot();
+    if (!tree.m_localRoot.isEmpty())
+        tree.m_realLocalRoot = QFileInfo(tree.m_localRoot).canonicalFilePath();
+    return tree;
+}
+
+QString FileTree::localPath(const QString &backendPath) const
+{
+    if (m_localRoot.isEmpty())
+        return {};
+    return backendPath.isEmpty() ? m_localRoot : m_localRoot + QLatin1Char('/') + backendPath;
+}
+
+QString FileTree::pathFromRoot(const QString &backendPath) const
+{
+    if (m_rootBackend.isEmpty())
+        return backendPath;
+    if (backendPath.size() > m_rootBackend.size())
+        return backendPath.mid(m_rootBackend.size() + 1);
+    // The root is the file itself: its name is what a filter sees.
+    return backendPath.mid(backendPath.lastIndexOf(QLatin1Char('/')) + 1);
+}
+
+QDateTime FileTree::modified(const QString &backendPath) const
+{
+    if (isLocal())
+        return QFileInfo(localPath(backendPath)).lastModified();
+    const Result<FileEntry> entry = m_backend->stat(backendPath);
+    return entry.ok() ? entry->modified : QDateTime();
+}
+
+QByteArray FileTree::head(const QString &backendPath, qint64 maxBytes) const
+{
+#ifdef Q_OS_UNIX
+    // open/read/close and nothing else: a search may probe every file it found matches in.
+    if (isLocal()) {
+        const int fd = ::open(QFile::encodeName(localPath(backendPath)).constData(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            return {};
+        QByteArray bytes(maxBytes, Qt::Uninitialized);
+        qsizetype filled = 0;
+        while (filled < maxBytes) {
+            const ssize_t got = ::read(fd, bytes.data() + filled, size_t(maxBytes - filled));
+            if (got <= 0)
+                break;
+            filled += got;
+        }
+        ::close(fd);
+        bytes.truncate(filled);
+        return bytes;
+    }
+#endif
+    return read(backendPath, 0, maxBytes).valueOr(QByteArray());
+}
+
+Result<QByteArray> FileTree::read(const QString &backendPath, qint64 offset, qint64 maxBytes) const
+{
+    if (!isLocal())
+        return m_backend->read(backendPath, offset, maxBytes);
+    // Listed by a walk that checked where links lead: read directly, without the backend's
+    // per-call path resolution, which would dominate a search of many small files.
+    QFile file(localPath(backendPath));
+    if (!file.open(QIODevice::ReadOnly)) {
+        return Error(QStringLiteral("fs.io"), QStringLiteral("\"%1\" cannot be read: %2.").arg(agentPath(backendPath), file.errorString()),
+                     agentPath(backendPath));
+    }
+    if (offset > 0 && !file.seek(offset))
+        return QByteArray();
+    QByteArray bytes = maxBytes < 0 ? file.readAll() : file.read(maxBytes);
+    if (file.error() != QFileDevice::NoError) {
+        return Error(QStringLiteral("fs.io"), QStringLiteral("\"%1\" cannot be read: %2.").arg(agentPath(backendPath), file.errorString()),
+                     agentPath(backendPath));
+    }
+    return bytes;
+}
+
+/// One walk: a stack of folders still to list, each with the ignore rules that apply in it.
+class FileTree::Walk
+{
+public:
+    Walk(const FileTree &tree, const WalkOptions &options) : m_tree(tree), m_options(options) {}
+
+    QStringList run(bool *cancelled)
+    {
+        QStringList files;
+        if (m_tree.m_rootIsFile) {
+            // A file named explicitly is searched whatever the ignore rules or filters say.
+            files.append(m_tree.m_rootBackend);
+            return files;
+        }
+        const QString start = joined(m_tree.m_rootBackend, m_options.startFolder);
+        IgnoreRules rules;
+        if (m_options.respectIgnoreRules) {
+            rules = IgnoreRules::load(*m_tree.m_filesystem, m_tree.m_mountPoint.isEmpty() ? QStringLiteral(".") : m_tree.m_mountPoint);
+            // The ignore files of the folders between the backend's root and the start apply too;
+            // the start itself is never ignored (it was named explicitly).
+            // A start folder below the root (a glob's literal prefix) is ignored if any of its
+            // parts is, as a full walk would not have entered it.
+            QString folder;
+            const int rootDepth = int(m_tree.m_rootBackend.split(QLatin1Char('/'), Qt::SkipEmptyParts).size());
+            int depth = 0;
+            for (const QString &name : start.split(QLatin1Char('/'), Qt::SkipEmptyParts)) {
+                folder = joined(folder, name);
+                if (++depth > rootDepth && rules.matches(folder, true))
+                    return files;
+                addIgnoreFiles(rules, folder);
+            }
+        }
+        const int startDepth = int(m_options.startFolder.split(QLatin1Char('/'), Qt::SkipEmptyParts).size());
+        std::vector<Pending> stack;
+        stack.push_back({start, startDepth, rules, true});
+        while (!stack.empty()) {
+            if (m_options.cancelled && m_options.cancelled()) {
+                if (cancelled)
+                    *cancelled = true;
+                break;
+            }
+            Pending folder = std::move(stack.back());
+            stack.pop_back();
+            visit(folder, stack, files);
+        }
+        std::sort(files.begin(), files.end());
+        return files;
+    }
+
+private:
+    struct Pending
+    {
+        QString folder; ///< backend path
+        int depth;      ///< components below the tree's root
+        IgnoreRules rules;
+        bool ignoreFilesRead = false; ///< the folder's own .gitignore is in `rules` already
+    };
+    struct Child
+    {
+        QString name;
+        enum Kind { File, Folder, Skip } kind = Skip;
+    };
+
+    const FileTree &m_tree;
+    const WalkOptions &m_options;
+
+    void addIgnoreFiles(IgnoreRules &rules, const QString &folder) const
+    {
+        for (const QString &name : ignoreFileNames()) {
+            const QString path = joined(folder, name);
+            if (m_tree.isLocal()) {
+                QFile file(m_tree.localPath(path));
+                const QFileInfo info(file.fileName());
+                if (info.isFile() && !info.isSymLink() && file.open(QIODevice::ReadOnly))
+                    rules.addGitignore(file.read(1 << 20), folder);
+            } else {
+                rules.addFile(*m_tree.m_filesystem, m_tree.agentPath(path), folder);
+            }
+        }
+    }
+
+    bool linkedFileInside(const QString &local) const
+    {
+        const QString target = QFileInfo(local).canonicalFilePath();
+        return !target.isEmpty() && !m_tree.m_realLocalRoot.isEmpty()
+               && target.startsWith(m_tree.m_realLocalRoot + QLatin1Char('/')) && QFileInfo(target).isFile();
+    }
+
+#ifdef Q_OS_UNIX
+    /// readdir() with the entry types it reports: no stat() per entry (the walk of a large
+    /// workspace is part of every search's time).
+    QList<Child> localChildren(const QString &local) const
+    {
+        QList<Child> list;
+        const QByteArray native = QFile::encodeName(local);
+        DIR *dir = ::opendir(native.constData());
+        if (!dir)
+            return list; // unreadable folders are skipped, as ripgrep skips them
+        while (const dirent *entry = ::readdir(dir)) {
+            const char *name = entry->d_name;
+            if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0)))
+                continue;
+            unsigned char type = entry->d_type;
+            if (type == DT_UNKNOWN) {
+                struct stat status;
+                if (::fstatat(::dirfd(dir), name, &status, AT_SYMLINK_NOFOLLOW) != 0)
+                    continue;
+                type = S_ISDIR(status.st_mode) ? DT_DIR : S_ISREG(status.st_mode) ? DT_REG : S_ISLNK(status.st_mode) ? DT_LNK : DT_UNKNOWN;
+            }
+            Child child{QFile::decodeName(name)};
+            if (type == DT_DIR)
+                child.kind = Child::Folder;
+            else if (type == DT_REG)
+                child.kind = Child::File;
+            else if (type == DT_LNK)
+                child.kind = linkedFileInside(local + QLatin1Char('/') + child.name) ? Child::File : Child::Skip;
+            if (child.kind != Child::Skip)
+                list.append(std::move(child));
+        }
+        ::closedir(dir);
+        return list;
+    }
+#endif
+
+    QList<Child> children(const QString &folder) const
+    {
+        QList<Child> list;
+#ifdef Q_OS_UNIX
+        if (m_tree.isLocal())
+            return localChildren(m_tree.localPath(folder));
+#endif
+        if (m_tree.isLocal()) {
+            QDirIterator it(m_tree.localPath(folder), QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+            while (it.hasNext()) {
+                it.next();
+                const QFileInfo info = it.fileInfo();
+                Child child{info.fileName()};
+                if (info.isSymLink())
+                    child.kind = linkedFileInside(info.filePath()) ? Child::File : Child::Skip;
+                else if (info.isDir())
+                    child.kind = Child::Folder;
+                else if (info.isFile())
+                    child.kind = Child::File;
+                list.append(child);
+            }
+            return list;
+        }
+        const Result<QList<FileEntry>> entries = m_tree.m_backend->list(folder);
+        if (entries.hasError())
+            return list; // unreadable folders are skipped, as ripgrep skips them
+        for (const FileEntry &entry : *entries) {
+            Child child{entry.path.mid(entry.path.lastIndexOf(QLatin1Char('/')) + 1)};
+            if (entry.type == FileEntry::Type::Directory)
+                child.kind = Child::Folder;
+            else if (entry.type == FileEntry::Type::File)
+                child.kind = Child::File;
+            list.append(child);
+        }
+        return list;
+    }
+
+    void visit(Pending &folder, std::vector<Pending> &stack, QStringList &files) const
+    {
+        // Folders reached through a backend's list() may be links inside it that lead back up;
+        // a depth bound keeps such a loop finite.
+        constexpr int MaxDepth = 256;
+        const QList<Child> entries = children(folder.folder);
+        if (m_options.respectIgnoreRules && !folder.ignoreFilesRead) {
+            for (const Child &child : entries) {
+                if (child.kind == Child::File && ignoreFileNames().contains(child.name)) {
+                    addIgnoreFiles(folder.rules, folder.folder);
+                    break;
+                }
+            }
+        }
+        const int depth = folder.depth + 1;
+        for (const Child &child : entries) {
+            if (child.kind == Child::Skip)
+                continue;
+            const QString path = joined(folder.folder, child.name);
+            const bool isFolder = child.kind == Child::Folder;
+            if (m_options.respectIgnoreRules && folder.rules.matches(path, isFolder))
+                continue;
+            if (isFolder) {
+                if ((m_options.maxDepth < 0 || depth < m_options.maxDepth) && depth < MaxDepth)
+                    stack.push_back({path, depth, folder.rules, false});
+            } else if (!m_options.accept || m_options.accept(m_tree.pathFromRoot(path))) {
+                files.append(path);
+            }
+        }
+    }
+};
+
+QStringList FileTree::files(const WalkOptions &options, bool *cancelled) const
+{
+    if (cancelled)
+        *cancelled = false;
+    return Walk(*this, options).run(cancelled);
+}
+
+} // namespace valis::tools::search

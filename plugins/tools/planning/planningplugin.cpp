@@ -1,0 +1,35 @@
+// The planning tools as a tool plugin.
+#include "planningtoolprovider.h"
+#include "valis/plugins/toolplugin.h"
+
+#include <QObject>
+
+#include <memory>
+
+namespace valis::tools {
+
+class PlanningPlugin : public QObject, public ToolPlugin
+{
+    Q_OBJECT
+    Q_PLUGIN_METADATA(IID VALIS_TOOL_PLUGIN_IID FILE "plugin.json")
+    Q_INTERFACES(valis::ToolPlugin)
+
+public:
+    Result<void> initialize(const PluginContext &) override
+    {
+        m_provider = std::make_unique<PlanningToolProvider>();
+        return success();
+    }
+    void shutdown() override { m_provider.reset(); }
+    QList<ToolProvider *> toolProviders() const override
+    {
+        return m_provider ? QList<ToolProvider *>{m_provider.get()} : QList<ToolProvider *>{};
+    }
+
+private:
+    std::unique_ptr<PlanningToolProvider> m_provider;
+};
+
+} // namespace valis::tools
+
+#include "planningplugin.moc"

@@ -1,0 +1,48 @@
+#include "clirunner.h"
+
+#include "testsupport.h"
+
+#include <QEventLoop>
+#include <QTimer>
+
+namespace valis::test {
+
+/// Runs valis-cli without blocking this thread's event loop (the provider server lives on it).
+/// `onOutput` sees standard output as it arrives and may write to the process's input.
+CliRun runCli(const QStringList &arguments, const QProcessEnvironment &environment, const QByteArray &input,
+              bool closeInput, std::function<void(QProcess &, const QByteArray &)> onOutput)
+{
+    QProcess process;
+    process.setProcessEnvironment(environment);
+    CliRun run;
+    QEventLoop loop;
+    QObject::connect(&process, &QProcess::readyReadStandardOutput, [&] {
+        const QByteArray chunk = process.readAllStandardOutput();
+        run.out += chunk;
+        if (onOutput)
+            onOutput(process, run.out);
+    });
+    QObject::connect(&process, &QProcess::readyReadStandardError, [&] { run.err += process.readAllStandardError(); });
+    QObject::connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
+    QObject::connect(&process, &QProcess::errorOccurred, &loop, [&loop](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart)
+            loop.quit();
+    });
+    process.start(buildDir() + QStringLiteral("/bin/valis-cli"), arguments);
+    if (!input.isEmpty())
+        process.write(input);
+    if (closeInput)
+        process.closeWriteChannel();
+    QTimer::singleShot(60000, &loop, &QEventLoop::quit);
+    loop.exec();
+    run.out += process.readAllStandardOutput();
+    run.err += process.readAllStandardError();
+    run.exitCode = process.state() == QProcess::NotRunning && process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    if (process.state() != QProcess::NotRunning) {
+        process.kill();
+        process.waitForFinished();
+    }
+    return run;
+}
+
+} // namespace valis::test
