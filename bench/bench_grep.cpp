@@ -393,8 +393,8 @@ int main(int argc, char *argv[])
                      .arg(toolMs / rgMs, 8, 'f', 2)
                      .arg(mb / (toolMs / 1000.0), 10, 'f', 0)
                      .arg(builtin, 13);
-        out() << QStringLiteral("    rg printed %1 KB; the tool answered %2 lines%3\n")
-                     .arg(rgBytes / 1024)
+        out() << QStringLiteral("    rg printed %1; the tool answered %2 lines%3\n")
+                     .arg(rgBytes < 10240 ? QStringLiteral("%1 bytes").arg(rgBytes) : QStringLiteral("%1 KB").arg(rgBytes / 1024))
                      .arg(result.count(QLatin1Char('\n')) + 1)
                      .arg(result.startsWith(QLatin1String("ERROR")) ? QStringLiteral(" (") + result.left(200) + QLatin1Char(')') : QString());
         out().flush();

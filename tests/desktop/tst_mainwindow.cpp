@@ -20,6 +20,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QStandardPaths>
 
 using namespace valis;
 
@@ -34,6 +35,7 @@ private Q_SLOTS:
     void reportsUnreadableStore();
     void emptyProfileExplainsWhatToDo();
     void runsATurnFromTheComposer();
+    void statusBarSaysWhereCommandsRun();
 
 private:
     static void seed(const DataLocations &locations, const QList<Message> &messages, QString *parentId);
@@ -232,3 +234,33 @@ void TestMainWindow::runsATurnFromTheComposer()
 
 QTEST_MAIN(TestMainWindow)
 #include "tst_mainwindow.moc"
+
+void TestMainWindow::statusBarSaysWhereCommandsRun()
+{
+    qputenv("VALIS_PLUGIN_PATH", QByteArray(VALIS_BUILT_PLUGIN_DIR));
+    {
+        test::TemporaryHome home;
+        MainWindow window(DataLocations::underHome(home.path()), {});
+        window.show();
+        auto *status = window.findChild<QLabel *>(QStringLiteral("sandboxStatus"));
+        QVERIFY(status);
+        // The default isolates; without bubblewrap the label says commands cannot run.
+        QTRY_VERIFY(!status->text().isEmpty());
+        if (QStandardPaths::findExecutable(QStringLiteral("bwrap")).isEmpty())
+            QVERIFY2(status->text().contains(QLatin1String("cannot run")), qPrintable(status->text()));
+        else
+            QVERIFY2(status->text().startsWith(QLatin1String("sandbox: bubblewrap")), qPrintable(status->text()));
+        QVERIFY(!status->text().contains(QLatin1String("NO ISOLATION")));
+    }
+    {
+        // Isolation turned off by the person: the status bar keeps saying so.
+        test::TemporaryHome home;
+        const DataLocations locations = DataLocations::underHome(home.path());
+        QVERIFY(test::writeFile(locations.toolSettingsPath(), "{\"version\": 1, \"sandbox\": \"plain\"}"));
+        MainWindow window(locations, {});
+        window.show();
+        auto *status = window.findChild<QLabel *>(QStringLiteral("sandboxStatus"));
+        QTRY_VERIFY2(status->text().contains(QLatin1String("NO ISOLATION")), qPrintable(status->text()));
+    }
+    qunsetenv("VALIS_PLUGIN_PATH");
+}

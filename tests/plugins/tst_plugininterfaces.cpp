@@ -187,7 +187,7 @@ private Q_SLOTS:
         const QList<SandboxPlugin *> plugins = m_manager->plugins<SandboxPlugin>();
         QCOMPARE(plugins.size(), 1);
         Sandbox *sandbox = plugins.constFirst()->sandboxes().constFirst();
-        QCOMPARE(sandbox->id(), QStringLiteral("plain"));
+        QCOMPARE(sandbox->id(), QStringLiteral("good-plain"));
         QCOMPARE(sandbox->capabilities(), Sandbox::Capabilities());
 
         SandboxCommand command;

@@ -127,6 +127,11 @@ QString forkBomb()
     return QStringLiteral("bomb() { bomb | bomb & }; bomb");
 }
 
+QString persistentForkBomb()
+{
+    return QStringLiteral("bomb() { while :; do bomb & done; }; bomb");
+}
+
 QString manySleeps()
 {
     return QStringLiteral("i=0; while [ $i -lt \"$2\" ]; do sleep \"$1\" & i=$((i + 1)); done; echo all-started; wait");

@@ -65,8 +65,10 @@ QString printInvalidUtf8();
 QByteArray invalidUtf8Bytes();
 /// Connects to 127.0.0.1:$1 with bash's /dev/tcp and sends "hello".
 QString sendHello();
-/// The classic fork bomb.
+/// The classic fork bomb (its first shell exits at once).
 QString forkBomb();
+/// A fork bomb whose every process, the first one too, keeps forking until killed.
+QString persistentForkBomb();
 /// Starts $2 background `sleep $1` processes, then prints "all-started".
 QString manySleeps();
 /// Leaves a background process that would write $1/late-1 after 2 s and sleeps $2 meanwhile,

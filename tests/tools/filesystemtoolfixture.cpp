@@ -7,6 +7,10 @@
 #include <QFile>
 #include <QFileInfo>
 
+#ifdef Q_OS_UNIX
+#include <unistd.h>
+#endif
+
 namespace valis::test {
 
 FilesystemToolFixture::FilesystemToolFixture()
@@ -82,6 +86,30 @@ QMap<QString, QByteArray> FilesystemToolFixture::snapshot() const
         }
     }
     return files;
+}
+
+QJsonObject args(std::initializer_list<std::pair<QString, QJsonValue>> pairs)
+{
+    QJsonObject object;
+    for (const auto &pair : pairs)
+        object.insert(pair.first, pair.second);
+    return object;
+}
+
+QString joinedLines(const QStringList &lines)
+{
+    return lines.join(QLatin1Char('\n'));
+}
+
+bool makeSymlink(const QString &target, const QString &link)
+{
+#ifdef Q_OS_UNIX
+    return ::symlink(QFile::encodeName(target).constData(), QFile::encodeName(link).constData()) == 0;
+#else
+    Q_UNUSED(target);
+    Q_UNUSED(link);
+    return false;
+#endif
 }
 
 } // namespace valis::test

@@ -7,6 +7,7 @@
 #include "valis/plugins/toolprovider.h"
 
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QMap>
 #include <QTemporaryDir>
 
@@ -47,4 +48,25 @@ private:
     std::unique_ptr<ToolProvider> m_provider;
 };
 
+/// A JSON object from key/value pairs: args({{"path", "a.txt"}, {"limit", 3}}).
+QJsonObject args(std::initializer_list<std::pair<QString, QJsonValue>> pairs);
+/// Lines joined with '\n'.
+QString joinedLines(const QStringList &lines);
+/// Creates the symbolic link `link` -> `target` (false where links cannot be made).
+bool makeSymlink(const QString &target, const QString &link);
+
 } // namespace valis::test
+
+/// The call finished and succeeded; otherwise fails the test showing the result.
+#define CALL_OK(outcome)                                                                         \
+    do {                                                                                         \
+        QVERIFY2((outcome).finished, "the tool call did not finish");                            \
+        QVERIFY2(!(outcome).result.isError, qPrintable((outcome).text()));                       \
+    } while (false)
+
+/// The call finished with an error result.
+#define CALL_FAILS(outcome)                                                                      \
+    do {                                                                                         \
+        QVERIFY2((outcome).finished, "the tool call did not finish");                            \
+        QVERIFY2((outcome).result.isError, qPrintable((outcome).text()));                        \
+    } while (false)

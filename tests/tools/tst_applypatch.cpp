@@ -34,18 +34,6 @@ QByteArray numbered(int from, int to)
 
 } // namespace
 
-#define CALL_OK(outcome)                                                                         \
-    do {                                                                                         \
-        QVERIFY2((outcome).finished, "the tool call did not finish");                            \
-        QVERIFY2(!(outcome).result.isError, qPrintable((outcome).text()));                       \
-    } while (false)
-
-#define CALL_FAILS(outcome)                                                                      \
-    do {                                                                                         \
-        QVERIFY2((outcome).finished, "the tool call did not finish");                            \
-        QVERIFY2((outcome).result.isError, qPrintable((outcome).text()));                        \
-    } while (false)
-
 class TestApplyPatch : public QObject
 {
     Q_OBJECT

@@ -1,11 +1,14 @@
 // The filesystem plugin's search tools (glob, grep, file_search) on real temporary workspaces,
 // called through a ThreadedToolProvider exactly as the agent calls them, with both grep engines.
+#include "filetree.h"
+#include "globpattern.h"
 #include "searchcorpus.h"
 #include "searchtools.h"
 #include "testsupport.h"
 #include "toolcallhelpers.h"
 
 #include "valis/filesystem/agentfilesystem.h"
+#include "valis/filesystem/filesystembackend.h"
 #include "valis/filesystem/localdirectorybackend.h"
 
 #include <QDateTime>
@@ -14,6 +17,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
@@ -55,6 +59,58 @@ class EngineChoice
 public:
     explicit EngineChoice(const QString &engine) { qputenv("VALIS_GREP_BACKEND", engine.toUtf8()); }
     ~EngineChoice() { qunsetenv("VALIS_GREP_BACKEND"); }
+};
+
+/// Files kept in memory: a backend without local files, as a remote sandbox's disk would be.
+class MemoryBackend : public FilesystemBackend
+{
+public:
+    explicit MemoryBackend(QMap<QString, QByteArray> files) : m_files(std::move(files)) {}
+
+    QString description() const override { return QStringLiteral("memory"); }
+    Result<FileEntry> stat(const QString &path) const override
+    {
+        FileEntry entry;
+        entry.path = path;
+        if (m_files.contains(path)) {
+            entry.size = m_files.value(path).size();
+            return entry;
+        }
+        for (auto it = m_files.cbegin(); it != m_files.cend(); ++it) {
+            if (path.isEmpty() || it.key().startsWith(path + QLatin1Char('/'))) {
+                entry.type = FileEntry::Type::Directory;
+                return entry;
+            }
+        }
+        return Error(QStringLiteral("fs.not-found"), QStringLiteral("\"%1\" does not exist.").arg(path));
+    }
+    Result<QList<FileEntry>> list(const QString &path) const override
+    {
+        const QString prefix = path.isEmpty() ? QString() : path + QLatin1Char('/');
+        QMap<QString, FileEntry> children;
+        for (auto it = m_files.cbegin(); it != m_files.cend(); ++it) {
+            if (!it.key().startsWith(prefix))
+                continue;
+            const QString rest = it.key().mid(prefix.size());
+            const qsizetype slash = rest.indexOf(QLatin1Char('/'));
+            FileEntry entry;
+            entry.path = prefix + rest.left(slash);
+            entry.type = slash < 0 ? FileEntry::Type::File : FileEntry::Type::Directory;
+            children.insert(entry.path, entry);
+        }
+        return children.values();
+    }
+    Result<QByteArray> read(const QString &path, qint64 offset, qint64 maxBytes) const override
+    {
+        if (!m_files.contains(path))
+            return Error(QStringLiteral("fs.not-found"), QStringLiteral("no file"));
+        return m_files.value(path).mid(offset, maxBytes);
+    }
+    Result<void> write(const QString &, const QByteArray &) override { return Error(QStringLiteral("fs.read-only"), QStringLiteral("read-only")); }
+    Result<void> remove(const QString &) override { return Error(QStringLiteral("fs.read-only"), QStringLiteral("read-only")); }
+
+private:
+    QMap<QString, QByteArray> m_files;
 };
 
 #ifdef Q_OS_LINUX
@@ -124,11 +180,6 @@ private:
         QTest::addColumn<QString>("engine");
         QTest::newRow("ripgrep") << QStringLiteral("rg");
         QTest::newRow("builtin") << QStringLiteral("builtin");
-    }
-
-    void useEngine(const QString &engine, std::unique_ptr<EngineChoice> &choice)
-    {
-        choice = std::make_unique<EngineChoice>(engine);
     }
 
 private Q_SLOTS:
@@ -281,8 +332,7 @@ private Q_SLOTS:
         QFETCH(QString, engine);
         if (engine == QLatin1String("rg") && !ripgrepInstalled())
             QSKIP("ripgrep (rg) is not installed");
-        std::unique_ptr<EngineChoice> choice;
-        useEngine(engine, choice);
+        const EngineChoice choice(engine);
         const QString result = text(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("TODO")}});
         QCOMPARE(lines(result), (QStringList{QStringLiteral("Found 6 files."), QStringLiteral("README.md"), QStringLiteral("alias.cpp"),
                                              QStringLiteral("include/valis.h"), QStringLiteral("keep.log"),
@@ -301,8 +351,7 @@ private Q_SLOTS:
         QFETCH(QString, engine);
         if (engine == QLatin1String("rg") && !ripgrepInstalled())
             QSKIP("ripgrep (rg) is not installed");
-        std::unique_ptr<EngineChoice> choice;
-        useEngine(engine, choice);
+        const EngineChoice choice(engine);
         const QString result = text(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("TODO")},
                                                              {QStringLiteral("path"), QStringLiteral("src")},
                                                              {QStringLiteral("output_mode"), QStringLiteral("content")},
@@ -325,8 +374,7 @@ private Q_SLOTS:
         QFETCH(QString, engine);
         if (engine == QLatin1String("rg") && !ripgrepInstalled())
             QSKIP("ripgrep (rg) is not installed");
-        std::unique_ptr<EngineChoice> choice;
-        useEngine(engine, choice);
+        const EngineChoice choice(engine);
         const QString counts = text(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("window")},
                                                              {QStringLiteral("output_mode"), QStringLiteral("count")},
                                                              {QStringLiteral("case_insensitive"), true}});
@@ -345,8 +393,7 @@ private Q_SLOTS:
         QFETCH(QString, engine);
         if (engine == QLatin1String("rg") && !ripgrepInstalled())
             QSKIP("ripgrep (rg) is not installed");
-        std::unique_ptr<EngineChoice> choice;
-        useEngine(engine, choice);
+        const EngineChoice choice(engine);
         QCOMPARE(lines(text(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("pragma")},
                                                      {QStringLiteral("glob"), QStringLiteral("*.h")}})),
                  (QStringList{QStringLiteral("Found 2 files."), QStringLiteral("include/valis.h"), QStringLiteral("src/app/window.h")}));
@@ -368,8 +415,7 @@ private Q_SLOTS:
         QFETCH(QString, engine);
         if (engine == QLatin1String("rg") && !ripgrepInstalled())
             QSKIP("ripgrep (rg) is not installed");
-        std::unique_ptr<EngineChoice> choice;
-        useEngine(engine, choice);
+        const EngineChoice choice(engine);
         const QJsonObject first{{QStringLiteral("pattern"), QStringLiteral("TODO")},
                                 {QStringLiteral("output_mode"), QStringLiteral("content")},
                                 {QStringLiteral("head_limit"), 2}};
@@ -393,8 +439,7 @@ private Q_SLOTS:
         QFETCH(QString, engine);
         if (engine == QLatin1String("rg") && !ripgrepInstalled())
             QSKIP("ripgrep (rg) is not installed");
-        std::unique_ptr<EngineChoice> choice;
-        useEngine(engine, choice);
+        const EngineChoice choice(engine);
         const QString result = text(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("build flags|Qt")},
                                                              {QStringLiteral("path"), QStringLiteral("/memories/")},
                                                              {QStringLiteral("output_mode"), QStringLiteral("content")}});
@@ -408,8 +453,7 @@ private Q_SLOTS:
         QFETCH(QString, engine);
         if (engine == QLatin1String("rg") && !ripgrepInstalled())
             QSKIP("ripgrep (rg) is not installed");
-        std::unique_ptr<EngineChoice> choice;
-        useEngine(engine, choice);
+        const EngineChoice choice(engine);
         const ToolCallOutcome lookahead = call(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("foo(?=bar)")}});
         QVERIFY(lookahead.result.isError);
         QVERIFY2(lookahead.text().contains(QLatin1String("look-around")), qPrintable(lookahead.text()));
@@ -471,6 +515,39 @@ private Q_SLOTS:
         QVERIFY(compared > 30);
     }
 
+    void grepEnginesAgreeOnTheWorkspace()
+    {
+        // The workspace has what the walk must leave out (ignored folders and files, links,
+        // a binary file), which ripgrep must not see either, whether it gets files or folders.
+        if (!ripgrepInstalled())
+            QSKIP("ripgrep (rg) is not installed");
+        QVERIFY(!writeFileIn(m_workspace->path(), QStringLiteral("src/app/.hidden.cfg"), "TODO: hidden file\n").isEmpty());
+        QVERIFY(!writeFileIn(m_workspace->path(), QStringLiteral("include/detail/.gitignore"), "*.tmp\n").isEmpty());
+        QVERIFY(!writeFileIn(m_workspace->path(), QStringLiteral("include/detail/x.tmp"), "TODO: ignored tmp\n").isEmpty());
+        QVERIFY(!writeFileIn(m_workspace->path(), QStringLiteral("include/detail/y.h"), "// TODO: kept\n").isEmpty());
+        int compared = 0;
+        for (const QString &pattern : {QStringLiteral("TODO"), QStringLiteral("Window"), QStringLiteral("pragma|binary")}) {
+            for (const QString &mode : {QStringLiteral("content"), QStringLiteral("files_with_matches"), QStringLiteral("count")}) {
+                for (const bool all : {false, true}) {
+                    const QJsonObject arguments{{QStringLiteral("pattern"), pattern},
+                                                {QStringLiteral("output_mode"), mode},
+                                                {QStringLiteral("include_ignored"), all}};
+                    QString outputs[2];
+                    for (int i = 0; i < 2; ++i) {
+                        EngineChoice choice(i == 0 ? QStringLiteral("rg") : QStringLiteral("builtin"));
+                        outputs[i] = text(QStringLiteral("grep"), arguments);
+                    }
+                    QCOMPARE(outputs[0], outputs[1]);
+                    QVERIFY(!outputs[0].contains(QLatin1String("secret")) && !outputs[0].contains(QLatin1String("blob.bin")));
+                    QCOMPARE(outputs[0].contains(QLatin1String("x.tmp")), all && pattern == QLatin1String("TODO"));
+                    QCOMPARE(outputs[0].contains(QLatin1String("node_modules")), all && pattern == QLatin1String("TODO"));
+                    ++compared;
+                }
+            }
+        }
+        QCOMPARE(compared, 18);
+    }
+
     void grepCancelStopsRipgrep()
     {
 #ifndef Q_OS_LINUX
@@ -505,6 +582,114 @@ private Q_SLOTS:
         QVERIFY(result.isError);
         QTRY_COMPARE_WITH_TIMEOUT(ripgrepChildren(), 0, 10000);
 #endif
+    }
+
+    void globPatternsMatchLikeShellAndGitignore_data()
+    {
+        QTest::addColumn<QString>("pattern");
+        QTest::addColumn<bool>("byName");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<bool>("matches");
+        const auto row = [](const char *name, const QString &pattern, bool byName, const QString &path, bool matches) {
+            QTest::newRow(name) << pattern << byName << path << matches;
+        };
+        row("star stays in a folder", QStringLiteral("src/*.cpp"), false, QStringLiteral("src/a/b.cpp"), false);
+        row("star in a folder", QStringLiteral("src/*.cpp"), false, QStringLiteral("src/b.cpp"), true);
+        row("double star spans folders", QStringLiteral("src/**/*.cpp"), false, QStringLiteral("src/a/b/c.cpp"), true);
+        row("double star may be empty", QStringLiteral("src/**/*.cpp"), false, QStringLiteral("src/c.cpp"), true);
+        row("leading double star", QStringLiteral("**/CMakeLists.txt"), false, QStringLiteral("CMakeLists.txt"), true);
+        row("trailing double star", QStringLiteral("docs/**"), false, QStringLiteral("docs/a/b.md"), true);
+        row("question mark", QStringLiteral("a?c"), false, QStringLiteral("abc"), true);
+        row("question mark not slash", QStringLiteral("a?c"), false, QStringLiteral("a/c"), false);
+        row("class", QStringLiteral("file[0-9].txt"), false, QStringLiteral("file7.txt"), true);
+        row("negated class", QStringLiteral("file[!0-9].txt"), false, QStringLiteral("file7.txt"), false);
+        row("braces", QStringLiteral("*.{h,hpp}"), false, QStringLiteral("x.hpp"), true);
+        row("nested braces", QStringLiteral("{src/{a,b},lib}/*.c"), false, QStringLiteral("src/b/x.c"), true);
+        row("escaped star", QStringLiteral("a\\*b"), false, QStringLiteral("a*b"), true);
+        row("escaped star literal", QStringLiteral("a\\*b"), false, QStringLiteral("axb"), false);
+        row("dot files", QStringLiteral("*"), false, QStringLiteral(".gitignore"), true);
+        row("regex characters are literal", QStringLiteral("a+(b).c"), false, QStringLiteral("a+(b).c"), true);
+        row("by name at any depth", QStringLiteral("*.h"), true, QStringLiteral("deep/er/x.h"), true);
+        row("by name with a slash is a path", QStringLiteral("src/*.h"), true, QStringLiteral("lib/src/x.h"), false);
+    }
+    void globPatternsMatchLikeShellAndGitignore()
+    {
+        QFETCH(QString, pattern);
+        QFETCH(bool, byName);
+        QFETCH(QString, path);
+        QFETCH(bool, matches);
+        const Result<tools::search::GlobPattern> glob = tools::search::GlobPattern::compile(
+            pattern, byName ? tools::search::GlobPattern::Anchoring::Basename : tools::search::GlobPattern::Anchoring::Path);
+        QVERIFY2(glob.ok(), qPrintable(glob.ok() ? QString() : glob.error().message));
+        QCOMPARE(glob->matches(path), matches);
+    }
+
+    void walkListsFilesInPathOrder()
+    {
+        // Names around '/' in code-point order ('-' and '.' sort before '/', '0' after), case,
+        // and non-ASCII: the walk's depth-first order must be the order of the whole paths.
+        QTemporaryDir folder;
+        const QStringList names{QStringLiteral("a.txt"), QStringLiteral("a/b.txt"), QStringLiteral("a-b/c.txt"),
+                                QStringLiteral("a0"), QStringLiteral("ab/x/y.txt"), QStringLiteral("B"),
+                                QStringLiteral("a/b/c.txt"), QStringLiteral("a/b.d/e"), QStringLiteral("é.txt"),
+                                QStringLiteral("z/é/a"), QStringLiteral("a/.hidden")};
+        for (const QString &name : names)
+            QVERIFY(!writeFileIn(folder.path(), name, "x\n").isEmpty());
+        const AgentFilesystem filesystem(folder.path());
+        const Result<tools::search::FileTree> tree = tools::search::FileTree::open(filesystem, QStringLiteral("."));
+        QVERIFY(tree.ok());
+        QStringList expected = names;
+        std::sort(expected.begin(), expected.end());
+        QCOMPARE(tree->files(tools::search::WalkOptions{}), expected);
+    }
+
+    void searchesABackendWithoutLocalFiles()
+    {
+        m_filesystem->mount(QStringLiteral("/remote/"),
+                            std::make_shared<MemoryBackend>(QMap<QString, QByteArray>{
+                                {QStringLiteral("a.txt"), "alpha TODO\nbeta\n"},
+                                {QStringLiteral("sub/b.cpp"), "// TODO: remote\n"},
+                                {QStringLiteral("sub/blob.bin"), binaryFileContent()},
+                                {QStringLiteral("node_modules/x.js"), "TODO ignored\n"}}));
+        // The built-in engine answers (ripgrep cannot read these files).
+        QCOMPARE(lines(text(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("TODO")},
+                                                     {QStringLiteral("path"), QStringLiteral("/remote/")},
+                                                     {QStringLiteral("output_mode"), QStringLiteral("content")}})),
+                 (QStringList{QStringLiteral("/remote/a.txt:1:alpha TODO"), QStringLiteral("/remote/sub/b.cpp:1:// TODO: remote")}));
+        QCOMPARE(lines(text(QStringLiteral("glob"), {{QStringLiteral("pattern"), QStringLiteral("/remote/**/*.cpp")}})),
+                 (QStringList{QStringLiteral("/remote/sub/b.cpp")}));
+        QVERIFY(text(QStringLiteral("file_search"), {{QStringLiteral("query"), QStringLiteral("subb")},
+                                                     {QStringLiteral("path"), QStringLiteral("/remote/")}})
+                    .contains(QLatin1String("\t/remote/sub/b.cpp")));
+        EngineChoice choice(QStringLiteral("rg"));
+        const ToolCallOutcome forced = call(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("TODO")},
+                                                                     {QStringLiteral("path"), QStringLiteral("/remote/")}});
+        QVERIFY(forced.result.isError);
+        const QLatin1String reason = ripgrepInstalled() ? QLatin1String("not on this machine") : QLatin1String("no `rg` program");
+        QVERIFY2(forced.text().contains(reason), qPrintable(forced.text()));
+    }
+
+    void theLoadedPluginOffersTheSearchTools()
+    {
+        LoadedToolPlugin plugin{QStringLiteral(VALIS_TEST_FILESYSTEM_PLUGIN)};
+        QVERIFY2(plugin.problem().isEmpty(), qPrintable(plugin.problem()));
+        ToolProvider *provider = plugin.toolProvider(QStringLiteral("filesystem"));
+        QVERIFY(provider);
+        QStringList names;
+        for (const ToolSpec &spec : provider->tools()) {
+            if (spec.name == QLatin1String("glob") || spec.name == QLatin1String("grep") || spec.name == QLatin1String("file_search")) {
+                names.append(spec.name);
+                QVERIFY(spec.readOnly);
+            }
+        }
+        names.sort();
+        QCOMPARE(names, (QStringList{QStringLiteral("file_search"), QStringLiteral("glob"), QStringLiteral("grep")}));
+        const ToolCallOutcome outcome = callTool(provider, QStringLiteral("grep"),
+                                                 QJsonObject{{QStringLiteral("pattern"), QStringLiteral("restore geometry")},
+                                                             {QStringLiteral("output_mode"), QStringLiteral("content")}},
+                                                 context());
+        QVERIFY(outcome.finished && !outcome.result.isError);
+        QCOMPARE(outcome.text(), QStringLiteral("src/app/window.cpp:5:    // TODO: restore geometry"));
     }
 
     void fileSearchRanksByFuzzyScore()

@@ -19,10 +19,10 @@ namespace valis::sandboxes {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::sandboxes::BwrapSandbox", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::sandboxes::BwrapSandbox)
+};
 
 /// The system folders a command needs to run programs; absent ones are skipped.
 const char *const SystemFolders[] = {"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt"};
@@ -197,15 +197,15 @@ QProcessEnvironment bwrapEnvironment(const SandboxCommand &command, const QProce
 std::optional<QString> userNamespaceProblem(const QString &procSys)
 {
     if (readSysctl(procSys, QStringLiteral("kernel/unprivileged_userns_clone")) == QLatin1String("0")) {
-        return tr("unprivileged user namespaces are disabled (kernel.unprivileged_userns_clone = 0); "
+        return Text::tr("unprivileged user namespaces are disabled (kernel.unprivileged_userns_clone = 0); "
                   "enable them with: sysctl -w kernel.unprivileged_userns_clone=1");
     }
     if (readSysctl(procSys, QStringLiteral("user/max_user_namespaces")) == QLatin1String("0")) {
-        return tr("user namespaces are disabled (user.max_user_namespaces = 0); "
+        return Text::tr("user namespaces are disabled (user.max_user_namespaces = 0); "
                   "enable them with: sysctl -w user.max_user_namespaces=15000");
     }
     if (readSysctl(procSys, QStringLiteral("kernel/apparmor_restrict_unprivileged_userns")) == QLatin1String("1")) {
-        return tr("AppArmor restricts unprivileged user namespaces "
+        return Text::tr("AppArmor restricts unprivileged user namespaces "
                   "(kernel.apparmor_restrict_unprivileged_userns = 1); allow them for bwrap with an AppArmor "
                   "profile, or run: sysctl -w kernel.apparmor_restrict_unprivileged_userns=0");
     }
@@ -223,7 +223,7 @@ QString BwrapSandbox::id() const
 
 QString BwrapSandbox::displayName() const
 {
-    return tr("bubblewrap");
+    return Text::tr("bubblewrap");
 }
 
 Sandbox::Capabilities BwrapSandbox::capabilities() const
@@ -254,7 +254,7 @@ Result<void> BwrapSandbox::checkAvailable() const
 {
     const QString bwrap = bwrapProgram();
     if (bwrap.isEmpty()) {
-        return unavailable(tr("bubblewrap (bwrap) is not installed: install the bubblewrap package "
+        return unavailable(Text::tr("bubblewrap (bwrap) is not installed: install the bubblewrap package "
                               "(apt install bubblewrap, dnf install bubblewrap), or turn isolation off."));
     }
     {
@@ -264,19 +264,19 @@ Result<void> BwrapSandbox::checkAvailable() const
     }
     if (!isPrivileged(bwrap)) {
         if (const auto problem = userNamespaceProblem(QStringLiteral("/proc/sys")))
-            return unavailable(tr("bubblewrap cannot run: %1.").arg(*problem));
+            return unavailable(Text::tr("bubblewrap cannot run: %1.").arg(*problem));
     }
 
     // Run one real sandboxed command: only that shows that every mount and namespace works.
     QTemporaryDir workspace;
     if (!workspace.isValid())
-        return unavailable(tr("Could not create a temporary folder to try bubblewrap in."));
+        return unavailable(Text::tr("Could not create a temporary folder to try bubblewrap in."));
     SandboxCommand command;
     command.workspace = workspace.path();
     const auto paths = resolveCommandPaths(command);
     const QString program = findProgram(QStringLiteral("true"), SandboxPath, workspace.path());
     if (paths.hasError() || program.isEmpty())
-        return unavailable(tr("Could not prepare a command to try bubblewrap with."));
+        return unavailable(Text::tr("Could not prepare a command to try bubblewrap with."));
     QProcess probe;
     probe.setProgram(bwrap);
     probe.setArguments(bwrapArguments(BwrapLayout::probe(m_options.readOnlyPaths), paths.value(),
@@ -287,15 +287,15 @@ Result<void> BwrapSandbox::checkAvailable() const
     if (!probe.waitForFinished(10000)) {
         probe.kill();
         probe.waitForFinished(1000);
-        return unavailable(tr("bubblewrap (%1) did not run a test command: %2").arg(bwrap, probe.errorString()));
+        return unavailable(Text::tr("bubblewrap (%1) did not run a test command: %2").arg(bwrap, probe.errorString()));
     }
     if (probe.exitStatus() != QProcess::NormalExit || probe.exitCode() != 0) {
         const QString output = QString::fromLocal8Bit(probe.readAllStandardError()).trimmed();
-        QString message = tr("bubblewrap (%1) cannot create a sandbox here: %2").arg(bwrap, output);
+        QString message = Text::tr("bubblewrap (%1) cannot create a sandbox here: %2").arg(bwrap, output);
         if (output.contains(QLatin1String("namespace")) || output.contains(QLatin1String("uid map"))
             || output.contains(QLatin1String("Operation not permitted"))) {
             message += QLatin1Char(' ')
-                       + tr("Unprivileged user namespaces are probably disabled or restricted; enable them "
+                       + Text::tr("Unprivileged user namespaces are probably disabled or restricted; enable them "
                             "(kernel.unprivileged_userns_clone, user.max_user_namespaces, or the AppArmor "
                             "restriction on Ubuntu), or install bwrap setuid root.");
         }

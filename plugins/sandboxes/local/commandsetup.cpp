@@ -8,10 +8,10 @@ namespace valis::sandboxes {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::sandboxes::CommandSetup", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::sandboxes::CommandSetup)
+};
 
 Error refused(const QString &message)
 {
@@ -30,35 +30,35 @@ bool isSameOrInside(const QString &path, const QString &folder)
 Result<CommandPaths> resolveCommandPaths(const SandboxCommand &command)
 {
     if (command.workspace.isEmpty())
-        return refused(tr("The command has no workspace folder."));
+        return refused(Text::tr("The command has no workspace folder."));
     if (QDir::isRelativePath(command.workspace))
-        return refused(tr("The workspace \"%1\" is not an absolute path.").arg(command.workspace));
+        return refused(Text::tr("The workspace \"%1\" is not an absolute path.").arg(command.workspace));
     CommandPaths paths;
     paths.workspace = QDir::cleanPath(command.workspace);
     const QFileInfo workspace(paths.workspace);
     if (!workspace.isDir())
-        return refused(tr("The workspace \"%1\" does not exist or is not a folder.").arg(paths.workspace));
+        return refused(Text::tr("The workspace \"%1\" does not exist or is not a folder.").arg(paths.workspace));
     paths.workspaceOnHost = workspace.canonicalFilePath();
     // The workspace is writable: the root would make the whole system writable.
     if (paths.workspace == QLatin1String("/") || paths.workspaceOnHost == QLatin1String("/"))
-        return refused(tr("The root folder cannot be a workspace."));
+        return refused(Text::tr("The root folder cannot be a workspace."));
 
     if (command.workingDirectory.isEmpty()) {
         paths.workingDirectory = paths.workspace;
     } else {
         if (QDir::isRelativePath(command.workingDirectory))
-            return refused(tr("The working directory \"%1\" is not an absolute path.").arg(command.workingDirectory));
+            return refused(Text::tr("The working directory \"%1\" is not an absolute path.").arg(command.workingDirectory));
         paths.workingDirectory = QDir::cleanPath(command.workingDirectory);
         if (!isSameOrInside(paths.workingDirectory, paths.workspace)) {
-            return refused(tr("The working directory \"%1\" is outside the workspace \"%2\".")
+            return refused(Text::tr("The working directory \"%1\" is outside the workspace \"%2\".")
                                .arg(paths.workingDirectory, paths.workspace));
         }
         // Through a symbolic link it could lead out of the workspace.
         const QString onHost = QFileInfo(paths.workingDirectory).canonicalFilePath();
         if (onHost.isEmpty() || !QFileInfo(onHost).isDir())
-            return refused(tr("The working directory \"%1\" does not exist.").arg(paths.workingDirectory));
+            return refused(Text::tr("The working directory \"%1\" does not exist.").arg(paths.workingDirectory));
         if (!isSameOrInside(onHost, paths.workspaceOnHost)) {
-            return refused(tr("The working directory \"%1\" leads outside the workspace \"%2\".")
+            return refused(Text::tr("The working directory \"%1\" leads outside the workspace \"%2\".")
                                .arg(paths.workingDirectory, paths.workspace));
         }
     }
@@ -92,8 +92,8 @@ QString findProgram(const QString &program, const QString &pathVariable, const Q
 Error programNotFound(const QString &program, const QString &pathVariable)
 {
     if (program.contains(QLatin1Char('/')))
-        return refused(tr("There is no program \"%1\" the command can run.").arg(program));
-    return refused(tr("There is no program \"%1\" in the command's PATH (%2).").arg(program, pathVariable));
+        return refused(Text::tr("There is no program \"%1\" the command can run.").arg(program));
+    return refused(Text::tr("There is no program \"%1\" in the command's PATH (%2).").arg(program, pathVariable));
 }
 
 } // namespace valis::sandboxes

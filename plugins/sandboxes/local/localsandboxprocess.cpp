@@ -174,10 +174,12 @@ void LocalSandboxProcess::launch()
 
 #ifdef Q_OS_UNIX
 #ifdef Q_OS_LINUX
-    const bool piped = ::pipe2(m_setupPipe, O_CLOEXEC) == 0;
+    // Non-blocking: reading it must never wait for a process that is not the command.
+    const bool piped = ::pipe2(m_setupPipe, O_CLOEXEC | O_NONBLOCK) == 0;
 #else
     const bool piped = ::pipe(m_setupPipe) == 0 && ::fcntl(m_setupPipe[0], F_SETFD, FD_CLOEXEC) == 0
-                       && ::fcntl(m_setupPipe[1], F_SETFD, FD_CLOEXEC) == 0;
+                       && ::fcntl(m_setupPipe[1], F_SETFD, FD_CLOEXEC) == 0
+                       && ::fcntl(m_setupPipe[0], F_SETFL, O_NONBLOCK) == 0;
 #endif
     if (!piped) {
         m_failure = Error(QStringLiteral("sandbox.start-failed"),
@@ -209,6 +211,9 @@ void LocalSandboxProcess::launch()
     if (m_plan.timeout.count() > 0)
         m_timeoutTimer.start(m_plan.timeout);
     m_process->start(QIODevice::ReadOnly);
+    // Known now (the fork has happened), not only once started() arrives: a kill or a delete
+    // in between must still find the command's session.
+    m_pid = m_process->processId();
 #ifdef Q_OS_UNIX
     if (m_setupPipe[1] >= 0) {
         ::close(m_setupPipe[1]); // the child holds its own copy until exec closes it
@@ -219,7 +224,8 @@ void LocalSandboxProcess::launch()
 
 void LocalSandboxProcess::handleStarted()
 {
-    m_pid = m_process->processId();
+    if (m_pid <= 0)
+        m_pid = m_process->processId();
     if (m_group)
         m_limitTimer.start();
 }
@@ -229,8 +235,10 @@ void LocalSandboxProcess::handleError(QProcess::ProcessError error)
     // Only a failed start comes without finished(); the other errors come with it.
     if (error != QProcess::FailedToStart || m_phase != Phase::Running)
         return;
+    const QString setupFailure = readSetupFailure();
     m_failure = Error(QStringLiteral("sandbox.start-failed"),
-                      tr("Could not start %1: %2").arg(m_plan.program, m_process->errorString()));
+                      setupFailure.isEmpty() ? tr("Could not start %1: %2").arg(m_plan.program, m_process->errorString())
+                                             : setupFailure);
     m_phase = Phase::Reaping;
     m_timeoutTimer.stop();
     m_reapClock.start();
@@ -254,7 +262,6 @@ void LocalSandboxProcess::handleFinished(int exitCode, QProcess::ExitStatus stat
     m_phase = Phase::Reaping;
     m_reapClock.start();
     // Nothing the command started may outlive it, whether it ended or was stopped.
-    killTree();
     reap();
 }
 
@@ -299,43 +306,37 @@ void LocalSandboxProcess::stop(const Error &reason)
     // handleFinished() follows when the direct child is gone; reaping goes on from there.
 }
 
-void LocalSandboxProcess::killTree()
+int LocalSandboxProcess::killTree()
 {
-#ifdef Q_OS_UNIX
+    int alive = 0;
     // The direct child first: for bwrap its death takes the whole pid namespace with it.
-    if (m_process && m_process->state() != QProcess::NotRunning)
+    if (m_process && m_process->state() != QProcess::NotRunning) {
         m_process->kill();
+        ++alive;
+    }
+#ifdef Q_OS_UNIX
     if (m_group) {
-        m_group->killAll();
+        alive += int(m_group->killAll());
     } else if (m_pid > 0) {
         // The session stays reserved while any member lives, so this id cannot have been
         // reused by an unrelated process that leads a session of its own.
         ::kill(pid_t(-m_pid), SIGKILL);
-        for (qint64 pid : liveSessionMembers(m_pid))
+        for (qint64 pid : liveSessionMembers(m_pid)) {
             ::kill(pid_t(pid), SIGKILL);
+            ++alive;
+        }
     }
-#else
-    if (m_process && m_process->state() != QProcess::NotRunning)
-        m_process->kill();
 #endif
-}
-
-bool LocalSandboxProcess::treeGone() const
-{
-    if (m_process && m_process->state() != QProcess::NotRunning)
-        return false;
-    if (m_group)
-        return m_group->processes().isEmpty();
-    return liveSessionMembers(m_pid).isEmpty();
+    return alive;
 }
 
 void LocalSandboxProcess::reap()
 {
     if (m_phase != Phase::Reaping)
         return;
-    if (!treeGone()) {
+    // One look per round: what is still alive gets killed, and when nothing is, it is over.
+    if (killTree() > 0) {
         if (m_reapClock.elapsed() < std::chrono::milliseconds(ReapDeadline).count()) {
-            killTree();
             if (!m_reapTimer.isActive())
                 m_reapTimer.start();
             return;
@@ -361,7 +362,12 @@ void LocalSandboxProcess::conclude()
         // process exited on its own (a fork bomb's does at once, leaving the bomb behind).
         // Read once the tree is gone, so what it left behind has counted too.
         const qint64 hits = m_group->limitHits();
-        if (!m_failure && hits > 0) {
+        if (m_failure && m_failure->code == QLatin1String("sandbox.timeout") && hits > 0) {
+            m_failure->message += QLatin1Char(' ')
+                                  + tr("Its processes had been refused %1 times by the limit of %2 processes.")
+                                        .arg(hits)
+                                        .arg(m_plan.limits.maxProcesses);
+        } else if (!m_failure && hits > 0) {
             m_failure = Error(QStringLiteral("sandbox.limit"),
                               tr("The command tried to run more than %1 processes at once and was refused "
                                  "%2 times; it exited with %3, and what it left running was stopped.")

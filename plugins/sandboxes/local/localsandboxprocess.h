@@ -67,8 +67,8 @@ private:
     void checkProcessLimit();
     /// Records why the command is being stopped (the first reason wins) and kills its tree.
     void stop(const Error &reason);
-    void killTree();
-    bool treeGone() const;
+    /// Kills whatever of the command is alive; returns how many processes that was.
+    int killTree();
     void reap();
     void conclude();
     QString readSetupFailure();

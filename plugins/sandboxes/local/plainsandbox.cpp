@@ -10,10 +10,10 @@ namespace valis::sandboxes {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::sandboxes::PlainSandbox", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::sandboxes::PlainSandbox)
+};
 
 } // namespace
 
@@ -28,12 +28,17 @@ QString PlainSandbox::id() const
 
 QString PlainSandbox::displayName() const
 {
-    return tr("no isolation (plain process)");
+    return Text::tr("no isolation (plain process)");
 }
 
 Sandbox::Capabilities PlainSandbox::capabilities() const
 {
-    Capabilities capabilities = Capability::EnforcesTimeout;
+    Capabilities capabilities;
+#ifdef Q_OS_UNIX
+    // Its own session (and pids group) lets the whole tree be found; elsewhere only the
+    // direct child is stopped.
+    capabilities |= Capability::EnforcesTimeout;
+#endif
     if (processLimitMechanism() != ProcessLimitMechanism::None)
         capabilities |= Capability::LimitsResources;
     return capabilities;

@@ -17,10 +17,10 @@ namespace valis::sandboxes {
 
 namespace {
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::sandboxes::ProcessLimit", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::sandboxes::ProcessLimit)
+};
 
 QByteArray readSmallFile(const QString &path)
 {
@@ -167,7 +167,7 @@ Result<ProcessLimitSetup> processLimitSetup(ProcessLimitMechanism mechanism)
     if (detected.mechanism == mechanism)
         return detected;
     return Error(QStringLiteral("sandbox.start-failed"),
-                 tr("The process limit mechanism \"%1\" is not usable here (this process can use: %2).")
+                 Text::tr("The process limit mechanism \"%1\" is not usable here (this process can use: %2).")
                      .arg(processLimitMechanismName(mechanism), processLimitMechanismName(detected.mechanism)));
 }
 
@@ -180,13 +180,13 @@ Result<std::unique_ptr<PidsCgroup>> PidsCgroup::create(const ProcessLimitSetup &
     const QString path = setup.cgroupParent + QLatin1Char('/') + groupPrefix() + QString::number(++groupCounter);
     if (!QDir().mkdir(path)) {
         return Error(QStringLiteral("sandbox.start-failed"),
-                     tr("Could not create the process-limit group %1.").arg(path));
+                     Text::tr("Could not create the process-limit group %1.").arg(path));
     }
     std::unique_ptr<PidsCgroup> group(new PidsCgroup(path, maxPids));
     if (!writeSmallFile(path + QStringLiteral("/pids.max"), QByteArray::number(maxPids))) {
         group->remove();
         return Error(QStringLiteral("sandbox.start-failed"),
-                     tr("Could not set the process limit in %1.").arg(path));
+                     Text::tr("Could not set the process limit in %1.").arg(path));
     }
     return group;
 }
@@ -222,17 +222,21 @@ qint64 PidsCgroup::limitHits() const
     return cgroupfiles::pidsEventsMax(readSmallFile(m_path + QStringLiteral("/pids.events")));
 }
 
-void PidsCgroup::killAll() const
+qsizetype PidsCgroup::killAll() const
 {
     if (m_removed)
-        return;
+        return 0;
+    const QList<qint64> alive = processes();
+    if (alive.isEmpty())
+        return 0;
     const QString killFile = m_path + QStringLiteral("/cgroup.kill");
     if (QFileInfo::exists(killFile) && writeSmallFile(killFile, "1"))
-        return;
+        return alive.size();
 #ifdef Q_OS_UNIX
-    for (qint64 pid : processes())
+    for (qint64 pid : alive)
         ::kill(pid_t(pid), SIGKILL);
 #endif
+    return alive.size();
 }
 
 bool PidsCgroup::remove()

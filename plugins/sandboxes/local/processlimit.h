@@ -52,8 +52,9 @@ public:
     int processCount() const;
     /// How many times a fork or clone failed because the group was full (pids.events "max").
     qint64 limitHits() const;
-    /// Kills every process in the group (cgroup.kill where the kernel has it, else one by one).
-    void killAll() const;
+    /// Kills every process in the group (cgroup.kill where the kernel has it, else one by
+    /// one); returns how many were alive.
+    qsizetype killAll() const;
     /// Removes the folder; false while processes are still in it.
     bool remove();
 

@@ -9,31 +9,48 @@
 #include <cerrno>
 #include <signal.h>
 #endif
+#ifdef Q_OS_LINUX
+#include <cstdio>
+#include <dirent.h>
+#include <fcntl.h>
+#include <unistd.h>
+#endif
 
 namespace valis::sandboxes {
 
 namespace {
 
 #ifdef Q_OS_LINUX
-ProcessStat readProcessStat(const QString &pid)
+/// Raw system calls rather than QDir/QFile: a scan of /proc runs at the end of every command.
+ProcessStat readProcessStat(const char *pid)
 {
-    QFile file(QStringLiteral("/proc/") + pid + QStringLiteral("/stat"));
-    if (!file.open(QIODevice::ReadOnly))
+    char path[64];
+    std::snprintf(path, sizeof path, "/proc/%s/stat", pid);
+    const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
         return {}; // it ended meanwhile
-    return parseProcessStat(file.read(1024));
+    char buffer[1024];
+    const ssize_t size = ::read(fd, buffer, sizeof buffer);
+    ::close(fd);
+    if (size <= 0)
+        return {};
+    return parseProcessStat(QByteArray::fromRawData(buffer, qsizetype(size)));
 }
 
 template<typename Visit>
 void forEachProcess(Visit visit)
 {
-    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QString &entry : entries) {
-        if (entry.isEmpty() || !entry.at(0).isDigit())
+    DIR *proc = ::opendir("/proc");
+    if (!proc)
+        return;
+    while (const dirent *entry = ::readdir(proc)) {
+        if (entry->d_name[0] < '1' || entry->d_name[0] > '9')
             continue;
-        const ProcessStat stat = readProcessStat(entry);
+        const ProcessStat stat = readProcessStat(entry->d_name);
         if (stat.pid > 0)
             visit(stat);
     }
+    ::closedir(proc);
 }
 #endif
 
@@ -41,22 +58,41 @@ void forEachProcess(Visit visit)
 
 ProcessStat parseProcessStat(const QByteArray &statLine)
 {
-    ProcessStat stat;
-    const int open = statLine.indexOf(" (");
-    const int close = statLine.lastIndexOf(") ");
-    if (open <= 0 || close < open)
-        return stat;
-    const QList<QByteArray> fields = statLine.mid(close + 2).split(' ');
-    if (fields.size() < 4 || fields.at(0).size() != 1)
-        return stat;
+    // "pid (comm) state ppid pgrp session ...": comm may hold anything, so the fields start
+    // after the last ") ".
+    const QByteArrayView line(statLine);
+    const qsizetype nameStart = line.indexOf(" (");
+    const qsizetype nameEnd = line.lastIndexOf(") ");
+    if (nameStart <= 0 || nameEnd < nameStart)
+        return {};
     bool ok = false;
-    stat.pid = statLine.left(open).toLongLong(&ok);
+    ProcessStat stat;
+    stat.pid = line.first(nameStart).toLongLong(&ok);
     if (!ok)
         return {};
-    stat.state = fields.at(0).at(0);
-    stat.parentPid = fields.at(1).toLongLong();
-    stat.processGroup = fields.at(2).toLongLong();
-    stat.session = fields.at(3).toLongLong();
+    QByteArrayView rest = line.sliced(nameEnd + 2);
+    qint64 numbers[3] = {0, 0, 0};
+    for (int field = 0; field < 4; ++field) {
+        const qsizetype space = rest.indexOf(' ');
+        const QByteArrayView value = space < 0 ? rest : rest.first(space);
+        if (value.isEmpty())
+            return {};
+        if (field == 0) {
+            if (value.size() != 1)
+                return {};
+            stat.state = value.at(0);
+        } else {
+            numbers[field - 1] = value.toLongLong(&ok);
+            if (!ok)
+                return {};
+        }
+        if (space < 0 && field < 3)
+            return {};
+        rest = space < 0 ? QByteArrayView() : rest.sliced(space + 1);
+    }
+    stat.parentPid = numbers[0];
+    stat.processGroup = numbers[1];
+    stat.session = numbers[2];
     return stat;
 }
 
@@ -81,7 +117,7 @@ bool isLiveProcess(qint64 pid)
     if (pid <= 0)
         return false;
 #ifdef Q_OS_LINUX
-    const ProcessStat stat = readProcessStat(QString::number(pid));
+    const ProcessStat stat = readProcessStat(QByteArray::number(pid).constData());
     return stat.pid == pid && stat.state != 'Z' && stat.state != 'X';
 #elif defined(Q_OS_UNIX)
     return ::kill(pid_t(pid), 0) == 0 || errno == EPERM;

@@ -21,10 +21,10 @@ namespace {
 const QString SandboxExecProgram = QStringLiteral("/usr/bin/sandbox-exec");
 const QString SystemPath = QStringLiteral("/usr/local/bin:/opt/homebrew/bin:/usr/bin:/bin:/usr/sbin:/sbin");
 
-QString tr(const char *text)
+struct Text
 {
-    return QCoreApplication::translate("valis::sandboxes::SandboxExecSandbox", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(valis::sandboxes::SandboxExecSandbox)
+};
 
 } // namespace
 
@@ -39,7 +39,7 @@ QString SandboxExecSandbox::id() const
 
 QString SandboxExecSandbox::displayName() const
 {
-    return tr("macOS sandbox (sandbox-exec)");
+    return Text::tr("macOS sandbox (sandbox-exec)");
 }
 
 Sandbox::Capabilities SandboxExecSandbox::capabilities() const
@@ -59,7 +59,7 @@ Result<void> SandboxExecSandbox::checkAvailable() const
 {
     if (!QFileInfo(SandboxExecProgram).isExecutable()) {
         return Error(QStringLiteral("sandbox.unavailable"),
-                     tr("%1 is missing; it is part of macOS.").arg(SandboxExecProgram));
+                     Text::tr("%1 is missing; it is part of macOS.").arg(SandboxExecProgram));
     }
     return success();
 }
@@ -87,7 +87,7 @@ SandboxProcess *SandboxExecSandbox::start(const SandboxCommand &command, QObject
     // The command's own temporary folder (and home), removed when it has ended.
     auto temporary = std::make_shared<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/valis-sandbox-XXXXXX"));
     if (!temporary->isValid())
-        return refuse(Error(QStringLiteral("sandbox.start-failed"), tr("Could not create the command's temporary folder.")));
+        return refuse(Error(QStringLiteral("sandbox.start-failed"), Text::tr("Could not create the command's temporary folder.")));
     const QString temporaryPath = QFileInfo(temporary->path()).canonicalFilePath();
     plan.cleanup = [temporary] { temporary->remove(); };
 

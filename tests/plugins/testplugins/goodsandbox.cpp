@@ -60,8 +60,10 @@ private:
 class PlainSandbox : public valis::Sandbox
 {
 public:
-    QString id() const override { return QStringLiteral("plain"); }
+    QString id() const override { return QStringLiteral("good-plain"); }
+    QString displayName() const override { return QStringLiteral("good test sandbox"); }
     Capabilities capabilities() const override { return {}; }
+    valis::Result<void> checkAvailable() const override { return valis::success(); }
     valis::SandboxProcess *start(const valis::SandboxCommand &command, QObject *parent) override
     {
         return new PlainProcess(command, parent);
