@@ -24,77 +24,85 @@
     <name>valis::AgentLoop</name>
     <message>
         <source>two tools share a name: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>zwei Werkzeuge haben denselben Namen: %1</translation>
     </message>
     <message>
         <source>the turn stopped after %1 model requests, its step limit</source>
-        <translation type="unfinished"></translation>
+        <translation>die Runde wurde nach %1 Modellanfragen beendet, ihrem Schrittlimit</translation>
     </message>
     <message>
         <source>the turn stopped after spending $%1 of its $%2 budget</source>
-        <translation type="unfinished"></translation>
+        <translation>die Runde wurde beendet, nachdem $%1 ihres Budgets von $%2 verbraucht waren</translation>
     </message>
     <message>
         <source>the answer stopped (%1) while a tool call&apos;s arguments were still being written; that call was not run</source>
-        <translation type="unfinished"></translation>
+        <translation>die Antwort brach ab (%1), während die Argumente eines Werkzeugaufrufs noch geschrieben wurden; dieser Aufruf wurde nicht ausgeführt</translation>
     </message>
     <message>
         <source>the answer was cut off at the model&apos;s output limit</source>
-        <translation type="unfinished"></translation>
+        <translation>die Antwort wurde am Ausgabelimit des Modells abgeschnitten</translation>
     </message>
     <message>
         <source>[not run: the answer was interrupted (%1) after this call was made]</source>
-        <translation type="unfinished"></translation>
+        <translation>[nicht ausgeführt: die Antwort wurde unterbrochen (%1), nachdem dieser Aufruf erfolgt war]</translation>
     </message>
     <message>
         <source>[not run: the user interrupted the turn]</source>
-        <translation type="unfinished"></translation>
+        <translation>[nicht ausgeführt: der Benutzer hat die Runde unterbrochen]</translation>
+    </message>
+    <message>
+        <source>[an image (%1) was here, but its stored copy cannot be read]</source>
+        <translation>[hier war ein Bild (%1), aber seine gespeicherte Kopie kann nicht gelesen werden]</translation>
+    </message>
+    <message>
+        <source>an image of this session cannot be read from the store, so the model gets a note in its place: %1</source>
+        <translation>ein Bild dieser Sitzung kann nicht aus dem Speicher gelesen werden, daher erhält das Modell an seiner Stelle einen Hinweis: %1</translation>
     </message>
 </context>
 <context>
     <name>valis::AiderImporter</name>
     <message>
         <source>Aider chat history</source>
-        <translation type="unfinished"></translation>
+        <translation>Aider-Chatverlauf</translation>
     </message>
     <message>
         <source>cannot read the file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei kann nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>Aider writes local times without a zone; they were read as UTC, and every message carries its session&apos;s start time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aider schreibt Ortszeiten ohne Zeitzone; sie wurden als UTC gelesen, und jede Nachricht trägt die Startzeit ihrer Sitzung.</translation>
     </message>
     <message>
         <source>The file starts inside a session whose header is not in it; those lines are session 0, dated by the first header.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Datei beginnt mitten in einer Sitzung, deren Kopfzeile nicht enthalten ist; diese Zeilen bilden Sitzung 0, datiert nach der ersten Kopfzeile.</translation>
     </message>
     <message>
         <source>Skipped the Emacs mode line on line 1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Emacs-Moduszeile in Zeile 1 wurde übersprungen.</translation>
     </message>
     <message numerus="yes">
         <source>%n reply(s) left a code fence open (cut off); each was ended at the next input or Aider output.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Antwort ließ einen Codeblock offen (abgeschnitten); er wurde bei der nächsten Eingabe oder Aider-Ausgabe beendet.</numerusform>
+            <numerusform>%n Antworten ließen einen Codeblock offen (abgeschnitten); jeder wurde bei der nächsten Eingabe oder Aider-Ausgabe beendet.</numerusform>
         </translation>
     </message>
     <message>
         <source>the session header&apos;s time &quot;%1&quot; is not YYYY-MM-DD HH:MM:SS</source>
-        <translation type="unfinished"></translation>
+        <translation>die Zeit „%1“ in der Sitzungskopfzeile hat nicht das Format YYYY-MM-DD HH:MM:SS</translation>
     </message>
     <message>
         <source>not an Aider chat history: no &quot;# aider chat started at&quot; line</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Aider-Chatverlauf: keine Zeile „# aider chat started at“</translation>
     </message>
     <message>
         <source>Aider chat of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Aider-Chat vom %1</translation>
     </message>
     <message>
         <source>Aider chat (start not in the file)</source>
-        <translation type="unfinished"></translation>
+        <translation>Aider-Chat (Anfang nicht in der Datei)</translation>
     </message>
 </context>
 <context>
@@ -132,200 +140,200 @@
     <name>valis::ApprovalPolicy</name>
     <message>
         <source>&quot;%1&quot; must be an object of names to allow, ask or deny</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ muss ein Objekt sein, das Namen auf allow, ask oder deny abbildet</translation>
     </message>
     <message>
         <source>the rule for &quot;%1&quot; is &quot;%2&quot;; it must be allow, ask or deny</source>
-        <translation type="unfinished"></translation>
+        <translation>die Regel für „%1“ lautet „%2“; sie muss allow, ask oder deny sein</translation>
     </message>
     <message>
         <source>these approval rules have no file to be kept in</source>
-        <translation type="unfinished"></translation>
+        <translation>für diese Freigaberegeln gibt es keine Datei, in der sie gespeichert werden können</translation>
     </message>
 </context>
 <context>
     <name>valis::BlobStore</name>
     <message>
         <source>cannot create the blob folder</source>
-        <translation type="unfinished"></translation>
+        <translation>der Blob-Ordner kann nicht angelegt werden</translation>
     </message>
     <message>
         <source>not a blob reference: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Blob-Referenz: %1</translation>
     </message>
     <message>
         <source>the blob is missing: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>der Blob fehlt: %1</translation>
     </message>
     <message>
         <source>the blob&apos;s content does not match its hash</source>
-        <translation type="unfinished"></translation>
+        <translation>der Inhalt des Blobs passt nicht zu seinem Hash</translation>
     </message>
 </context>
 <context>
     <name>valis::ClaudeCodeImporter</name>
     <message>
         <source>Claude Code session</source>
-        <translation type="unfinished"></translation>
+        <translation>Claude-Code-Sitzung</translation>
     </message>
     <message>
         <source>agent %1 (Task call %2) has no subagent transcript file; only its progress lines mention it</source>
-        <translation type="unfinished"></translation>
+        <translation>Agent %1 (Task-Aufruf %2) hat keine Subagent-Verlaufsdatei; nur seine Fortschrittszeilen erwähnen ihn</translation>
     </message>
     <message>
         <source>the file is empty: a Claude Code session has at least one line</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei ist leer: eine Claude-Code-Sitzung hat mindestens eine Zeile</translation>
     </message>
     <message>
         <source>&quot;uuid&quot; must be a non-empty string</source>
-        <translation type="unfinished"></translation>
+        <translation>„uuid“ muss eine nicht leere Zeichenkette sein</translation>
     </message>
     <message>
         <source>&quot;parentUuid&quot; must be a string or null</source>
-        <translation type="unfinished"></translation>
+        <translation>„parentUuid“ muss eine Zeichenkette oder null sein</translation>
     </message>
     <message>
         <source>the line has no &quot;type&quot;: not a Claude Code session line</source>
-        <translation type="unfinished"></translation>
+        <translation>die Zeile hat kein „type“: keine Zeile einer Claude-Code-Sitzung</translation>
     </message>
     <message>
         <source>&quot;timestamp&quot; is not an ISO 8601 time: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>„timestamp“ ist keine ISO-8601-Zeit: %1</translation>
     </message>
     <message>
         <source>a %1 line needs a &quot;uuid&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>eine %1-Zeile braucht eine „uuid“</translation>
     </message>
     <message>
         <source>a %1 line needs a &quot;message&quot; object</source>
-        <translation type="unfinished"></translation>
+        <translation>eine %1-Zeile braucht ein „message“-Objekt</translation>
     </message>
     <message>
         <source>%1 (at %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (bei %2)</translation>
     </message>
     <message>
         <source>left out 1 %1 line</source>
-        <translation type="unfinished"></translation>
+        <translation>1 %1-Zeile ausgelassen</translation>
     </message>
     <message>
         <source>left out %1 %2 lines</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2-Zeilen ausgelassen</translation>
     </message>
     <message>
         <source>%1: no Task tool call in the parent session names agent %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: kein Task-Werkzeugaufruf in der übergeordneten Sitzung nennt Agent %2</translation>
     </message>
 </context>
 <context>
     <name>valis::CodexImporter</name>
     <message>
         <source>left out %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ausgelassene %1: %2</translation>
     </message>
     <message>
         <source>rebuilt %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>rekonstruierte %1: %2</translation>
     </message>
     <message>
         <source>OpenAI Codex CLI (rollout or TUI session log)</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenAI Codex CLI (Rollout oder TUI-Sitzungsprotokoll)</translation>
     </message>
     <message>
         <source>the file is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei ist leer</translation>
     </message>
     <message>
         <source>neither a Codex rollout (no session_meta first) nor a Codex TUI session log</source>
-        <translation type="unfinished"></translation>
+        <translation>weder ein Codex-Rollout (kein session_meta am Anfang) noch ein Codex-TUI-Sitzungsprotokoll</translation>
     </message>
     <message>
         <source>a rollout line without a string &quot;type&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Rollout-Zeile ohne Zeichenkette „type“</translation>
     </message>
     <message>
         <source>a %1 line without a &quot;payload&quot; object</source>
-        <translation type="unfinished"></translation>
+        <translation>eine %1-Zeile ohne „payload“-Objekt</translation>
     </message>
     <message>
         <source>a turn_context whose &quot;model&quot; is not a string</source>
-        <translation type="unfinished"></translation>
+        <translation>ein turn_context, dessen „model“ keine Zeichenkette ist</translation>
     </message>
     <message>
         <source>a session_meta without a session &quot;id&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ein session_meta ohne Sitzungs-„id“</translation>
     </message>
     <message>
         <source>not a Responses API item: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Element der Responses API: %1</translation>
     </message>
     <message>
         <source>an event_msg without a string &quot;type&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ein event_msg ohne Zeichenkette „type“</translation>
     </message>
     <message>
         <source>a token_count event of the wrong shape</source>
-        <translation type="unfinished"></translation>
+        <translation>ein token_count-Ereignis mit falscher Struktur</translation>
     </message>
     <message>
         <source>a user_message event without a string &quot;message&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ein user_message-Ereignis ohne Zeichenkette „message“</translation>
     </message>
     <message>
         <source>a compacted line without a string &quot;message&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>eine compacted-Zeile ohne Zeichenkette „message“</translation>
     </message>
     <message>
         <source>a session log line without string &quot;dir&quot; and &quot;kind&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Sitzungsprotokollzeile ohne die Zeichenketten „dir“ und „kind“</translation>
     </message>
     <message>
         <source>a codex_event without a &quot;msg&quot; object</source>
-        <translation type="unfinished"></translation>
+        <translation>ein codex_event ohne „msg“-Objekt</translation>
     </message>
     <message>
         <source>an op without a &quot;payload&quot; object</source>
-        <translation type="unfinished"></translation>
+        <translation>ein op ohne „payload“-Objekt</translation>
     </message>
     <message>
         <source>a key_event without a string &quot;event&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ein key_event ohne Zeichenkette „event“</translation>
     </message>
     <message>
         <source>a codex event without a string &quot;type&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Codex-Ereignis ohne Zeichenkette „type“</translation>
     </message>
     <message>
         <source>a session_configured event without a &quot;session_id&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ein session_configured-Ereignis ohne „session_id“</translation>
     </message>
     <message>
         <source>a %1 event without a string &quot;delta&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ein %1-Ereignis ohne Zeichenkette „delta“</translation>
     </message>
     <message>
         <source>a %1 event without a string &quot;text&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ein %1-Ereignis ohne Zeichenkette „text“</translation>
     </message>
     <message>
         <source>an agent_message event without a string &quot;message&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ein agent_message-Ereignis ohne Zeichenkette „message“</translation>
     </message>
     <message>
         <source>a %1 event without a string &quot;call_id&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ein %1-Ereignis ohne Zeichenkette „call_id“</translation>
     </message>
     <message>
         <source>an exec_command_begin event without a &quot;command&quot; array</source>
-        <translation type="unfinished"></translation>
+        <translation>ein exec_command_begin-Ereignis ohne „command“-Array</translation>
     </message>
     <message>
         <source>a patch_apply_begin event without a &quot;changes&quot; object</source>
-        <translation type="unfinished"></translation>
+        <translation>ein patch_apply_begin-Ereignis ohne „changes“-Objekt</translation>
     </message>
     <message>
         <source>a %1 event without its &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ein %1-Ereignis ohne sein „%2“</translation>
     </message>
 </context>
 <context>
@@ -363,11 +371,11 @@
     <name>valis::ContextPipeline</name>
     <message>
         <source>[interrupted: this call did not finish, so it has no result. Run it again if it is still needed.]</source>
-        <translation type="unfinished"></translation>
+        <translation>[unterbrochen: dieser Aufruf wurde nicht beendet und hat daher kein Ergebnis. Führen Sie ihn erneut aus, falls er noch gebraucht wird.]</translation>
     </message>
     <message>
         <source>[a call of %1 was cut off before its arguments were complete; it was not run]</source>
-        <translation type="unfinished"></translation>
+        <translation>[ein Aufruf von %1 wurde abgeschnitten, bevor seine Argumente vollständig waren; er wurde nicht ausgeführt]</translation>
     </message>
 </context>
 <context>
@@ -428,168 +436,172 @@
         <source>Stopped.</source>
         <translation>Angehalten.</translation>
     </message>
+    <message>
+        <source>Tools are off: %1</source>
+        <translation>Werkzeuge sind deaktiviert: %1</translation>
+    </message>
 </context>
 <context>
     <name>valis::FailureClassifier</name>
     <message>
         <source>Store a key with &quot;valis-cli keys set %1&quot; (it goes to the OS keychain)</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern Sie einen Schlüssel mit „valis-cli keys set %1“ (er kommt in den Schlüsselbund des Betriebssystems)</translation>
     </message>
     <message>
         <source> or set %1</source>
-        <translation type="unfinished"></translation>
+        <translation> oder setzen Sie %1</translation>
     </message>
     <message>
         <source>Keys are issued at %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüssel erhalten Sie unter %1.</translation>
     </message>
     <message>
         <source>%1 needs an API key and none was sent.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 braucht einen API-Schlüssel, aber es wurde keiner gesendet.</translation>
     </message>
     <message>
         <source>%1 accepted the API key from %2 but refuses it this request: the key lacks permission for it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat den API-Schlüssel aus %2 akzeptiert, lehnt ihn für diese Anfrage aber ab: dem Schlüssel fehlt die Berechtigung dafür.</translation>
     </message>
     <message>
         <source>%1 refused the API key from %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat den API-Schlüssel aus %2 abgelehnt.</translation>
     </message>
     <message>
         <source>%1 refuses requests until the account&apos;s quota or billing is sorted out; retrying cannot help.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 lehnt Anfragen ab, bis Kontingent oder Abrechnung des Kontos geklärt sind; erneute Versuche helfen nicht.</translation>
     </message>
     <message>
         <source>%1 is limiting the rate of requests.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 begrenzt die Anfragerate.</translation>
     </message>
     <message>
         <source>%1 is overloaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist überlastet.</translation>
     </message>
     <message>
         <source>%1 had a server error.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hatte einen Serverfehler.</translation>
     </message>
     <message>
         <source>The request does not fit the model&apos;s context window at %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Anfrage passt nicht in das Kontextfenster des Modells bei %1.</translation>
     </message>
     <message>
         <source>%1 refused the request.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat die Anfrage abgelehnt.</translation>
     </message>
     <message>
         <source>Could not reach %1 at %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 unter %2 war nicht erreichbar.</translation>
     </message>
     <message>
         <source>%1 sent nothing for too long; the request was given up.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat zu lange nichts gesendet; die Anfrage wurde aufgegeben.</translation>
     </message>
     <message>
         <source>The connection to %1 ended in the middle of the answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Verbindung zu %1 brach mitten in der Antwort ab.</translation>
     </message>
     <message>
         <source>%1 sent an answer that could not be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat eine Antwort gesendet, die nicht gelesen werden konnte.</translation>
     </message>
     <message>
         <source>The request to %1 was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Anfrage an %1 wurde abgebrochen.</translation>
     </message>
 </context>
 <context>
     <name>valis::HttpSseStream</name>
     <message>
         <source>The request has no network access or no stream decoder.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Anfrage hat keinen Netzwerkzugriff oder keinen Stream-Decoder.</translation>
     </message>
     <message>
         <source>The server gave no HTTP status.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server lieferte keinen HTTP-Status.</translation>
     </message>
     <message>
         <source>The connection closed in the middle of an event.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Verbindung wurde mitten in einem Ereignis geschlossen.</translation>
     </message>
     <message>
         <source>The connection closed before the end of the answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Verbindung wurde vor dem Ende der Antwort geschlossen.</translation>
     </message>
     <message>
         <source>No data arrived within the idle timeout of %1 ms.</source>
-        <translation type="unfinished"></translation>
+        <translation>Innerhalb des Leerlauf-Zeitlimits von %1 ms kamen keine Daten an.</translation>
     </message>
     <message>
         <source>Expected an event stream (text/event-stream) but the server answered %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Ereignisstrom (text/event-stream) wurde erwartet, aber der Server antwortete %1: %2</translation>
     </message>
 </context>
 <context>
     <name>valis::JsonSource</name>
     <message>
         <source>cannot read the file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei kann nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>not valid JSON (%1 at column %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>kein gültiges JSON (%1 in Spalte %2)</translation>
     </message>
     <message>
         <source>expected a JSON object on this line</source>
-        <translation type="unfinished"></translation>
+        <translation>in dieser Zeile wurde ein JSON-Objekt erwartet</translation>
     </message>
 </context>
 <context>
     <name>valis::JsonlExport</name>
     <message>
         <source>cannot write the export: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>der Export kann nicht geschrieben werden: %1</translation>
     </message>
 </context>
 <context>
     <name>valis::KeychainCredentialStore</name>
     <message>
         <source>No keychain account was named.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es wurde kein Schlüsselbund-Konto angegeben.</translation>
     </message>
     <message>
         <source>Set the provider&apos;s API key environment variable (such as ANTHROPIC_API_KEY) instead, or start a Secret Service such as gnome-keyring or KWallet in your session.</source>
-        <translation type="unfinished"></translation>
+        <translation>Setzen Sie stattdessen die Umgebungsvariable für den API-Schlüssel des Anbieters (etwa ANTHROPIC_API_KEY), oder starten Sie in Ihrer Desktop-Sitzung einen Secret Service wie gnome-keyring oder KWallet.</translation>
     </message>
     <message>
         <source>No keychain can be reached: there is no D-Bus session bus</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Schlüsselbund erreichbar: Es gibt keinen D-Bus-Sitzungsbus</translation>
     </message>
     <message>
         <source>No keychain can be reached: no Secret Service runs on the D-Bus session bus</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Schlüsselbund erreichbar: Auf dem D-Bus-Sitzungsbus läuft kein Secret Service</translation>
     </message>
     <message>
         <source>No keychain is available on this system</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf diesem System ist kein Schlüsselbund verfügbar</translation>
     </message>
     <message>
         <source>The keychain refused access to the key for &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund hat den Zugriff auf den Schlüssel für „%1“ verweigert</translation>
     </message>
     <message>
         <source>Unlock the keychain or allow Valis to use it, or set the provider&apos;s API key environment variable instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Entsperren Sie den Schlüsselbund oder erlauben Sie Valis, ihn zu verwenden, oder setzen Sie stattdessen die Umgebungsvariable für den API-Schlüssel des Anbieters.</translation>
     </message>
     <message>
         <source>The keychain could not read the key for &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund konnte den Schlüssel für „%1“ nicht lesen</translation>
     </message>
     <message>
         <source>The keychain could not store the key for &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund konnte den Schlüssel für „%1“ nicht speichern</translation>
     </message>
     <message>
         <source>The keychain could not remove the key for &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund konnte den Schlüssel für „%1“ nicht entfernen</translation>
     </message>
 </context>
 <context>
@@ -726,35 +738,35 @@
     <name>valis::MarkdownExport</name>
     <message>
         <source>- Session: `%1` (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>- Sitzung: `%1` (%2)</translation>
     </message>
     <message>
         <source>- Workspace: `%1`</source>
-        <translation type="unfinished"></translation>
+        <translation>- Arbeitsbereich: `%1`</translation>
     </message>
     <message>
         <source>- Model: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>- Modell: %1</translation>
     </message>
     <message>
         <source>- Started: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>- Begonnen: %1</translation>
     </message>
     <message>
         <source>- Started by session `%1`</source>
-        <translation type="unfinished"></translation>
+        <translation>- Gestartet von Sitzung `%1`</translation>
     </message>
     <message>
         <source>Turn %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Runde %1</translation>
     </message>
     <message>
         <source>marker: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Markierung: %1</translation>
     </message>
     <message>
         <source>cannot write the export: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>der Export kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
         <source>System</source>
@@ -770,7 +782,7 @@
     </message>
     <message>
         <source>Assistant (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Assistent (%1)</translation>
     </message>
     <message>
         <source>Tool</source>
@@ -778,555 +790,555 @@
     </message>
     <message>
         <source>(redacted)</source>
-        <translation type="unfinished"></translation>
+        <translation>(geschwärzt)</translation>
     </message>
     <message>
         <source>Thinking</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachdenken</translation>
     </message>
     <message>
         <source>**Tool call** `%1` (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>**Werkzeugaufruf** `%1` (%2)</translation>
     </message>
     <message>
         <source>**Tool result** (%1, error)</source>
-        <translation type="unfinished"></translation>
+        <translation>**Werkzeugergebnis** (%1, Fehler)</translation>
     </message>
     <message>
         <source>**Tool result** (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>**Werkzeugergebnis** (%1)</translation>
     </message>
     <message>
         <source>*[image %1, %2]*</source>
-        <translation type="unfinished"></translation>
+        <translation>*[Bild %1, %2]*</translation>
     </message>
 </context>
 <context>
     <name>valis::ModelCatalog</name>
     <message>
         <source>&quot;%1&quot; is the id of %2, so it cannot be an alias of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ ist die ID von %2 und kann daher kein Alias von %3 sein</translation>
     </message>
     <message>
         <source>the name &quot;%1&quot; is claimed by %2 and %3; %3 wins</source>
-        <translation type="unfinished"></translation>
+        <translation>der Name „%1“ wird von %2 und %3 beansprucht; %3 hat Vorrang</translation>
     </message>
     <message>
         <source>%1 is a model id</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist eine Modell-ID</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is an alias of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ ist ein Alias von %2</translation>
     </message>
     <message>
         <source>ignored letter case</source>
-        <translation type="unfinished"></translation>
+        <translation>Groß-/Kleinschreibung ignoriert</translation>
     </message>
     <message>
         <source>&quot;%1&quot; was read as %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ wurde als %2 gelesen (%3)</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not in the model catalogue; using %2, the longest known name it starts with. Its limits and prices may differ.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ steht nicht im Modellkatalog; verwendet wird %2, der längste bekannte Name, mit dem es beginnt. Grenzen und Preise können abweichen.</translation>
     </message>
     <message>
         <source>your model catalogue override</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihre Modellkatalog-Überschreibung</translation>
     </message>
     <message>
         <source>Valis does not know the model &quot;%1&quot;; it assumes a %2-token context window, %3 output tokens and unknown prices. Add the model to %4 to set its real limits.</source>
-        <translation type="unfinished"></translation>
+        <translation>Valis kennt das Modell „%1“ nicht; es nimmt ein Kontextfenster von %2 Tokens, %3 Ausgabe-Tokens und unbekannte Preise an. Tragen Sie das Modell in %4 ein, um seine tatsächlichen Grenzen festzulegen.</translation>
     </message>
     <message>
         <source>&quot;%1&quot; must be a string</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ muss eine Zeichenkette sein</translation>
     </message>
     <message>
         <source>&quot;%1.%2&quot; must be a price of 0 or more, or null for unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1.%2“ muss ein Preis von 0 oder mehr sein, oder null für unbekannt</translation>
     </message>
     <message>
         <source>not valid JSON (%1 at column %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>kein gültiges JSON (%1 in Spalte %2)</translation>
     </message>
     <message>
         <source>a model catalogue must be a JSON object with a &quot;models&quot; array</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Modellkatalog muss ein JSON-Objekt mit einem „models“-Array sein</translation>
     </message>
     <message>
         <source>no &quot;formatVersion&quot;; reading it as version %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kein „formatVersion“; wird als Version %1 gelesen</translation>
     </message>
     <message>
         <source>&quot;formatVersion&quot; must be a whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>„formatVersion“ muss eine ganze Zahl sein</translation>
     </message>
     <message>
         <source>the file has format version %1, but this Valis reads version %2 at most; it is ignored and left as it is</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei hat Formatversion %1, dieses Valis liest aber höchstens Version %2; sie wird ignoriert und bleibt unverändert</translation>
     </message>
     <message>
         <source>a model catalogue must have a &quot;models&quot; array</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Modellkatalog muss ein „models“-Array haben</translation>
     </message>
     <message>
         <source>unknown key &quot;%1&quot; is ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Schlüssel „%1“ wird ignoriert</translation>
     </message>
     <message>
         <source>each element of &quot;models&quot; must be an object; this one is skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>jedes Element von „models“ muss ein Objekt sein; dieses wird übersprungen</translation>
     </message>
     <message>
         <source>the entry has no &quot;id&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>der Eintrag hat keine „id“</translation>
     </message>
     <message>
         <source>model &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell „%1“: %2</translation>
     </message>
     <message>
         <source>&quot;contextWindow&quot; must be a whole number of tokens greater than 0</source>
-        <translation type="unfinished"></translation>
+        <translation>„contextWindow“ muss eine ganze Zahl von Tokens größer als 0 sein</translation>
     </message>
     <message>
         <source>&quot;maxOutputTokens&quot; must be a whole number of tokens greater than 0</source>
-        <translation type="unfinished"></translation>
+        <translation>„maxOutputTokens“ muss eine ganze Zahl von Tokens größer als 0 sein</translation>
     </message>
     <message>
         <source>&quot;maxOutputTokens&quot; (%1) is larger than &quot;contextWindow&quot; (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>„maxOutputTokens“ (%1) ist größer als „contextWindow“ (%2)</translation>
     </message>
     <message>
         <source>&quot;prices&quot; must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>„prices“ muss ein Objekt sein</translation>
     </message>
     <message>
         <source>&quot;longContextPrices&quot; must be an object with &quot;aboveInputTokens&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>„longContextPrices“ muss ein Objekt mit „aboveInputTokens“ sein</translation>
     </message>
     <message>
         <source>&quot;capabilities&quot; must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>„capabilities“ muss ein Objekt sein</translation>
     </message>
     <message>
         <source>&quot;capabilities.%1&quot; must be true or false</source>
-        <translation type="unfinished"></translation>
+        <translation>„capabilities.%1“ muss true oder false sein</translation>
     </message>
     <message>
         <source>&quot;aliases&quot; must be an array of names</source>
-        <translation type="unfinished"></translation>
+        <translation>„aliases“ muss ein Array von Namen sein</translation>
     </message>
     <message>
         <source>model &quot;%1&quot;: unknown key &quot;%2&quot; is ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell „%1“: unbekannter Schlüssel „%2“ wird ignoriert</translation>
     </message>
     <message>
         <source>cannot read the model catalogue: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>der Modellkatalog kann nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>model &quot;%1&quot; is listed twice; the second entry is skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell „%1“ ist doppelt aufgeführt; der zweite Eintrag wird übersprungen</translation>
     </message>
     <message>
         <source>(the built-in entry is kept)</source>
-        <translation type="unfinished"></translation>
+        <translation>(der eingebaute Eintrag bleibt erhalten)</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannt</translation>
     </message>
     <message>
         <source>wrote version dots as dashes</source>
-        <translation type="unfinished"></translation>
+        <translation>Punkte in der Version als Bindestriche geschrieben</translation>
     </message>
     <message>
         <source>put the model family before its version</source>
-        <translation type="unfinished"></translation>
+        <translation>Modellfamilie vor ihre Version gestellt</translation>
     </message>
     <message>
         <source>removed &quot;-latest&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>„-latest“ entfernt</translation>
     </message>
     <message>
         <source>removed the date suffix &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Datumssuffix „%1“ entfernt</translation>
     </message>
     <message>
         <source>removed the reasoning suffix &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Reasoning-Suffix „%1“ entfernt</translation>
     </message>
     <message>
         <source>ignored letter case and spaces</source>
-        <translation type="unfinished"></translation>
+        <translation>Groß-/Kleinschreibung und Leerzeichen ignoriert</translation>
     </message>
     <message>
         <source>removed the &quot;%1&quot; suffix</source>
-        <translation type="unfinished"></translation>
+        <translation>Suffix „%1“ entfernt</translation>
     </message>
     <message>
         <source>removed the provider prefix &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieterpräfix „%1“ entfernt</translation>
     </message>
     <message>
         <source>removed the Bedrock prefix &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Bedrock-Präfix „%1“ entfernt</translation>
     </message>
     <message>
         <source>removed the Bedrock version &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Bedrock-Version „%1“ entfernt</translation>
     </message>
     <message>
         <source>read the Vertex version &quot;%1&quot; as a date</source>
-        <translation type="unfinished"></translation>
+        <translation>Vertex-Version „%1“ als Datum gelesen</translation>
     </message>
     <message>
         <source>removed the variant tag parts of &quot;:%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Varianten-Tag-Teile von „:%1“ entfernt</translation>
     </message>
     <message>
         <source>read the tag &quot;:%1&quot; as part of the name</source>
-        <translation type="unfinished"></translation>
+        <translation>Tag „:%1“ als Teil des Namens gelesen</translation>
     </message>
     <message>
         <source>dropped the tag &quot;:%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Tag „:%1“ verworfen</translation>
     </message>
 </context>
 <context>
     <name>valis::OpenHandsImporter</name>
     <message>
         <source>OpenHands trajectory</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenHands-Trajektorie</translation>
     </message>
     <message>
         <source>cannot read the file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei kann nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>OpenHands timestamps carry no time zone; they were read as UTC.</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenHands-Zeitstempel haben keine Zeitzone; sie wurden als UTC gelesen.</translation>
     </message>
     <message numerus="yes">
         <source>Left out %n event(s) the model never saw: %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Ereignis ausgelassen, das das Modell nie gesehen hat: %1</numerusform>
+            <numerusform>%n Ereignisse ausgelassen, die das Modell nie gesehen hat: %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n observation(s) answer no tool call and were kept as system messages</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Beobachtung beantwortet keinen Werkzeugaufruf und wurde als Systemnachricht behalten</numerusform>
+            <numerusform>%n Beobachtungen beantworten keinen Werkzeugaufruf und wurden als Systemnachrichten behalten</numerusform>
         </translation>
     </message>
     <message>
         <source>expected a JSON array of OpenHands events</source>
-        <translation type="unfinished"></translation>
+        <translation>ein JSON-Array von OpenHands-Ereignissen wurde erwartet</translation>
     </message>
     <message>
         <source>event #%1 of the array is not a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>Ereignis #%1 des Arrays ist kein JSON-Objekt</translation>
     </message>
     <message>
         <source>event #%1 of the array has no integer &quot;id&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Ereignis #%1 des Arrays hat keine ganzzahlige „id“</translation>
     </message>
     <message>
         <source>event %1: the id is used twice</source>
-        <translation type="unfinished"></translation>
+        <translation>Ereignis %1: die ID wird doppelt verwendet</translation>
     </message>
     <message>
         <source>event %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Ereignis %1: %2</translation>
     </message>
     <message>
         <source>an event has exactly one of &quot;action&quot; and &quot;observation&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Ereignis hat genau eines von „action“ und „observation“</translation>
     </message>
     <message>
         <source>&quot;action&quot; is not a name</source>
-        <translation type="unfinished"></translation>
+        <translation>„action“ ist kein Name</translation>
     </message>
     <message>
         <source>&quot;observation&quot; is not a name</source>
-        <translation type="unfinished"></translation>
+        <translation>„observation“ ist kein Name</translation>
     </message>
     <message>
         <source>&quot;source&quot; is not a string</source>
-        <translation type="unfinished"></translation>
+        <translation>„source“ ist keine Zeichenkette</translation>
     </message>
     <message>
         <source>&quot;cause&quot; is not an event id</source>
-        <translation type="unfinished"></translation>
+        <translation>„cause“ ist keine Ereignis-ID</translation>
     </message>
     <message>
         <source>&quot;timestamp&quot; is not an ISO 8601 time</source>
-        <translation type="unfinished"></translation>
+        <translation>„timestamp“ ist keine ISO-8601-Zeit</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not an object</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ ist kein Objekt</translation>
     </message>
     <message>
         <source>&quot;tool_call_metadata.tool_call_id&quot; is not a string</source>
-        <translation type="unfinished"></translation>
+        <translation>„tool_call_metadata.tool_call_id“ ist keine Zeichenkette</translation>
     </message>
 </context>
 <context>
     <name>valis::PluginManager</name>
     <message>
         <source>has the id &apos;%1&apos; of another plugin in the same folder, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>hat die ID &apos;%1&apos; eines anderen Plugins im selben Ordner, %2</translation>
     </message>
     <message>
         <source>overridden by %1</source>
-        <translation type="unfinished"></translation>
+        <translation>überschrieben durch %1</translation>
     </message>
     <message>
         <source>overrides %1</source>
-        <translation type="unfinished"></translation>
+        <translation>überschreibt %1</translation>
     </message>
     <message>
         <source>not loaded because Valis runs in safe mode</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht geladen, weil Valis im abgesicherten Modus läuft</translation>
     </message>
     <message>
         <source>disabled by the user</source>
-        <translation type="unfinished"></translation>
+        <translation>vom Benutzer deaktiviert</translation>
     </message>
     <message>
         <source>requires &apos;%1&apos; %2, which is invalid</source>
-        <translation type="unfinished"></translation>
+        <translation>benötigt &apos;%1&apos; %2, was ungültig ist</translation>
     </message>
     <message>
         <source>requires &apos;%1&apos; %2, which was not found</source>
-        <translation type="unfinished"></translation>
+        <translation>benötigt &apos;%1&apos; %2, das nicht gefunden wurde</translation>
     </message>
     <message>
         <source>optional dependency not used: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>optionale Abhängigkeit nicht verwendet: %1</translation>
     </message>
     <message>
         <source>requires &apos;%1&apos; %2, but the installed &apos;%1&apos; is %3</source>
-        <translation type="unfinished"></translation>
+        <translation>benötigt &apos;%1&apos; %2, aber das installierte &apos;%1&apos; ist %3</translation>
     </message>
     <message>
         <source>requires &apos;%1&apos; %2, but the installed &apos;%1&apos; %3 is compatible with versions %4 to %3 only</source>
-        <translation type="unfinished"></translation>
+        <translation>benötigt &apos;%1&apos; %2, aber das installierte &apos;%1&apos; %3 ist nur mit den Versionen %4 bis %3 kompatibel</translation>
     </message>
     <message>
         <source>circular dependency: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>zirkuläre Abhängigkeit: %1</translation>
     </message>
     <message>
         <source>requires &apos;%1&apos;, which is disabled</source>
-        <translation type="unfinished"></translation>
+        <translation>benötigt &apos;%1&apos;, das deaktiviert ist</translation>
     </message>
     <message>
         <source>requires &apos;%1&apos;, which failed</source>
-        <translation type="unfinished"></translation>
+        <translation>benötigt &apos;%1&apos;, das fehlgeschlagen ist</translation>
     </message>
     <message>
         <source>no plugin crashed in an earlier run</source>
-        <translation type="unfinished"></translation>
+        <translation>in keinem früheren Lauf ist ein Plugin abgestürzt</translation>
     </message>
     <message>
         <source>cannot read the plugin crash-guard lock: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Absturzschutz-Sperrdatei der Plugins kann nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>a plugin crash-guard lock was left over, but it names no plugin; it was removed</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Absturzschutz-Sperrdatei der Plugins war übrig, nennt aber kein Plugin; sie wurde entfernt</translation>
     </message>
     <message>
         <source>cannot write the plugin crash-guard lock: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Absturzschutz-Sperrdatei der Plugins kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
         <source>cannot read the plugin settings: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Plugin-Einstellungen können nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>the plugin settings are not valid JSON (%1 at offset %2); the file is kept and plugin changes are not saved until it is fixed</source>
-        <translation type="unfinished"></translation>
+        <translation>die Plugin-Einstellungen sind kein gültiges JSON (%1 an Position %2); die Datei bleibt erhalten, und Plugin-Änderungen werden erst gespeichert, wenn sie korrigiert ist</translation>
     </message>
     <message>
         <source>the plugin settings need an object with &apos;version&apos; and &apos;plugins&apos;; the file is kept and plugin changes are not saved until it is fixed</source>
-        <translation type="unfinished"></translation>
+        <translation>die Plugin-Einstellungen brauchen ein Objekt mit &apos;version&apos; und &apos;plugins&apos;; die Datei bleibt erhalten, und Plugin-Änderungen werden erst gespeichert, wenn sie korrigiert ist</translation>
     </message>
     <message>
         <source>the plugin settings were written by a newer Valis (format version %1, this one reads %2); the file is kept and plugin changes are not saved</source>
-        <translation type="unfinished"></translation>
+        <translation>die Plugin-Einstellungen wurden von einem neueren Valis geschrieben (Formatversion %1, dieses liest %2); die Datei bleibt erhalten, und Plugin-Änderungen werden nicht gespeichert</translation>
     </message>
     <message>
         <source>cannot create the folder of the plugin settings</source>
-        <translation type="unfinished"></translation>
+        <translation>der Ordner der Plugin-Einstellungen kann nicht angelegt werden</translation>
     </message>
     <message>
         <source>cannot write the plugin settings: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Plugin-Einstellungen können nicht geschrieben werden: %1</translation>
     </message>
 </context>
 <context>
     <name>valis::PluginSpec</name>
     <message>
         <source>cannot be loaded: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kann nicht geladen werden: %1</translation>
     </message>
     <message>
         <source>its object (%1) does not implement %2</source>
-        <translation type="unfinished"></translation>
+        <translation>sein Objekt (%1) implementiert %2 nicht</translation>
     </message>
     <message>
         <source>threw an exception: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>hat eine Ausnahme ausgelöst: %1</translation>
     </message>
     <message>
         <source>threw an exception</source>
-        <translation type="unfinished"></translation>
+        <translation>hat eine Ausnahme ausgelöst</translation>
     </message>
     <message>
         <source>initialization failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Initialisierung fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>threw an exception while shutting down</source>
-        <translation type="unfinished"></translation>
+        <translation>hat beim Herunterfahren eine Ausnahme ausgelöst</translation>
     </message>
     <message>
         <source>cannot be used as a plugin: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kann nicht als Plugin verwendet werden: %1</translation>
     </message>
     <message>
         <source>has no Valis metadata: its Q_PLUGIN_METADATA names no FILE, or the file was not a JSON object when the plugin was built</source>
-        <translation type="unfinished"></translation>
+        <translation>hat keine Valis-Metadaten: sein Q_PLUGIN_METADATA nennt kein FILE, oder die Datei war beim Bauen des Plugins kein JSON-Objekt</translation>
     </message>
     <message>
         <source>missing field &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>Feld &apos;%1&apos; fehlt</translation>
     </message>
     <message>
         <source>field &apos;%1&apos; must be a string</source>
-        <translation type="unfinished"></translation>
+        <translation>Feld &apos;%1&apos; muss eine Zeichenkette sein</translation>
     </message>
     <message>
         <source>invalid id &apos;%1&apos;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültige ID &apos;%1&apos;: %2</translation>
     </message>
     <message>
         <source>unknown kind &apos;%1&apos; (known kinds: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannte Art &apos;%1&apos; (bekannte Arten: %2)</translation>
     </message>
     <message>
         <source>version &apos;%1&apos; is not of the form x.y.z</source>
-        <translation type="unfinished"></translation>
+        <translation>Version &apos;%1&apos; hat nicht die Form x.y.z</translation>
     </message>
     <message>
         <source>compatVersion &apos;%1&apos; is not of the form x.y.z</source>
-        <translation type="unfinished"></translation>
+        <translation>compatVersion &apos;%1&apos; hat nicht die Form x.y.z</translation>
     </message>
     <message>
         <source>compatVersion %1 is newer than version %2</source>
-        <translation type="unfinished"></translation>
+        <translation>compatVersion %1 ist neuer als Version %2</translation>
     </message>
     <message>
         <source>built for plugin API version %1, but this Valis provides plugin API version %2</source>
-        <translation type="unfinished"></translation>
+        <translation>für Plugin-API-Version %1 gebaut, dieses Valis bietet aber Plugin-API-Version %2</translation>
     </message>
     <message>
         <source>field &apos;apiVersion&apos; must be an integer</source>
-        <translation type="unfinished"></translation>
+        <translation>Feld &apos;apiVersion&apos; muss eine Ganzzahl sein</translation>
     </message>
     <message>
         <source>declares interface &apos;%1&apos;, but a %2 plugin must declare %3</source>
-        <translation type="unfinished"></translation>
+        <translation>deklariert die Schnittstelle &apos;%1&apos;, ein %2-Plugin muss aber %3 deklarieren</translation>
     </message>
     <message>
         <source>field &apos;dependencies&apos; must be an array</source>
-        <translation type="unfinished"></translation>
+        <translation>Feld &apos;dependencies&apos; muss ein Array sein</translation>
     </message>
     <message>
         <source>must be an object {id, version, type}</source>
-        <translation type="unfinished"></translation>
+        <translation>muss ein Objekt {id, version, type} sein</translation>
     </message>
     <message>
         <source>missing field &apos;id&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>Feld &apos;id&apos; fehlt</translation>
     </message>
     <message>
         <source>field &apos;id&apos; must be a string</source>
-        <translation type="unfinished"></translation>
+        <translation>Feld &apos;id&apos; muss eine Zeichenkette sein</translation>
     </message>
     <message>
         <source>missing field &apos;version&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>Feld &apos;version&apos; fehlt</translation>
     </message>
     <message>
         <source>field &apos;version&apos; must be a string</source>
-        <translation type="unfinished"></translation>
+        <translation>Feld &apos;version&apos; muss eine Zeichenkette sein</translation>
     </message>
     <message>
         <source>a non-string value</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Wert, der keine Zeichenkette ist</translation>
     </message>
     <message>
         <source>type must be &apos;required&apos; or &apos;optional&apos;, not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>type muss &apos;required&apos; oder &apos;optional&apos; sein, nicht %1</translation>
     </message>
     <message>
         <source>use lowercase letters, digits, &apos;.&apos;, &apos;-&apos; and &apos;_&apos;, starting with a letter or digit</source>
-        <translation type="unfinished"></translation>
+        <translation>verwenden Sie Kleinbuchstaben, Ziffern, &apos;.&apos;, &apos;-&apos; und &apos;_&apos;, beginnend mit einem Buchstaben oder einer Ziffer</translation>
     </message>
 </context>
 <context>
     <name>valis::ProviderSettings</name>
     <message>
         <source>the settings of provider &quot;%1&quot; must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>die Einstellungen des Anbieters „%1“ müssen ein Objekt sein</translation>
     </message>
     <message>
         <source>providers.%1.baseUrl must be a string</source>
-        <translation type="unfinished"></translation>
+        <translation>providers.%1.baseUrl muss eine Zeichenkette sein</translation>
     </message>
     <message>
         <source>providers.%1.idleTimeoutMs must be a positive number</source>
-        <translation type="unfinished"></translation>
+        <translation>providers.%1.idleTimeoutMs muss eine positive Zahl sein</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not an http or https address</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ ist keine http- oder https-Adresse</translation>
     </message>
     <message>
         <source>providers.%1.options must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>providers.%1.options muss ein Objekt sein</translation>
     </message>
 </context>
 <context>
     <name>valis::Session</name>
     <message>
         <source>a session needs a store, a provider, tools and approval rules</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Sitzung braucht einen Speicher, einen Anbieter, Werkzeuge und Freigaberegeln</translation>
     </message>
     <message>
         <source>no model was chosen for provider %1</source>
-        <translation type="unfinished"></translation>
+        <translation>für den Anbieter %1 wurde kein Modell gewählt</translation>
     </message>
     <message>
         <source>a turn is running; interrupt it or wait for it to finish</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Runde läuft; unterbrechen Sie sie oder warten Sie, bis sie fertig ist</translation>
     </message>
     <message>
         <source>there is nothing to send</source>
-        <translation type="unfinished"></translation>
+        <translation>es gibt nichts zu senden</translation>
     </message>
     <message>
         <source>no context strategy is installed, so there is nothing to compact with</source>
-        <translation type="unfinished"></translation>
+        <translation>es ist keine Kontextstrategie installiert, daher kann nichts verdichtet werden</translation>
     </message>
 </context>
 <context>
@@ -1346,269 +1358,382 @@
     <name>valis::SessionStore</name>
     <message>
         <source>cannot set up transcript ranking: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Relevanzbewertung der Verläufe kann nicht eingerichtet werden: %1</translation>
     </message>
     <message>
         <source>part %1 names part %2 as its parent</source>
-        <translation type="unfinished"></translation>
+        <translation>Teil %1 gibt Teil %2 als übergeordneten Teil an</translation>
     </message>
     <message>
         <source>migration to schema version %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Migration auf Schemaversion %1 fehlgeschlagen: %2</translation>
     </message>
     <message>
         <source>cannot create the folder for the database</source>
-        <translation type="unfinished"></translation>
+        <translation>der Ordner für die Datenbank kann nicht angelegt werden</translation>
     </message>
     <message>
         <source>cannot open the database</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datenbank kann nicht geöffnet werden</translation>
     </message>
     <message>
         <source>cannot switch the database to write-ahead logging: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datenbank kann nicht auf Write-Ahead-Logging umgestellt werden: %1</translation>
     </message>
     <message>
         <source>rename session</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung umbenennen</translation>
     </message>
     <message>
         <source>there is no session &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>es gibt keine Sitzung „%1“</translation>
     </message>
     <message>
         <source>archive session</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung archivieren</translation>
     </message>
     <message>
         <source>session %1 already exists and came from %2, not %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung %1 existiert bereits und stammt aus %2, nicht aus %3</translation>
     </message>
     <message>
         <source>store token counts</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokenzahlen speichern</translation>
     </message>
     <message>
         <source>session %1 has no part %2 in message %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung %1 hat keinen Teil %2 in Nachricht %3</translation>
     </message>
     <message>
         <source>read session</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung lesen</translation>
     </message>
     <message>
         <source>list sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzungen auflisten</translation>
     </message>
     <message>
         <source>read messages</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachrichten lesen</translation>
     </message>
     <message>
         <source>read parts</source>
-        <translation type="unfinished"></translation>
+        <translation>Teile lesen</translation>
     </message>
     <message>
         <source>message %1 should have %2 parts but has %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachricht %1 sollte %2 Teile haben, hat aber %3</translation>
     </message>
     <message>
         <source>read turns</source>
-        <translation type="unfinished"></translation>
+        <translation>Runden lesen</translation>
     </message>
     <message>
         <source>read token counts</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokenzahlen lesen</translation>
     </message>
     <message>
         <source>create session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung %1 anlegen</translation>
     </message>
     <message>
         <source>a session with id %1 already exists</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Sitzung mit der ID %1 existiert bereits</translation>
     </message>
     <message>
         <source>find session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung %1 suchen</translation>
     </message>
     <message>
         <source>append message %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachricht %1 anhängen</translation>
     </message>
     <message>
         <source>the session already has a message with id %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Sitzung hat bereits eine Nachricht mit der ID %1</translation>
     </message>
     <message>
         <source>update session</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung aktualisieren</translation>
     </message>
     <message>
         <source>this file is not a Valis session database (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>diese Datei ist keine Valis-Sitzungsdatenbank (%1)</translation>
     </message>
     <message>
         <source>this SQLite file belongs to another application; Valis left it untouched</source>
-        <translation type="unfinished"></translation>
+        <translation>diese SQLite-Datei gehört zu einer anderen Anwendung; Valis hat sie nicht verändert</translation>
     </message>
     <message>
         <source>the database was written by a newer Valis (schema version %1; this build reads up to %2). It was left untouched: update Valis to open it.</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datenbank wurde von einem neueren Valis geschrieben (Schemaversion %1; dieser Build liest bis %2). Sie wurde nicht verändert: Aktualisieren Sie Valis, um sie zu öffnen.</translation>
     </message>
 </context>
 <context>
     <name>valis::Settings</name>
     <message>
         <source>cannot read the file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei kann nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>not valid JSON: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kein gültiges JSON: %1</translation>
     </message>
     <message>
         <source>the file must hold a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei muss ein JSON-Objekt enthalten</translation>
     </message>
     <message>
         <source>cannot create the folder</source>
-        <translation type="unfinished"></translation>
+        <translation>der Ordner kann nicht angelegt werden</translation>
     </message>
     <message>
         <source>cannot write the file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
         <source>unsupported version %1 (this Valis reads version %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht unterstützte Version %1 (dieses Valis liest Version %2)</translation>
+    </message>
+</context>
+<context>
+    <name>valis::SubagentHost</name>
+    <message>
+        <source>The subagent was cancelled.</source>
+        <translation>Der Subagent wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
     </message>
 </context>
 <context>
     <name>valis::SweAgentImporter</name>
     <message>
         <source>SWE-agent trajectory</source>
-        <translation type="unfinished"></translation>
+        <translation>SWE-agent-Trajektorie</translation>
     </message>
     <message>
         <source>expected a JSON object with a &quot;history&quot; array</source>
-        <translation type="unfinished"></translation>
+        <translation>ein JSON-Objekt mit einem „history“-Array wurde erwartet</translation>
     </message>
     <message>
         <source>&quot;history&quot; is missing or not an array</source>
-        <translation type="unfinished"></translation>
+        <translation>„history“ fehlt oder ist kein Array</translation>
     </message>
     <message>
         <source>%1 is not a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist kein JSON-Objekt</translation>
     </message>
     <message>
         <source>SWE-agent trajectories have no timestamps; the session and its messages take the file&apos;s modification time.</source>
-        <translation type="unfinished"></translation>
+        <translation>SWE-agent-Trajektorien haben keine Zeitstempel; die Sitzung und ihre Nachrichten erhalten die Änderungszeit der Datei.</translation>
     </message>
     <message>
         <source>%1 trajectory steps repeat the history and were not imported again.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Trajektorienschritte wiederholen die „history“ und wurden nicht erneut importiert.</translation>
     </message>
     <message>
         <source>cannot read the file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei kann nicht gelesen werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ToolEnvironment</name>
+    <message>
+        <source>the sandbox &quot;%1&quot; is not installed (the &quot;local&quot; sandbox plugin did not load), so commands cannot run; see valis-cli plugins</source>
+        <translation>die Sandbox „%1“ ist nicht installiert (das Sandbox-Plugin „local“ wurde nicht geladen), daher können keine Befehle laufen; siehe valis-cli plugins</translation>
+    </message>
+    <message>
+        <source>there is no sandbox &quot;%1&quot;; the sandboxes are: %2 (or bwrap, none)</source>
+        <translation>es gibt keine Sandbox „%1“; verfügbare Sandboxen: %2 (oder bwrap, none)</translation>
+    </message>
+    <message>
+        <source>none installed</source>
+        <translation>keine installiert</translation>
+    </message>
+    <message>
+        <source>commands cannot run: %1</source>
+        <translation>Befehle können nicht laufen: %1</translation>
+    </message>
+    <message>
+        <source>no sandbox</source>
+        <translation>keine Sandbox</translation>
+    </message>
+    <message>
+        <source>network on</source>
+        <translation>Netzwerk an</translation>
+    </message>
+    <message>
+        <source>network off</source>
+        <translation>Netzwerk aus</translation>
+    </message>
+    <message>
+        <source>NO ISOLATION: commands run as plain processes with your permissions (%1)</source>
+        <translation>KEINE ISOLATION: Befehle laufen als normale Prozesse mit Ihren Rechten (%1)</translation>
+    </message>
+    <message>
+        <source>sandbox: %1, %2</source>
+        <translation>Sandbox: %1, %2</translation>
     </message>
 </context>
 <context>
     <name>valis::ToolOrchestrator</name>
     <message>
         <source>The arguments are not valid JSON (%1 at offset %2). Send them again as one JSON object.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Argumente sind kein gültiges JSON (%1 an Position %2). Senden Sie sie erneut als ein einziges JSON-Objekt.</translation>
     </message>
     <message>
         <source>The arguments must be a JSON object, not %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Argumente müssen ein JSON-Objekt sein, nicht %1.</translation>
     </message>
     <message>
         <source>Missing required arguments: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es fehlen erforderliche Argumente: %1.</translation>
     </message>
     <message>
         <source>There is no tool named &quot;%1&quot;. The tools are: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt kein Werkzeug namens „%1“. Verfügbare Werkzeuge: %2.</translation>
     </message>
     <message>
         <source>Not run: the approval rules deny the tool &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht ausgeführt: Die Freigaberegeln verbieten das Werkzeug „%1“.</translation>
     </message>
     <message>
         <source>The user denied this call of &quot;%1&quot;; it was not run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Benutzer hat diesen Aufruf von „%1“ abgelehnt; er wurde nicht ausgeführt.</translation>
     </message>
     <message>
         <source>Their reason: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Begründung: %1</translation>
     </message>
     <message>
         <source>[interrupted: the turn was stopped before this call ran]</source>
-        <translation type="unfinished"></translation>
+        <translation>[unterbrochen: die Runde wurde angehalten, bevor dieser Aufruf lief]</translation>
     </message>
     <message>
         <source>[interrupted: the turn was stopped while this call waited for approval; it was not run]</source>
-        <translation type="unfinished"></translation>
+        <translation>[unterbrochen: die Runde wurde angehalten, während dieser Aufruf auf Freigabe wartete; er wurde nicht ausgeführt]</translation>
     </message>
     <message>
         <source>[interrupted: the user stopped this call while it ran]</source>
-        <translation type="unfinished"></translation>
+        <translation>[unterbrochen: der Benutzer hat diesen Aufruf während der Ausführung angehalten]</translation>
     </message>
 </context>
 <context>
     <name>valis::ToolSelector</name>
     <message>
         <source>the tool selector&apos;s answer named no known tool, so every tool is offered</source>
-        <translation type="unfinished"></translation>
+        <translation>die Antwort der Werkzeugauswahl nannte kein bekanntes Werkzeug, daher werden alle Werkzeuge angeboten</translation>
     </message>
     <message>
         <source>the tool selector failed (%1), so every tool is offered</source>
-        <translation type="unfinished"></translation>
+        <translation>die Werkzeugauswahl ist fehlgeschlagen (%1), daher werden alle Werkzeuge angeboten</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ToolSettings</name>
+    <message>
+        <source>%1.%2 must be a string</source>
+        <translation>%1.%2 muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>%1 must be an object with &quot;tools&quot;</source>
+        <translation>%1 muss ein Objekt mit „tools“ sein</translation>
+    </message>
+    <message>
+        <source>%1.tools must be a non-empty array of tool names</source>
+        <translation>%1.tools muss ein nicht leeres Array von Werkzeugnamen sein</translation>
+    </message>
+    <message>
+        <source>%1.tools must hold only tool names</source>
+        <translation>%1.tools darf nur Werkzeugnamen enthalten</translation>
+    </message>
+    <message>
+        <source>%1 must be an object</source>
+        <translation>%1 muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>%1.description is required: the model chooses a subagent by it</source>
+        <translation>%1.description ist erforderlich: Das Modell wählt einen Subagenten danach aus</translation>
+    </message>
+    <message>
+        <source>%1.maxSteps must be a number of at least 1</source>
+        <translation>%1.maxSteps muss eine Zahl von mindestens 1 sein</translation>
+    </message>
+    <message>
+        <source>Read, edit, run commands, plan and load skills: what a coding agent needs.</source>
+        <translation>Lesen, bearbeiten, Befehle ausführen, planen und Skills laden: alles, was ein Coding-Agent braucht.</translation>
+    </message>
+    <message>
+        <source>Every file tool (read, search, edit, patch) and the plan; no commands.</source>
+        <translation>Alle Datei-Werkzeuge (lesen, suchen, bearbeiten, patchen) und der Plan; keine Befehle.</translation>
+    </message>
+    <message>
+        <source>Read-only tools, skills, images and subagents: look, never change.</source>
+        <translation>Nur lesende Werkzeuge, Skills, Bilder und Subagenten: ansehen, nie verändern.</translation>
+    </message>
+    <message>
+        <source>Every tool of every installed plugin.</source>
+        <translation>Jedes Werkzeug jedes installierten Plugins.</translation>
+    </message>
+    <message>
+        <source>there is no tool pack &quot;%1&quot;; the packs are: %2</source>
+        <translation>es gibt kein Werkzeugpaket „%1“; verfügbare Pakete: %2</translation>
+    </message>
+    <message>
+        <source>agent &quot;%1&quot; must be a plain name (letters, digits, &apos;.&apos;, &apos;-&apos;, &apos;_&apos;)</source>
+        <translation>Agent „%1“ muss ein einfacher Name sein (Buchstaben, Ziffern, &apos;.&apos;, &apos;-&apos;, &apos;_&apos;)</translation>
+    </message>
+    <message>
+        <source>network must be true or false</source>
+        <translation>network muss true oder false sein</translation>
+    </message>
+    <message>
+        <source>maxSubagentDepth must be a number from 0 to 5</source>
+        <translation>maxSubagentDepth muss eine Zahl von 0 bis 5 sein</translation>
     </message>
 </context>
 <context>
     <name>valis::TranscriptImporters</name>
     <message>
         <source>cannot read the file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei kann nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>not a transcript format Valis knows (known: %1); name one with --format</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Verlaufsformat, das Valis kennt (bekannt: %1); geben Sie eines mit --format an</translation>
     </message>
 </context>
 <context>
     <name>valis::TranscriptIndex</name>
     <message>
         <source>the search has no words to look for</source>
-        <translation type="unfinished"></translation>
+        <translation>die Suche enthält keine Wörter, nach denen gesucht werden kann</translation>
     </message>
     <message>
         <source>read the index state</source>
-        <translation type="unfinished"></translation>
+        <translation>Indexstatus lesen</translation>
     </message>
     <message>
         <source>index pending text</source>
-        <translation type="unfinished"></translation>
+        <translation>ausstehenden Text indizieren</translation>
     </message>
     <message>
         <source>the regular expression is not valid: %1 (at offset %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>der reguläre Ausdruck ist ungültig: %1 (an Position %2)</translation>
     </message>
     <message>
         <source>search</source>
-        <translation type="unfinished"></translation>
+        <translation>suchen</translation>
     </message>
     <message>
         <source>there is no session &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>es gibt keine Sitzung „%1“</translation>
     </message>
     <message>
         <source>the FTS5 query is not valid: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die FTS5-Abfrage ist ungültig: %1</translation>
     </message>
 </context>
 <context>
@@ -1671,358 +1796,358 @@
     <name>valis::ValisJsonlImporter</name>
     <message>
         <source>Valis JSONL export</source>
-        <translation type="unfinished"></translation>
+        <translation>Valis-JSONL-Export</translation>
     </message>
     <message>
         <source>not a Valis export: the first line must be the valis-export header</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Valis-Export: die erste Zeile muss der valis-export-Header sein</translation>
     </message>
     <message>
         <source>the export is format version %1; this Valis reads up to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>der Export hat Formatversion %1; dieses Valis liest bis %2</translation>
     </message>
     <message>
         <source>session %1 appears twice</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung %1 kommt doppelt vor</translation>
     </message>
     <message>
         <source>message for unknown session &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachricht für unbekannte Sitzung „%1“</translation>
     </message>
     <message>
         <source>the blob&apos;s data does not match its reference %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Daten des Blobs passen nicht zu seiner Referenz %1</translation>
     </message>
     <message>
         <source>unknown line type &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Zeilentyp „%1“</translation>
     </message>
     <message>
         <source>message %1 refers to images the export does not contain: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachricht %1 verweist auf Bilder, die der Export nicht enthält: %2</translation>
     </message>
 </context>
 <context>
     <name>valis::cli</name>
     <message>
         <source>Try &apos;valis-cli %1 --help&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Versuchen Sie „valis-cli %1 --help“.</translation>
     </message>
     <message>
         <source>Show this help.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Hilfe anzeigen.</translation>
     </message>
     <message>
         <source>Import agent transcripts (Claude Code, Codex, SWE-agent, OpenHands, Aider, Valis JSONL)</source>
-        <translation type="unfinished"></translation>
+        <translation>Agenten-Verläufe importieren (Claude Code, Codex, SWE-agent, OpenHands, Aider, Valis JSONL)</translation>
     </message>
     <message>
         <source>Export sessions as lossless JSONL or readable Markdown</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzungen als verlustfreies JSONL oder lesbares Markdown exportieren</translation>
     </message>
     <message>
         <source>List sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzungen auflisten</translation>
     </message>
     <message>
         <source>Print a session&apos;s messages</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Nachrichten einer Sitzung ausgeben</translation>
     </message>
     <message>
         <source>Search all transcripts, tool outputs included, ranked</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Verläufe durchsuchen, Werkzeugausgaben eingeschlossen, nach Relevanz sortiert</translation>
     </message>
     <message>
         <source>List plugins with their state and errors; enable or disable one</source>
-        <translation type="unfinished"></translation>
+        <translation>Plugins mit Zustand und Fehlern auflisten; eines aktivieren oder deaktivieren</translation>
     </message>
     <message>
         <source>List known models or look names up in the model catalogue</source>
-        <translation type="unfinished"></translation>
+        <translation>Bekannte Modelle auflisten oder Namen im Modellkatalog nachschlagen</translation>
     </message>
     <message>
         <source>Usage: valis-cli [--home DIR] &lt;command&gt; [options]</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: valis-cli [--home DIR] &lt;Befehl&gt; [Optionen]</translation>
     </message>
     <message>
         <source>Commands:</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehle:</translation>
     </message>
     <message>
         <source>Global options:</source>
-        <translation type="unfinished"></translation>
+        <translation>Globale Optionen:</translation>
     </message>
     <message>
         <source>Use DIR for all of Valis&apos;s files instead of the standard locations (also: VALIS_HOME)</source>
-        <translation type="unfinished"></translation>
+        <translation>DIR für alle Dateien von Valis statt der Standardorte verwenden (auch: VALIS_HOME)</translation>
     </message>
     <message>
         <source>Print the version</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Version ausgeben</translation>
     </message>
     <message>
         <source>Show this help; &apos;valis-cli &lt;command&gt; --help&apos; shows a command&apos;s</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Hilfe anzeigen; „valis-cli &lt;Befehl&gt; --help“ zeigt die eines Befehls</translation>
     </message>
     <message>
         <source>--home needs a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>--home braucht einen Ordner</translation>
     </message>
     <message>
         <source>valis-cli: unknown command &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>valis-cli: unbekannter Befehl „%1“.</translation>
     </message>
     <message>
         <source>Ids of the sessions to export.</source>
-        <translation type="unfinished"></translation>
+        <translation>IDs der zu exportierenden Sitzungen.</translation>
     </message>
     <message>
         <source>jsonl (lossless, re-importable; default) or markdown.</source>
-        <translation type="unfinished"></translation>
+        <translation>jsonl (verlustfrei, wieder importierbar; Standard) oder markdown.</translation>
     </message>
     <message>
         <source>Write to FILE (replaced atomically) instead of standard output.</source>
-        <translation type="unfinished"></translation>
+        <translation>In FILE schreiben (atomar ersetzt) statt auf die Standardausgabe.</translation>
     </message>
     <message>
         <source>Also export the sessions these started (subagents).</source>
-        <translation type="unfinished"></translation>
+        <translation>Auch die von diesen gestarteten Sitzungen (Subagenten) exportieren.</translation>
     </message>
     <message>
         <source>Exports sessions from the session store.</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportiert Sitzungen aus dem Sitzungsspeicher.</translation>
     </message>
     <message>
         <source>unknown format &quot;%1&quot;: use jsonl or markdown</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekanntes Format „%1“: verwenden Sie jsonl oder markdown</translation>
     </message>
     <message>
         <source>name at least one session (see &apos;valis-cli sessions&apos;)</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie mindestens eine Sitzung an (siehe „valis-cli sessions“)</translation>
     </message>
     <message>
         <source>Words that must all occur; &quot;quoted words&quot; as a phrase; word* as a prefix.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wörter, die alle vorkommen müssen; &quot;Wörter in Anführungszeichen&quot; als Phrase; wort* als Präfix.</translation>
     </message>
     <message>
         <source>Keep only hits whose passage matches RE.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur Treffer behalten, deren Passage auf RE passt.</translation>
     </message>
     <message>
         <source>Search one session only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur eine Sitzung durchsuchen.</translation>
     </message>
     <message>
         <source>Only messages of ROLE: system, user, assistant or tool.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur Nachrichten der Rolle ROLE: system, user, assistant oder tool.</translation>
     </message>
     <message>
         <source>Only calls of, and results from, the tool NAME.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur Aufrufe und Ergebnisse des Werkzeugs NAME.</translation>
     </message>
     <message>
         <source>At most N hits (default 50).</source>
-        <translation type="unfinished"></translation>
+        <translation>Höchstens N Treffer (Standard 50).</translation>
     </message>
     <message>
         <source>Take WORDS as an SQLite FTS5 query (AND, OR, NOT, NEAR, ...).</source>
-        <translation type="unfinished"></translation>
+        <translation>WORDS als SQLite-FTS5-Abfrage auffassen (AND, OR, NOT, NEAR, ...).</translation>
     </message>
     <message>
         <source>One JSON object per hit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein JSON-Objekt pro Treffer.</translation>
     </message>
     <message>
         <source>Searches every stored transcript, tool arguments and outputs included. Hits are passages ranked by relevance (bm25), newest part of the record first. Exits with 1 when nothing is found.</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchsucht alle gespeicherten Verläufe, Werkzeugargumente und -ausgaben eingeschlossen. Treffer sind Passagen, nach Relevanz (bm25) sortiert, der neueste Teil des Verlaufs zuerst. Endet mit 1, wenn nichts gefunden wird.</translation>
     </message>
     <message>
         <source>give words to search for</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie Wörter an, nach denen gesucht werden soll</translation>
     </message>
     <message>
         <source>unknown role &quot;%1&quot;: use system, user, assistant or tool</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannte Rolle „%1“: verwenden Sie system, user, assistant oder tool</translation>
     </message>
     <message>
         <source>--limit needs a positive number</source>
-        <translation type="unfinished"></translation>
+        <translation>--limit braucht eine positive Zahl</translation>
     </message>
     <message>
         <source>Transcript files, or folders to search for them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Verlaufsdateien oder Ordner, in denen nach ihnen gesucht wird.</translation>
     </message>
     <message>
         <source>Read the files as FORMAT instead of detecting it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Dateien als FORMAT lesen, statt es zu erkennen.</translation>
     </message>
     <message>
         <source>Read and check the files, store nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Dateien lesen und prüfen, nichts speichern.</translation>
     </message>
     <message>
         <source>List the formats Valis can import.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Formate auflisten, die Valis importieren kann.</translation>
     </message>
     <message>
         <source>Print only errors.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur Fehler ausgeben.</translation>
     </message>
     <message>
         <source>Imports other agents&apos; transcripts into the session store. Each file is imported whole or not at all; importing a file again adds only the messages that are new.</source>
-        <translation type="unfinished"></translation>
+        <translation>Importiert Verläufe anderer Agenten in den Sitzungsspeicher. Jede Datei wird ganz oder gar nicht importiert; ein erneuter Import einer Datei fügt nur die neuen Nachrichten hinzu.</translation>
     </message>
     <message>
         <source>name at least one file or folder to import</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie mindestens eine Datei oder einen Ordner zum Importieren an</translation>
     </message>
     <message>
         <source>unknown format &quot;%1&quot; (see --list-formats)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekanntes Format „%1“ (siehe --list-formats)</translation>
     </message>
     <message>
         <source>valis-cli import: no transcripts found in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>valis-cli import: keine Verläufe in %1 gefunden</translation>
     </message>
     <message>
         <source>%1 (%2): %3 sessions, %4 messages, readable</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2): %3 Sitzungen, %4 Nachrichten, lesbar</translation>
     </message>
     <message>
         <source>%1 (%2): %3 sessions, %4 new messages, %5 already present, %6 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2): %3 Sitzungen, %4 neue Nachrichten, %5 bereits vorhanden, %6 s</translation>
     </message>
     <message>
         <source>note: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinweis: %1</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannt</translation>
     </message>
     <message>
         <source>Model names to look up (any spelling a provider uses).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachzuschlagende Modellnamen (in jeder Schreibweise, die ein Anbieter verwendet).</translation>
     </message>
     <message>
         <source>One JSON object per model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein JSON-Objekt pro Modell.</translation>
     </message>
     <message>
         <source>Say where the built-in figures come from.</source>
-        <translation type="unfinished"></translation>
+        <translation>Angeben, woher die eingebauten Angaben stammen.</translation>
     </message>
     <message>
         <source>Lists the model catalogue (context window, output limit, prices per million tokens), or looks names up in it. Your additions and corrections go in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Listet den Modellkatalog auf (Kontextfenster, Ausgabelimit, Preise pro Million Tokens) oder schlägt Namen darin nach. Ihre Ergänzungen und Korrekturen gehören in %1.</translation>
     </message>
     <message>
         <source>error: </source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler: </translation>
     </message>
     <message>
         <source>warning: </source>
-        <translation type="unfinished"></translation>
+        <translation>Warnung: </translation>
     </message>
     <message>
         <source>Built-in figures checked %1 from:</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingebaute Angaben, am %1 geprüft anhand von:</translation>
     </message>
     <message>
         <source>window %1, output %2 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Fenster %1, Ausgabe %2 Tokens</translation>
     </message>
     <message>
         <source>per million tokens: input %1, output %2, cache write %3, cache read %4</source>
-        <translation type="unfinished"></translation>
+        <translation>pro Million Tokens: Eingabe %1, Ausgabe %2, Cache-Schreiben %3, Cache-Lesen %4</translation>
     </message>
     <message>
         <source>MODEL</source>
-        <translation type="unfinished"></translation>
+        <translation>MODELL</translation>
     </message>
     <message>
         <source>WINDOW</source>
-        <translation type="unfinished"></translation>
+        <translation>FENSTER</translation>
     </message>
     <message>
         <source>OUTPUT</source>
-        <translation type="unfinished"></translation>
+        <translation>AUSGABE</translation>
     </message>
     <message>
         <source>INPUT</source>
-        <translation type="unfinished"></translation>
+        <translation>EINGABE</translation>
     </message>
     <message>
         <source>C.WRITE</source>
-        <translation type="unfinished"></translation>
+        <translation>C.SCHR.</translation>
     </message>
     <message>
         <source>C.READ</source>
-        <translation type="unfinished"></translation>
+        <translation>C.LESEN</translation>
     </message>
     <message>
         <source>Enable the plugin ID (from the next start).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Plugin ID aktivieren (ab dem nächsten Start).</translation>
     </message>
     <message>
         <source>Disable the plugin ID (from the next start).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Plugin ID deaktivieren (ab dem nächsten Start).</translation>
     </message>
     <message>
         <source>Disable the plugin that was loading when Valis last died.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Plugin deaktivieren, das gerade geladen wurde, als Valis zuletzt abstürzte.</translation>
     </message>
     <message>
         <source>Only read and check metadata; run no plugin code.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur Metadaten lesen und prüfen; keinen Plugin-Code ausführen.</translation>
     </message>
     <message>
         <source>Load no plugin (list them only).</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Plugin laden (nur auflisten).</translation>
     </message>
     <message>
         <source>One JSON object per plugin.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein JSON-Objekt pro Plugin.</translation>
     </message>
     <message>
         <source>Lists the plugins Valis finds, with their state and, for those that cannot run, why. Plugins are loaded to check that they start, unless --no-load.</source>
-        <translation type="unfinished"></translation>
+        <translation>Listet die Plugins auf, die Valis findet, mit ihrem Zustand und, für die nicht lauffähigen, dem Grund. Plugins werden geladen, um zu prüfen, ob sie starten, außer bei --no-load.</translation>
     </message>
     <message>
         <source>no plugin with id &quot;%1&quot; was found</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Plugin mit der ID „%1“ gefunden</translation>
     </message>
     <message>
         <source>%1 enabled; it loads from the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 aktiviert; es wird ab dem nächsten Start geladen.</translation>
     </message>
     <message>
         <source>%1 disabled; it stays off from the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 deaktiviert; es bleibt ab dem nächsten Start aus.</translation>
     </message>
     <message>
         <source>%1 disabled: it was loading when Valis last stopped unexpectedly.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 deaktiviert: es wurde gerade geladen, als Valis zuletzt unerwartet beendet wurde.</translation>
     </message>
     <message>
         <source>warning: the plugin &quot;%1&quot; was loading when Valis last stopped unexpectedly; disable it with &apos;valis-cli plugins --disable-crashed&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnung: Das Plugin „%1“ wurde gerade geladen, als Valis zuletzt unerwartet beendet wurde; deaktivieren Sie es mit „valis-cli plugins --disable-crashed“.</translation>
     </message>
     <message>
         <source>No plugins found in:</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Plugins gefunden in:</translation>
     </message>
     <message>
         <source>… %1 more lines (--full shows everything)</source>
-        <translation type="unfinished"></translation>
+        <translation>… %1 weitere Zeilen (--full zeigt alles)</translation>
     </message>
     <message>
         <source>(thinking)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Nachdenken)</translation>
     </message>
     <message>
         <source>[redacted]</source>
-        <translation type="unfinished"></translation>
+        <translation>[geschwärzt]</translation>
     </message>
     <message>
         <source>result</source>
@@ -2030,607 +2155,883 @@
     </message>
     <message>
         <source> (error)</source>
-        <translation type="unfinished"></translation>
+        <translation> (Fehler)</translation>
     </message>
     <message>
         <source>[image %1 %2]</source>
-        <translation type="unfinished">[Bild %1] {1 %2]?}</translation>
+        <translation>[Bild %1 %2]</translation>
     </message>
     <message>
         <source>Only sessions from ORIGIN (valis, claude-code, codex, ...).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur Sitzungen aus ORIGIN (valis, claude-code, codex, ...).</translation>
     </message>
     <message>
         <source>Include archived sessions.</source>
-        <translation type="unfinished"></translation>
+        <translation>Archivierte Sitzungen einschließen.</translation>
     </message>
     <message>
         <source>Show at most N sessions, newest first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Höchstens N Sitzungen zeigen, neueste zuerst.</translation>
     </message>
     <message>
         <source>One JSON object per session.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein JSON-Objekt pro Sitzung.</translation>
     </message>
     <message>
         <source>Lists the sessions of the store, most recently active first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Listet die Sitzungen des Speichers auf, zuletzt aktive zuerst.</translation>
     </message>
     <message>
         <source>unexpected argument &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>unerwartetes Argument „%1“</translation>
     </message>
     <message>
         <source>--limit needs a number</source>
-        <translation type="unfinished"></translation>
+        <translation>--limit braucht eine Zahl</translation>
     </message>
     <message>
         <source>ID</source>
-        <translation type="unfinished"></translation>
+        <translation>ID</translation>
     </message>
     <message>
         <source>UPDATED</source>
-        <translation type="unfinished"></translation>
+        <translation>AKTUALISIERT</translation>
     </message>
     <message>
         <source>MSGS</source>
-        <translation type="unfinished"></translation>
+        <translation>NACHR.</translation>
     </message>
     <message>
         <source>ORIGIN</source>
-        <translation type="unfinished"></translation>
+        <translation>HERKUNFT</translation>
     </message>
     <message>
         <source>TITLE</source>
-        <translation type="unfinished"></translation>
+        <translation>TITEL</translation>
     </message>
     <message>
         <source>The session to print.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die auszugebende Sitzung.</translation>
     </message>
     <message>
         <source>Start at message number SEQ.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bei Nachricht Nummer SEQ beginnen.</translation>
     </message>
     <message>
         <source>Print at most N messages.</source>
-        <translation type="unfinished"></translation>
+        <translation>Höchstens N Nachrichten ausgeben.</translation>
     </message>
     <message>
         <source>Print long texts and tool outputs whole.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lange Texte und Werkzeugausgaben vollständig ausgeben.</translation>
     </message>
     <message>
         <source>One JSON object per message, in the record&apos;s own form.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein JSON-Objekt pro Nachricht, im eigenen Format des Verlaufs.</translation>
     </message>
     <message>
         <source>Prints a session&apos;s messages.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gibt die Nachrichten einer Sitzung aus.</translation>
     </message>
     <message>
         <source>name exactly one session</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie genau eine Sitzung an</translation>
     </message>
     <message>
         <source>--from and --count need numbers</source>
-        <translation type="unfinished"></translation>
+        <translation>--from und --count brauchen Zahlen</translation>
     </message>
     <message>
         <source>%1 · %2 · %3 messages</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 · %3 Nachrichten</translation>
     </message>
     <message>
         <source>that is not a provider id (such as anthropic, openai, openai-compatible); the key itself is read from standard input</source>
-        <translation type="unfinished"></translation>
+        <translation>das ist keine Anbieter-ID (etwa anthropic, openai, openai-compatible); der Schlüssel selbst wird von der Standardeingabe gelesen</translation>
     </message>
     <message>
         <source>API key for %1 (typing is not shown): </source>
-        <translation type="unfinished"></translation>
+        <translation>API-Schlüssel für %1 (die Eingabe wird nicht angezeigt): </translation>
     </message>
     <message>
         <source>no key was given on standard input</source>
-        <translation type="unfinished"></translation>
+        <translation>auf der Standardeingabe wurde kein Schlüssel übergeben</translation>
     </message>
     <message>
         <source>the key contains spaces or control characters; give the key alone on one line</source>
-        <translation type="unfinished"></translation>
+        <translation>der Schlüssel enthält Leer- oder Steuerzeichen; geben Sie nur den Schlüssel in einer einzigen Zeile an</translation>
     </message>
     <message>
         <source>(account &quot;%1&quot;, shared)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Konto „%1“, gemeinsam genutzt)</translation>
     </message>
     <message>
         <source>Stored the key for %1 in the keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüssel für %1 wurde im Schlüsselbund gespeichert.</translation>
     </message>
     <message>
         <source>The keychain holds no key for %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund enthält keinen Schlüssel für %1.</translation>
     </message>
     <message>
         <source>Removed the key for %1 from the keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüssel für %1 wurde aus dem Schlüsselbund entfernt.</translation>
     </message>
     <message>
         <source>not set, and not needed by this provider (the keychain cannot be asked)</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht gesetzt und für diesen Anbieter nicht nötig (der Schlüsselbund kann nicht abgefragt werden)</translation>
     </message>
     <message>
         <source>unknown: the keychain cannot be asked (see below)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannt: der Schlüsselbund kann nicht abgefragt werden (siehe unten)</translation>
     </message>
     <message>
         <source>unknown: the keychain cannot be asked (see below), and %1 is not set</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannt: der Schlüsselbund kann nicht abgefragt werden (siehe unten), und %1 ist nicht gesetzt</translation>
     </message>
     <message>
         <source>set in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>im Schlüsselbund gesetzt</translation>
     </message>
     <message>
         <source>%1 is set too, but the keychain comes first</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist ebenfalls gesetzt, aber der Schlüsselbund hat Vorrang</translation>
     </message>
     <message>
         <source>set in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>gesetzt in %1</translation>
     </message>
     <message>
         <source>%1, or %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 oder %2</translation>
     </message>
     <message>
         <source>not set (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht gesetzt (%1)</translation>
     </message>
     <message>
         <source>not set, and not needed by this provider (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht gesetzt und für diesen Anbieter nicht nötig (%1)</translation>
     </message>
     <message>
         <source>set, remove or status (the default).</source>
-        <translation type="unfinished"></translation>
+        <translation>set, remove oder status (Standard).</translation>
     </message>
     <message>
         <source>Provider ids: anthropic, openai, openai-compatible, ...</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter-IDs: anthropic, openai, openai-compatible, ...</translation>
     </message>
     <message>
         <source>Keeps API keys in the OS keychain. &apos;set PROVIDER&apos; reads the key from standard input (typed without echo at a terminal), never from the command line; &apos;remove PROVIDER&apos; deletes it; &apos;status&apos; shows, for each provider, whether a key is in the keychain or which environment variable supplies it, never the key. openai and openai-responses share one key.</source>
-        <translation type="unfinished"></translation>
+        <translation>Verwahrt API-Schlüssel im Schlüsselbund des Betriebssystems. „set PROVIDER“ liest den Schlüssel von der Standardeingabe (am Terminal ohne Echo eingegeben), nie von der Befehlszeile; „remove PROVIDER“ löscht ihn; „status“ zeigt für jeden Anbieter, ob ein Schlüssel im Schlüsselbund liegt oder welche Umgebungsvariable ihn liefert, nie den Schlüssel selbst. openai und openai-responses teilen sich einen Schlüssel.</translation>
     </message>
     <message>
         <source>unknown action; use set, remove or status</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannte Aktion; verwenden Sie set, remove oder status</translation>
     </message>
     <message>
         <source>name the provider, as in &apos;valis-cli keys %1 anthropic&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie den Anbieter an, etwa „valis-cli keys %1 anthropic“</translation>
     </message>
     <message>
         <source>name one provider; the key is read from standard input, never from the command line</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie einen Anbieter an; der Schlüssel wird von der Standardeingabe gelesen, nie von der Befehlszeile</translation>
     </message>
     <message>
         <source>name one provider</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie einen Anbieter an</translation>
     </message>
     <message>
         <source> (+%1 lines)</source>
-        <translation type="unfinished"></translation>
+        <translation> (+%1 Zeilen)</translation>
     </message>
     <message>
         <source> (attempt %1)</source>
-        <translation type="unfinished"></translation>
+        <translation> (%1. Versuch)</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler</translation>
     </message>
     <message>
         <source>ok</source>
-        <translation type="unfinished"></translation>
+        <translation>ok</translation>
     </message>
     <message>
         <source>, %1 ms: </source>
-        <translation type="unfinished"></translation>
+        <translation>, %1 ms: </translation>
     </message>
     <message>
         <source>retrying in %1 s (attempt %2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>neuer Versuch in %1 s (%2. Versuch): %3</translation>
     </message>
     <message>
         <source>warning: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnung: %1</translation>
     </message>
     <message>
         <source>error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler: %1</translation>
     </message>
     <message>
         <source>context compacted by %1: %2 -&gt; %3 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontext verdichtet durch %1: %2 -&gt; %3 Tokens</translation>
     </message>
     <message>
         <source>$%1 + unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>$%1 + unbekannt</translation>
     </message>
     <message>
         <source>[%1] %2 requests, %3 in + %4 cached, %5 out, cache hits %6%, %7</source>
-        <translation type="unfinished"></translation>
+        <translation>[%1] %2 Anfragen, %3 Eingabe + %4 aus dem Cache, %5 Ausgabe, Cache-Treffer %6 %, %7</translation>
     </message>
     <message>
         <source>Allow %1 %2?</source>
-        <translation type="unfinished">%1 erlauben? {1 %2??}</translation>
+        <translation>%1 %2 erlauben?</translation>
     </message>
     <message>
         <source>  [y] once  [s] for this session  [a] always  [n] no (add a reason after it): </source>
-        <translation type="unfinished"></translation>
+        <translation>  [y] einmal  [s] für diese Sitzung  [a] immer  [n] nein (Begründung dahinter angeben): </translation>
     </message>
     <message>
         <source>no one was there to approve it (valis-cli run --approve decides what runs unasked)</source>
-        <translation type="unfinished"></translation>
+        <translation>niemand war da, um es freizugeben (valis-cli run --approve legt fest, was ohne Nachfrage läuft)</translation>
     </message>
     <message>
         <source>  y, s, a or n: </source>
-        <translation type="unfinished"></translation>
+        <translation>  y, s, a oder n: </translation>
     </message>
     <message>
         <source>not a command for a pending request: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Befehl für eine ausstehende Anfrage: %1</translation>
     </message>
     <message>
         <source>no provider &quot;%1&quot;: no provider plugin is running</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Anbieter „%1“: es läuft kein Anbieter-Plugin</translation>
     </message>
     <message>
         <source>no provider &quot;%1&quot;; the providers are: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Anbieter „%1“; verfügbare Anbieter: %2</translation>
     </message>
     <message>
         <source>  plugin %1 is %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>  Plugin %1 ist %2: %3</translation>
     </message>
     <message>
         <source>The provider: anthropic, openai, openai-responses, openai-compatible, ... (default: the settings&apos; defaultProvider).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Anbieter: anthropic, openai, openai-responses, openai-compatible, ... (Standard: defaultProvider aus den Einstellungen).</translation>
     </message>
     <message>
         <source>The model (default: the provider&apos;s model in the settings).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell (Standard: das Modell des Anbieters in den Einstellungen).</translation>
     </message>
     <message>
         <source>The folder the agent works in (default: the current folder).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner, in dem der Agent arbeitet (Standard: der aktuelle Ordner).</translation>
     </message>
     <message>
         <source>Which tool calls run without asking: never, read-only (default) or all. Others are asked on the terminal, or denied when nobody can answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Welche Werkzeugaufrufe ohne Nachfrage laufen: never, read-only (Standard) oder all. Bei anderen wird am Terminal nachgefragt, oder sie werden abgelehnt, wenn niemand antworten kann.</translation>
     </message>
     <message>
         <source>Send requests here instead (overrides the settings and ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST).</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfragen stattdessen hierhin senden (überschreibt die Einstellungen und ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST).</translation>
     </message>
     <message>
         <source>Continue this session instead of starting a new one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Sitzung fortsetzen, statt eine neue zu beginnen.</translation>
     </message>
     <message>
         <source>Use this system prompt instead of the default.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen System-Prompt statt des Standard-Prompts verwenden.</translation>
     </message>
     <message>
         <source>At most this many model requests in the turn (default 50).</source>
-        <translation type="unfinished"></translation>
+        <translation>Höchstens so viele Modellanfragen in der Runde (Standard 50).</translation>
     </message>
     <message>
         <source>Stop the turn once it has cost this many US dollars.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Runde anhalten, sobald sie so viele US-Dollar gekostet hat.</translation>
     </message>
     <message>
         <source>The output limit of each request (default: the model&apos;s).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Ausgabelimit jeder Anfrage (Standard: das des Modells).</translation>
     </message>
     <message>
         <source>Print the event stream as JSON lines; read approve/deny/interrupt commands as JSON lines on standard input.</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Ereignisstrom als JSON-Zeilen ausgeben; approve/deny/interrupt-Befehle als JSON-Zeilen von der Standardeingabe lesen.</translation>
     </message>
     <message>
         <source>Print the model&apos;s thinking (to standard error).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Nachdenken des Modells ausgeben (auf die Standardfehlerausgabe).</translation>
     </message>
     <message>
         <source>Do not ask the OS keychain for the key; use the environment only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Schlüssel nicht aus dem Schlüsselbund des Betriebssystems holen; nur die Umgebung verwenden.</translation>
     </message>
     <message>
         <source>What to ask; &quot;-&quot; or nothing reads it from standard input.</source>
-        <translation type="unfinished"></translation>
+        <translation>Was gefragt werden soll; „-“ oder nichts liest es von der Standardeingabe.</translation>
     </message>
     <message>
         <source>Runs one turn of an agent session headless: streams the answer, shows tool activity and asks for approvals. The session is stored like any other.</source>
-        <translation type="unfinished"></translation>
+        <translation>Führt eine Runde einer Agentensitzung ohne Oberfläche aus: streamt die Antwort, zeigt Werkzeugaktivität und fragt nach Freigaben. Die Sitzung wird wie jede andere gespeichert.</translation>
     </message>
     <message>
         <source>--approve takes never, read-only or all, not &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>--approve erwartet never, read-only oder all, nicht „%1“</translation>
     </message>
     <message>
         <source>--max-steps takes a whole number of at least 1</source>
-        <translation type="unfinished"></translation>
+        <translation>--max-steps erwartet eine ganze Zahl von mindestens 1</translation>
     </message>
     <message>
         <source>--max-cost takes a positive number of US dollars</source>
-        <translation type="unfinished"></translation>
+        <translation>--max-cost erwartet einen positiven Betrag in US-Dollar</translation>
     </message>
     <message>
         <source>--max-output-tokens takes a positive whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>--max-output-tokens erwartet eine positive ganze Zahl</translation>
     </message>
     <message>
         <source>the workspace %1 is not a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>der Arbeitsbereich %1 ist kein Ordner</translation>
     </message>
     <message>
         <source>say what to ask, as an argument or on standard input</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie an, was gefragt werden soll, als Argument oder über die Standardeingabe</translation>
     </message>
     <message>
         <source>the prompt is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>der Prompt ist leer</translation>
     </message>
     <message>
         <source>choose a provider with --provider (or set defaultProvider in %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>wählen Sie einen Anbieter mit --provider (oder setzen Sie defaultProvider in %1)</translation>
     </message>
     <message>
         <source>choose a model with --model (or set providers.%1.model in %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>wählen Sie ein Modell mit --model (oder setzen Sie providers.%1.model in %2)</translation>
     </message>
     <message>
         <source>Run one agent turn headless: stream the answer, show tool calls, ask for approvals</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Agentenrunde ohne Oberfläche ausführen: Antwort streamen, Werkzeugaufrufe zeigen, nach Freigaben fragen</translation>
     </message>
     <message>
         <source>Store, remove or check API keys in the OS keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>API-Schlüssel im Schlüsselbund des Betriebssystems speichern, entfernen oder prüfen</translation>
+    </message>
+    <message>
+        <source>Print every tool with its full description and JSON schema.</source>
+        <translation>Jedes Werkzeug mit vollständiger Beschreibung und JSON-Schema ausgeben.</translation>
+    </message>
+    <message>
+        <source>Lists the tools the agent is offered (from the installed tool plugins, limited to the tool pack), with their input schemas.</source>
+        <translation>Listet die Werkzeuge auf, die dem Agenten angeboten werden (aus den installierten Werkzeug-Plugins, beschränkt auf das Werkzeugpaket), mit ihren Eingabeschemas.</translation>
+    </message>
+    <message>
+        <source>read-only  </source>
+        <translation>nur Lesen  </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s), pack &quot;%1&quot;; %2</source>
+        <translation>
+            <numerusform>%n Werkzeug, Paket „%1“; %2</numerusform>
+            <numerusform>%n Werkzeuge, Paket „%1“; %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>warning: two tools share a name: %1</source>
+        <translation>Warnung: zwei Werkzeuge haben denselben Namen: %1</translation>
+    </message>
+    <message>
+        <source>The call&apos;s arguments as a JSON object (default {}); @FILE reads them from FILE, - from standard input.</source>
+        <translation>Die Argumente des Aufrufs als JSON-Objekt (Standard {}); @FILE liest sie aus FILE, - von der Standardeingabe.</translation>
+    </message>
+    <message>
+        <source>The folder the tool works in (default: the current folder).</source>
+        <translation>Der Ordner, in dem das Werkzeug arbeitet (Standard: der aktuelle Ordner).</translation>
+    </message>
+    <message>
+        <source>Print the result as the record&apos;s JSON (a tool_result part).</source>
+        <translation>Das Ergebnis als JSON des Verlaufs ausgeben (ein tool_result-Teil).</translation>
+    </message>
+    <message>
+        <source>The tool to call (see valis-cli tools).</source>
+        <translation>Das aufzurufende Werkzeug (siehe valis-cli tools).</translation>
+    </message>
+    <message>
+        <source>Calls one tool exactly as the agent would: the same orchestrator, sandbox and path confinement, with this call approved by you (approval rules that deny the tool still apply). Prints the result the model would see; exits 1 when it is an error.</source>
+        <translation>Ruft ein Werkzeug genau so auf, wie es der Agent täte: derselbe Orchestrator, dieselbe Sandbox und dieselbe Pfadbeschränkung, wobei Sie diesen Aufruf freigeben (Freigaberegeln, die das Werkzeug verbieten, gelten weiterhin). Gibt das Ergebnis aus, das das Modell sehen würde; endet mit 1, wenn es ein Fehler ist.</translation>
+    </message>
+    <message>
+        <source>name exactly one tool</source>
+        <translation>geben Sie genau ein Werkzeug an</translation>
+    </message>
+    <message>
+        <source>cannot read standard input</source>
+        <translation>die Standardeingabe kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>--args is not valid JSON: %1 (at byte %2)</source>
+        <translation>--args ist kein gültiges JSON: %1 (bei Byte %2)</translation>
+    </message>
+    <message>
+        <source>--args must be a JSON object</source>
+        <translation>--args muss ein JSON-Objekt sein</translation>
+    </message>
+    <message>
+        <source>there is no tool &quot;%1&quot; in pack &quot;%2&quot;; the tools are: %3</source>
+        <translation>im Paket „%2“ gibt es kein Werkzeug „%1“; verfügbare Werkzeuge: %3</translation>
+    </message>
+    <message>
+        <source>[image %1, %2 bytes]</source>
+        <translation>[Bild %1, %2 Bytes]</translation>
+    </message>
+    <message>
+        <source>List the tools the agent is offered, with their schemas</source>
+        <translation>Die dem Agenten angebotenen Werkzeuge mit ihren Schemas auflisten</translation>
+    </message>
+    <message>
+        <source>Call one tool exactly as the agent would</source>
+        <translation>Ein Werkzeug genau so aufrufen, wie es der Agent täte</translation>
+    </message>
+    <message>
+        <source>Where commands run: bwrap (isolated, the default), none (isolation OFF: plain processes with your permissions), or a sandbox id.</source>
+        <translation>Wo Befehle laufen: bwrap (isoliert, Standard), none (Isolation AUS: normale Prozesse mit Ihren Rechten) oder eine Sandbox-ID.</translation>
+    </message>
+    <message>
+        <source>Whether commands may reach the network: on or off (default: the settings&apos;, off).</source>
+        <translation>Ob Befehle das Netzwerk erreichen dürfen: on oder off (Standard: laut Einstellungen, sonst off).</translation>
+    </message>
+    <message>
+        <source>The tool pack: core, file-ops, research, all, or one of your own (default: the settings&apos;, all).</source>
+        <translation>Das Werkzeugpaket: core, file-ops, research, all oder ein eigenes (Standard: laut Einstellungen, sonst all).</translation>
+    </message>
+    <message>
+        <source>--network takes on or off, not &quot;%1&quot;</source>
+        <translation>--network erwartet on oder off, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>--sandbox needs a value: bwrap, none or a sandbox id</source>
+        <translation>--sandbox braucht einen Wert: bwrap, none oder eine Sandbox-ID</translation>
     </message>
 </context>
 <context>
     <name>valis::recordjson</name>
     <message>
         <source>unknown part type &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Teiltyp „%1“</translation>
     </message>
     <message>
         <source>a text part has no &quot;text&quot; string</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Textteil hat keine Zeichenkette „text“</translation>
     </message>
     <message>
         <source>a tool call has no &quot;name&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Werkzeugaufruf hat keinen „name“</translation>
     </message>
     <message>
         <source>an image part has neither &quot;uri&quot; nor &quot;data&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Bildteil hat weder „uri“ noch „data“</translation>
     </message>
     <message>
         <source>a message has no &quot;id&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Nachricht hat keine „id“</translation>
     </message>
     <message>
         <source>message %1 has an unknown role &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachricht %1 hat eine unbekannte Rolle „%2“</translation>
     </message>
     <message>
         <source>message %1 has no &quot;parts&quot; array</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachricht %1 hat kein „parts“-Array</translation>
     </message>
     <message>
         <source>message %1 has a part that is not an object</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachricht %1 hat einen Teil, der kein Objekt ist</translation>
     </message>
     <message>
         <source>message %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachricht %1: %2</translation>
     </message>
     <message>
         <source>a session has no &quot;id&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Sitzung hat keine „id“</translation>
+    </message>
+</context>
+<context>
+    <name>valis::sandboxes::BwrapSandbox</name>
+    <message>
+        <source>bubblewrap</source>
+        <translation>bubblewrap</translation>
+    </message>
+    <message>
+        <source>bubblewrap (bwrap) is not installed: install the bubblewrap package (apt install bubblewrap, dnf install bubblewrap), or turn isolation off.</source>
+        <translation>bubblewrap (bwrap) ist nicht installiert: Installieren Sie das Paket bubblewrap (apt install bubblewrap, dnf install bubblewrap), oder schalten Sie die Isolation aus.</translation>
+    </message>
+    <message>
+        <source>bubblewrap cannot run: %1.</source>
+        <translation>bubblewrap kann nicht laufen: %1.</translation>
+    </message>
+    <message>
+        <source>Could not create a temporary folder to try bubblewrap in.</source>
+        <translation>Es konnte kein temporärer Ordner angelegt werden, um bubblewrap darin zu testen.</translation>
+    </message>
+    <message>
+        <source>Could not prepare a command to try bubblewrap with.</source>
+        <translation>Es konnte kein Befehl vorbereitet werden, um bubblewrap damit zu testen.</translation>
+    </message>
+    <message>
+        <source>bubblewrap (%1) did not run a test command: %2</source>
+        <translation>bubblewrap (%1) hat einen Testbefehl nicht ausgeführt: %2</translation>
+    </message>
+    <message>
+        <source>bubblewrap (%1) cannot create a sandbox here: %2</source>
+        <translation>bubblewrap (%1) kann hier keine Sandbox anlegen: %2</translation>
+    </message>
+    <message>
+        <source>Unprivileged user namespaces are probably disabled or restricted; enable them (kernel.unprivileged_userns_clone, user.max_user_namespaces, or the AppArmor restriction on Ubuntu), or install bwrap setuid root.</source>
+        <translation>Unprivilegierte User-Namespaces sind vermutlich deaktiviert oder eingeschränkt; aktivieren Sie sie (kernel.unprivileged_userns_clone, user.max_user_namespaces oder die AppArmor-Einschränkung unter Ubuntu), oder installieren Sie bwrap setuid root.</translation>
+    </message>
+    <message>
+        <source>unprivileged user namespaces are disabled (kernel.unprivileged_userns_clone = 0); enable them with: sysctl -w kernel.unprivileged_userns_clone=1</source>
+        <translation>unprivilegierte User-Namespaces sind deaktiviert (kernel.unprivileged_userns_clone = 0); aktivieren Sie sie mit: sysctl -w kernel.unprivileged_userns_clone=1</translation>
+    </message>
+    <message>
+        <source>user namespaces are disabled (user.max_user_namespaces = 0); enable them with: sysctl -w user.max_user_namespaces=15000</source>
+        <translation>User-Namespaces sind deaktiviert (user.max_user_namespaces = 0); aktivieren Sie sie mit: sysctl -w user.max_user_namespaces=15000</translation>
+    </message>
+    <message>
+        <source>AppArmor restricts unprivileged user namespaces (kernel.apparmor_restrict_unprivileged_userns = 1); allow them for bwrap with an AppArmor profile, or run: sysctl -w kernel.apparmor_restrict_unprivileged_userns=0</source>
+        <translation>AppArmor schränkt unprivilegierte User-Namespaces ein (kernel.apparmor_restrict_unprivileged_userns = 1); erlauben Sie sie für bwrap mit einem AppArmor-Profil, oder führen Sie aus: sysctl -w kernel.apparmor_restrict_unprivileged_userns=0</translation>
+    </message>
+</context>
+<context>
+    <name>valis::sandboxes::CommandSetup</name>
+    <message>
+        <source>The command has no workspace folder.</source>
+        <translation>Der Befehl hat keinen Arbeitsbereichsordner.</translation>
+    </message>
+    <message>
+        <source>The workspace &quot;%1&quot; is not an absolute path.</source>
+        <translation>Der Arbeitsbereich „%1“ ist kein absoluter Pfad.</translation>
+    </message>
+    <message>
+        <source>The workspace &quot;%1&quot; does not exist or is not a folder.</source>
+        <translation>Der Arbeitsbereich „%1“ existiert nicht oder ist kein Ordner.</translation>
+    </message>
+    <message>
+        <source>The root folder cannot be a workspace.</source>
+        <translation>Der Wurzelordner kann kein Arbeitsbereich sein.</translation>
+    </message>
+    <message>
+        <source>The working directory &quot;%1&quot; is not an absolute path.</source>
+        <translation>Das Arbeitsverzeichnis „%1“ ist kein absoluter Pfad.</translation>
+    </message>
+    <message>
+        <source>The working directory &quot;%1&quot; is outside the workspace &quot;%2&quot;.</source>
+        <translation>Das Arbeitsverzeichnis „%1“ liegt außerhalb des Arbeitsbereichs „%2“.</translation>
+    </message>
+    <message>
+        <source>The working directory &quot;%1&quot; does not exist.</source>
+        <translation>Das Arbeitsverzeichnis „%1“ existiert nicht.</translation>
+    </message>
+    <message>
+        <source>The working directory &quot;%1&quot; leads outside the workspace &quot;%2&quot;.</source>
+        <translation>Das Arbeitsverzeichnis „%1“ führt aus dem Arbeitsbereich „%2“ hinaus.</translation>
+    </message>
+    <message>
+        <source>There is no program &quot;%1&quot; the command can run.</source>
+        <translation>Es gibt kein Programm „%1“, das der Befehl ausführen kann.</translation>
+    </message>
+    <message>
+        <source>There is no program &quot;%1&quot; in the command&apos;s PATH (%2).</source>
+        <translation>Im PATH des Befehls (%2) gibt es kein Programm „%1“.</translation>
+    </message>
+</context>
+<context>
+    <name>valis::sandboxes::LocalSandboxPlugin</name>
+    <message>
+        <source>&quot;readOnlyPaths&quot; must be a list of absolute folder paths.</source>
+        <translation>„readOnlyPaths“ muss eine Liste absoluter Ordnerpfade sein.</translation>
+    </message>
+</context>
+<context>
+    <name>valis::sandboxes::LocalSandboxProcess</name>
+    <message>
+        <source>The command did not finish within %1 ms and was stopped.</source>
+        <translation>Der Befehl war nach %1 ms nicht fertig und wurde beendet.</translation>
+    </message>
+    <message>
+        <source>The command was stopped before it started.</source>
+        <translation>Der Befehl wurde beendet, bevor er startete.</translation>
+    </message>
+    <message>
+        <source>The command was stopped.</source>
+        <translation>Der Befehl wurde beendet.</translation>
+    </message>
+    <message>
+        <source>Could not start the command: %1</source>
+        <translation>Der Befehl konnte nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>Could not start %1: %2</source>
+        <translation>%1 konnte nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>The command kept trying to run more than %1 processes at once and was stopped.</source>
+        <translation>Der Befehl versuchte wiederholt, mehr als %1 Prozesse gleichzeitig auszuführen, und wurde beendet.</translation>
+    </message>
+    <message>
+        <source>Some processes the command started could not be stopped.</source>
+        <translation>Einige vom Befehl gestartete Prozesse konnten nicht beendet werden.</translation>
+    </message>
+    <message>
+        <source>Its processes had been refused %1 times by the limit of %2 processes.</source>
+        <translation>Seine Prozesse wurden %1-mal durch das Limit von %2 Prozessen abgewiesen.</translation>
+    </message>
+    <message>
+        <source>The command tried to run more than %1 processes at once and was refused %2 times; it exited with %3, and what it left running was stopped.</source>
+        <translation>Der Befehl versuchte, mehr als %1 Prozesse gleichzeitig auszuführen, und wurde %2-mal abgewiesen; er endete mit %3, und was er noch laufen ließ, wurde beendet.</translation>
+    </message>
+    <message>
+        <source>Could not place the command in its process-limit group %1.</source>
+        <translation>Der Befehl konnte nicht in seine Prozesslimit-Gruppe %1 eingeordnet werden.</translation>
+    </message>
+</context>
+<context>
+    <name>valis::sandboxes::PlainSandbox</name>
+    <message>
+        <source>no isolation (plain process)</source>
+        <translation>keine Isolation (normaler Prozess)</translation>
+    </message>
+</context>
+<context>
+    <name>valis::sandboxes::ProcessLimit</name>
+    <message>
+        <source>The process limit mechanism &quot;%1&quot; is not usable here (this process can use: %2).</source>
+        <translation>Der Prozesslimit-Mechanismus „%1“ ist hier nicht nutzbar (dieser Prozess kann verwenden: %2).</translation>
+    </message>
+    <message>
+        <source>Could not create the process-limit group %1.</source>
+        <translation>Die Prozesslimit-Gruppe %1 konnte nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Could not set the process limit in %1.</source>
+        <translation>Das Prozesslimit in %1 konnte nicht gesetzt werden.</translation>
+    </message>
+</context>
+<context>
+    <name>valis::sandboxes::SandboxExecSandbox</name>
+    <message>
+        <source>macOS sandbox (sandbox-exec)</source>
+        <translation>macOS-Sandbox (sandbox-exec)</translation>
+    </message>
+    <message>
+        <source>%1 is missing; it is part of macOS.</source>
+        <translation>%1 fehlt; es ist Teil von macOS.</translation>
+    </message>
+    <message>
+        <source>Could not create the command&apos;s temporary folder.</source>
+        <translation>Der temporäre Ordner des Befehls konnte nicht angelegt werden.</translation>
     </message>
 </context>
 <context>
     <name>valis::wire::anthropic</name>
     <message>
         <source>a text block needs a &quot;text&quot; string</source>
-        <translation type="unfinished"></translation>
+        <translation>ein text-Block braucht eine Zeichenkette „text“</translation>
     </message>
     <message>
         <source>a thinking block needs a &quot;thinking&quot; string</source>
-        <translation type="unfinished"></translation>
+        <translation>ein thinking-Block braucht eine Zeichenkette „thinking“</translation>
     </message>
     <message>
         <source>a thinking block&apos;s &quot;signature&quot; must be a string</source>
-        <translation type="unfinished"></translation>
+        <translation>die „signature“ eines thinking-Blocks muss eine Zeichenkette sein</translation>
     </message>
     <message>
         <source>a redacted_thinking block needs a &quot;data&quot; string</source>
-        <translation type="unfinished"></translation>
+        <translation>ein redacted_thinking-Block braucht eine Zeichenkette „data“</translation>
     </message>
     <message>
         <source>a %1 block needs &quot;id&quot; and &quot;name&quot; strings</source>
-        <translation type="unfinished"></translation>
+        <translation>ein %1-Block braucht die Zeichenketten „id“ und „name“</translation>
     </message>
     <message>
         <source>a %1 block needs a &quot;tool_use_id&quot; string</source>
-        <translation type="unfinished"></translation>
+        <translation>ein %1-Block braucht eine Zeichenkette „tool_use_id“</translation>
     </message>
     <message>
         <source>a %1 block&apos;s &quot;content&quot; must be a string or an array</source>
-        <translation type="unfinished"></translation>
+        <translation>der „content“ eines %1-Blocks muss eine Zeichenkette oder ein Array sein</translation>
     </message>
     <message>
         <source>an image block needs a &quot;source&quot; object</source>
-        <translation type="unfinished"></translation>
+        <translation>ein image-Block braucht ein „source“-Objekt</translation>
     </message>
     <message>
         <source>a content block needs a &quot;type&quot; string</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Inhaltsblock braucht eine Zeichenkette „type“</translation>
     </message>
     <message>
         <source>a content block must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Inhaltsblock muss ein Objekt sein</translation>
     </message>
     <message>
         <source>a message needs a &quot;role&quot; string</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Nachricht braucht eine Zeichenkette „role“</translation>
     </message>
     <message>
         <source>unknown message role &quot;%1&quot; (expected user or assistant)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannte Nachrichtenrolle „%1“ (erwartet: user oder assistant)</translation>
     </message>
     <message>
         <source>a message needs &quot;content&quot; as a string or an array of blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Nachricht braucht „content“ als Zeichenkette oder als Array von Blöcken</translation>
     </message>
     <message>
         <source>a message must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Nachricht muss ein Objekt sein</translation>
     </message>
     <message>
         <source>the system prompt must be a string or an array of text blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>der System-Prompt muss eine Zeichenkette oder ein Array von Textblöcken sein</translation>
     </message>
 </context>
 <context>
     <name>valis::wire::openaichat</name>
     <message>
         <source>content part %1 is not an object</source>
-        <translation type="unfinished"></translation>
+        <translation>Inhaltsteil %1 ist kein Objekt</translation>
     </message>
     <message>
         <source>content part %1 has no type</source>
-        <translation type="unfinished"></translation>
+        <translation>Inhaltsteil %1 hat keinen Typ</translation>
     </message>
     <message>
         <source>&quot;content&quot; is neither a string, an array nor null</source>
-        <translation type="unfinished"></translation>
+        <translation>„content“ ist weder eine Zeichenkette noch ein Array noch null</translation>
     </message>
     <message>
         <source>tool call %1 is not an object</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugaufruf %1 ist kein Objekt</translation>
     </message>
     <message>
         <source>the id of tool call %1 is not a string</source>
-        <translation type="unfinished"></translation>
+        <translation>die ID von Werkzeugaufruf %1 ist keine Zeichenkette</translation>
     </message>
     <message>
         <source>the type of tool call %1 is not a string</source>
-        <translation type="unfinished"></translation>
+        <translation>der Typ von Werkzeugaufruf %1 ist keine Zeichenkette</translation>
     </message>
     <message>
         <source>tool call %1 has no &quot;%2&quot; object</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugaufruf %1 hat kein „%2“-Objekt</translation>
     </message>
     <message>
         <source>tool call %1 has no function name</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugaufruf %1 hat keinen Funktionsnamen</translation>
     </message>
     <message>
         <source>the arguments of tool call %1 are not a string</source>
-        <translation type="unfinished"></translation>
+        <translation>die Argumente von Werkzeugaufruf %1 sind keine Zeichenkette</translation>
     </message>
     <message>
         <source>&quot;tool_calls&quot; is not an array</source>
-        <translation type="unfinished"></translation>
+        <translation>„tool_calls“ ist kein Array</translation>
     </message>
     <message>
         <source>&quot;function_call&quot; is not a function call: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>„function_call“ ist kein Funktionsaufruf: %1</translation>
     </message>
     <message>
         <source>a function message needs a &quot;name&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>eine function-Nachricht braucht einen „name“</translation>
     </message>
     <message>
         <source>a tool message needs a &quot;tool_call_id&quot; string</source>
-        <translation type="unfinished"></translation>
+        <translation>eine tool-Nachricht braucht eine Zeichenkette „tool_call_id“</translation>
     </message>
     <message>
         <source>the message has no &quot;role&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>die Nachricht hat keine „role“</translation>
     </message>
     <message>
         <source>unknown role &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannte Rolle „%1“</translation>
     </message>
     <message>
         <source>the message is not a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>die Nachricht ist kein JSON-Objekt</translation>
     </message>
     <message>
         <source>(the tool returned images; they follow in the next message)</source>
-        <translation type="unfinished"></translation>
+        <translation>(das Werkzeug hat Bilder zurückgegeben; sie folgen in der nächsten Nachricht)</translation>
     </message>
 </context>
 <context>
     <name>valis::wire::openairesponses</name>
     <message>
         <source>%1 without a string &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ohne Zeichenkette „%2“</translation>
     </message>
     <message>
         <source>a content element must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Inhaltselement muss ein Objekt sein</translation>
     </message>
     <message>
         <source>a content element without a string &quot;type&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Inhaltselement ohne Zeichenkette „type“</translation>
     </message>
     <message>
         <source>a message&apos;s &quot;content&quot; must be a string or an array</source>
-        <translation type="unfinished"></translation>
+        <translation>der „content“ einer Nachricht muss eine Zeichenkette oder ein Array sein</translation>
     </message>
     <message>
         <source>%1 without a &quot;call_id&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ohne „call_id“</translation>
     </message>
     <message>
         <source>local_shell_call without an &quot;action&quot; object</source>
-        <translation type="unfinished"></translation>
+        <translation>local_shell_call ohne „action“-Objekt</translation>
     </message>
     <message>
         <source>%1&apos;s &quot;output&quot; must be a string or an array</source>
-        <translation type="unfinished"></translation>
+        <translation>der „output“ von %1 muss eine Zeichenkette oder ein Array sein</translation>
     </message>
     <message>
         <source>a reasoning element must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>ein reasoning-Element muss ein Objekt sein</translation>
     </message>
     <message>
         <source>a reasoning item&apos;s &quot;%1&quot; must be an array</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ eines reasoning-Elements muss ein Array sein</translation>
     </message>
     <message>
         <source>a message item without a string &quot;role&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ein message-Element ohne Zeichenkette „role“</translation>
     </message>
     <message>
         <source>unknown message role &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannte Nachrichtenrolle „%1“</translation>
     </message>
     <message>
         <source>an item must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Element muss ein Objekt sein</translation>
     </message>
     <message>
         <source>an item with neither &quot;type&quot; nor &quot;role&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Element ohne „type“ und ohne „role“</translation>
     </message>
     <message>
         <source>an item&apos;s &quot;type&quot; must be a string</source>
-        <translation type="unfinished"></translation>
+        <translation>der „type“ eines Elements muss eine Zeichenkette sein</translation>
     </message>
 </context>
 </TS>

@@ -213,7 +213,7 @@ std::optional<QString> userNamespaceProblem(const QString &procSys)
 }
 
 BwrapSandbox::BwrapSandbox(LocalSandboxOptions options)
-    : m_options(std::move(options))
+    : LocalSandbox(std::move(options))
 {}
 
 QString BwrapSandbox::id() const
@@ -228,22 +228,14 @@ QString BwrapSandbox::displayName() const
 
 Sandbox::Capabilities BwrapSandbox::capabilities() const
 {
-    Capabilities capabilities = Capability::IsolatesFilesystem | Capability::IsolatesNetwork | Capability::EnforcesTimeout;
-    if (processLimitMechanism() != ProcessLimitMechanism::None)
-        capabilities |= Capability::LimitsResources;
-    return capabilities;
-}
-
-ProcessLimitMechanism BwrapSandbox::processLimitMechanism() const
-{
-    return m_options.processLimit.value_or(detectProcessLimit().mechanism);
+    return withLimits(Capability::IsolatesFilesystem | Capability::IsolatesNetwork | Capability::EnforcesTimeout);
 }
 
 QString BwrapSandbox::bwrapProgram() const
 {
     const QString name = QStringLiteral("bwrap");
-    if (!m_options.searchPaths.isEmpty())
-        return QStandardPaths::findExecutable(name, m_options.searchPaths);
+    if (!options().searchPaths.isEmpty())
+        return QStandardPaths::findExecutable(name, options().searchPaths);
     QString found = QStandardPaths::findExecutable(name);
     if (found.isEmpty())
         found = QStandardPaths::findExecutable(name, {QStringLiteral("/usr/bin"), QStringLiteral("/bin")});
@@ -279,7 +271,7 @@ Result<void> BwrapSandbox::checkAvailable() const
         return unavailable(Text::tr("Could not prepare a command to try bubblewrap with."));
     QProcess probe;
     probe.setProgram(bwrap);
-    probe.setArguments(bwrapArguments(BwrapLayout::probe(m_options.readOnlyPaths), paths.value(),
+    probe.setArguments(bwrapArguments(BwrapLayout::probe(options().readOnlyPaths), paths.value(),
                                       NetworkAccess::Denied, program, {}));
     probe.setProcessEnvironment(bwrapEnvironment(command, QProcessEnvironment::systemEnvironment()));
     probe.setStandardInputFile(QProcess::nullDevice());
@@ -330,7 +322,7 @@ SandboxProcess *BwrapSandbox::start(const SandboxCommand &command, QObject *pare
         return refuse(paths.error());
 
     // Found here, where the reason can be told, rather than by bwrap's execvp inside.
-    const BwrapLayout layout = BwrapLayout::probe(m_options.readOnlyPaths);
+    const BwrapLayout layout = BwrapLayout::probe(options().readOnlyPaths);
     QStringList visible = layout.visibleFolders();
     visible << paths->workspace; // not /tmp: the command's /tmp is its own
     const QString pathVariable = plan.environment.value(QStringLiteral("PATH"));

@@ -71,13 +71,11 @@ public:
     /// success is remembered).
     Result<void> checkAvailable() const override;
     SandboxProcess *start(const SandboxCommand &command, QObject *parent) override;
-    ProcessLimitMechanism processLimitMechanism() const override;
 
     /// The bwrap program found through the options' search paths; empty when there is none.
     QString bwrapProgram() const;
 
 private:
-    LocalSandboxOptions m_options;
     mutable std::mutex m_mutex;
     mutable QString m_verifiedProgram; ///< The bwrap that ran a probe successfully.
 };

@@ -2,9 +2,22 @@
 
 #include "bwrapsandbox.h"
 #include "plainsandbox.h"
+#include "processlimit.h"
 #include "sandboxexecsandbox.h"
 
 namespace valis::sandboxes {
+
+ProcessLimitMechanism LocalSandbox::processLimitMechanism() const
+{
+    return m_options.processLimit.value_or(detectProcessLimit().mechanism);
+}
+
+Sandbox::Capabilities LocalSandbox::withLimits(Capabilities isolation) const
+{
+    if (processLimitMechanism() != ProcessLimitMechanism::None)
+        isolation |= Capability::LimitsResources;
+    return isolation;
+}
 
 std::vector<std::unique_ptr<LocalSandbox>> createLocalSandboxes(const LocalSandboxOptions &options)
 {

@@ -64,8 +64,19 @@ struct LocalSandboxOptions
 class LocalSandbox : public Sandbox
 {
 public:
-    /// The mechanism bounding SandboxLimits::maxProcesses for this sandbox's commands.
-    virtual ProcessLimitMechanism processLimitMechanism() const = 0;
+    explicit LocalSandbox(LocalSandboxOptions options) : m_options(std::move(options)) {}
+
+    /// The mechanism bounding SandboxLimits::maxProcesses for this sandbox's commands: the
+    /// forced one, or the best this process can use.
+    ProcessLimitMechanism processLimitMechanism() const;
+
+protected:
+    const LocalSandboxOptions &options() const { return m_options; }
+    /// `isolation` plus LimitsResources when a process limit is in force.
+    Capabilities withLimits(Capabilities isolation) const;
+
+private:
+    LocalSandboxOptions m_options;
 };
 
 /// The local sandboxes this platform offers, most isolated first: "local-bwrap" (Linux) or

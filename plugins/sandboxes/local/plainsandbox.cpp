@@ -18,7 +18,7 @@ struct Text
 } // namespace
 
 PlainSandbox::PlainSandbox(LocalSandboxOptions options)
-    : m_options(std::move(options))
+    : LocalSandbox(std::move(options))
 {}
 
 QString PlainSandbox::id() const
@@ -39,19 +39,12 @@ Sandbox::Capabilities PlainSandbox::capabilities() const
     // direct child is stopped.
     capabilities |= Capability::EnforcesTimeout;
 #endif
-    if (processLimitMechanism() != ProcessLimitMechanism::None)
-        capabilities |= Capability::LimitsResources;
-    return capabilities;
+    return withLimits(capabilities);
 }
 
 Result<void> PlainSandbox::checkAvailable() const
 {
     return success();
-}
-
-ProcessLimitMechanism PlainSandbox::processLimitMechanism() const
-{
-    return m_options.processLimit.value_or(detectProcessLimit().mechanism);
 }
 
 SandboxProcess *PlainSandbox::start(const SandboxCommand &command, QObject *parent)

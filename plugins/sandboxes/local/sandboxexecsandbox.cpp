@@ -29,7 +29,7 @@ struct Text
 } // namespace
 
 SandboxExecSandbox::SandboxExecSandbox(LocalSandboxOptions options)
-    : m_options(std::move(options))
+    : LocalSandbox(std::move(options))
 {}
 
 QString SandboxExecSandbox::id() const
@@ -44,15 +44,7 @@ QString SandboxExecSandbox::displayName() const
 
 Sandbox::Capabilities SandboxExecSandbox::capabilities() const
 {
-    Capabilities capabilities = Capability::IsolatesFilesystem | Capability::IsolatesNetwork | Capability::EnforcesTimeout;
-    if (processLimitMechanism() != ProcessLimitMechanism::None)
-        capabilities |= Capability::LimitsResources;
-    return capabilities;
-}
-
-ProcessLimitMechanism SandboxExecSandbox::processLimitMechanism() const
-{
-    return m_options.processLimit.value_or(detectProcessLimit().mechanism);
+    return withLimits(Capability::IsolatesFilesystem | Capability::IsolatesNetwork | Capability::EnforcesTimeout);
 }
 
 Result<void> SandboxExecSandbox::checkAvailable() const
@@ -110,7 +102,7 @@ SandboxProcess *SandboxExecSandbox::start(const SandboxCommand &command, QObject
         return refuse(programNotFound(command.program, pathVariable));
 
     QStringList readOnly;
-    for (const QString &extra : m_options.readOnlyPaths) {
+    for (const QString &extra : options().readOnlyPaths) {
         const QString canonical = QFileInfo(extra).canonicalFilePath();
         if (!canonical.isEmpty())
             readOnly.append(canonical);

@@ -22,10 +22,6 @@ public:
     Capabilities capabilities() const override;
     Result<void> checkAvailable() const override;
     SandboxProcess *start(const SandboxCommand &command, QObject *parent) override;
-    ProcessLimitMechanism processLimitMechanism() const override;
-
-private:
-    LocalSandboxOptions m_options;
 };
 
 } // namespace valis::sandboxes
