@@ -5,6 +5,7 @@
 #include "exectoolprovider.h"
 #include "localsandboxes.h"
 #include "outputcollector.h"
+#include "sandboxrun.h"
 #include "testsupport.h"
 #include "toolarguments.h"
 #include "toolcallhelpers.h"
@@ -28,19 +29,6 @@ using namespace valis::tools;
 using valis::sandboxes::LocalSandbox;
 
 namespace {
-
-/// The peak resident memory of this process so far (VmHWM), in bytes; -1 when unknown.
-qint64 peakResidentBytes()
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith("VmHWM:"))
-            return line.mid(6).trimmed().split(' ').value(0).toLongLong() * 1024;
-    }
-    return -1;
-}
 
 /// What `seq 1 n` prints, and its SHA-256, computed without running anything.
 QPair<qint64, QByteArray> seqDigest(qint64 n)

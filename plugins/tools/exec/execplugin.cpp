@@ -1,6 +1,6 @@
 // The exec tool as a tool plugin.
 #include "exectoolprovider.h"
-#include "valis/plugins/toolplugin.h"
+#include "singleprovidertoolplugin.h"
 
 #include <QObject>
 
@@ -8,29 +8,20 @@
 
 namespace valis::tools {
 
-class ExecPlugin : public QObject, public ToolPlugin
+class ExecPlugin : public QObject, public SingleProviderToolPlugin
 {
     Q_OBJECT
     Q_PLUGIN_METADATA(IID VALIS_TOOL_PLUGIN_IID FILE "plugin.json")
     Q_INTERFACES(valis::ToolPlugin)
 
-public:
-    Result<void> initialize(const PluginContext &context) override
+protected:
+    ProviderResult createProvider(const PluginContext &context) override
     {
         const Result<ExecOptions> options = ExecToolProvider::optionsFromSettings(context.settings);
         if (!options.ok())
             return options.error();
-        m_provider = std::make_unique<ExecToolProvider>(options.value());
-        return success();
+        return ProviderResult(std::make_unique<ExecToolProvider>(options.value()));
     }
-    void shutdown() override { m_provider.reset(); }
-    QList<ToolProvider *> toolProviders() const override
-    {
-        return m_provider ? QList<ToolProvider *>{m_provider.get()} : QList<ToolProvider *>{};
-    }
-
-private:
-    std::unique_ptr<ExecToolProvider> m_provider;
 };
 
 } // namespace valis::tools

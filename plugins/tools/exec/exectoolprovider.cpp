@@ -2,6 +2,7 @@
 
 #include "threadedtool.h"
 #include "toolarguments.h"
+#include "toolschema.h"
 #include "valis/filesystem/agentfilesystem.h"
 
 #include <QDir>
@@ -15,11 +16,6 @@ namespace valis::tools {
 namespace {
 
 const QString ToolName = QStringLiteral("exec");
-
-QJsonObject stringProperty(const QString &description)
-{
-    return QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}, {QStringLiteral("description"), description}};
-}
 
 } // namespace
 
@@ -59,40 +55,29 @@ QList<ToolSpec> ExecToolProvider::tools() const
                                                "default %1, at most %2.")
                                     .arg(DefaultTimeoutMs)
                                     .arg(MaxTimeoutMs);
-    spec.inputSchema = QJsonObject{
-        {QStringLiteral("type"), QStringLiteral("object")},
-        {QStringLiteral("properties"),
-         QJsonObject{
-             {QStringLiteral("command"),
-              QJsonObject{
-                  {QStringLiteral("description"),
-                   QStringLiteral("A shell command line, run with /bin/sh -c (pipes, &&, redirections work: "
-                                  "\"make -j4 && ./run_tests\"), or an array of arguments run directly without a shell, "
-                                  "program first ([\"python3\", \"script.py\", \"--flag\"]).")},
-                  {QStringLiteral("anyOf"),
-                   QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}, {QStringLiteral("minLength"), 1}},
-                              QJsonObject{{QStringLiteral("type"), QStringLiteral("array")},
-                                          {QStringLiteral("items"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}},
-                                          {QStringLiteral("minItems"), 1}}}},
-              }},
-             {QStringLiteral("workdir"),
-              stringProperty(QStringLiteral("The folder to run in: relative to the workspace root (\"src/lib\"), or absolute "
-                                            "inside the workspace. Default: the workspace root."))},
-             {QStringLiteral("timeout_ms"),
-              QJsonObject{{QStringLiteral("type"), QStringLiteral("integer")},
-                          {QStringLiteral("minimum"), 1},
-                          {QStringLiteral("maximum"), MaxTimeoutMs},
-                          {QStringLiteral("description"), timeoutText}}},
-             {QStringLiteral("env"),
-              QJsonObject{{QStringLiteral("type"), QStringLiteral("object")},
-                          {QStringLiteral("additionalProperties"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}},
-                          {QStringLiteral("description"),
-                           QStringLiteral("Extra environment variables for the command, as names to values "
-                                          "({\"RUST_BACKTRACE\": \"1\"}).")}}},
-         }},
-        {QStringLiteral("required"), QJsonArray{QStringLiteral("command")}},
-        {QStringLiteral("additionalProperties"), false},
+    // A command is a shell line or an argument vector: anyOf, which the ToolSchema adders do not say.
+    const QJsonObject command{
+        {QStringLiteral("description"),
+         QStringLiteral("A shell command line, run with /bin/sh -c (pipes, &&, redirections work: "
+                        "\"make -j4 && ./run_tests\"), or an array of arguments run directly without a shell, "
+                        "program first ([\"python3\", \"script.py\", \"--flag\"]).")},
+        {QStringLiteral("anyOf"),
+         QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}, {QStringLiteral("minLength"), 1}},
+                    QJsonObject{{QStringLiteral("type"), QStringLiteral("array")},
+                                {QStringLiteral("items"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}},
+                                {QStringLiteral("minItems"), 1}}}},
     };
+    spec.inputSchema = ToolSchema()
+                           .property(QStringLiteral("command"), command)
+                           .string(QStringLiteral("workdir"),
+                                   QStringLiteral("The folder to run in: relative to the workspace root (\"src/lib\"), or "
+                                                  "absolute inside the workspace. Default: the workspace root."))
+                           .integer(QStringLiteral("timeout_ms"), timeoutText, 1, MaxTimeoutMs)
+                           .stringMap(QStringLiteral("env"),
+                                      QStringLiteral("Extra environment variables for the command, as names to values "
+                                                     "({\"RUST_BACKTRACE\": \"1\"})."))
+                           .required({QStringLiteral("command")})
+                           .build();
     spec.readOnly = false; // a command can change anything in the workspace
     return {spec};
 }

@@ -3,11 +3,10 @@
 #include "hunkapplier.h"
 #include "textcontent.h"
 #include "toolarguments.h"
+#include "toolschema.h"
 #include "toolsupport.h"
 #include "unifieddiff.h"
 #include "valis/filesystem/agentfilesystem.h"
-
-#include <QJsonObject>
 
 #include <map>
 
@@ -208,7 +207,7 @@ std::optional<QString> commit(const AgentFilesystem &fs, const QList<FileState *
 ToolSpec ApplyPatchTool::spec() const
 {
     ToolSpec spec;
-    spec.name = QStringLiteral("apply_patch");
+    spec.name = name();
     spec.description = QStringLiteral(
         "Apply a unified diff (as `diff -u` or `git diff` print it) to one or more files. Each file starts with "
         "\"--- a/path\" and \"+++ b/path\" lines; each hunk with \"@@ -old_start,old_count +new_start,new_count @@\", "
@@ -217,21 +216,15 @@ ToolSpec ApplyPatchTool::spec() const
         "rename headers work too. Hunks may sit a few lines away from their header's line numbers; they are "
         "found by their context. All or nothing: if any hunk does not apply, no file is changed and you are "
         "shown the hunk, the lines it expected and the closest lines in the file.");
-    const QJsonObject properties{
-        {QStringLiteral("patch"), stringProperty(QStringLiteral("The unified diff. Paths are relative to the workspace."))},
-    };
-    spec.inputSchema = objectSchema(properties, {QStringLiteral("patch")});
+    spec.inputSchema = ToolSchema()
+                           .string(QStringLiteral("patch"), QStringLiteral("The unified diff. Paths are relative to the workspace."))
+                           .required({QStringLiteral("patch")})
+                           .build();
     return spec;
 }
 
-ToolOutcome ApplyPatchTool::run(const ToolCall &call) const
+ToolOutcome ApplyPatchTool::runOn(const ToolCall &call, const AgentFilesystem &fs, ToolArguments &arguments) const
 {
-    const QString name = QStringLiteral("apply_patch");
-    ToolOutcome refusal;
-    const AgentFilesystem *fs = filesystemFor(call, name, &refusal);
-    if (!fs)
-        return refusal;
-    ToolArguments arguments(name, call.arguments);
     const QString patch = arguments.requiredString(QStringLiteral("patch"));
     if (!arguments.ok())
         return ToolOutcome::error(arguments.errorMessage());
@@ -240,7 +233,7 @@ ToolOutcome ApplyPatchTool::run(const ToolCall &call) const
     if (diffs.hasError())
         return ToolOutcome::error(QStringLiteral("The patch cannot be read, so nothing was changed: %1").arg(diffs.error().message));
 
-    PatchPlan plan(*fs);
+    PatchPlan plan(fs);
     for (const FileDiff &diff : *diffs) {
         if (call.isCancelled())
             return ToolOutcome::error(QStringLiteral("apply_patch was cancelled before writing anything."));
@@ -252,7 +245,7 @@ ToolOutcome ApplyPatchTool::run(const ToolCall &call) const
     }
 
     const QList<FileState *> files = plan.touched();
-    if (const std::optional<QString> failure = commit(*fs, files))
+    if (const std::optional<QString> failure = commit(fs, files))
         return ToolOutcome::error(*failure);
 
     QStringList lines;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "threadedtool.h"
+#include "filetool.h"
 
 namespace valis::tools::files {
 
@@ -8,11 +8,14 @@ namespace valis::tools::files {
 /// nothing: every hunk is checked against the current content first, and if one does not apply
 /// the answer names it (file, hunk header, expected vs actual lines) and no file is touched.
 /// Should a write fail midway, the files already written are restored.
-class ApplyPatchTool : public ThreadedTool
+class ApplyPatchTool : public FileTool
 {
 public:
+    ApplyPatchTool() : FileTool(QStringLiteral("apply_patch")) {}
     ToolSpec spec() const override;
-    ToolOutcome run(const ToolCall &call) const override;
+
+protected:
+    ToolOutcome runOn(const ToolCall &call, const AgentFilesystem &fs, ToolArguments &arguments) const override;
 };
 
 } // namespace valis::tools::files

@@ -3,10 +3,9 @@
 #include "editdiagnosis.h"
 #include "textcontent.h"
 #include "toolarguments.h"
+#include "toolschema.h"
 #include "toolsupport.h"
 #include "valis/filesystem/agentfilesystem.h"
-
-#include <QJsonObject>
 
 namespace valis::tools::files {
 
@@ -34,7 +33,7 @@ QString lineList(const QList<qsizetype> &lines)
 ToolSpec EditFileTool::spec() const
 {
     ToolSpec spec;
-    spec.name = QStringLiteral("edit_file");
+    spec.name = name();
     spec.description = QStringLiteral(
         "Replace an exact piece of text in a file: `old_string` becomes `new_string`. old_string must match "
         "the file exactly, whitespace and indentation included (copy it from read_file's output without the "
@@ -43,25 +42,20 @@ ToolSpec EditFileTool::spec() const
         "and you are told where the closest text or each occurrence is. The file's encoding and line ends "
         "are kept. To create a file or rewrite all of it use write_file; for many changes in several places "
         "or files, apply_patch.");
-    const QJsonObject properties{
-        {QStringLiteral("path"), stringProperty(QStringLiteral("The file to change."))},
-        {QStringLiteral("old_string"), stringProperty(QStringLiteral("The exact text to replace (not empty)."))},
-        {QStringLiteral("new_string"), stringProperty(QStringLiteral("The text to put in its place (may be empty to delete)."))},
-        {QStringLiteral("replace_all"),
-         booleanProperty(QStringLiteral("Replace every occurrence of old_string instead of requiring exactly one. Default false."))},
-    };
-    spec.inputSchema = objectSchema(properties, {QStringLiteral("path"), QStringLiteral("old_string"), QStringLiteral("new_string")});
+    spec.inputSchema =
+        ToolSchema()
+            .string(QStringLiteral("path"), QStringLiteral("The file to change."))
+            .string(QStringLiteral("old_string"), QStringLiteral("The exact text to replace (not empty)."))
+            .string(QStringLiteral("new_string"), QStringLiteral("The text to put in its place (may be empty to delete)."))
+            .boolean(QStringLiteral("replace_all"),
+                     QStringLiteral("Replace every occurrence of old_string instead of requiring exactly one. Default false."))
+            .required({QStringLiteral("path"), QStringLiteral("old_string"), QStringLiteral("new_string")})
+            .build();
     return spec;
 }
 
-ToolOutcome EditFileTool::run(const ToolCall &call) const
+ToolOutcome EditFileTool::runOn(const ToolCall &, const AgentFilesystem &fs, ToolArguments &arguments) const
 {
-    const QString name = QStringLiteral("edit_file");
-    ToolOutcome refusal;
-    const AgentFilesystem *fs = filesystemFor(call, name, &refusal);
-    if (!fs)
-        return refusal;
-    ToolArguments arguments(name, call.arguments);
     const QString path = arguments.requiredString(QStringLiteral("path"));
     QString oldString = arguments.requiredText(QStringLiteral("old_string"));
     QString newString = arguments.requiredText(QStringLiteral("new_string"));
@@ -73,11 +67,11 @@ ToolOutcome EditFileTool::run(const ToolCall &call) const
     if (!arguments.ok())
         return ToolOutcome::error(arguments.errorMessage());
 
-    const Result<AgentFilesystem::Location> location = fs->resolve(path);
+    const Result<AgentFilesystem::Location> location = fs.resolve(path);
     if (location.hasError())
         return ToolOutcome::error(location.error().message);
     const QString shown = quoted(location->agentPath);
-    const Result<TextDocument> document = readTextDocument(*fs, path, MaxEditBytes);
+    const Result<TextDocument> document = readTextDocument(fs, path, MaxEditBytes);
     if (document.hasError()) {
         QString message = document.error().message;
         if (document.error().code == QLatin1String("fs.not-found"))
@@ -122,7 +116,7 @@ ToolOutcome EditFileTool::run(const ToolCall &call) const
     else
         result.replace(firstAt, oldString.size(), newString);
 
-    const Result<void> written = fs->write(path, document->withText(result).encoded());
+    const Result<void> written = fs.write(path, document->withText(result).encoded());
     if (written.hasError())
         return ToolOutcome::error(written.error().message);
 

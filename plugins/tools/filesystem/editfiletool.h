@@ -1,6 +1,6 @@
 #pragma once
 
-#include "threadedtool.h"
+#include "filetool.h"
 
 namespace valis::tools::files {
 
@@ -8,11 +8,14 @@ namespace valis::tools::files {
 /// the model needs to fix the call, when it is missing (the closest lines, a whitespace hint) or
 /// not unique (the line of each occurrence). Keeps the file's encoding, byte order mark and
 /// line ends.
-class EditFileTool : public ThreadedTool
+class EditFileTool : public FileTool
 {
 public:
+    EditFileTool() : FileTool(QStringLiteral("edit_file")) {}
     ToolSpec spec() const override;
-    ToolOutcome run(const ToolCall &call) const override;
+
+protected:
+    ToolOutcome runOn(const ToolCall &call, const AgentFilesystem &fs, ToolArguments &arguments) const override;
 };
 
 } // namespace valis::tools::files

@@ -1,6 +1,6 @@
 // The filesystem tools as a tool plugin.
 #include "filesystemtools.h"
-#include "valis/plugins/toolplugin.h"
+#include "singleprovidertoolplugin.h"
 
 #include <QObject>
 
@@ -8,27 +8,14 @@
 
 namespace valis::tools::files {
 
-class FilesystemPlugin : public QObject, public ToolPlugin
+class FilesystemPlugin : public QObject, public SingleProviderToolPlugin
 {
     Q_OBJECT
     Q_PLUGIN_METADATA(IID VALIS_TOOL_PLUGIN_IID FILE "plugin.json")
     Q_INTERFACES(valis::ToolPlugin)
 
-public:
-    Result<void> initialize(const PluginContext &) override
-    {
-        m_provider = makeFilesystemToolProvider();
-        return success();
-    }
-    // Resetting waits for calls still running on the provider's threads (its destructor does).
-    void shutdown() override { m_provider.reset(); }
-    QList<ToolProvider *> toolProviders() const override
-    {
-        return m_provider ? QList<ToolProvider *>{m_provider.get()} : QList<ToolProvider *>{};
-    }
-
-private:
-    std::unique_ptr<ThreadedToolProvider> m_provider;
+protected:
+    ProviderResult createProvider(const PluginContext &) override { return ProviderResult(makeFilesystemToolProvider()); }
 };
 
 } // namespace valis::tools::files

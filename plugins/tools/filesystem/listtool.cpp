@@ -2,11 +2,11 @@
 
 #include "ignorerules.h"
 #include "toolarguments.h"
+#include "toolschema.h"
 #include "toolsupport.h"
 #include "valis/filesystem/agentfilesystem.h"
 
 #include <QHash>
-#include <QJsonObject>
 #include <QQueue>
 
 namespace valis::tools::files {
@@ -71,12 +71,10 @@ void print(const QList<Node> &nodes, qsizetype index, int level, QStringList *li
 
 } // namespace
 
-ListDirectoryTool::ListDirectoryTool(const QString &name) : m_name(name) {}
-
 ToolSpec ListDirectoryTool::spec() const
 {
     ToolSpec spec;
-    spec.name = m_name;
+    spec.name = name();
     spec.description = QStringLiteral(
         "List a folder as an indented tree: folders end with '/', files show their size. Recursive down to "
         "`depth` levels. Leaves out what the workspace's .gitignore ignores and the usual noise (.git/, "
@@ -84,31 +82,25 @@ ToolSpec ListDirectoryTool::spec() const
         "names what was left out. At most `limit` entries are shown, the shallowest first, and a footer says "
         "how many more there are. Paths are relative to the workspace (absolute paths inside it work too); "
         "/memories/ holds your persistent memories and /context/ this session's saved results.");
-    const QJsonObject properties{
-        {QStringLiteral("path"), stringProperty(QStringLiteral("The folder to list. Default: \".\", the workspace root."))},
-        {QStringLiteral("depth"),
-         integerProperty(QStringLiteral("How many levels to descend: 1 lists only the folder's own entries. Default 2."), 1, MaxDepth)},
-        {QStringLiteral("limit"),
-         integerProperty(QStringLiteral("The most entries to show. Default 500."), 1, MaxLimit)},
-        {QStringLiteral("ignore"),
-         stringArrayProperty(QStringLiteral(
-             "Extra .gitignore-style patterns to leave out, relative to the listed folder, e.g. [\"*.log\", \"tests/fixtures/\"].")) },
-        {QStringLiteral("show_ignored"),
-         booleanProperty(QStringLiteral(
-             "true lists what .gitignore and the default rules would leave out (the `ignore` patterns still apply). Default false."))},
-    };
-    spec.inputSchema = objectSchema(properties, {});
+    spec.inputSchema =
+        ToolSchema()
+            .string(QStringLiteral("path"), QStringLiteral("The folder to list. Default: \".\", the workspace root."))
+            .integer(QStringLiteral("depth"),
+                     QStringLiteral("How many levels to descend: 1 lists only the folder's own entries. Default 2."), 1, MaxDepth)
+            .integer(QStringLiteral("limit"), QStringLiteral("The most entries to show. Default 500."), 1, MaxLimit)
+            .stringArray(QStringLiteral("ignore"),
+                         QStringLiteral("Extra .gitignore-style patterns to leave out, relative to the listed folder, "
+                                        "e.g. [\"*.log\", \"tests/fixtures/\"]."))
+            .boolean(QStringLiteral("show_ignored"),
+                     QStringLiteral("true lists what .gitignore and the default rules would leave out (the `ignore` "
+                                    "patterns still apply). Default false."))
+            .build();
     spec.readOnly = true;
     return spec;
 }
 
-ToolOutcome ListDirectoryTool::run(const ToolCall &call) const
+ToolOutcome ListDirectoryTool::runOn(const ToolCall &call, const AgentFilesystem &fs, ToolArguments &arguments) const
 {
-    ToolOutcome refusal;
-    const AgentFilesystem *fs = filesystemFor(call, m_name, &refusal);
-    if (!fs)
-        return refusal;
-    ToolArguments arguments(m_name, call.arguments);
     QString path = arguments.optionalString(QStringLiteral("path")).value_or(QStringLiteral("."));
     if (path.isEmpty())
         path = QStringLiteral(".");
@@ -119,10 +111,10 @@ ToolOutcome ListDirectoryTool::run(const ToolCall &call) const
     if (!arguments.ok())
         return ToolOutcome::error(arguments.errorMessage());
 
-    const Result<AgentFilesystem::Location> location = fs->resolve(path);
+    const Result<AgentFilesystem::Location> location = fs.resolve(path);
     if (location.hasError())
         return ToolOutcome::error(location.error().message);
-    const Result<FileEntry> top = fs->stat(path);
+    const Result<FileEntry> top = fs.stat(path);
     if (top.hasError()) {
         if (top.error().code == QLatin1String("fs.not-found"))
             return ToolOutcome::error(QStringLiteral("The folder %1 does not exist.").arg(quoted(path)));
@@ -139,12 +131,12 @@ ToolOutcome ListDirectoryTool::run(const ToolCall &call) const
     // mount), so .gitignore patterns mean what they mean to git.
     IgnoreRules rules;
     if (!showIgnored) {
-        rules = IgnoreRules::load(*fs, agentPathOf(mountPoint, QString()));
+        rules = IgnoreRules::load(fs, agentPathOf(mountPoint, QString()));
         // The .gitignore files of the folders between that root and the listed folder.
         const QStringList parts = start.split(QLatin1Char('/'), Qt::SkipEmptyParts);
         for (qsizetype i = 1; i <= parts.size(); ++i) {
             const QString folder = parts.mid(0, i).join(QLatin1Char('/'));
-            rules.addFile(*fs, agentPathOf(mountPoint, folder) + QStringLiteral("/.gitignore"), folder);
+            rules.addFile(fs, agentPathOf(mountPoint, folder) + QStringLiteral("/.gitignore"), folder);
         }
     }
     IgnoreRules extra;
@@ -169,13 +161,13 @@ ToolOutcome ListDirectoryTool::run(const ToolCall &call) const
 
     while (!queue.isEmpty()) {
         if (call.isCancelled())
-            return ToolOutcome::error(QStringLiteral("%1 was cancelled.").arg(m_name));
+            return ToolOutcome::error(QStringLiteral("%1 was cancelled.").arg(name()));
         const Pending pending = queue.dequeue();
         if (pending.node < 0 && notShown >= CountBudget) {
             countIncomplete = true;
             break;
         }
-        const Result<QList<FileEntry>> entries = fs->list(agentPathOf(mountPoint, pending.path));
+        const Result<QList<FileEntry>> entries = fs.list(agentPathOf(mountPoint, pending.path));
         if (entries.hasError()) {
             if (pending.node >= 0)
                 nodes[pending.node].unreadable = true;
@@ -185,7 +177,7 @@ ToolOutcome ListDirectoryTool::run(const ToolCall &call) const
         if (!showIgnored && pending.level > 0) {
             for (const FileEntry &entry : *entries) {
                 if (nameOf(entry.path) == QLatin1String(".gitignore") && entry.type == FileEntry::Type::File)
-                    rules.addFile(*fs, agentPathOf(mountPoint, entry.path), pending.path);
+                    rules.addFile(fs, agentPathOf(mountPoint, entry.path), pending.path);
             }
         }
         for (const FileEntry &entry : *entries) {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "threadedtool.h"
+#include "filetool.h"
 
 namespace valis::tools::files {
 
@@ -8,15 +8,14 @@ namespace valis::tools::files {
 /// what the ignore rules say (the workspace's .gitignore, default rules, the call's `ignore`
 /// patterns), capped at `limit` entries with a count of what was left out. The same tool under
 /// two names, since models know it by either.
-class ListDirectoryTool : public ThreadedTool
+class ListDirectoryTool : public FileTool
 {
 public:
-    explicit ListDirectoryTool(const QString &name);
+    explicit ListDirectoryTool(const QString &name) : FileTool(name) {}
     ToolSpec spec() const override;
-    ToolOutcome run(const ToolCall &call) const override;
 
-private:
-    QString m_name;
+protected:
+    ToolOutcome runOn(const ToolCall &call, const AgentFilesystem &fs, ToolArguments &arguments) const override;
 };
 
 } // namespace valis::tools::files

@@ -3,10 +3,10 @@
 #include "indentblock.h"
 #include "textcontent.h"
 #include "toolarguments.h"
+#include "toolschema.h"
 #include "toolsupport.h"
 #include "valis/filesystem/agentfilesystem.h"
 
-#include <QJsonObject>
 #include <QStringDecoder>
 
 namespace valis::tools::files {
@@ -78,7 +78,7 @@ QString invalidNote()
 ToolSpec ReadFileTool::spec() const
 {
     ToolSpec spec;
-    spec.name = QStringLiteral("read_file");
+    spec.name = name();
     spec.description = QStringLiteral(
         "Read a text file. Each line is shown with its number (right-aligned, then a tab), like cat -n; the "
         "numbers are not part of the file. Reads up to `limit` lines (default 2000) from line `offset` "
@@ -91,29 +91,28 @@ ToolSpec ReadFileTool::spec() const
         "above it.\n"
         "Paths are relative to the workspace (absolute paths inside it work too); /memories/ and /context/ "
         "are your memories and this session's saved results.");
-    const QJsonObject properties{
-        {QStringLiteral("path"), stringProperty(QStringLiteral("The file to read."))},
-        {QStringLiteral("offset"),
-         integerProperty(QStringLiteral("The first line to show, counting from 1. Default 1."), 1, 1000000000000LL)},
-        {QStringLiteral("limit"),
-         integerProperty(QStringLiteral("The most lines to show. Default 2000."), 1, MaxLimit)},
-        {QStringLiteral("anchor_line"),
-         integerProperty(QStringLiteral("Switches to block mode: show the block around this line (counting from 1) "
-                                        "instead of a range of lines."),
-                         1, 1000000000000LL)},
-        {QStringLiteral("max_levels"),
-         integerProperty(QStringLiteral("Block mode: how many enclosing blocks to climb. 1 (default) is the "
-                                        "innermost block around anchor_line (or the block it opens); 2 its "
-                                        "parent; 0 the outermost, top-level block."),
-                         0, 100)},
-        {QStringLiteral("include_siblings"),
-         booleanProperty(QStringLiteral("Block mode: show the whole parent block, i.e. the block and its "
-                                        "neighbours at the same level. Default false."))},
-        {QStringLiteral("include_header"),
-         booleanProperty(QStringLiteral("Block mode: include the comments, decorators and attributes right above "
-                                        "the block. Default true."))},
-    };
-    spec.inputSchema = objectSchema(properties, {QStringLiteral("path")});
+    spec.inputSchema =
+        ToolSchema()
+            .string(QStringLiteral("path"), QStringLiteral("The file to read."))
+            .integer(QStringLiteral("offset"), QStringLiteral("The first line to show, counting from 1. Default 1."), 1, 1000000000000LL)
+            .integer(QStringLiteral("limit"), QStringLiteral("The most lines to show. Default 2000."), 1, MaxLimit)
+            .integer(QStringLiteral("anchor_line"),
+                     QStringLiteral("Switches to block mode: show the block around this line (counting from 1) "
+                                    "instead of a range of lines."),
+                     1, 1000000000000LL)
+            .integer(QStringLiteral("max_levels"),
+                     QStringLiteral("Block mode: how many enclosing blocks to climb. 1 (default) is the "
+                                    "innermost block around anchor_line (or the block it opens); 2 its "
+                                    "parent; 0 the outermost, top-level block."),
+                     0, 100)
+            .boolean(QStringLiteral("include_siblings"),
+                     QStringLiteral("Block mode: show the whole parent block, i.e. the block and its "
+                                    "neighbours at the same level. Default false."))
+            .boolean(QStringLiteral("include_header"),
+                     QStringLiteral("Block mode: include the comments, decorators and attributes right above "
+                                    "the block. Default true."))
+            .required({QStringLiteral("path")})
+            .build();
     spec.readOnly = true;
     return spec;
 }
@@ -237,14 +236,8 @@ ToolOutcome readSlice(LineReader &reader, const QString &shownPath, qint64 offse
 
 } // namespace
 
-ToolOutcome ReadFileTool::run(const ToolCall &call) const
+ToolOutcome ReadFileTool::runOn(const ToolCall &, const AgentFilesystem &fs, ToolArguments &arguments) const
 {
-    const QString name = QStringLiteral("read_file");
-    ToolOutcome refusal;
-    const AgentFilesystem *fs = filesystemFor(call, name, &refusal);
-    if (!fs)
-        return refusal;
-    ToolArguments arguments(name, call.arguments);
     const QString path = arguments.requiredString(QStringLiteral("path"));
     const qint64 offset = arguments.integer(QStringLiteral("offset"), 1, 1, 1000000000000LL);
     const qint64 limit = arguments.integer(QStringLiteral("limit"), DefaultLimit, 1, MaxLimit);
@@ -256,10 +249,10 @@ ToolOutcome ReadFileTool::run(const ToolCall &call) const
     if (!arguments.ok())
         return ToolOutcome::error(arguments.errorMessage());
 
-    const Result<FileEntry> entry = fs->stat(path);
+    const Result<FileEntry> entry = fs.stat(path);
     if (entry.hasError())
         return ToolOutcome::error(entry.error().message);
-    const QString shownPath = quoted(fs->resolve(path).value().agentPath);
+    const QString shownPath = quoted(fs.resolve(path).value().agentPath);
     if (entry->isDirectory())
         return ToolOutcome::error(QStringLiteral("%1 is a folder, not a file; list it with ls.").arg(shownPath));
     if (entry->type != FileEntry::Type::File)
@@ -267,7 +260,7 @@ ToolOutcome ReadFileTool::run(const ToolCall &call) const
     if (entry->size == 0)
         return ToolOutcome::text(QStringLiteral("%1 is empty (0 bytes).").arg(shownPath));
 
-    const Result<QByteArray> head = fs->read(path, 0, SniffBytes);
+    const Result<QByteArray> head = fs.read(path, 0, SniffBytes);
     if (head.hasError())
         return ToolOutcome::error(head.error().message);
     const ContentKind kind = sniffContent(*head);
@@ -288,9 +281,9 @@ ToolOutcome ReadFileTool::run(const ToolCall &call) const
     }
     std::optional<LineReader> reader;
     if (kind.encoding == ContentKind::Encoding::Utf8) {
-        reader.emplace(*fs, path, KeepBytes);
+        reader.emplace(fs, path, KeepBytes);
     } else {
-        const Result<QByteArray> bytes = fs->read(path);
+        const Result<QByteArray> bytes = fs.read(path);
         if (bytes.hasError())
             return ToolOutcome::error(bytes.error().message);
         QStringDecoder decoder(kind.encoding == ContentKind::Encoding::Utf16LE ? QStringConverter::Utf16LE : QStringConverter::Utf16BE);

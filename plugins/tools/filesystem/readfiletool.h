@@ -1,6 +1,6 @@
 #pragma once
 
-#include "threadedtool.h"
+#include "filetool.h"
 
 namespace valis::tools::files {
 
@@ -8,11 +8,14 @@ namespace valis::tools::files {
 /// lines, read in pages so huge files never load whole; long lines cut; binary files refused
 /// with their type and size. With `anchor_line`, the block(s) around that line by indentation
 /// instead (see findBlock()).
-class ReadFileTool : public ThreadedTool
+class ReadFileTool : public FileTool
 {
 public:
+    ReadFileTool() : FileTool(QStringLiteral("read_file")) {}
     ToolSpec spec() const override;
-    ToolOutcome run(const ToolCall &call) const override;
+
+protected:
+    ToolOutcome runOn(const ToolCall &call, const AgentFilesystem &fs, ToolArguments &arguments) const override;
 };
 
 } // namespace valis::tools::files

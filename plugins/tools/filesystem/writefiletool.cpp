@@ -1,10 +1,9 @@
 #include "writefiletool.h"
 
 #include "toolarguments.h"
+#include "toolschema.h"
 #include "toolsupport.h"
 #include "valis/filesystem/agentfilesystem.h"
-
-#include <QJsonObject>
 
 namespace valis::tools::files {
 
@@ -24,38 +23,32 @@ qint64 lineCount(const QByteArray &bytes)
 ToolSpec WriteFileTool::spec() const
 {
     ToolSpec spec;
-    spec.name = QStringLiteral("write_file");
+    spec.name = name();
     spec.description = QStringLiteral(
         "Create a file, or replace a file's whole content, with `content` (UTF-8 text). Missing folders are "
         "created. The write is atomic: the file never holds half of the new content. To change part of an "
         "existing file, prefer edit_file or apply_patch, which do not need the whole text. Paths are relative "
         "to the workspace (absolute paths inside it work too); /memories/ keeps notes across sessions.");
-    const QJsonObject properties{
-        {QStringLiteral("path"), stringProperty(QStringLiteral("The file to write."))},
-        {QStringLiteral("content"), stringProperty(QStringLiteral("The complete new content of the file."))},
-    };
-    spec.inputSchema = objectSchema(properties, {QStringLiteral("path"), QStringLiteral("content")});
+    spec.inputSchema = ToolSchema()
+                           .string(QStringLiteral("path"), QStringLiteral("The file to write."))
+                           .string(QStringLiteral("content"), QStringLiteral("The complete new content of the file."))
+                           .required({QStringLiteral("path"), QStringLiteral("content")})
+                           .build();
     return spec;
 }
 
-ToolOutcome WriteFileTool::run(const ToolCall &call) const
+ToolOutcome WriteFileTool::runOn(const ToolCall &, const AgentFilesystem &fs, ToolArguments &arguments) const
 {
-    const QString name = QStringLiteral("write_file");
-    ToolOutcome refusal;
-    const AgentFilesystem *fs = filesystemFor(call, name, &refusal);
-    if (!fs)
-        return refusal;
-    ToolArguments arguments(name, call.arguments);
     const QString path = arguments.requiredString(QStringLiteral("path"));
     const QString content = arguments.requiredText(QStringLiteral("content"));
     if (!arguments.ok())
         return ToolOutcome::error(arguments.errorMessage());
 
-    const Result<AgentFilesystem::Location> location = fs->resolve(path);
+    const Result<AgentFilesystem::Location> location = fs.resolve(path);
     if (location.hasError())
         return ToolOutcome::error(location.error().message);
     const QString shown = quoted(location->agentPath);
-    const Result<FileEntry> before = fs->stat(path);
+    const Result<FileEntry> before = fs.stat(path);
     const bool existed = before.ok();
     if (existed && before->isDirectory())
         return ToolOutcome::error(QStringLiteral("%1 is a folder; write_file writes files.").arg(shown));
@@ -65,13 +58,13 @@ ToolOutcome WriteFileTool::run(const ToolCall &call) const
     // The old line count, for the answer; only read for files of a size worth reading.
     std::optional<qint64> oldLines;
     if (existed && before->size <= (16 << 20)) {
-        const Result<QByteArray> old = fs->read(path);
+        const Result<QByteArray> old = fs.read(path);
         if (old.ok())
             oldLines = lineCount(*old);
     }
 
     const QByteArray bytes = content.toUtf8();
-    const Result<void> written = fs->write(path, bytes);
+    const Result<void> written = fs.write(path, bytes);
     if (written.hasError())
         return ToolOutcome::error(written.error().message);
 

@@ -1,6 +1,6 @@
 // The images tool (view_image) as a tool plugin.
 #include "viewimagetool.h"
-#include "valis/plugins/toolplugin.h"
+#include "singleprovidertoolplugin.h"
 
 #include <QObject>
 
@@ -8,26 +8,14 @@
 
 namespace valis::tools {
 
-class ImagesPlugin : public QObject, public ToolPlugin
+class ImagesPlugin : public QObject, public SingleProviderToolPlugin
 {
     Q_OBJECT
     Q_PLUGIN_METADATA(IID VALIS_TOOL_PLUGIN_IID FILE "plugin.json")
     Q_INTERFACES(valis::ToolPlugin)
 
-public:
-    Result<void> initialize(const PluginContext &) override
-    {
-        m_provider = makeImagesToolProvider();
-        return success();
-    }
-    void shutdown() override { m_provider.reset(); }
-    QList<ToolProvider *> toolProviders() const override
-    {
-        return m_provider ? QList<ToolProvider *>{m_provider.get()} : QList<ToolProvider *>{};
-    }
-
-private:
-    std::unique_ptr<ThreadedToolProvider> m_provider;
+protected:
+    ProviderResult createProvider(const PluginContext &) override { return ProviderResult(makeImagesToolProvider()); }
 };
 
 } // namespace valis::tools

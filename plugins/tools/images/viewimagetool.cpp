@@ -2,9 +2,9 @@
 
 #include "imageformat.h"
 #include "toolarguments.h"
+#include "toolschema.h"
 #include "valis/filesystem/agentfilesystem.h"
 
-#include <QJsonArray>
 #include <QJsonObject>
 
 namespace valis::tools {
@@ -33,18 +33,13 @@ ToolSpec ViewImageTool::spec() const
         "attached to the result so you can see it. PNG, JPEG, GIF and WebP files up to 5 MB are supported; "
         "convert other formats (SVG, BMP, TIFF, PDF pages) to PNG first. Only works when the current model "
         "accepts images.");
-    spec.inputSchema = QJsonObject{
-        {QStringLiteral("type"), QStringLiteral("object")},
-        {QStringLiteral("properties"),
-         QJsonObject{{QStringLiteral("path"),
-                      QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
-                                  {QStringLiteral("minLength"), 1},
-                                  {QStringLiteral("description"),
+    spec.inputSchema = ToolSchema()
+                           .string(QStringLiteral("path"),
                                    QStringLiteral("The image file: relative to the workspace root (\"docs/screenshot.png\"), "
-                                                  "or absolute inside the workspace.")}}}}},
-        {QStringLiteral("required"), QJsonArray{QStringLiteral("path")}},
-        {QStringLiteral("additionalProperties"), false},
-    };
+                                                  "or absolute inside the workspace."),
+                                   1)
+                           .required({QStringLiteral("path")})
+                           .build();
     spec.readOnly = true; // it only reads a file
     return spec;
 }

@@ -1,6 +1,7 @@
 #include "plan.h"
 
 #include "toolarguments.h"
+#include "toolschema.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -184,47 +185,28 @@ QJsonObject planSchema(Plan::Style style)
     const QString textDescription = style == Plan::Style::Todos
         ? QStringLiteral("What to do, as a short imperative sentence (\"Fix the parser's handling of empty lines\").")
         : QStringLiteral("One step of the plan, as a short imperative sentence (\"Run the test suite\").");
-    const QJsonObject item{
-        {QStringLiteral("type"), QStringLiteral("object")},
-        {QStringLiteral("properties"),
-         QJsonObject{
-             {n.text, QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
-                                  {QStringLiteral("minLength"), 1},
-                                  {QStringLiteral("maxLength"), Plan::MaxTextLength},
-                                  {QStringLiteral("description"), textDescription}}},
-             {QStringLiteral("status"),
-              QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
-                          {QStringLiteral("enum"), QJsonArray::fromStringList(statusNames())},
-                          {QStringLiteral("description"),
-                           QStringLiteral("pending: not started; in_progress: being worked on now (at most one "
-                                          "%1 at a time); completed: done.")
-                               .arg(n.noun)}}},
-         }},
-        {QStringLiteral("required"), QJsonArray{n.text, QStringLiteral("status")}},
-        {QStringLiteral("additionalProperties"), false},
-    };
-    QJsonObject properties{
-        {n.list, QJsonObject{{QStringLiteral("type"), QStringLiteral("array")},
-                             {QStringLiteral("maxItems"), Plan::MaxItems},
-                             {QStringLiteral("items"), item},
-                             {QStringLiteral("description"),
-                              QStringLiteral("The complete, updated list in order. It replaces the previous list "
-                                             "entirely, so include the %1s that did not change; [] clears it.")
-                                  .arg(n.noun)}}},
-    };
+    const QJsonObject item =
+        ToolSchema()
+            .string(n.text, textDescription, 1, Plan::MaxTextLength)
+            .enumeration(QStringLiteral("status"),
+                         QStringLiteral("pending: not started; in_progress: being worked on now (at most one "
+                                        "%1 at a time); completed: done.")
+                             .arg(n.noun),
+                         statusNames())
+            .required({n.text, QStringLiteral("status")})
+            .build();
+    ToolSchema schema;
+    schema.array(n.list,
+                 QStringLiteral("The complete, updated list in order. It replaces the previous list "
+                                "entirely, so include the %1s that did not change; [] clears it.")
+                     .arg(n.noun),
+                 item, Plan::MaxItems);
     if (style == Plan::Style::Steps) {
-        properties.insert(QStringLiteral("explanation"),
-                          QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
-                                      {QStringLiteral("maxLength"), Plan::MaxExplanationLength},
-                                      {QStringLiteral("description"),
-                                       QStringLiteral("Optional: why the plan changed (a step added, dropped or reordered).")}});
+        schema.string(QStringLiteral("explanation"),
+                      QStringLiteral("Optional: why the plan changed (a step added, dropped or reordered)."), std::nullopt,
+                      Plan::MaxExplanationLength);
     }
-    return QJsonObject{
-        {QStringLiteral("type"), QStringLiteral("object")},
-        {QStringLiteral("properties"), properties},
-        {QStringLiteral("required"), QJsonArray{n.list}},
-        {QStringLiteral("additionalProperties"), false},
-    };
+    return schema.required({n.list}).build();
 }
 
 } // namespace valis::tools

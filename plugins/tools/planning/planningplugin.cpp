@@ -1,6 +1,6 @@
 // The planning tools as a tool plugin.
 #include "planningtoolprovider.h"
-#include "valis/plugins/toolplugin.h"
+#include "singleprovidertoolplugin.h"
 
 #include <QObject>
 
@@ -8,26 +8,17 @@
 
 namespace valis::tools {
 
-class PlanningPlugin : public QObject, public ToolPlugin
+class PlanningPlugin : public QObject, public SingleProviderToolPlugin
 {
     Q_OBJECT
     Q_PLUGIN_METADATA(IID VALIS_TOOL_PLUGIN_IID FILE "plugin.json")
     Q_INTERFACES(valis::ToolPlugin)
 
-public:
-    Result<void> initialize(const PluginContext &) override
+protected:
+    ProviderResult createProvider(const PluginContext &) override
     {
-        m_provider = std::make_unique<PlanningToolProvider>();
-        return success();
+        return ProviderResult(std::make_unique<PlanningToolProvider>());
     }
-    void shutdown() override { m_provider.reset(); }
-    QList<ToolProvider *> toolProviders() const override
-    {
-        return m_provider ? QList<ToolProvider *>{m_provider.get()} : QList<ToolProvider *>{};
-    }
-
-private:
-    std::unique_ptr<PlanningToolProvider> m_provider;
 };
 
 } // namespace valis::tools

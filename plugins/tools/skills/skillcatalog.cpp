@@ -163,6 +163,20 @@ SkillScan SkillCatalog::scan(const ToolContext &context) const
         }
         list->append(info);
     };
+    // Reads the SKILL.md at `path` into `list`, or records why it cannot be used.
+    const auto addSkill = [&scan, &addUnique](const Source &source, const QString &path, const QString &folder,
+                                              SkillInfo::Origin origin, QList<SkillInfo> *list) {
+        QString name;
+        Result<SkillInfo> info = readSkill(source, path, &name);
+        if (!info.ok()) {
+            scan.problems.append({path, info.error().message, name});
+            return;
+        }
+        info->origin = origin;
+        info->location = path;
+        info->folder = folder;
+        addUnique(list, *info);
+    };
 
     const Result<QString> agentDir = agentSkillsDir(context.agentId);
     if (!agentDir.ok()) {
@@ -174,16 +188,7 @@ SkillScan SkillCatalog::scan(const ToolContext &context) const
             const QString path = QDir(folder.absoluteFilePath()).filePath(SkillFile);
             if (!QFileInfo::exists(path))
                 continue;
-            QString name;
-            Result<SkillInfo> info = readSkill(source, path, &name);
-            if (!info.ok()) {
-                scan.problems.append({path, info.error().message, name});
-                continue;
-            }
-            info->origin = SkillInfo::Origin::Agent;
-            info->location = path;
-            info->folder = folder.absoluteFilePath();
-            addUnique(&agentSkills, *info);
+            addSkill(source, path, folder.absoluteFilePath(), SkillInfo::Origin::Agent, &agentSkills);
         }
     }
 
@@ -207,16 +212,7 @@ SkillScan SkillCatalog::scan(const ToolContext &context) const
                 const Result<FileEntry> skillFile = context.filesystem->stat(path);
                 if (!skillFile.ok() && skillFile.error().code == QLatin1String("fs.not-found"))
                     continue;
-                QString name;
-                Result<SkillInfo> info = readSkill(source, path, &name);
-                if (!info.ok()) {
-                    scan.problems.append({path, info.error().message, name});
-                    continue;
-                }
-                info->origin = SkillInfo::Origin::Workspace;
-                info->location = path;
-                info->folder = folder;
-                addUnique(&workspaceSkills, *info);
+                addSkill(source, path, folder, SkillInfo::Origin::Workspace, &workspaceSkills);
             }
         }
     }

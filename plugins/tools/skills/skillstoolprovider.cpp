@@ -2,8 +2,8 @@
 
 #include "skillfrontmatter.h"
 #include "toolarguments.h"
+#include "toolschema.h"
 
-#include <QJsonArray>
 #include <QJsonObject>
 
 #include <algorithm>
@@ -60,24 +60,15 @@ public:
             "prompt. Load a skill before starting a task its description matches, then follow it. A skill may "
             "refer to other files in its folder (references, scripts, templates): load one with `file`, a path "
             "relative to the skill's folder. The text stays in your context, so load each file once.");
-        spec.inputSchema = QJsonObject{
-            {QStringLiteral("type"), QStringLiteral("object")},
-            {QStringLiteral("properties"),
-             QJsonObject{
-                 {QStringLiteral("name"),
-                  QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
-                              {QStringLiteral("minLength"), 1},
-                              {QStringLiteral("maxLength"), SkillFrontmatter::MaxNameLength},
-                              {QStringLiteral("description"), QStringLiteral("The skill's name exactly as listed (\"pdf-forms\").")}}},
-                 {QStringLiteral("file"),
-                  QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
-                              {QStringLiteral("description"),
-                               QStringLiteral("Optional: a file in the skill's folder to load instead of SKILL.md, as a "
-                                              "relative path (\"reference/forms.md\"). Absolute paths and \"..\" are refused.")}}},
-             }},
-            {QStringLiteral("required"), QJsonArray{QStringLiteral("name")}},
-            {QStringLiteral("additionalProperties"), false},
-        };
+        spec.inputSchema =
+            ToolSchema()
+                .string(QStringLiteral("name"), QStringLiteral("The skill's name exactly as listed (\"pdf-forms\")."), 1,
+                        SkillFrontmatter::MaxNameLength)
+                .string(QStringLiteral("file"),
+                        QStringLiteral("Optional: a file in the skill's folder to load instead of SKILL.md, as a "
+                                       "relative path (\"reference/forms.md\"). Absolute paths and \"..\" are refused."))
+                .required({QStringLiteral("name")})
+                .build();
         spec.readOnly = true; // it only reads skill files
         // A skill's instructions must stay in force for the whole task: never offload them.
         spec.keepResultsInContext = true;

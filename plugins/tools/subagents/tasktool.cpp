@@ -2,10 +2,10 @@
 
 #include "threadedtool.h"
 #include "toolarguments.h"
+#include "toolschema.h"
 #include "valis/plugins/subagentrunner.h"
 #include "valis/plugins/toolinvocation.h"
 
-#include <QJsonArray>
 #include <QPointer>
 
 namespace valis::tools {
@@ -15,11 +15,6 @@ namespace valis::tools {
 namespace {
 
 const QString TaskName = QStringLiteral("task");
-
-QJsonObject stringProperty(const QString &description)
-{
-    return {{QStringLiteral("type"), QStringLiteral("string")}, {QStringLiteral("description"), description}};
-}
 
 class TaskInvocation : public ToolInvocation
 {
@@ -68,22 +63,17 @@ private:
 
 QList<ToolSpec> TaskToolProvider::tools() const
 {
-    const QJsonObject schema{
-        {QStringLiteral("type"), QStringLiteral("object")},
-        {QStringLiteral("properties"),
-         QJsonObject{
-             {QStringLiteral("description"),
-              stringProperty(QStringLiteral("A short (3-8 word) title of the task, shown to the user."))},
-             {QStringLiteral("prompt"),
-              stringProperty(QStringLiteral("The whole task for the subagent. It sees nothing of this conversation: include "
-                                            "every file path, constraint and expected form of the answer."))},
-             {QStringLiteral("subagent_type"),
-              stringProperty(QStringLiteral("Which kind of subagent to use (listed in the system prompt); default "
-                                            "\"general-purpose\"."))},
-         }},
-        {QStringLiteral("required"), QJsonArray{QStringLiteral("description"), QStringLiteral("prompt")}},
-        {QStringLiteral("additionalProperties"), false},
-    };
+    const QJsonObject schema =
+        ToolSchema()
+            .string(QStringLiteral("description"), QStringLiteral("A short (3-8 word) title of the task, shown to the user."))
+            .string(QStringLiteral("prompt"),
+                    QStringLiteral("The whole task for the subagent. It sees nothing of this conversation: include "
+                                   "every file path, constraint and expected form of the answer."))
+            .string(QStringLiteral("subagent_type"),
+                    QStringLiteral("Which kind of subagent to use (listed in the system prompt); default "
+                                   "\"general-purpose\"."))
+            .required({QStringLiteral("description"), QStringLiteral("prompt")})
+            .build();
     ToolSpec spec;
     spec.name = TaskName;
     spec.description = QStringLiteral(

@@ -18,6 +18,10 @@ namespace {
 
 constexpr qint64 ChunkBytes = 16 << 20;
 
+// The texts searched come from QString::fromUtf8 or QStringDecoder, which never produce invalid
+// UTF-16; without this PCRE2 would check the rest of a whole chunk again on every call.
+constexpr QRegularExpression::MatchOptions Unchecked = QRegularExpression::DontCheckSubjectStringMatchOption;
+
 enum class Encoding { Utf8, Utf8Bom, Utf16LE, Utf16BE };
 
 Encoding sniff(const QByteArray &head)
@@ -120,16 +124,23 @@ struct Compiled
 /// Lines found in one file: number -> (text, first match column), matches only.
 using Found = std::map<qint64, GrepLine>;
 
+/// What a search of one file needs to keep.
+struct Wanted
+{
+    bool firstOnly = false; ///< Stop at the first matching line (a listing of files).
+    bool text = false;      ///< Keep the lines' text (content mode).
+};
+
 /// Line mode: candidates from one search over the chunk, each confirmed on its own line (a
 /// candidate may run across a line end, which a line-by-line search cannot).
-void searchLines(const Compiled &regex, const QString &text, qint64 firstLine, bool firstOnly, Found &found)
+void searchLines(const Compiled &regex, const QString &text, qint64 firstLine, const Wanted &wanted, Found &found)
 {
     const qsizetype length = text.size();
     qsizetype position = 0;
     qsizetype counted = 0; // line numbers are known up to here
     qint64 number = firstLine;
     while (position < length) {
-        const QRegularExpressionMatch match = regex.buffer.match(text, position);
+        const QRegularExpressionMatch match = regex.buffer.match(text, position, QRegularExpression::NormalMatch, Unchecked);
         if (!match.hasMatch())
             return;
         const qsizetype start = match.capturedStart();
@@ -150,13 +161,13 @@ void searchLines(const Compiled &regex, const QString &text, qint64 firstLine, b
             QStringView subject = line;
             if (subject.endsWith(QLatin1Char('\r')))
                 subject.chop(1);
-            const QRegularExpressionMatch own = regex.line.match(subject);
+            const QRegularExpressionMatch own = regex.line.match(subject, 0, QRegularExpression::NormalMatch, Unchecked);
             if (own.hasMatch())
                 column = own.capturedStart();
         }
         if (column >= 0) {
-            found.emplace(number, GrepLine{number, withoutCarriageReturn(line), true, column});
-            if (firstOnly)
+            found.emplace(number, GrepLine{number, wanted.text ? withoutCarriageReturn(line) : QString(), true, column});
+            if (wanted.firstOnly)
                 return;
         }
         position = lineEnd + 1;
@@ -164,7 +175,7 @@ void searchLines(const Compiled &regex, const QString &text, qint64 firstLine, b
 }
 
 /// Multiline mode: every line a match touches is a matching line.
-void searchWhole(const Compiled &regex, const QString &text, bool firstOnly, Found &found)
+void searchWhole(const Compiled &regex, const QString &text, const Wanted &wanted, Found &found)
 {
     std::vector<qsizetype> lineEnds; // index of each '\n'
     for (qsizetype i = text.indexOf(QLatin1Char('\n')); i >= 0; i = text.indexOf(QLatin1Char('\n'), i + 1))
@@ -179,7 +190,7 @@ void searchWhole(const Compiled &regex, const QString &text, bool firstOnly, Fou
         const qsizetype end = line < qsizetype(lineEnds.size()) ? lineEnds[size_t(line)] : text.size();
         return withoutCarriageReturn(QStringView(text).mid(start, end - start));
     };
-    QRegularExpressionMatchIterator it = regex.buffer.globalMatch(text);
+    QRegularExpressionMatchIterator it = regex.buffer.globalMatch(text, 0, QRegularExpression::NormalMatch, Unchecked);
     while (it.hasNext()) {
         const QRegularExpressionMatch match = it.next();
         const qsizetype start = match.capturedStart();
@@ -192,11 +203,11 @@ void searchWhole(const Compiled &regex, const QString &text, bool firstOnly, Fou
             const qsizetype column = line == first ? start - lineStart(line) : 0;
             auto existing = found.find(line + 1);
             if (existing == found.end())
-                found.emplace(line + 1, GrepLine{line + 1, lineText(line), true, column});
+                found.emplace(line + 1, GrepLine{line + 1, wanted.text ? lineText(line) : QString(), true, column});
             else
                 existing->second.column = std::min(existing->second.column, column);
         }
-        if (firstOnly)
+        if (wanted.firstOnly)
             return;
     }
 }
@@ -265,7 +276,7 @@ Result<QList<GrepFileResult>> searchBuiltin(const FileTree &tree, const QStringL
     regex.line.optimize();
     regex.buffer.optimize();
 
-    const bool firstOnly = query.mode == GrepOutputMode::FilesWithMatches;
+    const Wanted wanted{query.mode == GrepOutputMode::FilesWithMatches, query.mode == GrepOutputMode::Content};
     QList<GrepFileResult> results;
     qint64 total = 0;
     for (const QString &path : files) {
@@ -280,10 +291,10 @@ Result<QList<GrepFileResult>> searchBuiltin(const FileTree &tree, const QStringL
         qint64 firstLine = 1;
         while (reader.next(text, firstLine)) {
             if (query.multiline)
-                searchWhole(regex, text, firstOnly, found);
+                searchWhole(regex, text, wanted, found);
             else
-                searchLines(regex, text, firstLine, firstOnly, found);
-            if (firstOnly && !found.empty())
+                searchLines(regex, text, firstLine, wanted, found);
+            if (wanted.firstOnly && !found.empty())
                 break;
             if (cancelled && cancelled())
                 return Error(QStringLiteral("grep.cancelled"), QStringLiteral("The search was cancelled."));

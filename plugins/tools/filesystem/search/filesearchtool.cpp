@@ -2,9 +2,7 @@
 #include "fuzzymatcher.h"
 #include "searchtoolfactories.h"
 #include "toolarguments.h"
-
-#include <QJsonArray>
-#include <QJsonObject>
+#include "toolschema.h"
 
 #include <algorithm>
 #include <vector>
@@ -33,28 +31,14 @@ public:
             "higher. Space-separated terms must all match. Case is ignored unless the query has a capital letter. "
             "Lists the best matches with their scores, best first. Ignored files (.gitignore, .ignore, .git/, "
             "node_modules/, /build/ ...) are left out unless include_ignored is true.");
-        QJsonObject properties;
-        properties.insert(QStringLiteral("query"),
-                          QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
-                                      {QStringLiteral("description"), QStringLiteral("Part of the path or name, e.g. \"agentloop\" or \"src session store\".")}});
-        properties.insert(QStringLiteral("path"),
-                          QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
-                                      {QStringLiteral("description"),
-                                       QStringLiteral("The folder to search below. Default: the workspace root (\".\").")}});
-        properties.insert(QStringLiteral("limit"),
-                          QJsonObject{{QStringLiteral("type"), QStringLiteral("integer")},
-                                      {QStringLiteral("description"), QStringLiteral("The most matches to list.")},
-                                      {QStringLiteral("minimum"), 1},
-                                      {QStringLiteral("maximum"), MaxLimit},
-                                      {QStringLiteral("default"), DefaultLimit}});
-        properties.insert(QStringLiteral("include_ignored"),
-                          QJsonObject{{QStringLiteral("type"), QStringLiteral("boolean")},
-                                      {QStringLiteral("description"),
-                                       QStringLiteral("Also match files that the ignore rules leave out. Default false.")}});
-        spec.inputSchema = QJsonObject{{QStringLiteral("type"), QStringLiteral("object")},
-                                       {QStringLiteral("properties"), properties},
-                                       {QStringLiteral("required"), QJsonArray{QStringLiteral("query")}},
-                                       {QStringLiteral("additionalProperties"), false}};
+        spec.inputSchema =
+            ToolSchema()
+                .string(QStringLiteral("query"), QStringLiteral("Part of the path or name, e.g. \"agentloop\" or \"src session store\"."))
+                .string(QStringLiteral("path"), QStringLiteral("The folder to search below. Default: the workspace root (\".\")."))
+                .integer(QStringLiteral("limit"), QStringLiteral("The most matches to list."), 1, MaxLimit, DefaultLimit)
+                .boolean(QStringLiteral("include_ignored"), QStringLiteral("Also match files that the ignore rules leave out. Default false."))
+                .required({QStringLiteral("query")})
+                .build();
         return spec;
     }
 
@@ -70,19 +54,13 @@ public:
             args.fail(QStringLiteral("`query` must contain more than spaces"));
         if (!args.ok())
             return ToolOutcome::error(args.errorMessage());
-        if (!call.context.filesystem)
-            return ToolOutcome::error(QStringLiteral("file_search cannot run here: this session has no file access."));
-
-        const Result<FileTree> tree = FileTree::open(*call.context.filesystem, path);
+        const Result<FileTree> tree = openSearchTree(call, QStringLiteral("file_search"), path);
         if (tree.hasError())
             return ToolOutcome::error(tree.error().message);
-        WalkOptions walk;
-        walk.respectIgnoreRules = !includeIgnored;
-        walk.cancelled = [&call] { return call.isCancelled(); };
-        bool cancelled = false;
-        const QStringList files = tree->files(walk, &cancelled);
-        if (cancelled)
-            return ToolOutcome::error(QStringLiteral("The file_search call was cancelled."));
+        const Result<QStringList> walked = walkFiles(*tree, searchWalk(call, includeIgnored), QStringLiteral("file_search"));
+        if (walked.hasError())
+            return ToolOutcome::error(walked.error().message);
+        const QStringList &files = *walked;
 
         struct Scored
         {

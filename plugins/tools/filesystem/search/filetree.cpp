@@ -166,34 +166,67 @@ public:
             }
         }
         const int startDepth = int(m_options.startFolder.split(QLatin1Char('/'), Qt::SkipEmptyParts).size());
+        // Depth first, each folder's entries in order, a folder's name counting as if it ended
+        // with '/': that lists the files in the order of their whole paths, without sorting
+        // them all at the end. A folder's end marker comes off the stack after everything in it.
         std::vector<Pending> stack;
-        stack.push_back({start, startDepth, rules, true});
+        stack.push_back({start, startDepth, rules, true, Pending::Folder, -1});
+        qsizetype visited = 0;
         while (!stack.empty()) {
-            if (m_options.cancelled && m_options.cancelled()) {
+            if ((++visited & 255) == 0 && m_options.cancelled && m_options.cancelled()) {
                 if (cancelled)
                     *cancelled = true;
                 break;
             }
-            Pending folder = std::move(stack.back());
+            Pending item = std::move(stack.back());
             stack.pop_back();
-            visit(folder, stack, files);
+            if (item.kind == Pending::Folder)
+                visit(item, stack, files.size());
+            else if (item.kind == Pending::FolderEnd)
+                folderEnded(item.node, files.size());
+            else
+                files.append(std::move(item.path));
         }
-        std::sort(files.begin(), files.end());
         return files;
     }
 
 private:
     struct Pending
     {
-        QString folder; ///< backend path
-        int depth;      ///< components below the tree's root
+        QString path; ///< backend path
+        int depth;    ///< components below the tree's root
         IgnoreRules rules;
         bool ignoreFilesRead = false; ///< the folder's own .gitignore is in `rules` already
+        enum Kind { File, Folder, FolderEnd } kind = File;
+        qsizetype node = -1; ///< Folder: its parent's node; FolderEnd: its own
     };
+    /// A folder being walked, for WalkOptions::completeFolders.
+    struct Node
+    {
+        QString path;
+        qsizetype parent;
+        qsizetype firstFile;
+        bool complete = true;
+    };
+    std::vector<Node> m_nodes;
+
+    void folderEnded(qsizetype node, qsizetype fileCount)
+    {
+        const Node &folder = m_nodes[size_t(node)];
+        if (!folder.complete) {
+            if (folder.parent >= 0)
+                m_nodes[size_t(folder.parent)].complete = false;
+            return;
+        }
+        if (fileCount > folder.firstFile)
+            m_options.completeFolders->append({folder.path, folder.firstFile, fileCount - folder.firstFile});
+    }
+
     struct Child
     {
         QString name;
         enum Kind { File, Folder, Skip } kind = Skip;
+        bool isLink = false;
     };
 
     const FileTree &m_tree;
@@ -224,13 +257,15 @@ private:
 #ifdef Q_OS_UNIX
     /// readdir() with the entry types it reports: no stat() per entry (the walk of a large
     /// workspace is part of every search's time).
-    QList<Child> localChildren(const QString &local) const
+    QList<Child> localChildren(const QString &local, bool &complete) const
     {
         QList<Child> list;
         const QByteArray native = QFile::encodeName(local);
         DIR *dir = ::opendir(native.constData());
-        if (!dir)
+        if (!dir) {
+            complete = false;
             return list; // unreadable folders are skipped, as ripgrep skips them
+        }
         while (const dirent *entry = ::readdir(dir)) {
             const char *name = entry->d_name;
             if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0)))
@@ -249,20 +284,24 @@ private:
                 child.kind = Child::File;
             else if (type == DT_LNK)
                 child.kind = linkedFileInside(local + QLatin1Char('/') + child.name) ? Child::File : Child::Skip;
-            if (child.kind != Child::Skip)
+            child.isLink = type == DT_LNK;
+            if (child.kind != Child::Skip || child.isLink)
                 list.append(std::move(child));
+            else
+                complete = false; // a device, pipe or socket
         }
         ::closedir(dir);
         return list;
     }
 #endif
 
-    QList<Child> children(const QString &folder) const
+    /// The entries of `folder`; `complete` becomes false when some cannot be listed.
+    QList<Child> children(const QString &folder, bool &complete) const
     {
         QList<Child> list;
 #ifdef Q_OS_UNIX
         if (m_tree.isLocal())
-            return localChildren(m_tree.localPath(folder));
+            return localChildren(m_tree.localPath(folder), complete);
 #endif
         if (m_tree.isLocal()) {
             QDirIterator it(m_tree.localPath(folder), QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
@@ -270,6 +309,7 @@ private:
                 it.next();
                 const QFileInfo info = it.fileInfo();
                 Child child{info.fileName()};
+                child.isLink = info.isSymLink();
                 if (info.isSymLink())
                     child.kind = linkedFileInside(info.filePath()) ? Child::File : Child::Skip;
                 else if (info.isDir())
@@ -281,8 +321,10 @@ private:
             return list;
         }
         const Result<QList<FileEntry>> entries = m_tree.m_backend->list(folder);
-        if (entries.hasError())
+        if (entries.hasError()) {
+            complete = false;
             return list; // unreadable folders are skipped, as ripgrep skips them
+        }
         for (const FileEntry &entry : *entries) {
             Child child{entry.path.mid(entry.path.lastIndexOf(QLatin1Char('/')) + 1)};
             if (entry.type == FileEntry::Type::Directory)
@@ -294,35 +336,63 @@ private:
         return list;
     }
 
-    void visit(Pending &folder, std::vector<Pending> &stack, QStringList &files) const
+    void visit(Pending &folder, std::vector<Pending> &stack, qsizetype filesSoFar)
     {
         // Folders reached through a backend's list() may be links inside it that lead back up;
         // a depth bound keeps such a loop finite.
         constexpr int MaxDepth = 256;
-        const QList<Child> entries = children(folder.folder);
+        qsizetype node = -1;
+        if (m_options.completeFolders) {
+            node = qsizetype(m_nodes.size());
+            m_nodes.push_back({folder.path, folder.node, filesSoFar});
+            stack.push_back({QString(), 0, IgnoreRules(), false, Pending::FolderEnd, node});
+        }
+        bool complete = true; // nothing here left out
+        QList<Child> entries = children(folder.path, complete);
         if (m_options.respectIgnoreRules && !folder.ignoreFilesRead) {
-            for (const Child &child : entries) {
+            for (const Child &child : std::as_const(entries)) {
                 if (child.kind == Child::File && ignoreFileNames().contains(child.name)) {
-                    addIgnoreFiles(folder.rules, folder.folder);
+                    addIgnoreFiles(folder.rules, folder.path);
                     break;
                 }
             }
         }
+        const auto key = [](const Child &child) {
+            return child.kind == Child::Folder ? child.name + QLatin1Char('/') : child.name;
+        };
+        std::sort(entries.begin(), entries.end(), [&key](const Child &a, const Child &b) {
+            if (a.kind != Child::Folder && b.kind != Child::Folder)
+                return a.name < b.name;
+            return key(a) < key(b);
+        });
         const int depth = folder.depth + 1;
-        for (const Child &child : entries) {
+        // Pushed last to first, so they come off the stack first to last.
+        for (qsizetype i = entries.size() - 1; i >= 0; --i) {
+            const Child &child = entries.at(i);
+            // ripgrep's own walk of the folder would not list a link, nor what is skipped.
+            if (child.isLink || child.kind == Child::Skip)
+                complete = false;
             if (child.kind == Child::Skip)
                 continue;
-            const QString path = joined(folder.folder, child.name);
+            QString path = joined(folder.path, child.name);
             const bool isFolder = child.kind == Child::Folder;
-            if (m_options.respectIgnoreRules && folder.rules.matches(path, isFolder))
+            if (m_options.respectIgnoreRules && folder.rules.matches(path, isFolder)) {
+                complete = false;
                 continue;
+            }
             if (isFolder) {
                 if ((m_options.maxDepth < 0 || depth < m_options.maxDepth) && depth < MaxDepth)
-                    stack.push_back({path, depth, folder.rules, false});
+                    stack.push_back({std::move(path), depth, folder.rules, false, Pending::Folder, node});
+                else
+                    complete = false;
             } else if (!m_options.accept || m_options.accept(m_tree.pathFromRoot(path))) {
-                files.append(path);
+                stack.push_back({std::move(path), depth, IgnoreRules(), false, Pending::File, -1});
+            } else {
+                complete = false;
             }
         }
+        if (node >= 0 && !complete)
+            m_nodes[size_t(node)].complete = false;
     }
 };
 

@@ -7,9 +7,21 @@
 #include <QString>
 #include <QStringList>
 
+#include <QList>
+
 #include <functional>
 
 namespace valis::tools::search {
+
+/// A folder whose files a walk listed all of (nothing in it ignored, filtered out, a link or
+/// unreadable): files [first, first + count) of the walk's list. A program that walks folders
+/// itself (ripgrep) can be given the folder instead of its files.
+struct CompleteFolder
+{
+    QString path; ///< backend path
+    qsizetype first = 0;
+    qsizetype count = 0;
+};
 
 /// What a walk of a FileTree lists.
 struct WalkOptions
@@ -26,6 +38,9 @@ struct WalkOptions
     std::function<bool(const QString &pathFromRoot)> accept;
     /// Polled now and then; a walk that sees true stops and returns what it has.
     std::function<bool()> cancelled;
+    /// When set, receives the complete folders with at least one file (inner ones before the
+    /// folders holding them).
+    QList<CompleteFolder> *completeFolders = nullptr;
 };
 
 /// The files below one path of the agent's file view, for the search tools (glob, grep,

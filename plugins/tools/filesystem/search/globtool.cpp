@@ -2,9 +2,7 @@
 #include "globpattern.h"
 #include "searchtoolfactories.h"
 #include "toolarguments.h"
-
-#include <QJsonArray>
-#include <QJsonObject>
+#include "toolschema.h"
 
 #include <algorithm>
 #include <vector>
@@ -56,28 +54,14 @@ public:
             "- An absolute pattern (\"/memories/**/*.md\") names its folder itself.\n"
             "- Files left out by .gitignore, .ignore and the default ignore rules (.git/, node_modules/, /build/ "
             "...) are not listed unless include_ignored is true; symbolic links to folders are not followed.");
-        QJsonObject properties;
-        properties.insert(QStringLiteral("pattern"),
-                          QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
-                                      {QStringLiteral("description"), QStringLiteral("The glob, e.g. \"src/**/*.cpp\" or \"**/CMakeLists.txt\".")}});
-        properties.insert(QStringLiteral("path"),
-                          QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
-                                      {QStringLiteral("description"),
-                                       QStringLiteral("The folder the pattern is matched below. Default: the workspace root (\".\").")}});
-        properties.insert(QStringLiteral("limit"),
-                          QJsonObject{{QStringLiteral("type"), QStringLiteral("integer")},
-                                      {QStringLiteral("description"), QStringLiteral("The most paths to list.")},
-                                      {QStringLiteral("minimum"), 1},
-                                      {QStringLiteral("maximum"), MaxLimit},
-                                      {QStringLiteral("default"), DefaultLimit}});
-        properties.insert(QStringLiteral("include_ignored"),
-                          QJsonObject{{QStringLiteral("type"), QStringLiteral("boolean")},
-                                      {QStringLiteral("description"),
-                                       QStringLiteral("Also list files that the ignore rules leave out. Default false.")}});
-        spec.inputSchema = QJsonObject{{QStringLiteral("type"), QStringLiteral("object")},
-                                       {QStringLiteral("properties"), properties},
-                                       {QStringLiteral("required"), QJsonArray{QStringLiteral("pattern")}},
-                                       {QStringLiteral("additionalProperties"), false}};
+        spec.inputSchema =
+            ToolSchema()
+                .string(QStringLiteral("pattern"), QStringLiteral("The glob, e.g. \"src/**/*.cpp\" or \"**/CMakeLists.txt\"."))
+                .string(QStringLiteral("path"), QStringLiteral("The folder the pattern is matched below. Default: the workspace root (\".\")."))
+                .integer(QStringLiteral("limit"), QStringLiteral("The most paths to list."), 1, MaxLimit, DefaultLimit)
+                .boolean(QStringLiteral("include_ignored"), QStringLiteral("Also list files that the ignore rules leave out. Default false."))
+                .required({QStringLiteral("pattern")})
+                .build();
         return spec;
     }
 
@@ -95,26 +79,21 @@ public:
             args.fail(QStringLiteral("`pattern`: ") + glob.error().message);
         if (!args.ok())
             return ToolOutcome::error(args.errorMessage());
-        if (!call.context.filesystem)
-            return ToolOutcome::error(QStringLiteral("glob cannot run here: this session has no file access."));
-
-        const Result<FileTree> tree = FileTree::open(*call.context.filesystem, path);
+        const Result<FileTree> tree = openSearchTree(call, QStringLiteral("glob"), path);
         if (tree.hasError())
             return ToolOutcome::error(tree.error().message);
         if (tree->rootIsFile()) {
             return ToolOutcome::error(QStringLiteral("`path` must be a folder, but %1 is a file.").arg(tree->rootAgentPath()));
         }
 
-        WalkOptions walk;
-        walk.respectIgnoreRules = !includeIgnored;
+        WalkOptions walk = searchWalk(call, includeIgnored);
         walk.startFolder = glob->literalPrefix();
         walk.maxDepth = glob->unboundedDepth() ? -1 : glob->maxDepth();
         walk.accept = [&glob](const QString &file) { return glob->matches(file); };
-        walk.cancelled = [&call] { return call.isCancelled(); };
-        bool cancelled = false;
-        const QStringList files = tree->files(walk, &cancelled);
-        if (cancelled)
-            return ToolOutcome::error(QStringLiteral("The glob call was cancelled."));
+        const Result<QStringList> walked = walkFiles(*tree, walk, QStringLiteral("glob"));
+        if (walked.hasError())
+            return ToolOutcome::error(walked.error().message);
+        const QStringList &files = *walked;
         if (files.isEmpty())
             return ToolOutcome::text(nothingFound(*tree, *glob, walk));
 

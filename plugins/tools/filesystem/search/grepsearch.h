@@ -54,10 +54,12 @@ enum class GrepEngine { Ripgrep, Builtin };
 /// Polled during a search; true stops it (the search then fails with "grep.cancelled").
 using CancelCheck = std::function<bool()>;
 
-/// Searches `files` (backend paths of `tree`, sorted) with ripgrep. `stopAfter` > 0 lets it end
-/// early once that many matching lines were found (content mode). Results are sorted by path.
+/// Searches `files` (backend paths of `tree`, sorted) with ripgrep; `completeFolders` (from
+/// the same walk) may be handed to it as folders. `stopAfter` > 0 lets it end early once that
+/// many matching lines were found (content mode). Results are sorted by path.
 Result<QList<GrepFileResult>> searchWithRipgrep(const QString &executable, const FileTree &tree, const QStringList &files,
-                                                const GrepQuery &query, qint64 stopAfter, const CancelCheck &cancelled);
+                                                const QList<CompleteFolder> &completeFolders, const GrepQuery &query,
+                                                qint64 stopAfter, const CancelCheck &cancelled);
 /// The same with QRegularExpression, reading the files through `tree`.
 Result<QList<GrepFileResult>> searchBuiltin(const FileTree &tree, const QStringList &files, const GrepQuery &query,
                                             qint64 stopAfter, const CancelCheck &cancelled);

@@ -3,11 +3,7 @@
 #include "grepsearch.h"
 #include "searchtoolfactories.h"
 #include "toolarguments.h"
-
-#include <QElapsedTimer>
-#include <cstdio>
-#include <QJsonArray>
-#include <QJsonObject>
+#include "toolschema.h"
 
 namespace valis::tools::search {
 
@@ -18,19 +14,12 @@ namespace {
 constexpr qint64 DefaultHeadLimit = 200;
 constexpr qint64 MaxHeadLimit = 5000;
 constexpr qint64 MaxContext = 50;
+constexpr qint64 MaxOffset = 1000000000;
 
-QJsonObject property(const QString &type, const QString &description)
+/// output_mode's values; the first is the default.
+QStringList outputModes()
 {
-    return QJsonObject{{QStringLiteral("type"), type}, {QStringLiteral("description"), description}};
-}
-
-QJsonObject bounded(const QString &description, qint64 minimum, qint64 maximum, qint64 fallback)
-{
-    QJsonObject schema = property(QStringLiteral("integer"), description);
-    schema.insert(QStringLiteral("minimum"), minimum);
-    schema.insert(QStringLiteral("maximum"), maximum);
-    schema.insert(QStringLiteral("default"), fallback);
-    return schema;
+    return {QStringLiteral("files_with_matches"), QStringLiteral("content"), QStringLiteral("count")};
 }
 
 /// Which engine a call uses: VALIS_GREP_BACKEND=builtin|rg forces one (tests, bench_grep);
@@ -76,61 +65,48 @@ public:
             "node_modules/, /build/ ...) are skipped unless include_ignored is true; symbolic links to folders are "
             "not followed.\n"
             "- Paths are relative to the workspace (or absolute inside it), or under /memories/ and /context/.");
-        QJsonObject properties;
-        properties.insert(QStringLiteral("pattern"),
-                          property(QStringLiteral("string"), QStringLiteral("The regular expression to search for (Rust regex syntax), "
-                                                                            "or literal text with fixed_strings: true.")));
-        properties.insert(QStringLiteral("path"),
-                          property(QStringLiteral("string"), QStringLiteral("The folder or file to search. Default: the workspace root (\".\").")));
-        properties.insert(QStringLiteral("glob"),
-                          property(QStringLiteral("string"),
-                                   QStringLiteral("Only search files matching this glob: without '/' it matches file names at any "
-                                                  "depth (\"*.cpp\", \"*.{ts,tsx}\"); with '/' it matches the path below `path` "
-                                                  "(\"src/**/*.h\").")));
-        QJsonObject type = property(QStringLiteral("string"),
-                                    QStringLiteral("Only search files of this type (\"cpp\" covers .cpp, .cc, .h, .hpp ...). "
-                                                   "Combined with glob, a file must match both."));
-        type.insert(QStringLiteral("enum"), QJsonArray::fromStringList(knownFileTypes()));
-        properties.insert(QStringLiteral("type"), type);
-        QJsonObject mode = property(QStringLiteral("string"),
-                                    QStringLiteral("What to show: the matching files (default), the matching lines, or "
-                                                   "the number of matching lines per file."));
-        mode.insert(QStringLiteral("enum"),
-                    QJsonArray{QStringLiteral("files_with_matches"), QStringLiteral("content"), QStringLiteral("count")});
-        mode.insert(QStringLiteral("default"), QStringLiteral("files_with_matches"));
-        properties.insert(QStringLiteral("output_mode"), mode);
-        properties.insert(QStringLiteral("case_insensitive"),
-                          property(QStringLiteral("boolean"), QStringLiteral("Ignore case (Unicode-aware). Default false.")));
-        properties.insert(QStringLiteral("fixed_strings"),
-                          property(QStringLiteral("boolean"), QStringLiteral("Treat pattern as literal text, not a regex. Default false.")));
-        properties.insert(QStringLiteral("multiline"),
-                          property(QStringLiteral("boolean"),
-                                   QStringLiteral("Let matches span lines: \\n in the pattern matches a line break ((?s) makes . "
-                                                  "match it too). Default false.")));
-        properties.insert(QStringLiteral("context"),
-                          bounded(QStringLiteral("Lines of context before and after each matching line (content mode), like grep -C."),
-                                  0, MaxContext, 0));
-        properties.insert(QStringLiteral("before_context"),
-                          bounded(QStringLiteral("Lines of context before each matching line (content mode), like grep -B; "
-                                                 "overrides context."),
-                                  0, MaxContext, 0));
-        properties.insert(QStringLiteral("after_context"),
-                          bounded(QStringLiteral("Lines of context after each matching line (content mode), like grep -A; "
-                                                 "overrides context."),
-                                  0, MaxContext, 0));
-        properties.insert(QStringLiteral("head_limit"),
-                          bounded(QStringLiteral("The most entries to show: matching lines (content mode) or files."), 1,
-                                  MaxHeadLimit, DefaultHeadLimit));
-        properties.insert(QStringLiteral("offset"),
-                          bounded(QStringLiteral("Entries to skip first, to page through a long result."), 0, 1000000000, 0));
-        properties.insert(QStringLiteral("include_ignored"),
-                          property(QStringLiteral("boolean"),
-                                   QStringLiteral("Also search files that .gitignore, .ignore and the default ignore rules leave "
-                                                  "out. Default false.")));
-        spec.inputSchema = QJsonObject{{QStringLiteral("type"), QStringLiteral("object")},
-                                       {QStringLiteral("properties"), properties},
-                                       {QStringLiteral("required"), QJsonArray{QStringLiteral("pattern")}},
-                                       {QStringLiteral("additionalProperties"), false}};
+        spec.inputSchema =
+            ToolSchema()
+                .string(QStringLiteral("pattern"), QStringLiteral("The regular expression to search for (Rust regex syntax), "
+                                                                  "or literal text with fixed_strings: true."))
+                .string(QStringLiteral("path"), QStringLiteral("The folder or file to search. Default: the workspace root (\".\")."))
+                .string(QStringLiteral("glob"),
+                        QStringLiteral("Only search files matching this glob: without '/' it matches file names at any "
+                                       "depth (\"*.cpp\", \"*.{ts,tsx}\"); with '/' it matches the path below `path` "
+                                       "(\"src/**/*.h\")."))
+                .enumeration(QStringLiteral("type"),
+                             QStringLiteral("Only search files of this type (\"cpp\" covers .cpp, .cc, .h, .hpp ...). "
+                                            "Combined with glob, a file must match both."),
+                             knownFileTypes())
+                .enumeration(QStringLiteral("output_mode"),
+                             QStringLiteral("What to show: the matching files (default), the matching lines, or "
+                                            "the number of matching lines per file."),
+                             outputModes(), outputModes().first())
+                .boolean(QStringLiteral("case_insensitive"), QStringLiteral("Ignore case (Unicode-aware). Default false."))
+                .boolean(QStringLiteral("fixed_strings"), QStringLiteral("Treat pattern as literal text, not a regex. Default false."))
+                .boolean(QStringLiteral("multiline"),
+                         QStringLiteral("Let matches span lines: \\n in the pattern matches a line break ((?s) makes . "
+                                        "match it too). Default false."))
+                .integer(QStringLiteral("context"),
+                         QStringLiteral("Lines of context before and after each matching line (content mode), like grep -C."),
+                         0, MaxContext, 0)
+                .integer(QStringLiteral("before_context"),
+                         QStringLiteral("Lines of context before each matching line (content mode), like grep -B; "
+                                        "overrides context."),
+                         0, MaxContext, 0)
+                .integer(QStringLiteral("after_context"),
+                         QStringLiteral("Lines of context after each matching line (content mode), like grep -A; "
+                                        "overrides context."),
+                         0, MaxContext, 0)
+                .integer(QStringLiteral("head_limit"), QStringLiteral("The most entries to show: matching lines (content mode) or files."),
+                         1, MaxHeadLimit, DefaultHeadLimit)
+                .integer(QStringLiteral("offset"), QStringLiteral("Entries to skip first, to page through a long result."), 0,
+                         MaxOffset, 0)
+                .boolean(QStringLiteral("include_ignored"),
+                         QStringLiteral("Also search files that .gitignore, .ignore and the default ignore rules leave "
+                                        "out. Default false."))
+                .required({QStringLiteral("pattern")})
+                .build();
         return spec;
     }
 
@@ -142,9 +118,7 @@ public:
         const QString path = args.optionalString(QStringLiteral("path")).value_or(QStringLiteral("."));
         const std::optional<QString> glob = args.optionalString(QStringLiteral("glob"));
         const std::optional<QString> type = args.optionalString(QStringLiteral("type"));
-        const QString mode = args.choice(QStringLiteral("output_mode"),
-                                         {QStringLiteral("files_with_matches"), QStringLiteral("content"), QStringLiteral("count")},
-                                         QStringLiteral("files_with_matches"));
+        const QString mode = args.choice(QStringLiteral("output_mode"), outputModes(), outputModes().first());
         query.mode = mode == QLatin1String("content") ? GrepOutputMode::Content
                      : mode == QLatin1String("count") ? GrepOutputMode::Count
                                                       : GrepOutputMode::FilesWithMatches;
@@ -155,7 +129,7 @@ public:
         query.before = int(args.integer(QStringLiteral("before_context"), context, 0, MaxContext));
         query.after = int(args.integer(QStringLiteral("after_context"), context, 0, MaxContext));
         query.headLimit = args.integer(QStringLiteral("head_limit"), DefaultHeadLimit, 1, MaxHeadLimit);
-        query.offset = args.integer(QStringLiteral("offset"), 0, 0, 1000000000);
+        query.offset = args.integer(QStringLiteral("offset"), 0, 0, MaxOffset);
         const bool includeIgnored = args.boolean(QStringLiteral("include_ignored"), false);
 
         QList<GlobPattern> filters;
@@ -188,9 +162,7 @@ public:
         if (tree.hasError())
             return ToolOutcome::error(tree.error().message);
 
-        WalkOptions walk;
-        walk.respectIgnoreRules = !includeIgnored;
-        walk.cancelled = [&call] { return call.isCancelled(); };
+        WalkOptions walk = searchWalk(call, includeIgnored);
         if (!filters.isEmpty() || !typeGlobs.isEmpty()) {
             walk.accept = [&filters, &typeGlobs](const QString &file) {
                 for (const GlobPattern &filter : filters) {
@@ -202,17 +174,17 @@ public:
                 return std::any_of(typeGlobs.begin(), typeGlobs.end(), [&file](const GlobPattern &g) { return g.matches(file); });
             };
         }
-        bool cancelled = false;
-        QElapsedTimer dbgTimer; dbgTimer.start();
-        const QStringList files = tree->files(walk, &cancelled);
-        const qint64 dbgWalk = dbgTimer.nsecsElapsed();
-        if (cancelled)
-            return ToolOutcome::error(QStringLiteral("The grep call was cancelled."));
-
         QString executable;
         const Result<GrepEngine> engine = chooseEngine(*tree, executable);
         if (engine.hasError())
             return ToolOutcome::error(engine.error().message);
+        QList<CompleteFolder> completeFolders;
+        if (*engine == GrepEngine::Ripgrep)
+            walk.completeFolders = &completeFolders;
+        const Result<QStringList> walked = walkFiles(*tree, walk, QStringLiteral("grep"));
+        if (walked.hasError())
+            return ToolOutcome::error(walked.error().message);
+        const QStringList &files = *walked;
         if (call.progress)
             call.progress(QStringLiteral("Searching %1 files under %2").arg(QString::number(files.size()), tree->rootAgentPath()));
         // Content mode shows matching lines in path order, so it can stop once it has one more
@@ -220,11 +192,10 @@ public:
         const qint64 stopAfter = query.mode == GrepOutputMode::Content ? query.offset + query.headLimit + 1 : -1;
         const CancelCheck isCancelled = [&call] { return call.isCancelled(); };
         const Result<QList<GrepFileResult>> results =
-            *engine == GrepEngine::Ripgrep ? searchWithRipgrep(executable, *tree, files, query, stopAfter, isCancelled)
+            *engine == GrepEngine::Ripgrep ? searchWithRipgrep(executable, *tree, files, completeFolders, query, stopAfter, isCancelled)
                                            : searchBuiltin(*tree, files, query, stopAfter, isCancelled);
         if (results.hasError())
             return ToolOutcome::error(results.error().message);
-        if (qEnvironmentVariableIsSet("DBG_GREP")) fprintf(stderr, "walk %.1f ms search %.1f ms\n", dbgWalk/1e6, (dbgTimer.nsecsElapsed()-dbgWalk)/1e6);
         return ToolOutcome::text(formatGrepFindings(query, *tree, GrepFindings{*results, files.size(), !includeIgnored}));
     }
 };

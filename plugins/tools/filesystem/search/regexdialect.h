@@ -16,12 +16,16 @@ struct PatternOptions
 /// One grep pattern in the two dialects the search engines speak.
 ///
 /// The pattern language is Rust's regex syntax (what ripgrep uses): PCRE-like, without
-/// look-around, backreferences, atomic groups or possessive quantifiers. prepare() checks the
-/// pattern against that common subset with the same rules whichever engine runs, so a pattern
+/// look-around, backreferences, atomic groups or possessive quantifiers. preparePattern() checks
+/// the pattern against that common subset with the same rules whichever engine runs, so a pattern
 /// is refused with the same message by both, and rewrites a few forgiving cases for both:
 /// `\/`, `\%` and other escaped punctuation are literal, a `{` that does not start a valid
 /// repetition (`foo {`) is literal, `(?<name>` is a named group, `\<` and `\>` are `\b`, `\Z` is
-/// `\z`, `\e` is ESC.
+/// `\z`, `\e` is ESC. POSIX classes are ASCII in both, as in Rust.
+///
+/// Known differences left: PCRE2 10.42's Unicode `\w` leaves out combining marks (Rust's has
+/// them), bytes that are not UTF-8 are U+FFFD to the built-in engine (which `.` then matches),
+/// and a `\p{...}` name that only one engine knows is refused by the other.
 struct PreparedPattern
 {
     /// For ripgrep (Rust regex syntax).
