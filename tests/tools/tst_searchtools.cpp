@@ -1,29 +1,22 @@
-// The filesystem plugin's search tools (glob, grep, file_search) on real temporary workspaces,
-// called through a ThreadedToolProvider exactly as the agent calls them, with both grep engines.
+// The filesystem plugin's glob and file_search tools, the walk and glob patterns they share,
+// search over a backend without local files, and the plugin itself, on real temporary
+// workspaces and called through a ThreadedToolProvider exactly as the agent calls them. grep is
+// in tst_greptool.cpp.
 #include "filetree.h"
 #include "globpattern.h"
 #include "searchcorpus.h"
-#include "searchtools.h"
+#include "searchtoolfixture.h"
 #include "testsupport.h"
-#include "toolcallhelpers.h"
 
-#include "valis/filesystem/agentfilesystem.h"
-#include "valis/filesystem/filesystembackend.h"
-#include "valis/filesystem/localdirectorybackend.h"
-
-#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QMap>
-#include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QMap>
 
-#ifdef Q_OS_LINUX
-#include <unistd.h>
-#endif
+#include "valis/filesystem/filesystembackend.h"
 
 #include <memory>
 
@@ -31,35 +24,6 @@ using namespace valis;
 using namespace valis::test;
 
 namespace {
-
-std::unique_ptr<tools::ThreadedToolProvider> searchProvider()
-{
-    auto provider = std::make_unique<tools::ThreadedToolProvider>(QStringLiteral("filesystem"));
-    for (auto &tool : tools::makeSearchTools())
-        provider->add(std::move(tool));
-    return provider;
-}
-
-bool setModified(const QString &path, int minutesAgo)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadWrite))
-        return false;
-    return file.setFileTime(QDateTime::currentDateTime().addSecs(-60 * minutesAgo), QFileDevice::FileModificationTime);
-}
-
-bool ripgrepInstalled()
-{
-    return !QStandardPaths::findExecutable(QStringLiteral("rg")).isEmpty();
-}
-
-/// Makes grep calls use `engine` ("rg" or "builtin") until it goes.
-class EngineChoice
-{
-public:
-    explicit EngineChoice(const QString &engine) { qputenv("VALIS_GREP_BACKEND", engine.toUtf8()); }
-    ~EngineChoice() { qunsetenv("VALIS_GREP_BACKEND"); }
-};
 
 /// Files kept in memory: a backend without local files, as a remote sandbox's disk would be.
 class MemoryBackend : public FilesystemBackend
@@ -113,131 +77,13 @@ private:
     QMap<QString, QByteArray> m_files;
 };
 
-#ifdef Q_OS_LINUX
-/// The ripgrep processes that are children of this test.
-int ripgrepChildren()
-{
-    int count = 0;
-    const QString self = QString::number(::getpid());
-    for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
-        QFile stat(QStringLiteral("/proc/") + pid + QStringLiteral("/stat"));
-        if (!stat.open(QIODevice::ReadOnly))
-            continue;
-        const QString line = QString::fromUtf8(stat.readAll());
-        // "pid (comm) state ppid ..."
-        const qsizetype close = line.lastIndexOf(QLatin1Char(')'));
-        const QStringList fields = line.mid(close + 2).split(QLatin1Char(' '));
-        if (line.contains(QLatin1String("(rg)")) && fields.size() > 1 && fields.at(1) == self)
-            ++count;
-    }
-    return count;
-}
-#endif
-
 } // namespace
 
-class TestSearchTools : public QObject
+class TestSearchTools : public SearchToolTestCase
 {
     Q_OBJECT
 
-private:
-    std::unique_ptr<QTemporaryDir> m_workspace;
-    std::unique_ptr<QTemporaryDir> m_outside;
-    std::unique_ptr<QTemporaryDir> m_memories;
-    std::unique_ptr<AgentFilesystem> m_filesystem;
-    std::unique_ptr<tools::ThreadedToolProvider> m_provider;
-
-    QString ws(const QString &name) const { return m_workspace->filePath(name); }
-
-    ToolContext context() const
-    {
-        ToolContext c;
-        c.sessionId = QStringLiteral("s-1");
-        c.callId = QStringLiteral("call-1");
-        c.agentId = QStringLiteral("default");
-        c.workingDirectory = m_filesystem->workspaceRoot();
-        c.filesystem = m_filesystem.get();
-        return c;
-    }
-
-    ToolCallOutcome call(const QString &tool, const QJsonObject &arguments)
-    {
-        return callTool(m_provider.get(), tool, arguments, context(), 60000);
-    }
-
-    QString text(const QString &tool, const QJsonObject &arguments)
-    {
-        const ToolCallOutcome outcome = call(tool, arguments);
-        if (!outcome.finished)
-            return QStringLiteral("<no result>");
-        return (outcome.result.isError ? QStringLiteral("ERROR: ") : QString()) + outcome.text();
-    }
-
-    static QStringList lines(const QString &text) { return text.split(QLatin1Char('\n'), Qt::SkipEmptyParts); }
-
-    void engineRows()
-    {
-        QTest::addColumn<QString>("engine");
-        QTest::newRow("ripgrep") << QStringLiteral("rg");
-        QTest::newRow("builtin") << QStringLiteral("builtin");
-    }
-
 private Q_SLOTS:
-    void init()
-    {
-        m_workspace = std::make_unique<QTemporaryDir>();
-        m_outside = std::make_unique<QTemporaryDir>();
-        m_memories = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_workspace->isValid() && m_outside->isValid() && m_memories->isValid());
-        const QString root = m_workspace->path();
-        const QList<QPair<QString, QByteArray>> files = {
-            {QStringLiteral(".gitignore"), "build/\n*.log\n!keep.log\n"},
-            {QStringLiteral("src/main.cpp"), "#include \"app/window.h\"\n\nint main()\n{\n    // TODO: parse arguments\n    return run();\n}\n"},
-            {QStringLiteral("src/app/window.cpp"), "#include \"window.h\"\n\nWindow::Window()\n{\n    // TODO: restore geometry\n}\n"},
-            {QStringLiteral("src/app/window.h"), "#pragma once\n\nclass Window\n{\npublic:\n    Window();\n};\n"},
-            {QStringLiteral("src/.gitignore"), "generated.cpp\n"},
-            {QStringLiteral("src/generated.cpp"), "// TODO: generated, ignored by src/.gitignore\n"},
-            {QStringLiteral("include/valis.h"), "#pragma once\n// TODO: public API\n"},
-            {QStringLiteral("README.md"), "# Project\n\nTODO: write the readme\n"},
-            {QStringLiteral("build/gen.cpp"), "// TODO: build output\n"},
-            {QStringLiteral("debug.log"), "TODO: a log line\n"},
-            {QStringLiteral("keep.log"), "TODO: kept log\n"},
-            {QStringLiteral("node_modules/pkg/index.js"), "// TODO: dependency\n"},
-            {QStringLiteral("data/blob.bin"), binaryFileContent()},
-            {QStringLiteral("tools/mail_index.cpp"), "// mail\n"},
-            {QStringLiteral("docs/mariner.txt"), "sea\n"},
-        };
-        for (const auto &[name, bytes] : files)
-            QVERIFY2(!writeFileIn(root, name, bytes).isEmpty(), qPrintable(name));
-        QVERIFY(!writeFileIn(m_outside->path(), QStringLiteral("secret.txt"), "TODO: secret outside the workspace\n").isEmpty());
-        QVERIFY(!writeFileIn(m_outside->path(), QStringLiteral("more/deep.cpp"), "// TODO: outside\n").isEmpty());
-        QVERIFY(QFile::link(m_outside->path(), ws(QStringLiteral("outside"))));
-        QVERIFY(QFile::link(m_outside->filePath(QStringLiteral("secret.txt")), ws(QStringLiteral("escape.txt"))));
-        QVERIFY(QFile::link(ws(QStringLiteral("src/main.cpp")), ws(QStringLiteral("alias.cpp"))));
-        QVERIFY(!writeFileIn(m_memories->path(), QStringLiteral("notes.md"), "TODO: remember the build flags\n").isEmpty());
-        QVERIFY(!writeFileIn(m_memories->path(), QStringLiteral("topics/qt.md"), "Qt 6.4 only\n").isEmpty());
-
-        // Distinct modification times, oldest to newest, for glob's order; everything else older.
-        for (const auto &[name, bytes] : files)
-            QVERIFY(setModified(ws(name), 200));
-        int minutes = 100;
-        for (const QString &name : {QStringLiteral("src/app/window.h"), QStringLiteral("src/main.cpp"),
-                                    QStringLiteral("include/valis.h"), QStringLiteral("src/app/window.cpp")})
-            QVERIFY(setModified(ws(name), minutes -= 10));
-
-        m_filesystem = std::make_unique<AgentFilesystem>(QDir(root).canonicalPath());
-        m_filesystem->mount(QStringLiteral("/memories/"),
-                            std::make_shared<LocalDirectoryBackend>(m_memories->path(), QStringLiteral("memories folder /memories/"), true));
-        m_provider = searchProvider();
-    }
-
-    void cleanup()
-    {
-        m_provider.reset();
-        m_filesystem.reset();
-        qunsetenv("VALIS_GREP_BACKEND");
-    }
-
     void specsAreReadOnlyAndStrict()
     {
         const QList<ToolSpec> specs = m_provider->tools();
@@ -324,264 +170,6 @@ private Q_SLOTS:
         const QString viaPath = text(QStringLiteral("glob"), {{QStringLiteral("pattern"), QStringLiteral("*.md")},
                                                               {QStringLiteral("path"), QStringLiteral("/memories/")}});
         QCOMPARE(lines(viaPath), (QStringList{QStringLiteral("/memories/notes.md")}));
-    }
-
-    void grepListsFilesSkippingIgnoredBinaryAndOutside_data() { engineRows(); }
-    void grepListsFilesSkippingIgnoredBinaryAndOutside()
-    {
-        QFETCH(QString, engine);
-        if (engine == QLatin1String("rg") && !ripgrepInstalled())
-            QSKIP("ripgrep (rg) is not installed");
-        const EngineChoice choice(engine);
-        const QString result = text(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("TODO")}});
-        QCOMPARE(lines(result), (QStringList{QStringLiteral("Found 6 files."), QStringLiteral("README.md"), QStringLiteral("alias.cpp"),
-                                             QStringLiteral("include/valis.h"), QStringLiteral("keep.log"),
-                                             QStringLiteral("src/app/window.cpp"), QStringLiteral("src/main.cpp")}));
-        const QString everything = text(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("TODO")},
-                                                                 {QStringLiteral("include_ignored"), true}});
-        QVERIFY2(everything.contains(QLatin1String("build/gen.cpp")) && everything.contains(QLatin1String("node_modules/pkg/index.js")),
-                 qPrintable(everything));
-        QVERIFY(!everything.contains(QLatin1String("blob.bin")));
-        QVERIFY(!everything.contains(QLatin1String("secret")) && !everything.contains(QLatin1String("escape")));
-    }
-
-    void grepShowsLinesWithContext_data() { engineRows(); }
-    void grepShowsLinesWithContext()
-    {
-        QFETCH(QString, engine);
-        if (engine == QLatin1String("rg") && !ripgrepInstalled())
-            QSKIP("ripgrep (rg) is not installed");
-        const EngineChoice choice(engine);
-        const QString result = text(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("TODO")},
-                                                             {QStringLiteral("path"), QStringLiteral("src")},
-                                                             {QStringLiteral("output_mode"), QStringLiteral("content")},
-                                                             {QStringLiteral("context"), 1}});
-        const QStringList expected{
-            QStringLiteral("src/app/window.cpp-4-{"),
-            QStringLiteral("src/app/window.cpp:5:    // TODO: restore geometry"),
-            QStringLiteral("src/app/window.cpp-6-}"),
-            QStringLiteral("--"),
-            QStringLiteral("src/main.cpp-4-{"),
-            QStringLiteral("src/main.cpp:5:    // TODO: parse arguments"),
-            QStringLiteral("src/main.cpp-6-    return run();"),
-        };
-        QCOMPARE(lines(result), expected);
-    }
-
-    void grepCountsAndIgnoresCase_data() { engineRows(); }
-    void grepCountsAndIgnoresCase()
-    {
-        QFETCH(QString, engine);
-        if (engine == QLatin1String("rg") && !ripgrepInstalled())
-            QSKIP("ripgrep (rg) is not installed");
-        const EngineChoice choice(engine);
-        const QString counts = text(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("window")},
-                                                             {QStringLiteral("output_mode"), QStringLiteral("count")},
-                                                             {QStringLiteral("case_insensitive"), true}});
-        QCOMPARE(lines(counts), (QStringList{QStringLiteral("Found 6 matching lines in 4 files."), QStringLiteral("alias.cpp:1"),
-                                             QStringLiteral("src/app/window.cpp:2"), QStringLiteral("src/app/window.h:2"),
-                                             QStringLiteral("src/main.cpp:1")}));
-        const QString exact = text(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("Window")},
-                                                            {QStringLiteral("output_mode"), QStringLiteral("count")}});
-        QCOMPARE(lines(exact), (QStringList{QStringLiteral("Found 3 matching lines in 2 files."), QStringLiteral("src/app/window.cpp:1"),
-                                            QStringLiteral("src/app/window.h:2")}));
-    }
-
-    void grepFiltersByGlobAndType_data() { engineRows(); }
-    void grepFiltersByGlobAndType()
-    {
-        QFETCH(QString, engine);
-        if (engine == QLatin1String("rg") && !ripgrepInstalled())
-            QSKIP("ripgrep (rg) is not installed");
-        const EngineChoice choice(engine);
-        QCOMPARE(lines(text(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("pragma")},
-                                                     {QStringLiteral("glob"), QStringLiteral("*.h")}})),
-                 (QStringList{QStringLiteral("Found 2 files."), QStringLiteral("include/valis.h"), QStringLiteral("src/app/window.h")}));
-        QCOMPARE(lines(text(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("TODO")},
-                                                     {QStringLiteral("glob"), QStringLiteral("src/**/*.cpp")}})),
-                 (QStringList{QStringLiteral("Found 2 files."), QStringLiteral("src/app/window.cpp"), QStringLiteral("src/main.cpp")}));
-        QCOMPARE(lines(text(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("TODO")},
-                                                     {QStringLiteral("type"), QStringLiteral("md")}})),
-                 (QStringList{QStringLiteral("Found 1 file."), QStringLiteral("README.md")}));
-        const ToolCallOutcome badType = call(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("x")},
-                                                                      {QStringLiteral("type"), QStringLiteral("klingon")}});
-        QVERIFY(badType.result.isError);
-        QVERIFY2(badType.text().contains(QLatin1String("`type` must be one of")), qPrintable(badType.text()));
-    }
-
-    void grepPagesThroughResults_data() { engineRows(); }
-    void grepPagesThroughResults()
-    {
-        QFETCH(QString, engine);
-        if (engine == QLatin1String("rg") && !ripgrepInstalled())
-            QSKIP("ripgrep (rg) is not installed");
-        const EngineChoice choice(engine);
-        const QJsonObject first{{QStringLiteral("pattern"), QStringLiteral("TODO")},
-                                {QStringLiteral("output_mode"), QStringLiteral("content")},
-                                {QStringLiteral("head_limit"), 2}};
-        const QStringList page = lines(text(QStringLiteral("grep"), first));
-        QCOMPARE(page.size(), 3);
-        QCOMPARE(page.at(0), QStringLiteral("README.md:3:TODO: write the readme"));
-        QCOMPARE(page.at(1), QStringLiteral("alias.cpp:5:    // TODO: parse arguments"));
-        QVERIFY2(page.at(2).contains(QLatin1String("offset: 2")), qPrintable(page.at(2)));
-        QJsonObject next = first;
-        next.insert(QStringLiteral("offset"), 2);
-        const QStringList second = lines(text(QStringLiteral("grep"), next));
-        QCOMPARE(second.at(0), QStringLiteral("include/valis.h:2:// TODO: public API"));
-        QJsonObject last = first;
-        last.insert(QStringLiteral("offset"), 5);
-        QCOMPARE(lines(text(QStringLiteral("grep"), last)), (QStringList{QStringLiteral("src/main.cpp:5:    // TODO: parse arguments")}));
-    }
-
-    void grepSearchesMemories_data() { engineRows(); }
-    void grepSearchesMemories()
-    {
-        QFETCH(QString, engine);
-        if (engine == QLatin1String("rg") && !ripgrepInstalled())
-            QSKIP("ripgrep (rg) is not installed");
-        const EngineChoice choice(engine);
-        const QString result = text(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("build flags|Qt")},
-                                                             {QStringLiteral("path"), QStringLiteral("/memories/")},
-                                                             {QStringLiteral("output_mode"), QStringLiteral("content")}});
-        QCOMPARE(lines(result), (QStringList{QStringLiteral("/memories/notes.md:1:TODO: remember the build flags"),
-                                             QStringLiteral("/memories/topics/qt.md:1:Qt 6.4 only")}));
-    }
-
-    void grepRefusesInvalidPatterns_data() { engineRows(); }
-    void grepRefusesInvalidPatterns()
-    {
-        QFETCH(QString, engine);
-        if (engine == QLatin1String("rg") && !ripgrepInstalled())
-            QSKIP("ripgrep (rg) is not installed");
-        const EngineChoice choice(engine);
-        const ToolCallOutcome lookahead = call(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("foo(?=bar)")}});
-        QVERIFY(lookahead.result.isError);
-        QVERIFY2(lookahead.text().contains(QLatin1String("look-around")), qPrintable(lookahead.text()));
-        QVERIFY(lookahead.text().contains(QLatin1String("Rust regex syntax")));
-        for (const QString &pattern : invalidGrepPatterns()) {
-            const ToolCallOutcome outcome = call(QStringLiteral("grep"), {{QStringLiteral("pattern"), pattern}});
-            QVERIFY2(outcome.result.isError && outcome.text().startsWith(QLatin1String("Invalid pattern")),
-                     qPrintable(pattern + QStringLiteral(" -> ") + outcome.text()));
-        }
-        const ToolCallOutcome missing = call(QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("x")},
-                                                                      {QStringLiteral("path"), QStringLiteral("no/such/folder")}});
-        QVERIFY(missing.result.isError);
-        QVERIFY2(missing.text().contains(QLatin1String("does not exist")), qPrintable(missing.text()));
-    }
-
-    void grepEnginesGiveIdenticalOutput()
-    {
-        QTemporaryDir corpus;
-        QVERIFY(writeGrepCorpus(corpus.path()));
-        m_filesystem = std::make_unique<AgentFilesystem>(QDir(corpus.path()).canonicalPath());
-        const bool haveRipgrep = ripgrepInstalled();
-        int compared = 0;
-        for (const GrepCase &grepCase : grepEquivalenceCases()) {
-            const QString arguments = QString::fromUtf8(QJsonDocument(grepCase.arguments).toJson(QJsonDocument::Compact));
-            QString builtin;
-            {
-                EngineChoice choice(QStringLiteral("builtin"));
-                builtin = text(QStringLiteral("grep"), grepCase.arguments);
-            }
-            QVERIFY2(!builtin.startsWith(QLatin1String("ERROR")), qPrintable(arguments + QStringLiteral(" -> ") + builtin));
-            QVERIFY2(builtin.startsWith(QLatin1String("No matches")) != grepCase.expectMatches,
-                     qPrintable(arguments + QStringLiteral(" -> ") + builtin));
-            if (!haveRipgrep)
-                continue;
-            QString ripgrep;
-            {
-                EngineChoice choice(QStringLiteral("rg"));
-                ripgrep = text(QStringLiteral("grep"), grepCase.arguments);
-            }
-            if (ripgrep != builtin) {
-                qWarning().noquote() << "arguments:" << arguments << "\n--- ripgrep:\n" << ripgrep << "\n--- builtin:\n" << builtin;
-            }
-            QCOMPARE(ripgrep, builtin);
-            ++compared;
-        }
-        for (const QString &pattern : invalidGrepPatterns()) {
-            QString outputs[2];
-            int i = 0;
-            for (const QString &engine : {QStringLiteral("builtin"), QStringLiteral("rg")}) {
-                if (engine == QLatin1String("rg") && !haveRipgrep)
-                    continue;
-                EngineChoice choice(engine);
-                outputs[i++] = text(QStringLiteral("grep"), {{QStringLiteral("pattern"), pattern}});
-                QVERIFY2(outputs[i - 1].startsWith(QLatin1String("ERROR: Invalid pattern")), qPrintable(pattern + QStringLiteral(" -> ") + outputs[i - 1]));
-            }
-        }
-        if (!haveRipgrep)
-            QSKIP("ripgrep (rg) is not installed: only the built-in engine ran, nothing was compared");
-        QVERIFY(compared > 30);
-    }
-
-    void grepEnginesAgreeOnTheWorkspace()
-    {
-        // The workspace has what the walk must leave out (ignored folders and files, links,
-        // a binary file), which ripgrep must not see either, whether it gets files or folders.
-        if (!ripgrepInstalled())
-            QSKIP("ripgrep (rg) is not installed");
-        QVERIFY(!writeFileIn(m_workspace->path(), QStringLiteral("src/app/.hidden.cfg"), "TODO: hidden file\n").isEmpty());
-        QVERIFY(!writeFileIn(m_workspace->path(), QStringLiteral("include/detail/.gitignore"), "*.tmp\n").isEmpty());
-        QVERIFY(!writeFileIn(m_workspace->path(), QStringLiteral("include/detail/x.tmp"), "TODO: ignored tmp\n").isEmpty());
-        QVERIFY(!writeFileIn(m_workspace->path(), QStringLiteral("include/detail/y.h"), "// TODO: kept\n").isEmpty());
-        int compared = 0;
-        for (const QString &pattern : {QStringLiteral("TODO"), QStringLiteral("Window"), QStringLiteral("pragma|binary")}) {
-            for (const QString &mode : {QStringLiteral("content"), QStringLiteral("files_with_matches"), QStringLiteral("count")}) {
-                for (const bool all : {false, true}) {
-                    const QJsonObject arguments{{QStringLiteral("pattern"), pattern},
-                                                {QStringLiteral("output_mode"), mode},
-                                                {QStringLiteral("include_ignored"), all}};
-                    QString outputs[2];
-                    for (int i = 0; i < 2; ++i) {
-                        EngineChoice choice(i == 0 ? QStringLiteral("rg") : QStringLiteral("builtin"));
-                        outputs[i] = text(QStringLiteral("grep"), arguments);
-                    }
-                    QCOMPARE(outputs[0], outputs[1]);
-                    QVERIFY(!outputs[0].contains(QLatin1String("secret")) && !outputs[0].contains(QLatin1String("blob.bin")));
-                    QCOMPARE(outputs[0].contains(QLatin1String("x.tmp")), all && pattern == QLatin1String("TODO"));
-                    QCOMPARE(outputs[0].contains(QLatin1String("node_modules")), all && pattern == QLatin1String("TODO"));
-                    ++compared;
-                }
-            }
-        }
-        QCOMPARE(compared, 18);
-    }
-
-    void grepCancelStopsRipgrep()
-    {
-#ifndef Q_OS_LINUX
-        QSKIP("counts child processes through /proc");
-#else
-        if (!ripgrepInstalled())
-            QSKIP("ripgrep (rg) is not installed");
-        // Every line matches, so ripgrep writes far more than the tool can read at once and is
-        // still running (held back by the full pipe) when the call is cancelled.
-        QByteArray chunk;
-        for (int i = 0; i < 20000; ++i)
-            chunk += "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor " + QByteArray::number(i) + '\n';
-        for (int i = 0; i < 32; ++i)
-            QVERIFY(!writeFileIn(m_workspace->path(), QStringLiteral("big/part%1.txt").arg(i), chunk).isEmpty());
-        EngineChoice choice(QStringLiteral("rg"));
-        QObject owner;
-        ToolInvocation *invocation = m_provider->invoke(
-            QStringLiteral("grep"),
-            QJsonObject{{QStringLiteral("pattern"), QStringLiteral("lorem")},
-                        {QStringLiteral("output_mode"), QStringLiteral("content")},
-                        {QStringLiteral("context"), 2}},
-            context(), &owner);
-        bool finished = false;
-        Part result;
-        QObject::connect(invocation, &ToolInvocation::finished, &owner, [&](const Part &part) {
-            finished = true;
-            result = part;
-        });
-        QTRY_VERIFY_WITH_TIMEOUT(ripgrepChildren() > 0, 20000);
-        invocation->cancel();
-        QTRY_VERIFY(finished);
-        QVERIFY(result.isError);
-        QTRY_COMPARE_WITH_TIMEOUT(ripgrepChildren(), 0, 10000);
-#endif
     }
 
     void globPatternsMatchLikeShellAndGitignore_data()

@@ -1,0 +1,312 @@
+// Commands that try to escape the local sandboxes: write or read outside the workspace, reach
+// the network, outlive a kill, fork without end, exceed file and memory bounds. Each is refused
+// or contained, and reported.
+#include "localsandboxes.h"
+#include "localsandboxprocess.h"
+#include "processtree.h"
+#include "sandboxtestcase.h"
+#include "testsupport.h"
+
+#include "valis/plugins/pluginmanager.h"
+#include "valis/plugins/sandboxplugin.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QRandomGenerator>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest/QTest>
+
+#include <chrono>
+
+using namespace valis;
+using namespace valis::sandboxes;
+using namespace valis::test;
+using namespace std::chrono_literals;
+
+class TestSandboxEscapes : public SandboxTestCase
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // --- escapes -----------------------------------------------------------------------------
+
+    void writesOutsideTheWorkspaceFail()
+    {
+        auto bwrap = createLocalSandbox(LocalSandboxId::Bwrap);
+        REQUIRE_AVAILABLE(*bwrap);
+        QTemporaryDir outside;
+        const QString home = QDir::homePath();
+        QVERIFY(QFileInfo(home).isDir());
+        if (isSameOrInsideHome(m_workspace.path()))
+            QSKIP("the temporary folder is inside $HOME, which the workspace's mount then partly shows");
+        const QString name = uniqueName(QStringLiteral("valis-escape-"));
+        // A link in the workspace that points outside must not lead there either.
+        QVERIFY(QFile::link(outside.path(), m_workspace.filePath(QStringLiteral("way-out"))));
+
+        const QStringList targets{outside.filePath(name), QStringLiteral("/etc/") + name, home + QLatin1Char('/') + name,
+                                  QStringLiteral("/usr/") + name, m_workspace.filePath(QStringLiteral("way-out/")) + name,
+                                  QStringLiteral("/") + name};
+        for (const QString &target : targets) {
+            auto result = run(*bwrap, shellCommand(m_workspace.path(), QStringLiteral("echo escaped > \"$1\""), {target}));
+            WAIT_FOR_END(*result, 30000);
+            QVERIFY2(result->exitCode && *result->exitCode != 0, qPrintable(target + QLatin1String(": ") + result->describe()));
+            QVERIFY2(result->err.contains("Read-only file system") || result->err.contains("No such file or directory")
+                         || result->err.contains("Directory nonexistent"),
+                     qPrintable(target + QLatin1String(": ") + result->describe()));
+            QVERIFY2(!QFileInfo::exists(target), qPrintable(target));
+        }
+        QVERIFY(!QFileInfo::exists(outside.filePath(name)));
+
+        // /tmp is the command's own: a write there works and never reaches the host's /tmp.
+        const QString hostTmp = QStringLiteral("/tmp/") + name;
+        auto tmp = run(*bwrap, shellCommand(m_workspace.path(), QStringLiteral("echo private > \"$1\" && cat \"$1\""), {hostTmp}));
+        WAIT_FOR_END(*tmp, 30000);
+        QVERIFY2(tmp->exitCode == 0 && tmp->out == "private\n", qPrintable(tmp->describe()));
+        QVERIFY(!QFileInfo::exists(hostTmp));
+    }
+
+    void secretsOutsideTheWorkspaceCannotBeRead()
+    {
+        auto bwrap = createLocalSandbox(LocalSandboxId::Bwrap);
+        REQUIRE_AVAILABLE(*bwrap);
+        QTemporaryDir outside;
+        const QByteArray secret = "SECRET-" + QByteArray::number(QRandomGenerator::global()->generate64());
+        QVERIFY(QDir(outside.path()).mkpath(QStringLiteral(".ssh")));
+        const QString key = writeFileIn(outside.filePath(QStringLiteral(".ssh")), QStringLiteral("id_ed25519"), secret);
+        QVERIFY(!key.isEmpty());
+        QVERIFY(QFile::link(outside.path(), m_workspace.filePath(QStringLiteral("secret-link"))));
+
+        if (isSameOrInsideHome(m_workspace.path()))
+            QSKIP("the temporary folder is inside $HOME, which the workspace's mount then partly shows");
+        const QStringList attempts{
+            QStringLiteral("cat \"$1\""),
+            QStringLiteral("cat \"$2/secret-link/.ssh/id_ed25519\""),
+            QStringLiteral("ls -a \"$3\""),          // the real home is not there at all
+            QStringLiteral("ls -a \"$3/.ssh\""),
+            QStringLiteral("cat ~/.ssh/id_ed25519"), // $HOME is the sandbox's own
+        };
+        for (const QString &attempt : attempts) {
+            auto result = run(*bwrap, shellCommand(m_workspace.path(), attempt, {key, m_workspace.path(), QDir::homePath()}));
+            WAIT_FOR_END(*result, 30000);
+            QVERIFY2(result->exitCode && *result->exitCode != 0, qPrintable(attempt + QLatin1String(": ") + result->describe()));
+            QVERIFY2(result->err.contains("No such file or directory"), qPrintable(attempt + QLatin1String(": ") + result->describe()));
+            QVERIFY(!result->out.contains(secret));
+        }
+        // The host can read it: the sandbox, not the file's mode, kept it out.
+        QCOMPARE(readAll(key), secret);
+
+        // Secrets only root can read on the host are hidden as well (the command may run as root).
+        if (QFileInfo(QStringLiteral("/etc/shadow")).isReadable()) {
+            auto shadow = run(*bwrap, shellCommand(m_workspace.path(), QStringLiteral("cat /etc/shadow")));
+            WAIT_FOR_END(*shadow, 30000);
+            QVERIFY2(shadow->out.isEmpty(), "/etc/shadow was readable inside the sandbox");
+        }
+    }
+
+    void readOnlyPathsCanBeReadButNotWritten()
+    {
+        QTemporaryDir tools;
+        QVERIFY(!writeFileIn(tools.path(), QStringLiteral("tool.txt"), "tool data").isEmpty());
+        LocalSandboxOptions options;
+        options.readOnlyPaths = {tools.path()};
+        auto bwrap = createLocalSandbox(LocalSandboxId::Bwrap, options);
+        REQUIRE_AVAILABLE(*bwrap);
+        auto result = run(*bwrap, shellCommand(m_workspace.path(), QStringLiteral("cat \"$1/tool.txt\"; echo x > \"$1/new.txt\""), {tools.path()}));
+        WAIT_FOR_END(*result, 30000);
+        QCOMPARE(result->out, QByteArray("tool data"));
+        QVERIFY2(result->err.contains("Read-only file system"), qPrintable(result->describe()));
+        QVERIFY(!QFileInfo::exists(tools.filePath(QStringLiteral("new.txt"))));
+    }
+
+    void networkIsRefusedUnlessAllowed()
+    {
+        auto bwrap = createLocalSandbox(LocalSandboxId::Bwrap);
+        REQUIRE_AVAILABLE(*bwrap);
+        QTcpServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        QByteArray received;
+        int connections = 0;
+        connect(&server, &QTcpServer::newConnection, &server, [&] {
+            while (QTcpSocket *socket = server.nextPendingConnection()) {
+                ++connections;
+                connect(socket, &QTcpSocket::readyRead, socket, [socket, &received] { received += socket->readAll(); });
+            }
+        });
+        const QString port = QString::number(server.serverPort());
+
+        // Denied: a network namespace of its own, where even the host's loopback is absent.
+        auto denied = run(*bwrap, shellCommand(m_workspace.path(), scripts::sendHello(), {port}));
+        WAIT_FOR_END(*denied, 30000);
+        QVERIFY2(denied->exitCode && *denied->exitCode != 0, qPrintable(denied->describe()));
+        QVERIFY2(denied->err.contains("Connection refused"), qPrintable(denied->describe()));
+        QTest::qWait(100);
+        QCOMPARE(connections, 0);
+
+        SandboxCommand allowedCommand = shellCommand(m_workspace.path(), scripts::sendHello(), {port});
+        allowedCommand.network = NetworkAccess::Allowed;
+        auto allowed = run(*bwrap, allowedCommand);
+        WAIT_FOR_END(*allowed, 30000);
+        QVERIFY2(allowed->exitCode == 0, qPrintable(allowed->describe()));
+        QTRY_COMPARE(received, QByteArray("hello\n"));
+        QCOMPARE(connections, 1);
+    }
+
+    void nothingOutlivesKillOrTimeout_data()
+    {
+        QTest::addColumn<QString>("sandbox");
+        QTest::addColumn<QString>("ending");
+        for (const QString &box : {QStringLiteral("local-bwrap"), QStringLiteral("plain"), QStringLiteral("plain-session")}) {
+            for (const QString &ending : {QStringLiteral("kill"), QStringLiteral("timeout"), QStringLiteral("exit")})
+                QTest::newRow(qPrintable(box + QLatin1Char(':') + ending)) << box << ending;
+        }
+    }
+    void nothingOutlivesKillOrTimeout()
+    {
+        QFETCH(QString, sandbox);
+        QFETCH(QString, ending);
+        auto box = makeSandbox(sandbox);
+        REQUIRE_AVAILABLE(*box);
+        if (sandbox == QLatin1String("plain") && !usesCgroup(*box))
+            QSKIP("no pids cgroup here: the plain-session row covers this machine");
+        // Without a pids group a process that leaves the session (setsid) cannot be found, so
+        // that row leaves only processes that stay in the session.
+        const bool escape = sandbox != QLatin1String("plain-session");
+
+        QTemporaryDir folder;
+        const QByteArray token = uniqueSleepToken();
+        QString script = scripts::leaveBackgroundProcesses();
+        if (ending == QLatin1String("exit"))
+            script.replace(QStringLiteral("sleep \"$2\"\n"), QStringLiteral("exit 0\n"));
+        SandboxCommand command = shellCommand(m_workspace.path(), script,
+                                              {m_workspace.path(), QString::fromLatin1(token),
+                                               escape ? QStringLiteral("escape") : QStringLiteral("stay")});
+        if (ending == QLatin1String("timeout"))
+            command.timeout = 1500ms;
+        const QString started = m_workspace.filePath(QStringLiteral("started"));
+        QFile::remove(started);
+        QFile::remove(m_workspace.filePath(QStringLiteral("late-1")));
+        QFile::remove(m_workspace.filePath(QStringLiteral("late-2")));
+
+        auto result = run(*box, command);
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(started), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(processesWithArgument(token).size() >= (escape ? 3 : 2) || result->done(), 5000);
+        if (ending == QLatin1String("kill"))
+            result->process->kill();
+        WAIT_FOR_END(*result, 20000);
+        if (ending == QLatin1String("kill"))
+            QCOMPARE(result->errorCode(), QStringLiteral("sandbox.killed"));
+        else if (ending == QLatin1String("timeout"))
+            QCOMPARE(result->errorCode(), QStringLiteral("sandbox.timeout"));
+        else
+            QVERIFY2(result->exitCode == 0, qPrintable(result->describe()));
+        // Gone by the time the end is reported, not some time later.
+        QVERIFY2(processesWithArgument(token).isEmpty(), qPrintable(result->describe()));
+        // And what they would have done later never happens.
+        QTest::qWait(2500);
+        QVERIFY(!QFileInfo::exists(m_workspace.filePath(QStringLiteral("late-1"))));
+        QVERIFY(!QFileInfo::exists(m_workspace.filePath(QStringLiteral("late-2"))));
+    }
+
+    void forkBombIsContained_data()
+    {
+        QTest::addColumn<QString>("sandbox");
+        QTest::addColumn<QString>("script");
+        for (const QString &box : {QStringLiteral("local-bwrap"), QStringLiteral("plain")}) {
+            // The classic bomb, whose first shell exits at once, maybe before the bomb reaches
+            // its bound, or later, when it surely has; and one whose every process, the first
+            // one too, keeps forking for ever.
+            QTest::newRow(qPrintable(box + QStringLiteral(":exits"))) << box << scripts::forkBomb();
+            QTest::newRow(qPrintable(box + QStringLiteral(":exits-later"))) << box << scripts::forkBomb() + QStringLiteral("; sleep 1");
+            QTest::newRow(qPrintable(box + QStringLiteral(":persists"))) << box << scripts::persistentForkBomb();
+        }
+    }
+    void forkBombIsContained()
+    {
+        QFETCH(QString, sandbox);
+        QFETCH(QString, script);
+        auto box = makeSandbox(sandbox);
+        REQUIRE_AVAILABLE(*box);
+        // Never run a bomb that nothing bounds: pid_max is small and the machine is shared.
+        if (!usesCgroup(*box)) {
+            QSKIP(qPrintable(QStringLiteral("no pids cgroup bounds processes here (%1); a fork bomb would not be contained")
+                                 .arg(processLimitMechanismName(box->processLimitMechanism()))));
+        }
+
+        // First prove the bound holds with a harmless, bounded command: 40 sleeps under a limit of 10.
+        const QByteArray token = uniqueSleepToken();
+        SandboxCommand probe = shellCommand(m_workspace.path(), scripts::manySleeps(), {QString::fromLatin1(token), QStringLiteral("40")});
+        probe.limits.maxProcesses = 10;
+        probe.timeout = 20s;
+        auto bounded = run(*box, probe);
+        WAIT_FOR_END(*bounded, 30000);
+        QVERIFY2(!bounded->out.contains("all-started"), "the process limit is not in force: refusing to run the fork bomb");
+        QVERIFY2(bounded->err.contains("fork"), qPrintable(bounded->describe()));
+        QVERIFY(processesWithArgument(token).isEmpty());
+
+        const int before = liveProcessCount();
+        QVERIFY(before > 0);
+        SandboxCommand bomb = shellCommand(m_workspace.path(), script);
+        bomb.limits.maxProcesses = 64;
+        bomb.timeout = 30s;
+        int peak = before;
+        QTimer sampler;
+        connect(&sampler, &QTimer::timeout, &sampler, [&peak] { peak = qMax(peak, liveProcessCount()); });
+        sampler.start(20);
+        auto result = run(*box, bomb, false);
+        WAIT_FOR_END(*result, 40000);
+        sampler.stop();
+        if (script == scripts::forkBomb() && result->exitCode) {
+            // Its first shell ended before the bomb hit the bound: an ordinary end, and the
+            // bomb was stopped with it (checked below).
+            QCOMPARE(*result->exitCode, 0);
+        } else {
+            // Stopped, or ended, and said so; not left to the timeout.
+            QCOMPARE(result->errorCode(), QStringLiteral("sandbox.limit"));
+            QVERIFY2(result->error->message.contains(QLatin1String("64")), qPrintable(result->error->message));
+        }
+        // Others share this machine, so allow some slack around the 64 (+2 for bwrap itself).
+        QVERIFY2(peak <= before + 64 + 2 + 40, qPrintable(QStringLiteral("peak %1, before %2").arg(peak).arg(before)));
+        QTRY_VERIFY2_WITH_TIMEOUT(liveProcessCount() <= before + 20,
+                                  qPrintable(QStringLiteral("%1 processes, %2 before").arg(liveProcessCount()).arg(before)), 10000);
+    }
+
+    void fileSizeAndMemoryLimits_data() { addSandboxRows({QStringLiteral("local-bwrap"), QStringLiteral("plain")}); }
+    void fileSizeAndMemoryLimits()
+    {
+        QFETCH(QString, sandbox);
+        auto box = makeSandbox(sandbox);
+        REQUIRE_AVAILABLE(*box);
+        const QString big = m_workspace.filePath(QStringLiteral("big.bin"));
+        SandboxCommand write = shellCommand(m_workspace.path(), QStringLiteral("head -c 3000000 /dev/zero > \"$1\""), {big});
+        write.limits.maxFileBytes = 1000000;
+        auto written = run(*box, write);
+        WAIT_FOR_END(*written, 30000);
+        QVERIFY2(written->exitCode && *written->exitCode != 0, qPrintable(written->describe()));
+        QVERIFY2(written->err.contains("File too large"), qPrintable(written->describe()));
+        QVERIFY(QFileInfo(big).size() <= 1000000);
+
+        SandboxCommand allocate = shellCommand(m_workspace.path(),
+                                               QStringLiteral("exec perl -e '$x = q(a) x (400 * 1024 * 1024); print length($x)'"));
+        allocate.limits.maxMemoryBytes = 128LL * 1024 * 1024;
+        auto allocated = run(*box, allocate);
+        WAIT_FOR_END(*allocated, 30000);
+        QVERIFY2(allocated->exitCode && *allocated->exitCode != 0, qPrintable(allocated->describe()));
+        QVERIFY2(allocated->err.contains("Out of memory"), qPrintable(allocated->describe()));
+        // The same command without the bound works, so the bound is what stopped it.
+        allocate.limits.maxMemoryBytes = 0;
+        auto unbounded = run(*box, allocate);
+        WAIT_FOR_END(*unbounded, 30000);
+        QVERIFY2(unbounded->exitCode == 0 && unbounded->out == "419430400", qPrintable(unbounded->describe()));
+    }
+};
+
+VALIS_TEST_MAIN(TestSandboxEscapes)
+
+#include "tst_sandboxescapes.moc"
