@@ -2,25 +2,23 @@
 // llama.cpp server, vLLM, LM Studio, OpenRouter, ...).
 #include "chatprovider.h"
 #include "compatiblebaseurl.h"
-#include "valis/plugins/providerplugin.h"
+#include "networkproviderplugin.h"
 
-#include <QNetworkAccessManager>
 #include <QObject>
 
 #include <memory>
 
 namespace valis::providers {
 
-class OpenAiCompatiblePlugin : public QObject, public ProviderPlugin
+class OpenAiCompatiblePlugin : public QObject, public NetworkProviderPlugin
 {
     Q_OBJECT
     Q_PLUGIN_METADATA(IID VALIS_PROVIDER_PLUGIN_IID FILE "plugin.json")
     Q_INTERFACES(valis::ProviderPlugin)
 
-public:
-    Result<void> initialize(const PluginContext &) override
+protected:
+    std::vector<std::unique_ptr<Provider>> createProviders(QNetworkAccessManager *network) override
     {
-        m_network = std::make_unique<QNetworkAccessManager>();
         openaichat::ChatProviderConfig config;
         config.id = QStringLiteral("openai-compatible");
         config.displayName = QStringLiteral("OpenAI-compatible server");
@@ -35,26 +33,10 @@ public:
         config.baseUrlRule = [](const QUrl &url) {
             return openaichat::compatibleBaseUrl(url.toString(QUrl::FullyEncoded));
         };
-        m_provider = std::make_unique<openaichat::ChatProvider>(config, m_network.get());
-        return success();
+        std::vector<std::unique_ptr<Provider>> providers;
+        providers.push_back(std::make_unique<openaichat::ChatProvider>(config, network));
+        return providers;
     }
-
-    void shutdown() override
-    {
-        m_provider.reset();
-        m_network.reset();
-    }
-
-    QList<Provider *> providers() const override
-    {
-        if (!m_provider)
-            return {};
-        return {m_provider.get()};
-    }
-
-private:
-    std::unique_ptr<QNetworkAccessManager> m_network;
-    std::unique_ptr<openaichat::ChatProvider> m_provider;
 };
 
 } // namespace valis::providers
