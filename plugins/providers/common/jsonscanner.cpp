@@ -150,12 +150,12 @@ bool JsonScanner::beginObject()
     return true;
 }
 
-bool JsonScanner::nextKey(QByteArrayView *key)
+bool JsonScanner::nextMember(char close)
 {
     if (!m_ok)
         return false;
     skipSpace();
-    if (m_pos < m_json.size() && m_json[m_pos] == '}') {
+    if (m_pos < m_json.size() && m_json[m_pos] == close) {
         ++m_pos;
         m_first = false;
         return false;
@@ -163,6 +163,13 @@ bool JsonScanner::nextKey(QByteArrayView *key)
     if (!m_first && !expect(','))
         return false;
     m_first = false;
+    return true;
+}
+
+bool JsonScanner::nextKey(QByteArrayView *key)
+{
+    if (!nextMember('}'))
+        return false;
     bool escaped = false;
     skipSpace();
     if (!scanString(key, &escaped) || escaped || !isPlainUtf8(*key))
@@ -180,18 +187,7 @@ bool JsonScanner::beginArray()
 
 bool JsonScanner::nextElement()
 {
-    if (!m_ok)
-        return false;
-    skipSpace();
-    if (m_pos < m_json.size() && m_json[m_pos] == ']') {
-        ++m_pos;
-        m_first = false;
-        return false;
-    }
-    if (!m_first && !expect(','))
-        return false;
-    m_first = false;
-    return true;
+    return nextMember(']');
 }
 
 bool JsonScanner::scanString(QByteArrayView *raw, bool *escaped)

@@ -54,6 +54,8 @@ public:
 private:
     bool fail();
     void skipSpace();
+    /// Past the next "," of an object or array, or past its `close` (then false, as at an error).
+    bool nextMember(char close);
     bool expect(char c);
     bool skipValue(int depth);
     bool skipNumber();
