@@ -55,6 +55,16 @@ void ConversationController::setPlugins(PluginManager *plugins)
         Q_EMIT sandboxStatusChanged(tr("Tools are off: %1").arg(environment.error().toString()), true);
     }
 
+    // Without its memory store the agent still works, without MemoryRefs or /memories/ in the
+    // store; the person is told why.
+    Result<MemoryEnvironment> memory = MemoryEnvironment::open(m_locations);
+    if (memory.ok()) {
+        m_memoryEnvironment = memory.value();
+    } else {
+        m_memoryEnvironment.reset();
+        fail(tr("Memory is off: %1").arg(memory.error().toString()));
+    }
+
     Result<ProviderSettings> settings = ProviderSettings::load(m_locations.providerSettingsPath());
     if (settings.ok())
         m_settings = settings.value();
@@ -169,6 +179,8 @@ void ConversationController::send(const QString &text)
                               config.strategies = self->m_plugins->strategies();
                               if (self->m_toolEnvironment)
                                   self->m_toolEnvironment->apply(&config);
+                              if (self->m_memoryEnvironment)
+                                  self->m_memoryEnvironment->apply(&config);
                               SessionInfo info;
                               info.id = target;
                               auto opened = Session::open(store, info, config, &self->m_tools, &self->m_approvals);

@@ -6,6 +6,7 @@
 #include "valis/agent/toolenvironment.h"
 #include "valis/agent/toolregistry.h"
 #include "valis/core/datalocations.h"
+#include "valis/memory/memoryenvironment.h"
 
 #include <QHash>
 #include <QObject>
@@ -75,6 +76,7 @@ private:
     std::unique_ptr<SessionStore> m_store;
     ToolRegistry m_tools;
     std::optional<ToolEnvironment> m_toolEnvironment;
+    std::optional<MemoryEnvironment> m_memoryEnvironment;
     ApprovalPolicy m_approvals;
     ProviderSettings m_settings;
     std::unique_ptr<Session> m_session;

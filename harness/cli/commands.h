@@ -28,5 +28,6 @@ int runRun(CliContext &context, const QStringList &arguments);
 int runKeys(CliContext &context, const QStringList &arguments);
 int runTool(CliContext &context, const QStringList &arguments);
 int runTools(CliContext &context, const QStringList &arguments);
+int runMemory(CliContext &context, const QStringList &arguments);
 
 } // namespace valis::cli

@@ -24,6 +24,7 @@ const QList<Command> &commands()
         {"keys", QT_TRANSLATE_NOOP("valis::cli", "Store, remove or check API keys in the OS keychain"), runKeys},
         {"tools", QT_TRANSLATE_NOOP("valis::cli", "List the tools the agent is offered, with their schemas"), runTools},
         {"tool", QT_TRANSLATE_NOOP("valis::cli", "Call one tool exactly as the agent would"), runTool},
+        {"memory", QT_TRANSLATE_NOOP("valis::cli", "List, show, search, remove, export and import the memory's records"), runMemory},
     };
     return list;
 }

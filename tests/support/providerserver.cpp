@@ -311,6 +311,8 @@ void ProviderTestServer::onReadyRead(QTcpSocket *socket)
         request.connection = connection->id;
         Connection::Waiting waiting;
         waiting.index = int(m_requests.size());
+        if (m_beforeAnswer)
+            m_beforeAnswer(waiting.index, request);
         if (m_queue.empty()) {
             ++m_unexpected;
             waiting.response = ScriptedResponse::json(

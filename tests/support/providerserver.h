@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 
@@ -86,6 +87,9 @@ public:
     QUrl baseUrl() const;
 
     void enqueue(const ScriptedResponse &response);
+    /// Called with each request before its response is taken from the queue, so a test can
+    /// script an answer from what the request says (a key the model was just shown).
+    void setBeforeAnswer(std::function<void(int index, const CapturedRequest &request)> hook) { m_beforeAnswer = std::move(hook); }
     qsizetype pendingResponses() const;
 
     QList<CapturedRequest> requests() const;
@@ -121,6 +125,7 @@ private:
     std::map<QTcpSocket *, std::unique_ptr<Connection>> m_connections;
     int m_unexpected = 0;
     int m_connectionCount = 0;
+    std::function<void(int, const CapturedRequest &)> m_beforeAnswer;
 };
 
 } // namespace valis::test

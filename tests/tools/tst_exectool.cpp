@@ -206,8 +206,11 @@ private Q_SLOTS:
         QCOMPARE(result.callId, QStringLiteral("call-1"));
         QCOMPARE(result.toolName, QStringLiteral("exec"));
         QVERIFY(!result.isError);
-        const QString text = result.content.constFirst().text;
+        const QString text = ToolCallOutcome{result, {}}.text();
         QVERIFY2(text.startsWith(QStringLiteral("Exit code 0 after ")), qPrintable(text));
+        // The output is a part of its own, verbatim, so a captured output is exactly the command's.
+        QCOMPARE(result.content.size(), 2);
+        QVERIFY2(result.content.at(1).text.startsWith(QStringLiteral("first\n")), qPrintable(result.content.at(1).text));
         QVERIFY2(text.contains(QStringLiteral("Output:\nfirst\n")), qPrintable(text));
         QVERIFY2(text.endsWith(QStringLiteral("second")), qPrintable(text));
     }
@@ -334,8 +337,9 @@ private Q_SLOTS:
         QVERIFY(!finished); // never from inside cancel()
         QTRY_VERIFY_WITH_TIMEOUT(finished, 20000);
         QVERIFY(result.isError);
-        QVERIFY2(result.content.constFirst().text.startsWith(QStringLiteral("Cancelled after ")), qPrintable(result.content.constFirst().text));
-        QVERIFY(result.content.constFirst().text.contains(QStringLiteral("Output:\nstarted")));
+        const QString text = ToolCallOutcome{result, {}}.text();
+        QVERIFY2(text.startsWith(QStringLiteral("Cancelled after ")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("Output:\nstarted")));
         // The background children would have written the marker a second after starting.
         QTest::qWait(2500);
         QVERIFY2(!QFileInfo::exists(marker), "a background process outlived the cancelled command");

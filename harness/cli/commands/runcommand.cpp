@@ -13,6 +13,8 @@
 #include "valis/agent/toolregistry.h"
 #include "valis/catalog/modelcatalog.h"
 #include "valis/keychain/keychaincredentialstore.h"
+#include "valis/memory/memoryenvironment.h"
+#include "valis/memory/resultcapture.h"
 #include "valis/plugins/pluginmanager.h"
 
 #include <QDir>
@@ -324,6 +326,36 @@ QString unknownProviderMessage(const QString &id, const PluginManager &plugins)
 
 } // namespace
 
+/// The model that writes the one-line summaries of captured outputs (config/memory.json's
+/// summaryProvider and summaryModel), reached like any provider.
+Result<std::shared_ptr<OutputSummariser>> summariserFor(const MemorySettings &memory, const PluginManager &plugins,
+                                                        const ProviderSettings &settings, CredentialStore *keys)
+{
+    Provider *provider = plugins.provider(memory.summaryProvider);
+    if (!provider) {
+        return Error(QStringLiteral("cli.unknown-provider"),
+                     Text::tr("the summary provider in memory.json: %1").arg(unknownProviderMessage(memory.summaryProvider, plugins)));
+    }
+    const ProviderSettingsEntry entry = settings.entry(memory.summaryProvider);
+    const QString model = memory.summaryModel.isEmpty() ? entry.model : memory.summaryModel;
+    if (model.isEmpty()) {
+        return Error(QStringLiteral("memory-settings.no-summary-model"),
+                     Text::tr("memory.json names the summary provider %1 but no summaryModel").arg(memory.summaryProvider));
+    }
+    std::optional<Result<Connection>> connection;
+    QEventLoop wait;
+    prepareConnection(*provider, entry, QString(), keys, processEnvironment(), [&connection, &wait](const Result<Connection> &result) {
+        connection = result;
+        wait.quit();
+    });
+    if (!connection)
+        wait.exec();
+    if (connection->hasError())
+        return connection->error();
+    return std::shared_ptr<OutputSummariser>(
+        std::make_shared<ProviderOutputSummariser>(provider, model, connection->value().endpoint));
+}
+
 int runRun(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("run");
@@ -347,9 +379,13 @@ int runRun(CliContext &context, const QStringList &arguments)
                                         Text::tr("Print the event stream as JSON lines; read approve/deny/interrupt commands as JSON lines on standard input."));
     const QCommandLineOption thinkingOption(QStringLiteral("show-thinking"), Text::tr("Print the model's thinking (to standard error)."));
     const QCommandLineOption noKeychainOption(QStringLiteral("no-keychain"), Text::tr("Do not ask the OS keychain for the key; use the environment only."));
+    const QCommandLineOption noMemoryOption(QStringLiteral("no-memory"),
+                                            Text::tr("Run without the memory store: large tool outputs stay in the context, "
+                                                     "and /memories/ is a local folder."));
     const ToolEnvironmentOptions toolOptions;
     parser.addOptions({providerOption, modelOption, workspaceOption, approveOption, baseUrlOption, sessionOption, systemOption,
-                       maxStepsOption, maxCostOption, maxOutputOption, jsonOption, thinkingOption, noKeychainOption});
+                       maxStepsOption, maxCostOption, maxOutputOption, jsonOption, thinkingOption, noKeychainOption,
+                       noMemoryOption});
     toolOptions.addTo(parser);
     parser.addPositionalArgument(QStringLiteral("prompt"), Text::tr("What to ask; \"-\" or nothing reads it from standard input."));
     if (const int code = context.parse(parser, command,
@@ -455,6 +491,19 @@ int runRun(CliContext &context, const QStringList &arguments)
     if (environment.hasError())
         return context.fail(command, environment.error());
     environment->apply(&config);
+    if (!parser.isSet(noMemoryOption)) {
+        Result<MemoryEnvironment> memory = MemoryEnvironment::open(context.locations());
+        if (memory.hasError())
+            return context.fail(command, memory.error());
+        if (!memory->settings().summaryProvider.isEmpty()) {
+            Result<std::shared_ptr<OutputSummariser>> summariser =
+                summariserFor(memory->settings(), plugins, settings.value(), keychain.get());
+            if (summariser.hasError())
+                return context.fail(command, summariser.error());
+            memory->setSummariser(summariser.value());
+        }
+        memory->apply(&config);
+    }
 
     ToolRegistry tools;
     environment->configure(&tools);

@@ -9,6 +9,8 @@
 #include "valis/agent/toolregistry.h"
 #include "valis/catalog/modelcatalog.h"
 #include "valis/filesystem/agentfilesystem.h"
+#include "valis/memory/memoriesbackend.h"
+#include "valis/memory/memoryenvironment.h"
 #include "valis/plugins/pluginmanager.h"
 #include "valis/record/recordjson.h"
 
@@ -186,6 +188,16 @@ int runTool(CliContext &context, const QStringList &arguments)
     toolContext.sandbox = environment.sandbox();
     toolContext.network = environment.network();
     toolContext.modelAcceptsImages = true; // the person sees what view_image would show
+    // The memory tools and /memories/ work on the same store as in a session. A store that
+    // cannot open only matters to tools that need it: they say so.
+    Result<MemoryEnvironment> memory = MemoryEnvironment::open(context.locations());
+    if (memory.ok()) {
+        toolContext.memory = memory->store().get();
+        filesystem->mount(QStringLiteral("/memories/"),
+                          std::make_shared<DetailStoreMemoriesBackend>(memory->store(), toolContext.agentId, ToolSessionId));
+    } else {
+        context.err() << Text::tr("warning: memory is off: %1").arg(memory.error().toString()) << Qt::endl;
+    }
 
     ToolOrchestrator orchestrator(&tools.registry, &approvals.value());
     QEventLoop loop;

@@ -3,6 +3,7 @@
 #include "valis/agent/session.h"
 #include "valis/agent/toolregistry.h"
 #include "valis/agent/toolselector.h"
+#include "valis/memory/resultcapture.h"
 #include "valis/store/sessionstore.h"
 
 #include <QCoreApplication>
@@ -366,6 +367,7 @@ void AgentLoop::onStreamFinished()
     }
     if (!calls.isEmpty()) {
         m_state = State::Tools;
+        m_batchCalls = calls;
         m_orchestrator.run(calls, m_session->toolContext());
         return;
     }
@@ -463,6 +465,37 @@ void AgentLoop::onBatchFinished(const QList<Part> &results)
 {
     if (m_state != State::Tools)
         return;
+    ResultCapture *capture = m_session->resultCapture();
+    if (capture) {
+        CaptureScope scope;
+        scope.agentId = m_session->config().agentId;
+        scope.sessionId = m_session->id();
+        scope.turn = m_turn;
+        for (const RegisteredTool &tool : m_session->tools()->tools()) {
+            if (tool.spec.keepResultsInContext)
+                scope.keepInContext.insert(tool.spec.name);
+        }
+        bool any = false;
+        for (const Part &result : results)
+            any = any || capture->wouldCapture(result, scope);
+        if (any) {
+            // Stored on a worker thread; an interrupt meanwhile ends the turn once they are recorded.
+            m_state = State::Capturing;
+            capture->capture(m_batchCalls, results, scope, [this](QList<Part> captured, QList<Error> warnings) {
+                if (m_state != State::Capturing)
+                    return;
+                for (const Error &warning : std::as_const(warnings))
+                    report(SessionEvent::Kind::Warning, warning);
+                recordResults(captured);
+            });
+            return;
+        }
+    }
+    recordResults(results);
+}
+
+void AgentLoop::recordResults(const QList<Part> &results)
+{
     Message message;
     message.role = Role::Tool;
     message.parts = results;
@@ -510,6 +543,10 @@ void AgentLoop::interrupt()
         // onBatchFinished() records before the turn ends.
         m_interruptRequested = true;
         m_orchestrator.cancel();
+        return;
+    case State::Capturing:
+        // The results are complete; they are recorded (stored in memory) before the turn ends.
+        m_interruptRequested = true;
         return;
     }
 }

@@ -37,7 +37,7 @@ public:
     ToolOrchestrator *orchestrator() { return &m_orchestrator; }
 
 private:
-    enum class State { Idle, Selecting, Streaming, RetryWait, Tools };
+    enum class State { Idle, Selecting, Streaming, RetryWait, Tools, Capturing };
 
     void nextStep();
     void sendRequest();
@@ -45,6 +45,8 @@ private:
     void onStreamFinished();
     void onStreamFailed(const ProviderFailure &failure);
     void onBatchFinished(const QList<Part> &results);
+    /// Appends the batch's results (captured ones carry their MemoryRef) and goes on.
+    void recordResults(const QList<Part> &results);
     void recordAnswer(bool interrupted, const Error &error);
     void answerUnrun(const QList<Part> &calls, const QString &text);
     void finishTurn(const QString &reason);
@@ -71,6 +73,7 @@ private:
     bool m_overflowRetried = false;
     bool m_interruptRequested = false;
     QStringList m_offeredTools;
+    QList<Part> m_batchCalls;
     QSet<QString> m_reportedMissingImages;
 };
 

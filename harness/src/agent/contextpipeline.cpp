@@ -1,5 +1,9 @@
 #include "valis/agent/contextpipeline.h"
 
+#include "valis/memory/memoryref.h"
+
+#include <QCoreApplication>
+#include <QHash>
 #include <QJsonArray>
 
 namespace valis {
@@ -34,7 +38,65 @@ qint64 estimatePart(const Part &part)
     }
     return PerPartOverhead + (bytes + 3) / 4;
 }
+
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(valis::ContextPipeline)
+};
+
+// What the view shows, not Part::captured: a strategy that replaced the placeholder text
+// leaves the key behind in the part while the model no longer sees it.
+void collectRefs(const Part &part, QSet<QString> *keys)
+{
+    if (!part.text.isEmpty() && part.text.contains(QLatin1String("[MemoryRef: "))) {
+        for (const MemoryRef &ref : MemoryRef::findAll(part.text))
+            keys->insert(ref.key);
+    }
+    for (const Part &inner : part.content)
+        collectRefs(inner, keys);
+}
+
+/// The MemoryRef keys each turn of `messages` shows.
+QHash<int, QSet<QString>> memoryRefsByTurn(const QList<Message> &messages)
+{
+    QHash<int, QSet<QString>> refs;
+    for (const Message &message : messages) {
+        QSet<QString> &keys = refs[message.turn];
+        for (const Part &part : message.parts)
+            collectRefs(part, &keys);
+    }
+    return refs;
+}
+
+/// The first MemoryRef a strategy dropped from a turn it still shows, or an empty string.
+QString droppedMemoryRef(const QHash<int, QSet<QString>> &before, const QList<Message> &after)
+{
+    const QHash<int, QSet<QString>> now = memoryRefsByTurn(after);
+    for (auto it = now.cbegin(); it != now.cend(); ++it) {
+        for (const QString &key : before.value(it.key())) {
+            if (!it.value().contains(key))
+                return key;
+        }
+    }
+    return {};
+}
 } // namespace
+
+void showCapturedResults(QList<Message> &messages)
+{
+    for (Message &message : messages) {
+        for (Part &part : message.parts) {
+            if (part.kind != PartKind::ToolResult || !part.captured.isCaptured())
+                continue;
+            QList<Part> shown{Part::makeText(part.captured.placeholder)};
+            for (const Part &inner : std::as_const(part.content)) {
+                if (inner.kind != PartKind::Text)
+                    shown.append(inner);
+            }
+            part.content = shown;
+        }
+    }
+}
 
 QJsonObject CompactionEvent::toJson() const
 {
@@ -111,6 +173,7 @@ ContextView ContextPipeline::build(const QList<Message> &record, int currentTurn
         if (message.role != Role::System)
             view.messages.append(message);
     }
+    showCapturedResults(view.messages);
     view.normalised = normaliseView(view.messages);
 
     StrategyBudget budget;
@@ -133,6 +196,16 @@ ContextView ContextPipeline::build(const QList<Message> &record, int currentTurn
             }
             // A strategy may not break the view: normalise again, and count what it made.
             normaliseView(attempt);
+            // Nor drop the way back to what memory holds: a turn it still shows keeps its
+            // MemoryRefs (a turn it drops whole takes them along).
+            const QString dropped = droppedMemoryRef(memoryRefsByTurn(view.messages), attempt);
+            if (!dropped.isEmpty()) {
+                view.warnings.append(Error(QStringLiteral("context.memoryref-dropped"),
+                                           Text::tr("the context strategy \"%1\" removed the placeholder of %2 from a "
+                                                    "turn it still shows; its result was not used")
+                                               .arg(strategy->id(), dropped)));
+                continue;
+            }
             view.messages = attempt;
             const qint64 after = budget.count(view.messages);
             if (!report->replaced.isEmpty() || after != view.estimatedTokens)
@@ -144,6 +217,14 @@ ContextView ContextPipeline::build(const QList<Message> &record, int currentTurn
     if (std::optional<Message> reminder = pinnedResultReminder(record, m_pinnedTools)) {
         view.estimatedTokens += countTokens(*reminder);
         view.messages.append(*reminder);
+    }
+    if (m_tailReminders) {
+        for (Message reminder : m_tailReminders()) {
+            if (reminder.turn < 0 && !record.isEmpty())
+                reminder.turn = record.constLast().turn;
+            view.estimatedTokens += countTokens(reminder);
+            view.messages.append(reminder);
+        }
     }
 
     // The history before this turn's user message does not change while the turn runs.

@@ -3,9 +3,13 @@
 #include "agent/agentloop.h"
 #include "agent/subagenthost.h"
 #include "valis/filesystem/agentfilesystem.h"
+#include "valis/memory/detailstore.h"
+#include "valis/memory/memoriesbackend.h"
+#include "valis/memory/resultcapture.h"
 #include "valis/store/sessionstore.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 
 namespace valis {
 
@@ -28,6 +32,8 @@ QString titleFrom(const QString &text)
     }
     return line;
 }
+/// How much of a tool's output may reach the record whole when it is captured into memory.
+constexpr qint64 WholeResultMaxBytes = 2 * 1024 * 1024;
 } // namespace
 
 Session::Session(SessionStore *store, const SessionInfo &info, const SessionConfig &config, ToolRegistry *tools,
@@ -74,16 +80,52 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
     }
 
     SessionConfig effective = config;
+    QList<Error> warnings;
+    std::shared_ptr<DetailStoreMemoriesBackend> memories;
+    if (effective.memory) {
+        memories = std::make_shared<DetailStoreMemoriesBackend>(effective.memory, effective.agentId, stored.id);
+        // What an earlier version kept in the local /memories/ folder moves into the store once.
+        const QString localMemories = effective.locations.dataDir().isEmpty()
+                                          ? QString()
+                                          : effective.locations.agentMemoriesDir(effective.agentId);
+        if (!localMemories.isEmpty() && QFileInfo(localMemories).isDir()) {
+            const Result<int> imported = DetailStoreMemoriesBackend::importLocalFolder(effective.memory.get(),
+                                                                                       effective.agentId, localMemories);
+            if (imported.hasError())
+                warnings.append(imported.error());
+        }
+    }
     if (!effective.filesystem && !effective.workspace.isEmpty()) {
         // Without a profile folder there is nowhere to keep /memories/ and /context/: the
-        // agent then sees the workspace only.
+        // agent then sees the workspace only (and /memories/ when there is a DetailStore).
         effective.filesystem = effective.locations.dataDir().isEmpty()
                                    ? std::make_shared<AgentFilesystem>(effective.workspace)
                                    : AgentFilesystem::forSession(effective.workspace, effective.locations,
                                                                  effective.agentId, stored.id);
+        if (memories)
+            effective.filesystem->mount(QStringLiteral("/memories/"), memories);
     }
     std::unique_ptr<Session> session(new Session(store, stored, effective, tools, approvals));
     session->m_record = record;
+    session->m_memories = memories;
+    if (effective.memory) {
+        session->m_capture = std::make_unique<ResultCapture>(effective.memory, effective.memorySettings);
+        session->m_capture->setSummariser(effective.outputSummariser);
+        const Result<QList<MemoryRecord>> files = effective.memory->listFiles(effective.agentId);
+        if (files.ok()) {
+            for (const MemoryRecord &file : files.value())
+                session->m_memoriesAtOpen.insert(file.path, file.sha256);
+        } else {
+            warnings.append(files.error());
+        }
+        session->m_pipeline.setTailReminders([raw = session.get()] { return raw->memoryChangeReminders(); });
+    }
+    if (effective.filesystem) {
+        session->m_instructions = loadAgentInstructions(effective.filesystem.get(), effective.workspace,
+                                                        effective.workspace, effective.memorySettings.agentsMdBudgetBytes);
+        warnings += session->m_instructions.warnings;
+    }
+    session->m_startupWarnings = warnings;
     if (effective.subagentDepth < effective.maxSubagentDepth && !effective.subagentProfiles.isEmpty())
         session->m_subagents = std::make_unique<SubagentHost>(session.get());
     session->m_systemPrompt = session->composeSystemPrompt();
@@ -122,6 +164,10 @@ ToolContext Session::toolContext() const
     context.network = m_config.network;
     context.subagents = m_subagents.get();
     context.modelAcceptsImages = m_config.catalog.lookup(m_config.model).model.capabilities.vision;
+    context.memory = m_config.memory.get();
+    // Captured results are stored whole, so tools need not cut them to fit the context.
+    if (m_capture)
+        context.wholeResultMaxBytes = WholeResultMaxBytes;
     return context;
 }
 
@@ -141,9 +187,67 @@ Message Session::composeSystemPrompt() const
         if (!section.isEmpty())
             sections.append(section);
     }
+    // Standing instructions last: they are the most specific (the agent's own, then the
+    // repository's from the root down to the working folder).
+    if (!m_instructions.text.isEmpty())
+        sections.append(m_instructions.text);
     if (!sections.isEmpty())
         prompt.parts.append(Part::makeText(sections.join(QStringLiteral("\n\n"))));
     return prompt;
+}
+
+QList<Message> Session::memoryChangeReminders() const
+{
+    if (!m_memories || !m_config.memory)
+        return {};
+    const quint64 generation = m_memories->generation();
+    if (generation == 0)
+        return {};
+    if (generation == m_remindedGeneration)
+        return m_memoryReminders;
+    m_remindedGeneration = generation;
+    m_memoryReminders.clear();
+    const Result<QList<MemoryRecord>> files = m_config.memory->listFiles(m_config.agentId);
+    if (files.hasError())
+        return {};
+    QStringList changed;
+    QSet<QString> present;
+    QString agentsMd;
+    for (const MemoryRecord &file : files.value()) {
+        present.insert(file.path);
+        const QString before = m_memoriesAtOpen.value(file.path);
+        if (before == file.sha256)
+            continue;
+        changed << (before.isEmpty() ? QStringLiteral("/memories/%1 (new, %2 bytes)")
+                                     : QStringLiteral("/memories/%1 (changed, now %2 bytes)"))
+                       .arg(file.path)
+                       .arg(file.sizeBytes);
+        if (file.path == QLatin1String("AGENTS.md")) {
+            const Result<MemoryRecord> whole = m_config.memory->readFile(m_config.agentId, file.path);
+            if (whole.ok() && whole->sizeBytes <= m_config.memorySettings.agentsMdBudgetBytes)
+                agentsMd = QString::fromUtf8(whole->content);
+        }
+    }
+    for (auto it = m_memoriesAtOpen.cbegin(); it != m_memoriesAtOpen.cend(); ++it) {
+        if (!present.contains(it.key()))
+            changed << QStringLiteral("/memories/%1 (removed)").arg(it.key());
+    }
+    if (changed.isEmpty())
+        return {};
+    changed.sort();
+    // For the model: English. Shown after the cached prefix, so writing memory never
+    // invalidates the prompt cache; the system prompt keeps what it said at session start.
+    QString text = QStringLiteral("<system-reminder>\nMemory written during this session (the system prompt shows "
+                                  "/memories/ as it was when the session started):\n")
+                 + changed.join(QLatin1Char('\n'));
+    if (!agentsMd.isEmpty())
+        text += QStringLiteral("\n/memories/AGENTS.md now reads:\n") + agentsMd;
+    text += QStringLiteral("\n</system-reminder>");
+    Message reminder;
+    reminder.role = Role::User;
+    reminder.parts.append(Part::makeText(text));
+    m_memoryReminders.append(reminder);
+    return m_memoryReminders;
 }
 
 Result<void> Session::submit(const QString &text, const QList<Part> &attachments)
@@ -179,6 +283,16 @@ Result<void> Session::submit(const QString &text, const QList<Part> &attachments
     started.turn = stored->turn;
     started.message = stored.value();
     emitEvent(started);
+    if (!m_startupWarningsReported) {
+        m_startupWarningsReported = true;
+        for (const Error &error : std::as_const(m_startupWarnings)) {
+            SessionEvent warning;
+            warning.kind = SessionEvent::Kind::Warning;
+            warning.turn = stored->turn;
+            warning.error = error;
+            emitEvent(warning);
+        }
+    }
     m_loop->startTurn(stored->turn, text);
     return success();
 }

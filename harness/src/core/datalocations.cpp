@@ -104,6 +104,21 @@ QString DataLocations::toolSettingsPath() const
     return QDir(m_config).filePath(QStringLiteral("tools.json"));
 }
 
+QString DataLocations::memorySettingsPath() const
+{
+    return QDir(m_config).filePath(QStringLiteral("memory.json"));
+}
+
+QString DataLocations::memoryDatabasePath() const
+{
+    return QDir(m_data).filePath(QStringLiteral("memory.db"));
+}
+
+QString DataLocations::memoryBlobDir() const
+{
+    return QDir(m_data).filePath(QStringLiteral("memory-blobs"));
+}
+
 QString DataLocations::agentDir(const QString &agentId) const
 {
     return QDir(m_data).filePath(QStringLiteral("agents/") + agentId);

@@ -138,7 +138,8 @@ bool Part::operator==(const Part &other) const
         && redactedData == other.redactedData && callId == other.callId
         && toolName == other.toolName && arguments == other.arguments
         && argumentsText == other.argumentsText && content == other.content
-        && isError == other.isError && image == other.image && wire == other.wire;
+        && isError == other.isError && captured == other.captured && image == other.image
+        && wire == other.wire;
 }
 
 } // namespace valis

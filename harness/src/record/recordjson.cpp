@@ -114,6 +114,11 @@ QJsonObject toJson(const Part &part)
         json.insert(QLatin1String("content"), content);
         if (part.isError)
             json.insert(QLatin1String("is_error"), true);
+        if (part.captured.isCaptured()) {
+            json.insert(QLatin1String("captured"),
+                        QJsonObject{{QLatin1String("key"), part.captured.key},
+                                    {QLatin1String("placeholder"), part.captured.placeholder}});
+        }
         break;
     }
     case PartKind::Image:
@@ -158,6 +163,9 @@ Result<Part> partFromJson(const QJsonObject &json)
         part.callId = str(json, "call_id");
         part.toolName = str(json, "name");
         part.isError = json.value(QLatin1String("is_error")).toBool();
+        const QJsonObject captured = json.value(QLatin1String("captured")).toObject();
+        part.captured.key = str(captured, "key");
+        part.captured.placeholder = str(captured, "placeholder");
         const QJsonArray content = json.value(QLatin1String("content")).toArray();
         for (const QJsonValue &value : content) {
             Result<Part> inner = partFromJson(value.toObject());

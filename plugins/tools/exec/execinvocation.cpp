@@ -180,35 +180,44 @@ void ExecInvocation::finish(const QString &status, bool isError)
     m_liveTimer.stop();
     m_killTimer.stop();
 
-    QString text = status + QLatin1Char('\n');
+    // Three parts: the status, the output verbatim, and notes about it. Kept apart so a harness
+    // that stores a large output in memory stores exactly the command's output (its line 1 is
+    // the output's line 1) while the status stays in view.
+    QList<Part> parts;
+    QString output;
     if (m_output.totalBytes() == 0) {
-        text += QStringLiteral("(no output)\n");
+        parts.append(Part::makeText(status + QStringLiteral("\n(no output)")));
     } else {
-        text += QStringLiteral("Output:\n") + m_output.shownText();
-        if (!text.endsWith(QLatin1Char('\n')))
-            text += QLatin1Char('\n');
+        parts.append(Part::makeText(status + QStringLiteral("\nOutput:")));
+        output = m_output.shownText();
+        if (output.endsWith(QLatin1Char('\n')))
+            output.chop(1);
+        parts.append(Part::makeText(output));
     }
+    QString notes;
     if (!m_output.isValidUtf8())
-        text += QStringLiteral("Note: the output was not valid UTF-8; the invalid bytes are shown as \uFFFD.\n");
+        notes += QStringLiteral("Note: the output was not valid UTF-8; the invalid bytes are shown as \uFFFD.\n");
     if (m_output.isTruncated()) {
         const QString size = QStringLiteral("%1, %2 lines").arg(formatBytes(m_output.totalBytes())).arg(m_output.totalLines());
         const bool complete = m_log.isOpen() && m_log.close();
         if (complete) {
-            text += QStringLiteral("The output (%1) was longer than shown; all of it is in %2 (read it with read_file, "
+            notes += QStringLiteral("The output (%1) was longer than shown; all of it is in %2 (read it with read_file, "
                                    "using an offset for the omitted part).\n")
                         .arg(size, m_log.agentPath());
         } else if (m_log.bytesWritten() > 0) {
-            text += QStringLiteral("The output (%1) was longer than shown; %2 of it is in %3 (%4).\n")
+            notes += QStringLiteral("The output (%1) was longer than shown; %2 of it is in %3 (%4).\n")
                         .arg(size, formatBytes(m_log.bytesWritten()), m_log.agentPath(), m_log.error());
         } else {
-            text += QStringLiteral("The output (%1) was longer than shown, and the full output could not be saved: %2.\n")
+            notes += QStringLiteral("The output (%1) was longer than shown, and the full output could not be saved: %2.\n")
                         .arg(size, m_logTried ? m_log.error() : QStringLiteral("no log was opened"));
         }
     }
-    if (text.endsWith(QLatin1Char('\n')))
-        text.chop(1);
+    if (notes.endsWith(QLatin1Char('\n')))
+        notes.chop(1);
+    if (!notes.isEmpty())
+        parts.append(Part::makeText(notes));
 
-    Part result = Part::makeToolResult(m_context.callId, {Part::makeText(text)}, isError);
+    Part result = Part::makeToolResult(m_context.callId, parts, isError);
     result.toolName = QStringLiteral("exec");
     Q_EMIT finished(result);
 }

@@ -48,7 +48,8 @@ QList<ToolSpec> ExecToolProvider::tools() const
         "run tests, run scripts and use command-line tools. Standard input is empty, so never run anything that "
         "waits for input or for a terminal (editors, pagers, interactive prompts: pass --yes or similar flags). "
         "The result has the exit code, the duration and the output (stdout and stderr together); long output is "
-        "shortened to its beginning and end, and then the full output is saved under /context/exec/ for read_file. "
+        "either stored whole in memory and shown as a [MemoryRef: ...] to page through with retrieve_memory, or "
+        "shortened to its beginning and end with the full output saved under /context/exec/ for read_file. "
         "Everything the command starts is stopped when it ends, times out or is cancelled, so do not start servers "
         "in the background expecting them to stay up. Prefer the file tools for reading, searching and editing files.");
     const QString timeoutText = QStringLiteral("Milliseconds before the command and everything it started are stopped; "
@@ -189,7 +190,12 @@ ToolInvocation *ExecToolProvider::invoke(const QString &toolName, const QJsonVal
     const ExecRequest request = readRequest(reader, context);
     if (!reader.ok())
         return immediateResult(context.callId, toolName, ToolOutcome::error(reader.errorMessage()), parent);
-    return new ExecInvocation(request, context, m_options, parent);
+    ExecOptions options = m_options;
+    // Where the harness captures large results into the DetailStore, the model sees a MemoryRef
+    // rather than the output, so the whole output is worth more than its head and tail.
+    if (context.wholeResultMaxBytes > options.outputCapBytes)
+        options.outputCapBytes = context.wholeResultMaxBytes;
+    return new ExecInvocation(request, context, options, parent);
 }
 
 } // namespace valis::tools

@@ -42,7 +42,8 @@ struct VALIS_HARNESS_EXPORT ContextView
 };
 
 /// Builds each model request's view of the record: the record's messages (never edited),
-/// normalised so every provider accepts them, and, when they do not fit the budget (the window
+/// captured tool results shown as their MemoryRef placeholders, normalised so every provider
+/// accepts them, and, when they do not fit the budget (the window
 /// minus the output reserve and a margin) or compaction is asked for, passed through the
 /// session's ContextStrategies in order until they fit. The token counter is the calibrated
 /// estimate until exact counting arrives; strategies use the same one, so reports add up.
@@ -57,6 +58,10 @@ public:
     /// Tools whose latest successful result is re-injected at the end of every view
     /// (ToolSpec::pinLatestResult: the plan).
     void setPinnedTools(const QSet<QString> &toolNames) { m_pinnedTools = toolNames; }
+    /// Messages appended at the very end of every view, after the cache breakpoint, and never
+    /// stored: what changed during the session in content the cached prefix shows as it was
+    /// (memory written since the system prompt was built).
+    void setTailReminders(std::function<QList<Message>()> reminders) { m_tailReminders = std::move(reminders); }
     /// Counts one message; default: about four bytes of UTF-8 per token.
     void setTokenCounter(std::function<qint64(const Message &)> counter) { m_counter = std::move(counter); }
     qint64 countTokens(const Message &message) const;
@@ -71,10 +76,15 @@ public:
 private:
     QList<ContextStrategy *> m_strategies;
     QSet<QString> m_pinnedTools;
+    std::function<QList<Message>()> m_tailReminders;
     std::function<qint64(const Message &)> m_counter;
     qint64 m_contextWindow = 0;
     qint64 m_outputReserve = 0;
 };
+
+/// Replaces the content of every captured tool result (Part::captured) with its placeholder,
+/// keeping non-text parts: what requests show of a result stored in the DetailStore.
+VALIS_HARNESS_EXPORT void showCapturedResults(QList<Message> &messages);
 
 /// The reminder ContextPipeline appends to a view for the latest successful result of a pinned
 /// tool in `record` (a user message, never stored), or nullopt when there is none or the view's

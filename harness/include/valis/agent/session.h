@@ -10,6 +10,8 @@
 #include "valis/core/datalocations.h"
 #include "valis/core/result.h"
 #include "valis/harness_export.h"
+#include "valis/memory/agentinstructions.h"
+#include "valis/memory/memorysettings.h"
 #include "valis/plugins/provider.h"
 #include "valis/plugins/sandbox.h"
 #include "valis/plugins/subagentrunner.h"
@@ -28,6 +30,10 @@ namespace valis {
 
 class AgentFilesystem;
 class AgentLoop;
+class DetailStore;
+class DetailStoreMemoriesBackend;
+class OutputSummariser;
+class ResultCapture;
 class SessionStore;
 class SubagentHost;
 
@@ -48,6 +54,14 @@ struct VALIS_HARNESS_EXPORT SessionConfig
     /// The agent's file view; nullptr: Session::open builds the standard one (workspace,
     /// /memories/ of `agentId`, /context/ of the session) with AgentFilesystem::forSession().
     std::shared_ptr<AgentFilesystem> filesystem;
+    /// The agent's DetailStore: tool results over their capture threshold are stored in it and
+    /// shown as MemoryRefs, the memory tools use it, and /memories/ lives in it (a local
+    /// /memories/ folder of an earlier version is imported once). nullptr: no memory layer,
+    /// and /memories/ is the local folder DataLocations::agentMemoriesDir() names.
+    std::shared_ptr<DetailStore> memory;
+    MemorySettings memorySettings;      ///< capture thresholds, the AGENTS.md budget
+    /// Writes the one-line summaries of captured outputs; nullptr: extractive summaries.
+    std::shared_ptr<OutputSummariser> outputSummariser;
     /// The packs a subagent profile may name (ToolSettings::packs()); the session's own pack is
     /// the ToolRegistry's.
     QList<ToolPack> toolPacks;
@@ -95,6 +109,12 @@ public:
     /// providers add (skills), fixed when the session opens so the cached prefix stays stable.
     const Message &systemPrompt() const { return m_systemPrompt; }
     AgentFilesystem *filesystem() const { return m_config.filesystem.get(); }
+    /// The AGENTS.md files the system prompt holds (read when the session opened).
+    const AgentInstructions &agentInstructions() const { return m_instructions; }
+    /// What went wrong while opening that did not stop it (AGENTS.md over budget, a local
+    /// /memories/ folder that could not be imported); also reported as Warning events when the
+    /// first turn starts.
+    QList<Error> startupWarnings() const { return m_startupWarnings; }
     /// The record as this session holds it (loaded at open, appended to since).
     const QList<Message> &record() const { return m_record; }
     /// Tokens and cost of the whole session: its stored answers, then every request since.
@@ -136,6 +156,9 @@ private:
     /// The ToolContext every tool call of this session starts from.
     ToolContext toolContext() const;
     SubagentHost *subagents() const { return m_subagents.get(); }
+    ResultCapture *resultCapture() const { return m_capture.get(); }
+    /// The reminder of memory written since the system prompt was built (tail of the view).
+    QList<Message> memoryChangeReminders() const;
     ContextPipeline &pipeline() { return m_pipeline; }
     SessionStore *store() const { return m_store; }
     ToolRegistry *tools() const { return m_tools; }
@@ -151,6 +174,14 @@ private:
     ContextPipeline m_pipeline;
     Message m_systemPrompt;
     std::unique_ptr<SubagentHost> m_subagents;
+    std::unique_ptr<ResultCapture> m_capture;
+    AgentInstructions m_instructions;
+    QList<Error> m_startupWarnings;
+    bool m_startupWarningsReported = false;
+    std::shared_ptr<DetailStoreMemoriesBackend> m_memories;
+    QHash<QString, QString> m_memoriesAtOpen;     ///< /memories/ path -> sha256 when the prompt was built
+    mutable quint64 m_remindedGeneration = 0;
+    mutable QList<Message> m_memoryReminders;
     std::unique_ptr<AgentLoop> m_loop;
     bool m_compactRequested = false;
     QHash<QString, ApprovalRequest> m_pendingApprovals;

@@ -54,6 +54,11 @@ public:
     QString approvalsPath() const;
     /// The sandbox, network, tool pack and subagent settings (config/tools.json).
     QString toolSettingsPath() const;
+    /// The memory settings: DetailStore backend, capture thresholds (config/memory.json).
+    QString memorySettingsPath() const;
+    /// The embedded DetailStore (SQLite) and the folder of its large contents.
+    QString memoryDatabasePath() const;
+    QString memoryBlobDir() const;
     /// One agent's own folder (data/agents/<id>): its memories and skills. An agent id names a
     /// persona that keeps what it learned across sessions; "default" unless configured.
     QString agentDir(const QString &agentId) const;

@@ -13,6 +13,7 @@ class QObject;
 namespace valis {
 
 class AgentFilesystem;
+class DetailStore;
 class Sandbox;
 class SubagentRunner;
 class ToolInvocation;
@@ -54,6 +55,12 @@ struct VALIS_HARNESS_EXPORT ToolContext
     SubagentRunner *subagents = nullptr;
     /// Whether the model can see images (view_image answers with text otherwise).
     bool modelAcceptsImages = false;
+    /// The agent's DetailStore (memory tools); nullptr where there is none.
+    DetailStore *memory = nullptr;
+    /// Above 0, the harness stores results over the capture threshold whole in the DetailStore
+    /// and shows the model a MemoryRef instead, so a tool may return up to this many bytes
+    /// whole rather than cutting its output to fit the context (exec).
+    qint64 wholeResultMaxBytes = 0;
 };
 
 /// A set of tools (session-scoped): their specs, and calls to them.

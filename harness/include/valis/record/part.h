@@ -34,6 +34,21 @@ struct VALIS_HARNESS_EXPORT ImageRef
 
 /// One piece of a Message: text, thinking, a tool call, a tool result or an image.
 ///
+/// A tool result the harness stored whole in the DetailStore because it was too large for the
+/// context. The record keeps the full result; requests show `placeholder` instead: the
+/// `[MemoryRef: key - summary]` line and a short extractive preview, fixed when the result was
+/// captured so every later request shows the same bytes (the cached prefix stays stable).
+struct VALIS_HARNESS_EXPORT CapturedResult
+{
+    QString key;           ///< the DetailStore key ("m-3f9a2c"); empty: not captured
+    QString placeholder;   ///< what the model sees in place of the result's content
+    bool isCaptured() const { return !key.isEmpty(); }
+    bool operator==(const CapturedResult &other) const
+    {
+        return key == other.key && placeholder == other.placeholder;
+    }
+};
+
 /// A flat value type rather than a class hierarchy so that parts copy, compare and nest (a tool
 /// result contains text and image parts) without ceremony. Which fields are meaningful depends on
 /// `kind`; the make* functions build valid parts. `wire` keeps what a provider format carries that
@@ -53,6 +68,7 @@ public:
     std::optional<QString> argumentsText; ///< ToolCall: arguments exactly as received, when they came as text.
     QList<Part> content;   ///< ToolResult: its text and image parts, in order.
     bool isError = false;  ///< ToolResult: the tool reported a failure.
+    CapturedResult captured; ///< ToolResult: stored in the DetailStore, shown as a MemoryRef.
     ImageRef image;        ///< Image.
     QJsonObject wire;      ///< Format-specific extras, keyed by format name.
 

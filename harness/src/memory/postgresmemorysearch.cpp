@@ -1,0 +1,384 @@
+#include "memory/postgresmemorysearch.h"
+
+#include "memory/postgresconnections.h"
+#include "memory/postgresmemoryrows.h"
+#include "memory/postgresschema.h"
+#include "memory/postgrestextsearch.h"
+#include "memory/searchquery.h"
+#include "memory/sqlitememorysearch.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QMutexLocker>
+#include <QSqlDatabase>
+#include <QStringList>
+
+#include <algorithm>
+#include <climits>
+
+namespace valis::memory {
+
+using namespace postgres_rows;
+
+namespace {
+
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(valis::PostgresDetailStore)
+};
+
+struct Candidate
+{
+    qint64 id = 0;
+    double score = 0;
+};
+
+/// Recency buckets `first` to `last`; `everything` ignores them (the rest of the store).
+struct Stretch
+{
+    qint64 first = 0;
+    qint64 last = 0;
+    bool everything = false;
+};
+
+QList<Stretch> stretchesFrom(qint64 newestBucket)
+{
+    QList<Stretch> stretches;
+    qint64 last = newestBucket;
+    for (const qint64 size : {1, 4, 16, 64}) {
+        const qint64 first = qMax<qint64>(0, last - size + 1);
+        stretches.append({first, last, false});
+        if (first == 0)
+            return stretches;
+        last = first - 1;
+    }
+    stretches.append({0, 0, true});
+    return stretches;
+}
+
+/// Collects candidates newest first into tiers of tierMatchBudget and ranks each tier within
+/// itself, until `wanted` are ranked.
+class Tiers
+{
+public:
+    explicit Tiers(qsizetype wanted)
+        : m_wanted(wanted)
+    {}
+
+    qsizetype need() const { return tierMatchBudget - m_tier.size(); }
+    bool done() const { return m_best.size() >= m_wanted; }
+    void add(const Candidate &candidate)
+    {
+        m_tier.append(candidate);
+        if (m_tier.size() >= tierMatchBudget)
+            rank();
+    }
+    QList<Candidate> finish()
+    {
+        rank();
+        return m_best;
+    }
+
+private:
+    void rank()
+    {
+        // Ties go to the newer record, which comes first.
+        std::stable_sort(m_tier.begin(), m_tier.end(), [](const Candidate &a, const Candidate &b) { return a.score > b.score; });
+        for (const Candidate &candidate : std::as_const(m_tier)) {
+            if (m_best.size() >= m_wanted)
+                break;
+            m_best.append(candidate);
+        }
+        m_tier.clear();
+    }
+
+    qsizetype m_wanted;
+    QList<Candidate> m_tier;
+    QList<Candidate> m_best;
+};
+
+/// Whether walking the key index newest first beats the GIN index for `terms` in a store whose
+/// newest row id is `rows`. Walking costs a small vector per row until a tier is found; the
+/// index costs little per posting, except that a prefix makes it merge the postings of every
+/// word it begins before anything else (figures measured on this kind of machine, in µs).
+bool walkNewestFirst(const QList<SearchTerm> &terms, const PostgresWordFrequencies &frequencies, qint64 rows)
+{
+    constexpr double perRowWalked = 5.0;
+    constexpr double perPrefixPosting = 0.08;
+    constexpr double perIndexSearch = 2000.0;
+    double density = 1.0;
+    double merged = 0;
+    for (const SearchTerm &term : terms) {
+        const QStringList termWords = postgres_text::words(term.text).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        double termDensity = 1.0;
+        for (qsizetype i = 0; i < termWords.size(); ++i) {
+            const bool prefix = term.prefix && i == termWords.size() - 1;
+            const double share = frequencies.frequency(termWords.at(i), prefix);
+            termDensity = qMin(termDensity, share);
+            if (prefix && frequencies.listed(termWords.at(i), true))
+                merged += share * double(rows);
+        }
+        density *= termDensity;
+    }
+    const double walked = qMin(double(rows), double(tierMatchBudget) / qMax(density, 1e-9)) * perRowWalked;
+    const double indexed = merged * perPrefixPosting + perIndexSearch;
+    return walked < indexed;
+}
+
+/// The newest matches along the key index (see the header), in a transaction that keeps the
+/// planner from a sequential scan or the GIN index: it cannot know that the filter decompresses
+/// a vector per row.
+Result<QList<Candidate>> walkedMatches(PostgresConnections &connections, const QString &query, const FilterSql &where,
+                                       qint64 newestId, qsizetype wanted)
+{
+    Result<QSqlDatabase> db = connections.database();
+    if (db.hasError())
+        return db.error();
+    if (!db.value().transaction())
+        return sqlError(db.value().lastError(), Text::tr("search memories"));
+    const auto fail = [&db](const Error &error) {
+        db.value().rollback();
+        return error;
+    };
+    {
+        QSqlQuery setup(db.value());
+        if (!setup.exec(QStringLiteral("SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off")))
+            return fail(sqlError(setup, Text::tr("search memories")));
+    }
+    const QString sql = QStringLiteral(
+                            "SELECT t.id, ts_rank(coalesce(t.rank_vector, t.search_vector), t.query, 1) FROM ("
+                            " SELECT m.id, m.search_vector, m.rank_vector, q.query"
+                            " FROM (SELECT CAST(? AS tsquery) AS query) q, agent_memories m"
+                            " WHERE (coalesce(m.rank_vector, m.search_vector) @@ q.query"
+                            "        OR (m.rank_vector IS NOT NULL AND m.search_vector @@ q.query))"
+                            "  AND m.id < ?%1"
+                            " ORDER BY m.id DESC LIMIT ?) t")
+                            .arg(where.conditions);
+    Result<QSqlQuery *> prepared = connections.prepared(sql);
+    if (prepared.hasError())
+        return fail(prepared.error());
+    QSqlQuery &q = *prepared.value();
+    Tiers tiers(wanted);
+    qint64 below = newestId + 1;
+    while (!tiers.done()) {
+        const qsizetype need = tiers.need();
+        int index = 0;
+        q.bindValue(index++, query);
+        q.bindValue(index++, below);
+        for (const QVariant &value : where.values)
+            q.bindValue(index++, value);
+        q.bindValue(index++, need);
+        if (!q.exec())
+            return fail(sqlError(q, Text::tr("search memories")));
+        qsizetype found = 0;
+        while (q.next()) {
+            below = q.value(0).toLongLong();
+            tiers.add({below, q.value(1).toDouble()});
+            ++found;
+        }
+        q.finish();
+        if (found < need)
+            break;
+    }
+    if (!db.value().commit())
+        return fail(sqlError(db.value().lastError(), Text::tr("search memories")));
+    return tiers.finish();
+}
+
+/// The newest matches, tier by tier, each tier ranked within itself, until `wanted` are ranked.
+Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, PostgresWordFrequencies &frequencies,
+                                       const QList<SearchTerm> &terms, const FilterSql &where, qsizetype wanted)
+{
+    const QString query = postgres_text::tsquery(terms);
+    const QString words = postgres_text::tsqueryWords(terms);
+    Result<QSqlQuery *> newest = connections.prepared(QStringLiteral("SELECT coalesce(max(id), 0) FROM agent_memories"));
+    if (newest.hasError())
+        return newest.error();
+    if (!newest.value()->exec() || !newest.value()->next())
+        return sqlError(*newest.value(), Text::tr("search memories"));
+    const qint64 newestId = newest.value()->value(0).toLongLong();
+    newest.value()->finish();
+    if (newestId == 0)
+        return QList<Candidate>();
+    Result<void> refreshed = frequencies.refresh(connections);
+    if (refreshed.hasError())
+        return refreshed.error();
+    if (walkNewestFirst(terms, frequencies, newestId))
+        return walkedMatches(connections, query, where, newestId, wanted);
+
+    // `m.id + 0` keeps the key index out of the plan (see the header): the GIN index answers.
+    const QString sql = QStringLiteral(
+                            "SELECT t.id, ts_rank(coalesce(t.rank_vector, t.search_vector), t.query, 1) FROM ("
+                            " SELECT m.id, m.search_vector, m.rank_vector, q.query"
+                            " FROM (SELECT CAST(? AS tsquery) AS query, CAST(? AS tsquery) AS narrowed) q, agent_memories m"
+                            " WHERE m.search_vector @@ q.narrowed%1 AND m.id + 0 < ?%2"
+                            " ORDER BY m.id + 0 DESC LIMIT ?) t")
+                            .arg(words.isEmpty() ? QString() : QStringLiteral(" AND m.search_vector @@ q.query"))
+                            .arg(where.conditions);
+    Result<QSqlQuery *> prepared = connections.prepared(sql);
+    if (prepared.hasError())
+        return prepared.error();
+    QSqlQuery &q = *prepared.value();
+
+    Tiers tiers(wanted);
+    qint64 below = newestId + 1;
+    for (const Stretch &stretch : stretchesFrom(newestId / postgres_schema::recencyBucketRows)) {
+        const QString narrowed = postgres_text::bothQueries(
+            words.isEmpty() ? query : words,
+            stretch.everything ? QString() : postgres_text::bucketsQuery(stretch.first, stretch.last));
+        while (!tiers.done()) {
+            const qsizetype need = tiers.need();
+            int index = 0;
+            q.bindValue(index++, query);
+            q.bindValue(index++, narrowed);
+            q.bindValue(index++, below);
+            for (const QVariant &value : where.values)
+                q.bindValue(index++, value);
+            q.bindValue(index++, need);
+            if (!q.exec())
+                return sqlError(q, Text::tr("search memories"));
+            qsizetype found = 0;
+            while (q.next()) {
+                below = q.value(0).toLongLong();
+                tiers.add({below, q.value(1).toDouble()});
+                ++found;
+            }
+            q.finish();
+            if (found < need)
+                break; // this stretch has no more
+        }
+        if (tiers.done())
+            break;
+    }
+    return tiers.finish();
+}
+
+} // namespace
+
+Result<void> PostgresWordFrequencies::refresh(PostgresConnections &connections)
+{
+    {
+        QMutexLocker locker(&m_mutex);
+        if (m_read.isValid() && m_read.elapsed() < 60 * 1000)
+            return success();
+    }
+    // For a tsvector, the frequencies end with the lowest and the highest of them.
+    Result<QSqlQuery *> query = connections.prepared(QStringLiteral(
+        "SELECT u.word, u.share, s.most_common_elem_freqs[cardinality(s.most_common_elem_freqs) - 1] "
+        "FROM pg_stats s, unnest(CAST(CAST(s.most_common_elems AS text) AS text[]), s.most_common_elem_freqs) AS u(word, share) "
+        "WHERE s.schemaname = current_schema() AND s.tablename = 'agent_memories' AND s.attname = 'search_vector' "
+        "AND u.word IS NOT NULL"));
+    if (query.hasError())
+        return query.error();
+    QSqlQuery &q = *query.value();
+    if (!q.exec())
+        return sqlError(q, Text::tr("read the word statistics"));
+    QMap<QString, double> read;
+    double rarest = 0.001;
+    while (q.next()) {
+        read.insert(q.value(0).toString(), q.value(1).toDouble());
+        rarest = q.value(2).toDouble();
+    }
+    q.finish();
+    QMutexLocker locker(&m_mutex);
+    m_frequencies = std::move(read);
+    m_rarest = qBound(1e-6, rarest, 1.0);
+    m_read.start();
+    return success();
+}
+
+double PostgresWordFrequencies::frequency(const QString &word, bool prefix) const
+{
+    QMutexLocker locker(&m_mutex);
+    if (!prefix)
+        return m_frequencies.value(word, m_rarest / 2);
+    double total = 0;
+    for (auto it = m_frequencies.lowerBound(word); it != m_frequencies.cend() && it.key().startsWith(word); ++it)
+        total += it.value();
+    return total > 0 ? qMin(total, 1.0) : m_rarest / 2;
+}
+
+bool PostgresWordFrequencies::listed(const QString &word, bool prefix) const
+{
+    QMutexLocker locker(&m_mutex);
+    const auto it = m_frequencies.lowerBound(word);
+    return it != m_frequencies.cend() && (prefix ? it.key().startsWith(word) : it.key() == word);
+}
+
+Result<QList<MemoryHit>> searchPostgresMemories(PostgresConnections &connections, PostgresWordFrequencies &frequencies,
+                                                const QString &text, const MemoryFilter &filter)
+{
+    const QList<SearchTerm> terms = parseSearchQuery(text);
+    if (postgres_text::tsquery(terms).isEmpty())
+        return QList<MemoryHit>();
+    const qsizetype offset = qMax(0, filter.offset);
+    const qsizetype wanted = filter.limit > 0 ? offset + filter.limit : qsizetype(INT_MAX);
+    Result<QList<Candidate>> ranked = rankedMatches(connections, frequencies, terms, filterSql(filter), wanted);
+    if (ranked.hasError())
+        return ranked.error();
+    const QList<Candidate> page = ranked.value().mid(offset);
+    if (page.isEmpty())
+        return QList<MemoryHit>();
+
+    // Records and snippets for the hits shown only.
+    QList<QByteArray> needles = postgres_text::snippetNeedles(terms);
+    while (needles.size() < 3)
+        needles << (needles.isEmpty() ? QByteArray(1, '\0') : needles.constFirst());
+    constexpr int before = 60;
+    constexpr int windowBytes = 160;
+    QStringList ids;
+    for (const Candidate &candidate : page)
+        ids << QString::number(candidate.id);
+    // Only the head of the content is searched (what the rank counts, postgresschema.h): a byte
+    // search through a large log for each hit would cost more than the whole search.
+    const QString sql = QStringLiteral(
+                            "SELECT %3, f.found, substring(h.head FROM greatest(f.found - %1, 1) FOR %2) "
+                            "FROM agent_memories m, LATERAL (SELECT substring(m.content FROM 1 FOR %4) AS head) h, "
+                            "LATERAL (SELECT coalesce(least(nullif(position(CAST(? AS bytea) IN h.head), 0),"
+                            "                               nullif(position(CAST(? AS bytea) IN h.head), 0),"
+                            "                               nullif(position(CAST(? AS bytea) IN h.head), 0)), 0) AS found) f "
+                            "WHERE m.id = ANY(CAST(? AS bigint[]))")
+                            .arg(before)
+                            .arg(windowBytes)
+                            .arg(recordColumns())
+                            .arg(postgres_schema::rankedContentBytes);
+    Result<QSqlQuery *> prepared = connections.prepared(sql);
+    if (prepared.hasError())
+        return prepared.error();
+    QSqlQuery &q = *prepared.value();
+    int index = 0;
+    for (const QByteArray &needle : std::as_const(needles))
+        q.bindValue(index++, needle);
+    q.bindValue(index++, QString(QLatin1Char('{') + ids.join(QLatin1Char(',')) + QLatin1Char('}')));
+    if (!q.exec())
+        return sqlError(q, Text::tr("search memories"));
+    QHash<qint64, MemoryHit> found;
+    while (q.next()) {
+        MemoryHit hit;
+        hit.record = recordFrom(q);
+        const qint64 position = q.value(recordColumnCount).toLongLong();
+        if (position > 0) {
+            const QByteArray window = q.value(recordColumnCount + 1).toByteArray();
+            const qint64 start = qMax<qint64>(position - before, 1) - 1;
+            hit.snippet = postgres_text::snippetText(window, start > 0, start + window.size() < hit.record.sizeBytes);
+        }
+        // The words matched the summary or the path only (or not as typed).
+        if (hit.snippet.isEmpty())
+            hit.snippet = hit.record.summary;
+        found.insert(rowIdFrom(q), std::move(hit));
+    }
+    q.finish();
+
+    QList<MemoryHit> hits;
+    for (const Candidate &candidate : page) {
+        auto it = found.find(candidate.id);
+        if (it == found.end())
+            continue; // purged in between
+        MemoryHit hit = std::move(it.value());
+        hit.score = candidate.score;
+        hits.append(std::move(hit));
+    }
+    return hits;
+}
+
+} // namespace valis::memory

@@ -1,0 +1,67 @@
+#pragma once
+
+#include "valis/core/result.h"
+#include "valis/memory/detailstore.h"
+
+#include <QElapsedTimer>
+#include <QMap>
+#include <QMutex>
+
+namespace valis::memory {
+
+class PostgresConnections;
+struct SearchTerm;
+
+/// How often words occur in the store, from the planner's statistics (pg_stats: the most common
+/// lexemes of search_vector and their frequencies, which ANALYZE and autovacuum gather), read
+/// at most once a minute. A search uses them to choose how to find its newest matches.
+/// Thread-safe.
+class PostgresWordFrequencies
+{
+public:
+    /// Reads the statistics again when they are older than a minute.
+    Result<void> refresh(PostgresConnections &connections);
+    /// The share of records (0 to 1) whose vector holds `word`, or the word's prefix when
+    /// `prefix`; words too rare to be listed get half the rarest listed frequency.
+    double frequency(const QString &word, bool prefix) const;
+    /// Whether the statistics list `word` (or a word it begins, for a prefix).
+    bool listed(const QString &word, bool prefix) const;
+
+private:
+    mutable QMutex m_mutex;
+    QMap<QString, double> m_frequencies;
+    double m_rarest = 0.001;
+    QElapsedTimer m_read;
+};
+
+/// search_memory on the PostgreSQL DetailStore (see PostgresDetailStore::search()).
+///
+/// Matches are ranked in tiers of tierMatchBudget (sqlitememorysearch.h), newest first, exactly
+/// as the SQLite store ranks them: a word with fewer matches than a tier is ranked over the
+/// whole store, a word found everywhere among its newest matches (the newest records win ties
+/// of relevance). The rank is ts_rank over rank_vector (postgresschema.h).
+///
+/// The newest matches come one of two ways, whichever the word frequencies say is cheaper
+/// (neither PostgreSQL plan for "newest matches first" is right for every query: a backward
+/// scan of the key index reads and decompresses the vector of every row it passes, which for a
+/// rare word is every row; a bitmap scan visits every match, which for a common word is most
+/// rows):
+///  - From the GIN index, stretch by stretch of recency buckets (postgresschema.h): the newest
+///    bucket, then the 4, 16 and 64 before it, then everything older. The index intersects the
+///    query's postings with a stretch's, so rows are visited only for the matches of a few
+///    buckets. A prefix that many words share makes the index merge all their postings first.
+///  - Newest first along the key index, testing each record's small rank vector (and its
+///    whole vector only when that misses): for queries that most records match, where the
+///    first few hundred rows hold the tier.
+///
+/// A phrase is looked up by its words (which the index answers exactly) and its word order is
+/// then checked on each candidate's vector: a phrase of common words that rarely stand together
+/// reads many vectors.
+///
+/// Snippets: the content around the first place the longest query word appears as typed
+/// (lower, Capitalised or UPPER case) in the first rankedContentBytes, else the summary; for
+/// the hits returned only.
+Result<QList<MemoryHit>> searchPostgresMemories(PostgresConnections &connections, PostgresWordFrequencies &frequencies,
+                                                const QString &query, const MemoryFilter &filter);
+
+} // namespace valis::memory

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "valis/core/result.h"
+
+#include <QSqlDatabase>
+
+/// The schema of the PostgreSQL DetailStore and its migrations.
+///
+/// `agent_memories` holds every record, content included (bytea: command output need not be
+/// valid UTF-8; TOAST compresses it, with lz4 where the server has it). Search matches over
+/// `search_vector`, a tsvector the store computes when it writes a row (summary and path
+/// weighted 'A', then the content), GIN-indexed. Hits are ranked over `rank_vector`, the same
+/// for the summary, the path and the first rankedContentBytes of the content, kept only for
+/// records with more content than that (NULL: search_vector ranks): ranking reads the vector of
+/// every candidate, and a large log's vector is a hundred times a note's, while what a record
+/// is about is said early. `valis_memory_schema` records the version.
+namespace valis::memory::postgres_schema {
+
+/// Content beyond this does not count for the rank (see above).
+inline constexpr qsizetype rankedContentBytes = 8 * 1024;
+
+/// Every search_vector also holds its record's recency bucket, the lexeme "#<id / this>"
+/// (without a position, so no phrase can touch it). A search asks the index for the matches in
+/// the newest buckets first (postgresmemorysearch.h): a word in half of a million records then
+/// costs the heap visits of a few thousand rows, not of half a million.
+inline constexpr qint64 recencyBucketRows = 4096;
+
+/// The version this build creates and reads.
+int latestVersion();
+
+/// Creates or migrates the schema in one transaction under a transaction-scoped advisory lock,
+/// so that several processes opening a fresh database at once create it exactly once. A
+/// database from a newer Valis is refused ("memory.future-schema") and left untouched.
+Result<void> ensure(QSqlDatabase &db);
+
+} // namespace valis::memory::postgres_schema

@@ -1,0 +1,296 @@
+#include "memory/postgrestextsearch.h"
+
+#include "memory/memoryrules.h"
+
+#include <QHash>
+#include <QRegularExpression>
+#include <QVarLengthArray>
+#include <QStringList>
+
+namespace valis::memory::postgres_text {
+
+namespace {
+
+bool isWordCharacter(char32_t c)
+{
+    return QChar::isLetterOrNumber(c) || QChar::isMark(c);
+}
+
+/// The word-splitting loop of words(); appends to `out`.
+void appendWords(QStringView text, QString &out)
+{
+    bool separator = !out.isEmpty();
+    const auto append = [&out, &separator](char32_t c) {
+        if (separator && !out.isEmpty())
+            out += QLatin1Char(' ');
+        separator = false;
+        if (QChar::requiresSurrogates(c)) {
+            out += QChar(QChar::highSurrogate(c));
+            out += QChar(QChar::lowSurrogate(c));
+        } else {
+            out += QChar(char16_t(c));
+        }
+    };
+    const QChar *p = text.data();
+    const QChar *const end = p + text.size();
+    while (p < end) {
+        char32_t c = p->unicode();
+        ++p;
+        if (c < 0x80) {
+            // Most of what is indexed is ASCII: decide it without the Unicode tables.
+            if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+                append(c);
+            else if (c >= 'A' && c <= 'Z')
+                append(c + ('a' - 'A'));
+            else
+                separator = true;
+            continue;
+        }
+        if (QChar::isHighSurrogate(c) && p < end && p->isLowSurrogate()) {
+            c = QChar::surrogateToUcs4(char16_t(c), p->unicode());
+            ++p;
+        }
+        if (!isWordCharacter(c)) {
+            separator = true;
+            continue;
+        }
+        // Combining diacritics go, as FTS5's unicode61 removes them ("cafe" finds "café").
+        if (c >= 0x300 && c <= 0x36f)
+            continue;
+        c = QChar::toLower(c);
+        if (c >= 0xc0 && c <= 0x24f && QChar::decompositionTag(c) == QChar::Canonical)
+            c = QChar::decomposition(c).at(0).unicode();
+        append(c);
+    }
+}
+
+} // namespace
+
+QString words(const QString &text)
+{
+    QString out;
+    out.reserve(text.size());
+    appendWords(text, out);
+    return out;
+}
+
+namespace {
+
+// PostgreSQL's limits (tsvector.h): positions stop at 16,383, a lexeme keeps 256 of them, a
+// lexeme is at most 2,047 bytes, a tsvector at most 1 MB.
+constexpr int maxPosition = 16383;
+constexpr qsizetype maxPositions = 256;
+constexpr qsizetype maxLexemeBytes = 2047;
+constexpr qsizetype tsvectorBudget = 900 * 1024;
+constexpr quint16 weightA = 0x8000;
+
+qsizetype utf8Length(QStringView text)
+{
+    qsizetype bytes = 0;
+    for (const QChar c : text) {
+        const char16_t unit = c.unicode();
+        bytes += unit < 0x80 ? 1 : unit < 0x800 ? 2 : QChar::isSurrogate(unit) ? 2 : 3;
+    }
+    return bytes;
+}
+
+/// `word` as a quoted lexeme of the tsvector / tsquery input syntax. Words hold only letters,
+/// digits and marks; the escaping is what keeps that harmless should it ever change.
+void appendLexeme(QString &out, QStringView word)
+{
+    out += QLatin1Char('\'');
+    for (const QChar c : word) {
+        if (c == QLatin1Char('\'') || c == QLatin1Char('\\'))
+            out += c;
+        out += c;
+    }
+    out += QLatin1Char('\'');
+}
+
+} // namespace
+
+QString tsvector(const QString &head, const QByteArray &content, qsizetype contentBytes)
+{
+    const QString headWords = words(head);
+    QString bodyWords;
+    {
+        const QByteArray indexed = indexedPart(content);
+        const QString text = QString::fromUtf8(contentBytes < 0 ? indexed : indexed.left(contentBytes));
+        bodyWords.reserve(text.size());
+        appendWords(text, bodyWords);
+    }
+    struct Lexeme
+    {
+        QVarLengthArray<quint16, 6> positions; ///< the position, | weightA
+    };
+    QHash<QStringView, Lexeme> lexemes;
+    QList<QStringView> order;
+    qsizetype estimate = 0;
+    int position = 0;
+    bool full = false;
+    const auto add = [&](QStringView word, bool inHead) {
+        const int at = qMin(++position, maxPosition);
+        const qsizetype bytes = utf8Length(word);
+        if (bytes > maxLexemeBytes)
+            return;
+        auto it = lexemes.find(word);
+        if (it == lexemes.end()) {
+            estimate += bytes + 8;
+            if (full || estimate > tsvectorBudget) {
+                full = true;
+                return;
+            }
+            it = lexemes.insert(word, Lexeme());
+            order.append(word);
+        }
+        QVarLengthArray<quint16, 6> &positions = it->positions;
+        // Every occurrence past the last position shares it: one is enough.
+        if (positions.size() >= maxPositions || (!positions.isEmpty() && (positions.last() & ~weightA) == at))
+            return;
+        positions.append(quint16(at) | (inHead ? weightA : 0));
+        estimate += 2;
+    };
+    for (const QString *text : {&headWords, static_cast<const QString *>(&bodyWords)}) {
+        const bool inHead = text == &headWords;
+        qsizetype start = 0;
+        while (start < text->size()) {
+            qsizetype end = text->indexOf(QLatin1Char(' '), start);
+            if (end < 0)
+                end = text->size();
+            if (end > start)
+                add(QStringView(*text).mid(start, end - start), inHead);
+            start = end + 1;
+        }
+    }
+    QString literal;
+    literal.reserve(headWords.size() + bodyWords.size() + lexemes.size() * 8);
+    for (const QStringView word : std::as_const(order)) {
+        if (!literal.isEmpty())
+            literal += QLatin1Char(' ');
+        appendLexeme(literal, word);
+        QLatin1Char separator(':');
+        for (const quint16 value : lexemes.value(word).positions) {
+            literal += separator;
+            literal += QString::number(value & ~weightA);
+            if (value & weightA)
+                literal += QLatin1Char('A');
+            separator = QLatin1Char(',');
+        }
+    }
+    return literal;
+}
+
+QString tsquery(const QList<SearchTerm> &terms)
+{
+    QStringList parts;
+    for (const SearchTerm &term : terms) {
+        const QStringList termWords = words(term.text).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        if (termWords.isEmpty())
+            continue;
+        QStringList lexemes;
+        for (const QString &word : termWords) {
+            QString lexeme;
+            appendLexeme(lexeme, word);
+            lexemes << lexeme;
+        }
+        if (term.prefix)
+            lexemes.last() += QStringLiteral(":*");
+        parts << (lexemes.size() == 1 ? lexemes.first()
+                                      : QLatin1Char('(') + lexemes.join(QStringLiteral(" <-> ")) + QLatin1Char(')'));
+    }
+    return parts.join(QStringLiteral(" & "));
+}
+
+QString tsqueryWords(const QList<SearchTerm> &terms)
+{
+    QStringList lexemes;
+    bool severalWords = false;
+    for (const SearchTerm &term : terms) {
+        const QStringList termWords = words(term.text).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        severalWords = severalWords || termWords.size() > 1;
+        for (const QString &word : termWords) {
+            QString lexeme;
+            appendLexeme(lexeme, word);
+            lexemes << lexeme;
+        }
+        if (term.prefix && !termWords.isEmpty())
+            lexemes.last() += QStringLiteral(":*");
+    }
+    return severalWords ? lexemes.join(QStringLiteral(" & ")) : QString();
+}
+
+QString bucketsQuery(qint64 first, qint64 last)
+{
+    QStringList buckets;
+    for (qint64 bucket = first; bucket <= last; ++bucket)
+        buckets << QStringLiteral("'#%1'").arg(bucket);
+    return buckets.size() == 1 ? buckets.constFirst() : QLatin1Char('(') + buckets.join(QStringLiteral(" | ")) + QLatin1Char(')');
+}
+
+QString bothQueries(const QString &query, const QString &restriction)
+{
+    if (restriction.isEmpty())
+        return query;
+    return QLatin1Char('(') + query + QStringLiteral(") & ") + restriction;
+}
+
+QList<QByteArray> snippetNeedles(const QList<SearchTerm> &terms)
+{
+    QString longest;
+    for (const SearchTerm &term : terms) {
+        QString word;
+        const auto consider = [&longest, &word]() {
+            if (word.size() > longest.size())
+                longest = word;
+            word.clear();
+        };
+        for (const QChar c : term.text) {
+            if (c.isLetterOrNumber() || c.isMark() || c.isSurrogate())
+                word += c;
+            else
+                consider();
+        }
+        consider();
+    }
+    if (longest.isEmpty())
+        return {};
+    const QString lower = longest.toLower();
+    const QString capitalised = lower.left(1).toUpper() + lower.mid(1);
+    const QString upper = longest.toUpper();
+    QList<QByteArray> needles{lower.toUtf8()};
+    for (const QString &variant : {capitalised, upper}) {
+        const QByteArray bytes = variant.toUtf8();
+        if (!needles.contains(bytes))
+            needles << bytes;
+    }
+    return needles;
+}
+
+QString snippetText(const QByteArray &window, bool cutAtStart, bool cutAtEnd)
+{
+    static const QRegularExpression whitespace(QStringLiteral("\\s"));
+    QString text = QString::fromUtf8(window);
+    // Cut characters decode to U+FFFD at the edges; cut words are dropped to the next space.
+    if (cutAtStart) {
+        const qsizetype space = text.indexOf(whitespace);
+        if (space > 0 && space < text.size() / 3)
+            text.remove(0, space);
+    }
+    if (cutAtEnd) {
+        const qsizetype space = text.lastIndexOf(whitespace);
+        if (space > 0 && space > text.size() * 2 / 3)
+            text.truncate(space);
+    }
+    while (!text.isEmpty() && text.front() == QChar::ReplacementCharacter)
+        text.remove(0, 1);
+    while (!text.isEmpty() && text.back() == QChar::ReplacementCharacter)
+        text.chop(1);
+    text = text.simplified();
+    if (cutAtStart && !text.isEmpty())
+        text.prepend(QChar(0x2026));
+    if (cutAtEnd && !text.isEmpty())
+        text.append(QChar(0x2026));
+    return text;
+}
+
+} // namespace valis::memory::postgres_text

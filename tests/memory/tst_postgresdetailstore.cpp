@@ -1,0 +1,372 @@
+// The DetailStore contract on PostgreSQL, against a real server started for this run (tests/
+// support/postgresserver.h; a server that cannot start fails the suite), each test in a database
+// of its own; and what only the PostgreSQL store has: the schema set up once by processes that
+// open a fresh database together, jsonb metadata, reconnecting after a server restart, words
+// split as FTS5 splits them, the server's words when it cannot be reached.
+#include "detailstorecontract.h"
+#include "postgresserver.h"
+#include "testsupport.h"
+
+#include "valis/memory/postgresdetailstore.h"
+
+#include <QJsonObject>
+#include <QProcess>
+#include <QThread>
+
+#include <atomic>
+
+using namespace valis;
+
+class TestPostgresDetailStore : public DetailStoreContract
+{
+    Q_OBJECT
+
+protected:
+    Result<std::unique_ptr<DetailStore>> openStore() override
+    {
+        if (!m_server)
+            return Error(QStringLiteral("test.no-server"), QStringLiteral("the PostgreSQL test server did not start"));
+        auto connection = m_server->createDatabase();
+        if (!connection.ok())
+            return connection.error();
+        m_connection = connection.value();
+        return reopenStore();
+    }
+
+    Result<std::unique_ptr<DetailStore>> reopenStore() override
+    {
+        auto store = PostgresDetailStore::open(m_connection);
+        if (!store.ok())
+            return store.error();
+        return std::unique_ptr<DetailStore>(std::move(store).value());
+    }
+
+    QStringList writerArguments() const override
+    {
+        return {QStringLiteral("--postgres"), m_connection.toUrl()};
+    }
+
+private:
+    std::unique_ptr<test::PostgresServer> m_server;
+    PostgresConnection m_connection;
+
+    /// A store in a fresh database, or nullptr after a warning saying why.
+    std::unique_ptr<DetailStore> freshStore()
+    {
+        auto store = openStore();
+        if (!store.ok()) {
+            qWarning("%s", qPrintable(store.error().toString()));
+            return {};
+        }
+        return std::move(store).value();
+    }
+
+    static NewMemory memory(const QByteArray &content, const QString &summary = QStringLiteral("a summary"))
+    {
+        NewMemory m;
+        m.agentId = QStringLiteral("agent");
+        m.sessionId = QStringLiteral("session-1");
+        m.type = QStringLiteral("command_output");
+        m.summary = summary;
+        m.content = content;
+        return m;
+    }
+
+    static QStringList keysOf(const QList<MemoryHit> &hits)
+    {
+        QStringList keys;
+        for (const MemoryHit &hit : hits)
+            keys << hit.record.key;
+        return keys;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        auto server = test::PostgresServer::start();
+        QVERIFY2(server.ok(), qPrintable(server.ok() ? QString() : server.error().toString()));
+        m_server = std::move(server).value();
+    }
+
+    void searchSplitsWordsLikeFts5()
+    {
+        auto store = freshStore();
+        QVERIFY(store);
+        auto compiler = store->put(memory("g++ -c src/main.cpp\nsrc/main.cpp:12: error: exit-code not declared\n",
+                                          QStringLiteral("build of the café")));
+        VALIS_VERIFY_OK(compiler);
+        auto other = store->put(memory("nothing to see here\n", QStringLiteral("unrelated")));
+        VALIS_VERIFY_OK(other);
+        const QString key = compiler.value().key;
+        for (const char *query : {"main.cpp", "main", "exit-code", "\"exit code\"", "cafe", "CAFÉ", "decl",
+                                  "src main error"}) {
+            auto hits = store->search(QString::fromUtf8(query), {});
+            VALIS_VERIFY_OK(hits);
+            QVERIFY2(keysOf(hits.value()) == QStringList{key}, query);
+        }
+        for (const char *query : {"\"code exit\"", "\"mai\"", "see main", "d"}) {
+            auto hits = store->search(QString::fromUtf8(query), {});
+            VALIS_VERIFY_OK(hits);
+            QVERIFY2(!keysOf(hits.value()).contains(key), query);
+        }
+        auto hits = store->search(QStringLiteral("declared"), {});
+        VALIS_VERIFY_OK(hits);
+        QCOMPARE(hits.value().size(), 1);
+        QVERIFY2(hits.value().first().snippet.contains(QStringLiteral("exit-code not declared")),
+                 qPrintable(hits.value().first().snippet));
+    }
+
+    void operatorsAndQuotesAreText()
+    {
+        auto store = freshStore();
+        QVERIFY(store);
+        auto stored = store->put(memory("it's a test with 'quotes' and back\\slashes & bars | !bang\n"));
+        VALIS_VERIFY_OK(stored);
+        for (const char *query : {"it's", "'quotes'", "back\\slashes", "bars | !bang", "a & test", "test:*",
+                                  "(bang)", "test <-> bars", "'); DROP TABLE agent_memories; --"}) {
+            auto hits = store->search(QString::fromUtf8(query), {});
+            VALIS_VERIFY_OK(hits);
+        }
+        auto hits = store->search(QStringLiteral("'quotes'"), {});
+        VALIS_VERIFY_OK(hits);
+        QCOMPARE(keysOf(hits.value()), QStringList{stored.value().key});
+        auto found = m_server->scalar(QStringLiteral("SELECT count(*) FROM agent_memories"), m_connection.database);
+        VALIS_VERIFY_OK(found);
+        QCOMPARE(found.value().toInt(), 1);
+    }
+
+    void hugeContentIsStoredWholeAndIndexedWithinLimits()
+    {
+        auto store = freshStore();
+        QVERIFY(store);
+        // Distinct words throughout: far more than a tsvector holds.
+        QByteArray content = "needleatthestart\n";
+        for (int i = 0; content.size() < 3 * 1024 * 1024; ++i)
+            content += "w" + QByteArray::number(i * 7919, 36) + " x" + QByteArray::number(i, 16) + "\n";
+        auto stored = store->put(memory(content));
+        VALIS_VERIFY_OK(stored);
+        auto whole = store->get(stored.value().key);
+        VALIS_VERIFY_OK(whole);
+        QCOMPARE(whole.value().content, content);
+        auto hits = store->search(QStringLiteral("needleatthestart"), {});
+        VALIS_VERIFY_OK(hits);
+        QCOMPARE(keysOf(hits.value()), QStringList{stored.value().key});
+    }
+
+    void binaryContentRoundTrips()
+    {
+        auto store = freshStore();
+        QVERIFY(store);
+        QByteArray content("text\0with nul\xff\xfe invalid utf8 \xc3", 35);
+        NewMemory m = memory(content);
+        m.metadata = QJsonObject{{QStringLiteral("stderr"), QStringLiteral("has a %1 nul").arg(QChar(0))}};
+        auto stored = store->put(m);
+        VALIS_VERIFY_OK(stored);
+        auto whole = store->get(stored.value().key);
+        VALIS_VERIFY_OK(whole);
+        QCOMPARE(whole.value().content, content);
+        auto hits = store->search(QStringLiteral("invalid utf8"), {});
+        VALIS_VERIFY_OK(hits);
+        QCOMPARE(keysOf(hits.value()), QStringList{stored.value().key});
+    }
+
+    void metadataIsQueryableJsonb()
+    {
+        auto store = freshStore();
+        QVERIFY(store);
+        NewMemory m = memory("exit 3\n");
+        m.metadata = QJsonObject{{QStringLiteral("tool"), QStringLiteral("exec")}, {QStringLiteral("exitCode"), 3}};
+        auto stored = store->put(m);
+        VALIS_VERIFY_OK(stored);
+        auto type = m_server->scalar(QStringLiteral("SELECT jsonb_typeof(content_metadata->'exitCode') FROM agent_memories"),
+                                     m_connection.database);
+        VALIS_VERIFY_OK(type);
+        QCOMPARE(type.value().toString(), QStringLiteral("number"));
+        auto matching = m_server->scalar(
+            QStringLiteral("SELECT memory_key FROM agent_memories WHERE content_metadata @> '{\"tool\": \"exec\"}'"),
+            m_connection.database);
+        VALIS_VERIFY_OK(matching);
+        QCOMPARE(matching.value().toString(), stored.value().key);
+        auto found = store->find(stored.value().key);
+        VALIS_VERIFY_OK(found);
+        QCOMPARE(found.value().metadata, m.metadata);
+    }
+
+    void connectionFailureNamesServerWithoutPassword()
+    {
+        PostgresConnection wrong = m_server->connection();
+        wrong.port = m_server->port() == 1 ? 2 : 1;
+        wrong.password = QStringLiteral("s3cret-pw");
+        auto store = PostgresDetailStore::open(wrong);
+        QVERIFY(!store.ok());
+        QCOMPARE(store.error().code, QStringLiteral("memory.unavailable"));
+        QVERIFY2(store.error().message.contains(QStringLiteral("127.0.0.1:%1").arg(wrong.port)),
+                 qPrintable(store.error().message));
+        QVERIFY2(store.error().message.contains(QStringLiteral("refused"), Qt::CaseInsensitive),
+                 qPrintable(store.error().message));
+        QVERIFY(!store.error().toString().contains(QStringLiteral("s3cret-pw")));
+
+        PostgresConnection noDatabase = m_server->connection();
+        noDatabase.database = QStringLiteral("no_such_database");
+        auto missing = PostgresDetailStore::open(noDatabase);
+        QVERIFY(!missing.ok());
+        QCOMPARE(missing.error().code, QStringLiteral("memory.unavailable"));
+        QVERIFY2(missing.error().message.contains(QStringLiteral("no_such_database")), qPrintable(missing.error().message));
+    }
+
+    void usableFromWorkerThreads()
+    {
+        auto store = freshStore();
+        QVERIFY(store);
+        std::atomic<int> failures{0};
+        QList<QThread *> threads;
+        for (int t = 0; t < 4; ++t) {
+            threads << QThread::create([&store, &failures, t]() {
+                for (int i = 0; i < 20; ++i) {
+                    auto stored = store->put(memory("thread " + QByteArray::number(t) + " item " + QByteArray::number(i)));
+                    if (!stored.ok() || !store->get(stored.value().key).ok())
+                        ++failures;
+                }
+            });
+            threads.last()->start();
+        }
+        for (QThread *thread : std::as_const(threads)) {
+            QVERIFY(thread->wait(60000));
+            delete thread;
+        }
+        QCOMPARE(failures.load(), 0);
+        auto stats = store->stats();
+        VALIS_VERIFY_OK(stats);
+        QCOMPARE(stats.value().records, 80);
+        // Each finished thread closed its connection: only this thread's is left.
+        auto connections = m_server->scalar(
+            QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE datname = '%1' AND application_name = 'valis'")
+                .arg(m_connection.database),
+            QStringLiteral("postgres"));
+        VALIS_VERIFY_OK(connections);
+        QCOMPARE(connections.value().toInt(), 1);
+    }
+
+    void reconnectsAfterServerRestart()
+    {
+        auto store = freshStore();
+        QVERIFY(store);
+        auto stored = store->put(memory("before the restart\n"));
+        VALIS_VERIFY_OK(stored);
+        VALIS_VERIFY_OK(m_server->restart());
+        auto found = store->find(stored.value().key);
+        VALIS_VERIFY_OK(found);
+        auto after = store->put(memory("after the restart\n"));
+        VALIS_VERIFY_OK(after);
+        auto stats = store->stats();
+        VALIS_VERIFY_OK(stats);
+        QCOMPARE(stats.value().records, 2);
+    }
+
+    void schemaIsCreatedOnceWhenProcessesOpenTogether()
+    {
+        auto fresh = m_server->createDatabase();
+        VALIS_VERIFY_OK(fresh);
+        m_connection = fresh.value();
+        const QString writer = writerPath();
+        QVERIFY2(QFileInfo::exists(writer), qPrintable(writer));
+        QList<QProcess *> processes;
+        for (int i = 0; i < 4; ++i) {
+            auto *process = new QProcess(this);
+            process->start(writer, {QStringLiteral("--postgres"), m_connection.toUrl(), QStringLiteral("--tag"),
+                                    QStringLiteral("p%1").arg(i), QStringLiteral("--count"), QStringLiteral("5")});
+            processes << process;
+        }
+        for (QProcess *process : std::as_const(processes)) {
+            QVERIFY(process->waitForFinished(60000));
+            QVERIFY2(process->exitStatus() == QProcess::NormalExit && process->exitCode() == 0,
+                     process->readAllStandardError().constData());
+            delete process;
+        }
+        auto versions = m_server->scalar(QStringLiteral("SELECT count(*) FROM valis_memory_schema"), m_connection.database);
+        VALIS_VERIFY_OK(versions);
+        QCOMPARE(versions.value().toInt(), 1);
+        auto records = m_server->scalar(QStringLiteral("SELECT count(*) FROM agent_memories"), m_connection.database);
+        VALIS_VERIFY_OK(records);
+        QCOMPARE(records.value().toInt(), 20);
+    }
+
+    // More records than one recency bucket (4,096) and than one ranking tier (512): a word found
+    // only in the oldest records, a word in every other record paged past the first tier, and
+    // a word in every record, after ANALYZE has told the store which words are common (which
+    // makes it walk the key index instead of asking the GIN index).
+    void searchReachesPastBucketsAndTiers()
+    {
+        auto store = freshStore();
+        QVERIFY(store);
+        QList<NewMemory> batch;
+        QStringList keys;
+        for (int i = 0; i < 4200; ++i) {
+            QByteArray content = "entry " + QByteArray::number(i) + " everywhere";
+            if (i < 3)
+                content += " ancientword";
+            if (i % 2 == 0)
+                content += " halfword";
+            batch.append(memory(content));
+            if (batch.size() == 600 || i == 4199) {
+                auto stored = store->putMany(batch);
+                VALIS_VERIFY_OK(stored);
+                for (const MemoryRecord &record : stored.value())
+                    keys << record.key;
+                batch.clear();
+            }
+        }
+        QCOMPARE(keys.size(), 4200);
+
+        auto ancient = store->search(QStringLiteral("ancientword"), {});
+        VALIS_VERIFY_OK(ancient);
+        QCOMPARE(QSet<QString>(keysOf(ancient.value()).cbegin(), keysOf(ancient.value()).cend()),
+                 (QSet<QString>{keys.at(0), keys.at(1), keys.at(2)}));
+
+        for (const bool analyzed : {false, true}) {
+            if (analyzed)
+                VALIS_VERIFY_OK(m_server->execute(QStringLiteral("ANALYZE agent_memories"), m_connection.database));
+            MemoryFilter all;
+            all.limit = 0;
+            auto half = store->search(QStringLiteral("halfword"), all);
+            VALIS_VERIFY_OK(half);
+            const QStringList halfKeys = keysOf(half.value());
+            QCOMPARE(halfKeys.size(), 2100);
+            QCOMPARE(QSet<QString>(halfKeys.cbegin(), halfKeys.cend()).size(), 2100);
+
+            // Pages through "everywhere" past the first tier: each page continues the last one.
+            QStringList paged;
+            MemoryFilter page;
+            page.limit = 50;
+            for (page.offset = 0; page.offset < 700; page.offset += 50) {
+                auto hits = store->search(QStringLiteral("everywhere"), page);
+                VALIS_VERIFY_OK(hits);
+                QCOMPARE(hits.value().size(), 50);
+                paged << keysOf(hits.value());
+            }
+            QCOMPARE(QSet<QString>(paged.cbegin(), paged.cend()).size(), 700);
+            // The first tier holds the newest 512 records.
+            const QSet<QString> newest(keys.cend() - 512, keys.cend());
+            for (qsizetype i = 0; i < 512; ++i)
+                QVERIFY2(newest.contains(paged.at(i)), qPrintable(paged.at(i)));
+        }
+    }
+
+    void futureSchemaIsRefusedUntouched()
+    {
+        {
+            auto store = freshStore();
+            QVERIFY(store);
+        }
+        VALIS_VERIFY_OK(m_server->execute(QStringLiteral("UPDATE valis_memory_schema SET version = 99"), m_connection.database));
+        auto store = PostgresDetailStore::open(m_connection);
+        QVERIFY(!store.ok());
+        QCOMPARE(store.error().code, QStringLiteral("memory.future-schema"));
+        auto version = m_server->scalar(QStringLiteral("SELECT version FROM valis_memory_schema"), m_connection.database);
+        VALIS_VERIFY_OK(version);
+        QCOMPARE(version.value().toInt(), 99);
+    }
+};
+
+VALIS_TEST_MAIN(TestPostgresDetailStore)
+#include "tst_postgresdetailstore.moc"
