@@ -89,4 +89,15 @@ Result<std::shared_ptr<DetailStore>> openMemoryStore(const MemorySettings &setti
     return store;
 }
 
+Result<MemoryEnvironment> memoryEnvironment(const DataLocations &locations)
+{
+    Result<MemorySettings> settings = memorySettings(locations, QString());
+    if (settings.hasError())
+        return settings.error();
+    Result<std::shared_ptr<DetailStore>> store = openMemoryStore(settings.value(), locations);
+    if (store.hasError())
+        return store.error();
+    return MemoryEnvironment::withStore(store.value(), settings.value());
+}
+
 } // namespace valis::cli

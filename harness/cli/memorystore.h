@@ -3,6 +3,7 @@
 #include "valis/core/datalocations.h"
 #include "valis/core/result.h"
 #include "valis/memory/detailstore.h"
+#include "valis/memory/memoryenvironment.h"
 #include "valis/memory/memorysettings.h"
 
 #include <memory>
@@ -22,6 +23,8 @@ Result<MemorySettings> memorySettings(const DataLocations &locations, const QStr
 /// through the event loop).
 Result<std::shared_ptr<DetailStore>> openMemoryStore(const MemorySettings &settings, const DataLocations &locations);
 
+/// The store and settings sessions and tools of this run use (config/memory.json, keychain).
+Result<MemoryEnvironment> memoryEnvironment(const DataLocations &locations);
 /// The keychain account of the PostgreSQL memory password.
 QString memoryPasswordAccount();
 

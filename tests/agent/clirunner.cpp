@@ -3,6 +3,7 @@
 #include "testsupport.h"
 
 #include <QEventLoop>
+#include <QJsonArray>
 #include <QTimer>
 
 namespace valis::test {
@@ -43,6 +44,37 @@ CliRun runCli(const QStringList &arguments, const QProcessEnvironment &environme
         process.waitForFinished();
     }
     return run;
+}
+
+QProcessEnvironment anthropicCliEnvironment()
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("ANTHROPIC_API_KEY"), QStringLiteral("sk-ant-test"));
+    environment.remove(QStringLiteral("ANTHROPIC_BASE_URL"));
+    environment.remove(QStringLiteral("VALIS_PLUGIN_PATH"));
+    environment.insert(QStringLiteral("NO_COLOR"), QStringLiteral("1"));
+    return environment;
+}
+
+QString anthropicToolResult(const QJsonObject &request, const QString &callId)
+{
+    for (const QJsonValue &message : request.value(QLatin1String("messages")).toArray()) {
+        for (const QJsonValue &block : message.toObject().value(QLatin1String("content")).toArray()) {
+            const QJsonObject object = block.toObject();
+            if (object.value(QLatin1String("type")).toString() != QLatin1String("tool_result")
+                || object.value(QLatin1String("tool_use_id")).toString() != callId)
+                continue;
+            const QJsonValue inner = object.value(QLatin1String("content"));
+            QStringList texts;
+            if (inner.isString())
+                texts << inner.toString();
+            for (const QJsonValue &part : inner.toArray())
+                texts << part.toObject().value(QLatin1String("text")).toString();
+            return (object.value(QLatin1String("is_error")).toBool() ? QStringLiteral("[error] ") : QString())
+                 + texts.join(QLatin1Char('\n'));
+        }
+    }
+    return QStringLiteral("<no result for %1>").arg(callId);
 }
 
 } // namespace valis::test

@@ -43,28 +43,6 @@ QByteArray call(const QString &id, const QString &tool, const QJsonObject &argum
     return AnthropicStream().toolUse(id, tool, arguments).stop(QStringLiteral("tool_use"));
 }
 
-/// The text of the tool_result for `callId` in a request body.
-QString toolResultIn(const QJsonObject &request, const QString &callId)
-{
-    for (const QJsonValue &message : request.value(QLatin1String("messages")).toArray()) {
-        const QJsonValue content = message.toObject().value(QLatin1String("content"));
-        for (const QJsonValue &block : content.toArray()) {
-            const QJsonObject object = block.toObject();
-            if (object.value(QLatin1String("type")).toString() != QLatin1String("tool_result")
-                || object.value(QLatin1String("tool_use_id")).toString() != callId)
-                continue;
-            QString text;
-            const QJsonValue inner = object.value(QLatin1String("content"));
-            if (inner.isString())
-                return inner.toString();
-            for (const QJsonValue &part : inner.toArray())
-                text += part.toObject().value(QLatin1String("text")).toString();
-            return (object.value(QLatin1String("is_error")).toBool() ? QStringLiteral("[error] ") : QString()) + text;
-        }
-    }
-    return QStringLiteral("<no result for %1>").arg(callId);
-}
-
 } // namespace
 
 class TestCliCodingTask : public QObject
@@ -74,16 +52,6 @@ class TestCliCodingTask : public QObject
     TemporaryHome *m_home = nullptr;
     QTemporaryDir *m_workspace = nullptr;
     ProviderTestServer *m_server = nullptr;
-
-    QProcessEnvironment environment() const
-    {
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.insert(QStringLiteral("ANTHROPIC_API_KEY"), QStringLiteral("sk-ant-test"));
-        environment.remove(QStringLiteral("ANTHROPIC_BASE_URL"));
-        environment.remove(QStringLiteral("VALIS_PLUGIN_PATH"));
-        environment.insert(QStringLiteral("NO_COLOR"), QStringLiteral("1"));
-        return environment;
-    }
 
     QStringList cli(const QStringList &arguments) const
     {
@@ -136,7 +104,7 @@ private Q_SLOTS:
                                        m_server->baseUrl().toString(), QStringLiteral("--workspace"), workspace(),
                                        QStringLiteral("--approve"), QStringLiteral("all"), QStringLiteral("--no-keychain"),
                                        QStringLiteral("The add function is broken; fix it and make the tests pass.")}),
-                                  environment());
+                                  anthropicCliEnvironment());
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.out.contains("The test passes."), run.out.constData());
         QVERIFY2(run.err.contains("sandbox: "), run.err.constData()); // isolated, and it says so
@@ -150,27 +118,27 @@ private Q_SLOTS:
 
         // What the model saw at each step.
         const QJsonObject last = m_server->requests().last().json();
-        const QString read = toolResultIn(last, QStringLiteral("toolu_read"));
+        const QString read = anthropicToolResult(last, QStringLiteral("toolu_read"));
         QVERIFY2(read.contains(QStringLiteral("1")) && read.contains(QStringLiteral("echo $(($1 - $2))")), qPrintable(read));
-        const QString firstTest = toolResultIn(last, QStringLiteral("toolu_test1"));
+        const QString firstTest = anthropicToolResult(last, QStringLiteral("toolu_test1"));
         QVERIFY2(firstTest.contains(QStringLiteral("FAILED: add 2 3 gave -1")), qPrintable(firstTest));
         QVERIFY2(firstTest.contains(QStringLiteral("1")), qPrintable(firstTest)); // the exit status
-        const QString edit = toolResultIn(last, QStringLiteral("toolu_edit"));
+        const QString edit = anthropicToolResult(last, QStringLiteral("toolu_edit"));
         QVERIFY2(!edit.startsWith(QStringLiteral("[error]")), qPrintable(edit));
-        const QString secondTest = toolResultIn(last, QStringLiteral("toolu_test2"));
+        const QString secondTest = anthropicToolResult(last, QStringLiteral("toolu_test2"));
         QVERIFY2(secondTest.contains(QStringLiteral("1 passed")) && !secondTest.startsWith(QStringLiteral("[error]")), qPrintable(secondTest));
 
         // The plan was re-injected while it was not the latest thing the model read, and the
         // final request carries the completed plan.
         const QString afterRead = QString::fromUtf8(m_server->requests().at(2).body);
         QVERIFY2(afterRead.contains(QStringLiteral("system-reminder")) && afterRead.contains(QStringLiteral("Fix add")), qPrintable(afterRead.right(600)));
-        const QString plan = toolResultIn(last, QStringLiteral("toolu_plan2"));
+        const QString plan = anthropicToolResult(last, QStringLiteral("toolu_plan2"));
         QVERIFY2(plan.contains(QStringLiteral("Run the tests")), qPrintable(plan));
     }
 
     void toolsListsSchemas()
     {
-        const CliRun run = runCli(cli({QStringLiteral("tools"), QStringLiteral("--json")}), environment());
+        const CliRun run = runCli(cli({QStringLiteral("tools"), QStringLiteral("--json")}), anthropicCliEnvironment());
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const QJsonArray tools = QJsonDocument::fromJson(run.out).array();
         QStringList names;
@@ -179,16 +147,17 @@ private Q_SLOTS:
             QCOMPARE(tool.toObject().value(QLatin1String("inputSchema")).toObject().value(QLatin1String("type")).toString(), QStringLiteral("object"));
         }
         for (const char *expected : {"read_file", "write_file", "edit_file", "apply_patch", "glob", "grep", "exec",
-                                     "write_todos", "update_plan", "load_skill", "view_image", "task"})
+                                     "write_todos", "update_plan", "load_skill", "view_image", "task", "store_memory",
+                                     "retrieve_memory", "search_memory"})
             QVERIFY2(names.contains(QLatin1String(expected)), expected);
 
-        const CliRun core = runCli(cli({QStringLiteral("tools"), QStringLiteral("--tools"), QStringLiteral("research")}), environment());
+        const CliRun core = runCli(cli({QStringLiteral("tools"), QStringLiteral("--tools"), QStringLiteral("research")}), anthropicCliEnvironment());
         QVERIFY2(core.exitCode == 0, core.err.constData());
         QVERIFY(core.out.contains("read_file"));
         QVERIFY(!core.out.contains("exec "));
         QVERIFY(core.out.contains("pack \"research\""));
 
-        const CliRun unknown = runCli(cli({QStringLiteral("tools"), QStringLiteral("--tools"), QStringLiteral("nope")}), environment());
+        const CliRun unknown = runCli(cli({QStringLiteral("tools"), QStringLiteral("--tools"), QStringLiteral("nope")}), anthropicCliEnvironment());
         QCOMPARE(unknown.exitCode, 1);
         QVERIFY2(unknown.err.contains("file-ops"), unknown.err.constData());
     }
@@ -197,23 +166,23 @@ private Q_SLOTS:
     {
         const CliRun read = runCli(cli({QStringLiteral("tool"), QStringLiteral("read_file"), QStringLiteral("--args"),
                                         QStringLiteral("{\"path\": \"calc.sh\"}"), QStringLiteral("--workspace"), workspace()}),
-                                   environment());
+                                   anthropicCliEnvironment());
         QVERIFY2(read.exitCode == 0, read.err.constData());
         QVERIFY2(read.out.contains("echo $(($1 - $2))"), read.out.constData());
 
         // The same confinement as the agent's: the call is answered with an error, exit 1.
         const CliRun escape = runCli(cli({QStringLiteral("tool"), QStringLiteral("read_file"), QStringLiteral("--args"),
                                           QStringLiteral("{\"path\": \"../../etc/passwd\"}"), QStringLiteral("--workspace"), workspace()}),
-                                     environment());
+                                     anthropicCliEnvironment());
         QCOMPARE(escape.exitCode, 1);
         QVERIFY2(!escape.out.contains("root:"), escape.out.constData());
         QVERIFY2(escape.out.contains("above the root of the workspace"), escape.out.constData());
 
-        const CliRun badJson = runCli(cli({QStringLiteral("tool"), QStringLiteral("read_file"), QStringLiteral("--args"), QStringLiteral("{path")}), environment());
+        const CliRun badJson = runCli(cli({QStringLiteral("tool"), QStringLiteral("read_file"), QStringLiteral("--args"), QStringLiteral("{path")}), anthropicCliEnvironment());
         QCOMPARE(badJson.exitCode, 2);
         QVERIFY2(badJson.err.contains("not valid JSON"), badJson.err.constData());
 
-        const CliRun unknown = runCli(cli({QStringLiteral("tool"), QStringLiteral("nope")}), environment());
+        const CliRun unknown = runCli(cli({QStringLiteral("tool"), QStringLiteral("nope")}), anthropicCliEnvironment());
         QCOMPARE(unknown.exitCode, 1);
         QVERIFY2(unknown.err.contains("read_file"), unknown.err.constData());
     }
@@ -229,7 +198,7 @@ private Q_SLOTS:
 
         const CliRun isolated = runCli(cli({QStringLiteral("tool"), QStringLiteral("exec"), QStringLiteral("--args"), json,
                                             QStringLiteral("--workspace"), workspace(), QStringLiteral("--sandbox"), QStringLiteral("bwrap")}),
-                                       environment());
+                                       anthropicCliEnvironment());
         QVERIFY2(isolated.out.contains("done"), isolated.out.constData());
         QVERIFY(QFile::exists(workspace(QStringLiteral("inside.txt"))));
         QVERIFY2(!QFile::exists(outside), "bubblewrap let a command write outside the workspace");
@@ -237,14 +206,14 @@ private Q_SLOTS:
         // Isolation off is the person's explicit choice, and valis-cli says so.
         const CliRun plain = runCli(cli({QStringLiteral("tool"), QStringLiteral("exec"), QStringLiteral("--args"), json,
                                          QStringLiteral("--workspace"), workspace(), QStringLiteral("--sandbox"), QStringLiteral("none")}),
-                                    environment());
+                                    anthropicCliEnvironment());
         QVERIFY2(plain.exitCode == 0, plain.err.constData());
         QVERIFY2(plain.err.contains("NO ISOLATION"), plain.err.constData());
         QVERIFY(QFile::exists(outside));
 
         const CliRun unknown = runCli(cli({QStringLiteral("tool"), QStringLiteral("exec"), QStringLiteral("--args"), json,
                                            QStringLiteral("--sandbox"), QStringLiteral("docker")}),
-                                      environment());
+                                      anthropicCliEnvironment());
         QCOMPARE(unknown.exitCode, 1);
         QVERIFY2(unknown.err.contains("local-bwrap"), unknown.err.constData());
     }

@@ -39,28 +39,6 @@ QByteArray answer(const QString &text)
     return AnthropicStream().text(text).stop(QStringLiteral("end_turn"));
 }
 
-/// The text of the tool_result for `callId` in a request body.
-QString toolResultIn(const QJsonObject &request, const QString &callId)
-{
-    for (const QJsonValue &message : request.value(QLatin1String("messages")).toArray()) {
-        for (const QJsonValue &block : message.toObject().value(QLatin1String("content")).toArray()) {
-            const QJsonObject object = block.toObject();
-            if (object.value(QLatin1String("type")).toString() != QLatin1String("tool_result")
-                || object.value(QLatin1String("tool_use_id")).toString() != callId)
-                continue;
-            const QJsonValue inner = object.value(QLatin1String("content"));
-            if (inner.isString())
-                return inner.toString();
-            QStringList texts;
-            for (const QJsonValue &part : inner.toArray())
-                texts << part.toObject().value(QLatin1String("text")).toString();
-            return (object.value(QLatin1String("is_error")).toBool() ? QStringLiteral("[error] ") : QString())
-                 + texts.join(QLatin1Char('\n'));
-        }
-    }
-    return QStringLiteral("<no result for %1>").arg(callId);
-}
-
 QString systemPromptOf(const QJsonObject &request)
 {
     const QJsonValue system = request.value(QLatin1String("system"));
@@ -103,16 +81,6 @@ class TestMemorySession : public QObject
     QTemporaryDir *m_workspace = nullptr;
     ProviderTestServer *m_server = nullptr;
 
-    QProcessEnvironment environment() const
-    {
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.insert(QStringLiteral("ANTHROPIC_API_KEY"), QStringLiteral("sk-ant-test"));
-        environment.remove(QStringLiteral("ANTHROPIC_BASE_URL"));
-        environment.remove(QStringLiteral("VALIS_PLUGIN_PATH"));
-        environment.insert(QStringLiteral("NO_COLOR"), QStringLiteral("1"));
-        return environment;
-    }
-
     CliRun run(const QString &prompt) const
     {
         return runCli({QStringLiteral("--home"), m_home->path(), QStringLiteral("run"), QStringLiteral("--provider"),
@@ -120,7 +88,7 @@ class TestMemorySession : public QObject
                        QStringLiteral("--base-url"), m_server->baseUrl().toString(), QStringLiteral("--workspace"),
                        m_workspace->path(), QStringLiteral("--approve"), QStringLiteral("all"),
                        QStringLiteral("--no-keychain"), prompt},
-                      environment());
+                      anthropicCliEnvironment());
     }
 
     /// config/memory.json for the backend of the current data row.
@@ -184,7 +152,7 @@ private Q_SLOTS:
         m_server->setBeforeAnswer([&](int index, const CapturedRequest &request) {
             if (index != 1)
                 return;
-            const QString shown = toolResultIn(request.json(), QStringLiteral("toolu_build"));
+            const QString shown = anthropicToolResult(request.json(), QStringLiteral("toolu_build"));
             const QList<MemoryRef> refs = MemoryRef::findAll(shown);
             key = refs.isEmpty() ? QStringLiteral("m-000000") : refs.first().key;
             m_server->enqueue(ScriptedResponse::sse(call(QStringLiteral("toolu_page"), QStringLiteral("retrieve_memory"),
@@ -201,7 +169,7 @@ private Q_SLOTS:
 
         // What the model saw of the command: a MemoryRef with the status, not 5,000 lines.
         const QJsonObject second = m_server->requests().at(1).json();
-        const QString shown = toolResultIn(second, QStringLiteral("toolu_build"));
+        const QString shown = anthropicToolResult(second, QStringLiteral("toolu_build"));
         QVERIFY2(shown.contains(QStringLiteral("[MemoryRef: ") + key + QStringLiteral(" - ")), qPrintable(shown));
         QVERIFY2(shown.contains(QStringLiteral("Exit code 0")), qPrintable(shown));
         QVERIFY2(shown.contains(QStringLiteral("5000 lines")), qPrintable(shown));
@@ -209,7 +177,7 @@ private Q_SLOTS:
         QVERIFY2(shown.size() < 4000, qPrintable(QString::number(shown.size())));
 
         // retrieve_memory gave exactly lines 2,000-2,100.
-        const QString page = toolResultIn(m_server->requests().at(2).json(), QStringLiteral("toolu_page"));
+        const QString page = anthropicToolResult(m_server->requests().at(2).json(), QStringLiteral("toolu_page"));
         QVERIFY2(!page.startsWith(QStringLiteral("[error]")), qPrintable(page));
         QStringList expected;
         for (int n = 2000; n <= 2100; ++n)
@@ -225,7 +193,7 @@ private Q_SLOTS:
         // The record kept the full output; `valis-cli memory show` gives it back byte-exact.
         const CliRun shownByCli = runCli({QStringLiteral("--home"), m_home->path(), QStringLiteral("memory"),
                                           QStringLiteral("show"), key},
-                                         environment());
+                                         anthropicCliEnvironment());
         QVERIFY2(shownByCli.exitCode == 0, shownByCli.err.constData());
         QStringList all;
         for (int n = 1; n <= 5000; ++n)
@@ -268,7 +236,7 @@ private Q_SLOTS:
         const QString prompt = systemPromptOf(m_server->requests().at(3).json());
         QVERIFY2(prompt.contains(rule), qPrintable(prompt.right(1500)));
         QVERIFY2(prompt.contains(QStringLiteral("/memories/")), qPrintable(prompt.right(1500)));
-        const QString found = toolResultIn(m_server->requests().at(4).json(), QStringLiteral("toolu_search"));
+        const QString found = anthropicToolResult(m_server->requests().at(4).json(), QStringLiteral("toolu_search"));
         QVERIFY2(!found.startsWith(QStringLiteral("[error]")), qPrintable(found));
         QVERIFY2(found.contains(QStringLiteral("staging.md")), qPrintable(found));
         QVERIFY2(found.contains(QStringLiteral("6543")), qPrintable(found));

@@ -8,6 +8,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -323,6 +324,32 @@ private Q_SLOTS:
         auto migrated = SqliteDetailStore::open(blank);
         VALIS_VERIFY_OK(migrated);
         VALIS_VERIFY_OK(migrated.value()->put(memory("in a migrated file")));
+    }
+
+    void twoProcessesCreateOneStore()
+    {
+        // Neither finds a database: both create, switch to WAL and migrate the same new file.
+        QTemporaryDir dir;
+        m_path = dir.filePath(QStringLiteral("new.db"));
+        m_blobDir = dir.filePath(QStringLiteral("blobs"));
+        QProcess first;
+        QProcess second;
+        first.start(writerPath(), writerArguments() << QStringLiteral("--tag") << QStringLiteral("first")
+                                                    << QStringLiteral("--count") << QStringLiteral("40"));
+        second.start(writerPath(), writerArguments() << QStringLiteral("--tag") << QStringLiteral("second")
+                                                     << QStringLiteral("--count") << QStringLiteral("40"));
+        QVERIFY(first.waitForFinished(120000));
+        QVERIFY(second.waitForFinished(120000));
+        QVERIFY2(first.exitCode() == 0, first.readAllStandardError().constData());
+        QVERIFY2(second.exitCode() == 0, second.readAllStandardError().constData());
+        auto store = reopenSqlite();
+        QVERIFY(store);
+        MemoryFilter filter;
+        filter.limit = 0;
+        QCOMPARE(store->list(filter)->size(), 80);
+        QVariant version;
+        QVERIFY(runSql(m_path, {QStringLiteral("PRAGMA user_version")}, &version));
+        QCOMPARE(version.toInt(), SqliteDetailStore::schemaVersion());
     }
 
     void newerSchemaIsRefusedUntouched()

@@ -1,6 +1,7 @@
 // valis-cli run: one headless turn through the same Session the desktop uses.
 #include "clicontext.h"
 #include "commands.h"
+#include "memorystore.h"
 #include "terminalinput.h"
 #include "toolenvironmentoptions.h"
 
@@ -326,6 +327,8 @@ QString unknownProviderMessage(const QString &id, const PluginManager &plugins)
 
 } // namespace
 
+namespace {
+
 /// The model that writes the one-line summaries of captured outputs (config/memory.json's
 /// summaryProvider and summaryModel), reached like any provider.
 Result<std::shared_ptr<OutputSummariser>> summariserFor(const MemorySettings &memory, const PluginManager &plugins,
@@ -355,6 +358,8 @@ Result<std::shared_ptr<OutputSummariser>> summariserFor(const MemorySettings &me
     return std::shared_ptr<OutputSummariser>(
         std::make_shared<ProviderOutputSummariser>(provider, model, connection->value().endpoint));
 }
+
+} // namespace
 
 int runRun(CliContext &context, const QStringList &arguments)
 {
@@ -492,7 +497,7 @@ int runRun(CliContext &context, const QStringList &arguments)
         return context.fail(command, environment.error());
     environment->apply(&config);
     if (!parser.isSet(noMemoryOption)) {
-        Result<MemoryEnvironment> memory = MemoryEnvironment::open(context.locations());
+        Result<MemoryEnvironment> memory = memoryEnvironment(context.locations());
         if (memory.hasError())
             return context.fail(command, memory.error());
         if (!memory->settings().summaryProvider.isEmpty()) {

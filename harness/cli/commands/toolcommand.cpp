@@ -1,6 +1,7 @@
 // valis-cli tool / tools: one tool call exactly as the agent would make it, and the list of tools.
 #include "clicontext.h"
 #include "commands.h"
+#include "memorystore.h"
 #include "toolenvironmentoptions.h"
 
 #include "valis/agent/approvalpolicy.h"
@@ -190,7 +191,7 @@ int runTool(CliContext &context, const QStringList &arguments)
     toolContext.modelAcceptsImages = true; // the person sees what view_image would show
     // The memory tools and /memories/ work on the same store as in a session. A store that
     // cannot open only matters to tools that need it: they say so.
-    Result<MemoryEnvironment> memory = MemoryEnvironment::open(context.locations());
+    Result<MemoryEnvironment> memory = memoryEnvironment(context.locations());
     if (memory.ok()) {
         toolContext.memory = memory->store().get();
         filesystem->mount(QStringLiteral("/memories/"),

@@ -19,8 +19,13 @@ Result<MemoryEnvironment> MemoryEnvironment::open(const DataLocations &locations
     Result<std::shared_ptr<DetailStore>> store = openDetailStore(settings, locations);
     if (store.hasError())
         return store.error();
+    return withStore(store.value(), settings);
+}
+
+MemoryEnvironment MemoryEnvironment::withStore(std::shared_ptr<DetailStore> store, const MemorySettings &settings)
+{
     MemoryEnvironment environment;
-    environment.m_store = store.value();
+    environment.m_store = std::move(store);
     environment.m_settings = settings;
     return environment;
 }

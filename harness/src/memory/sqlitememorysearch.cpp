@@ -123,12 +123,12 @@ Result<QString> ftsTerm(QSqlDatabase &db, const SearchTerm &term)
     if (term.text.size() <= 3)
         return fts5Term(term); // the index has a prefix index of three characters
     const QString prefix = folded(term.text);
-    const uint highest = 0x10FFFF;
+    const char32_t highest = 0x10FFFF; // sorts after every character a word may continue with
     QSqlQuery query(db);
     query.setForwardOnly(true);
     query.prepare(QStringLiteral("SELECT term FROM agent_memories_terms WHERE term >= ? AND term < ? LIMIT ?"));
     query.addBindValue(prefix);
-    query.addBindValue(QString(prefix + QString::fromUcs4(reinterpret_cast<const char32_t *>(&highest), 1)));
+    query.addBindValue(QString(prefix + QString::fromUcs4(&highest, 1)));
     query.addBindValue(candidateWords);
     if (!query.exec())
         return sqliteError(query, Text::tr("search memories"));

@@ -24,6 +24,9 @@ public:
     /// The same with settings already read (the command line's --store).
     static Result<MemoryEnvironment> open(const DataLocations &locations, const MemorySettings &settings);
 
+    /// Over a store the caller opened (valis-cli asks the keychain for a PostgreSQL password).
+    static MemoryEnvironment withStore(std::shared_ptr<DetailStore> store, const MemorySettings &settings);
+
     std::shared_ptr<DetailStore> store() const { return m_store; }
     const MemorySettings &settings() const { return m_settings; }
     /// Summaries of captured outputs from a model (settings().summaryProvider); none by default.
