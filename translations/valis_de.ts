@@ -2,6 +2,57 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name></name>
+    <message>
+        <source>no file was given for the memory database</source>
+        <translation>für die Gedächtnisdatenbank wurde keine Datei angegeben</translation>
+    </message>
+    <message>
+        <source>cannot create the folder for the memory database</source>
+        <translation>der Ordner für die Gedächtnisdatenbank kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot switch the memory database to write-ahead logging: %1</source>
+        <translation>die Gedächtnisdatenbank kann nicht auf Write-Ahead-Logging umgestellt werden: %1</translation>
+    </message>
+    <message>
+        <source>memory %1 of %2: %3</source>
+        <translation>Erinnerung %1 von %2: %3</translation>
+    </message>
+    <message>
+        <source>list memories</source>
+        <translation>Auflisten der Erinnerungen</translation>
+    </message>
+    <message>
+        <source>deactivate a memory</source>
+        <translation>Deaktivieren einer Erinnerung</translation>
+    </message>
+    <message>
+        <source>purge a memory</source>
+        <translation>Löschen einer Erinnerung</translation>
+    </message>
+    <message>
+        <source>count memories</source>
+        <translation>Zählen der Erinnerungen</translation>
+    </message>
+    <message>
+        <source>there is no file /memories/%1 for agent %2</source>
+        <translation>für Agent %2 gibt es keine Datei /memories/%1</translation>
+    </message>
+    <message>
+        <source>replace a memory file</source>
+        <translation>Ersetzen einer Gedächtnisdatei</translation>
+    </message>
+    <message>
+        <source>remove a memory file</source>
+        <translation>Entfernen einer Gedächtnisdatei</translation>
+    </message>
+    <message>
+        <source>list memory files</source>
+        <translation>Auflisten der Gedächtnisdateien</translation>
+    </message>
+</context>
+<context>
     <name>valis</name>
     <message>
         <source>Valis, a desktop agent harness.</source>
@@ -18,6 +69,29 @@
     <message>
         <source>Start without loading any plugin.</source>
         <translation>Ohne Plugins starten.</translation>
+    </message>
+</context>
+<context>
+    <name>valis::AgentInstructions</name>
+    <message>
+        <source>%1 cannot be read and is left out of the instructions: %2</source>
+        <translation>%1 kann nicht gelesen werden und wird in den Anweisungen ausgelassen: %2</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a file; it is left out of the instructions.</source>
+        <translation>%1 ist ein Ordner, keine Datei; er wird in den Anweisungen ausgelassen.</translation>
+    </message>
+    <message>
+        <source>%1 is not UTF-8 text (it looks binary); it is left out of the instructions.</source>
+        <translation>%1 ist kein UTF-8-Text (sieht binär aus); die Datei wird in den Anweisungen ausgelassen.</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of %3 bytes shown)</source>
+        <translation>%1 (%2 von %3 Bytes angezeigt)</translation>
+    </message>
+    <message>
+        <source>The AGENTS.md files hold %1 bytes, over their budget of %2 bytes, so they were cut: %3. The prompt says where each cut is and how to read the rest; raise agentsMdBudgetBytes in memory.json or shorten the files to load them whole.</source>
+        <translation>Die AGENTS.md-Dateien umfassen %1 Bytes und überschreiten damit ihr Budget von %2 Bytes, daher wurden sie gekürzt: %3. Der Prompt gibt an, wo jeweils gekürzt wurde und wie sich der Rest lesen lässt; erhöhen Sie agentsMdBudgetBytes in memory.json oder kürzen Sie die Dateien, um sie vollständig zu laden.</translation>
     </message>
 </context>
 <context>
@@ -377,6 +451,10 @@
         <source>[a call of %1 was cut off before its arguments were complete; it was not run]</source>
         <translation>[ein Aufruf von %1 wurde abgeschnitten, bevor seine Argumente vollständig waren; er wurde nicht ausgeführt]</translation>
     </message>
+    <message>
+        <source>the context strategy &quot;%1&quot; removed the placeholder of %2 from a turn it still shows; its result was not used</source>
+        <translation>die Kontextstrategie „%1“ hat den Platzhalter von %2 aus einer Runde entfernt, die sie weiterhin zeigt; ihr Ergebnis wurde nicht verwendet</translation>
+    </message>
 </context>
 <context>
     <name>valis::ConversationController</name>
@@ -439,6 +517,82 @@
     <message>
         <source>Tools are off: %1</source>
         <translation>Werkzeuge sind deaktiviert: %1</translation>
+    </message>
+    <message>
+        <source>Memory is off: %1</source>
+        <translation>Das Gedächtnis ist deaktiviert: %1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::DetailStore</name>
+    <message>
+        <source>the limit must be at least 1 (it was %1)</source>
+        <translation>das Limit muss mindestens 1 sein (es war %1)</translation>
+    </message>
+    <message>
+        <source>the byte offset counts from 0 (it was %1)</source>
+        <translation>der Byte-Offset zählt ab 0 (er war %1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>byte offset %1 is past the end: %2 is %n byte(s) long</source>
+        <translation>
+            <numerusform>Byte-Offset %1 liegt hinter dem Ende: %2 ist %n Byte lang</numerusform>
+            <numerusform>Byte-Offset %1 liegt hinter dem Ende: %2 ist %n Bytes lang</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>lines count from 1 (the offset was %1)</source>
+        <translation>Zeilen zählen ab 1 (der Offset war %1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>line %1 is past the end: %2 has %n line(s)</source>
+        <translation>
+            <numerusform>Zeile %1 liegt hinter dem Ende: %2 hat %n Zeile</numerusform>
+            <numerusform>Zeile %1 liegt hinter dem Ende: %2 hat %n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a memory needs an agent id</source>
+        <translation>eine Erinnerung braucht eine Agenten-ID</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a memory type: use a short lower-case word such as note or command_output</source>
+        <translation>„%1“ ist kein Erinnerungstyp: verwenden Sie ein kurzes, kleingeschriebenes Wort wie note oder command_output</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a file path inside /memories/</source>
+        <translation>„%1“ ist kein Dateipfad innerhalb von /memories/</translation>
+    </message>
+    <message>
+        <source>there is no memory with the key %1</source>
+        <translation>es gibt keine Erinnerung mit dem Schlüssel %1</translation>
+    </message>
+    <message>
+        <source>there is no memory with the key %1; similar keys: %2</source>
+        <translation>es gibt keine Erinnerung mit dem Schlüssel %1; ähnliche Schlüssel: %2</translation>
+    </message>
+    <message>
+        <source>cannot create the folder of the memory database</source>
+        <translation>der Ordner der Gedächtnisdatenbank kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>unknown memory backend</source>
+        <translation>unbekanntes Gedächtnis-Backend</translation>
+    </message>
+</context>
+<context>
+    <name>valis::DetailStoreMemoriesBackend</name>
+    <message>
+        <source>Cannot import memories from %1: it is not a folder.</source>
+        <translation>Erinnerungen aus %1 können nicht importiert werden: Es ist kein Ordner.</translation>
+    </message>
+    <message>
+        <source>Cannot import %1: %2</source>
+        <translation>%1 kann nicht importiert werden: %2</translation>
+    </message>
+    <message>
+        <source>Imported %1 memory files from %2, but could not rename the folder to %3; remove it by hand so it is not imported again.</source>
+        <translation>%1 Gedächtnisdateien aus %2 importiert, aber der Ordner konnte nicht in %3 umbenannt werden; entfernen Sie ihn von Hand, damit er nicht erneut importiert wird.</translation>
     </message>
 </context>
 <context>
@@ -811,6 +965,109 @@
     <message>
         <source>*[image %1, %2]*</source>
         <translation>*[Bild %1, %2]*</translation>
+    </message>
+</context>
+<context>
+    <name>valis::MemorySettings</name>
+    <message>
+        <source>%1 must be a whole number, 0 or more</source>
+        <translation>%1 muss eine ganze Zahl von 0 oder mehr sein</translation>
+    </message>
+    <message>
+        <source>%1 must be a string</source>
+        <translation>%1 muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a PostgreSQL address: %2</source>
+        <translation>„%1“ ist keine PostgreSQL-Adresse: %2</translation>
+    </message>
+    <message>
+        <source>it must start with postgresql:// or postgres://</source>
+        <translation>sie muss mit postgresql:// oder postgres:// beginnen</translation>
+    </message>
+    <message>
+        <source>several hosts are not supported; name one</source>
+        <translation>mehrere Hosts werden nicht unterstützt; geben Sie einen an</translation>
+    </message>
+    <message>
+        <source>the port is missing after &apos;:&apos;</source>
+        <translation>nach „:“ fehlt der Port</translation>
+    </message>
+    <message>
+        <source>port must be a number from 1 to 65535</source>
+        <translation>der Port muss eine Zahl von 1 bis 65535 sein</translation>
+    </message>
+    <message>
+        <source>it is not a valid URL (write special characters in the user name and password percent-encoded, such as %40 for &apos;@&apos;)</source>
+        <translation>sie ist keine gültige URL (schreiben Sie Sonderzeichen in Benutzername und Passwort prozentkodiert, etwa %40 für „@“)</translation>
+    </message>
+    <message>
+        <source>it must not have a #fragment</source>
+        <translation>sie darf kein #Fragment enthalten</translation>
+    </message>
+    <message>
+        <source>the database name must not contain &apos;/&apos;</source>
+        <translation>der Datenbankname darf kein „/“ enthalten</translation>
+    </message>
+    <message>
+        <source>a query parameter has no name</source>
+        <translation>ein Abfrageparameter hat keinen Namen</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a connection parameter name</source>
+        <translation>„%1“ ist kein Name eines Verbindungsparameters</translation>
+    </message>
+    <message>
+        <source>the value of %1 must not contain &apos;;&apos;</source>
+        <translation>der Wert von %1 darf kein „;“ enthalten</translation>
+    </message>
+    <message>
+        <source>the user name is empty</source>
+        <translation>der Benutzername ist leer</translation>
+    </message>
+    <message>
+        <source>the database name is empty</source>
+        <translation>der Datenbankname ist leer</translation>
+    </message>
+    <message>
+        <source>unknown setting &quot;%1&quot;</source>
+        <translation>unbekannte Einstellung „%1“</translation>
+    </message>
+    <message>
+        <source>unknown setting &quot;%1&quot; (did you mean &quot;%2&quot;?)</source>
+        <translation>unbekannte Einstellung „%1“ (meinten Sie „%2“?)</translation>
+    </message>
+    <message>
+        <source>backend must be &quot;sqlite&quot; or &quot;postgresql&quot;</source>
+        <translation>backend muss „sqlite“ oder „postgresql“ sein</translation>
+    </message>
+    <message>
+        <source>postgresql must be a string such as &quot;postgresql://valis@db.example:5432/valis&quot;</source>
+        <translation>postgresql muss eine Zeichenkette wie &quot;postgresql://valis@db.example:5432/valis&quot; sein</translation>
+    </message>
+    <message>
+        <source>backend &quot;postgresql&quot; needs &quot;postgresql&quot;: the server&apos;s address, such as &quot;postgresql://valis@db.example:5432/valis&quot;</source>
+        <translation>backend „postgresql“ braucht „postgresql“: die Adresse des Servers, etwa &quot;postgresql://valis@db.example:5432/valis&quot;</translation>
+    </message>
+    <message>
+        <source>tools must be an object of tool names</source>
+        <translation>tools muss ein Objekt mit Werkzeugnamen sein</translation>
+    </message>
+    <message>
+        <source>tools must be keyed by tool names, not &quot;&quot;</source>
+        <translation>die Schlüssel in tools müssen Werkzeugnamen sein, nicht &quot;&quot;</translation>
+    </message>
+    <message>
+        <source>%1 must be an object such as {&quot;captureThresholdTokens&quot;: 2000}</source>
+        <translation>%1 muss ein Objekt wie {&quot;captureThresholdTokens&quot;: 2000} sein</translation>
+    </message>
+    <message>
+        <source>unknown setting &quot;%1.%2&quot;</source>
+        <translation>unbekannte Einstellung „%1.%2“</translation>
+    </message>
+    <message>
+        <source>summaryModel needs summaryProvider: the provider that serves it</source>
+        <translation>summaryModel braucht summaryProvider: den Anbieter, der dieses Modell bereitstellt</translation>
     </message>
 </context>
 <context>
@@ -1296,6 +1553,117 @@
     </message>
 </context>
 <context>
+    <name>valis::PostgresDetailStore</name>
+    <message>
+        <source>cannot reach the PostgreSQL memory store %1: %2</source>
+        <translation>der PostgreSQL-Gedächtnisspeicher %1 ist nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <source>Qt&apos;s PostgreSQL driver (QPSQL) is not installed</source>
+        <translation>der PostgreSQL-Treiber von Qt (QPSQL) ist nicht installiert</translation>
+    </message>
+    <message>
+        <source>the PostgreSQL memory store refused a statement: %1</source>
+        <translation>der PostgreSQL-Gedächtnisspeicher hat eine Anweisung abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>the content of %1 is damaged: it no longer matches the checksum stored with it</source>
+        <translation>der Inhalt von %1 ist beschädigt: Er passt nicht mehr zur mitgespeicherten Prüfsumme</translation>
+    </message>
+    <message>
+        <source>there is no file /memories/%1 for agent %2</source>
+        <translation>für Agent %2 gibt es keine Datei /memories/%1</translation>
+    </message>
+    <message>
+        <source>begin a transaction</source>
+        <translation>Beginnen einer Transaktion</translation>
+    </message>
+    <message>
+        <source>commit</source>
+        <translation>Commit</translation>
+    </message>
+    <message>
+        <source>read a memory</source>
+        <translation>Lesen einer Erinnerung</translation>
+    </message>
+    <message>
+        <source>choose a memory key</source>
+        <translation>Wählen eines Erinnerungsschlüssels</translation>
+    </message>
+    <message>
+        <source>store a memory</source>
+        <translation>Speichern einer Erinnerung</translation>
+    </message>
+    <message>
+        <source>cannot find a free key for a memory</source>
+        <translation>für eine Erinnerung lässt sich kein freier Schlüssel finden</translation>
+    </message>
+    <message>
+        <source>memory %1 of %2: %3</source>
+        <translation>Erinnerung %1 von %2: %3</translation>
+    </message>
+    <message>
+        <source>list memories</source>
+        <translation>Auflisten der Erinnerungen</translation>
+    </message>
+    <message>
+        <source>deactivate a memory</source>
+        <translation>Deaktivieren einer Erinnerung</translation>
+    </message>
+    <message>
+        <source>purge a memory</source>
+        <translation>Löschen einer Erinnerung</translation>
+    </message>
+    <message>
+        <source>look for similar keys</source>
+        <translation>Suchen ähnlicher Schlüssel</translation>
+    </message>
+    <message>
+        <source>count memories</source>
+        <translation>Zählen der Erinnerungen</translation>
+    </message>
+    <message>
+        <source>write a memory file</source>
+        <translation>Schreiben einer Gedächtnisdatei</translation>
+    </message>
+    <message>
+        <source>replace a memory file</source>
+        <translation>Ersetzen einer Gedächtnisdatei</translation>
+    </message>
+    <message>
+        <source>remove a memory file</source>
+        <translation>Entfernen einer Gedächtnisdatei</translation>
+    </message>
+    <message>
+        <source>list memory files</source>
+        <translation>Auflisten der Gedächtnisdateien</translation>
+    </message>
+    <message>
+        <source>cannot %1 in the PostgreSQL memory store: %2</source>
+        <translation>Fehler beim %1 im PostgreSQL-Gedächtnisspeicher: %2</translation>
+    </message>
+    <message>
+        <source>search memories</source>
+        <translation>Durchsuchen der Erinnerungen</translation>
+    </message>
+    <message>
+        <source>read the word statistics</source>
+        <translation>Lesen der Wortstatistik</translation>
+    </message>
+    <message>
+        <source>cannot set up the PostgreSQL memory store (%1): %2</source>
+        <translation>der PostgreSQL-Gedächtnisspeicher kann nicht eingerichtet werden (%1): %2</translation>
+    </message>
+    <message>
+        <source>the memory database was set up by a newer Valis (schema version %1; this build knows up to %2). It was left untouched: update Valis to use it.</source>
+        <translation>die Gedächtnisdatenbank wurde von einem neueren Valis eingerichtet (Schemaversion %1; dieser Build kennt bis %2). Sie wurde nicht verändert: Aktualisieren Sie Valis, um sie zu verwenden.</translation>
+    </message>
+    <message>
+        <source>cannot set up the PostgreSQL memory store: %1</source>
+        <translation>der PostgreSQL-Gedächtnisspeicher kann nicht eingerichtet werden: %1</translation>
+    </message>
+</context>
+<context>
     <name>valis::ProviderSettings</name>
     <message>
         <source>the settings of provider &quot;%1&quot; must be an object</source>
@@ -1316,6 +1684,25 @@
     <message>
         <source>providers.%1.options must be an object</source>
         <translation>providers.%1.options muss ein Objekt sein</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ResultCapture</name>
+    <message>
+        <source>the summarising model gave no summary</source>
+        <translation>das Zusammenfassungsmodell hat keine Zusammenfassung geliefert</translation>
+    </message>
+    <message>
+        <source>the summarising model failed: %1</source>
+        <translation>das Zusammenfassungsmodell ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the summarising model did not answer in time</source>
+        <translation>das Zusammenfassungsmodell hat nicht rechtzeitig geantwortet</translation>
+    </message>
+    <message>
+        <source>large tool output could not be stored in memory and is shown whole: %1</source>
+        <translation>eine große Werkzeugausgabe konnte nicht im Gedächtnis gespeichert werden und wird vollständig angezeigt: %1</translation>
     </message>
 </context>
 <context>
@@ -1494,6 +1881,77 @@
     <message>
         <source>unsupported version %1 (this Valis reads version %2)</source>
         <translation>nicht unterstützte Version %1 (dieses Valis liest Version %2)</translation>
+    </message>
+</context>
+<context>
+    <name>valis::SqliteDetailStore</name>
+    <message>
+        <source>cannot create the folder for large memories</source>
+        <translation>der Ordner für große Erinnerungen kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot write the content file of a large memory: %1</source>
+        <translation>die Inhaltsdatei einer großen Erinnerung kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>the content of %1 is missing: its file is gone from the memory folder</source>
+        <translation>der Inhalt von %1 fehlt: Seine Datei ist nicht mehr im Gedächtnisordner</translation>
+    </message>
+    <message>
+        <source>the content of %1 cannot be read: %2</source>
+        <translation>der Inhalt von %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>the content of %1 is damaged: its file no longer matches the checksum stored with it</source>
+        <translation>der Inhalt von %1 ist beschädigt: Seine Datei passt nicht mehr zur mitgespeicherten Prüfsumme</translation>
+    </message>
+    <message>
+        <source>cannot remove the content file of a large memory</source>
+        <translation>die Inhaltsdatei einer großen Erinnerung kann nicht entfernt werden</translation>
+    </message>
+    <message>
+        <source>cannot open the memory database</source>
+        <translation>die Gedächtnisdatenbank kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>search memories</source>
+        <translation>Durchsuchen der Erinnerungen</translation>
+    </message>
+    <message>
+        <source>cannot set up memory search snippets: %1</source>
+        <translation>die Textausschnitte für die Gedächtnissuche können nicht eingerichtet werden: %1</translation>
+    </message>
+    <message>
+        <source>this file is not a Valis memory database (%1)</source>
+        <translation>diese Datei ist keine Valis-Gedächtnisdatenbank (%1)</translation>
+    </message>
+    <message>
+        <source>this SQLite file is not a Valis memory database; Valis left it untouched</source>
+        <translation>diese SQLite-Datei ist keine Valis-Gedächtnisdatenbank; Valis hat sie nicht verändert</translation>
+    </message>
+    <message>
+        <source>the memory database was written by a newer Valis (schema version %1; this build reads up to %2). It was left untouched: update Valis to open it.</source>
+        <translation>die Gedächtnisdatenbank wurde von einem neueren Valis geschrieben (Schemaversion %1; dieser Build liest bis %2). Sie wurde nicht verändert: Aktualisieren Sie Valis, um sie zu öffnen.</translation>
+    </message>
+    <message>
+        <source>migration of the memory database to schema version %1 failed: %2</source>
+        <translation>Migration der Gedächtnisdatenbank auf Schemaversion %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>the content of %1 is damaged: it no longer matches the checksum stored with it</source>
+        <translation>der Inhalt von %1 ist beschädigt: Er passt nicht mehr zur mitgespeicherten Prüfsumme</translation>
+    </message>
+    <message>
+        <source>read a memory</source>
+        <translation>Lesen einer Erinnerung</translation>
+    </message>
+    <message>
+        <source>choose a memory key</source>
+        <translation>Wählen eines Erinnerungsschlüssels</translation>
+    </message>
+    <message>
+        <source>store a memory</source>
+        <translation>Speichern einer Erinnerung</translation>
     </message>
 </context>
 <context>
@@ -2619,6 +3077,484 @@
     <message>
         <source>--sandbox needs a value: bwrap, none or a sandbox id</source>
         <translation>--sandbox braucht einen Wert: bwrap, none oder eine Sandbox-ID</translation>
+    </message>
+    <message>
+        <source>Similar keys: %1.</source>
+        <translation>Ähnliche Schlüssel: %1.</translation>
+    </message>
+    <message>
+        <source>Use this store for one run instead of config/memory.json&apos;s: sqlite:PATH or postgresql://USER@HOST:PORT/DATABASE.</source>
+        <translation>Diesen Speicher für einen Lauf statt des in config/memory.json angegebenen verwenden: sqlite:PATH oder postgresql://USER@HOST:PORT/DATABASE.</translation>
+    </message>
+    <message>
+        <source>Only records of agent AGENT.</source>
+        <translation>Nur Einträge des Agenten AGENT.</translation>
+    </message>
+    <message>
+        <source>Only records of type TYPE (command_output, tool_result, file_content, user_preference, note, memory_file, ...).</source>
+        <translation>Nur Einträge vom Typ TYPE (command_output, tool_result, file_content, user_preference, note, memory_file, ...).</translation>
+    </message>
+    <message>
+        <source>Only records of session SESSION.</source>
+        <translation>Nur Einträge der Sitzung SESSION.</translation>
+    </message>
+    <message>
+        <source>Include inactive records (removed ones and replaced versions of /memories/ files).</source>
+        <translation>Inaktive Einträge einschließen (entfernte sowie ersetzte Versionen von /memories/-Dateien).</translation>
+    </message>
+    <message>
+        <source>One JSON object per record.</source>
+        <translation>Ein JSON-Objekt pro Eintrag.</translation>
+    </message>
+    <message>
+        <source>--%1 needs a number of at least 1</source>
+        <translation>--%1 braucht eine Zahl von mindestens 1</translation>
+    </message>
+    <message>
+        <source>(inactive) %1</source>
+        <translation>(inaktiv) %1</translation>
+    </message>
+    <message>
+        <source>KEY</source>
+        <translation>SCHLÜSSEL</translation>
+    </message>
+    <message>
+        <source>CREATED</source>
+        <translation>ERSTELLT</translation>
+    </message>
+    <message>
+        <source>TYPE</source>
+        <translation>TYP</translation>
+    </message>
+    <message>
+        <source>AGENT</source>
+        <translation>AGENT</translation>
+    </message>
+    <message>
+        <source>SIZE</source>
+        <translation>GRÖSSE</translation>
+    </message>
+    <message>
+        <source>LINES</source>
+        <translation>ZEILEN</translation>
+    </message>
+    <message>
+        <source>SUMMARY</source>
+        <translation>ZUSAMMENFASSUNG</translation>
+    </message>
+    <message>
+        <source>Only /memories/ files (type memory_file).</source>
+        <translation>Nur /memories/-Dateien (Typ memory_file).</translation>
+    </message>
+    <message>
+        <source>Show at most N records, newest first (default 50).</source>
+        <translation>Höchstens N Einträge zeigen, neueste zuerst (Standard 50).</translation>
+    </message>
+    <message>
+        <source>Lists the memory&apos;s records, newest first.</source>
+        <translation>Listet die Einträge des Gedächtnisses auf, neueste zuerst.</translation>
+    </message>
+    <message>
+        <source>--files lists memory_file records; leave out --type</source>
+        <translation>--files listet memory_file-Einträge auf; lassen Sie --type weg</translation>
+    </message>
+    <message>
+        <source>No records.</source>
+        <translation>Keine Einträge.</translation>
+    </message>
+    <message>
+        <source>There are more records; --limit N shows more.</source>
+        <translation>Es gibt weitere Einträge; --limit N zeigt mehr.</translation>
+    </message>
+    <message>
+        <source>agent %1</source>
+        <translation>Agent %1</translation>
+    </message>
+    <message>
+        <source>session %1</source>
+        <translation>Sitzung %1</translation>
+    </message>
+    <message>
+        <source>inactive</source>
+        <translation>inaktiv</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n Zeile</numerusform>
+            <numerusform>%n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>metadata: %1</source>
+        <translation>Metadaten: %1</translation>
+    </message>
+    <message>
+        <source>lines %1-%2 of %3</source>
+        <translation>Zeilen %1-%2 von %3</translation>
+    </message>
+    <message>
+        <source>bytes %1-%2 of %3</source>
+        <translation>Bytes %1-%2 von %3</translation>
+    </message>
+    <message>
+        <source>%1 more (--offset %2)</source>
+        <translation>%1 weitere (--offset %2)</translation>
+    </message>
+    <message>
+        <source>%1 more (--bytes %2:%3)</source>
+        <translation>%1 weitere (--bytes %2:%3)</translation>
+    </message>
+    <message>
+        <source>Start at line N (from 1).</source>
+        <translation>Bei Zeile N beginnen (ab 1).</translation>
+    </message>
+    <message>
+        <source>Print at most N lines.</source>
+        <translation>Höchstens N Zeilen ausgeben.</translation>
+    </message>
+    <message>
+        <source>Print LENGTH bytes from byte OFFSET (from 0).</source>
+        <translation>LENGTH Bytes ab Byte OFFSET ausgeben (ab 0).</translation>
+    </message>
+    <message>
+        <source>The agent whose /memories/ file to show (default: config/tools.json&apos;s).</source>
+        <translation>Der Agent, dessen /memories/-Datei angezeigt werden soll (Standard: der aus config/tools.json).</translation>
+    </message>
+    <message>
+        <source>Print the record, the page and the content as one JSON object.</source>
+        <translation>Eintrag, Seite und Inhalt als ein einziges JSON-Objekt ausgeben.</translation>
+    </message>
+    <message>
+        <source>A key (m-3f9a2c), a [MemoryRef: ...] or a /memories/ path.</source>
+        <translation>Ein Schlüssel (m-3f9a2c), ein [MemoryRef: ...] oder ein /memories/-Pfad.</translation>
+    </message>
+    <message>
+        <source>Prints a record&apos;s content to standard output exactly as stored; what it is (key, type, summary, size, metadata) goes to standard error.</source>
+        <translation>Gibt den Inhalt eines Eintrags genau so, wie er gespeichert ist, auf die Standardausgabe aus; die Angaben dazu (Schlüssel, Typ, Zusammenfassung, Größe, Metadaten) gehen auf die Standardfehlerausgabe.</translation>
+    </message>
+    <message>
+        <source>name exactly one key</source>
+        <translation>geben Sie genau einen Schlüssel an</translation>
+    </message>
+    <message>
+        <source>use either --offset/--limit (lines) or --bytes, not both</source>
+        <translation>verwenden Sie entweder --offset/--limit (Zeilen) oder --bytes, nicht beides</translation>
+    </message>
+    <message>
+        <source>--offset and --limit need numbers of at least 1</source>
+        <translation>--offset und --limit brauchen Zahlen von mindestens 1</translation>
+    </message>
+    <message>
+        <source>--bytes needs OFFSET:LENGTH, as in --bytes 0:4096</source>
+        <translation>--bytes braucht OFFSET:LENGTH, etwa --bytes 0:4096</translation>
+    </message>
+    <message>
+        <source>Show at most N hits (default 20).</source>
+        <translation>Höchstens N Treffer zeigen (Standard 20).</translation>
+    </message>
+    <message>
+        <source>Words that must all occur (the last one as a prefix); &quot;quotes&quot; make a phrase.</source>
+        <translation>Wörter, die alle vorkommen müssen (das letzte als Präfix); &quot;Anführungszeichen&quot; bilden eine Phrase.</translation>
+    </message>
+    <message>
+        <source>Searches summaries, contents and /memories/ paths, best match first.</source>
+        <translation>Durchsucht Zusammenfassungen, Inhalte und /memories/-Pfade, bester Treffer zuerst.</translation>
+    </message>
+    <message>
+        <source>give the words to search for</source>
+        <translation>geben Sie die Wörter an, nach denen gesucht werden soll</translation>
+    </message>
+    <message>
+        <source>No record matches.</source>
+        <translation>Kein Eintrag passt.</translation>
+    </message>
+    <message>
+        <source>agent %1 has no /memories/%2</source>
+        <translation>Agent %1 hat kein /memories/%2</translation>
+    </message>
+    <message>
+        <source>Delete for good (content included) instead of deactivating.</source>
+        <translation>Endgültig löschen (samt Inhalt), statt zu deaktivieren.</translation>
+    </message>
+    <message>
+        <source>The agent whose /memories/ files to remove (default: config/tools.json&apos;s).</source>
+        <translation>Der Agent, dessen /memories/-Dateien entfernt werden sollen (Standard: der aus config/tools.json).</translation>
+    </message>
+    <message>
+        <source>Keys, [MemoryRef: ...] placeholders or /memories/ paths.</source>
+        <translation>Schlüssel, [MemoryRef: ...]-Platzhalter oder /memories/-Pfade.</translation>
+    </message>
+    <message>
+        <source>Deactivates records: they leave list and search but stay readable with &apos;memory show&apos; (a MemoryRef in an old session still opens). --purge deletes them for good.</source>
+        <translation>Deaktiviert Einträge: Sie verschwinden aus list und search, bleiben aber mit „memory show“ lesbar (ein MemoryRef in einer alten Sitzung lässt sich weiterhin öffnen). --purge löscht sie endgültig.</translation>
+    </message>
+    <message>
+        <source>name the keys to remove</source>
+        <translation>geben Sie die zu entfernenden Schlüssel an</translation>
+    </message>
+    <message numerus="yes">
+        <source>Purged /memories/%1 of agent %2 (%n version(s)).</source>
+        <translation>
+            <numerusform>/memories/%1 von Agent %2 endgültig gelöscht (%n Version).</numerusform>
+            <numerusform>/memories/%1 von Agent %2 endgültig gelöscht (%n Versionen).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Removed /memories/%1 of agent %2.</source>
+        <translation>/memories/%1 von Agent %2 entfernt.</translation>
+    </message>
+    <message>
+        <source>Purged %1.</source>
+        <translation>%1 endgültig gelöscht.</translation>
+    </message>
+    <message>
+        <source>%1 was already inactive (--purge deletes it).</source>
+        <translation>%1 war bereits inaktiv (--purge löscht ihn endgültig).</translation>
+    </message>
+    <message>
+        <source>Deactivated %1 (--purge deletes it).</source>
+        <translation>%1 deaktiviert (--purge löscht ihn endgültig).</translation>
+    </message>
+    <message>
+        <source>Says which store is used and how much it holds.</source>
+        <translation>Zeigt, welcher Speicher verwendet wird und wie viel er enthält.</translation>
+    </message>
+    <message>
+        <source>%1 records (%2), %3 inactive</source>
+        <translation>%1 Einträge (%2), %3 inaktiv</translation>
+    </message>
+    <message>
+        <source>List records, newest first</source>
+        <translation>Einträge auflisten, neueste zuerst</translation>
+    </message>
+    <message>
+        <source>Print a record&apos;s content exactly, whole or a page of it</source>
+        <translation>Den Inhalt eines Eintrags exakt ausgeben, ganz oder seitenweise</translation>
+    </message>
+    <message>
+        <source>Search summaries, contents and /memories/ paths, ranked</source>
+        <translation>Zusammenfassungen, Inhalte und /memories/-Pfade durchsuchen, nach Relevanz sortiert</translation>
+    </message>
+    <message>
+        <source>Deactivate records or /memories/ files (--purge: delete for good)</source>
+        <translation>Einträge oder /memories/-Dateien deaktivieren (--purge: endgültig löschen)</translation>
+    </message>
+    <message>
+        <source>Write records with their content as JSONL</source>
+        <translation>Einträge samt Inhalt als JSONL schreiben</translation>
+    </message>
+    <message>
+        <source>Read records from an export (from SQLite to PostgreSQL and back)</source>
+        <translation>Einträge aus einem Export einlesen (von SQLite nach PostgreSQL und zurück)</translation>
+    </message>
+    <message>
+        <source>Which store is used and how much it holds</source>
+        <translation>Welcher Speicher verwendet wird und wie viel er enthält</translation>
+    </message>
+    <message>
+        <source>Usage: valis-cli memory [--store STORE] &lt;subcommand&gt; [options]</source>
+        <translation>Aufruf: valis-cli memory [--store STORE] &lt;Unterbefehl&gt; [Optionen]</translation>
+    </message>
+    <message>
+        <source>The memory&apos;s DetailStore: what tools captured, what the agent stored, its /memories/ files.</source>
+        <translation>Der DetailStore des Gedächtnisses: was Werkzeuge erfasst haben, was der Agent gespeichert hat, seine /memories/-Dateien.</translation>
+    </message>
+    <message>
+        <source>Subcommands:</source>
+        <translation>Unterbefehle:</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>Optionen:</translation>
+    </message>
+    <message>
+        <source>Use this store for one run instead of the one config/memory.json names.</source>
+        <translation>Diesen Speicher für einen Lauf statt des in config/memory.json angegebenen verwenden.</translation>
+    </message>
+    <message>
+        <source>&apos;valis-cli memory &lt;subcommand&gt; --help&apos; shows a subcommand&apos;s options.</source>
+        <translation>„valis-cli memory &lt;Unterbefehl&gt; --help“ zeigt die Optionen eines Unterbefehls.</translation>
+    </message>
+    <message>
+        <source>--store needs sqlite:PATH or a postgresql:// address</source>
+        <translation>--store braucht sqlite:PATH oder eine postgresql://-Adresse</translation>
+    </message>
+    <message>
+        <source>unknown subcommand &quot;%1&quot;; use %2</source>
+        <translation>unbekannter Unterbefehl „%1“; verwenden Sie %2</translation>
+    </message>
+    <message>
+        <source>Export from this store instead of config/memory.json&apos;s: sqlite:PATH or a postgresql:// address.</source>
+        <translation>Aus diesem Speicher statt aus dem in config/memory.json angegebenen exportieren: sqlite:PATH oder eine postgresql://-Adresse.</translation>
+    </message>
+    <message>
+        <source>Only records of type TYPE.</source>
+        <translation>Nur Einträge vom Typ TYPE.</translation>
+    </message>
+    <message>
+        <source>Include inactive records (removed ones, replaced file versions).</source>
+        <translation>Inaktive Einträge einschließen (entfernte, ersetzte Dateiversionen).</translation>
+    </message>
+    <message>
+        <source>Write to FILE (replaced only once the export is complete) instead of standard output.</source>
+        <translation>In FILE schreiben (erst ersetzt, wenn der Export vollständig ist) statt auf die Standardausgabe.</translation>
+    </message>
+    <message>
+        <source>Writes records with their content as JSONL, oldest first, after a header line: one JSON object per record, content as the string &quot;content&quot; when it is UTF-8, else as &quot;content_base64&quot;. &apos;memory import&apos; reads it back.</source>
+        <translation>Schreibt Einträge samt Inhalt als JSONL, älteste zuerst, nach einer Kopfzeile: ein JSON-Objekt pro Eintrag, der Inhalt als Zeichenkette „content“, wenn er UTF-8 ist, sonst als „content_base64“. „memory import“ liest die Ausgabe wieder ein.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n record(s) from %1</source>
+        <translation>
+            <numerusform>Exportiert: %n Eintrag aus %1</numerusform>
+            <numerusform>Exportiert: %n Einträge aus %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> to %1</source>
+        <translation> nach %1</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <translation>kein gültiges JSON: %1</translation>
+    </message>
+    <message>
+        <source>each line must be one JSON object</source>
+        <translation>jede Zeile muss ein einzelnes JSON-Objekt sein</translation>
+    </message>
+    <message>
+        <source>Import into this store instead of config/memory.json&apos;s: sqlite:PATH or a postgresql:// address.</source>
+        <translation>In diesen Speicher statt in den in config/memory.json angegebenen importieren: sqlite:PATH oder eine postgresql://-Adresse.</translation>
+    </message>
+    <message>
+        <source>A file written by &apos;valis-cli memory export&apos; (&apos;-&apos;: standard input).</source>
+        <translation>Eine von „valis-cli memory export“ geschriebene Datei („-“: Standardeingabe).</translation>
+    </message>
+    <message>
+        <source>Reads records written by &apos;memory export&apos; into the store, in the file&apos;s order. The whole file is checked before anything is written; records the store already holds (same key and content) are skipped, so importing twice changes nothing.</source>
+        <translation>Liest von „memory export“ geschriebene Einträge in der Reihenfolge der Datei in den Speicher ein. Die ganze Datei wird geprüft, bevor etwas geschrieben wird; Einträge, die der Speicher bereits enthält (gleicher Schlüssel und Inhalt), werden übersprungen, sodass ein zweiter Import nichts ändert.</translation>
+    </message>
+    <message>
+        <source>name exactly one file</source>
+        <translation>geben Sie genau eine Datei an</translation>
+    </message>
+    <message>
+        <source>not a memory export: the first line must be the header &apos;valis-cli memory export&apos; writes</source>
+        <translation>kein Gedächtnis-Export: Die erste Zeile muss die Kopfzeile sein, die „valis-cli memory export“ schreibt</translation>
+    </message>
+    <message>
+        <source>export format version %1; this Valis reads version %2</source>
+        <translation>Exportformat-Version %1; dieses Valis liest Version %2</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>die Datei ist leer</translation>
+    </message>
+    <message>
+        <source>%1: stored as %2 (the key %3 is taken in this store)</source>
+        <translation>%1: gespeichert als %2 (der Schlüssel %3 ist in diesem Speicher bereits vergeben)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n record(s) before the failure.</source>
+        <translation>
+            <numerusform>Vor dem Fehler wurde %n Eintrag importiert.</numerusform>
+            <numerusform>Vor dem Fehler wurden %n Einträge importiert.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n record(s) into %1</source>
+        <translation>
+            <numerusform>Importiert: %n Eintrag in %1</numerusform>
+            <numerusform>Importiert: %n Einträge in %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already there</source>
+        <translation>
+            <numerusform>%n bereits vorhanden</numerusform>
+            <numerusform>%n bereits vorhanden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the summary provider in memory.json: %1</source>
+        <translation>der Zusammenfassungsanbieter in memory.json: %1</translation>
+    </message>
+    <message>
+        <source>memory.json names the summary provider %1 but no summaryModel</source>
+        <translation>memory.json nennt den Zusammenfassungsanbieter %1, aber kein summaryModel</translation>
+    </message>
+    <message>
+        <source>Run without the memory store: large tool outputs stay in the context, and /memories/ is a local folder.</source>
+        <translation>Ohne den Gedächtnisspeicher ausführen: Große Werkzeugausgaben bleiben im Kontext, und /memories/ ist ein lokaler Ordner.</translation>
+    </message>
+    <message>
+        <source>warning: memory is off: %1</source>
+        <translation>Warnung: Das Gedächtnis ist deaktiviert: %1</translation>
+    </message>
+    <message>
+        <source>List, show, search, remove, export and import the memory&apos;s records</source>
+        <translation>Einträge des Gedächtnisses auflisten, anzeigen, durchsuchen, entfernen, exportieren und importieren</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is missing</source>
+        <translation>„%1“ fehlt</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a string</source>
+        <translation>„%1“ muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>&quot;agent_id&quot; must not be empty</source>
+        <translation>„agent_id“ darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>&quot;type&quot; must not be empty</source>
+        <translation>„type“ darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>&quot;created_at&quot; must be an ISO 8601 time</source>
+        <translation>„created_at“ muss eine Zeitangabe nach ISO 8601 sein</translation>
+    </message>
+    <message>
+        <source>&quot;metadata&quot; must be an object</source>
+        <translation>„metadata“ muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>&quot;active&quot; must be true or false</source>
+        <translation>„active“ muss true oder false sein</translation>
+    </message>
+    <message>
+        <source>a record needs exactly one of &quot;content&quot; and &quot;content_base64&quot;</source>
+        <translation>ein Eintrag braucht genau eines von „content“ und „content_base64“</translation>
+    </message>
+    <message>
+        <source>&quot;content&quot; must be a string</source>
+        <translation>„content“ muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>&quot;content_base64&quot; must be a string</source>
+        <translation>„content_base64“ muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>&quot;content_base64&quot; is not valid base64</source>
+        <translation>„content_base64“ ist kein gültiges Base64</translation>
+    </message>
+    <message>
+        <source>the content does not match its sha256: the file was changed or cut</source>
+        <translation>der Inhalt passt nicht zu seinem sha256: Die Datei wurde verändert oder abgeschnitten</translation>
+    </message>
+    <message>
+        <source>--store sqlite: needs a file, as in sqlite:team-memory.db</source>
+        <translation>--store sqlite: braucht eine Datei, etwa sqlite:team-memory.db</translation>
+    </message>
+    <message>
+        <source>--store takes sqlite:PATH or a postgresql:// address</source>
+        <translation>--store erwartet sqlite:PATH oder eine postgresql://-Adresse</translation>
+    </message>
+    <message>
+        <source>(No password was given: the address, VALIS_MEMORY_PASSWORD and PGPASSWORD have none, and the keychain could not be asked: %1)</source>
+        <translation>(Es wurde kein Passwort angegeben: Weder die Adresse noch VALIS_MEMORY_PASSWORD oder PGPASSWORD enthalten eines, und der Schlüsselbund konnte nicht abgefragt werden: %1)</translation>
     </message>
 </context>
 <context>
