@@ -10,7 +10,10 @@
 #include "valis/memory/postgresdetailstore.h"
 
 #include <QJsonObject>
+#include <QFile>
 #include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
 #include <QThread>
 
 #include <atomic>
@@ -291,24 +294,25 @@ private Q_SLOTS:
         QCOMPARE(records.value().toInt(), 20);
     }
 
-    // More records than one recency bucket (4,096) and than one ranking tier (512): a word found
-    // only in the oldest records, a word in every other record paged past the first tier, and
-    // a word in every record, after ANALYZE has told the store which words are common (which
-    // makes it walk the key index instead of asking the GIN index).
+    // More records than two recency buckets (4,096 each) and than one ranking tier (512): a
+    // word found only in the oldest records, a word in every other record, and a word in every
+    // record paged past the first tier; before and after ANALYZE tells the store which words
+    // are common (then the word in every record is found by walking the key index, the others
+    // through the GIN index).
     void searchReachesPastBucketsAndTiers()
     {
         auto store = freshStore();
         QVERIFY(store);
         QList<NewMemory> batch;
         QStringList keys;
-        for (int i = 0; i < 4200; ++i) {
+        for (int i = 0; i < 10000; ++i) {
             QByteArray content = "entry " + QByteArray::number(i) + " everywhere";
             if (i < 3)
                 content += " ancientword";
             if (i % 2 == 0)
                 content += " halfword";
             batch.append(memory(content));
-            if (batch.size() == 600 || i == 4199) {
+            if (batch.size() == 1000 || i == 9999) {
                 auto stored = store->putMany(batch);
                 VALIS_VERIFY_OK(stored);
                 for (const MemoryRecord &record : stored.value())
@@ -316,11 +320,12 @@ private Q_SLOTS:
                 batch.clear();
             }
         }
-        QCOMPARE(keys.size(), 4200);
+        QCOMPARE(keys.size(), 10000);
 
         auto ancient = store->search(QStringLiteral("ancientword"), {});
         VALIS_VERIFY_OK(ancient);
-        QCOMPARE(QSet<QString>(keysOf(ancient.value()).cbegin(), keysOf(ancient.value()).cend()),
+        const QStringList ancientKeys = keysOf(ancient.value());
+        QCOMPARE(QSet<QString>(ancientKeys.cbegin(), ancientKeys.cend()),
                  (QSet<QString>{keys.at(0), keys.at(1), keys.at(2)}));
 
         for (const bool analyzed : {false, true}) {
@@ -331,8 +336,8 @@ private Q_SLOTS:
             auto half = store->search(QStringLiteral("halfword"), all);
             VALIS_VERIFY_OK(half);
             const QStringList halfKeys = keysOf(half.value());
-            QCOMPARE(halfKeys.size(), 2100);
-            QCOMPARE(QSet<QString>(halfKeys.cbegin(), halfKeys.cend()).size(), 2100);
+            QCOMPARE(halfKeys.size(), 5000);
+            QCOMPARE(QSet<QString>(halfKeys.cbegin(), halfKeys.cend()).size(), 5000);
 
             // Pages through "everywhere" past the first tier: each page continues the last one.
             QStringList paged;
@@ -350,6 +355,34 @@ private Q_SLOTS:
             for (qsizetype i = 0; i < 512; ++i)
                 QVERIFY2(newest.contains(paged.at(i)), qPrintable(paged.at(i)));
         }
+    }
+
+    // The test server's own failure names the binary and what it printed (here an initdb that
+    // only complains, found through VALIS_PG_BINDIR).
+    void serverStartFailureNamesTheBinary()
+    {
+        QTemporaryDir bin;
+        QVERIFY(bin.isValid());
+        const QString initdb = bin.filePath(QStringLiteral("initdb"));
+        QVERIFY(test::writeFile(initdb, "#!/bin/sh\necho 'initdb: simulated disk on fire' >&2\nexit 3\n"));
+        QVERIFY(test::writeFile(bin.filePath(QStringLiteral("pg_ctl")), "#!/bin/sh\nexit 0\n"));
+        for (const QString &name : {initdb, bin.filePath(QStringLiteral("pg_ctl"))})
+            QVERIFY(QFile::setPermissions(name, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther
+                                                    | QFile::ExeOther | QFile::ReadGroup | QFile::ExeGroup));
+        // As root the binaries run as the postgres user, who must be able to reach them.
+        QVERIFY(QFile::setPermissions(bin.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner
+                                                      | QFile::ReadOther | QFile::ExeOther | QFile::ReadGroup
+                                                      | QFile::ExeGroup));
+        const QByteArray previous = qgetenv("VALIS_PG_BINDIR");
+        qputenv("VALIS_PG_BINDIR", QFile::encodeName(bin.path()));
+        auto server = test::PostgresServer::start();
+        if (previous.isNull())
+            qunsetenv("VALIS_PG_BINDIR");
+        else
+            qputenv("VALIS_PG_BINDIR", previous);
+        QVERIFY(!server.ok());
+        QVERIFY2(server.error().message.contains(initdb), qPrintable(server.error().message));
+        QVERIFY2(server.error().message.contains(QStringLiteral("simulated disk on fire")), qPrintable(server.error().message));
     }
 
     void futureSchemaIsRefusedUntouched()

@@ -56,21 +56,25 @@ QList<Stretch> stretchesFrom(qint64 newestBucket)
     return stretches;
 }
 
-/// Collects candidates newest first into tiers of tierMatchBudget and ranks each tier within
-/// itself, until `wanted` are ranked.
+/// Phrases are ranked in smaller tiers: every candidate's word order is checked on its whole
+/// vector, which for a phrase of common words costs far more than ranking.
+constexpr qsizetype phraseTierBudget = 64;
+
+/// Collects candidates newest first into tiers of `budget` and ranks each tier within itself,
+/// until `wanted` are ranked.
 class Tiers
 {
 public:
-    explicit Tiers(qsizetype wanted)
-        : m_wanted(wanted)
+    Tiers(qsizetype wanted, qsizetype budget)
+        : m_wanted(wanted), m_budget(qMax(budget, qMin<qsizetype>(wanted, tierMatchBudget)))
     {}
 
-    qsizetype need() const { return tierMatchBudget - m_tier.size(); }
+    qsizetype need() const { return m_budget - m_tier.size(); }
     bool done() const { return m_best.size() >= m_wanted; }
     void add(const Candidate &candidate)
     {
         m_tier.append(candidate);
-        if (m_tier.size() >= tierMatchBudget)
+        if (m_tier.size() >= m_budget)
             rank();
     }
     QList<Candidate> finish()
@@ -93,6 +97,7 @@ private:
     }
 
     qsizetype m_wanted;
+    qsizetype m_budget;
     QList<Candidate> m_tier;
     QList<Candidate> m_best;
 };
@@ -101,7 +106,8 @@ private:
 /// newest row id is `rows`. Walking costs a small vector per row until a tier is found; the
 /// index costs little per posting, except that a prefix makes it merge the postings of every
 /// word it begins before anything else (figures measured on this kind of machine, in µs).
-bool walkNewestFirst(const QList<SearchTerm> &terms, const PostgresWordFrequencies &frequencies, qint64 rows)
+bool walkNewestFirst(const QList<SearchTerm> &terms, const PostgresWordFrequencies &frequencies, qint64 rows,
+                     qsizetype budget)
 {
     constexpr double perRowWalked = 5.0;
     constexpr double perPrefixPosting = 0.08;
@@ -120,7 +126,7 @@ bool walkNewestFirst(const QList<SearchTerm> &terms, const PostgresWordFrequenci
         }
         density *= termDensity;
     }
-    const double walked = qMin(double(rows), double(tierMatchBudget) / qMax(density, 1e-9)) * perRowWalked;
+    const double walked = qMin(double(rows), double(budget) / qMax(density, 1e-9)) * perRowWalked;
     const double indexed = merged * perPrefixPosting + perIndexSearch;
     return walked < indexed;
 }
@@ -129,7 +135,7 @@ bool walkNewestFirst(const QList<SearchTerm> &terms, const PostgresWordFrequenci
 /// planner from a sequential scan or the GIN index: it cannot know that the filter decompresses
 /// a vector per row.
 Result<QList<Candidate>> walkedMatches(PostgresConnections &connections, const QString &query, const FilterSql &where,
-                                       qint64 newestId, qsizetype wanted)
+                                       qint64 newestId, qsizetype wanted, qsizetype budget)
 {
     Result<QSqlDatabase> db = connections.database();
     if (db.hasError())
@@ -158,7 +164,7 @@ Result<QList<Candidate>> walkedMatches(PostgresConnections &connections, const Q
     if (prepared.hasError())
         return fail(prepared.error());
     QSqlQuery &q = *prepared.value();
-    Tiers tiers(wanted);
+    Tiers tiers(wanted, budget);
     qint64 below = newestId + 1;
     while (!tiers.done()) {
         const qsizetype need = tiers.need();
@@ -203,8 +209,9 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
     Result<void> refreshed = frequencies.refresh(connections);
     if (refreshed.hasError())
         return refreshed.error();
-    if (walkNewestFirst(terms, frequencies, newestId))
-        return walkedMatches(connections, query, where, newestId, wanted);
+    const qsizetype budget = words.isEmpty() ? tierMatchBudget : phraseTierBudget;
+    if (walkNewestFirst(terms, frequencies, newestId, budget))
+        return walkedMatches(connections, query, where, newestId, wanted, budget);
 
     // `m.id + 0` keeps the key index out of the plan (see the header): the GIN index answers.
     const QString sql = QStringLiteral(
@@ -220,7 +227,7 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
         return prepared.error();
     QSqlQuery &q = *prepared.value();
 
-    Tiers tiers(wanted);
+    Tiers tiers(wanted, budget);
     qint64 below = newestId + 1;
     for (const Stretch &stretch : stretchesFrom(newestId / postgres_schema::recencyBucketRows)) {
         const QString narrowed = postgres_text::bothQueries(

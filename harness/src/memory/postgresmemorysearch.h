@@ -55,8 +55,9 @@ private:
 ///    first few hundred rows hold the tier.
 ///
 /// A phrase is looked up by its words (which the index answers exactly) and its word order is
-/// then checked on each candidate's vector: a phrase of common words that rarely stand together
-/// reads many vectors.
+/// then checked on each candidate's whole vector: a phrase of common words that rarely stand
+/// together reads many vectors. Phrases are therefore ranked in tiers of 64 (or of the hits
+/// wanted, when more), not 512: the ranking of a phrase leans more on recency than SQLite's.
 ///
 /// Snippets: the content around the first place the longest query word appears as typed
 /// (lower, Capitalised or UPPER case) in the first rankedContentBytes, else the summary; for
