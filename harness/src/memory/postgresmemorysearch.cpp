@@ -56,9 +56,15 @@ QList<Stretch> stretchesFrom(qint64 newestBucket)
     return stretches;
 }
 
-/// Phrases are ranked in smaller tiers: every candidate's word order is checked on its whole
-/// vector, which for a phrase of common words costs far more than ranking.
+/// Matches ranked together at most (see the header): fewer than SQLite's tierMatchBudget,
+/// because ranking here decompresses each candidate's vector. Phrases have smaller tiers still:
+/// every candidate's word order is checked on its whole vector.
+constexpr qsizetype tierBudget = 128;
 constexpr qsizetype phraseTierBudget = 64;
+/// A query none of whose words the statistics list as common is first asked of the GIN index
+/// whole, reading at most this many matches: a rare word's matches all come at once, without
+/// a query per stretch of buckets.
+constexpr qsizetype wholeIndexRows = 1500;
 
 /// Collects candidates newest first into tiers of `budget` and ranks each tier within itself,
 /// until `wanted` are ranked.
@@ -66,7 +72,7 @@ class Tiers
 {
 public:
     Tiers(qsizetype wanted, qsizetype budget)
-        : m_wanted(wanted), m_budget(qMax(budget, qMin<qsizetype>(wanted, tierMatchBudget)))
+        : m_wanted(wanted), m_budget(qMax(budget, qMin<qsizetype>(wanted, tierBudget)))
     {}
 
     qsizetype need() const { return m_budget - m_tier.size(); }
@@ -106,7 +112,9 @@ private:
 /// newest row id is `rows`. Walking costs a small vector per row until a tier is found; the
 /// index costs little per posting, except that a prefix makes it merge the postings of every
 /// word it begins before anything else (figures measured on this kind of machine, in µs).
-bool walkNewestFirst(const QList<SearchTerm> &terms, const PostgresWordFrequencies &frequencies, qint64 rows,
+enum class Strategy { Walk, WholeIndex, Stretches };
+
+Strategy strategyFor(const QList<SearchTerm> &terms, const PostgresWordFrequencies &frequencies, qint64 rows,
                      qsizetype budget)
 {
     constexpr double perRowWalked = 5.0;
@@ -114,6 +122,7 @@ bool walkNewestFirst(const QList<SearchTerm> &terms, const PostgresWordFrequenci
     constexpr double perIndexSearch = 2000.0;
     double density = 1.0;
     double merged = 0;
+    bool common = false;
     for (const SearchTerm &term : terms) {
         const QStringList termWords = postgres_text::words(term.text).split(QLatin1Char(' '), Qt::SkipEmptyParts);
         double termDensity = 1.0;
@@ -121,14 +130,18 @@ bool walkNewestFirst(const QList<SearchTerm> &terms, const PostgresWordFrequenci
             const bool prefix = term.prefix && i == termWords.size() - 1;
             const double share = frequencies.frequency(termWords.at(i), prefix);
             termDensity = qMin(termDensity, share);
-            if (prefix && frequencies.listed(termWords.at(i), true))
+            const bool listed = frequencies.listed(termWords.at(i), prefix);
+            common = common || listed;
+            if (prefix && listed)
                 merged += share * double(rows);
         }
         density *= termDensity;
     }
     const double walked = qMin(double(rows), double(budget) / qMax(density, 1e-9)) * perRowWalked;
     const double indexed = merged * perPrefixPosting + perIndexSearch;
-    return walked < indexed;
+    if (walked < indexed)
+        return Strategy::Walk;
+    return common ? Strategy::Stretches : Strategy::WholeIndex;
 }
 
 /// The newest matches along the key index (see the header), in a transaction that keeps the
@@ -209,9 +222,51 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
     Result<void> refreshed = frequencies.refresh(connections);
     if (refreshed.hasError())
         return refreshed.error();
-    const qsizetype budget = words.isEmpty() ? tierMatchBudget : phraseTierBudget;
-    if (walkNewestFirst(terms, frequencies, newestId, budget))
+    const qsizetype budget = words.isEmpty() ? tierBudget : phraseTierBudget;
+    const Strategy strategy = strategyFor(terms, frequencies, newestId, budget);
+    if (strategy == Strategy::Walk)
         return walkedMatches(connections, query, where, newestId, wanted, budget);
+    Tiers tiers(wanted, budget);
+    qint64 below = newestId + 1;
+    const QString phraseCheck = words.isEmpty() ? QString() : QStringLiteral(" AND m.search_vector @@ q.query");
+    if (strategy == Strategy::WholeIndex) {
+        // All matches, when there are at most wholeIndexRows of them, newest first.
+        Result<QSqlQuery *> whole = connections.prepared(
+            QStringLiteral("SELECT t.id, ts_rank(coalesce(t.rank_vector, t.search_vector), t.query, 1), t.total FROM ("
+                           " SELECT c.*, count(*) OVER () AS total FROM ("
+                           "  SELECT m.id, m.search_vector, m.rank_vector, q.query"
+                           "  FROM (SELECT CAST(? AS tsquery) AS query, CAST(? AS tsquery) AS narrowed) q, agent_memories m"
+                           "  WHERE m.search_vector @@ q.narrowed%1%2 LIMIT %3) c"
+                           " ORDER BY c.id DESC LIMIT ?) t")
+                .arg(phraseCheck, where.conditions)
+                .arg(wholeIndexRows + 1));
+        if (whole.hasError())
+            return whole.error();
+        QSqlQuery &w = *whole.value();
+        int index = 0;
+        w.bindValue(index++, query);
+        w.bindValue(index++, words.isEmpty() ? query : words);
+        for (const QVariant &value : where.values)
+            w.bindValue(index++, value);
+        const qsizetype need = tiers.need();
+        w.bindValue(index++, need);
+        if (!w.exec())
+            return sqlError(w, Text::tr("search memories"));
+        QList<Candidate> newestMatches;
+        qint64 total = 0;
+        while (w.next()) {
+            newestMatches.append({w.value(0).toLongLong(), w.value(1).toDouble()});
+            total = w.value(2).toLongLong();
+        }
+        w.finish();
+        if (total <= wholeIndexRows) {
+            for (const Candidate &candidate : std::as_const(newestMatches))
+                tiers.add(candidate);
+            if (newestMatches.size() < need || tiers.done())
+                return tiers.finish();
+            below = newestMatches.constLast().id; // more tiers wanted: the stretches go on from here
+        }
+    }
 
     // `m.id + 0` keeps the key index out of the plan (see the header): the GIN index answers.
     const QString sql = QStringLiteral(
@@ -220,15 +275,11 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
                             " FROM (SELECT CAST(? AS tsquery) AS query, CAST(? AS tsquery) AS narrowed) q, agent_memories m"
                             " WHERE m.search_vector @@ q.narrowed%1 AND m.id + 0 < ?%2"
                             " ORDER BY m.id + 0 DESC LIMIT ?) t")
-                            .arg(words.isEmpty() ? QString() : QStringLiteral(" AND m.search_vector @@ q.query"))
-                            .arg(where.conditions);
+                            .arg(phraseCheck, where.conditions);
     Result<QSqlQuery *> prepared = connections.prepared(sql);
     if (prepared.hasError())
         return prepared.error();
     QSqlQuery &q = *prepared.value();
-
-    Tiers tiers(wanted, budget);
-    qint64 below = newestId + 1;
     for (const Stretch &stretch : stretchesFrom(newestId / postgres_schema::recencyBucketRows)) {
         const QString narrowed = postgres_text::bothQueries(
             words.isEmpty() ? query : words,

@@ -36,16 +36,19 @@ private:
 
 /// search_memory on the PostgreSQL DetailStore (see PostgresDetailStore::search()).
 ///
-/// Matches are ranked in tiers of tierMatchBudget (sqlitememorysearch.h), newest first, exactly
-/// as the SQLite store ranks them: a word with fewer matches than a tier is ranked over the
-/// whole store, a word found everywhere among its newest matches (the newest records win ties
-/// of relevance). The rank is ts_rank over rank_vector (postgresschema.h).
+/// Matches are ranked in tiers, newest first, as the SQLite store ranks them (sqlitememorysearch.h):
+/// a word with fewer matches than a tier is ranked over the whole store, a word found everywhere
+/// among its newest matches (the newest records win ties of relevance). Tiers are 128 matches,
+/// not SQLite's 512, because the rank (ts_rank over rank_vector, postgresschema.h) decompresses
+/// each candidate's vector, where SQLite reads a few numbers per row.
 ///
-/// The newest matches come one of two ways, whichever the word frequencies say is cheaper
+/// The newest matches come one of three ways, whichever the word frequencies say is cheaper
 /// (neither PostgreSQL plan for "newest matches first" is right for every query: a backward
 /// scan of the key index reads and decompresses the vector of every row it passes, which for a
 /// rare word is every row; a bitmap scan visits every match, which for a common word is most
 /// rows):
+///  - From the GIN index whole, when the statistics list none of the query's words as common:
+///    all matches at once, given that there are at most a few thousand (else as below).
 ///  - From the GIN index, stretch by stretch of recency buckets (postgresschema.h): the newest
 ///    bucket, then the 4, 16 and 64 before it, then everything older. The index intersects the
 ///    query's postings with a stretch's, so rows are visited only for the matches of a few
