@@ -42,15 +42,37 @@ QJsonValue withoutCacheControl(const QJsonValue &value)
     return value;
 }
 
-Result<StrategyReport> DropOldest::apply(QList<Message> &view, const StrategyBudget &budget)
+Result<StrategyReport> DropOldest::apply(QList<Message> &view, const StrategyBudget &budget, const StrategyContext &context)
 {
     StrategyReport report;
     report.tokensBefore = budget.count(view);
-    if (view.size() > 2) {
-        report.replaced = {view.at(0).id, view.at(1).id};
-        view.remove(0, 2);
-    }
+    if (!context.forced && budget.requestTokens(view) <= budget.targetTokens)
+        return report;
+    // The first turn: up to the next user message, so no call loses its result.
+    int last = 0;
+    while (last + 1 < view.size() && !view.at(last + 1).startsTurn())
+        ++last;
+    if (last + 1 >= view.size())
+        return report;
+    Message note;
+    note.id = QStringLiteral("dropped-") + view.at(last).id;
+    note.role = Role::User;
+    note.turn = view.at(last).turn;
+    note.parts = {Part::makeText(QStringLiteral("[the first turn was dropped]"))};
+    ViewEdit edit;
+    edit.kind = ViewEdit::Kind::ReplacePrefix;
+    edit.lastMessageId = view.at(last).id;
+    edit.messages = {note};
+    edit.item = QStringLiteral("span");
+    for (int i = 0; i <= last; ++i)
+        report.replaced.append(view.at(i).id);
+    view.remove(0, last + 1);
+    view.prepend(note);
     report.tokensAfter = budget.count(view);
+    CompactionEvent event;
+    event.action = QStringLiteral("drop");
+    event.edits = {edit};
+    report.events = {event};
     return report;
 }
 

@@ -27,12 +27,13 @@ int countCacheControl(const QJsonValue &value);
 /// 35 tools, more than the selector's threshold of 10, and a cheap model to choose among them.
 void withManyToolsAndASelector(SessionHarness &h);
 
-/// Drops the oldest message pair: enough to prove the pipeline was asked to compact.
+/// Replaces the oldest turn with a note when the view is over its target or compaction is
+/// forced: enough to prove the pipeline was asked to compact.
 class DropOldest : public ContextStrategy
 {
 public:
     QString id() const override { return QStringLiteral("drop-oldest"); }
-    Result<StrategyReport> apply(QList<Message> &view, const StrategyBudget &budget) override;
+    Result<StrategyReport> apply(QList<Message> &view, const StrategyBudget &budget, const StrategyContext &context) override;
 };
 
 } // namespace valis::test

@@ -3,6 +3,7 @@
 #include "testsupport.h"
 #include "valis/agent/contextpipeline.h"
 #include "valis/agent/viewnormaliser.h"
+#include "valis/context/compactionevent.h"
 
 #include <QJsonArray>
 #include <QtTest>
@@ -41,25 +42,40 @@ QStringList callIdsOf(const QList<Message> &view, PartKind kind)
     return ids;
 }
 
-/// A strategy that replaces every tool result's text by a pointer, as an eviction would.
+/// A strategy that, over the budget (or when forced), replaces every long tool result's text by
+/// a pointer, as an eviction would, and records each replacement.
 class EvictResults : public ContextStrategy
 {
 public:
     QString id() const override { return QStringLiteral("evict-test"); }
-    Result<StrategyReport> apply(QList<Message> &view, const StrategyBudget &budget) override
+    Result<StrategyReport> apply(QList<Message> &view, const StrategyBudget &budget, const StrategyContext &context) override
     {
+        ++calls;
         StrategyReport report;
         report.tokensBefore = budget.count(view);
+        if (!context.forced && budget.requestTokens(view) <= budget.targetTokens)
+            return report;
+        CompactionEvent event;
+        event.action = QStringLiteral("evict");
         for (Message &m : view) {
-            for (Part &p : m.parts) {
+            for (int i = 0; i < m.parts.size(); ++i) {
+                Part &p = m.parts[i];
                 if (p.kind == PartKind::ToolResult && p.content.size() == 1 && p.content.first().text.size() > 100) {
                     p.content = {Part::makeText(QStringLiteral("[moved to /context/results/r-1.txt]"))};
                     report.replaced.append(m.id);
+                    ViewEdit edit;
+                    edit.messageId = m.id;
+                    edit.partIndex = i;
+                    edit.part = p;
+                    edit.item = QStringLiteral("tool-result");
+                    edit.pointer = QStringLiteral("/context/results/r-1.txt");
+                    event.edits.append(edit);
                 }
             }
         }
         report.tokensAfter = budget.count(view);
-        ++calls;
+        if (!event.edits.isEmpty())
+            report.events = {event};
         return report;
     }
     int calls = 0;
@@ -69,10 +85,22 @@ class FailingStrategy : public ContextStrategy
 {
 public:
     QString id() const override { return QStringLiteral("failing"); }
-    Result<StrategyReport> apply(QList<Message> &view, const StrategyBudget &) override
+    Result<StrategyReport> apply(QList<Message> &view, const StrategyBudget &, const StrategyContext &) override
     {
         view.clear(); // must not leak out: the pipeline discards a failed step's view
         return Error(QStringLiteral("strategy.failed"), QStringLiteral("no"));
+    }
+};
+
+/// Changes the view without recording how: the pipeline must refuse it.
+class SilentStrategy : public ContextStrategy
+{
+public:
+    QString id() const override { return QStringLiteral("silent"); }
+    Result<StrategyReport> apply(QList<Message> &view, const StrategyBudget &, const StrategyContext &) override
+    {
+        view.first().parts = {Part::makeText(QStringLiteral("changed"))};
+        return StrategyReport();
     }
 };
 
@@ -175,7 +203,7 @@ private Q_SLOTS:
         QCOMPARE(pipeline.build(record.mid(0, 1), 1, false).stableHistoryEnd, -1);
     }
 
-    void strategiesRunOnlyWhenOverBudget()
+    void strategiesDecideByTheirOwnThresholds()
     {
         ModelInfo model;
         model.contextWindow = 4000;
@@ -190,24 +218,76 @@ private Q_SLOTS:
                                       message(Role::Assistant, {call(QStringLiteral("c1"))}),
                                       message(Role::Tool, {result(QStringLiteral("c1"), QString(400, QLatin1Char('x')))})};
         ContextView view = pipeline.build(small, 2, false);
-        QCOMPARE(evict.calls, 0);
+        // Asked every build; under its threshold it changes nothing.
+        QCOMPARE(evict.calls, 1);
         QVERIFY(view.compactions.isEmpty());
 
         QList<Message> big = small;
         big[2].parts = {result(QStringLiteral("c1"), QString(20000, QLatin1Char('x')))};
         view = pipeline.build(big, 2, false);
-        QCOMPARE(evict.calls, 1);
+        QCOMPARE(evict.calls, 2);
         QCOMPARE(view.compactions.size(), 1);
-        QCOMPARE(view.compactions.first().strategy, QStringLiteral("evict-test"));
-        QVERIFY(view.compactions.first().tokensBefore > view.compactions.first().tokensAfter);
+        const CompactionEvent &event = view.compactions.first();
+        QCOMPARE(event.strategy, QStringLiteral("evict-test"));
+        QVERIFY(event.id.startsWith(QLatin1String("c-")));
+        QCOMPARE(event.turn, 2);
+        QVERIFY(event.tokensBefore > event.tokensAfter);
+        QCOMPARE(event.edits.size(), 1);
+        // The cached prefix from the changed message on is lost: that is the event's cache cost.
+        QVERIFY(event.cacheInvalidatedTokens > 4000);
         QVERIFY(view.estimatedTokens <= pipeline.targetTokens());
         QVERIFY(view.messages.at(2).parts.first().content.first().text.contains(QLatin1String("/context/results/")));
         // The record itself is never touched.
         QCOMPARE(big.at(2).parts.first().content.first().text.size(), 20000);
 
-        // Forced compaction runs even when the view fits.
+        // Forced compaction is passed on even when the view fits.
+        pipeline.invalidate();
         view = pipeline.build(small, 2, true);
-        QCOMPARE(evict.calls, 2);
+        QCOMPARE(evict.calls, 3);
+        QCOMPARE(view.compactions.size(), 1);
+    }
+
+    void recordedEditsShapeTheNextViewWithoutTheStrategy()
+    {
+        ModelInfo model;
+        model.contextWindow = 4000;
+        model.maxOutputTokens = 1000;
+        ContextPipeline pipeline;
+        pipeline.setModel(model, -1);
+        EvictResults evict;
+        pipeline.setStrategies({&evict});
+        QList<Message> record = {message(Role::User, {Part::makeText(QStringLiteral("hi"))}),
+                                 message(Role::Assistant, {call(QStringLiteral("c1"))}),
+                                 message(Role::Tool, {result(QStringLiteral("c1"), QString(20000, QLatin1Char('x')))})};
+        const ContextView first = pipeline.build(record, 2, false);
+        QCOMPARE(first.compactions.size(), 1);
+        record.append(first.compactions.first().toMessage());
+        record.append(message(Role::Assistant, {Part::makeText(QStringLiteral("done"))}));
+
+        // A fresh pipeline without any strategy (a reopened session whose plugin is gone) shows
+        // the same bytes: the view is a function of the record.
+        ContextPipeline reopened;
+        reopened.setModel(model, -1);
+        const ContextView again = reopened.build(record, 3, false);
+        QCOMPARE(again.messages.size(), 4);
+        QCOMPARE(again.messages.mid(0, 3), first.messages);
+        QVERIFY(again.compactions.isEmpty());
+        // And the incremental build of the first pipeline agrees with it.
+        const ContextView incremental = pipeline.build(record, 3, false);
+        QCOMPARE(incremental.messages, again.messages);
+        QVERIFY(incremental.compactions.isEmpty());
+    }
+
+    void unrecordedChangesAreRefused()
+    {
+        ContextPipeline pipeline;
+        SilentStrategy silent;
+        pipeline.setStrategies({&silent});
+        const QList<Message> record = {message(Role::User, {Part::makeText(QStringLiteral("hi"))})};
+        const ContextView view = pipeline.build(record, 2, false);
+        QCOMPARE(view.messages, record);
+        QCOMPARE(view.warnings.size(), 1);
+        QCOMPARE(view.warnings.first().code, QStringLiteral("context.unrecorded-change"));
     }
 
     void failingStrategyIsSkippedWithAWarning()

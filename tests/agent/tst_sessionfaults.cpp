@@ -3,9 +3,11 @@
 #include "sessionharness.h"
 #include "sessiontesthelpers.h"
 #include "streambuilders.h"
+#include "valis/context/compactionevent.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
+
 #include <QtTest>
 
 using namespace valis;
@@ -207,8 +209,13 @@ private Q_SLOTS:
         const QList<SessionEvent> compacted = h.eventsOf(SessionEvent::Kind::ContextCompacted);
         QCOMPARE(compacted.size(), 1);
         QCOMPARE(compacted.first().details.value(QLatin1String("strategy")).toString(), QStringLiteral("drop-oldest"));
-        // The record still has every message.
-        QCOMPARE(h.store()->messages(h.session()->id()).value().size(), 4);
+        // The record still has every message, and the compaction as an event after the first turn.
+        const QList<Message> stored = h.store()->messages(h.session()->id()).value();
+        QCOMPARE(stored.size(), 5);
+        const auto event = CompactionEvent::fromMessage(stored.at(3));
+        QVERIFY(event && event->ok());
+        QCOMPARE(event->value().strategy, QStringLiteral("drop-oldest"));
+        QCOMPARE(event->value().edits.constFirst().lastMessageId, stored.at(1).id);
     }
 
     void compactCommand()
@@ -229,18 +236,26 @@ private Q_SLOTS:
         // Both requests fitted, so nothing was compacted on its own.
         QCOMPARE(body(h.server(), 1).value(QLatin1String("messages")).toArray().size(), 3);
         QCOMPARE(h.eventsOf(SessionEvent::Kind::ContextCompacted).size(), 0);
-        h.session()->compact(); // idle: reports what it does now
+        h.session()->compact(); // idle: builds the view off the session's thread and reports
+        QTRY_COMPARE(h.eventsOf(SessionEvent::Kind::CompactionFinished).size(), 1);
+        QCOMPARE(h.eventsOf(SessionEvent::Kind::CompactionFinished).first().details.value(QLatin1String("events")).toInt(), 1);
         QCOMPARE(h.eventsOf(SessionEvent::Kind::ContextCompacted).size(), 1);
         QCOMPARE(h.eventsOf(SessionEvent::Kind::ContextCompacted).first().details.value(QLatin1String("strategy")).toString(),
                  QStringLiteral("drop-oldest"));
-        // The next request is compacted; the one after it is not asked to be.
+        // The compaction is recorded, so every later request starts from it (the first turn
+        // stays a note) without the strategy being asked to compact again.
         h.server().enqueue(ScriptedResponse::sse(AnthropicStream().text(QStringLiteral("three done")).stop(QStringLiteral("end_turn"))));
         QCOMPARE(h.runTurn(QStringLiteral("three")), QStringLiteral("answered"));
+        // (The note and "two" are both user text, so the wire sends them as one message.)
         QCOMPARE(body(h.server(), 2).value(QLatin1String("messages")).toArray().size(), 3);
         h.server().enqueue(ScriptedResponse::sse(AnthropicStream().text(QStringLiteral("four done")).stop(QStringLiteral("end_turn"))));
         QCOMPARE(h.runTurn(QStringLiteral("four")), QStringLiteral("answered"));
-        QCOMPARE(body(h.server(), 3).value(QLatin1String("messages")).toArray().size(), 7);
-        QCOMPARE(h.store()->messages(h.session()->id()).value().size(), 8);
+        QCOMPARE(body(h.server(), 3).value(QLatin1String("messages")).toArray().size(), 5);
+        QCOMPARE(body(h.server(), 3).value(QLatin1String("messages")).toArray().first().toObject().value(QLatin1String("content"))
+                     .toArray().first().toObject().value(QLatin1String("text")).toString(),
+                 QStringLiteral("[the first turn was dropped]"));
+        QCOMPARE(h.eventsOf(SessionEvent::Kind::ContextCompacted).size(), 1);
+        QCOMPARE(h.store()->messages(h.session()->id()).value().size(), 9); // 8 messages and the event
     }
 
     void interruptWhileStreaming()

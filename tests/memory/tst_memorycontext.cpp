@@ -61,17 +61,27 @@ class StripResults : public ContextStrategy
 {
 public:
     QString id() const override { return QStringLiteral("strip-test"); }
-    Result<StrategyReport> apply(QList<Message> &view, const StrategyBudget &) override
+    Result<StrategyReport> apply(QList<Message> &view, const StrategyBudget &, const StrategyContext &) override
     {
         StrategyReport report;
+        CompactionEvent event;
+        event.action = QStringLiteral("strip");
         for (Message &m : view) {
-            for (Part &p : m.parts) {
+            for (int i = 0; i < m.parts.size(); ++i) {
+                Part &p = m.parts[i];
                 if (p.kind == PartKind::ToolResult) {
                     p.content = {Part::makeText(QStringLiteral("[moved]"))};
                     report.replaced.append(m.id);
+                    ViewEdit edit;
+                    edit.messageId = m.id;
+                    edit.partIndex = i;
+                    edit.part = p;
+                    edit.item = QStringLiteral("tool-result");
+                    event.edits.append(edit);
                 }
             }
         }
+        report.events = {event};
         return report;
     }
 };
@@ -81,18 +91,29 @@ class DropOldTurns : public ContextStrategy
 {
 public:
     QString id() const override { return QStringLiteral("drop-test"); }
-    Result<StrategyReport> apply(QList<Message> &view, const StrategyBudget &) override
+    Result<StrategyReport> apply(QList<Message> &view, const StrategyBudget &, const StrategyContext &) override
     {
         StrategyReport report;
         const int last = view.constLast().turn;
         QList<Message> kept;
+        QString lastDropped;
         for (const Message &m : std::as_const(view)) {
-            if (m.turn == last)
+            if (m.turn == last) {
                 kept.append(m);
-            else
+            } else {
                 report.replaced.append(m.id);
+                lastDropped = m.id;
+            }
         }
         view = kept;
+        ViewEdit edit;
+        edit.kind = ViewEdit::Kind::ReplacePrefix;
+        edit.lastMessageId = lastDropped;
+        edit.item = QStringLiteral("span");
+        CompactionEvent event;
+        event.action = QStringLiteral("drop");
+        event.edits = {edit};
+        report.events = {event};
         return report;
     }
 };
@@ -324,20 +345,16 @@ private Q_SLOTS:
     {
         QList<Message> record{message(Role::User, {Part::makeText(QStringLiteral("hello"))}, 1)};
         ContextPipeline pipeline;
-        int asked = 0;
-        pipeline.setTailReminders([&asked] {
-            ++asked;
-            Message reminder;
-            reminder.role = Role::User;
-            reminder.parts.append(Part::makeText(QStringLiteral("<system-reminder>memory changed</system-reminder>")));
-            return QList<Message>{reminder};
-        });
-        const ContextView view = pipeline.build(record, 1, false);
-        QCOMPARE(asked, 1);
+        Message reminder;
+        reminder.role = Role::User;
+        reminder.parts.append(Part::makeText(QStringLiteral("<system-reminder>memory changed</system-reminder>")));
+        const ContextView view = pipeline.build(record, 1, false, {reminder});
         QCOMPARE(view.messages.size(), 2);
         QCOMPARE(view.messages.last().parts.first().text, QStringLiteral("<system-reminder>memory changed</system-reminder>"));
         QCOMPARE(view.messages.last().turn, 1);
         QCOMPARE(record.size(), 1);
+        // The next build starts from the record again: the reminder was never part of it.
+        QCOMPARE(pipeline.build(record, 1, false).messages.size(), 1);
     }
 };
 

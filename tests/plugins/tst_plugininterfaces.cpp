@@ -163,7 +163,7 @@ private Q_SLOTS:
             expectedRemoved.append(QStringLiteral("m-%1").arg(i));
         }
 
-        const Result<StrategyReport> report = strategy->apply(view, budget);
+        const Result<StrategyReport> report = strategy->apply(view, budget, StrategyContext());
         QVERIFY2(report.ok(), report.ok() ? "" : qPrintable(report.error().message));
         QCOMPARE(report->tokensBefore, total);
         QCOMPARE(report->tokensAfter, remaining);
@@ -171,11 +171,16 @@ private Q_SLOTS:
         QCOMPARE(view.size(), texts.size() - expectedRemoved.size());
         QCOMPARE(view.constFirst().id, QStringLiteral("m-%1").arg(expectedRemoved.size()));
         QCOMPARE(budget.count(view), remaining);
+        // The drop is recorded as one prefix replacement through the last removed message.
+        QCOMPARE(report->events.size(), 1);
+        QCOMPARE(report->events.constFirst().edits.size(), 1);
+        QCOMPARE(report->events.constFirst().edits.constFirst().kind, ViewEdit::Kind::ReplacePrefix);
+        QCOMPARE(report->events.constFirst().edits.constFirst().lastMessageId, expectedRemoved.constLast());
 
         // Without a counter the strategy refuses instead of guessing, and leaves the view alone.
         StrategyBudget noCounter;
         const QList<Message> before = view;
-        QVERIFY(strategy->apply(view, noCounter).hasError());
+        QVERIFY(strategy->apply(view, noCounter, StrategyContext()).hasError());
         QCOMPARE(view, before);
     }
 

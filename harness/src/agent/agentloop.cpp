@@ -5,6 +5,7 @@
 #include "valis/agent/toolselector.h"
 #include "valis/memory/resultcapture.h"
 #include "valis/store/sessionstore.h"
+#include "valis/tokens/tokencounter.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -47,8 +48,12 @@ void loadImages(QList<Part> &parts, const SessionStore *store, QList<Error> *mis
 } // namespace
 
 AgentLoop::AgentLoop(Session *session)
-    : m_session(session), m_orchestrator(session->tools(), session->m_approvals)
+    : m_session(session), m_orchestrator(session->tools(), session->m_approvals),
+      m_builder(std::make_unique<ViewBuilder>(session->sharedPipeline())),
+      m_summaries(std::make_unique<SummaryRunner>(session->config().provider))
 {
+    connect(m_builder.get(), &ViewBuilder::built, this, &AgentLoop::onViewBuilt);
+    connect(m_summaries.get(), &SummaryRunner::prepared, this, &AgentLoop::onSummaryPrepared);
     m_retryTimer.setSingleShot(true);
     // A coarse timer may fire up to 5% early; a server's retry-after is a floor.
     m_retryTimer.setTimerType(Qt::PreciseTimer);
@@ -235,18 +240,81 @@ QList<Message> AgentLoop::withImageData(QList<Message> messages)
 
 void AgentLoop::sendRequest()
 {
-    const SessionConfig &config = m_session->config();
-    const bool force = m_forceCompaction || m_session->takeCompactRequest();
+    recordPreparedSummaries();
+    m_buildForced = m_forceCompaction || m_session->takeCompactRequest();
     m_forceCompaction = false;
     QSet<QString> pinned;
+    QSet<QString> keep;
     for (const RegisteredTool &tool : m_session->tools()->tools()) {
         if (tool.spec.pinLatestResult)
             pinned.insert(tool.spec.name);
+        if (tool.spec.keepResultsInContext)
+            keep.insert(tool.spec.name);
     }
-    m_session->pipeline().setPinnedTools(pinned);
-    const ContextView view = m_session->pipeline().build(m_session->record(), m_turn, force);
-    m_session->reportView(view, m_step);
+    ContextPipeline &pipeline = m_session->pipeline();
+    pipeline.setPinnedTools(pinned);
+    pipeline.setKeepResultsInContext(keep);
+    if (const std::shared_ptr<TokenCounter> counter = pipeline.tokenCounter()) {
+        // What every request carries besides the view; the tools offered can change per turn.
+        pipeline.setFixedTokens(counter->countSystemPrompt(m_session->systemPrompt())
+                                + counter->countToolDefinitions(m_session->tools()->definitions(m_offeredTools)));
+    }
+    m_state = State::Building;
+    m_builder->start(m_session->record(), m_turn, m_buildForced, m_session->memoryChangeReminders());
+}
 
+void AgentLoop::compactNow(int turn)
+{
+    if (m_state != State::Idle)
+        return;
+    m_compactOnly = true;
+    m_turn = turn;
+    m_step = 0;
+    m_forceCompaction = true;
+    sendRequest();
+}
+
+void AgentLoop::onViewBuilt(const ContextView &view)
+{
+    if (m_state != State::Building)
+        return;
+    m_session->reportView(view, m_compactOnly ? -1 : m_step);
+    if (!view.summaryRequests.isEmpty()) {
+        const ProviderRequest live = requestFor(view);
+        for (const auto &[strategyId, request] : view.summaryRequests)
+            m_summaries->queue(strategyId, request, live);
+    }
+    if (m_compactOnly)
+        m_compactionEvents += int(view.compactions.size());
+    if (view.waitForSummary && m_summaries->isBusy()) {
+        // Only the summary being prepared can bring the view under the strategy's last
+        // threshold; sending now would overflow. It was queued behind a live answer that will
+        // not come, so it starts now.
+        m_state = State::WaitingForSummary;
+        SessionEvent waiting = makeEvent(SessionEvent::Kind::Warning, m_step);
+        waiting.error = Error(QStringLiteral("context.waiting-for-summary"),
+                              Text::tr("the context is nearly full; waiting for the summary of its oldest part"));
+        m_session->emitEvent(waiting);
+        m_summaries->startQueued();
+        return;
+    }
+    if (m_compactOnly) {
+        m_compactOnly = false;
+        m_state = State::Idle;
+        SessionEvent finished = makeEvent(SessionEvent::Kind::CompactionFinished, -1);
+        finished.details = {{QStringLiteral("events"), std::exchange(m_compactionEvents, 0)},
+                            {QStringLiteral("requestTokens"), view.requestTokens},
+                            {QStringLiteral("contextWindow"), view.contextWindow}};
+        m_session->emitEvent(finished);
+        m_summaries->startQueued();
+        return;
+    }
+    send(view);
+}
+
+ProviderRequest AgentLoop::requestFor(const ContextView &view)
+{
+    const SessionConfig &config = m_session->config();
     ProviderRequest request;
     request.model = config.model;
     request.system = m_session->systemPrompt();
@@ -258,6 +326,13 @@ void AgentLoop::sendRequest()
     request.endpoint = config.endpoint;
     request.cacheKey = m_session->id();
     request.stableHistoryEnd = view.stableHistoryEnd;
+    return request;
+}
+
+void AgentLoop::send(const ContextView &view)
+{
+    const SessionConfig &config = m_session->config();
+    const ProviderRequest request = requestFor(view);
 
     ++m_attempt;
     // The stream exists before anyone hears of the request, so a subscriber that interrupts
@@ -275,8 +350,59 @@ void AgentLoop::sendRequest()
     started.attempt = m_attempt;
     started.details = {{QStringLiteral("messages"), qint64(request.messages.size())},
                        {QStringLiteral("tools"), qint64(request.tools.size())},
-                       {QStringLiteral("estimatedTokens"), view.estimatedTokens}};
+                       {QStringLiteral("estimatedTokens"), view.requestTokens},
+                       {QStringLiteral("contextWindow"), view.contextWindow}};
     m_session->emitEvent(started);
+}
+
+void AgentLoop::recordPreparedSummaries()
+{
+    const QList<CompactionEvent> prepared = std::exchange(m_preparedSummaries, {});
+    for (const CompactionEvent &event : prepared) {
+        const Result<Message> stored = m_session->append(event.toMessage());
+        if (stored.hasError())
+            report(SessionEvent::Kind::Warning, stored.error());
+    }
+}
+
+void AgentLoop::onSummaryPrepared(const CompactionEvent &event, const Usage &usage)
+{
+    const SessionConfig &config = m_session->config();
+    if (!usage.isEmpty()) {
+        // A summary is billed like any request; its prefix was read from the cache.
+        const std::optional<double> cost = config.catalog.cost(config.model, usage).total();
+        m_session->mutableTotals().add(usage, cost);
+        SessionEvent used = makeEvent(SessionEvent::Kind::UsageReported, m_step);
+        used.usage = usage;
+        used.cost = cost;
+        used.totals = m_session->totals();
+        used.details = {{QStringLiteral("purpose"), QStringLiteral("summary")}};
+        m_session->emitEvent(used);
+    }
+    const QString error = event.state.value(QLatin1String("error")).toString();
+    if (!error.isEmpty()) {
+        report(SessionEvent::Kind::Warning,
+               Error(QStringLiteral("context.summary-failed"),
+                     Text::tr("the model could not summarise the oldest part of the context (%1); an extractive summary "
+                              "is used instead")
+                         .arg(error)));
+    }
+    m_preparedSummaries.append(event);
+    // The record takes it between requests, never between a tool call and its results.
+    switch (m_state) {
+    case State::Idle:
+        recordPreparedSummaries();
+        break;
+    case State::WaitingForSummary:
+        if (!m_summaries->isBusy()) {
+            if (m_compactOnly)
+                m_forceCompaction = true;
+            sendRequest();
+        }
+        break;
+    default:
+        break;
+    }
 }
 
 void AgentLoop::dropStream()
@@ -327,6 +453,8 @@ void AgentLoop::recordAnswer(bool interrupted, const Error &error)
         message.metadata.insert(QStringLiteral("error"), error.code);
     const Usage usage = message.usage;
     std::optional<double> cost;
+    if (!usage.isEmpty())
+        m_session->pipeline().reportUsage(usage);
     if (!usage.isEmpty()) {
         cost = config.catalog.cost(config.model, usage).total();
         m_session->mutableTotals().add(usage, cost);
@@ -355,6 +483,8 @@ void AgentLoop::onStreamFinished()
     m_stream->deleteLater();
     m_stream = nullptr;
     recordAnswer(false, Error());
+    // The answer is in, so the prefix a queued summary continues is in the provider's cache.
+    m_summaries->startQueued();
 
     const QList<Part> calls = m_assembler->completeCalls();
     const QStringList incomplete = m_assembler->incompleteCallIds();
@@ -521,6 +651,14 @@ void AgentLoop::interrupt()
         m_selector->cancel();
         finishTurn(QStringLiteral("interrupted"));
         return;
+    case State::Building:
+        m_builder->cancel();
+        finishTurn(QStringLiteral("interrupted"));
+        return;
+    case State::WaitingForSummary:
+        // The summary goes on in the background; it is recorded when it arrives.
+        finishTurn(QStringLiteral("interrupted"));
+        return;
     case State::Streaming: {
         dropStream();
         if (m_assembler->hasContent()) {
@@ -554,6 +692,9 @@ void AgentLoop::interrupt()
 void AgentLoop::finishTurn(const QString &reason)
 {
     m_state = State::Idle;
+    m_compactOnly = false;
+    recordPreparedSummaries();
+    m_summaries->startQueued();
     SessionEvent finished = makeEvent(SessionEvent::Kind::TurnFinished, m_step);
     finished.turn = m_turn;
     finished.text = reason;

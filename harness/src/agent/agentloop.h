@@ -1,6 +1,8 @@
 #pragma once
 
 #include "agent/streamassembler.h"
+#include "agent/summaryrunner.h"
+#include "agent/viewbuilder.h"
 #include "valis/agent/failureclassifier.h"
 #include "valis/agent/sessionevent.h"
 #include "valis/agent/toolorchestrator.h"
@@ -34,13 +36,23 @@ public:
     bool isRunning() const { return m_state != State::Idle; }
     void startTurn(int turn, const QString &userText);
     void interrupt();
+    /// Builds the view with compaction forced, records and reports what the strategies did,
+    /// waiting for a summary they need, without sending a request (the compact command).
+    void compactNow(int turn);
     ToolOrchestrator *orchestrator() { return &m_orchestrator; }
 
 private:
-    enum class State { Idle, Selecting, Streaming, RetryWait, Tools, Capturing };
+    enum class State { Idle, Selecting, Building, WaitingForSummary, Streaming, RetryWait, Tools, Capturing };
 
     void nextStep();
+    /// Builds the view for the next request on a worker thread; onViewBuilt() sends it.
     void sendRequest();
+    void onViewBuilt(const ContextView &view);
+    void send(const ContextView &view);
+    ProviderRequest requestFor(const ContextView &view);
+    /// Records summaries that arrived while the record could not take them (tools running).
+    void recordPreparedSummaries();
+    void onSummaryPrepared(const CompactionEvent &event, const Usage &usage);
     void onStreamEvent(const ProviderEvent &event);
     void onStreamFinished();
     void onStreamFailed(const ProviderFailure &failure);
@@ -62,6 +74,12 @@ private:
     ToolOrchestrator m_orchestrator;
     std::unique_ptr<ToolSelector> m_selector;
     QPointer<ProviderStream> m_stream;
+    std::unique_ptr<ViewBuilder> m_builder;
+    std::unique_ptr<SummaryRunner> m_summaries;
+    QList<CompactionEvent> m_preparedSummaries;
+    bool m_compactOnly = false;
+    int m_compactionEvents = 0; ///< recorded by the compact command so far
+    bool m_buildForced = false;
     std::unique_ptr<StreamAssembler> m_assembler;
     QTimer m_retryTimer;
     State m_state = State::Idle;

@@ -2,6 +2,9 @@
 
 #include "agent/agentloop.h"
 #include "agent/subagenthost.h"
+#include "context/resultsbackend.h"
+#include "valis/context/contextarchive.h"
+#include "valis/tokens/tokencounter.h"
 #include "valis/filesystem/agentfilesystem.h"
 #include "valis/memory/detailstore.h"
 #include "valis/memory/memoriesbackend.h"
@@ -10,6 +13,9 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QJsonArray>
+
+#include <algorithm>
 
 namespace valis {
 
@@ -38,11 +44,15 @@ constexpr qint64 WholeResultMaxBytes = 2 * 1024 * 1024;
 
 Session::Session(SessionStore *store, const SessionInfo &info, const SessionConfig &config, ToolRegistry *tools,
                  ApprovalPolicy *approvals)
-    : m_store(store), m_info(info), m_config(config), m_tools(tools), m_approvals(approvals)
+    : m_store(store), m_info(info), m_config(config), m_tools(tools), m_approvals(approvals),
+      m_pipeline(std::make_shared<ContextPipeline>())
 {
     qRegisterMetaType<SessionEvent>();
-    m_pipeline.setModel(m_config.catalog.lookup(m_config.model).model, m_config.maxOutputTokens);
-    m_pipeline.setStrategies(m_config.strategies);
+    m_pipeline->setModel(m_config.catalog.lookup(m_config.model).model, m_config.maxOutputTokens);
+    m_pipeline->setStrategies(m_config.strategies);
+    m_pipeline->setStrategySettings(m_config.strategySettings);
+    m_pipeline->setSession(m_info.id, m_config.agentId);
+    m_pipeline->setSummariesAvailable(m_config.provider != nullptr);
 }
 
 Session::~Session() = default;
@@ -104,6 +114,12 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
                                                                  effective.agentId, stored.id);
         if (memories)
             effective.filesystem->mount(QStringLiteral("/memories/"), memories);
+        // What strategies move out of the view lives with the memory when there is one, so
+        // the agent reads it back through the same path either way.
+        if (effective.memory && !effective.locations.dataDir().isEmpty())
+            effective.filesystem->mount(QStringLiteral("/context/results/"),
+                                        std::make_shared<DetailStoreResultsBackend>(effective.memory, effective.agentId,
+                                                                                    stored.id));
     }
     std::unique_ptr<Session> session(new Session(store, stored, effective, tools, approvals));
     session->m_record = record;
@@ -118,13 +134,30 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
         } else {
             warnings.append(files.error());
         }
-        session->m_pipeline.setTailReminders([raw = session.get()] { return raw->memoryChangeReminders(); });
     }
     if (effective.filesystem) {
         session->m_instructions = loadAgentInstructions(effective.filesystem.get(), effective.workspace,
                                                         effective.workspace, effective.memorySettings.agentsMdBudgetBytes);
         warnings += session->m_instructions.warnings;
     }
+    // Counts of the stored record are cached in the store: a reopened long session is not
+    // counted again.
+    Error counterWarning;
+    const ModelInfo model = effective.catalog.lookup(effective.model).model;
+    std::shared_ptr<TokenCounter> counter = TokenCounter::forModel(model, &counterWarning);
+    if (!counterWarning.code.isEmpty())
+        warnings.append(Error(QStringLiteral("context.tokenizer-missing"),
+                              Text::tr("the tokenizer of %1 cannot be loaded, so its tokens are estimated: %2")
+                                  .arg(model.id, counterWarning.message)));
+    if (!record.isEmpty()) {
+        const Result<QList<PartTokenCount>> counts = store->tokenCounts(stored.id, counter->family());
+        if (counts.ok())
+            counter->preload(record, counts.value());
+    }
+    session->m_pipeline->setTokenCounter(counter);
+    if (effective.filesystem || effective.memory)
+        session->m_pipeline->setArchive(
+            ContextArchive::forSession(effective.filesystem, effective.memory, effective.agentId, stored.id));
     session->m_startupWarnings = warnings;
     if (effective.subagentDepth < effective.maxSubagentDepth && !effective.subagentProfiles.isEmpty())
         session->m_subagents = std::make_unique<SubagentHost>(session.get());
@@ -168,6 +201,7 @@ ToolContext Session::toolContext() const
     // Captured results are stored whole, so tools need not cut them to fit the context.
     if (m_capture)
         context.wholeResultMaxBytes = WholeResultMaxBytes;
+    context.sessionStorePath = m_store->path();
     return context;
 }
 
@@ -189,6 +223,12 @@ Message Session::composeSystemPrompt() const
     }
     // Standing instructions last: they are the most specific (the agent's own, then the
     // repository's from the root down to the working folder).
+    // How to get back what the context strategies moved out of the view.
+    for (ContextStrategy *strategy : m_config.strategies) {
+        const QString section = strategy->systemPromptSection().trimmed();
+        if (!section.isEmpty())
+            sections.append(section);
+    }
     if (!m_instructions.text.isEmpty())
         sections.append(m_instructions.text);
     if (!sections.isEmpty())
@@ -329,17 +369,40 @@ void Session::compact()
         m_compactRequested = true;
         return;
     }
-    const ContextView view = m_pipeline.build(m_record, m_record.isEmpty() ? 0 : m_record.constLast().turn + 1, true);
-    reportView(view, -1);
     if (m_config.strategies.isEmpty()) {
         SessionEvent warning;
         warning.kind = SessionEvent::Kind::Warning;
         warning.error = Error(QStringLiteral("context.no-strategy"),
                               Text::tr("no context strategy is installed, so there is nothing to compact with"));
         emitEvent(warning);
+        return;
     }
-    // What the strategies did to this view also applies to the next request's.
-    m_compactRequested = !m_config.strategies.isEmpty();
+    m_loop->compactNow(m_record.isEmpty() ? 0 : m_record.constLast().turn + 1);
+}
+
+Result<void> Session::pin(const QString &messageId, bool pinned)
+{
+    const bool known = std::any_of(m_record.cbegin(), m_record.cend(), [&messageId](const Message &message) {
+        return message.id == messageId && message.role != Role::System;
+    });
+    if (!known)
+        return Error(QStringLiteral("session.no-message"), Text::tr("this session has no message \"%1\"").arg(messageId));
+    const Result<Message> stored = append(pinMessage(messageId, pinned));
+    if (stored.hasError())
+        return stored.error();
+    return success();
+}
+
+void Session::storeTokenCounts()
+{
+    std::shared_ptr<TokenCounter> counter = m_pipeline->tokenCounter();
+    if (!counter)
+        return;
+    const QList<PartTokenCount> counts = counter->takeNewCounts();
+    if (counts.isEmpty())
+        return;
+    // A cache: a store that cannot keep it costs a recount next time, nothing more.
+    (void)m_store->storeTokenCounts(m_info.id, counter->family(), counts);
 }
 
 bool Session::takeCompactRequest()
@@ -352,12 +415,34 @@ bool Session::takeCompactRequest()
 void Session::reportView(const ContextView &view, int step)
 {
     for (const CompactionEvent &compaction : view.compactions) {
+        // Recorded first, so the next build starts from it (and a reopened session too).
+        const Result<Message> stored = append(compaction.toMessage());
+        if (stored.hasError()) {
+            SessionEvent problem;
+            problem.kind = SessionEvent::Kind::Warning;
+            problem.step = step;
+            problem.error = stored.error();
+            emitEvent(problem);
+        }
         SessionEvent event;
         event.kind = SessionEvent::Kind::ContextCompacted;
         event.step = step;
         event.details = compaction.toJson();
+        // The edits carry whole replacement messages; listeners want what happened.
+        event.details.remove(QStringLiteral("edits"));
+        QJsonArray moved;
+        for (const ViewEdit &edit : compaction.edits)
+            moved.append(QJsonObject{{QStringLiteral("item"), edit.item},
+                                     {QStringLiteral("pointer"), edit.pointer},
+                                     {QStringLiteral("messageId"), edit.kind == ViewEdit::Kind::ReplacePart ? edit.messageId : edit.lastMessageId},
+                                     {QStringLiteral("tokensBefore"), edit.tokensBefore},
+                                     {QStringLiteral("tokensAfter"), edit.tokensAfter}});
+        event.details.insert(QStringLiteral("moved"), moved);
+        event.details.insert(QStringLiteral("requestTokens"), view.requestTokens);
+        event.details.insert(QStringLiteral("contextWindow"), view.contextWindow);
         emitEvent(event);
     }
+    storeTokenCounts();
     for (const Error &problem : view.warnings) {
         SessionEvent event;
         event.kind = SessionEvent::Kind::Warning;

@@ -55,6 +55,7 @@ QString SessionEvent::kindName(Kind kind)
     case Kind::Retrying: return QStringLiteral("retrying");
     case Kind::UsageReported: return QStringLiteral("usage-reported");
     case Kind::ContextCompacted: return QStringLiteral("context-compacted");
+    case Kind::CompactionFinished: return QStringLiteral("compaction-finished");
     case Kind::Warning: return QStringLiteral("warning");
     case Kind::Error: return QStringLiteral("error");
     case Kind::TurnFinished: return QStringLiteral("turn-finished");

@@ -50,9 +50,20 @@ NormaliseReport normaliseView(QList<Message> &view)
     NormaliseReport report;
 
     // Pass 1: replace incomplete calls by a note, and collect which calls remain.
+    // Messages are reassigned only when something changes: a message left alone keeps sharing
+    // its parts with the record, which is how the pipeline knows its cached count still holds.
     QSet<QString> calls;
     for (Message &message : view) {
         if (message.role != Role::Assistant)
+            continue;
+        bool anyIncomplete = false;
+        for (const Part &part : std::as_const(message.parts)) {
+            if (part.kind == PartKind::ToolCall && !toolCallIsComplete(message, part))
+                anyIncomplete = true;
+            else if (part.kind == PartKind::ToolCall)
+                calls.insert(part.callId);
+        }
+        if (!anyIncomplete)
             continue;
         QList<Part> parts;
         parts.reserve(message.parts.size());
@@ -88,16 +99,19 @@ NormaliseReport normaliseView(QList<Message> &view)
     for (qsizetype i = 0; i < view.size(); ++i) {
         Message message = view.at(i);
         QList<Part> kept;
+        bool dropped = false;
         for (const Part &part : std::as_const(message.parts)) {
             if (part.kind == PartKind::ToolResult && (!calls.contains(part.callId) || answered.contains(part.callId))) {
                 report.droppedOrphans.append(part.callId);
+                dropped = true;
                 continue;
             }
             if (part.kind == PartKind::ToolResult)
                 answered.insert(part.callId);
             kept.append(part);
         }
-        message.parts = kept;
+        if (dropped)
+            message.parts = kept;
         if (message.parts.isEmpty() && message.role != Role::System) {
             ++report.droppedEmptyMessages;
             continue;

@@ -34,6 +34,14 @@ SubagentRun::~SubagentRun() = default;
 SubagentRunner::~SubagentRunner() = default;
 ToolInvocation::~ToolInvocation() = default;
 ContextStrategy::~ContextStrategy() = default;
+QJsonObject ContextStrategy::defaultSettings() const
+{
+    return {};
+}
+QString ContextStrategy::systemPromptSection() const
+{
+    return {};
+}
 Sandbox::~Sandbox() = default;
 SandboxProcess::~SandboxProcess() = default;
 
@@ -150,6 +158,11 @@ qint64 StrategyBudget::count(const QList<Message> &messages) const
     for (const Message &message : messages)
         total += countTokens(message);
     return total;
+}
+
+qint64 StrategyBudget::requestTokens(const QList<Message> &view) const
+{
+    return qMax<qint64>(0, count(view) + fixedTokens + correction);
 }
 
 } // namespace valis

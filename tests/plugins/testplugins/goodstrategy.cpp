@@ -14,15 +14,30 @@ class DropOldest : public valis::ContextStrategy
 {
 public:
     QString id() const override { return QStringLiteral("drop-oldest"); }
-    valis::Result<valis::StrategyReport> apply(QList<valis::Message> &view, const valis::StrategyBudget &budget) override
+    valis::Result<valis::StrategyReport> apply(QList<valis::Message> &view, const valis::StrategyBudget &budget,
+                                               const valis::StrategyContext &) override
     {
         if (!budget.countTokens)
             return valis::Error(QStringLiteral("test.no-counter"), QStringLiteral("the budget has no token counter"));
         valis::StrategyReport report;
         report.tokensBefore = budget.count(view);
-        while (view.size() > 1 && budget.count(view) > budget.targetTokens)
-            report.replaced.append(view.takeFirst().id);
+        int last = -1;
+        while (last + 2 < view.size() && budget.count(view.mid(last + 1)) > budget.targetTokens)
+            ++last;
+        if (last < 0)
+            return report;
+        valis::ViewEdit edit;
+        edit.kind = valis::ViewEdit::Kind::ReplacePrefix;
+        edit.lastMessageId = view.at(last).id;
+        edit.item = QStringLiteral("span");
+        for (int i = 0; i <= last; ++i)
+            report.replaced.append(view.at(i).id);
+        view.remove(0, last + 1);
         report.tokensAfter = budget.count(view);
+        valis::CompactionEvent event;
+        event.action = QStringLiteral("drop");
+        event.edits = {edit};
+        report.events = {event};
         return report;
     }
 };

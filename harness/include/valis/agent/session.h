@@ -78,7 +78,11 @@ struct VALIS_HARNESS_EXPORT SessionConfig
                           std::chrono::milliseconds(60000), 0.2};
     ToolSelectorConfig toolSelector;
     Provider *toolSelectorProvider = nullptr; ///< nullptr: `provider`
+    /// The context strategies, in order (each an ordered step of the ContextPipeline).
     QList<ContextStrategy *> strategies;
+    /// Settings per strategy id: config/context.json with the model's overrides, then the
+    /// session's own (see ContextSettings).
+    QHash<QString, QJsonObject> strategySettings;
 };
 
 /// A conversation in progress: takes commands, runs turns, keeps the record, and reports
@@ -131,8 +135,14 @@ public:
     /// Answers a pending approval; false when `requestId` is not pending.
     bool approve(const QString &requestId, ApprovalScope scope = ApprovalScope::Once);
     bool deny(const QString &requestId, const QString &reason = {}, ApprovalScope scope = ApprovalScope::Once);
-    /// Runs the context strategies on the next request (now, when idle, to report what they do).
+    /// Compacts the context now (when idle; else before the next request): the strategies run
+    /// as if the view were over their thresholds, and what they do is recorded and reported.
     void compact();
+    /// Pins (or unpins) a message: it is never evicted or summarised, and is carried verbatim
+    /// into the context after every summary. Recorded in the record; fails for unknown ids.
+    Result<void> pin(const QString &messageId, bool pinned = true);
+    /// What the context strategies did in this session so far (from the record's events).
+    CompactionStats compactionStats() const { return CompactionStats::of(m_record); }
 
 Q_SIGNALS:
     void eventOccurred(const valis::SessionEvent &event);
@@ -159,7 +169,10 @@ private:
     ResultCapture *resultCapture() const { return m_capture.get(); }
     /// The reminder of memory written since the system prompt was built (tail of the view).
     QList<Message> memoryChangeReminders() const;
-    ContextPipeline &pipeline() { return m_pipeline; }
+    /// Stores the token counts the pipeline made of stored messages (the count cache).
+    void storeTokenCounts();
+    ContextPipeline &pipeline() { return *m_pipeline; }
+    std::shared_ptr<ContextPipeline> sharedPipeline() const { return m_pipeline; }
     SessionStore *store() const { return m_store; }
     ToolRegistry *tools() const { return m_tools; }
     SessionTotals &mutableTotals() { return m_totals; }
@@ -171,7 +184,7 @@ private:
     ApprovalPolicy *m_approvals;
     QList<Message> m_record;
     SessionTotals m_totals;
-    ContextPipeline m_pipeline;
+    std::shared_ptr<ContextPipeline> m_pipeline;
     Message m_systemPrompt;
     std::unique_ptr<SubagentHost> m_subagents;
     std::unique_ptr<ResultCapture> m_capture;

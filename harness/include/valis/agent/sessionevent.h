@@ -50,7 +50,11 @@ struct VALIS_HARNESS_EXPORT SessionTotals
 ///   ToolCallFinished        callId, toolName, result (a ToolResult part), durationMs, attempt
 ///   Retrying                error (what failed), attempt (the next one), delayMs
 ///   UsageReported           usage, cost, totals
-///   ContextCompacted        details {strategy, tokensBefore, tokensAfter, replaced}
+///   ContextCompacted        details: the CompactionEvent (id, strategy, action, tokensBefore, tokensAfter,
+///                           replaced, pointers, cacheInvalidatedTokens, cacheCostUsd) without its
+///                           edits, plus moved [{item, pointer, messageId, tokensBefore, tokensAfter}],
+///                           requestTokens and contextWindow
+///   CompactionFinished      details {events} (the compact command is done; events: how many)
 ///   Warning                 error (code and message; not fatal)
 ///   Error                   error, details {category, retryable}
 ///   TurnFinished            text (the reason: "answered", "step-limit", "budget-limit",
@@ -73,6 +77,7 @@ struct VALIS_HARNESS_EXPORT SessionEvent
         Retrying,
         UsageReported,
         ContextCompacted,
+        CompactionFinished,
         Warning,
         Error,
         TurnFinished,

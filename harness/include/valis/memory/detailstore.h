@@ -26,6 +26,7 @@ inline constexpr char FileContent[] = "file_content";
 inline constexpr char UserPreference[] = "user_preference";
 inline constexpr char Note[] = "note";                      ///< store_memory's default
 inline constexpr char MemoryFile[] = "memory_file";         ///< a file under /memories/
+inline constexpr char ContextResult[] = "context_result";   ///< moved out of the context (/context/results/)
 } // namespace MemoryType
 
 /// One record of the DetailStore (a row of `agent_memories`). Records are immutable once

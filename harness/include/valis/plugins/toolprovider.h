@@ -61,6 +61,9 @@ struct VALIS_HARNESS_EXPORT ToolContext
     /// and shows the model a MemoryRef instead, so a tool may return up to this many bytes
     /// whole rather than cutting its output to fit the context (exec).
     qint64 wholeResultMaxBytes = 0;
+    /// The SessionStore file holding this session's whole record (search_history opens it on
+    /// its own thread); empty where there is none.
+    QString sessionStorePath;
 };
 
 /// A set of tools (session-scoped): their specs, and calls to them.

@@ -1,0 +1,328 @@
+#include "valis/tokens/tokencounter.h"
+
+#include "valis/store/sessionstore.h"
+// TEMPORARY while the BPE engine lands: without it every counter is the byte estimate.
+#if __has_include("valis/tokens/bpeencoding.h")
+#include "valis/tokens/bpeencoding.h"
+#define VALIS_HAVE_BPE 1
+#else
+namespace valis {
+class BpeEncoding
+{
+public:
+    static Result<std::shared_ptr<const BpeEncoding>> load(const QString &)
+    {
+        return Error(QStringLiteral("tokens.data-missing"), QStringLiteral("not built yet"));
+    }
+    qint64 count(const QString &) const { return 0; }
+};
+} // namespace valis
+#endif
+
+#include <QHash>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMutex>
+
+namespace valis {
+
+namespace {
+
+// How a request frames what it sends, in tokens, beside the text itself. Chat formats wrap each
+// message in role markers and each tool call and result in a small JSON or XML frame; these
+// figures are the ones that fit the recorded requests and reported usage best (see
+// bench/README.md, "Token counts against reported usage").
+struct Framing
+{
+    qint64 perMessage = 4;
+    qint64 perPart = 1;
+    qint64 perToolCall = 8;
+    qint64 perToolResult = 6;
+    qint64 perTool = 12;
+    qint64 image = 1600;
+};
+
+// The calibrated estimate for models without a public tokenizer: o200k_base tokens scaled per
+// kind of text (Claude's vocabulary splits code and JSON finer than prose), bytes / 4 when the
+// tokenizer data is missing. Fitted on the claude-trace requests (bench_tokens --calibrate).
+constexpr double EstimateProseRatio = 1.16;
+constexpr double EstimateCodeRatio = 1.28;
+
+/// How much of `text` looks like code or data rather than prose (punctuation and brackets per
+/// character), for choosing the estimate's ratio.
+double codeShare(QStringView text)
+{
+    if (text.isEmpty())
+        return 0;
+    qsizetype symbols = 0;
+    const qsizetype sample = qMin<qsizetype>(text.size(), 4096);
+    for (qsizetype i = 0; i < sample; ++i) {
+        const char16_t c = text.at(i).unicode();
+        if (c == u'{' || c == u'}' || c == u'(' || c == u')' || c == u'[' || c == u']' || c == u';' || c == u'"'
+            || c == u'=' || c == u'<' || c == u'>' || c == u'_' || c == u'/' || c == u'\\' || c == u':')
+            ++symbols;
+    }
+    // Prose has about 1 such symbol per 60 characters, code and JSON 1 per 6 to 10.
+    return qBound(0.0, (double(symbols) / double(sample) - 0.016) / 0.1, 1.0);
+}
+
+quint64 mix(quint64 a, quint64 b)
+{
+    a ^= b + 0x9e3779b97f4a7c15ULL + (a << 6) + (a >> 2);
+    return a;
+}
+
+quint64 partHash(const Part &part)
+{
+    quint64 h = quint64(part.kind) + 1;
+    h = mix(h, qHash(part.text, 7));
+    h = mix(h, quint64(part.text.size()));
+    switch (part.kind) {
+    case PartKind::Thinking:
+        h = mix(h, qHash(part.redactedData, 11));
+        break;
+    case PartKind::ToolCall:
+        h = mix(h, qHash(part.toolName, 13));
+        h = mix(h, qHash(part.argumentsJson(), 17));
+        break;
+    case PartKind::ToolResult:
+        h = mix(h, quint64(part.isError));
+        for (const Part &inner : part.content)
+            h = mix(h, partHash(inner));
+        break;
+    default:
+        break;
+    }
+    return h;
+}
+
+/// The depth-first index of each top-level part, as the store numbers parts.
+QList<int> flattenedIndexes(const QList<Part> &parts)
+{
+    QList<int> indexes;
+    int next = 0;
+    std::function<void(const Part &)> walk = [&](const Part &part) {
+        ++next;
+        for (const Part &inner : part.content)
+            walk(inner);
+    };
+    for (const Part &part : parts) {
+        indexes.append(next);
+        walk(part);
+    }
+    return indexes;
+}
+
+} // namespace
+
+class TokenCounter::Private
+{
+public:
+    qint64 countText(QStringView text) const
+    {
+        if (text.isEmpty())
+            return 0;
+        if (encoding && exact)
+            return encoding->count(text.toString());
+        if (encoding) {
+            const double share = codeShare(text);
+            const double ratio = EstimateProseRatio + (EstimateCodeRatio - EstimateProseRatio) * share;
+            return qint64(double(encoding->count(text.toString())) * ratio + 0.5);
+        }
+        return (text.toUtf8().size() + 3) / 4;
+    }
+
+    qint64 countPartUncached(const Part &part) const
+    {
+        switch (part.kind) {
+        case PartKind::Text:
+            return framing.perPart + countText(part.text);
+        case PartKind::Thinking:
+            return framing.perPart + countText(part.text) + (part.redactedData.size() + 3) / 4;
+        case PartKind::ToolCall:
+            return framing.perToolCall + countText(part.toolName) + countText(part.argumentsJson());
+        case PartKind::ToolResult: {
+            qint64 tokens = framing.perToolResult;
+            for (const Part &inner : part.content)
+                tokens += countPartUncached(inner);
+            return tokens;
+        }
+        case PartKind::Image:
+            return framing.image;
+        }
+        return 0;
+    }
+
+    qint64 countPartCached(const Part &part)
+    {
+        const quint64 key = partHash(part);
+        {
+            QMutexLocker lock(&mutex);
+            const auto it = byContent.constFind(key);
+            if (it != byContent.cend())
+                return it.value();
+        }
+        const qint64 tokens = countPartUncached(part);
+        QMutexLocker lock(&mutex);
+        // Replacements are small and repeat every build; a bound keeps a long session's cache
+        // from growing without end.
+        if (byContent.size() > 200000)
+            byContent.clear();
+        byContent.insert(key, tokens);
+        return tokens;
+    }
+
+    QString family;
+    bool exact = false;
+    std::shared_ptr<const BpeEncoding> encoding;
+    Framing framing;
+    mutable QMutex mutex;
+    QHash<quint64, qint64> byContent;
+    /// Stored messages by id: the tokens of each top-level part.
+    QHash<QString, QList<qint64>> stored;
+    QList<PartTokenCount> fresh;
+};
+
+TokenCounter::TokenCounter(std::unique_ptr<Private> d) : d(std::move(d)) {}
+TokenCounter::~TokenCounter() = default;
+
+std::shared_ptr<TokenCounter> TokenCounter::forModel(const ModelInfo &model, Error *warning)
+{
+    if (model.tokenizer == QLatin1String("o200k_base") || model.tokenizer == QLatin1String("cl100k_base")) {
+        Result<std::shared_ptr<TokenCounter>> exact = forEncoding(model.tokenizer);
+        if (exact.ok())
+            return exact.value();
+        if (warning)
+            *warning = exact.error();
+    }
+    return estimate();
+}
+
+Result<std::shared_ptr<TokenCounter>> TokenCounter::forEncoding(const QString &encoding)
+{
+    Result<std::shared_ptr<const BpeEncoding>> loaded = BpeEncoding::load(encoding);
+    if (loaded.hasError())
+        return loaded.error();
+    auto d = std::make_unique<Private>();
+    d->family = encoding;
+    d->exact = true;
+    d->encoding = loaded.value();
+    return std::shared_ptr<TokenCounter>(new TokenCounter(std::move(d)));
+}
+
+std::shared_ptr<TokenCounter> TokenCounter::estimate()
+{
+    auto d = std::make_unique<Private>();
+    // The estimate scales o200k_base counts; without its data it falls back to bytes.
+    Result<std::shared_ptr<const BpeEncoding>> loaded = BpeEncoding::load(QStringLiteral("o200k_base"));
+    d->family = loaded.ok() ? QStringLiteral("estimate-v1") : QStringLiteral("estimate-bytes");
+    if (loaded.ok())
+        d->encoding = loaded.value();
+    return std::shared_ptr<TokenCounter>(new TokenCounter(std::move(d)));
+}
+
+QString TokenCounter::family() const
+{
+    return d->family;
+}
+
+bool TokenCounter::isExact() const
+{
+    return d->exact;
+}
+
+qint64 TokenCounter::countText(const QString &text) const
+{
+    return d->countText(text);
+}
+
+qint64 TokenCounter::countPart(const Part &part) const
+{
+    return d->countPartCached(part);
+}
+
+qint64 TokenCounter::countMessage(const Message &message) const
+{
+    qint64 tokens = d->framing.perMessage;
+    for (const Part &part : message.parts)
+        tokens += d->countPartCached(part);
+    return tokens;
+}
+
+qint64 TokenCounter::countStoredMessage(const Message &message) const
+{
+    if (message.id.isEmpty())
+        return countMessage(message);
+    {
+        QMutexLocker lock(&d->mutex);
+        const auto it = d->stored.constFind(message.id);
+        if (it != d->stored.cend() && it->size() == message.parts.size()) {
+            qint64 tokens = d->framing.perMessage;
+            for (qint64 part : *it)
+                tokens += part;
+            return tokens;
+        }
+    }
+    QList<qint64> parts;
+    parts.reserve(message.parts.size());
+    qint64 tokens = d->framing.perMessage;
+    for (const Part &part : message.parts) {
+        parts.append(d->countPartUncached(part));
+        tokens += parts.constLast();
+    }
+    QMutexLocker lock(&d->mutex);
+    d->stored.insert(message.id, parts);
+    if (message.seq >= 0) {
+        const QList<int> indexes = flattenedIndexes(message.parts);
+        for (int i = 0; i < parts.size(); ++i)
+            d->fresh.append({message.seq, indexes.at(i), int(qMin<qint64>(parts.at(i), std::numeric_limits<int>::max()))});
+    }
+    return tokens;
+}
+
+qint64 TokenCounter::countSystemPrompt(const Message &system) const
+{
+    return system.parts.isEmpty() ? 0 : countMessage(system);
+}
+
+qint64 TokenCounter::countToolDefinitions(const QJsonArray &tools) const
+{
+    qint64 tokens = 0;
+    for (const QJsonValue &tool : tools)
+        tokens += d->framing.perTool
+                  + d->countText(QString::fromUtf8(QJsonDocument(tool.toObject()).toJson(QJsonDocument::Compact)));
+    return tokens;
+}
+
+void TokenCounter::preload(const QList<Message> &record, const QList<PartTokenCount> &counts)
+{
+    QHash<qint64, QHash<int, int>> bySeq;
+    for (const PartTokenCount &count : counts)
+        bySeq[count.seq].insert(count.partIndex, count.tokens);
+    QMutexLocker lock(&d->mutex);
+    for (const Message &message : record) {
+        const auto it = bySeq.constFind(message.seq);
+        if (it == bySeq.cend() || message.id.isEmpty())
+            continue;
+        const QList<int> indexes = flattenedIndexes(message.parts);
+        QList<qint64> parts;
+        for (int index : indexes) {
+            const auto count = it->constFind(index);
+            if (count == it->cend())
+                break;
+            parts.append(count.value());
+        }
+        if (parts.size() == message.parts.size())
+            d->stored.insert(message.id, parts);
+    }
+}
+
+QList<PartTokenCount> TokenCounter::takeNewCounts()
+{
+    QMutexLocker lock(&d->mutex);
+    QList<PartTokenCount> fresh;
+    fresh.swap(d->fresh);
+    return fresh;
+}
+
+} // namespace valis

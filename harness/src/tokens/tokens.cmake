@@ -1,0 +1,1 @@
+# BpeEncoding sources (filled in by the tokenizer work)
