@@ -8,6 +8,7 @@
 #include "valis/agent/session.h"
 #include "valis/agent/systemprompt.h"
 #include "valis/catalog/modelcatalog.h"
+#include "valis/context/contextsettings.h"
 #include "valis/keychain/keychaincredentialstore.h"
 #include "valis/plugins/pluginmanager.h"
 #include "valis/store/sessionstore.h"
@@ -176,7 +177,15 @@ void ConversationController::send(const QString &text)
                               config.workspace = QDir::homePath();
                               config.systemPrompt = defaultSystemPrompt(config.workspace);
                               applyProviderSettings(self->m_settings, providerId, &config);
-                              config.strategies = self->m_plugins->strategies();
+                              // A settings file that cannot be read leaves the defaults; the
+                              // reason goes to the composer's status like other failures.
+                              const Result<ContextSettings> contextSettings =
+                                  ContextSettings::load(self->m_locations.contextSettingsPath());
+                              if (contextSettings.hasError())
+                                  self->fail(contextSettings.error().toString());
+                              const ContextSettings contextChoice = contextSettings.ok() ? contextSettings.value() : ContextSettings();
+                              for (const Error &warning : contextChoice.apply(self->m_plugins->strategies(), {}, &config))
+                                  self->fail(warning.message);
                               if (self->m_toolEnvironment)
                                   self->m_toolEnvironment->apply(&config);
                               if (self->m_memoryEnvironment)

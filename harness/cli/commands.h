@@ -31,5 +31,6 @@ int runTools(CliContext &context, const QStringList &arguments);
 int runMemory(CliContext &context, const QStringList &arguments);
 int runTokens(CliContext &context, const QStringList &arguments);
 int runReplay(CliContext &context, const QStringList &arguments);
+int runContext(CliContext &context, const QStringList &arguments);
 
 } // namespace valis::cli

@@ -26,6 +26,7 @@ const QList<Command> &commands()
         {"tool", QT_TRANSLATE_NOOP("valis::cli", "Call one tool exactly as the agent would"), runTool},
         {"memory", QT_TRANSLATE_NOOP("valis::cli", "List, show, search, remove, export and import the memory's records"), runMemory},
         {"tokens", QT_TRANSLATE_NOOP("valis::cli", "Count the tokens of a text exactly (o200k_base, cl100k_base) or estimate them for a model"), runTokens},
+        {"context", QT_TRANSLATE_NOOP("valis::cli", "Show what context compaction did in a session, or the strategies' settings"), runContext},
         {"replay", QT_TRANSLATE_NOOP("valis::cli", "Replay a transcript through a context strategy and report tokens, cost, cache use and compactions"), runReplay},
     };
     return list;

@@ -224,7 +224,7 @@ private Q_SLOTS:
         const auto [results, warnings] = capture(capturer, {execCall(QStringLiteral("c1"), QStringLiteral("./build.sh")),
                                                             execCall(QStringLiteral("c2"), QStringLiteral("true"))},
                                                  {execResult(QStringLiteral("c1"), big, 1), small},
-                                                 CaptureScope{QStringLiteral("agent-7"), QStringLiteral("s-1"), 3, {}});
+                                                 CaptureScope{QStringLiteral("agent-7"), QStringLiteral("s-1"), 3, {}, {}});
         QVERIFY(warnings.isEmpty());
         QCOMPARE(results.size(), 2);
         QCOMPARE(results.at(1), small); // small results stay as they are

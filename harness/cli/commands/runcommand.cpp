@@ -13,6 +13,7 @@
 #include "valis/agent/toolenvironment.h"
 #include "valis/agent/toolregistry.h"
 #include "valis/catalog/modelcatalog.h"
+#include "valis/context/contextsettings.h"
 #include "valis/keychain/keychaincredentialstore.h"
 #include "valis/memory/memoryenvironment.h"
 #include "valis/memory/resultcapture.h"
@@ -22,8 +23,10 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTimer>
 
 #include <optional>
 
@@ -178,14 +181,26 @@ private:
             endTextLine();
             err() << Text::tr("error: %1").arg(event.error.toString()) << Qt::endl;
             break;
-        case SessionEvent::Kind::ContextCompacted:
+        case SessionEvent::Kind::ContextCompacted: {
             endTextLine();
-            err() << Text::tr("context compacted by %1: %2 -> %3 tokens")
-                         .arg(event.details.value(QLatin1String("strategy")).toString())
+            const QJsonArray moved = event.details.value(QLatin1String("moved")).toArray();
+            QStringList where;
+            for (const QJsonValue &item : moved) {
+                const QString pointer = item.toObject().value(QLatin1String("pointer")).toString();
+                if (!pointer.isEmpty() && !where.contains(pointer) && where.size() < 3)
+                    where.append(pointer);
+            }
+            err() << Text::tr("context %1 by %2: %3 -> %4 tokens, %n item(s) moved", nullptr, int(moved.size()))
+                         .arg(event.details.value(QLatin1String("action")).toString(),
+                              event.details.value(QLatin1String("strategy")).toString())
                          .arg(event.details.value(QLatin1String("tokensBefore")).toInteger())
                          .arg(event.details.value(QLatin1String("tokensAfter")).toInteger())
+                  << (where.isEmpty() ? QString() : QStringLiteral(" (") + where.join(QStringLiteral(", "))
+                                                         + (moved.size() > where.size() ? QStringLiteral(", ...") : QString())
+                                                         + QLatin1Char(')'))
                   << Qt::endl;
             break;
+        }
         case SessionEvent::Kind::TurnFinished: {
             endTextLine();
             const SessionTotals &totals = event.totals;
@@ -387,10 +402,14 @@ int runRun(CliContext &context, const QStringList &arguments)
     const QCommandLineOption noMemoryOption(QStringLiteral("no-memory"),
                                             Text::tr("Run without the memory store: large tool outputs stay in the context, "
                                                      "and /memories/ is a local folder."));
+    const QCommandLineOption contextOption(QStringLiteral("context"),
+                                           Text::tr("A context strategy setting for this run, e.g. evictAt=0.8 or "
+                                                    "progressive.offloadTokens=10000 (repeatable; see valis-cli context --settings)."),
+                                           QStringLiteral("KEY=VALUE"));
     const ToolEnvironmentOptions toolOptions;
     parser.addOptions({providerOption, modelOption, workspaceOption, approveOption, baseUrlOption, sessionOption, systemOption,
                        maxStepsOption, maxCostOption, maxOutputOption, jsonOption, thinkingOption, noKeychainOption,
-                       noMemoryOption});
+                       noMemoryOption, contextOption});
     toolOptions.addTo(parser);
     parser.addPositionalArgument(QStringLiteral("prompt"), Text::tr("What to ask; \"-\" or nothing reads it from standard input."));
     if (const int code = context.parse(parser, command,
@@ -491,7 +510,15 @@ int runRun(CliContext &context, const QStringList &arguments)
     config.maxTurnCostUsd = maxCost;
     config.maxOutputTokens = maxOutput;
     applyProviderSettings(settings.value(), providerId, &config);
-    config.strategies = plugins.strategies();
+    const Result<ContextSettings> contextSettings = ContextSettings::load(context.locations().contextSettingsPath());
+    if (contextSettings.hasError())
+        return context.fail(command, contextSettings.error());
+    const Result<QHash<QString, QJsonObject>> overrides =
+        parseContextOverrides(parser.values(contextOption), contextSettings->strategies.value(0, QStringLiteral("progressive")));
+    if (overrides.hasError())
+        return context.usageError(command, overrides.error().message);
+    for (const Error &warning : contextSettings->apply(plugins.strategies(), overrides.value(), &config))
+        context.err() << Text::tr("warning: %1").arg(warning.message) << Qt::endl;
     const Result<ToolEnvironment> environment = ToolEnvironment::assemble(plugins, context.locations(), toolChoice.value());
     if (environment.hasError())
         return context.fail(command, environment.error());
@@ -540,6 +567,19 @@ int runRun(CliContext &context, const QStringList &arguments)
         return context.fail(command, submitted.error());
     if (!printer.finishReason())
         loop.exec();
+    if (session->hasPendingSummaries()) {
+        // The summary of the oldest turns is being written in the background; leaving now would
+        // throw it away and pay for it again next time.
+        if (!json)
+            context.err() << Text::tr("finishing the summary of the oldest turns...") << Qt::endl;
+        QTimer poll;
+        QObject::connect(&poll, &QTimer::timeout, &loop, [&loop, &session] {
+            if (!session->hasPendingSummaries())
+                loop.quit();
+        });
+        poll.start(50);
+        loop.exec();
+    }
     context.out().flush();
     return exitCodeFor(printer.finishReason().value_or(QString()));
 }

@@ -601,9 +601,20 @@ void AgentLoop::onBatchFinished(const QList<Part> &results)
         scope.agentId = m_session->config().agentId;
         scope.sessionId = m_session->id();
         scope.turn = m_turn;
+        QSet<QString> uncaptured;
         for (const RegisteredTool &tool : m_session->tools()->tools()) {
             if (tool.spec.keepResultsInContext)
                 scope.keepInContext.insert(tool.spec.name);
+            if (!tool.spec.captureResults)
+                uncaptured.insert(tool.spec.name);
+        }
+        for (const Part &call : std::as_const(m_batchCalls)) {
+            // Reading back what a context strategy moved to /context/ gets the bytes, not
+            // another pointer to them.
+            const QJsonObject arguments = call.arguments.toObject();
+            const QString path = arguments.value(QLatin1String("path")).toString(arguments.value(QLatin1String("file_path")).toString());
+            if (uncaptured.contains(call.toolName) || path.startsWith(QLatin1String("/context/")))
+                scope.keepCallIds.insert(call.callId);
         }
         bool any = false;
         for (const Part &result : results)

@@ -40,6 +40,8 @@ public:
     /// waiting for a summary they need, without sending a request (the compact command).
     void compactNow(int turn);
     ToolOrchestrator *orchestrator() { return &m_orchestrator; }
+    /// A summary is queued, running, or waiting to be recorded.
+    bool summariesPending() const { return m_summaries->isBusy() || !m_preparedSummaries.isEmpty(); }
 
 private:
     enum class State { Idle, Selecting, Building, WaitingForSummary, Streaming, RetryWait, Tools, Capturing };

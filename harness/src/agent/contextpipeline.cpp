@@ -456,7 +456,12 @@ void ContextPipeline::reportUsage(const Usage &usage)
     if (usage.inputTokens < 0 || d->lastEstimate < 0)
         return;
     const qint64 reported = usage.inputTokens + qMax<qint64>(0, usage.cacheReadTokens) + qMax<qint64>(0, usage.cacheWriteTokens);
-    d->correction = reported - d->lastEstimate;
+    // A provider (or a proxy in front of it) that reports far from what was sent is not
+    // believed: a wrong correction could hide a nearly full window.
+    const qint64 difference = reported - d->lastEstimate;
+    if (difference < -d->lastEstimate / 4 || difference > d->lastEstimate / 2)
+        return;
+    d->correction = difference;
 }
 
 void ContextPipeline::invalidate()
@@ -525,6 +530,7 @@ ContextView ContextPipeline::build(const QList<Message> &record, int currentTurn
         context.forced = forceCompaction;
 
         QList<Message> attempt = cache.base;
+        budget.viewTokens = cache.total;
         const qint64 requestBefore = cache.total + d->fixedTokens + d->correction;
         Result<StrategyReport> report = strategy->apply(attempt, budget, context);
         if (report.hasError()) {

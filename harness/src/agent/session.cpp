@@ -143,12 +143,12 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
     // Counts of the stored record are cached in the store: a reopened long session is not
     // counted again.
     Error counterWarning;
-    const ModelInfo model = effective.catalog.lookup(effective.model).model;
-    std::shared_ptr<TokenCounter> counter = TokenCounter::forModel(model, &counterWarning);
+    const ModelInfo modelInfo = effective.catalog.lookup(effective.model).model;
+    std::shared_ptr<TokenCounter> counter = TokenCounter::forModel(modelInfo, &counterWarning);
     if (!counterWarning.code.isEmpty())
         warnings.append(Error(QStringLiteral("context.tokenizer-missing"),
                               Text::tr("the tokenizer of %1 cannot be loaded, so its tokens are estimated: %2")
-                                  .arg(model.id, counterWarning.message)));
+                                  .arg(modelInfo.id, counterWarning.message)));
     if (!record.isEmpty()) {
         const Result<QList<PartTokenCount>> counts = store->tokenCounts(stored.id, counter->family());
         if (counts.ok())
@@ -176,6 +176,11 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
 bool Session::isBusy() const
 {
     return m_loop && m_loop->isRunning();
+}
+
+bool Session::hasPendingSummaries() const
+{
+    return m_loop && m_loop->summariesPending();
 }
 
 QList<ApprovalRequest> Session::pendingApprovals() const

@@ -104,8 +104,10 @@ QList<ToolPack> ToolSettings::builtInPacks()
                                  QStringLiteral("glob"), QStringLiteral("grep"), QStringLiteral("file_search")};
     const QStringList editing = {QStringLiteral("write_file"), QStringLiteral("edit_file"), QStringLiteral("apply_patch")};
     const QStringList planning = {QStringLiteral("write_todos"), QStringLiteral("update_plan")};
+    // search_history brings back what compaction took out of the context: every pack that keeps
+    // a long conversation going needs it.
     const QStringList memory = {QStringLiteral("store_memory"), QStringLiteral("retrieve_memory"),
-                                QStringLiteral("search_memory")};
+                                QStringLiteral("search_memory"), QStringLiteral("search_history")};
     return {
         builtIn("core", Text::tr("Read, edit, run commands, plan and load skills: what a coding agent needs."),
                 QStringList{QStringLiteral("ls"), QStringLiteral("read_file"), QStringLiteral("glob"), QStringLiteral("grep"),

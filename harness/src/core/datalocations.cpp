@@ -109,6 +109,11 @@ QString DataLocations::memorySettingsPath() const
     return QDir(m_config).filePath(QStringLiteral("memory.json"));
 }
 
+QString DataLocations::contextSettingsPath() const
+{
+    return QDir(m_config).filePath(QStringLiteral("context.json"));
+}
+
 QString DataLocations::memoryDatabasePath() const
 {
     return QDir(m_data).filePath(QStringLiteral("memory.db"));

@@ -138,7 +138,7 @@ bool ResultCapture::wouldCapture(const Part &result, const CaptureScope &scope) 
 {
     if (!m_store || result.kind != PartKind::ToolResult || result.captured.isCaptured())
         return false;
-    if (scope.keepInContext.contains(result.toolName))
+    if (scope.keepInContext.contains(result.toolName) || scope.keepCallIds.contains(result.callId))
         return false;
     const qint64 threshold = m_settings.captureThresholdFor(result.toolName);
     if (threshold <= 0)

@@ -124,6 +124,9 @@ public:
     /// Tokens and cost of the whole session: its stored answers, then every request since.
     SessionTotals totals() const { return m_totals; }
     bool isBusy() const;
+    /// Whether a summary the context strategies asked for is still being prepared in the
+    /// background (it is recorded when it arrives; a tool that exits should wait for it).
+    bool hasPendingSummaries() const;
     /// This session's pending approvals and its running subagents'.
     QList<ApprovalRequest> pendingApprovals() const;
 

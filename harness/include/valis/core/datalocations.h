@@ -56,6 +56,8 @@ public:
     QString toolSettingsPath() const;
     /// The memory settings: DetailStore backend, capture thresholds (config/memory.json).
     QString memorySettingsPath() const;
+    /// The context strategies and their thresholds (config/context.json).
+    QString contextSettingsPath() const;
     /// The embedded DetailStore (SQLite) and the folder of its large contents.
     QString memoryDatabasePath() const;
     QString memoryBlobDir() const;

@@ -54,6 +54,9 @@ struct VALIS_HARNESS_EXPORT CaptureScope
     int turn = -1;
     /// Tools whose results always stay in the context (ToolSpec::keepResultsInContext).
     QSet<QString> keepInContext;
+    /// Calls whose results are never captured: the model asked for exactly these bytes (a
+    /// search_history page, a read_file of content moved to /context/).
+    QSet<QString> keepCallIds;
 };
 
 /// Layer 1 of the memory: a tool result over its tool's threshold is stored whole in the

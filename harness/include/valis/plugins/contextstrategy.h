@@ -33,6 +33,10 @@ struct VALIS_HARNESS_EXPORT StrategyBudget
     /// Counts one message the way the pipeline counts (exact or calibrated, cached per part).
     /// Strategies use it rather than their own guess, so reports add up.
     std::function<qint64(const Message &)> countTokens;
+    /// count(view) for the view apply() receives, as the pipeline keeps it (cached per message):
+    /// a strategy starts from this instead of counting a long view again, and counts only what
+    /// it changes.
+    qint64 viewTokens = -1;
     /// The pipeline's correction of its own count from what the provider last reported: the
     /// request's tokens are about count(view) + fixedTokens + correction. 0 until a provider
     /// reported usage.

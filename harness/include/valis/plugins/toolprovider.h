@@ -31,6 +31,10 @@ struct VALIS_HARNESS_EXPORT ToolSpec
     /// Results of this tool stay in the context verbatim: no compaction strategy offloads or
     /// evicts them (the plan, skill texts, memory tool results).
     bool keepResultsInContext = false;
+    /// False: results of this tool are never captured into memory as MemoryRefs (they may still
+    /// be evicted later): a tool that brings back what the model asked for, page by page
+    /// (search_history), would otherwise hand it a pointer to what it just asked to read.
+    bool captureResults = true;
     /// The latest successful result of this tool is re-injected at the end of every request
     /// (the current plan), so the model sees it however long ago it was written.
     bool pinLatestResult = false;

@@ -1,0 +1,182 @@
+#include "evict.h"
+
+#include "offload.h"
+#include "pointertext.h"
+#include "valis/context/contextarchive.h"
+#include "valis/memory/memoryref.h"
+
+#include <QJsonDocument>
+
+namespace valis::progressive {
+
+namespace {
+
+struct Candidate
+{
+    int message = 0;
+    int part = 0;
+    bool input = false; ///< a write call's input rather than a result
+};
+
+/// What an earlier edit of this strategy left at a part: an offload preview can still shrink
+/// to a one-line pointer; an evicted pointer is as small as it gets.
+struct Earlier
+{
+    QString action;
+    QString pointer;
+    qint64 tokens = -1; ///< of what the earlier edit replaced
+};
+
+QHash<QString, Earlier> earlierEdits(const QList<CompactionEvent> &history)
+{
+    QHash<QString, Earlier> edits;
+    for (const CompactionEvent &event : history) {
+        for (const ViewEdit &edit : event.edits) {
+            if (edit.kind == ViewEdit::Kind::ReplacePart)
+                edits.insert(edit.messageId + QLatin1Char('#') + QString::number(edit.partIndex), {event.action, edit.pointer, edit.tokensBefore});
+        }
+    }
+    return edits;
+}
+
+QString memoryRefLine(const QString &placeholder)
+{
+    for (const QString &line : placeholder.split(QLatin1Char('\n'))) {
+        if (line.contains(QLatin1String("[MemoryRef: ")))
+            return line.trimmed();
+    }
+    return placeholder.section(QLatin1Char('\n'), 0, 0);
+}
+
+} // namespace
+
+qint64 usableWindow(const WorkingView &view)
+{
+    const qint64 window = view.window();
+    if (window <= 0)
+        return 0;
+    return qMax<qint64>(window / 4, window - qMax<qint64>(0, view.budget().outputReserve));
+}
+
+std::optional<CompactionEvent> evictOldItems(WorkingView &view, bool forced, bool *fellShort, QList<Error> *warnings)
+{
+    *fellShort = false;
+    const qint64 usable = usableWindow(view);
+    if (usable <= 0)
+        return std::nullopt;
+    const ProgressiveSettings &settings = view.settings();
+    if (!forced && view.requestTokens() <= qint64(settings.evictAt * double(usable)))
+        return std::nullopt;
+    const qint64 target = qint64(settings.evictTo * double(usable));
+    if (view.requestTokens() <= target)
+        return std::nullopt;
+
+    const StrategyContext &context = view.context();
+    QList<Message> &messages = view.messages();
+    const QHash<QString, QString> callTools = toolNamesByCall(messages);
+    const QHash<QString, Earlier> earlier = earlierEdits(context.history);
+
+    QList<Candidate> results;
+    QList<Candidate> inputs;
+    for (int i = 0; i < messages.size(); ++i) {
+        const Message &message = messages.at(i);
+        if (context.pinnedMessages.contains(message.id))
+            continue;
+        for (int p = 0; p < message.parts.size(); ++p) {
+            const Part &part = message.parts.at(p);
+            const Earlier before = earlier.value(message.id + QLatin1Char('#') + QString::number(p));
+            if (before.action == QLatin1String("evict"))
+                continue;
+            if (part.kind == PartKind::ToolResult) {
+                const QString tool = part.toolName.isEmpty() ? callTools.value(part.callId) : part.toolName;
+                if (!view.keepsResults(tool))
+                    results.append({i, p, false});
+            } else if (part.kind == PartKind::ToolCall && settings.writeTools.contains(part.toolName)
+                       && part.arguments.isObject() && view.partTokens(part) > settings.evictInputTokens) {
+                inputs.append({i, p, true});
+            }
+        }
+    }
+    // The most recent few of each kind stay verbatim: the model is working with them.
+    results.resize(qMax<qsizetype>(0, results.size() - settings.keepRecentResults));
+    inputs.resize(qMax<qsizetype>(0, inputs.size() - settings.keepRecentResults));
+    QList<Candidate> candidates = results + inputs;
+    std::sort(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) {
+        return a.message != b.message ? a.message < b.message : a.part < b.part;
+    });
+
+    CompactionEvent event;
+    event.action = QStringLiteral("evict");
+    for (const Candidate &candidate : std::as_const(candidates)) {
+        if (view.requestTokens() <= target)
+            break;
+        const Message &message = messages.at(candidate.message);
+        const Part &part = message.parts.at(candidate.part);
+        const Earlier before = earlier.value(message.id + QLatin1Char('#') + QString::number(candidate.part));
+        Part replacement = part;
+        QString pointer;
+        if (candidate.input) {
+            const Result<QString> path = context.archive
+                ? context.archive->storeResult(part.argumentsJson().toUtf8(), QStringLiteral("json"),
+                                               {{QStringLiteral("item"), QStringLiteral("tool-input")},
+                                                {QStringLiteral("tool"), part.toolName},
+                                                {QStringLiteral("callId"), part.callId},
+                                                {QStringLiteral("messageId"), message.id},
+                                                {QStringLiteral("turn"), message.turn},
+                                                {QStringLiteral("description"), QStringLiteral("%1 input").arg(part.toolName)}})
+                : Result<QString>(Error(QStringLiteral("context.no-archive"), QStringLiteral("no archive")));
+            if (path.hasError()) {
+                warnings->append(path.error());
+                continue;
+            }
+            pointer = path.value();
+            replacement.arguments = evictedInput(part.arguments.toObject(), settings.writeTools.value(part.toolName),
+                                                 settings.pathKeys, pointer, message.turn);
+            replacement.argumentsText.reset();
+            event.edits.append(view.replacePart(candidate.message, candidate.part, replacement, QStringLiteral("tool-input"), pointer));
+        } else {
+            const QString tool = part.toolName.isEmpty() ? callTools.value(part.callId) : part.toolName;
+            QString text;
+            if (part.captured.isCaptured()) {
+                pointer = part.captured.key;
+                text = evictedCapturedResult(tool, memoryRefLine(part.captured.placeholder), part.captured.key);
+            } else {
+                if (!before.pointer.isEmpty()) {
+                    // An offload preview: the content is archived already.
+                    pointer = before.pointer;
+                    text = evictedResult(tool, before.tokens, -1, pointer);
+                } else {
+                    const qint64 tokens = view.partTokens(part);
+                    const QString original = resultText(part);
+                    const Result<QString> path = context.archive
+                        ? context.archive->storeResult(original.toUtf8(), QStringLiteral("txt"),
+                                                       {{QStringLiteral("item"), QStringLiteral("tool-result")},
+                                                        {QStringLiteral("tool"), tool},
+                                                        {QStringLiteral("callId"), part.callId},
+                                                        {QStringLiteral("messageId"), message.id},
+                                                        {QStringLiteral("turn"), message.turn},
+                                                        {QStringLiteral("description"), QStringLiteral("%1 result").arg(tool.isEmpty() ? QStringLiteral("tool") : tool)}})
+                        : Result<QString>(Error(QStringLiteral("context.no-archive"), QStringLiteral("no archive")));
+                    if (path.hasError()) {
+                        warnings->append(path.error());
+                        continue;
+                    }
+                    pointer = path.value();
+                    text = evictedResult(tool, tokens, lineCount(original), pointer);
+                }
+            }
+            replacement.content = {Part::makeText(text)};
+            event.edits.append(view.replacePart(candidate.message, candidate.part, replacement, QStringLiteral("tool-result"), pointer));
+        }
+        if (!event.pointers.contains(pointer))
+            event.pointers.append(pointer);
+        if (event.replaced.isEmpty() || event.replaced.constLast() != message.id)
+            event.replaced.append(message.id);
+    }
+    *fellShort = view.requestTokens() > target;
+    if (event.edits.isEmpty())
+        return std::nullopt;
+    return event;
+}
+
+} // namespace valis::progressive

@@ -1,0 +1,240 @@
+#include "summarise.h"
+
+#include "evict.h"
+#include "valis/context/contextarchive.h"
+#include "valis/context/spansummary.h"
+#include "valis/record/recordjson.h"
+
+namespace valis::progressive {
+
+namespace {
+
+const QString PinnedPrefix = QStringLiteral("ctx-pinned-");
+const QString SummaryPrefix = QStringLiteral("ctx-summary-");
+
+bool isOwnMessage(const Message &message)
+{
+    return message.id.startsWith(PinnedPrefix) || message.id.startsWith(SummaryPrefix);
+}
+
+QString turnLabel(int turn)
+{
+    return QStringLiteral("T-") + QString::number(qMax(turn, 0));
+}
+
+/// The last message of the span to summarise: the view after it stays verbatim and holds at
+/// most keepRecentShare of the usable window, starts with a user request (so no tool result
+/// loses its call), and includes the current turn. -1 when there is nothing to summarise.
+int chooseBoundary(WorkingView &view, qint64 usable)
+{
+    const QList<Message> &messages = view.messages();
+    const qint64 keep = qint64(view.settings().keepRecentShare * double(usable));
+    int lastUserStart = -1;
+    for (int i = int(messages.size()) - 1; i >= 0; --i) {
+        if (messages.at(i).startsTurn() && !isOwnMessage(messages.at(i))) {
+            lastUserStart = i;
+            break;
+        }
+    }
+    int firstRaw = 0;
+    while (firstRaw < messages.size() && isOwnMessage(messages.at(firstRaw)))
+        ++firstRaw;
+    // The earliest clean start whose tail still fits `keep`; the current turn stays whatever
+    // its size.
+    qint64 tail = 0;
+    int boundary = -1;
+    for (int i = int(messages.size()) - 1; i > firstRaw; --i) {
+        tail += view.budget().countTokens(messages.at(i));
+        if (tail > keep && boundary >= 0)
+            break;
+        if (messages.at(i).startsTurn() && !isOwnMessage(messages.at(i)) && i <= lastUserStart)
+            boundary = i - 1;
+    }
+    return boundary >= firstRaw ? boundary : -1;
+}
+
+/// The record's messages through `lastId` (System entries left out): what the span stands for.
+QList<Message> recordSpan(const QList<Message> &record, const QString &lastId)
+{
+    QList<Message> span;
+    for (const Message &message : record) {
+        if (message.role != Role::System)
+            span.append(message);
+        if (message.id == lastId)
+            return span;
+    }
+    return {};
+}
+
+/// The summary asked for earlier in this epoch, when it arrived.
+std::optional<CompactionEvent> preparedSummary(const QList<CompactionEvent> &history, const QString &requestId)
+{
+    for (qsizetype i = history.size() - 1; i >= 0; --i) {
+        const CompactionEvent &event = history.at(i);
+        if (event.action == QLatin1String("summary-prepared")
+            && event.state.value(QLatin1String("requestId")).toString() == requestId)
+            return event;
+    }
+    return std::nullopt;
+}
+
+QString pinnedText(const QList<Message> &span, const QSet<QString> &pinned, const ProgressLedger &ledger)
+{
+    QString text;
+    for (const Message &message : span) {
+        if (!pinned.contains(message.id))
+            continue;
+        text += QStringLiteral("<pinned id=\"%1\" role=\"%2\" turn=\"%3\">\n%4\n</pinned>\n")
+                    .arg(message.id, roleName(message.role), turnLabel(message.turn), message.text());
+    }
+    if (!ledger.isEmpty())
+        text += ledger.toText() + QLatin1Char('\n');
+    return text.trimmed();
+}
+
+} // namespace
+
+SummaryOutcome summariseOldest(WorkingView &view, bool forced, bool evictionFellShort, QList<Error> *warnings)
+{
+    SummaryOutcome outcome;
+    const qint64 usable = usableWindow(view);
+    if (usable <= 0)
+        return outcome;
+    const ProgressiveSettings &settings = view.settings();
+    const StrategyContext &context = view.context();
+    // The summary's room: its setting, but never more than a twelfth of a small window (it would
+    // otherwise push the swap below the eviction threshold).
+    const qint64 reserve = qMin<qint64>(settings.summaryReserveTokens, usable / 12);
+    const qint64 swapAt = qint64(settings.summariseAt * double(usable - reserve));
+    // Prepared once eviction can no longer keep the request under evictTo; swapped in at swapAt.
+    const bool mustSwap = view.requestTokens() > swapAt || (forced && evictionFellShort);
+    if (!mustSwap && !evictionFellShort)
+        return outcome;
+
+    // One summary per epoch (the time since the last swap): asking again every build would
+    // start a new request each turn.
+    QString epoch = QStringLiteral("start");
+    for (const CompactionEvent &event : context.history) {
+        if (event.action == QLatin1String("summarise"))
+            epoch = event.id;
+    }
+    const QString requestId = QStringLiteral("progressive-") + epoch;
+    const std::optional<CompactionEvent> prepared = preparedSummary(context.history, requestId);
+    const bool preparedOk = prepared && prepared->state.value(QLatin1String("error")).toString().isEmpty()
+                            && !prepared->state.value(QLatin1String("text")).toString().isEmpty();
+
+    QList<Message> &messages = view.messages();
+    int boundary = -1;
+    if (preparedOk) {
+        const QString last = prepared->state.value(QLatin1String("lastMessageId")).toString();
+        for (int i = 0; i < messages.size(); ++i) {
+            if (messages.at(i).id == last)
+                boundary = i;
+        }
+    }
+    const bool usePrepared = boundary >= 0;
+    if (!usePrepared)
+        boundary = chooseBoundary(view, usable);
+    if (boundary < 0)
+        return outcome;
+
+    if (!usePrepared && context.summariesAvailable && !prepared) {
+        SummaryRequest request;
+        request.id = requestId;
+        request.lastMessageId = messages.at(boundary).id;
+        request.instruction = summaryInstruction(turnLabel(messages.at(boundary).turn), settings.summaryMaxWords)
+                              + QStringLiteral("\n\nSummarise only the conversation through turn %1; everything after it "
+                                               "stays in the context as it is.")
+                                    .arg(turnLabel(messages.at(boundary).turn));
+        request.maxOutputTokens = qMax<qint64>(1024, settings.summaryReserveTokens);
+        outcome.request = request;
+        if (mustSwap) {
+            outcome.wait = true;
+            return outcome;
+        }
+    }
+    if (!mustSwap)
+        return outcome;
+
+    const QList<Message> span = recordSpan(context.record, messages.at(boundary).id);
+    if (span.isEmpty())
+        return outcome;
+    const SpanArtifacts artifacts = extractArtifacts(span);
+    const SpanTranscript transcript = spanTranscript(span);
+    QString transcriptPath;
+    if (context.archive) {
+        const Result<QStringList> saved = context.archive->storeTranscript(transcript.name, transcript.json, transcript.markdown);
+        if (saved.ok())
+            transcriptPath = saved->constLast();
+        else
+            warnings->append(saved.error());
+    }
+    if (transcriptPath.isEmpty()) {
+        // Without its transcript the summary would be a one-way door: keep the view as it is.
+        warnings->append(Error(QStringLiteral("context.no-transcript"),
+                               QStringLiteral("the oldest turns were not summarised: their transcript could not be saved")));
+        return outcome;
+    }
+
+    const QString through = turnLabel(messages.at(boundary).turn);
+    QString summaryText;
+    QJsonObject state{{QStringLiteral("through"), through},
+                      {QStringLiteral("transcript"), transcriptPath},
+                      {QStringLiteral("requestId"), requestId}};
+    const qint64 requestBefore = view.requestTokens();
+    if (usePrepared) {
+        summaryText = completeSummary(prepared->state.value(QLatin1String("text")).toString(), artifacts);
+        state.insert(QStringLiteral("source"), QStringLiteral("model"));
+    } else {
+        summaryText = extractiveSummary(span, artifacts, qsizetype(settings.summaryMaxWords) * 8);
+        state.insert(QStringLiteral("source"), QStringLiteral("extractive"));
+    }
+
+    const QString markdownPath = transcriptPath;
+    QList<Message> replacement;
+    const ProgressLedger ledger = progressLedger(span);
+    const QString pinned = pinnedText(span, context.pinnedMessages, ledger);
+    const Message &last = messages.at(boundary);
+    if (!pinned.isEmpty()) {
+        Message block;
+        block.id = PinnedPrefix + last.id;
+        block.role = Role::User;
+        block.turn = last.turn;
+        block.parts.append(Part::makeText(QStringLiteral("<pinned-context>\n%1\n</pinned-context>").arg(pinned)));
+        replacement.append(block);
+    }
+    Message summary;
+    summary.id = SummaryPrefix + last.id;
+    summary.role = Role::User;
+    summary.turn = last.turn;
+    summary.parts.append(Part::makeText(
+        QStringLiteral("<context-summary through=\"%1\" transcript=\"%2\">\nThe conversation through %1 was summarised to make "
+                       "room. Every message of it is saved in %2 (read_file {\"path\": \"%2\"}; the same span as "
+                       "re-importable JSON lines beside it) and search_history finds any of its messages verbatim.\n\n%3\n"
+                       "</context-summary>")
+            .arg(through, markdownPath, summaryText)));
+    replacement.append(summary);
+
+    CompactionEvent event;
+    event.action = QStringLiteral("summarise");
+    for (int i = 0; i <= boundary; ++i)
+        event.replaced.append(messages.at(i).id);
+    event.edits.append(view.replacePrefix(boundary, replacement, markdownPath));
+    event.pointers.append(markdownPath);
+    if (!usePrepared) {
+        // What the summary would have cost as a model call continuing the live prefix, for
+        // replays that bill strategies the same way.
+        const qint64 instruction = view.budget().countTokens ? view.partTokens(Part::makeText(summaryInstruction(through))) : 0;
+        state.insert(QStringLiteral("summaryCall"),
+                     QJsonObject{{QStringLiteral("inputTokens"), requestBefore + instruction},
+                                 {QStringLiteral("cachedInputTokens"), requestBefore},
+                                 {QStringLiteral("outputTokens"), view.partTokens(Part::makeText(summaryText))}});
+    } else {
+        state.insert(QStringLiteral("usage"), prepared->state.value(QLatin1String("usage")));
+    }
+    event.state = state;
+    outcome.event = event;
+    return outcome;
+}
+
+} // namespace valis::progressive

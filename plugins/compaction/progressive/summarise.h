@@ -1,0 +1,26 @@
+#pragma once
+
+#include "workingview.h"
+
+#include <optional>
+
+namespace valis::progressive {
+
+/// What step 3 decided.
+struct SummaryOutcome
+{
+    std::optional<CompactionEvent> event;   ///< the swap, when it happened
+    std::optional<SummaryRequest> request;  ///< a summary to prepare in the background
+    bool wait = false;                      ///< the view needs the summary being prepared
+};
+
+/// Step 3, the last resort. Once eviction can no longer keep the request under evictTo, a
+/// summary of the oldest part of the view is prepared in the background (a continuation of the
+/// live prefix). When the request passes summariseAt of the usable window minus the summary's
+/// room (or compaction is forced and eviction fell short), the prepared summary replaces that
+/// part: first the pinned messages and the progress ledger, verbatim, then the summary, which
+/// names the transcript saved under /context/transcripts/. Without a model the summary is
+/// extractive, made at once.
+SummaryOutcome summariseOldest(WorkingView &view, bool forced, bool evictionFellShort, QList<Error> *warnings);
+
+} // namespace valis::progressive
