@@ -95,21 +95,23 @@ QJsonArray withoutCacheControl(QJsonArray array)
     return array;
 }
 
-/// Whether `summary` is `live` with the instruction after it: either one more message, or (the
-/// Anthropic wire merges consecutive user messages) the live last message with more content.
+/// Whether `summary` starts with the whole of `live` (so the provider reads that prefix from its
+/// cache): the same messages, then more, or (the Anthropic wire merges consecutive user messages)
+/// the live last message with more content.
 bool continuesMessages(const QJsonArray &live, const QJsonArray &summary)
 {
-    if (live.isEmpty() || summary.size() < live.size() || summary.size() > live.size() + 1)
+    if (live.isEmpty() || summary.size() < live.size())
         return false;
     for (qsizetype i = 0; i + 1 < live.size(); ++i) {
         if (live.at(i) != summary.at(i))
             return false;
     }
-    if (summary.size() == live.size() + 1)
-        return live.last() == summary.at(live.size() - 1);
+    if (live.last() == summary.at(live.size() - 1))
+        return true;
+    // The wire merged the instruction into the live request's last (user) message.
     const QJsonArray liveLast = live.last().toObject().value(QLatin1String("content")).toArray();
-    const QJsonArray summaryLast = summary.last().toObject().value(QLatin1String("content")).toArray();
-    if (summaryLast.size() <= liveLast.size())
+    const QJsonArray summaryLast = summary.at(live.size() - 1).toObject().value(QLatin1String("content")).toArray();
+    if (summary.size() != live.size() || summaryLast.size() <= liveLast.size())
         return false;
     for (qsizetype i = 0; i < liveLast.size(); ++i) {
         if (liveLast.at(i) != summaryLast.at(i))
@@ -214,30 +216,36 @@ private Q_SLOTS:
                 pointer = ResultPath.match(anthropicToolResult(body, QStringLiteral("toolu_read"))).captured(0);
                 m_server->enqueue(ScriptedResponse::sse(call(QStringLiteral("toolu_back"), QStringLiteral("read_file"),
                                                              {{QStringLiteral("path"), pointer},
-                                                              {QStringLiteral("offset"), 1500},
+                                                              {QStringLiteral("offset"), 1200},
                                                               {QStringLiteral("limit"), 3}},
                                                              tokens)));
                 break;
             case 2:
                 m_server->enqueue(ScriptedResponse::sse(call(QStringLiteral("toolu_find"), QStringLiteral("search_history"),
-                                                             {{QStringLiteral("query"), QStringLiteral("widget-12341")}}, tokens)));
+                                                             {{QStringLiteral("query"), QStringLiteral("widget-8638")},
+                                                              {QStringLiteral("role"), QStringLiteral("tool")}},
+                                                             tokens)));
                 break;
             case 3: {
-                static const QRegularExpression id(QStringLiteral("\\b(m-[0-9a-z]{18})\\b"));
-                foundMessage = id.match(anthropicToolResult(body, QStringLiteral("toolu_find"))).captured(1);
+                // The model follows the read call the hit suggests, from a few lines earlier.
+                static const QRegularExpression follow(QStringLiteral("search_history (\\{[^\\n]*\\})"));
+                const QJsonObject suggested =
+                    QJsonDocument::fromJson(follow.match(anthropicToolResult(body, QStringLiteral("toolu_find"))).captured(1).toUtf8()).object();
+                foundMessage = suggested.value(QLatin1String("message")).toString();
                 m_server->enqueue(ScriptedResponse::sse(call(QStringLiteral("toolu_exact"), QStringLiteral("search_history"),
                                                              {{QStringLiteral("message"), foundMessage},
-                                                              {QStringLiteral("offset"), 1763},
-                                                              {QStringLiteral("limit"), 2}},
+                                                              {QStringLiteral("part"), suggested.value(QLatin1String("part"))},
+                                                              {QStringLiteral("offset"), 1231},
+                                                              {QStringLiteral("limit"), 6}},
                                                              tokens)));
                 break;
             }
             default:
-                m_server->enqueue(ScriptedResponse::sse(answer(QStringLiteral("Row 1763 holds widget-12341."), tokens)));
+                m_server->enqueue(ScriptedResponse::sse(answer(QStringLiteral("Row 1234 holds widget-8638."), tokens)));
                 break;
             }
         });
-        const CliRun result = run(QStringLiteral("Look up widget-12341 in inventory.txt."),
+        const CliRun result = run(QStringLiteral("Look up widget-8638 in inventory.txt."),
                                   memory ? QStringList() : QStringList{QStringLiteral("--no-memory")});
         QVERIFY2(result.exitCode == 0, result.err.constData());
         QCOMPARE(m_server->requests().size(), 5);
@@ -255,14 +263,14 @@ private Q_SLOTS:
         const QString back = anthropicToolResult(m_server->requests().at(2).json(), QStringLiteral("toolu_back"));
         QVERIFY2(!back.startsWith(QLatin1String("[error]")), qPrintable(back));
         int consecutive = 0;
-        for (int n = 1490; n <= 1510; ++n)
+        for (int n = 1190; n <= 1210; ++n)
             consecutive += back.contains(rowLine(n)) ? 1 : 0;
         QVERIFY2(consecutive == 3, qPrintable(back));
 
         // search_history finds the message in the record and reads its lines exactly.
         QVERIFY2(!foundMessage.isEmpty(), qPrintable(anthropicToolResult(m_server->requests().at(3).json(), QStringLiteral("toolu_find"))));
         const QString exact = anthropicToolResult(m_server->requests().at(4).json(), QStringLiteral("toolu_exact"));
-        QVERIFY2(exact.contains(rowLine(1763)), qPrintable(exact));
+        QVERIFY2(exact.contains(rowLine(1234)), qPrintable(exact));
 
         // The compaction is in the record with its pointer, and the archive holds the bytes the
         // record holds.
@@ -299,13 +307,17 @@ private Q_SLOTS:
 
     void longSessionEvictsThenSummarisesWithTheModel()
     {
-        // A small window so a few turns fill it, and an AGENTS.md that must stay byte-identical.
+        // A small window so a few turns fill it, read_file results left to the context strategy
+        // (not captured into memory), and an AGENTS.md that must stay byte-identical.
+        writeConfig(QStringLiteral("memory.json"),
+                    {{QStringLiteral("version"), 1},
+                     {QStringLiteral("tools"), QJsonObject{{QStringLiteral("read_file"), QJsonObject{{QStringLiteral("captureThresholdTokens"), 0}}}}}});
         writeConfig(QStringLiteral("models.json"),
                     {{QStringLiteral("formatVersion"), 1},
                      {QStringLiteral("models"),
                       QJsonArray{QJsonObject{{QStringLiteral("id"), QStringLiteral("tiny-sonnet")},
                                              {QStringLiteral("provider"), QStringLiteral("anthropic")},
-                                             {QStringLiteral("contextWindow"), 16000},
+                                             {QStringLiteral("contextWindow"), 40000},
                                              {QStringLiteral("maxOutputTokens"), 1000},
                                              {QStringLiteral("prices"), QJsonObject{{QStringLiteral("input"), 3},
                                                                                     {QStringLiteral("output"), 15},
@@ -342,7 +354,7 @@ private Q_SLOTS:
         });
 
         QString session;
-        const int turns = 24;
+        const int turns = 32;
         for (int t = 1; t <= turns; ++t) {
             QStringList lines;
             for (int l = 1; l <= 120; ++l)
@@ -365,9 +377,9 @@ private Q_SLOTS:
         for (const CapturedRequest &request : requests)
             QCOMPARE(systemPromptOf(request.json()), system);
 
-        // The model summarised exactly once, continuing the live request: the same system
-        // prompt and tools, the same messages, then the instruction.
-        QCOMPARE(summaryRequests, 1);
+        // The model summarised, continuing the live request: the same system prompt and tools,
+        // the same messages, then the instruction.
+        QVERIFY(summaryRequests >= 1);
         const QJsonObject summary = requests.at(summaryIndex).json();
         const QJsonArray summaryMessages = summary.value(QLatin1String("messages")).toArray();
         bool continued = false;
@@ -389,7 +401,8 @@ private Q_SLOTS:
                 text += block.toObject().value(QLatin1String("text")).toString();
             return text;
         }();
-        QVERIFY2(firstBlock.contains(QStringLiteral("SUMMARY-MARKER")), qPrintable(firstBlock.left(2000)));
+        QVERIFY2(firstBlock.contains(QStringLiteral("SUMMARY-MARKER")),
+                 cli({QStringLiteral("context"), session}).out.constData());
         QVERIFY2(firstBlock.contains(QStringLiteral("<progress-ledger>")), qPrintable(firstBlock.left(2000)));
         static const QRegularExpression transcriptPath(QStringLiteral("/context/transcripts/(T-[0-9]+-through-[0-9]+)\\.md"));
         const QString transcriptName = transcriptPath.match(firstBlock).captured(1);
@@ -409,11 +422,12 @@ private Q_SLOTS:
         const QJsonObject actions = report.value(QLatin1String("stats")).toObject().value(QLatin1String("actions")).toObject();
         QVERIFY2(actions.value(QLatin1String("evict")).toInt() >= 1, context.out.constData());
         QVERIFY2(actions.value(QLatin1String("evict")).toInt() <= turns / 3, context.out.constData());
-        QCOMPARE(actions.value(QLatin1String("summarise")).toInt(), 1);
-        QCOMPARE(actions.value(QLatin1String("summary-prepared")).toInt(), 1);
-        // No request overflowed the window the provider was said to have (16,000 tokens).
+        QVERIFY2(actions.value(QLatin1String("summarise")).toInt() >= 1, context.out.constData());
+        QCOMPARE(actions.value(QLatin1String("summary-prepared")).toInt(), summaryRequests);
+        QVERIFY(actions.value(QLatin1String("summarise")).toInt() <= summaryRequests);
+        // No request overflowed the window the provider was said to have.
         for (const CapturedRequest &request : requests)
-            QVERIFY2(request.body.size() / 4 < 16000, qPrintable(QString::number(request.body.size())));
+            QVERIFY2(request.body.size() / 4 < 40000, qPrintable(QString::number(request.body.size())));
     }
 };
 

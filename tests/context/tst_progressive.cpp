@@ -280,7 +280,7 @@ private Q_SLOTS:
     {
         Simulation sim(30000, 2000);
         const QString content = numberedLines(300, QStringLiteral("code"));
-        for (int t = 1; t <= 12; ++t) {
+        for (int t = 1; t <= 24; ++t) {
             const QString id = QStringLiteral("w%1").arg(t);
             sim.turn({{toolCall(id, QStringLiteral("write_file"),
                                 {{QStringLiteral("path"), QStringLiteral("src/gen%1.cpp").arg(t)}, {QStringLiteral("content"), content}}),
@@ -351,9 +351,12 @@ private Q_SLOTS:
         const QString json = markdown.chopped(3) + QStringLiteral(".json");
         QList<Message> saved;
         for (const QByteArray &line : sim.archive->read(json).value().split('\n')) {
-            const Result<Message> m = recordjson::messageFromJson(QJsonDocument::fromJson(line).object());
-            if (m.ok() && !m->id.isEmpty())
-                saved.append(m.value());
+            const QJsonObject entry = QJsonDocument::fromJson(line).object();
+            if (entry.value(QLatin1String("type")).toString() != QLatin1String("message"))
+                continue;
+            const Result<Message> m = recordjson::messageFromJson(entry.value(QLatin1String("message")).toObject());
+            QVERIFY(m.ok());
+            saved.append(m.value());
         }
         int last = 0;
         while (sim.record.at(last).id != edit.lastMessageId)
@@ -374,7 +377,9 @@ private Q_SLOTS:
         // turns after the span, from a user request on.
         const QList<Message> &view = sim.views.last().messages;
         QVERIFY(view.first().text().startsWith(QLatin1String("<pinned-context>")));
-        QVERIFY(view.first().text().contains(sim.record.at(2).text().left(200)));
+        const Message pinned = *std::find_if(sim.record.cbegin(), sim.record.cend(), [&](const Message &m) { return m.id == pinnedId; });
+        QVERIFY(view.first().text().contains(QStringLiteral("<pinned id=\"%1\"").arg(pinnedId)));
+        QVERIFY(view.first().text().contains(pinned.text()));
         QVERIFY(view.at(1).text().startsWith(QLatin1String("<context-summary through=\"T-")));
         QVERIFY(view.at(1).text().contains(markdown));
         QVERIFY(view.at(1).text().contains(QStringLiteral("src/parser/grammar.y")));
@@ -435,6 +440,44 @@ private Q_SLOTS:
         const QList<CompactionEvent> summaries = eventsOf(sim.record, QStringLiteral("summarise"));
         QCOMPARE(summaries.size(), 1);
         QCOMPARE(summaries.first().state.value(QLatin1String("source")).toString(), QStringLiteral("extractive"));
+    }
+
+    void keepsSummarisingAsTheSessionGoesOn()
+    {
+        // A long session with the model answering every summary request: epoch after epoch, the
+        // view stays under the window, and eviction does not run every turn.
+        const qint64 window = 40000;
+        Simulation sim(window, 1000);
+        sim.pipeline.setSummariesAvailable(true);
+        int answered = 0;
+        qint64 maxTokens = 0;
+        for (int t = 1; t <= 120; ++t) {
+            const QString id = QStringLiteral("c%1").arg(t);
+            sim.turn({{toolCall(id, QStringLiteral("read_file"), {{QStringLiteral("path"), QStringLiteral("notes/n%1.md").arg(t)}}),
+                       toolResult(id, QStringLiteral("read_file"), numberedLines(120, QStringLiteral("note%1").arg(t)))}},
+                     QStringLiteral("The parser keeps a table of productions. ").repeated(40));
+            for (const ContextView &view : std::as_const(sim.views)) {
+                maxTokens = qMax(maxTokens, view.requestTokens);
+                for (const auto &[strategy, request] : view.summaryRequests) {
+                    const bool known = std::any_of(sim.record.cbegin(), sim.record.cend(), [&](const Message &m) {
+                        const auto event = CompactionEvent::fromMessage(m);
+                        return event && event->ok() && event->value().state.value(QLatin1String("requestId")).toString() == request.id
+                               && event->value().action == QLatin1String("summary-prepared");
+                    });
+                    if (!known) {
+                        sim.answerSummary(request, QStringLiteral("## Session intent\nsummary %1").arg(++answered));
+                    }
+                }
+            }
+            sim.views.clear();
+        }
+        const int evictions = int(eventsOf(sim.record, QStringLiteral("evict")).size());
+        const int summaries = int(eventsOf(sim.record, QStringLiteral("summarise")).size());
+        QVERIFY2(maxTokens < window - 1000, qPrintable(QString::number(maxTokens)));
+        QVERIFY(summaries >= 2);
+        QCOMPARE(answered, summaries);
+        // Eviction runs in batches, never turn after turn once it can no longer reach its mark.
+        QVERIFY2(evictions <= 120 / 8, qPrintable(QString::number(evictions)));
     }
 
     void badSettingsAreReportedAndChangeNothing()

@@ -9,6 +9,7 @@
 #include "valis/agent/toolorchestrator.h"
 #include "valis/agent/toolregistry.h"
 #include "valis/catalog/modelcatalog.h"
+#include "valis/context/contextarchive.h"
 #include "valis/filesystem/agentfilesystem.h"
 #include "valis/memory/memoriesbackend.h"
 #include "valis/memory/memoryenvironment.h"
@@ -122,7 +123,11 @@ int runTool(CliContext &context, const QStringList &arguments)
                                         QStringLiteral("JSON"), QStringLiteral("{}"));
     const QCommandLineOption workspaceOption(QStringLiteral("workspace"), Text::tr("The folder the tool works in (default: the current folder)."), QStringLiteral("DIR"));
     const QCommandLineOption json(QStringLiteral("json"), Text::tr("Print the result as the record's JSON (a tool_result part)."));
-    parser.addOptions({argsOption, workspaceOption, json});
+    const QCommandLineOption sessionOption(QStringLiteral("session"),
+                                           Text::tr("Call it in this session: its /context/ (what its context strategies moved "
+                                                    "out) and its record for search_history."),
+                                           QStringLiteral("ID"));
+    parser.addOptions({argsOption, workspaceOption, json, sessionOption});
     toolOptions.addTo(parser);
     parser.addPositionalArgument(QStringLiteral("name"), Text::tr("The tool to call (see valis-cli tools)."));
     if (const int code = context.parse(parser, command,
@@ -178,11 +183,24 @@ int runTool(CliContext &context, const QStringList &arguments)
         return context.fail(command, approvals.error());
     approvals->setAutoApprove(AutoApprove::All);
 
+    QString sessionId = ToolSessionId;
+    QString storePath;
+    if (parser.isSet(sessionOption)) {
+        SessionStore *store = context.store();
+        if (!store)
+            return 1;
+        const Result<SessionInfo> session = store->session(parser.value(sessionOption));
+        if (session.hasError())
+            return context.fail(command, session.error());
+        sessionId = session->id;
+        storePath = store->path();
+    }
     const ToolEnvironment &environment = *tools.environment;
     const std::shared_ptr<AgentFilesystem> filesystem =
-        AgentFilesystem::forSession(workspace, context.locations(), environment.settings().agentId(), ToolSessionId);
+        AgentFilesystem::forSession(workspace, context.locations(), environment.settings().agentId(), sessionId);
     ToolContext toolContext;
-    toolContext.sessionId = ToolSessionId;
+    toolContext.sessionId = sessionId;
+    toolContext.sessionStorePath = storePath;
     toolContext.agentId = environment.settings().agentId();
     toolContext.workingDirectory = workspace;
     toolContext.filesystem = filesystem.get();
@@ -195,7 +213,9 @@ int runTool(CliContext &context, const QStringList &arguments)
     if (memory.ok()) {
         toolContext.memory = memory->store().get();
         filesystem->mount(QStringLiteral("/memories/"),
-                          std::make_shared<DetailStoreMemoriesBackend>(memory->store(), toolContext.agentId, ToolSessionId));
+                          std::make_shared<DetailStoreMemoriesBackend>(memory->store(), toolContext.agentId, sessionId));
+        if (parser.isSet(sessionOption))
+            ContextArchive::mountResults(*filesystem, memory->store(), toolContext.agentId, sessionId);
     } else {
         context.err() << Text::tr("warning: memory is off: %1").arg(memory.error().toString()) << Qt::endl;
     }

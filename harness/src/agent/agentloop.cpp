@@ -387,7 +387,9 @@ void AgentLoop::onSummaryPrepared(const CompactionEvent &event, const Usage &usa
                               "is used instead")
                          .arg(error)));
     }
-    m_preparedSummaries.append(event);
+    CompactionEvent recorded = event;
+    recorded.turn = m_turn;
+    m_preparedSummaries.append(recorded);
     // The record takes it between requests, never between a tool call and its results.
     switch (m_state) {
     case State::Idle:

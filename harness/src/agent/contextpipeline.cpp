@@ -294,6 +294,7 @@ public:
         for (qsizetype i = cache.recordSize; i < record.size(); ++i) {
             const Message &message = record.at(i);
             if (message.role != Role::System) {
+                updatePins(message, &cache.pinned);
                 pending.append(message);
                 sources.append(&message);
                 continue;
@@ -303,10 +304,15 @@ public:
                     warnings->append(event->error());
                     continue;
                 }
-                const CompactionEvent &e = event->value();
-                cache.history[e.strategy].append(e);
+                CompactionEvent e = event->value();
+                // Events without an id (written by hand, or by an older build) are named by
+                // their record entry, so each one counts once.
+                if (e.id.isEmpty())
+                    e.id = message.id;
+                // An event this pipeline made is in the history and the base already.
                 if (cache.appliedEvents.contains(e.id))
                     continue;
+                cache.history[e.strategy].append(e);
                 if (!flush(pending, sources, report))
                     return -1;
                 const QList<Message> before = cache.base;
@@ -316,8 +322,7 @@ public:
                 cache.appliedEvents.insert(e.id);
                 continue;
             }
-            if (isContextControlMessage(message))
-                cache.pinned = pinnedMessageIds(record.mid(0, i + 1));
+            updatePins(message, &cache.pinned);
         }
         if (!flush(pending, sources, report))
             return -1;

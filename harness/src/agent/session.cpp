@@ -2,7 +2,6 @@
 
 #include "agent/agentloop.h"
 #include "agent/subagenthost.h"
-#include "context/resultsbackend.h"
 #include "valis/context/contextarchive.h"
 #include "valis/tokens/tokencounter.h"
 #include "valis/filesystem/agentfilesystem.h"
@@ -117,9 +116,7 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
         // What strategies move out of the view lives with the memory when there is one, so
         // the agent reads it back through the same path either way.
         if (effective.memory && !effective.locations.dataDir().isEmpty())
-            effective.filesystem->mount(QStringLiteral("/context/results/"),
-                                        std::make_shared<DetailStoreResultsBackend>(effective.memory, effective.agentId,
-                                                                                    stored.id));
+            ContextArchive::mountResults(*effective.filesystem, effective.memory, effective.agentId, stored.id);
     }
     std::unique_ptr<Session> session(new Session(store, stored, effective, tools, approvals));
     session->m_record = record;

@@ -1,5 +1,6 @@
 #include "agent/summaryrunner.h"
 
+#include "valis/core/ids.h"
 #include "valis/plugins/providerfailure.h"
 #include "valis/plugins/providerstream.h"
 #include "valis/record/recordjson.h"
@@ -84,6 +85,7 @@ void SummaryRunner::finish(const QString &error)
     m_assembler.reset();
 
     CompactionEvent event;
+    event.id = newTimeOrderedId(u"c");
     event.strategy = done.strategyId;
     event.action = QStringLiteral("summary-prepared");
     event.state = {{QStringLiteral("requestId"), done.request.id},

@@ -230,23 +230,27 @@ Message pinMessage(const QString &messageId, bool pinned)
     return message;
 }
 
+void updatePins(const Message &message, QSet<QString> *pinned)
+{
+    if (message.metadata.value(QLatin1String("pinned")).toBool())
+        pinned->insert(message.id);
+    if (message.role != Role::System)
+        return;
+    const QJsonValue pin = valisMetadata(message).value(PinKey);
+    if (!pin.isObject())
+        return;
+    const QString id = pin.toObject().value(QLatin1String("messageId")).toString();
+    if (pin.toObject().value(QLatin1String("pinned")).toBool())
+        pinned->insert(id);
+    else
+        pinned->remove(id);
+}
+
 QSet<QString> pinnedMessageIds(const QList<Message> &record)
 {
     QSet<QString> pinned;
-    for (const Message &message : record) {
-        if (message.metadata.value(QLatin1String("pinned")).toBool())
-            pinned.insert(message.id);
-        if (message.role != Role::System)
-            continue;
-        const QJsonValue pin = valisMetadata(message).value(PinKey);
-        if (!pin.isObject())
-            continue;
-        const QString id = pin.toObject().value(QLatin1String("messageId")).toString();
-        if (pin.toObject().value(QLatin1String("pinned")).toBool())
-            pinned.insert(id);
-        else
-            pinned.remove(id);
-    }
+    for (const Message &message : record)
+        updatePins(message, &pinned);
     return pinned;
 }
 

@@ -113,6 +113,13 @@ std::shared_ptr<ContextArchive> ContextArchive::forSession(std::shared_ptr<Agent
     return std::make_shared<SessionContextArchive>(std::move(filesystem), std::move(memory), agentId, sessionId);
 }
 
+void ContextArchive::mountResults(AgentFilesystem &filesystem, std::shared_ptr<DetailStore> memory, const QString &agentId,
+                                  const QString &sessionId)
+{
+    filesystem.mount(QStringLiteral("/context/results/"),
+                     std::make_shared<DetailStoreResultsBackend>(std::move(memory), agentId, sessionId));
+}
+
 QString contextResultId(const QByteArray &content, int hexDigits)
 {
     return contentId(u"r", content, hexDigits);

@@ -28,10 +28,10 @@ namespace valis {
 
 namespace {
 
-// How a request frames what it sends, in tokens, beside the text itself. Chat formats wrap each
-// message in role markers and each tool call and result in a small JSON or XML frame; these
-// figures are the ones that fit the recorded requests and reported usage best (see
-// bench/README.md, "Token counts against reported usage").
+// How a request frames what it sends, in tokens, beside the text itself: chat formats wrap each
+// message in role markers and each tool call and result in a small JSON or XML frame. Exact
+// counters use the OpenAI chat framing (3 tokens per message and the reply's priming, about 8 per
+// tool call); the estimate takes its figures from its calibration.
 struct Framing
 {
     qint64 perMessage = 4;
@@ -41,12 +41,6 @@ struct Framing
     qint64 perTool = 12;
     qint64 image = 1600;
 };
-
-// The calibrated estimate for models without a public tokenizer: o200k_base tokens scaled per
-// kind of text (Claude's vocabulary splits code and JSON finer than prose), bytes / 4 when the
-// tokenizer data is missing. Fitted on the claude-trace requests (bench_tokens --calibrate).
-constexpr double EstimateProseRatio = 1.16;
-constexpr double EstimateCodeRatio = 1.28;
 
 /// How much of `text` looks like code or data rather than prose (punctuation and brackets per
 /// character), for choosing the estimate's ratio.
@@ -126,7 +120,7 @@ public:
             return encoding->count(text.toString());
         if (encoding) {
             const double share = codeShare(text);
-            const double ratio = EstimateProseRatio + (EstimateCodeRatio - EstimateProseRatio) * share;
+            const double ratio = calibration.proseRatio + (calibration.codeRatio - calibration.proseRatio) * share;
             return qint64(double(encoding->count(text.toString())) * ratio + 0.5);
         }
         return (text.toUtf8().size() + 3) / 4;
@@ -174,6 +168,7 @@ public:
 
     QString family;
     bool exact = false;
+    EstimateCalibration calibration;
     std::shared_ptr<const BpeEncoding> encoding;
     Framing framing;
     mutable QMutex mutex;
@@ -210,9 +205,14 @@ Result<std::shared_ptr<TokenCounter>> TokenCounter::forEncoding(const QString &e
     return std::shared_ptr<TokenCounter>(new TokenCounter(std::move(d)));
 }
 
-std::shared_ptr<TokenCounter> TokenCounter::estimate()
+std::shared_ptr<TokenCounter> TokenCounter::estimate(const EstimateCalibration &calibration)
 {
     auto d = std::make_unique<Private>();
+    d->calibration = calibration;
+    d->framing.perMessage = calibration.perMessage;
+    d->framing.perToolCall = calibration.perToolCall;
+    d->framing.perToolResult = calibration.perToolResult;
+    d->framing.perTool = calibration.perTool;
     // The estimate scales o200k_base counts; without its data it falls back to bytes.
     Result<std::shared_ptr<const BpeEncoding>> loaded = BpeEncoding::load(QStringLiteral("o200k_base"));
     d->family = loaded.ok() ? QStringLiteral("estimate-v1") : QStringLiteral("estimate-bytes");

@@ -39,6 +39,22 @@ QHash<QString, Earlier> earlierEdits(const QList<CompactionEvent> &history)
     return edits;
 }
 
+/// About what a pointer left in an item's place costs.
+constexpr qint64 PointerTokens = 60;
+
+/// Whether an eviction since the last summary already found it could not reach evictTo.
+bool fellShortThisEpoch(const QList<CompactionEvent> &history)
+{
+    for (qsizetype i = history.size() - 1; i >= 0; --i) {
+        const CompactionEvent &event = history.at(i);
+        if (event.action == QLatin1String("summarise"))
+            return false;
+        if (event.action == QLatin1String("evict") && event.state.value(QLatin1String("fellShort")).toBool())
+            return true;
+    }
+    return false;
+}
+
 QString memoryRefLine(const QString &placeholder)
 {
     for (const QString &line : placeholder.split(QLatin1Char('\n'))) {
@@ -105,8 +121,23 @@ std::optional<CompactionEvent> evictOldItems(WorkingView &view, bool forced, boo
         return a.message != b.message ? a.message < b.message : a.part < b.part;
     });
 
+    // When even evicting everything that may go cannot reach evictTo, only a summary will. The
+    // first time in an epoch (since the last summary) it is still worth buying room with; after
+    // that each small batch would cost the cached prefix for little, so the view is left to grow
+    // to the summary's threshold instead.
+    qint64 savings = 0;
+    for (const Candidate &candidate : std::as_const(candidates))
+        savings += qMax<qint64>(0, view.partTokens(messages.at(candidate.message).parts.at(candidate.part)) - PointerTokens);
+    const bool shortOfTarget = view.requestTokens() - savings > target;
+    if (shortOfTarget && !forced && fellShortThisEpoch(context.history)) {
+        *fellShort = true;
+        return std::nullopt;
+    }
+
     CompactionEvent event;
     event.action = QStringLiteral("evict");
+    if (shortOfTarget)
+        event.state.insert(QStringLiteral("fellShort"), true);
     for (const Candidate &candidate : std::as_const(candidates)) {
         if (view.requestTokens() <= target)
             break;

@@ -199,14 +199,15 @@ SummaryOutcome summariseOldest(WorkingView &view, bool forced, bool evictionFell
         Message block;
         block.id = PinnedPrefix + last.id;
         block.role = Role::User;
-        block.turn = last.turn;
+        // A stand-in for many turns is no turn of the record (their MemoryRefs went with them).
+        block.turn = -1;
         block.parts.append(Part::makeText(QStringLiteral("<pinned-context>\n%1\n</pinned-context>").arg(pinned)));
         replacement.append(block);
     }
     Message summary;
     summary.id = SummaryPrefix + last.id;
     summary.role = Role::User;
-    summary.turn = last.turn;
+    summary.turn = -1;
     summary.parts.append(Part::makeText(
         QStringLiteral("<context-summary through=\"%1\" transcript=\"%2\">\nThe conversation through %1 was summarised to make "
                        "room. Every message of it is saved in %2 (read_file {\"path\": \"%2\"}; the same span as "

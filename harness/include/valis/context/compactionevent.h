@@ -98,6 +98,8 @@ VALIS_HARNESS_EXPORT Message pinMessage(const QString &messageId, bool pinned);
 /// The ids of the messages pinned in `record` (pins and unpins applied in order, plus messages
 /// whose metadata says "pinned": true).
 VALIS_HARNESS_EXPORT QSet<QString> pinnedMessageIds(const QList<Message> &record);
+/// Applies what `message` says about pins to `pinned` (a pin entry, or "pinned": true metadata).
+VALIS_HARNESS_EXPORT void updatePins(const Message &message, QSet<QString> *pinned);
 
 /// Per-session figures over the CompactionEvents of a record.
 struct VALIS_HARNESS_EXPORT CompactionStats

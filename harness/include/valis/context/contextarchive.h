@@ -46,6 +46,10 @@ public:
     static std::shared_ptr<ContextArchive> forSession(std::shared_ptr<AgentFilesystem> filesystem,
                                                       std::shared_ptr<DetailStore> memory,
                                                       const QString &agentId, const QString &sessionId);
+    /// Mounts the session's /context/results/ from `memory` on `filesystem`: where the archive of
+    /// a session with a DetailStore keeps results, read-only.
+    static void mountResults(AgentFilesystem &filesystem, std::shared_ptr<DetailStore> memory, const QString &agentId,
+                             const QString &sessionId);
 };
 
 /// A ContextArchive in memory: for replays and tests, where nothing may be written to a

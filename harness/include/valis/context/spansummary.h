@@ -21,6 +21,12 @@ struct VALIS_HARNESS_EXPORT SpanArtifacts
     QStringList issues;     ///< "#123", "ABC-123", "GH-45", GitHub issue/PR URLs' numbers stay with the URL
     QStringList errorCodes; ///< "E0425", "TS2345", "ENOENT", "SIGSEGV", "HTTP 404", "exit code 2", ...
     QStringList commands;   ///< commands the span ran (exec, Bash, shell, execute_bash), first line each
+    /// How many more of each were found than a list keeps (200): the saved transcript has them.
+    int moreFiles = 0;
+    int moreUrls = 0;
+    int moreIssues = 0;
+    int moreErrorCodes = 0;
+    int moreCommands = 0;
 
     bool isEmpty() const;
     /// Each list as one Markdown bullet ("- Files: a.cpp, b.h"), lists that are empty left out.

@@ -16,6 +16,19 @@ namespace valis {
 class BpeEncoding;
 struct PartTokenCount;
 
+/// The figures of the calibrated estimate: o200k_base tokens scaled by kind of text, plus the
+/// framing a request gives messages, tool calls, results and tool definitions. The defaults are
+/// fitted on recorded Claude requests and the usage reported for them (bench_usage --fit).
+struct VALIS_HARNESS_EXPORT EstimateCalibration
+{
+    double proseRatio = 1.16;  ///< estimated tokens per o200k_base token, for prose
+    double codeRatio = 1.28;   ///< ... for code and JSON (many brackets, quotes, operators)
+    qint64 perMessage = 4;
+    qint64 perToolCall = 8;
+    qint64 perToolResult = 6;
+    qint64 perTool = 12;
+};
+
 /// Counts the tokens of requests to one family of models: exactly where the tokenizer is
 /// public (o200k_base, cl100k_base: the text is encoded), else with an estimate calibrated on
 /// recorded requests and the usage their provider reported (Claude and others whose tokenizer
@@ -37,7 +50,7 @@ public:
     /// The exact counter of a public encoding ("o200k_base", "cl100k_base").
     static Result<std::shared_ptr<TokenCounter>> forEncoding(const QString &encoding);
     /// The calibrated estimate (for models without a public tokenizer).
-    static std::shared_ptr<TokenCounter> estimate();
+    static std::shared_ptr<TokenCounter> estimate(const EstimateCalibration &calibration = {});
 
     /// What the counts are of: the encoding name, or "estimate" (the count cache is per family).
     QString family() const;
