@@ -305,6 +305,49 @@ private Q_SLOTS:
         QCOMPARE(QString::fromUtf8(archived).trimmed(), recorded.trimmed());
     }
 
+    void contextCommandShowsSettingsAndPins()
+    {
+        // The thresholds in force: each strategy's defaults, the file, the model's entry.
+        CliRun settings = cli({QStringLiteral("context"), QStringLiteral("--settings"), QStringLiteral("--json")});
+        QVERIFY2(settings.exitCode == 0, settings.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(settings.out).object().value(QLatin1String("progressive")).toObject().value(QLatin1String("evictAt")).toDouble(), 0.85);
+        writeConfig(QStringLiteral("context.json"),
+                    {{QStringLiteral("version"), 1},
+                     {QStringLiteral("settings"), QJsonObject{{QStringLiteral("progressive"), QJsonObject{{QStringLiteral("evictAt"), 0.8}}}}},
+                     {QStringLiteral("models"), QJsonObject{{QStringLiteral("claude-haiku-4-5"),
+                                                             QJsonObject{{QStringLiteral("progressive"), QJsonObject{{QStringLiteral("evictAt"), 0.7}}}}}}}});
+        settings = cli({QStringLiteral("context"), QStringLiteral("--settings"), QStringLiteral("--json")});
+        QCOMPARE(QJsonDocument::fromJson(settings.out).object().value(QLatin1String("progressive")).toObject().value(QLatin1String("evictAt")).toDouble(), 0.8);
+        settings = cli({QStringLiteral("context"), QStringLiteral("--settings"), QStringLiteral("--json"), QStringLiteral("--model"),
+                        QStringLiteral("claude-haiku-4-5")});
+        QCOMPARE(QJsonDocument::fromJson(settings.out).object().value(QLatin1String("progressive")).toObject().value(QLatin1String("evictAt")).toDouble(), 0.7);
+        // A malformed file is named, with the field.
+        writeConfig(QStringLiteral("context.json"), {{QStringLiteral("version"), 1}, {QStringLiteral("strategies"), QStringLiteral("progressive")}});
+        settings = cli({QStringLiteral("context"), QStringLiteral("--settings")});
+        QCOMPARE(settings.exitCode, 1);
+        QVERIFY2(settings.err.contains("\"strategies\" must be a list"), settings.err.constData());
+        QVERIFY(QFile::remove(m_home->path() + QStringLiteral("/config/context.json")));
+
+        // A bad setting for one run is reported, and the run still answers.
+        m_server->enqueue(ScriptedResponse::sse(answer(QStringLiteral("Hello."), 500)));
+        const CliRun result = run(QStringLiteral("Say hello."), {QStringLiteral("--context"), QStringLiteral("evictTo=0.9")});
+        QVERIFY2(result.exitCode == 0, result.err.constData());
+        QVERIFY2(result.err.contains("\"evictTo\" must be below evictAt"), result.err.constData());
+        const QString session = sessionIdOf(result);
+
+        // Pins: an unknown message is refused, a known one is recorded.
+        CliRun pin = cli({QStringLiteral("context"), session, QStringLiteral("--pin"), QStringLiteral("m-nope")});
+        QCOMPARE(pin.exitCode, 1);
+        QVERIFY2(pin.err.contains("has no message \"m-nope\""), pin.err.constData());
+        const CliRun shown = cli({QStringLiteral("show"), session, QStringLiteral("--json")});
+        const QString userId = QJsonDocument::fromJson(shown.outLines().first().toUtf8()).object().value(QLatin1String("id")).toString();
+        pin = cli({QStringLiteral("context"), session, QStringLiteral("--pin"), userId});
+        QVERIFY2(pin.exitCode == 0, pin.err.constData());
+        const CliRun after = cli({QStringLiteral("show"), session, QStringLiteral("--json")});
+        const QByteArray entry = QByteArray("\"pin\":{\"messageId\":\"") + userId.toUtf8() + QByteArray("\",\"pinned\":true}");
+        QVERIFY2(after.out.contains(entry), after.out.constData());
+    }
+
     void longSessionEvictsThenSummarisesWithTheModel()
     {
         // A small window so a few turns fill it, read_file results left to the context strategy

@@ -8,6 +8,8 @@
 #include "valis/plugins/pluginmanager.h"
 
 #include <QJsonArray>
+
+#include <algorithm>
 #include <QJsonDocument>
 
 namespace valis::cli {
@@ -72,7 +74,12 @@ int runContext(CliContext &context, const QStringList &arguments)
     const QCommandLineOption modelOption(QStringLiteral("model"), Text::tr("With --settings: the settings for model M."),
                                          QStringLiteral("M"));
     const QCommandLineOption json(QStringLiteral("json"), Text::tr("Print JSON."));
-    parser.addOptions({settingsOption, modelOption, json});
+    const QCommandLineOption pinOption(QStringLiteral("pin"),
+                                       Text::tr("Pin message ID of the session: never evicted or summarised, carried "
+                                                "verbatim after every summary."),
+                                       QStringLiteral("ID"));
+    const QCommandLineOption unpinOption(QStringLiteral("unpin"), Text::tr("Unpin message ID."), QStringLiteral("ID"));
+    parser.addOptions({settingsOption, modelOption, json, pinOption, unpinOption});
     if (const int code = context.parse(parser, command,
                                        Text::tr("Shows what the context strategies did in a session: every compaction (what "
                                                 "moved where, tokens before and after, cache cost) and the totals. With "
@@ -95,6 +102,22 @@ int runContext(CliContext &context, const QStringList &arguments)
     const Result<QList<Message>> messages = store->messages(sessionId);
     if (messages.hasError())
         return context.fail(command, messages.error());
+    if (parser.isSet(pinOption) || parser.isSet(unpinOption)) {
+        const bool pin = parser.isSet(pinOption);
+        const QString target = parser.value(pin ? pinOption : unpinOption);
+        const bool known = std::any_of(messages->cbegin(), messages->cend(), [&target](const Message &message) {
+            return message.id == target && message.role != Role::System;
+        });
+        if (!known)
+            return context.fail(command, Error(QStringLiteral("cli.no-message"),
+                                               Text::tr("session %1 has no message \"%2\" (valis-cli show %1 --json lists their ids)")
+                                                   .arg(sessionId, target)));
+        const Result<Message> stored = store->appendMessage(sessionId, pinMessage(target, pin));
+        if (stored.hasError())
+            return context.fail(command, stored.error());
+        context.out() << (pin ? Text::tr("pinned %1").arg(target) : Text::tr("unpinned %1").arg(target)) << '\n';
+        return 0;
+    }
     const CompactionStats stats = CompactionStats::of(messages.value());
     QList<CompactionEvent> events;
     for (const Message &message : messages.value()) {
