@@ -37,6 +37,7 @@ struct Sample
     Message system;
     QJsonArray tools;      ///< {name, description, input_schema}
     QList<Message> messages;
+    QString extra;         ///< other prompt text the request carries (a response schema)
     qint64 reported = 0;   ///< input + cache reads + cache writes
 };
 
@@ -89,6 +90,10 @@ std::optional<Sample> anthropicSample(const test::RecordedExchange &exchange, co
     sample.messages = messages.value();
     for (const QJsonValue &tool : body.value(QLatin1String("tools")).toArray()) {
         QJsonObject object = tool.toObject();
+        // Anthropic's own tools (computer use, web search, its bash and editor) have definitions
+        // and results the server adds: what they cost cannot be counted from the request.
+        if (object.contains(QLatin1String("type")) && object.value(QLatin1String("type")).toString() != QLatin1String("custom"))
+            return std::nullopt;
         object.remove(QStringLiteral("cache_control"));
         sample.tools.append(object);
     }
@@ -122,13 +127,16 @@ std::optional<Sample> openAiSample(const test::RecordedExchange &exchange, const
                                         {QStringLiteral("description"), function.value(QLatin1String("description"))},
                                         {QStringLiteral("input_schema"), function.value(QLatin1String("parameters"))}});
     }
+    // A structured-output schema is part of the prompt too.
+    if (body.contains(QLatin1String("response_format")))
+        sample.extra = QString::fromUtf8(QJsonDocument(body.value(QLatin1String("response_format")).toObject()).toJson(QJsonDocument::Compact));
     sample.reported = usage.value(QLatin1String("prompt_tokens")).toInteger();
     return sample;
 }
 
 qint64 counted(const TokenCounter &counter, const Sample &sample)
 {
-    qint64 tokens = counter.countSystemPrompt(sample.system) + counter.countToolDefinitions(sample.tools);
+    qint64 tokens = counter.countSystemPrompt(sample.system) + counter.countToolDefinitions(sample.tools) + counter.countText(sample.extra);
     for (const Message &message : sample.messages)
         tokens += counter.countMessage(message);
     return tokens;
@@ -310,6 +318,7 @@ int main(int argc, char *argv[])
                 EstimateCalibration candidate = best;
                 candidate.perTool = perTool;
                 candidate.perMessage = perMessage;
+                candidate.toolUsePrompt = best.toolUsePrompt;
                 const std::shared_ptr<TokenCounter> counter = TokenCounter::estimate(candidate);
                 const double score = Errors::median(measure(claude, [&](const Sample &) { return counter; }, false).raw);
                 if (score < bestScore) {

@@ -228,6 +228,8 @@ Result<ReplayReport> Replayer::replay(const SessionInfo &info, const QList<Messa
     QList<Message> transcript;
     transcript.reserve(messages.size());
     QStringList systemTexts;
+    int laterSystem = 0;
+    bool started = false;
     int turn = 0;
     int answers = 0;
     for (const Message &original : messages) {
@@ -242,13 +244,23 @@ Result<ReplayReport> Replayer::replay(const SessionInfo &info, const QList<Messa
             message.turn = turn;
         }
         if (message.role == Role::System) {
+            // The transcript's own instructions lead it; System entries later on (a terminal's
+            // output, a compaction marker) are never part of a view, as in a Session.
             const QString text = message.text().trimmed();
-            if (!text.isEmpty())
+            if (!text.isEmpty() && started)
+                ++laterSystem;
+            else if (!text.isEmpty())
                 systemTexts.append(text);
+        } else {
+            started = true;
         }
         answers += message.role == Role::Assistant ? 1 : 0;
         transcript.append(message);
     }
+    if (laterSystem > 0)
+        report.notes.append(Text::tr("%n System message(s) inside the conversation are not sent (views never hold System "
+                                     "messages)",
+                                     nullptr, laterSystem));
     if (answers == 0)
         return Error(QStringLiteral("replay.no-answers"),
                      Text::tr("the session %1 has no model answers, so there is no request to replay").arg(info.id));
@@ -276,8 +288,11 @@ Result<ReplayReport> Replayer::replay(const SessionInfo &info, const QList<Messa
         model.contextWindow = ModelCatalog::FallbackContextWindow;
     report.model = model.id;
     report.contextWindow = model.contextWindow;
-    const qint64 maxOutput = options.maxOutputTokens > 0 ? options.maxOutputTokens : model.maxOutputTokens;
-    report.outputReserve = qMin(maxOutput > 0 ? maxOutput : ModelCatalog::FallbackMaxOutputTokens, model.contextWindow / 2);
+    // The answer's room: what was asked, else a typical max_tokens (the model's limit when
+    // lower): a replay shrinks the window, the answers do not grow with the model's limit.
+    const qint64 modelOutput = model.maxOutputTokens > 0 ? model.maxOutputTokens : ModelCatalog::FallbackMaxOutputTokens;
+    const qint64 maxOutput = options.maxOutputTokens > 0 ? options.maxOutputTokens : qMin(modelOutput, DefaultMaxOutputTokens);
+    report.outputReserve = qMin(maxOutput, model.contextWindow / 2);
 
     Error counterWarning;
     std::shared_ptr<TokenCounter> counter = TokenCounter::forModel(model, &counterWarning);

@@ -7,6 +7,9 @@
 #include <QJsonDocument>
 #include <QRegularExpression>
 
+#include <algorithm>
+#include <functional>
+
 namespace valis::replay {
 
 namespace {
@@ -19,6 +22,20 @@ constexpr int MaxFiles = 20000;
 size_t itemHash(const QByteArray &bytes)
 {
     return qHash(bytes) ^ (size_t(bytes.size()) * size_t(0x9E3779B97F4A7C15ull));
+}
+
+/// Whether `haystack` holds `needle`: Boyer-Moore with the good-suffix rule, so that long,
+/// repetitive texts (logs, padding) are searched in linear time.
+bool holds(const QByteArray &haystack, const QByteArray &needle)
+{
+    if (needle.isEmpty())
+        return true;
+    if (needle.size() > haystack.size())
+        return false;
+    if (needle.size() < 64)
+        return QByteArrayView(haystack).contains(QByteArrayView(needle));
+    const std::boyer_moore_searcher searcher(needle.cbegin(), needle.cend());
+    return std::search(haystack.cbegin(), haystack.cend(), searcher) != haystack.cend();
 }
 
 /// The items of one message: (part index, kind, text).
@@ -174,12 +191,12 @@ QStringList ItemTracker::pointersIn(const QString &text) const
     return found;
 }
 
-const ItemTracker::Content *ItemTracker::content(const QString &pointer)
+std::shared_ptr<const ItemTracker::Content> ItemTracker::content(const QString &pointer)
 {
     const quint64 generation = m_archive.generation();
-    auto it = m_contents.find(pointer);
-    if (it != m_contents.end() && (it->generation == generation || pointer.startsWith(QLatin1String("memoryref:"))))
-        return &it.value();
+    const std::shared_ptr<Content> known = m_contents.value(pointer);
+    if (known && (known->generation == generation || pointer.startsWith(QLatin1String("memoryref:"))))
+        return known;
 
     QByteArray bytes;
     if (pointer.startsWith(QLatin1String("memoryref:"))) {
@@ -193,15 +210,15 @@ const ItemTracker::Content *ItemTracker::content(const QString &pointer)
             return nullptr;
         bytes = read.value();
     }
-    if (it != m_contents.end() && it->bytes == bytes) {
-        it->generation = generation;
-        return &it.value();
+    if (known && known->bytes == bytes) {
+        known->generation = generation;
+        return known;
     }
 
-    Content entry;
-    entry.bytes = bytes;
-    entry.generation = generation;
-    entry.exact.insert(itemHash(bytes));
+    auto entry = std::make_shared<Content>();
+    entry->bytes = bytes;
+    entry->generation = generation;
+    entry->exact.insert(itemHash(bytes));
     // A saved transcript (Valis JSON lines of the record's messages): its items whole. The
     // Markdown one is read beside its JSON twin, which the summary names too.
     QByteArray lines = bytes;
@@ -210,22 +227,30 @@ const ItemTracker::Content *ItemTracker::content(const QString &pointer)
         lines = twin.ok() ? twin.value() : QByteArray();
     }
     if (!lines.isEmpty() && (pointer.endsWith(QLatin1String(".json")) || pointer.endsWith(QLatin1String(".md")))) {
-        for (const QByteArrayView line : QByteArrayView(lines).split('\n')) {
-            const QByteArray trimmed = line.trimmed().toByteArray();
+        for (qsizetype start = 0; start < lines.size();) {
+            qsizetype end = lines.indexOf('\n', start);
+            if (end < 0)
+                end = lines.size();
+            const QByteArray trimmed = QByteArrayView(lines).sliced(start, end - start).trimmed().toByteArray();
+            start = end + 1;
             if (!trimmed.startsWith('{'))
                 continue;
             const QJsonDocument document = QJsonDocument::fromJson(trimmed);
             if (!document.isObject())
                 continue;
-            const Result<Message> message = recordjson::messageFromJson(document.object());
+            // A Valis export line ({"type": "message", "message": {...}}) or a bare message.
+            const QJsonObject object = document.object();
+            const QJsonValue wrapped = object.value(QLatin1String("message"));
+            const Result<Message> message = recordjson::messageFromJson(wrapped.isObject() ? wrapped.toObject() : object);
             if (message.hasError())
                 continue;
             for (const PartItem &found : itemsOf(message.value()))
-                entry.exact.insert(itemHash(found.text.toUtf8()));
+                entry->exact.insert(itemHash(found.text.toUtf8()));
         }
     }
-    entry.pointers = pointersIn(QString::fromUtf8(bytes));
-    return &m_contents.insert(pointer, entry).value();
+    entry->pointers = pointersIn(QString::fromUtf8(bytes));
+    m_contents.insert(pointer, entry);
+    return entry;
 }
 
 ItemTracker::Reach ItemTracker::reach(const QString &text)
@@ -239,7 +264,7 @@ ItemTracker::Reach ItemTracker::reach(const QString &text)
             if (seen.contains(pointer))
                 continue;
             seen.insert(pointer);
-            const Content *found = content(pointer);
+            const std::shared_ptr<const Content> found = content(pointer);
             if (!found)
                 continue;
             reach.contents.append(found);
@@ -252,12 +277,12 @@ ItemTracker::Reach ItemTracker::reach(const QString &text)
 
 bool ItemTracker::recoverable(const Item &item, const Reach &reach) const
 {
-    for (const Content *content : reach.contents) {
+    for (const std::shared_ptr<const Content> &content : reach.contents) {
         if (content->exact.contains(item.hash))
             return true;
     }
-    for (const Content *content : reach.contents) {
-        if (content->bytes.size() >= item.utf8.size() && QByteArrayView(content->bytes).contains(item.utf8))
+    for (const std::shared_ptr<const Content> &content : reach.contents) {
+        if (holds(content->bytes, item.utf8))
             return true;
     }
     return false;
@@ -271,6 +296,7 @@ ItemTracker::Step ItemTracker::observe(const QList<Message> &view, int spanEnd)
     for (int i = 0; i < view.size(); ++i)
         index.insert(view.at(i).id, i);
     std::optional<QString> text;
+    std::optional<QByteArray> bytes;
     std::optional<Reach> reachable;
 
     for (const Tracked &tracked : std::as_const(m_messages)) {
@@ -284,18 +310,18 @@ ItemTracker::Step ItemTracker::observe(const QList<Message> &view, int spanEnd)
             if (!present) {
                 if (item.state == State::Removed)
                     continue; // still gone; judged when it went and again at the end
-                if (!text)
+                if (!text) {
                     text = viewText(view);
-                present = text->contains(item.text);
+                    bytes = text->toUtf8();
+                }
+                present = holds(*bytes, item.utf8);
             }
             if (present) {
                 item.state = State::Present;
                 continue;
             }
-            if (!text)
-                text = viewText(view);
             if (!reachable)
-                reachable = reach(*text);
+                reachable = reach(*text); // computed above: only the view's text tells an item is gone
             item.state = State::Removed;
             item.summarised = tracked.recordIndex <= spanEnd;
             item.recoverableAtRemoval = recoverable(item, *reachable);

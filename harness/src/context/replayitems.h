@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 
 namespace valis {
@@ -87,11 +88,11 @@ private:
     /// What one view gives access to: the files its pointers lead to.
     struct Reach
     {
-        QList<const Content *> contents;
+        QList<std::shared_ptr<const Content>> contents;
     };
 
     bool partShows(const Part &shown, const Item &item) const;
-    const Content *content(const QString &pointer);
+    std::shared_ptr<const Content> content(const QString &pointer);
     Reach reach(const QString &viewText);
     bool recoverable(const Item &item, const Reach &reach) const;
     static QString viewText(const QList<Message> &view);
@@ -100,7 +101,7 @@ private:
     QHash<QString, QString> m_captured;
     QList<Tracked> m_messages;
     QList<Item> m_items;
-    QHash<QString, Content> m_contents;
+    QHash<QString, std::shared_ptr<Content>> m_contents;
     int m_removed = 0;
     int m_recoverable = 0;
     int m_removedOutside = 0;

@@ -1,28 +1,15 @@
 #include "valis/tokens/tokencounter.h"
 
 #include "valis/store/sessionstore.h"
-// TEMPORARY while the BPE engine lands: without it every counter is the byte estimate.
-#if __has_include("valis/tokens/bpeencoding.h")
 #include "valis/tokens/bpeencoding.h"
-#define VALIS_HAVE_BPE 1
-#else
-namespace valis {
-class BpeEncoding
-{
-public:
-    static Result<std::shared_ptr<const BpeEncoding>> load(const QString &)
-    {
-        return Error(QStringLiteral("tokens.data-missing"), QStringLiteral("not built yet"));
-    }
-    qint64 count(const QString &) const { return 0; }
-};
-} // namespace valis
-#endif
 
 #include <QHash>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMutex>
+#include <QSize>
+
+#include <cmath>
 
 namespace valis {
 
@@ -39,8 +26,66 @@ struct Framing
     qint64 perToolCall = 8;
     qint64 perToolResult = 6;
     qint64 perTool = 12;
-    qint64 image = 1600;
+    qint64 toolUsePrompt = 0;
+    qint64 image = 1600; ///< an image whose size is not known
 };
+
+/// Width and height from the header of a PNG, JPEG, GIF or WebP image; {0, 0} when unknown.
+QSize imageSize(const QByteArray &data)
+{
+    const auto byte = [&data](qsizetype i) { return i < data.size() ? uchar(data.at(i)) : uchar(0); };
+    const auto be16 = [&](qsizetype i) { return int(byte(i)) << 8 | byte(i + 1); };
+    const auto le16 = [&](qsizetype i) { return int(byte(i + 1)) << 8 | byte(i); };
+    if (data.startsWith("\x89PNG\r\n\x1a\n") && data.size() >= 24)
+        return QSize(be16(16) << 16 | be16(18), be16(20) << 16 | be16(22));
+    if (data.startsWith("GIF8") && data.size() >= 10)
+        return QSize(le16(6), le16(8));
+    if (data.startsWith("RIFF") && data.mid(8, 4) == "WEBP") {
+        if (data.mid(12, 4) == "VP8X")
+            return QSize(1 + (byte(24) | byte(25) << 8 | byte(26) << 16), 1 + (byte(27) | byte(28) << 8 | byte(29) << 16));
+        if (data.mid(12, 4) == "VP8 ")
+            return QSize(le16(26) & 0x3FFF, le16(28) & 0x3FFF);
+        if (data.mid(12, 4) == "VP8L") {
+            const quint32 bits = byte(21) | byte(22) << 8 | byte(23) << 16 | quint32(byte(24)) << 24;
+            return QSize(int(bits & 0x3FFF) + 1, int((bits >> 14) & 0x3FFF) + 1);
+        }
+    }
+    if (byte(0) == 0xFF && byte(1) == 0xD8) {
+        // The first start-of-frame marker holds the size.
+        for (qsizetype i = 2; i + 9 < data.size();) {
+            if (byte(i) != 0xFF) {
+                ++i;
+                continue;
+            }
+            const uchar marker = byte(i + 1);
+            if (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC)
+                return QSize(be16(i + 7), be16(i + 5));
+            i += 2 + be16(i + 2);
+        }
+    }
+    return {};
+}
+
+/// What an image costs: Anthropic's width x height / 750 after scaling the long edge to 1568,
+/// or OpenAI's 85 + 170 per 512-pixel tile after scaling to 2048 and then the short edge to 768.
+qint64 imageTokens(const QSize &size, bool openAi, qint64 unknown)
+{
+    if (size.width() <= 0 || size.height() <= 0)
+        return unknown;
+    double w = size.width();
+    double h = size.height();
+    if (openAi) {
+        const double fit = std::min(1.0, 2048.0 / std::max(w, h));
+        w *= fit;
+        h *= fit;
+        const double shortEdge = std::min(1.0, 768.0 / std::min(w, h));
+        w *= shortEdge;
+        h *= shortEdge;
+        return 85 + 170 * qint64(std::ceil(w / 512.0) * std::ceil(h / 512.0));
+    }
+    const double fit = std::min(1.0, 1568.0 / std::max(w, h));
+    return std::max<qint64>(1, qint64(std::ceil(w * fit * h * fit / 750.0)));
+}
 
 /// How much of `text` looks like code or data rather than prose (punctuation and brackets per
 /// character), for choosing the estimate's ratio.
@@ -142,7 +187,7 @@ public:
             return tokens;
         }
         case PartKind::Image:
-            return framing.image;
+            return imageTokens(imageSize(part.image.data), exact, framing.image);
         }
         return 0;
     }
@@ -213,6 +258,7 @@ std::shared_ptr<TokenCounter> TokenCounter::estimate(const EstimateCalibration &
     d->framing.perToolCall = calibration.perToolCall;
     d->framing.perToolResult = calibration.perToolResult;
     d->framing.perTool = calibration.perTool;
+    d->framing.toolUsePrompt = calibration.toolUsePrompt;
     // The estimate scales o200k_base counts; without its data it falls back to bytes.
     Result<std::shared_ptr<const BpeEncoding>> loaded = BpeEncoding::load(QStringLiteral("o200k_base"));
     d->family = loaded.ok() ? QStringLiteral("estimate-v1") : QStringLiteral("estimate-bytes");
@@ -287,10 +333,11 @@ qint64 TokenCounter::countSystemPrompt(const Message &system) const
 
 qint64 TokenCounter::countToolDefinitions(const QJsonArray &tools) const
 {
-    qint64 tokens = 0;
+    // Asked before every request with the same definitions: cached by content like a part.
+    qint64 tokens = tools.isEmpty() ? 0 : d->framing.toolUsePrompt;
     for (const QJsonValue &tool : tools)
-        tokens += d->framing.perTool
-                  + d->countText(QString::fromUtf8(QJsonDocument(tool.toObject()).toJson(QJsonDocument::Compact)));
+        tokens += d->framing.perTool - d->framing.perPart
+                  + d->countPartCached(Part::makeText(QString::fromUtf8(QJsonDocument(tool.toObject()).toJson(QJsonDocument::Compact))));
     return tokens;
 }
 

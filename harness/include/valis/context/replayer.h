@@ -59,7 +59,8 @@ struct VALIS_HARNESS_EXPORT ReplayOptions
     std::optional<QString> agentsMd;
     /// Settings per strategy id, on top of the strategy's defaultSettings().
     QHash<QString, QJsonObject> strategySettings;
-    /// The answer's room the pipeline keeps free (as a Session's maxOutputTokens); -1: the model's.
+    /// The answer's room the pipeline keeps free (as a Session's maxOutputTokens); -1:
+    /// Replayer::DefaultMaxOutputTokens, or the model's output limit when that is lower.
     qint64 maxOutputTokens = -1;
     /// The workspace the system prompt names.
     QString workspace = QStringLiteral("/workspace");
@@ -169,8 +170,9 @@ struct VALIS_HARNESS_EXPORT ReplayReport
 /// Session would have run it, and measures what the strategy would have sent and cost.
 ///
 /// The record: the transcript's messages, without Valis's own context-control entries
-/// (CompactionEvents and pins of an earlier run). Its System messages become part of the system
-/// prompt, which is the default system prompt, those messages, the strategy's
+/// (CompactionEvents and pins of an earlier run). The System messages it starts with become part
+/// of the system prompt (later ones, such as a terminal's output in Aider's history, are never
+/// sent: views hold no System messages), which is the default system prompt, those messages, the strategy's
 /// systemPromptSection() and AGENTS.md (in the Session's order). The tools offered are
 /// synthesised: one definition per tool name the transcript calls, with the argument keys it
 /// used as string properties, so the fixed part of every request is realistic and the same for
@@ -195,6 +197,10 @@ class VALIS_HARNESS_EXPORT Replayer
 public:
     /// The model used when the transcript names none the catalogue knows.
     static constexpr const char *DefaultModel = "claude-sonnet-4-5";
+    /// The answer's room of a replay that names none: a typical max_tokens. (A Session asks for
+    /// the model's whole output limit, but a replay shrinks the window and the recorded answers
+    /// stay as long as they were.)
+    static constexpr qint64 DefaultMaxOutputTokens = 8192;
 
     explicit Replayer(ModelCatalog catalog = ModelCatalog::builtIn());
 

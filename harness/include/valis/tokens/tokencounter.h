@@ -27,6 +27,9 @@ struct VALIS_HARNESS_EXPORT EstimateCalibration
     qint64 perToolCall = 8;
     qint64 perToolResult = 6;
     qint64 perTool = 12;
+    /// Anthropic adds a system prompt of its own when a request offers tools (346 tokens for
+    /// Claude 4 models with tool_choice auto, by its documentation).
+    qint64 toolUsePrompt = 346;
 };
 
 /// Counts the tokens of requests to one family of models: exactly where the tokenizer is
