@@ -283,7 +283,15 @@ int main(int argc, char *argv[])
         out() << "Claude (calibrated estimate):" << Qt::endl;
     const std::shared_ptr<TokenCounter> estimate = TokenCounter::estimate();
     out() << "estimate family: " << estimate->family() << Qt::endl;
-    summarise(QStringLiteral("Claude"), measure(claude, [&](const Sample &) { return estimate; }, print));
+    summarise(QStringLiteral("Claude, all"), measure(claude, [&](const Sample &) { return estimate; }, print));
+    // The claude-trace requests are one real Claude Code conversation (its later requests continue
+    // the earlier ones); the cassettes are many short API tests.
+    QList<Sample> conversation;
+    for (const Sample &sample : std::as_const(claude)) {
+        if (sample.source.startsWith(QLatin1String("claude-trace")))
+            conversation.append(sample);
+    }
+    summarise(QStringLiteral("Claude, the claude-trace conversation"), measure(conversation, [&](const Sample &) { return estimate; }, false));
     if (print)
         out() << "OpenAI (exact, o200k_base / cl100k_base):" << Qt::endl;
     QHash<QString, std::shared_ptr<TokenCounter>> exact;

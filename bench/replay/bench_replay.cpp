@@ -6,6 +6,7 @@
 // recoverability of what left the view, whether AGENTS.md stayed verbatim, and the replay's time.
 #include "peerbaselines.h"
 #include "valis/catalog/modelcatalog.h"
+#include "valis/context/contextsettings.h"
 #include "valis/context/replayer.h"
 
 #ifdef VALIS_HAVE_PROGRESSIVE
@@ -257,7 +258,11 @@ int main(int argc, char *argv[])
     const QCommandLineOption fileOption(QStringLiteral("transcript"), QStringLiteral("Replay this file (relative to the fixtures or absolute) instead of the default set; repeatable."), QStringLiteral("FILE"));
     const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Also write every report as JSON to FILE."), QStringLiteral("FILE"));
     const QCommandLineOption minRequestsOption(QStringLiteral("min-requests"), QStringLiteral("Skip sessions with fewer model requests (default 3)."), QStringLiteral("N"), QStringLiteral("3"));
-    parser.addOptions({fixturesOption, windowsOption, strategiesOption, modelOption, fileOption, jsonOption, minRequestsOption});
+    const QCommandLineOption settingOption(QStringLiteral("setting"),
+                                           QStringLiteral("A setting of the progressive strategy, e.g. evictTo=0.4 (repeatable)."),
+                                           QStringLiteral("KEY=VALUE"));
+    parser.addOptions({fixturesOption, windowsOption, strategiesOption, modelOption, fileOption, jsonOption, minRequestsOption,
+                       settingOption});
     parser.process(app);
 
     QList<qint64> windows;
@@ -348,6 +353,11 @@ int main(int argc, char *argv[])
                 ReplayOptions options;
                 options.contextWindow = window;
                 options.model = model;
+                if (strategy && parser.isSet(settingOption)) {
+                    const Result<QHash<QString, QJsonObject>> settings = parseContextOverrides(parser.values(settingOption), strategy->id());
+                    if (settings.ok())
+                        options.strategySettings = settings.value();
+                }
                 const Result<ReplayReport> report = replayer.replay(transcript.session.info, transcript.session.messages, strategy, options);
                 if (report.hasError()) {
                     err() << "bench_replay: " << transcript.file << ": " << report.error().toString() << '\n';
@@ -358,7 +368,7 @@ int main(int argc, char *argv[])
                     reports.last().notes.prepend(pricingNote);
                 all.append(QJsonObject{{QStringLiteral("file"), transcript.file},
                                        {QStringLiteral("window"), window},
-                                       {QStringLiteral("report"), report->toJson(false)}});
+                                       {QStringLiteral("report"), report->toJson(qEnvironmentVariableIsSet("VALIS_BENCH_PER_REQUEST"))}});
             }
             if (!reports.isEmpty())
                 printTable(transcript, window, reports);

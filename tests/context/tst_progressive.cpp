@@ -210,7 +210,8 @@ private Q_SLOTS:
 
     void neverMovesPlansSkillsOrMemoryAnswers()
     {
-        Simulation sim(40000);
+        // Huge results: any other tool's would be offloaded at once.
+        Simulation sim(1000000);
         const QString big = numberedLines(5000);
         sim.pipeline.setKeepResultsInContext({QStringLiteral("my_plan_tool")});
         sim.turn({{toolCall(QStringLiteral("c1"), QStringLiteral("retrieve_memory"), {{QStringLiteral("key"), QStringLiteral("m-1")}}),
@@ -218,11 +219,15 @@ private Q_SLOTS:
                   {toolCall(QStringLiteral("c2"), QStringLiteral("my_plan_tool"), {}),
                    toolResult(QStringLiteral("c2"), QStringLiteral("my_plan_tool"), big)},
                   {toolCall(QStringLiteral("c3"), QStringLiteral("load_skill"), {{QStringLiteral("name"), QStringLiteral("x")}}),
-                   toolResult(QStringLiteral("c3"), QStringLiteral("load_skill"), big)}});
-        sim.build(true);
-        for (const CompactionEvent &event : eventsOf(sim.record))
-            QVERIFY2(event.edits.isEmpty(), QJsonDocument(event.toJson()).toJson().constData());
-        QCOMPARE(viewText(sim.views.last().messages).count(QStringLiteral("line 4999 of the output")), 3);
+                   toolResult(QStringLiteral("c3"), QStringLiteral("load_skill"), big)},
+                  {toolCall(QStringLiteral("c4"), QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("x")}}),
+                   toolResult(QStringLiteral("c4"), QStringLiteral("grep"), big)}});
+        // Only the grep result moved.
+        const QList<CompactionEvent> events = eventsOf(sim.record);
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events.first().edits.size(), 1);
+        QCOMPARE(events.first().edits.first().messageId, sim.record.at(8).id);
+        QCOMPARE(viewText(sim.views.last().messages).count(QStringLiteral("line 2500 of the output")), 3);
     }
 
     void evictsInBatchesSoThePrefixHoldsBetweenThem()
@@ -274,6 +279,37 @@ private Q_SLOTS:
         for (int t = 38; t <= 40; ++t)
             QVERIFY2(last.contains(QStringLiteral("file%1 400 of the output").arg(t)), qPrintable(QString::number(t)));
         QVERIFY(!last.contains(QStringLiteral("file1 400 of the output")));
+    }
+
+    void evictsEarlyWhenOldOutputIsMostOfALargeView()
+    {
+        // A 200k window: far from its 85%, but every request would read all this old output.
+        Simulation sim(200000, 8000);
+        for (int t = 1; t <= 20; ++t) {
+            const QString id = QStringLiteral("c%1").arg(t);
+            sim.turn({{toolCall(id, QStringLiteral("read_file"), {{QStringLiteral("path"), QStringLiteral("f%1.cpp").arg(t)}}),
+                       toolResult(id, QStringLiteral("read_file"), numberedLines(300, QStringLiteral("file%1").arg(t)))}});
+        }
+        const QList<CompactionEvent> evictions = eventsOf(sim.record, QStringLiteral("evict"));
+        QVERIFY(!evictions.isEmpty());
+        QVERIFY2(evictions.first().tokensBefore < qint64(0.5 * 192000), qPrintable(QString::number(evictions.first().tokensBefore)));
+        QVERIFY(evictions.first().tokensBefore >= 24000);
+        QVERIFY(evictions.first().tokensAfter < evictions.first().tokensBefore / 2);
+
+        // A view of mostly talk is left alone until its threshold.
+        Simulation talk(200000, 8000);
+        for (int t = 0; t < 12; ++t)
+            talk.talk(3000);
+        QVERIFY(talk.views.last().requestTokens > 24000);
+        QVERIFY(eventsOf(talk.record, QStringLiteral("evict")).isEmpty());
+        // And the setting turns it off.
+        Simulation off(200000, 8000, {{QStringLiteral("evictEarlyTokens"), 0}});
+        for (int t = 1; t <= 20; ++t) {
+            const QString id = QStringLiteral("c%1").arg(t);
+            off.turn({{toolCall(id, QStringLiteral("read_file"), {{QStringLiteral("path"), QStringLiteral("f%1.cpp").arg(t)}}),
+                       toolResult(id, QStringLiteral("read_file"), numberedLines(300, QStringLiteral("file%1").arg(t)))}});
+        }
+        QVERIFY(eventsOf(off.record, QStringLiteral("evict")).isEmpty());
     }
 
     void writeInputsBecomePointersToTheirFile()
@@ -475,7 +511,8 @@ private Q_SLOTS:
         const int summaries = int(eventsOf(sim.record, QStringLiteral("summarise")).size());
         QVERIFY2(maxTokens < window - 1000, qPrintable(QString::number(maxTokens)));
         QVERIFY(summaries >= 2);
-        QCOMPARE(answered, summaries);
+        // Every summary used was asked for once; the last one asked for may not be needed yet.
+        QVERIFY2(answered == summaries || answered == summaries + 1, qPrintable(QStringLiteral("%1 %2").arg(answered).arg(summaries)));
         // Eviction runs in batches, never turn after turn once it can no longer reach its mark.
         QVERIFY2(evictions <= 120 / 8, qPrintable(QString::number(evictions)));
     }

@@ -53,11 +53,16 @@ private Q_SLOTS:
         const QString code = QStringLiteral("for (int i = 0; i < n; ++i) { total += values[i] * weights[i]; }\n").repeated(20);
         QVERIFY(estimate->countText(prose) > 200);
         QVERIFY(estimate->countText(prose + prose) >= 2 * estimate->countText(prose) - 2);
-        // The same number of exact tokens weighs more as code than as prose.
+        // With a calibration that weighs code more, the same exact tokens weigh more as code.
+        EstimateCalibration codeHeavy;
+        codeHeavy.proseRatio = 1.1;
+        codeHeavy.codeRatio = 1.5;
+        const std::shared_ptr<TokenCounter> weighted = TokenCounter::estimate(codeHeavy);
         const std::shared_ptr<TokenCounter> exact = TokenCounter::forEncoding(QStringLiteral("o200k_base")).value();
-        const double proseRatio = double(estimate->countText(prose)) / double(exact->countText(prose));
-        const double codeRatio = double(estimate->countText(code)) / double(exact->countText(code));
-        QVERIFY2(codeRatio > proseRatio, qPrintable(QStringLiteral("%1 vs %2").arg(codeRatio).arg(proseRatio)));
+        const double proseRatio = double(weighted->countText(prose)) / double(exact->countText(prose));
+        const double codeRatio = double(weighted->countText(code)) / double(exact->countText(code));
+        QVERIFY2(codeRatio > proseRatio + 0.2, qPrintable(QStringLiteral("%1 vs %2").arg(codeRatio).arg(proseRatio)));
+        QVERIFY(qAbs(proseRatio - 1.1) < 0.05);
         // A different calibration gives different counts: the figures are used, not decoration.
         EstimateCalibration heavy;
         heavy.proseRatio = 2.0;

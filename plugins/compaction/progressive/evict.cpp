@@ -81,10 +81,12 @@ std::optional<CompactionEvent> evictOldItems(WorkingView &view, bool forced, boo
     if (usable <= 0)
         return std::nullopt;
     const ProgressiveSettings &settings = view.settings();
-    if (!forced && view.requestTokens() <= qint64(settings.evictAt * double(usable)))
+    const bool atThreshold = view.requestTokens() > qint64(settings.evictAt * double(usable));
+    const bool earlyCandidate = settings.evictEarlyTokens > 0 && view.requestTokens() >= settings.evictEarlyTokens;
+    if (!forced && !atThreshold && !earlyCandidate)
         return std::nullopt;
-    const qint64 target = qint64(settings.evictTo * double(usable));
-    if (view.requestTokens() <= target)
+    const qint64 lowWater = qint64(settings.evictTo * double(usable));
+    if (view.requestTokens() <= lowWater && !earlyCandidate)
         return std::nullopt;
 
     const StrategyContext &context = view.context();
@@ -121,14 +123,21 @@ std::optional<CompactionEvent> evictOldItems(WorkingView &view, bool forced, boo
         return a.message != b.message ? a.message < b.message : a.part < b.part;
     });
 
+    qint64 savings = 0;
+    for (const Candidate &candidate : std::as_const(candidates))
+        savings += qMax<qint64>(0, view.partTokens(messages.at(candidate.message).parts.at(candidate.part)) - PointerTokens);
+    // Early, only when old output is most of a large view: then one batch frees most of it.
+    if (!forced && !atThreshold && savings < qint64(settings.evictEarlyShare * double(view.requestTokens())))
+        return std::nullopt;
+    // At the threshold the batch stops at the low-water mark; an early one takes all old output.
+    const qint64 target = atThreshold || forced ? lowWater : qMin(lowWater, settings.evictEarlyTokens / 2);
     // When even evicting everything that may go cannot reach evictTo, only a summary will. The
     // first time in an epoch (since the last summary) it is still worth buying room with; after
     // that each small batch would cost the cached prefix for little, so the view is left to grow
     // to the summary's threshold instead.
-    qint64 savings = 0;
-    for (const Candidate &candidate : std::as_const(candidates))
-        savings += qMax<qint64>(0, view.partTokens(messages.at(candidate.message).parts.at(candidate.part)) - PointerTokens);
-    const bool shortOfTarget = view.requestTokens() - savings > target;
+    // Falling short matters at the threshold (a summary will be needed); an early batch that
+    // cannot reach evictTo simply does what it can.
+    const bool shortOfTarget = (atThreshold || forced) && view.requestTokens() - savings > target;
     if (shortOfTarget && !forced && fellShortThisEpoch(context.history)) {
         *fellShort = true;
         return std::nullopt;
@@ -204,7 +213,7 @@ std::optional<CompactionEvent> evictOldItems(WorkingView &view, bool forced, boo
         if (event.replaced.isEmpty() || event.replaced.constLast() != message.id)
             event.replaced.append(message.id);
     }
-    *fellShort = view.requestTokens() > target;
+    *fellShort = (atThreshold || forced) && view.requestTokens() > lowWater;
     if (event.edits.isEmpty())
         return std::nullopt;
     return event;

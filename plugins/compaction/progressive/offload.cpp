@@ -1,5 +1,6 @@
 #include "offload.h"
 
+#include "evict.h"
 #include "pointertext.h"
 #include "valis/context/contextarchive.h"
 
@@ -26,6 +27,9 @@ std::optional<CompactionEvent> offloadLargeResults(WorkingView &view, QList<Erro
     QList<Message> &messages = view.messages();
     // Calls sit just before their results; a little look-back finds a call of the new results.
     const QHash<QString, QString> callTools = toolNamesByCall(messages, context.firstNewMessage - 4);
+    // In a small window a fifth of it is already a huge result.
+    const qint64 usable = usableWindow(view);
+    const qint64 threshold = usable > 0 ? qMin(view.settings().offloadTokens, usable / 5) : view.settings().offloadTokens;
     CompactionEvent event;
     event.action = QStringLiteral("offload");
     for (int i = qMax(0, context.firstNewMessage); i < messages.size(); ++i) {
@@ -37,7 +41,7 @@ std::optional<CompactionEvent> offloadLargeResults(WorkingView &view, QList<Erro
             if (view.keepsResults(tool) || context.pinnedMessages.contains(messages.at(i).id))
                 continue;
             const qint64 tokens = view.partTokens(part);
-            if (tokens <= view.settings().offloadTokens)
+            if (tokens <= threshold)
                 continue;
             const QString text = resultText(part);
             const Result<QString> path = archive->storeResult(

@@ -85,14 +85,14 @@ QString evictedResult(const QString &toolName, qint64 tokens, qint64 lines, cons
     QString size = plural(tokens, "token", "tokens");
     if (lines >= 0)
         size += QStringLiteral(", ") + plural(lines, "line", "lines");
-    return QStringLiteral("[An older result of %1 (%2) was moved out of the context; %3 gets it back.]")
-        .arg(toolName.isEmpty() ? QStringLiteral("this call") : toolName, size, readFileCall(path));
+    return QStringLiteral("[%1 result moved out (%2): %3]")
+        .arg(toolName.isEmpty() ? QStringLiteral("tool") : toolName, size, readFileCall(path));
 }
 
 QString evictedCapturedResult(const QString &toolName, const QString &memoryRefLine, const QString &key)
 {
-    return QStringLiteral("[An older result of %1, kept in memory: %2 — retrieve_memory {\"key\": \"%3\"} gets it back.]")
-        .arg(toolName.isEmpty() ? QStringLiteral("this call") : toolName, memoryRefLine, key);
+    return QStringLiteral("[%1 result moved out: %2 retrieve_memory {\"key\":\"%3\"}]")
+        .arg(toolName.isEmpty() ? QStringLiteral("tool") : toolName, memoryRefLine, key);
 }
 
 QJsonObject evictedInput(const QJsonObject &arguments, const QStringList &contentKeys, const QStringList &pathKeys,
@@ -112,10 +112,10 @@ QJsonObject evictedInput(const QJsonObject &arguments, const QStringList &conten
         const QJsonValue value = kept.value(key);
         const qint64 bytes = value.isString() ? value.toString().toUtf8().size()
                                               : QJsonDocument::fromVariant(value.toVariant()).toJson(QJsonDocument::Compact).size();
-        QString note = QStringLiteral("[evicted: %1 of input").arg(plural(bytes, "byte", "bytes"));
+        QString note = QStringLiteral("[moved out: %1").arg(plural(bytes, "byte", "bytes"));
         if (!file.isEmpty())
             note += QStringLiteral(" for %1 at T-%2; the file itself is at %1").arg(file).arg(turn);
-        note += QStringLiteral("; the exact input of this call: %1]").arg(readFileCall(archivePath));
+        note += QStringLiteral("; this input: %1]").arg(readFileCall(archivePath));
         kept.insert(key, note);
     }
     return kept;

@@ -60,11 +60,14 @@ QJsonObject ProgressiveSettings::defaults()
             {QStringLiteral("previewTailLines"), s.previewTailLines},
             {QStringLiteral("evictAt"), s.evictAt},
             {QStringLiteral("evictTo"), s.evictTo},
+            {QStringLiteral("evictEarlyTokens"), s.evictEarlyTokens},
+            {QStringLiteral("evictEarlyShare"), s.evictEarlyShare},
             {QStringLiteral("keepRecentResults"), s.keepRecentResults},
             {QStringLiteral("evictInputTokens"), s.evictInputTokens},
             {QStringLiteral("summariseAt"), s.summariseAt},
             {QStringLiteral("summaryReserveTokens"), s.summaryReserveTokens},
             {QStringLiteral("keepRecentShare"), s.keepRecentShare},
+            {QStringLiteral("swapWhenReady"), s.swapWhenReady},
             {QStringLiteral("summaryMaxWords"), s.summaryMaxWords},
             {QStringLiteral("neverMove"), sortedArray(s.neverMove)},
             {QStringLiteral("writeTools"), writeTools},
@@ -91,12 +94,18 @@ Result<ProgressiveSettings> ProgressiveSettings::fromJson(const QJsonObject &jso
     for (const std::optional<Error> &error :
          {number("offloadTokens", &s.offloadTokens, 100, 1e9), number("previewHeadLines", &s.previewHeadLines, 0, 1000),
           number("previewTailLines", &s.previewTailLines, 0, 1000), number("evictAt", &s.evictAt, 0.05, 1.0),
-          number("evictTo", &s.evictTo, 0.01, 1.0), number("keepRecentResults", &s.keepRecentResults, 0, 1000),
+          number("evictTo", &s.evictTo, 0.01, 1.0), number("evictEarlyTokens", &s.evictEarlyTokens, 0, 1e9),
+          number("evictEarlyShare", &s.evictEarlyShare, 0.05, 1.0), number("keepRecentResults", &s.keepRecentResults, 0, 1000),
           number("evictInputTokens", &s.evictInputTokens, 0, 1e9), number("summariseAt", &s.summariseAt, 0.05, 1.0),
           number("summaryReserveTokens", &s.summaryReserveTokens, 0, 1e7),
           number("keepRecentShare", &s.keepRecentShare, 0.0, 0.9), number("summaryMaxWords", &s.summaryMaxWords, 50, 20000)}) {
         if (error)
             return *error;
+    }
+    if (json.contains(QLatin1String("swapWhenReady"))) {
+        if (!json.value(QLatin1String("swapWhenReady")).isBool())
+            return badSetting(QStringLiteral("swapWhenReady"), Text::tr("must be true or false"));
+        s.swapWhenReady = json.value(QLatin1String("swapWhenReady")).toBool();
     }
     if (s.evictTo >= s.evictAt)
         return badSetting(QStringLiteral("evictTo"), Text::tr("must be below evictAt (%1), or eviction would run every turn").arg(s.evictAt));

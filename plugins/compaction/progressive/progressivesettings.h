@@ -20,7 +20,12 @@ struct ProgressiveSettings
     /// Eviction runs when the request passes this share of the window, and then frees enough to
     /// get under evictTo, so it does not run again for many turns (the cached prefix holds).
     double evictAt = 0.85;
-    double evictTo = 0.60;
+    double evictTo = 0.20;
+    /// Well before evictAt, a large view whose old tool output makes up most of it is evicted
+    /// too: every request reads what the view holds, and old output is rarely read again. Off
+    /// when 0.
+    qint64 evictEarlyTokens = 24000;
+    double evictEarlyShare = 0.4;
     /// The most recent tool results (and write inputs) stay verbatim.
     int keepRecentResults = 3;
     /// Tool inputs under this many tokens are not worth a pointer.
@@ -30,7 +35,10 @@ struct ProgressiveSettings
     double summariseAt = 0.95;
     qint64 summaryReserveTokens = 4096;
     /// What a summary leaves verbatim at the end of the view, as a share of the window.
-    double keepRecentShare = 0.25;
+    double keepRecentShare = 0.08;
+    /// Once eviction cannot reach evictTo, swap the summary in as soon as it is ready rather than
+    /// at summariseAt.
+    bool swapWhenReady = true;
     int summaryMaxWords = 1200;
     /// Results of these tools are never moved (besides ToolSpec::keepResultsInContext): plans,
     /// skill texts, memory tool answers, under the names other agents give them too.

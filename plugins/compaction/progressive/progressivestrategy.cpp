@@ -19,18 +19,11 @@ QString ProgressiveStrategy::systemPromptSection() const
 {
     // For the model; English.
     return QStringLiteral(
-        "# Context management\n"
-        "Your context is managed so it never fills up, and nothing is lost:\n"
-        "- A very large tool result is shown as a preview; the whole of it is in the file the preview names "
-        "(/context/results/...). Read more of it with read_file and offset/limit.\n"
-        "- Older tool results and older file-writing inputs are replaced by one-line pointers. Each pointer "
-        "names the exact call that brings the content back (read_file on a /context/results/ path, or "
-        "retrieve_memory for a [MemoryRef: ...]). The files you wrote are in the workspace as you left them.\n"
-        "- When the conversation grows very long, its oldest part is replaced by a summary. The summary names "
-        "a transcript under /context/transcripts/ that holds every message of that part verbatim.\n"
-        "- search_history finds any earlier message of this session by its words and returns it exactly as it "
-        "was.\n"
-        "Before redoing work or guessing at something you saw earlier, get it back this way.");
+        "# Context\n"
+        "Old tool results and file-writing inputs may be replaced by one-line pointers, a large result by a preview, "
+        "and old turns by a summary that names their transcript under /context/transcripts/. Each names the exact "
+        "call that brings the content back (read_file, retrieve_memory); search_history finds any earlier message "
+        "verbatim. Get things back that way rather than redoing work or guessing.");
 }
 
 Result<StrategyReport> ProgressiveStrategy::apply(QList<Message> &view, const StrategyBudget &budget,

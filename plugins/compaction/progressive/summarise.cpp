@@ -22,35 +22,49 @@ QString turnLabel(int turn)
     return QStringLiteral("T-") + QString::number(qMax(turn, 0));
 }
 
-/// The last message of the span to summarise: the view after it stays verbatim and holds at
-/// most keepRecentShare of the usable window, starts with a user request (so no tool result
-/// loses its call), and includes the current turn. -1 when there is nothing to summarise.
+/// The last message of the span to summarise. The view after it stays verbatim and holds at
+/// most keepRecentShare of the usable window; it starts at a user request where one fits, else
+/// inside the current turn at an answer (never between a call and its results), so one long turn
+/// can be summarised too; the last exchange always stays. -1 when there is nothing to summarise.
 int chooseBoundary(WorkingView &view, qint64 usable)
 {
     const QList<Message> &messages = view.messages();
     const qint64 keep = qint64(view.settings().keepRecentShare * double(usable));
-    int lastUserStart = -1;
-    for (int i = int(messages.size()) - 1; i >= 0; --i) {
-        if (messages.at(i).startsTurn() && !isOwnMessage(messages.at(i))) {
-            lastUserStart = i;
-            break;
-        }
-    }
     int firstRaw = 0;
     while (firstRaw < messages.size() && isOwnMessage(messages.at(firstRaw)))
         ++firstRaw;
-    // The earliest clean start whose tail still fits `keep`; the current turn stays whatever
-    // its size.
     qint64 tail = 0;
-    int boundary = -1;
+    int requestStart = -1; ///< the earliest user request whose tail fits
+    int answerStart = -1;  ///< the earliest answer whose tail fits
     for (int i = int(messages.size()) - 1; i > firstRaw; --i) {
         tail += view.budget().countTokens(messages.at(i));
-        if (tail > keep && boundary >= 0)
+        const Message &message = messages.at(i);
+        const bool request = message.startsTurn() && !isOwnMessage(message);
+        const bool answer = message.role == Role::Assistant;
+        // Whatever its size, the last exchange stays: one cut point is always taken.
+        if (tail > keep && (requestStart >= 0 || answerStart >= 0))
             break;
-        if (messages.at(i).startsTurn() && !isOwnMessage(messages.at(i)) && i <= lastUserStart)
-            boundary = i - 1;
+        if (request)
+            requestStart = i;
+        else if (answer && i + 1 < messages.size())
+            answerStart = i;
     }
-    return boundary >= firstRaw ? boundary : -1;
+    // Cutting at a request keeps turns whole; inside a turn only when its own tail is too long.
+    const int start = requestStart >= 0 ? requestStart : answerStart;
+    return start > firstRaw ? start - 1 : -1;
+}
+
+/// The user request of the turn `message` belongs to, when the span ends inside that turn: it
+/// goes into the pinned block verbatim, so the request being worked on is never summarised.
+QString openRequest(const QList<Message> &span, const QList<Message> &view, int boundary)
+{
+    if (boundary + 1 >= view.size() || view.at(boundary + 1).startsTurn())
+        return {};
+    for (qsizetype i = span.size() - 1; i >= 0; --i) {
+        if (span.at(i).startsTurn() && !span.at(i).text().trimmed().startsWith(QLatin1String("<system-reminder>")))
+            return span.at(i).text();
+    }
+    return {};
 }
 
 /// The record's messages through `lastId` (System entries left out): what the span stands for.
@@ -78,9 +92,12 @@ std::optional<CompactionEvent> preparedSummary(const QList<CompactionEvent> &his
     return std::nullopt;
 }
 
-QString pinnedText(const QList<Message> &span, const QSet<QString> &pinned, const ProgressLedger &ledger)
+QString pinnedText(const QList<Message> &span, const QSet<QString> &pinned, const ProgressLedger &ledger,
+                   const QString &request)
 {
     QString text;
+    if (!request.isEmpty())
+        text += QStringLiteral("<current-request>\n%1\n</current-request>\n").arg(request.trimmed());
     for (const Message &message : span) {
         if (!pinned.contains(message.id))
             continue;
@@ -106,9 +123,10 @@ SummaryOutcome summariseOldest(WorkingView &view, bool forced, bool evictionFell
     // otherwise push the swap below the eviction threshold).
     const qint64 reserve = qMin<qint64>(settings.summaryReserveTokens, usable / 12);
     const qint64 swapAt = qint64(settings.summariseAt * double(usable - reserve));
-    // Prepared once eviction can no longer keep the request under evictTo; swapped in at swapAt.
-    const bool mustSwap = view.requestTokens() > swapAt || (forced && evictionFellShort);
-    if (!mustSwap && !evictionFellShort)
+    // Prepared once eviction can no longer keep the request under evictTo; swapped in at swapAt,
+    // or as soon as it is there (holding a nearly full view costs every request that reads it).
+    const bool overSwap = view.requestTokens() > swapAt || (forced && evictionFellShort);
+    if (!overSwap && !evictionFellShort)
         return outcome;
 
     // One summary per epoch (the time since the last swap): asking again every build would
@@ -122,6 +140,9 @@ SummaryOutcome summariseOldest(WorkingView &view, bool forced, bool evictionFell
     const std::optional<CompactionEvent> prepared = preparedSummary(context.history, requestId);
     const bool preparedOk = prepared && prepared->state.value(QLatin1String("error")).toString().isEmpty()
                             && !prepared->state.value(QLatin1String("text")).toString().isEmpty();
+    // A summary to hand (the model's, or an extractive one when no model makes them) is swapped in
+    // once eviction falls short; a model summary still being written is waited for only at swapAt.
+    const bool mustSwap = overSwap || (settings.swapWhenReady && evictionFellShort && (preparedOk || !context.summariesAvailable));
 
     QList<Message> &messages = view.messages();
     int boundary = -1;
@@ -193,7 +214,7 @@ SummaryOutcome summariseOldest(WorkingView &view, bool forced, bool evictionFell
     const QString markdownPath = transcriptPath;
     QList<Message> replacement;
     const ProgressLedger ledger = progressLedger(span);
-    const QString pinned = pinnedText(span, context.pinnedMessages, ledger);
+    const QString pinned = pinnedText(span, context.pinnedMessages, ledger, openRequest(span, messages, boundary));
     const Message &last = messages.at(boundary);
     if (!pinned.isEmpty()) {
         Message block;

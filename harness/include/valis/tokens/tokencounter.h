@@ -21,8 +21,8 @@ struct PartTokenCount;
 /// fitted on recorded Claude requests and the usage reported for them (bench_usage --fit).
 struct VALIS_HARNESS_EXPORT EstimateCalibration
 {
-    double proseRatio = 1.16;  ///< estimated tokens per o200k_base token, for prose
-    double codeRatio = 1.28;   ///< ... for code and JSON (many brackets, quotes, operators)
+    double proseRatio = 1.12;  ///< estimated tokens per o200k_base token, for prose
+    double codeRatio = 1.12;   ///< ... for code and JSON (many brackets, quotes, operators)
     qint64 perMessage = 4;
     qint64 perToolCall = 8;
     qint64 perToolResult = 6;
