@@ -153,7 +153,7 @@ public:
         for (QRegularExpressionMatchIterator it = pathPattern().globalMatch(rest); it.hasNext();) {
             const QString path = it.next().captured(1);
             if (!versionPattern().match(path).hasMatch() && path.size() <= 300)
-                files.add(path);
+                mentionedFiles.add(path);
         }
         for (QRegularExpressionMatchIterator it = hashIssuePattern().globalMatch(rest); it.hasNext();)
             issues.add(QLatin1Char('#') + it.next().captured(1));
@@ -197,7 +197,8 @@ public:
         }
     }
 
-    Collected files;
+    Collected files;          ///< named by tool arguments: first, they are what the work touched
+    Collected mentionedFiles; ///< found in text and outputs
     Collected urls;
     Collected issues;
     Collected errorCodes;
@@ -257,8 +258,12 @@ SpanArtifacts extractArtifacts(const QList<Message> &span)
         }
     }
     SpanArtifacts artifacts;
-    artifacts.files = extractor.files.items();
-    artifacts.moreFiles = extractor.files.more();
+    // Files the tools were called on come first, then the ones text mentions, to the same cap.
+    Collected files = extractor.files;
+    for (const QString &path : extractor.mentionedFiles.items())
+        files.add(path);
+    artifacts.files = files.items();
+    artifacts.moreFiles = files.more() + extractor.mentionedFiles.more();
     artifacts.urls = extractor.urls.items();
     artifacts.moreUrls = extractor.urls.more();
     artifacts.issues = extractor.issues.items();
