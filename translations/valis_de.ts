@@ -132,6 +132,14 @@
         <source>an image of this session cannot be read from the store, so the model gets a note in its place: %1</source>
         <translation>ein Bild dieser Sitzung kann nicht aus dem Speicher gelesen werden, daher erhält das Modell an seiner Stelle einen Hinweis: %1</translation>
     </message>
+    <message>
+        <source>the context is nearly full; waiting for the summary of its oldest part</source>
+        <translation>der Kontext ist fast voll; es wird auf die Zusammenfassung seines ältesten Teils gewartet</translation>
+    </message>
+    <message>
+        <source>the model could not summarise the oldest part of the context (%1); an extractive summary is used instead</source>
+        <translation>das Modell konnte den ältesten Teil des Kontexts nicht zusammenfassen (%1); stattdessen wird eine extraktive Zusammenfassung verwendet</translation>
+    </message>
 </context>
 <context>
     <name>valis::AiderImporter</name>
@@ -242,6 +250,29 @@
     <message>
         <source>the blob&apos;s content does not match its hash</source>
         <translation>der Inhalt des Blobs passt nicht zu seinem Hash</translation>
+    </message>
+</context>
+<context>
+    <name>valis::BpeEncoding</name>
+    <message>
+        <source>there is no encoding &quot;%1&quot; (known: %2)</source>
+        <translation>es gibt keine Kodierung „%1“ (bekannt: %2)</translation>
+    </message>
+    <message>
+        <source>this build has no data for the %1 tokenizer; build Valis after `scripts/dev.sh setup` (npm ci) has installed it</source>
+        <translation>dieser Build enthält keine Daten für den Tokenizer %1; baue Valis, nachdem `scripts/dev.sh setup` (npm ci) sie installiert hat</translation>
+    </message>
+    <message>
+        <source>the tokenizer data is damaged at line %1; reinstall Valis or run scripts/dev.sh setup</source>
+        <translation>die Tokenizer-Daten sind in Zeile %1 beschädigt; installiere Valis neu oder führe scripts/dev.sh setup aus</translation>
+    </message>
+    <message>
+        <source>the tokenizer data is empty</source>
+        <translation>die Tokenizer-Daten sind leer</translation>
+    </message>
+    <message>
+        <source>the tokenizer data lists a token twice</source>
+        <translation>die Tokenizer-Daten enthalten ein Token doppelt</translation>
     </message>
 </context>
 <context>
@@ -411,6 +442,41 @@
     </message>
 </context>
 <context>
+    <name>valis::CompactionEvent</name>
+    <message>
+        <source>a replaced part cannot be read: %1</source>
+        <translation>ein ersetzter Teil kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>a part replacement names no message or part</source>
+        <translation>eine Teilersetzung nennt keine Nachricht oder keinen Teil</translation>
+    </message>
+    <message>
+        <source>a prefix replacement names no last message</source>
+        <translation>eine Präfixersetzung nennt keine letzte Nachricht</translation>
+    </message>
+    <message>
+        <source>a replacement message cannot be read: %1</source>
+        <translation>eine Ersatznachricht kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>unknown edit kind &quot;%1&quot;</source>
+        <translation>unbekannte Art der Änderung „%1“</translation>
+    </message>
+    <message>
+        <source>a compaction event was written by a newer Valis (format %1); it is left as it is</source>
+        <translation>ein Verdichtungsereignis wurde von einem neueren Valis geschrieben (Format %1); es bleibt unverändert</translation>
+    </message>
+    <message>
+        <source>a compaction event names no strategy</source>
+        <translation>ein Verdichtungsereignis nennt keine Strategie</translation>
+    </message>
+    <message>
+        <source>the compaction event of message %1 is not an object</source>
+        <translation>das Verdichtungsereignis der Nachricht %1 ist kein Objekt</translation>
+    </message>
+</context>
+<context>
     <name>valis::ComposerWidget</name>
     <message>
         <source>The provider the turn goes to</source>
@@ -454,6 +520,57 @@
     <message>
         <source>the context strategy &quot;%1&quot; removed the placeholder of %2 from a turn it still shows; its result was not used</source>
         <translation>die Kontextstrategie „%1“ hat den Platzhalter von %2 aus einer Runde entfernt, die sie weiterhin zeigt; ihr Ergebnis wurde nicht verwendet</translation>
+    </message>
+    <message>
+        <source>the context strategy &quot;%1&quot; changed the view without recording how; its result was not used</source>
+        <translation>die Kontextstrategie „%1“ hat die Ansicht geändert, ohne festzuhalten wie; ihr Ergebnis wurde nicht verwendet</translation>
+    </message>
+    <message>
+        <source>the context strategy &quot;%1&quot; left a tool call without its result (or a result without its call); its result was not used</source>
+        <translation>die Kontextstrategie „%1“ hat einen Werkzeugaufruf ohne sein Ergebnis (oder ein Ergebnis ohne seinen Aufruf) hinterlassen; ihr Ergebnis wurde nicht verwendet</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ContextSettings</name>
+    <message>
+        <source>unknown field &quot;%1&quot; (known: %2)</source>
+        <translation>unbekanntes Feld „%1“ (bekannt: %2)</translation>
+    </message>
+    <message>
+        <source>&quot;strategies&quot; must be a list of strategy ids</source>
+        <translation>„strategies“ muss eine Liste von Strategie-IDs sein</translation>
+    </message>
+    <message>
+        <source>&quot;settings&quot; must map strategy ids to objects</source>
+        <translation>„settings“ muss Strategie-IDs auf Objekte abbilden</translation>
+    </message>
+    <message>
+        <source>&quot;settings.%1&quot; must be an object</source>
+        <translation>„settings.%1“ muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>&quot;models&quot; must map model ids to objects</source>
+        <translation>„models“ muss Modell-IDs auf Objekte abbilden</translation>
+    </message>
+    <message>
+        <source>&quot;models.%1&quot; must map strategy ids to objects</source>
+        <translation>„models.%1“ muss Strategie-IDs auf Objekte abbilden</translation>
+    </message>
+    <message>
+        <source>&quot;models.%1.%2&quot; must be an object</source>
+        <translation>„models.%1.%2“ muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>no plugin offers the context strategy &quot;%1&quot; (available: %2); the context is not managed by it</source>
+        <translation>kein Plugin bietet die Kontextstrategie „%1“ an (verfügbar: %2); der Kontext wird nicht von ihr verwaltet</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not KEY=VALUE (for example evictAt=0.8)</source>
+        <translation>„%1“ hat nicht die Form SCHLÜSSEL=WERT (zum Beispiel evictAt=0.8)</translation>
     </message>
 </context>
 <context>
@@ -1664,6 +1781,33 @@
     </message>
 </context>
 <context>
+    <name>valis::ProgressiveStrategy</name>
+    <message>
+        <source>the progressive strategy&apos;s setting &quot;%1&quot; %2</source>
+        <translation>die Einstellung „%1“ der progressiven Strategie %2</translation>
+    </message>
+    <message>
+        <source>is not one it knows (see valis-cli context --settings)</source>
+        <translation>ist ihr nicht bekannt (siehe valis-cli context --settings)</translation>
+    </message>
+    <message>
+        <source>must be a number from %1 to %2</source>
+        <translation>muss eine Zahl von %1 bis %2 sein</translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation>muss true oder false sein</translation>
+    </message>
+    <message>
+        <source>must be below evictAt (%1), or eviction would run every turn</source>
+        <translation>muss unter evictAt (%1) liegen, sonst liefe die Auslagerung in jeder Runde</translation>
+    </message>
+    <message>
+        <source>must map tool names to lists of argument keys</source>
+        <translation>muss Werkzeugnamen auf Listen von Argumentschlüsseln abbilden</translation>
+    </message>
+</context>
+<context>
     <name>valis::ProviderSettings</name>
     <message>
         <source>the settings of provider &quot;%1&quot; must be an object</source>
@@ -1684,6 +1828,191 @@
     <message>
         <source>providers.%1.options must be an object</source>
         <translation>providers.%1.options muss ein Objekt sein</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ReplayReport</name>
+    <message>
+        <source>nothing removed</source>
+        <translation>nichts entfernt</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of %3 removed items)</source>
+        <translation>%1 (%2 von %3 entfernten Elementen)</translation>
+    </message>
+    <message>
+        <source>Session %1 (%2) replayed with %3</source>
+        <translation>Sitzung %1 (%2) wiedergegeben mit %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>model %1 (tokens: %2) · window %3 · answer room %4 · fixed part %5 tokens (%n tool definition(s))</source>
+        <translation>
+            <numerusform>Modell %1 (Tokens: %2) · Fenster %3 · Platz für die Antwort %4 · fester Teil %5 Tokens (%n Werkzeugdefinition)</numerusform>
+            <numerusform>Modell %1 (Tokens: %2) · Fenster %3 · Platz für die Antwort %4 · fester Teil %5 Tokens (%n Werkzeugdefinitionen)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) · peak %1 tokens (%2 of the window) · overflows: %3</source>
+        <translation>
+            <numerusform>%n Anfrage · Spitze %1 Tokens (%2 des Fensters) · Überläufe: %3</numerusform>
+            <numerusform>%n Anfragen · Spitze %1 Tokens (%2 des Fensters) · Überläufe: %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>input %1 tokens, of them read from the cache %2 (%3) · prefix invalidations: %4</source>
+        <translation>Eingabe %1 Tokens, davon aus dem Cache gelesen %2 (%3) · ungültig gewordene Präfixe: %4</translation>
+    </message>
+    <message>
+        <source>compactions: %1</source>
+        <translation>Verdichtungen: %1</translation>
+    </message>
+    <message>
+        <source>summary calls: %1</source>
+        <translation>Zusammenfassungsaufrufe: %1</translation>
+    </message>
+    <message>
+        <source>billed: input %1 + output %2 + summaries %3 = %4</source>
+        <translation>berechnet: Eingabe %1 + Ausgabe %2 + Zusammenfassungen %3 = %4</translation>
+    </message>
+    <message>
+        <source>recoverability: %1; outside summaries: %2</source>
+        <translation>Wiederherstellbarkeit: %1; außerhalb von Zusammenfassungen: %2</translation>
+    </message>
+    <message>
+        <source>AGENTS.md (%1 bytes) verbatim in every request</source>
+        <translation>AGENTS.md (%1 Bytes) wörtlich in jeder Anfrage</translation>
+    </message>
+    <message numerus="yes">
+        <source>AGENTS.md missing from %n request(s)</source>
+        <translation>
+            <numerusform>AGENTS.md fehlt in %n Anfrage</numerusform>
+            <numerusform>AGENTS.md fehlt in %n Anfragen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>replay time %1 s</source>
+        <translation>Wiedergabezeit %1 s</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>Nr.</translation>
+    </message>
+    <message>
+        <source>turn</source>
+        <translation>Runde</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>window</source>
+        <translation>Fenster</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>cache read</source>
+        <translation>Cache gelesen</translation>
+    </message>
+    <message>
+        <source>written</source>
+        <translation>geschrieben</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <source>events</source>
+        <translation>Ereignisse</translation>
+    </message>
+    <message>
+        <source>[cache invalidated]</source>
+        <translation>[Cache ungültig]</translation>
+    </message>
+    <message>
+        <source>[overflow]</source>
+        <translation>[Überlauf]</translation>
+    </message>
+</context>
+<context>
+    <name>valis::Replayer</name>
+    <message>
+        <source>%1 has no known input price: its input is counted at $0</source>
+        <translation>%1 hat keinen bekannten Eingabepreis: seine Eingabe wird mit 0 $ gezählt</translation>
+    </message>
+    <message>
+        <source>%1 has no known output price: its answers are counted at $0</source>
+        <translation>%1 hat keinen bekannten Ausgabepreis: seine Antworten werden mit 0 $ gezählt</translation>
+    </message>
+    <message>
+        <source>%1 has no known cache-write price: the input price is used</source>
+        <translation>%1 hat keinen bekannten Preis für Cache-Schreibzugriffe: der Eingabepreis wird verwendet</translation>
+    </message>
+    <message>
+        <source>%1 has no known cache-read price: the input price is used</source>
+        <translation>%1 hat keinen bekannten Preis für Cache-Lesezugriffe: der Eingabepreis wird verwendet</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n System message(s) inside the conversation are not sent (views never hold System messages)</source>
+        <translation>
+            <numerusform>%n System-Nachricht innerhalb der Unterhaltung wird nicht gesendet (Ansichten enthalten nie System-Nachrichten)</numerusform>
+            <numerusform>%n System-Nachrichten innerhalb der Unterhaltung werden nicht gesendet (Ansichten enthalten nie System-Nachrichten)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the session %1 has no model answers, so there is no request to replay</source>
+        <translation>die Sitzung %1 hat keine Antworten eines Modells, also gibt es keine Anfrage wiederzugeben</translation>
+    </message>
+    <message>
+        <source>the transcript names no model; %1 is assumed for prices and tokens</source>
+        <translation>das Transkript nennt kein Modell; für Preise und Tokens wird %1 angenommen</translation>
+    </message>
+    <message>
+        <source>the model &quot;%1&quot; is not in the catalogue; %2 is assumed for prices and tokens</source>
+        <translation>das Modell „%1“ steht nicht im Katalog; für Preise und Tokens wird %2 angenommen</translation>
+    </message>
+    <message>
+        <source>tokens are estimated: %1</source>
+        <translation>Tokens werden geschätzt: %1</translation>
+    </message>
+    <message>
+        <source>pipeline warning: %1</source>
+        <translation>Warnung der Pipeline: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pipeline warning(s) in all</source>
+        <translation>
+            <numerusform>insgesamt %n Warnung der Pipeline</numerusform>
+            <numerusform>insgesamt %n Warnungen der Pipeline</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 does not exist</source>
+        <translation>%1 existiert nicht</translation>
+    </message>
+    <message>
+        <source>%1 is a folder; name one transcript file</source>
+        <translation>%1 ist ein Ordner; nenne eine Transkriptdatei</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read (no permission)</source>
+        <translation>%1 kann nicht gelesen werden (keine Berechtigung)</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>der Ordner %1 kann nicht angelegt werden</translation>
     </message>
 </context>
 <context>
@@ -1726,6 +2055,14 @@
     <message>
         <source>no context strategy is installed, so there is nothing to compact with</source>
         <translation>es ist keine Kontextstrategie installiert, daher kann nichts verdichtet werden</translation>
+    </message>
+    <message>
+        <source>the tokenizer of %1 cannot be loaded, so its tokens are estimated: %2</source>
+        <translation>der Tokenizer von %1 kann nicht geladen werden, deshalb werden seine Tokens geschätzt: %2</translation>
+    </message>
+    <message>
+        <source>this session has no message &quot;%1&quot;</source>
+        <translation>diese Sitzung hat keine Nachricht „%1“</translation>
     </message>
 </context>
 <context>
@@ -2832,10 +3169,6 @@
         <translation>Fehler: %1</translation>
     </message>
     <message>
-        <source>context compacted by %1: %2 -&gt; %3 tokens</source>
-        <translation>Kontext verdichtet durch %1: %2 -&gt; %3 Tokens</translation>
-    </message>
-    <message>
         <source>$%1 + unknown</source>
         <translation>$%1 + unbekannt</translation>
     </message>
@@ -3555,6 +3888,269 @@
     <message>
         <source>(No password was given: the address, VALIS_MEMORY_PASSWORD and PGPASSWORD have none, and the keychain could not be asked: %1)</source>
         <translation>(Es wurde kein Passwort angegeben: Weder die Adresse noch VALIS_MEMORY_PASSWORD oder PGPASSWORD enthalten eines, und der Schlüsselbund konnte nicht abgefragt werden: %1)</translation>
+    </message>
+    <message>
+        <source>Context strategies in use (%1):</source>
+        <translation>Verwendete Kontextstrategien (%1):</translation>
+    </message>
+    <message>
+        <source>none: the context is not managed</source>
+        <translation>keine: der Kontext wird nicht verwaltet</translation>
+    </message>
+    <message>
+        <source>The session whose compactions to show.</source>
+        <translation>Die Sitzung, deren Verdichtungen gezeigt werden.</translation>
+    </message>
+    <message>
+        <source>Show the context strategies in use and their settings instead.</source>
+        <translation>Stattdessen die verwendeten Kontextstrategien und ihre Einstellungen zeigen.</translation>
+    </message>
+    <message>
+        <source>With --settings: the settings for model M.</source>
+        <translation>Mit --settings: die Einstellungen für das Modell M.</translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation>JSON ausgeben.</translation>
+    </message>
+    <message>
+        <source>Pin message ID of the session: never evicted or summarised, carried verbatim after every summary.</source>
+        <translation>Nachricht ID der Sitzung anheften: nie ausgelagert oder zusammengefasst, nach jeder Zusammenfassung wörtlich mitgeführt.</translation>
+    </message>
+    <message>
+        <source>Unpin message ID.</source>
+        <translation>Nachricht ID lösen.</translation>
+    </message>
+    <message>
+        <source>Shows what the context strategies did in a session: every compaction (what moved where, tokens before and after, cache cost) and the totals. With --settings, the strategies in use and their thresholds.</source>
+        <translation>Zeigt, was die Kontextstrategien in einer Sitzung getan haben: jede Verdichtung (was wohin verschoben wurde, Tokens davor und danach, Cache-Kosten) und die Summen. Mit --settings die verwendeten Strategien und ihre Schwellen.</translation>
+    </message>
+    <message>
+        <source>name exactly one session (or use --settings)</source>
+        <translation>nenne genau eine Sitzung (oder verwende --settings)</translation>
+    </message>
+    <message>
+        <source>session %1 has no message &quot;%2&quot; (valis-cli show %1 --json lists their ids)</source>
+        <translation>Sitzung %1 hat keine Nachricht „%2“ (valis-cli show %1 --json listet ihre IDs)</translation>
+    </message>
+    <message>
+        <source>pinned %1</source>
+        <translation>%1 angeheftet</translation>
+    </message>
+    <message>
+        <source>unpinned %1</source>
+        <translation>%1 gelöst</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n compaction(s)</source>
+        <translation>
+            <numerusform>%1 · %n Verdichtung</numerusform>
+            <numerusform>%1 · %n Verdichtungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>  %1 -&gt; %2 tokens</source>
+        <translation>  %1 -&gt; %2 Tokens</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n item(s) moved</source>
+        <translation>
+            <numerusform>, %n Element verschoben</numerusform>
+            <numerusform>, %n Elemente verschoben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, cache: %1 tokens rewritten</source>
+        <translation>, Cache: %1 Tokens neu geschrieben</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… und %n weiteres</numerusform>
+            <numerusform>… und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tokens saved: %1 · items moved: %2 · pointers: %3 · cache rewritten: %4 tokens, %5</source>
+        <translation>Gesparte Tokens: %1 · verschobene Elemente: %2 · Verweise: %3 · Cache neu geschrieben: %4 Tokens, %5</translation>
+    </message>
+    <message>
+        <source>unknown cost</source>
+        <translation>unbekannte Kosten</translation>
+    </message>
+    <message>
+        <source>A transcript file, in any format &apos;valis-cli import&apos; reads.</source>
+        <translation>Eine Transkriptdatei in einem Format, das &apos;valis-cli import&apos; liest.</translation>
+    </message>
+    <message>
+        <source>The context strategy to replay with: &quot;none&quot; (no management) or the id of a strategy plugin, e.g. progressive.</source>
+        <translation>Die Kontextstrategie für die Wiedergabe: „none“ (keine Verwaltung) oder die ID eines Strategie-Plugins, z. B. progressive.</translation>
+    </message>
+    <message>
+        <source>Pretend the model&apos;s context window is N tokens (default: the model&apos;s).</source>
+        <translation>So tun, als hätte das Kontextfenster des Modells N Tokens (Standard: das des Modells).</translation>
+    </message>
+    <message>
+        <source>Count tokens and prices as model M (default: the transcript&apos;s model).</source>
+        <translation>Tokens und Preise wie beim Modell M zählen (Standard: das Modell des Transkripts).</translation>
+    </message>
+    <message>
+        <source>Put this file in the system prompt as AGENTS.md (default: a built-in sample of about 1.5 KB).</source>
+        <translation>Diese Datei als AGENTS.md in den Systemprompt setzen (Standard: ein eingebautes Beispiel von etwa 1,5 KB).</translation>
+    </message>
+    <message>
+        <source>How to print the figures: table (default) or json.</source>
+        <translation>Wie die Zahlen ausgegeben werden: table (Standard) oder json.</translation>
+    </message>
+    <message>
+        <source>Also show one row per model request.</source>
+        <translation>Außerdem eine Zeile je Modellanfrage zeigen.</translation>
+    </message>
+    <message>
+        <source>A setting of the strategy, e.g. evictAt=0.8 (repeatable; see valis-cli context --settings).</source>
+        <translation>Eine Einstellung der Strategie, z. B. evictAt=0.8 (wiederholbar; siehe valis-cli context --settings).</translation>
+    </message>
+    <message>
+        <source>Replay only this session of the file (a file may hold several).</source>
+        <translation>Nur diese Sitzung der Datei wiedergeben (eine Datei kann mehrere enthalten).</translation>
+    </message>
+    <message>
+        <source>The answer&apos;s room the context keeps free (default: %1 tokens, or the model&apos;s output limit when lower).</source>
+        <translation>Der Platz für die Antwort, den der Kontext frei hält (Standard: %1 Tokens oder das Ausgabelimit des Modells, wenn es kleiner ist).</translation>
+    </message>
+    <message>
+        <source>Replays a recorded transcript turn by turn through a context strategy and reports what it would have sent and cost: view tokens, peak share of the window, overflows, billed input with cache pricing, cache-read share, prefix invalidations, compactions and how much of what left the view a pointer still reaches. The transcript is imported into a temporary store; your profile is not touched.</source>
+        <translation>Gibt ein aufgezeichnetes Transkript Runde für Runde mit einer Kontextstrategie wieder und berichtet, was sie gesendet und gekostet hätte: Tokens der Ansicht, größter Anteil am Fenster, Überläufe, berechnete Eingabe mit Cache-Preisen, Anteil der Cache-Lesezugriffe, ungültig gewordene Präfixe, Verdichtungen und wie viel von dem, was die Ansicht verlassen hat, ein Verweis noch erreicht. Das Transkript wird in einen temporären Speicher importiert; dein Profil bleibt unberührt.</translation>
+    </message>
+    <message>
+        <source>name exactly one transcript file</source>
+        <translation>nenne genau eine Transkriptdatei</translation>
+    </message>
+    <message>
+        <source>choose a strategy with --strategy (&quot;none&quot; replays without management)</source>
+        <translation>wähle eine Strategie mit --strategy („none“ gibt ohne Verwaltung wieder)</translation>
+    </message>
+    <message>
+        <source>--report takes table or json, not &quot;%1&quot;</source>
+        <translation>--report nimmt table oder json, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>--window takes a whole number of tokens, at least 256</source>
+        <translation>--window nimmt eine ganze Zahl von Tokens, mindestens 256</translation>
+    </message>
+    <message>
+        <source>cannot read the AGENTS.md file %1: %2</source>
+        <translation>die AGENTS.md-Datei %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>no context strategy &quot;%1&quot;; available: %2</source>
+        <translation>keine Kontextstrategie „%1“; verfügbar: %2</translation>
+    </message>
+    <message>
+        <source>--setting needs a strategy; &quot;none&quot; has no settings</source>
+        <translation>--setting braucht eine Strategie; „none“ hat keine Einstellungen</translation>
+    </message>
+    <message>
+        <source>cannot create a temporary folder: %1</source>
+        <translation>ein temporärer Ordner kann nicht angelegt werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 has no session &quot;%2&quot;; it has: %3</source>
+        <translation>%1 hat keine Sitzung „%2“; es hat: %3</translation>
+    </message>
+    <message>
+        <source>%1 holds no session to replay</source>
+        <translation>%1 enthält keine Sitzung zum Wiedergeben</translation>
+    </message>
+    <message>
+        <source>valis-cli replay: %1: %2</source>
+        <translation>valis-cli replay: %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>valis-cli replay: %n session(s) without model answers skipped</source>
+        <translation>
+            <numerusform>valis-cli replay: %n Sitzung ohne Antworten eines Modells übersprungen</numerusform>
+            <numerusform>valis-cli replay: %n Sitzungen ohne Antworten eines Modells übersprungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>import note: %1</source>
+        <translation>Hinweis zum Import: %1</translation>
+    </message>
+    <message>
+        <source>no session of %1 could be replayed</source>
+        <translation>keine Sitzung von %1 konnte wiedergegeben werden</translation>
+    </message>
+    <message numerus="yes">
+        <source>context %1 by %2: %3 -&gt; %4 tokens, %n item(s) moved</source>
+        <translation>
+            <numerusform>Kontext: %1 durch %2: %3 -&gt; %4 Tokens, %n Element verschoben</numerusform>
+            <numerusform>Kontext: %1 durch %2: %3 -&gt; %4 Tokens, %n Elemente verschoben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A context strategy setting for this run, e.g. evictAt=0.8 or progressive.offloadTokens=10000 (repeatable; see valis-cli context --settings).</source>
+        <translation>Eine Einstellung der Kontextstrategie für diesen Lauf, z. B. evictAt=0.8 oder progressive.offloadTokens=10000 (wiederholbar; siehe valis-cli context --settings).</translation>
+    </message>
+    <message>
+        <source>finishing the summary of the oldest turns...</source>
+        <translation>die Zusammenfassung der ältesten Runden wird noch fertiggestellt …</translation>
+    </message>
+    <message>
+        <source>The text to count; &quot;-&quot; or nothing reads standard input.</source>
+        <translation>Der zu zählende Text; „-“ oder nichts liest die Standardeingabe.</translation>
+    </message>
+    <message>
+        <source>The encoding: o200k_base (default) or cl100k_base.</source>
+        <translation>Die Kodierung: o200k_base (Standard) oder cl100k_base.</translation>
+    </message>
+    <message>
+        <source>Count as model M does: exactly where its tokenizer is public, else with the calibrated estimate.</source>
+        <translation>Wie Modell M zählen: exakt, wo sein Tokenizer öffentlich ist, sonst mit der kalibrierten Schätzung.</translation>
+    </message>
+    <message>
+        <source>Print the token ids too.</source>
+        <translation>Auch die Token-IDs ausgeben.</translation>
+    </message>
+    <message>
+        <source>Counts the tokens of a text: exactly for OpenAI&apos;s public encodings (o200k_base, cl100k_base), as an estimate for models whose tokenizer is not public.</source>
+        <translation>Zählt die Tokens eines Textes: exakt für die öffentlichen Kodierungen von OpenAI (o200k_base, cl100k_base), als Schätzung für Modelle, deren Tokenizer nicht öffentlich ist.</translation>
+    </message>
+    <message>
+        <source>choose --encoding or --model, not both</source>
+        <translation>wähle --encoding oder --model, nicht beides</translation>
+    </message>
+    <message>
+        <source>name at most one file</source>
+        <translation>nenne höchstens eine Datei</translation>
+    </message>
+    <message>
+        <source>%1 has no public tokenizer, so there are no ids to show; its count is an estimate (leave out --ids)</source>
+        <translation>%1 hat keinen öffentlichen Tokenizer, also gibt es keine IDs zu zeigen; seine Zahl ist eine Schätzung (lass --ids weg)</translation>
+    </message>
+    <message>
+        <source>the text is not valid UTF-8; convert it first (for example with iconv)</source>
+        <translation>der Text ist kein gültiges UTF-8; wandle ihn zuerst um (zum Beispiel mit iconv)</translation>
+    </message>
+    <message>
+        <source>(an estimate: %1 has no public tokenizer)</source>
+        <translation>(eine Schätzung: %1 hat keinen öffentlichen Tokenizer)</translation>
+    </message>
+    <message>
+        <source>Call it in this session: its /context/ (what its context strategies moved out) and its record for search_history.</source>
+        <translation>In dieser Sitzung aufrufen: ihr /context/ (was ihre Kontextstrategien ausgelagert haben) und ihr Verlauf für search_history.</translation>
+    </message>
+    <message>
+        <source>Count the tokens of a text exactly (o200k_base, cl100k_base) or estimate them for a model</source>
+        <translation>Die Tokens eines Textes exakt zählen (o200k_base, cl100k_base) oder für ein Modell schätzen</translation>
+    </message>
+    <message>
+        <source>Show what context compaction did in a session, or the strategies&apos; settings</source>
+        <translation>Zeigen, was die Kontextverdichtung in einer Sitzung getan hat, oder die Einstellungen der Strategien</translation>
+    </message>
+    <message>
+        <source>Replay a transcript through a context strategy and report tokens, cost, cache use and compactions</source>
+        <translation>Ein Transkript mit einer Kontextstrategie wiedergeben und Tokens, Kosten, Cache-Nutzung und Verdichtungen berichten</translation>
     </message>
 </context>
 <context>
