@@ -447,14 +447,24 @@ private Q_SLOTS:
         QVERIFY2(firstBlock.contains(QStringLiteral("SUMMARY-MARKER")),
                  cli({QStringLiteral("context"), session}).out.constData());
         QVERIFY2(firstBlock.contains(QStringLiteral("<progress-ledger>")), qPrintable(firstBlock.left(2000)));
-        static const QRegularExpression transcriptPath(QStringLiteral("/context/transcripts/(T-[0-9]+-through-[0-9]+)\\.md"));
-        const QString transcriptName = transcriptPath.match(firstBlock).captured(1);
-        QVERIFY2(!transcriptName.isEmpty(), qPrintable(firstBlock.left(2000)));
-        QFile transcript(m_home->path() + QStringLiteral("/data/sessions/%1/context/transcripts/%2.json").arg(session, transcriptName));
-        QVERIFY2(transcript.open(QIODevice::ReadOnly), qPrintable(transcript.fileName()));
-        const QByteArray saved = transcript.readAll();
+        static const QRegularExpression transcriptPath(QStringLiteral("/context/transcripts/(T-[0-9]+-through-[0-9]+-[0-9a-f]{6})\\.md"));
+        // The summary names every transcript so far; together they hold every summarised turn.
+        QStringList names;
+        for (QRegularExpressionMatchIterator it = transcriptPath.globalMatch(firstBlock); it.hasNext();) {
+            const QString name = it.next().captured(1);
+            if (!names.contains(name))
+                names.append(name);
+        }
+        QVERIFY2(!names.isEmpty(), qPrintable(firstBlock.left(2000)));
+        QByteArray saved;
+        for (const QString &name : std::as_const(names)) {
+            QFile transcript(m_home->path() + QStringLiteral("/data/sessions/%1/context/transcripts/%2.json").arg(session, name));
+            QVERIFY2(transcript.open(QIODevice::ReadOnly), qPrintable(transcript.fileName()));
+            saved += transcript.readAll();
+        }
         QVERIFY(saved.contains("turn 1: read the notes for this turn."));
         QVERIFY(saved.contains("turn 1 note 120:"));
+        QVERIFY(saved.contains("turn 12: read the notes for this turn."));
         QVERIFY(lastUserText(requests.last().json()).contains(QStringLiteral("turn %1:").arg(turns))
                 || QString::fromUtf8(QJsonDocument(requests.last().json()).toJson()).contains(QStringLiteral("turn %1:").arg(turns)));
 

@@ -424,6 +424,28 @@ private Q_SLOTS:
         QVERIFY(sim.views.last().requestTokens < qint64(0.85 * 22000));
     }
 
+    void laterSummariesCoverOnlyWhatIsNew()
+    {
+        Simulation sim(24000, 2000);
+        for (int t = 0; t < 80 && eventsOf(sim.record, QStringLiteral("summarise")).size() < 2; ++t)
+            sim.talk(600);
+        const QList<CompactionEvent> summaries = eventsOf(sim.record, QStringLiteral("summarise"));
+        QCOMPARE(summaries.size(), 2);
+        const QString firstTranscript = summaries.at(0).state.value(QLatin1String("transcript")).toString();
+        const QString secondTranscript = summaries.at(1).state.value(QLatin1String("transcript")).toString();
+        QVERIFY(firstTranscript.startsWith(QLatin1String("/context/transcripts/T-1-through-")));
+        // The second transcript starts where the first one stopped.
+        const int firstEnd = firstTranscript.section(QStringLiteral("-through-"), 1).section(QLatin1Char('-'), 0, 0).toInt();
+        QVERIFY2(secondTranscript.startsWith(QStringLiteral("/context/transcripts/T-%1-through-").arg(firstEnd + 1)), qPrintable(secondTranscript));
+        QCOMPARE(summaries.at(1).state.value(QLatin1String("transcripts")).toArray().size(), 2);
+        // The view names both, and carries the first summary on.
+        const QString summary = sim.views.last().messages.at(1).text();
+        QVERIFY(summary.contains(firstTranscript));
+        QVERIFY(summary.contains(secondTranscript));
+        QVERIFY(summary.contains(QStringLiteral("## Before that (the previous summary)")));
+        QVERIFY(summary.contains(QStringLiteral("### Session intent")));
+    }
+
     void preparesTheModelSummaryInTheBackgroundThenSwapsIt()
     {
         Simulation sim(24000, 2000);

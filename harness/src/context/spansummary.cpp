@@ -3,6 +3,7 @@
 #include "valis/context/spansummary.h"
 
 #include "context/spantext.h"
+#include "valis/core/ids.h"
 #include "valis/export/jsonlexport.h"
 #include "valis/record/recordjson.h"
 
@@ -265,7 +266,8 @@ QString extractiveSummary(const QList<Message> &span, const SpanArtifacts &artif
             intent = message.text().trimmed();
         latest = firstLine(message.text(), 300);
     }
-    QString intentSection = fitted(intent, 800);
+    QString intentSection = intent.isEmpty() ? QStringLiteral("(no new request in this part: the request being worked on is above)")
+                                             : fitted(intent, 800);
     if (!latest.isEmpty() && !intent.startsWith(latest.left(40)))
         intentSection += QStringLiteral("\nLatest request: ") + latest;
 
@@ -365,7 +367,8 @@ SpanTranscript spanTranscript(const QList<Message> &span)
         first = first < 0 ? message.turn : qMin(first, message.turn);
         last = qMax(last, message.turn);
     }
-    transcript.name = QStringLiteral("T-%1-through-%2").arg(qMax(first, 0)).arg(qMax(last, 0));
+    const QString turns = QStringLiteral("T-%1-through-%2").arg(qMax(first, 0)).arg(qMax(last, 0));
+    transcript.name = turns;
     // The lines of a Valis JSONL export, so `valis-cli import` reads the span as a session.
     const QString sessionId = QStringLiteral("transcript-") + transcript.name;
     QByteArray json = QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("valis-export")},
@@ -417,6 +420,12 @@ SpanTranscript spanTranscript(const QList<Message> &span)
     }
     transcript.json = json;
     transcript.markdown = markdown.toUtf8();
+    // Two spans can cover the same turns (a long turn summarised twice): the name carries the
+    // content's id too, so one transcript never replaces another.
+    QByteArray content;
+    for (const Message &message : span)
+        content += message.id.toUtf8() + '\n';
+    transcript.name = turns + QLatin1Char('-') + contentId(u"s", content, 6).mid(2);
     return transcript;
 }
 

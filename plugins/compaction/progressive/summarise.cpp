@@ -5,6 +5,9 @@
 #include "valis/context/spansummary.h"
 #include "valis/record/recordjson.h"
 
+#include <QJsonArray>
+#include <QRegularExpression>
+
 namespace valis::progressive {
 
 namespace {
@@ -67,17 +70,48 @@ QString openRequest(const QList<Message> &span, const QList<Message> &view, int 
     return {};
 }
 
-/// The record's messages through `lastId` (System entries left out): what the span stands for.
-QList<Message> recordSpan(const QList<Message> &record, const QString &lastId)
+/// The record's messages after `afterId` (from the start when it is empty) through `lastId`,
+/// System entries left out: what a span stands for.
+QList<Message> recordSpan(const QList<Message> &record, const QString &afterId, const QString &lastId)
 {
     QList<Message> span;
+    bool started = afterId.isEmpty();
     for (const Message &message : record) {
-        if (message.role != Role::System)
+        if (started && message.role != Role::System)
             span.append(message);
         if (message.id == lastId)
-            return span;
+            return started ? span : QList<Message>();
+        if (!started && message.id == afterId)
+            started = true;
     }
     return {};
+}
+
+/// The last summary this strategy swapped in, if any.
+std::optional<CompactionEvent> lastSummary(const QList<CompactionEvent> &history)
+{
+    for (qsizetype i = history.size() - 1; i >= 0; --i) {
+        if (history.at(i).action == QLatin1String("summarise"))
+            return history.at(i);
+    }
+    return std::nullopt;
+}
+
+QString spanEnd(const CompactionEvent &summary)
+{
+    for (const ViewEdit &edit : summary.edits) {
+        if (edit.kind == ViewEdit::Kind::ReplacePrefix)
+            return edit.lastMessageId;
+    }
+    return {};
+}
+
+/// The summary text with its headings one level down, to sit under a heading of its own.
+QString demoted(const QString &summary)
+{
+    QString text = summary;
+    static const QRegularExpression heading(QStringLiteral("^(#{1,5}) "), QRegularExpression::MultilineOption);
+    return text.replace(heading, QStringLiteral("##\\1 "));
 }
 
 /// The summary asked for earlier in this epoch, when it arrived.
@@ -177,7 +211,16 @@ SummaryOutcome summariseOldest(WorkingView &view, bool forced, bool evictionFell
     if (!mustSwap)
         return outcome;
 
-    const QList<Message> span = recordSpan(context.record, messages.at(boundary).id);
+    // A summary covers what the previous one did not: the span since its end, with the previous
+    // summary carried into the new one (a model's continuation sees it in the view; the
+    // extractive one adds it). Saving and scanning the whole history again at every summary
+    // would grow without bound in a session of weeks.
+    const std::optional<CompactionEvent> previous = lastSummary(context.history);
+    const QString previousEnd = previous ? spanEnd(*previous) : QString();
+    const QList<Message> history = recordSpan(context.record, {}, messages.at(boundary).id);
+    QList<Message> span = recordSpan(context.record, previousEnd, messages.at(boundary).id);
+    if (span.isEmpty())
+        span = history;
     if (span.isEmpty())
         return outcome;
     const SpanArtifacts artifacts = extractArtifacts(span);
@@ -196,25 +239,43 @@ SummaryOutcome summariseOldest(WorkingView &view, bool forced, bool evictionFell
                                QStringLiteral("the oldest turns were not summarised: their transcript could not be saved")));
         return outcome;
     }
+    QStringList transcripts;
+    if (previous) {
+        for (const QJsonValue &path : previous->state.value(QLatin1String("transcripts")).toArray())
+            transcripts.append(path.toString());
+        if (transcripts.isEmpty() && previous->state.contains(QLatin1String("transcript")))
+            transcripts.append(previous->state.value(QLatin1String("transcript")).toString());
+    }
+    transcripts.append(transcriptPath);
 
     const QString through = turnLabel(messages.at(boundary).turn);
     QString summaryText;
     QJsonObject state{{QStringLiteral("through"), through},
                       {QStringLiteral("transcript"), transcriptPath},
+                      {QStringLiteral("transcripts"), QJsonArray::fromStringList(transcripts)},
                       {QStringLiteral("requestId"), requestId}};
     const qint64 requestBefore = view.requestTokens();
+    const qsizetype budget = qsizetype(settings.summaryMaxWords) * 8;
     if (usePrepared) {
         summaryText = completeSummary(prepared->state.value(QLatin1String("text")).toString(), artifacts);
         state.insert(QStringLiteral("source"), QStringLiteral("model"));
     } else {
-        summaryText = extractiveSummary(span, artifacts, qsizetype(settings.summaryMaxWords) * 8);
+        const QString before = previous ? previous->state.value(QLatin1String("text")).toString() : QString();
+        summaryText = extractiveSummary(span, artifacts, before.isEmpty() ? budget : budget * 2 / 3);
+        if (!before.isEmpty()) {
+            QString earlier = demoted(before);
+            if (earlier.size() > budget / 3)
+                earlier = earlier.left(budget / 3) + QStringLiteral("\n… [cut; the earlier transcripts have it all]");
+            summaryText += QStringLiteral("\n\n## Before that (the previous summary)\n") + earlier;
+        }
         state.insert(QStringLiteral("source"), QStringLiteral("extractive"));
     }
+    state.insert(QStringLiteral("text"), summaryText);
 
     const QString markdownPath = transcriptPath;
     QList<Message> replacement;
-    const ProgressLedger ledger = progressLedger(span);
-    const QString pinned = pinnedText(span, context.pinnedMessages, ledger, openRequest(span, messages, boundary));
+    const ProgressLedger ledger = progressLedger(history);
+    const QString pinned = pinnedText(history, context.pinnedMessages, ledger, openRequest(span, messages, boundary));
     const Message &last = messages.at(boundary);
     if (!pinned.isEmpty()) {
         Message block;
@@ -229,12 +290,15 @@ SummaryOutcome summariseOldest(WorkingView &view, bool forced, bool evictionFell
     summary.id = SummaryPrefix + last.id;
     summary.role = Role::User;
     summary.turn = -1;
+    const QString earlierTranscripts = transcripts.size() > 1
+        ? QStringLiteral(" The turns before it are in %1.").arg(transcripts.mid(0, transcripts.size() - 1).join(QStringLiteral(", ")))
+        : QString();
     summary.parts.append(Part::makeText(
         QStringLiteral("<context-summary through=\"%1\" transcript=\"%2\">\nThe conversation through %1 was summarised to make "
-                       "room. Every message of it is saved in %2 (read_file {\"path\": \"%2\"}; the same span as "
-                       "re-importable JSON lines beside it) and search_history finds any of its messages verbatim.\n\n%3\n"
+                       "room. Every message of its latest part is saved in %2 (read_file {\"path\": \"%2\"}; the same span as "
+                       "re-importable JSON lines beside it).%4 search_history finds any earlier message verbatim.\n\n%3\n"
                        "</context-summary>")
-            .arg(through, markdownPath, summaryText)));
+            .arg(through, markdownPath, summaryText, earlierTranscripts)));
     replacement.append(summary);
 
     CompactionEvent event;

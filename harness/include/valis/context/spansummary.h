@@ -80,7 +80,8 @@ VALIS_HARNESS_EXPORT QString extractiveSummary(const QList<Message> &span, const
 /// not named above".
 VALIS_HARNESS_EXPORT QString completeSummary(const QString &modelSummary, const SpanArtifacts &artifacts);
 
-/// The saved form of a summarised span: `name` like "T-1-through-41", `json` the messages as
+/// The saved form of a summarised span: `name` like "T-1-through-41-3f9a2c" (the turns, and an id
+/// of the span's messages, so two spans of one long turn get two files), `json` the messages as
 /// Valis JSONL (one recordjson::toJson(Message) per line, re-importable), `markdown` the
 /// readable export.
 struct VALIS_HARNESS_EXPORT SpanTranscript
