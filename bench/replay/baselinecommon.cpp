@@ -6,16 +6,6 @@
 
 namespace valis::bench {
 
-QString resultText(const Part &result)
-{
-    QString text;
-    for (const Part &inner : result.content) {
-        if (inner.kind == PartKind::Text)
-            text += inner.text;
-    }
-    return text;
-}
-
 qint64 partTokens(const StrategyBudget &budget, const Part &part)
 {
     Message single;

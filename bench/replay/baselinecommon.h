@@ -15,8 +15,6 @@ namespace valis::bench {
 /// strategy's default: 1,200 words at 8 characters), so summaries cost the same everywhere.
 constexpr qsizetype SummaryMaxChars = 9600;
 
-/// The text of a tool result: its text parts joined.
-QString resultText(const Part &result);
 /// Tokens of `part` in a message of its own, as the pipeline counts.
 qint64 partTokens(const StrategyBudget &budget, const Part &part);
 /// Tokens of a text sent as a user message of its own.

@@ -130,7 +130,7 @@ QString bufferString(const QList<Message> &messages)
                 text += QStringLiteral("\n[tool call %1 %2] %3").arg(part.toolName, part.callId, part.argumentsJson());
                 break;
             case PartKind::ToolResult:
-                text += resultText(part);
+                text += part.resultText();
                 break;
             case PartKind::Thinking:
             case PartKind::Image:
@@ -184,7 +184,7 @@ Result<StrategyReport> DeepAgentsBaseline::apply(QList<Message> &view, const Str
                 const Part &part = view.at(i).parts.at(p);
                 if (part.kind != PartKind::ToolResult)
                     continue;
-                const QString text = resultText(part);
+                const QString text = part.resultText();
                 if (text.size() <= evictChars)
                     continue;
                 const QString tool = part.toolName.isEmpty() ? toolOfCall(view, part.callId, i) : part.toolName;

@@ -47,7 +47,7 @@ QString eventsText(const QList<Message> &messages)
                 text += part.toolName + QLatin1Char(' ') + part.argumentsJson() + QLatin1Char('\n');
                 break;
             case PartKind::ToolResult:
-                text += resultText(part) + QLatin1Char('\n');
+                text += part.resultText() + QLatin1Char('\n');
                 break;
             case PartKind::Image:
                 break;

@@ -349,7 +349,7 @@ Result<ReplayReport> Replayer::replay(const SessionInfo &info, const QList<Messa
         recordIndexOf.insert(transcript.at(i).id, i);
         for (const Part &part : transcript.at(i).parts) {
             if (part.kind == PartKind::ToolResult && part.captured.isCaptured())
-                captured.insert(part.captured.key, replay::resultText(part));
+                captured.insert(part.captured.key, part.resultText());
         }
     }
     replay::ItemTracker items(*archive, captured);

@@ -63,7 +63,7 @@ QList<PartItem> itemsOf(const Message &message)
             break;
         }
         case PartKind::ToolResult: {
-            const QString text = resultText(part);
+            const QString text = part.resultText();
             if (!text.trimmed().isEmpty())
                 items.append({p, part.kind, text});
             break;
@@ -77,16 +77,6 @@ QList<PartItem> itemsOf(const Message &message)
 }
 
 } // namespace
-
-QString resultText(const Part &result)
-{
-    QString text;
-    for (const Part &inner : result.content) {
-        if (inner.kind == PartKind::Text)
-            text += inner.text;
-    }
-    return text;
-}
 
 ItemTracker::ItemTracker(const ReplayArchive &archive, QHash<QString, QString> captured)
     : m_archive(archive), m_captured(std::move(captured))
@@ -124,7 +114,7 @@ bool ItemTracker::partShows(const Part &shown, const Item &item) const
     case PartKind::ToolCall:
         return shown.argumentsJson() == item.text;
     case PartKind::ToolResult:
-        return resultText(shown) == item.text;
+        return shown.resultText() == item.text;
     case PartKind::Thinking:
     case PartKind::Image:
         break;
@@ -146,7 +136,7 @@ QString ItemTracker::viewText(const QList<Message> &view)
                 text += part.toolName + QLatin1Char(' ') + part.argumentsJson();
                 break;
             case PartKind::ToolResult:
-                text += resultText(part);
+                text += part.resultText();
                 break;
             case PartKind::Image:
                 break;

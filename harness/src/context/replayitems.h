@@ -18,8 +18,6 @@ class ReplayArchive;
 
 namespace replay {
 
-/// The text a view shows of a tool result: its text parts, joined in order.
-QString resultText(const Part &result);
 
 /// Follows the items of a replayed transcript (tool results, tool inputs, message texts) through
 /// the views a strategy builds: when each leaves the view, and whether a pointer in the view

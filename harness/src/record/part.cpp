@@ -106,6 +106,16 @@ QString Part::argumentsJson() const
     return QString::fromUtf8(json.mid(1, json.size() - 2));
 }
 
+QString Part::resultText() const
+{
+    QString joined;
+    for (const Part &inner : content) {
+        if (inner.kind == PartKind::Text)
+            joined += inner.text;
+    }
+    return joined;
+}
+
 QString Part::searchText() const
 {
     switch (kind) {

@@ -187,7 +187,7 @@ std::optional<CompactionEvent> evictOldItems(WorkingView &view, bool forced, boo
                     text = evictedResult(tool, before.tokens, -1, pointer);
                 } else {
                     const qint64 tokens = view.partTokens(part);
-                    const QString original = resultText(part);
+                    const QString original = part.resultText();
                     const Result<QString> path = context.archive
                         ? context.archive->storeResult(original.toUtf8(), QStringLiteral("txt"),
                                                        {{QStringLiteral("item"), QStringLiteral("tool-result")},

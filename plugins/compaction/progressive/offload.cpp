@@ -43,7 +43,7 @@ std::optional<CompactionEvent> offloadLargeResults(WorkingView &view, QList<Erro
             const qint64 tokens = view.partTokens(part);
             if (tokens <= threshold)
                 continue;
-            const QString text = resultText(part);
+            const QString text = part.resultText();
             const Result<QString> path = archive->storeResult(
                 text.toUtf8(), QStringLiteral("txt"),
                 {{QStringLiteral("item"), QStringLiteral("tool-result")},

@@ -30,16 +30,6 @@ QString plural(qint64 count, const char *one, const char *many)
 
 } // namespace
 
-QString resultText(const Part &result)
-{
-    QString text;
-    for (const Part &inner : result.content) {
-        if (inner.kind == PartKind::Text)
-            text += inner.text;
-    }
-    return text;
-}
-
 QString readFileCall(const QString &path, qint64 offset)
 {
     QJsonObject arguments{{QStringLiteral("path"), path}};

@@ -11,8 +11,6 @@ namespace valis::progressive {
 // What the model reads in place of what moved. English (the model's language, not the user's),
 // always naming the exact call that brings the content back.
 
-/// The text of a tool result, its text parts joined in order: the bytes that are archived.
-QString resultText(const Part &result);
 
 /// A large result's stand-in: its size, the archive path, the read_file call for the rest, and
 /// its first `head` and last `tail` lines.

@@ -82,32 +82,6 @@ qint64 lineCount(const QByteArray &utf8)
     return utf8.count('\n') + (utf8.endsWith('\n') ? 0 : 1);
 }
 
-QString plural(qint64 count, const QString &singular)
-{
-    return QString::number(count) + QLatin1Char(' ') + singular + (count == 1 ? QString() : QStringLiteral("s"));
-}
-
-QString sizeText(qint64 bytes)
-{
-    if (bytes < 1024)
-        return plural(bytes, QStringLiteral("byte"));
-    if (bytes < 1024 * 1024)
-        return QString::number(double(bytes) / 1024.0, 'f', 1) + QStringLiteral(" KB");
-    return QString::number(double(bytes) / (1024.0 * 1024.0), 'f', 1) + QStringLiteral(" MB");
-}
-
-QString oneLine(const QString &text, qsizetype maxLength)
-{
-    QString line = text.simplified();
-    if (line.size() > maxLength) {
-        qsizetype keep = maxLength - 1;
-        if (keep > 0 && line.at(keep - 1).isHighSurrogate())
-            --keep;
-        line = line.left(keep) + QChar(0x2026);
-    }
-    return line;
-}
-
 QString textFacts(const QString &text)
 {
     if (text.isEmpty())

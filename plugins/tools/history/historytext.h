@@ -1,5 +1,7 @@
 #pragma once
 
+#include "tooltext.h"
+
 #include "valis/record/message.h"
 
 #include <QByteArray>
@@ -38,12 +40,6 @@ QString describePart(const Message &message, const FlatPart &part);
 /// The number of lines of `utf8`: its line breaks, plus one when the last line has none.
 qint64 lineCount(const QByteArray &utf8);
 
-/// "1 line", "12 lines".
-QString plural(qint64 count, const QString &singular);
-/// "340 bytes", "12.4 KB", "3.1 MB".
-QString sizeText(qint64 bytes);
-/// `text` on one line, whitespace runs folded, cut with an ellipsis at `maxLength` characters.
-QString oneLine(const QString &text, qsizetype maxLength);
 /// "5000 lines, 120.3 KB" (or "empty") for `text`.
 QString textFacts(const QString &text);
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "tooltext.h"
+
 #include "valis/memory/detailstore.h"
 
 #include <QString>
@@ -12,12 +14,6 @@ namespace valis::tools::memory {
 /// "m-3f9a2c - npm log", "`m-3f9a2c`". A /memories/ path is returned as it is.
 QString keyFrom(const QString &text);
 
-/// "1 line", "12 lines".
-QString plural(qint64 count, const QString &singular);
-/// "340 bytes", "12.4 KB", "3.1 MB".
-QString sizeText(qint64 bytes);
-/// `text` on one line, whitespace runs folded, cut with an ellipsis at `maxLength` characters.
-QString oneLine(const QString &text, qsizetype maxLength);
 /// "note, 12 lines, 340 bytes".
 QString recordFacts(const MemoryRecord &record);
 /// "2024-05-01 10:00 UTC".

@@ -112,7 +112,7 @@ QString MemoryToolProvider::systemPromptSection(const ToolContext &context) cons
         } else {
             out += QStringLiteral("\nYour /memories/ files when this session started:\n");
             for (qsizetype i = 0; i < files.size() && i < MaxListedFiles; ++i)
-                out += QStringLiteral("- /memories/%1 (%2)\n").arg(files.at(i).path, memory::sizeText(files.at(i).size));
+                out += QStringLiteral("- /memories/%1 (%2)\n").arg(files.at(i).path, tools::sizeText(files.at(i).size));
             if (files.size() > MaxListedFiles || !complete) {
                 out += QStringLiteral("- ... and %1 more (ls /memories/ lists them)\n")
                            .arg(complete ? QString::number(files.size() - MaxListedFiles) : QStringLiteral("others"));

@@ -85,6 +85,9 @@ public:
     QString argumentsJson() const;
     /// The text a person would search for in this part: text, arguments, result text.
     QString searchText() const;
+    /// A tool result's text content as it was returned: its text parts concatenated, nothing
+    /// between them (what offloading stores and a pointer must give back byte for byte).
+    QString resultText() const;
 
     bool operator==(const Part &other) const;
     bool operator!=(const Part &other) const { return !(*this == other); }
