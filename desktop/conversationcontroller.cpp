@@ -1,8 +1,7 @@
 #include "conversationcontroller.h"
 
-#include "approvaldialog.h"
 #include "composerwidget.h"
-#include "transcriptview.h"
+#include "conversationview.h"
 
 #include "valis/agent/connection.h"
 #include "valis/agent/session.h"
@@ -20,7 +19,7 @@
 
 namespace valis {
 
-ConversationController::ConversationController(const DataLocations &locations, TranscriptView *transcript,
+ConversationController::ConversationController(const DataLocations &locations, ConversationView *transcript,
                                                ComposerWidget *composer, QWidget *window)
     : QObject(window), m_locations(locations), m_transcript(transcript), m_composer(composer), m_window(window)
 {
@@ -30,13 +29,13 @@ ConversationController::ConversationController(const DataLocations &locations, T
     connect(m_composer, &ComposerWidget::providerChanged, this, [this](const QString &id) {
         m_composer->setModel(m_settings.entry(id).model);
     });
+    connect(m_transcript, &ConversationView::approvalDecided, this, &ConversationController::onApprovalDecided);
     m_composer->setEnabled(false);
     m_composer->setStatus(tr("Starting plugins…"));
 }
 
 ConversationController::~ConversationController()
 {
-    qDeleteAll(m_dialogs);
     m_session.reset();
 }
 
@@ -246,39 +245,42 @@ void ConversationController::onEvent(const SessionEvent &event)
         m_composer->setStatus(tr("Retrying in %1 s: %2").arg(double(event.delayMs) / 1000.0, 0, 'f', 1).arg(event.error.message));
         break;
     case SessionEvent::Kind::ApprovalRequested: {
-        ApprovalRequest request;
-        request.id = event.requestId;
-        request.callId = event.callId;
-        request.toolName = event.toolName;
-        request.toolProviderId = event.details.value(QLatin1String("provider")).toString();
-        request.arguments = event.arguments;
-        request.readOnly = event.details.value(QLatin1String("readOnly")).toBool();
-        auto *dialog = new ApprovalDialog(request, m_window);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        m_dialogs.insert(request.id, dialog);
-        QPointer<Session> session = m_session.get();
-        connect(dialog, &ApprovalDialog::answered, this, [this, session](const QString &requestId, const ApprovalDecision &decision) {
-            m_dialogs.remove(requestId);
-            if (!session)
-                return;
-            if (decision.allow)
-                session->approve(requestId, decision.scope);
-            else
-                session->deny(requestId, decision.reason, decision.scope);
-        });
-        dialog->show();
+        // A card in the conversation with the full arguments; the window stays live (the person
+        // can read on, or stop the turn) until it is answered.
+        const QString provider = event.details.value(QLatin1String("provider")).toString();
+        const QString question = provider.isEmpty() ? tr("The agent wants to run %1 with these arguments:").arg(event.toolName)
+                                                    : tr("The agent wants to run %1 (from %2) with these arguments:")
+                                                          .arg(event.toolName, provider);
+        const QJsonValue arguments = event.arguments;
+        const QString argumentsText = arguments.isObject() ? QString::fromUtf8(QJsonDocument(arguments.toObject()).toJson(QJsonDocument::Indented))
+                            : arguments.isArray()  ? QString::fromUtf8(QJsonDocument(arguments.toArray()).toJson(QJsonDocument::Indented))
+                                                   : arguments.toVariant().toString();
+        m_pendingApprovals.insert(event.requestId);
+        m_transcript->requestApproval(event.requestId, question, argumentsText);
+        m_composer->setStatus(tr("Waiting for your answer: may %1 run?").arg(event.toolName));
         break;
     }
     case SessionEvent::Kind::ApprovalResolved:
         // Answered elsewhere (an "allow for this session" that covered it, an interrupt).
-        if (QPointer<ApprovalDialog> dialog = m_dialogs.take(event.requestId))
-            dialog->close();
+        if (m_pendingApprovals.remove(event.requestId))
+            m_transcript->settleApproval(event.requestId, tr("Answered."));
         break;
     case SessionEvent::Kind::MessageAppended:
         break;
-    case SessionEvent::Kind::UsageReported:
-        Q_EMIT totalsChanged(event.totals);
+    case SessionEvent::Kind::RequestStarted:
+        m_contextWindow = event.details.value(QLatin1String("contextWindow")).toInteger();
+        m_requestModel = event.text;
+        if (shown)
+            Q_EMIT contextUsageChanged(event.details.value(QLatin1String("estimatedTokens")).toInteger(), m_contextWindow, m_requestModel);
         break;
+    case SessionEvent::Kind::UsageReported: {
+        Q_EMIT totalsChanged(event.totals);
+        const qint64 prompt = qMax<qint64>(0, event.usage.inputTokens) + qMax<qint64>(0, event.usage.cacheWriteTokens)
+                              + qMax<qint64>(0, event.usage.cacheReadTokens);
+        if (shown && prompt > 0)
+            Q_EMIT contextUsageChanged(prompt, m_contextWindow, m_requestModel);
+        break;
+    }
     case SessionEvent::Kind::Warning:
         m_composer->setStatus(tr("Warning: %1").arg(event.error.message));
         break;
@@ -287,10 +289,7 @@ void ConversationController::onEvent(const SessionEvent &event)
         break;
     case SessionEvent::Kind::TurnFinished:
         setBusy(false);
-        for (const QPointer<ApprovalDialog> &dialog : std::as_const(m_dialogs))
-            if (dialog)
-                dialog->close();
-        m_dialogs.clear();
+        settleApprovals(tr("The turn ended."));
         if (event.text == QLatin1String("answered"))
             m_composer->setStatus(QString());
         else if (event.text == QLatin1String("interrupted"))
@@ -312,6 +311,32 @@ void ConversationController::fail(const QString &text)
 void ConversationController::setBusy(bool busy)
 {
     m_composer->setBusy(busy);
+}
+
+void ConversationController::onApprovalDecided(const QString &requestId, const QString &decision)
+{
+    if (!m_pendingApprovals.remove(requestId) || !m_session)
+        return;
+    const ApprovalScope scope = decision == QLatin1String("session")  ? ApprovalScope::Session
+                                : decision == QLatin1String("always") ? ApprovalScope::Always
+                                                                      : ApprovalScope::Once;
+    if (decision == QLatin1String("deny")) {
+        m_session->deny(requestId);
+        m_transcript->settleApproval(requestId, tr("Denied."));
+    } else {
+        m_session->approve(requestId, scope);
+        m_transcript->settleApproval(requestId, scope == ApprovalScope::Once      ? tr("Allowed once.")
+                                                : scope == ApprovalScope::Session ? tr("Allowed for this session.")
+                                                                                  : tr("Always allowed."));
+    }
+    m_composer->setStatus(tr("Working…"));
+}
+
+void ConversationController::settleApprovals(const QString &outcome)
+{
+    for (const QString &id : std::as_const(m_pendingApprovals))
+        m_transcript->settleApproval(id, outcome);
+    m_pendingApprovals.clear();
 }
 
 } // namespace valis

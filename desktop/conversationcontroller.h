@@ -9,6 +9,7 @@
 #include "valis/memory/memoryenvironment.h"
 
 #include <QHash>
+#include <QSet>
 #include <QObject>
 #include <QPointer>
 
@@ -16,14 +17,13 @@
 
 namespace valis {
 
-class ApprovalDialog;
 class ComposerWidget;
 class CredentialStore;
 class PluginManager;
 class Provider;
 class Session;
 class SessionStore;
-class TranscriptView;
+class ConversationView;
 
 /// Runs turns of the shown session from the composer: prepares the provider connection (key
 /// from the OS keychain, else the environment), opens the Session, streams its events into the
@@ -34,7 +34,7 @@ class ConversationController : public QObject
     Q_OBJECT
 
 public:
-    ConversationController(const DataLocations &locations, TranscriptView *transcript, ComposerWidget *composer,
+    ConversationController(const DataLocations &locations, ConversationView *transcript, ComposerWidget *composer,
                            QWidget *window);
     ~ConversationController() override;
 
@@ -55,6 +55,9 @@ Q_SIGNALS:
     /// The record changed: reload the transcript from the store.
     void recordChanged(const QString &sessionId);
     void totalsChanged(const valis::SessionTotals &totals);
+    /// What the latest request of the shown session holds against the model's window: the
+    /// pipeline's count as it is sent, then the provider's reported prompt tokens.
+    void contextUsageChanged(qint64 tokens, qint64 window, const QString &model);
     /// Where commands run, for the status bar; `warning` when isolation is off or commands
     /// cannot run at all.
     void sandboxStatusChanged(const QString &text, bool warning);
@@ -62,13 +65,17 @@ Q_SIGNALS:
 private:
     void startTurn(const QString &text, const QString &providerId, const QString &model);
     void onEvent(const SessionEvent &event);
+    void onApprovalDecided(const QString &requestId, const QString &decision);
+    void settleApprovals(const QString &outcome);
+    qint64 m_contextWindow = 0;
+    QString m_requestModel;
     void fail(const QString &text);
     void setBusy(bool busy);
     Provider *provider(const QString &id) const;
     SessionStore *store();
 
     DataLocations m_locations;
-    TranscriptView *m_transcript;
+    ConversationView *m_transcript;
     ComposerWidget *m_composer;
     QWidget *m_window;
     PluginManager *m_plugins = nullptr;
@@ -82,7 +89,7 @@ private:
     std::unique_ptr<Session> m_session;
     QString m_sessionId;
     bool m_preparing = false;
-    QHash<QString, QPointer<ApprovalDialog>> m_dialogs;
+    QSet<QString> m_pendingApprovals; ///< approval cards shown and not yet answered
 };
 
 } // namespace valis

@@ -1,4 +1,5 @@
 // valis: the desktop shell. Thin: options, translations, the main window.
+#include "conversationscheme.h"
 #include "mainwindow.h"
 
 #include "valis/core/translations.h"
@@ -6,8 +7,23 @@
 #include <QApplication>
 #include <QCommandLineParser>
 
+#include <cstdio>
+#ifdef Q_OS_UNIX
+#include <unistd.h>
+#endif
+
 int main(int argc, char *argv[])
 {
+#ifdef Q_OS_UNIX
+    // Chromium refuses to start as root with its sandbox on (containers, CI machines). The page
+    // it shows is our own and sanitised; say so rather than show nothing.
+    if (::geteuid() == 0 && !qEnvironmentVariable("QTWEBENGINE_CHROMIUM_FLAGS").contains(QLatin1String("--no-sandbox"))) {
+        qputenv("QTWEBENGINE_CHROMIUM_FLAGS", (qEnvironmentVariable("QTWEBENGINE_CHROMIUM_FLAGS") + QStringLiteral(" --no-sandbox")).toUtf8());
+        std::fputs("valis: running as root, so the conversation view runs without Chromium's sandbox\n", stderr);
+    }
+#endif
+    valis::ConversationScheme::registerScheme();
+    QCoreApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Valis"));
     QApplication::setApplicationVersion(QStringLiteral(VALIS_VERSION_STRING));

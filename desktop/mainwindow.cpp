@@ -1,12 +1,16 @@
 #include "mainwindow.h"
 
 #include "composerwidget.h"
+#include "contextmeter.h"
 #include "conversationcontroller.h"
+#include "conversationrequests.h"
+#include "conversationview.h"
 #include "sessionlistmodel.h"
 #include "storeworker.h"
-#include "transcriptview.h"
 
+#include "valis/context/contextsettings.h"
 #include "valis/plugins/pluginmanager.h"
+#include "valis/plugins/contextstrategy.h"
 
 #include <QAction>
 #include <QApplication>
@@ -59,8 +63,10 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     leftLayout->addWidget(m_search);
     leftLayout->addWidget(m_sessionView);
 
-    m_transcript = new TranscriptView(this);
+    m_transcript = new ConversationView(this);
+    m_transcript->setObjectName(QStringLiteral("conversationView"));
     m_transcript->showPlaceholder(tr("Loading sessions…"));
+    m_requests = new ConversationRequests(m_locations, m_transcript, this);
 
     m_composer = new ComposerWidget(this);
     auto *centre = new QSplitter(Qt::Vertical, this);
@@ -85,9 +91,15 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     m_usageStatus->setObjectName(QStringLiteral("usageStatus"));
     m_sandboxStatus = new QLabel(this);
     m_sandboxStatus->setObjectName(QStringLiteral("sandboxStatus"));
+    m_contextMeter = new ContextMeter(this);
+    statusBar()->addPermanentWidget(m_contextMeter);
     statusBar()->addPermanentWidget(m_usageStatus);
     statusBar()->addPermanentWidget(m_sandboxStatus);
     statusBar()->addPermanentWidget(m_pluginStatus);
+
+    connect(m_requests, &ConversationRequests::failed, this, [this](const QString &message) {
+        statusBar()->showMessage(message, 10000);
+    });
 
     m_conversation = new ConversationController(m_locations, m_transcript, m_composer, this);
     connect(this, &MainWindow::pluginsLoaded, this, [this] { m_conversation->setPlugins(m_plugins.get()); });
@@ -106,6 +118,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
                                                : QString());
         m_sandboxStatus->setToolTip(text);
     });
+    connect(m_conversation, &ConversationController::contextUsageChanged, this, &MainWindow::showContextUsage);
     connect(m_conversation, &ConversationController::totalsChanged, this, [this](const SessionTotals &totals) {
         m_usageStatus->setText(tr("%1 requests · cache hits %2% · $%3%4")
                                    .arg(totals.requests)
@@ -283,6 +296,7 @@ void MainWindow::onMessagesLoaded(const QString &sessionId, const QList<Message>
 {
     if (sessionId != m_shownSession)
         return; // the user moved on while it loaded
+    showRecordedContextUsage(messages);
     for (const SessionInfo &info : std::as_const(m_sessionInfos)) {
         if (info.id == sessionId) {
             m_transcript->showSession(info, messages);
@@ -293,6 +307,55 @@ void MainWindow::onMessagesLoaded(const QString &sessionId, const QList<Message>
     SessionInfo fresh;
     fresh.id = sessionId;
     m_transcript->showSession(fresh, messages);
+}
+
+void MainWindow::showContextUsage(qint64 tokens, qint64 window, const QString &model)
+{
+    m_contextMeter->setUsage(tokens, window);
+    if (!m_plugins)
+        return;
+    // The marks: every threshold the strategies in use act at ("evictAt": 0.85, "summariseAt":
+    // 0.95), their defaults overlaid with config/context.json for this model. Read again each
+    // time, so an edited file shows at the next request.
+    const Result<ContextSettings> settings = ContextSettings::load(m_locations.contextSettingsPath());
+    if (settings.hasError()) {
+        m_contextMeter->setMarks({});
+        return;
+    }
+    QList<Error> warnings;
+    const QList<ContextStrategy *> strategies = settings->select(m_plugins->strategies(), &warnings);
+    const QHash<QString, QJsonObject> chosen = settings->settingsFor(model);
+    QList<QPair<double, QString>> marks;
+    for (ContextStrategy *strategy : strategies) {
+        QJsonObject effective = strategy->defaultSettings();
+        const QJsonObject own = chosen.value(strategy->id());
+        for (auto it = own.constBegin(); it != own.constEnd(); ++it)
+            effective.insert(it.key(), it.value());
+        for (auto it = effective.constBegin(); it != effective.constEnd(); ++it) {
+            const double share = it.value().toDouble(-1);
+            if (it.key().endsWith(QLatin1String("At")) && share > 0 && share <= 1)
+                marks.append({share, it.key().chopped(2)});
+        }
+    }
+    std::sort(marks.begin(), marks.end());
+    m_contextMeter->setMarks(marks);
+}
+
+void MainWindow::showRecordedContextUsage(const QList<Message> &messages)
+{
+    // The last answer's reported prompt is what the context held then.
+    for (auto it = messages.crbegin(); it != messages.crend(); ++it) {
+        if (it->role != Role::Assistant || it->usage.isEmpty())
+            continue;
+        const qint64 prompt = qMax<qint64>(0, it->usage.inputTokens) + qMax<qint64>(0, it->usage.cacheWriteTokens)
+                              + qMax<qint64>(0, it->usage.cacheReadTokens);
+        if (!m_catalog)
+            m_catalog = ModelCatalog::load(m_locations);
+        const ModelMatch match = m_catalog->lookup(it->model);
+        showContextUsage(prompt, match.isKnown() ? match.model.contextWindow : 0, it->model);
+        return;
+    }
+    m_contextMeter->clear();
 }
 
 void MainWindow::onStoreFailed(const Error &error)

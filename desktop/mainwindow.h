@@ -1,5 +1,6 @@
 #pragma once
 
+#include "valis/catalog/modelcatalog.h"
 #include "valis/core/datalocations.h"
 #include "valis/core/result.h"
 #include "valis/record/message.h"
@@ -9,6 +10,7 @@
 #include <QThread>
 
 #include <memory>
+#include <optional>
 
 class QLabel;
 class QLineEdit;
@@ -21,7 +23,9 @@ namespace valis {
 class PluginManager;
 class SessionListModel;
 class StoreWorker;
-class TranscriptView;
+class ConversationView;
+class ConversationRequests;
+class ContextMeter;
 class ComposerWidget;
 class ConversationController;
 
@@ -32,7 +36,7 @@ struct ShellOptions
     QString initialSession;      ///< select this session once the list has loaded
 };
 
-/// The main window: sessions on the left, the selected session's transcript in the centre, a
+/// The main window: sessions on the left, the selected session's conversation in the centre, a
 /// status bar with the store and plugin state. It paints first and then brings up the store (on
 /// a worker thread) and the plugins, so a slow disk or a broken plugin never delays the window.
 class MainWindow : public QMainWindow
@@ -44,7 +48,8 @@ public:
     ~MainWindow() override;
 
     SessionListModel *sessionModel() const { return m_sessions; }
-    TranscriptView *transcriptView() const { return m_transcript; }
+    ConversationView *conversationView() const { return m_transcript; }
+    ConversationRequests *conversationRequests() const { return m_requests; }
     ComposerWidget *composer() const { return m_composer; }
     ConversationController *conversation() const { return m_conversation; }
     /// The session shown in the centre (empty: a new one, not yet started).
@@ -70,6 +75,8 @@ private:
     void onSessionsListed(const QList<valis::SessionInfo> &sessions);
     void onMessagesLoaded(const QString &sessionId, const QList<valis::Message> &messages);
     void onStoreFailed(const valis::Error &error);
+    void showContextUsage(qint64 tokens, qint64 window, const QString &model);
+    void showRecordedContextUsage(const QList<valis::Message> &messages);
     void restoreLayout();
     void saveLayout() const;
 
@@ -81,10 +88,13 @@ private:
     QSortFilterProxyModel *m_filter = nullptr;
     QTreeView *m_sessionView = nullptr;
     QLineEdit *m_search = nullptr;
-    TranscriptView *m_transcript = nullptr;
+    ConversationView *m_transcript = nullptr;
+    ConversationRequests *m_requests = nullptr;
     QLabel *m_storeStatus = nullptr;
     QLabel *m_pluginStatus = nullptr;
     QLabel *m_usageStatus = nullptr;
+    ContextMeter *m_contextMeter = nullptr;
+    std::optional<ModelCatalog> m_catalog; ///< loaded the first time a session's usage is shown
     QLabel *m_sandboxStatus = nullptr;
     ComposerWidget *m_composer = nullptr;
     ConversationController *m_conversation = nullptr;

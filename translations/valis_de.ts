@@ -188,37 +188,6 @@
     </message>
 </context>
 <context>
-    <name>valis::ApprovalDialog</name>
-    <message>
-        <source>Allow %1?</source>
-        <translation>%1 erlauben?</translation>
-    </message>
-    <message>
-        <source>The agent wants to run &lt;b&gt;%1&lt;/b&gt; (from %2) with these arguments:</source>
-        <translation>Der Agent möchte &lt;b&gt;%1&lt;/b&gt; (aus %2) mit diesen Argumenten ausführen:</translation>
-    </message>
-    <message>
-        <source>Reason for a denial (told to the agent)</source>
-        <translation>Grund für eine Ablehnung (wird dem Agenten mitgeteilt)</translation>
-    </message>
-    <message>
-        <source>Allow once</source>
-        <translation>Einmal erlauben</translation>
-    </message>
-    <message>
-        <source>Allow for this session</source>
-        <translation>Für diese Sitzung erlauben</translation>
-    </message>
-    <message>
-        <source>Always allow</source>
-        <translation>Immer erlauben</translation>
-    </message>
-    <message>
-        <source>Deny</source>
-        <translation>Ablehnen</translation>
-    </message>
-</context>
-<context>
     <name>valis::ApprovalPolicy</name>
     <message>
         <source>&quot;%1&quot; must be an object of names to allow, ask or deny</source>
@@ -508,6 +477,29 @@
     </message>
 </context>
 <context>
+    <name>valis::ContextMeter</name>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 Tokens</translation>
+    </message>
+    <message>
+        <source>%1 / %2 · %3%</source>
+        <translation>%1 / %2 · %3 %</translation>
+    </message>
+    <message>
+        <source>Context: what the last request used of the model&apos;s window.</source>
+        <translation>Kontext: was die letzte Anfrage vom Fenster des Modells belegte.</translation>
+    </message>
+    <message>
+        <source>%1 at %2% of the window</source>
+        <translation>%1 bei %2 % des Fensters</translation>
+    </message>
+    <message>
+        <source>no context yet</source>
+        <translation>noch kein Kontext</translation>
+    </message>
+</context>
+<context>
     <name>valis::ContextPipeline</name>
     <message>
         <source>[interrupted: this call did not finish, so it has no result. Run it again if it is still needed.]</source>
@@ -571,6 +563,65 @@
     <message>
         <source>&quot;%1&quot; is not KEY=VALUE (for example evictAt=0.8)</source>
         <translation>„%1“ hat nicht die Form SCHLÜSSEL=WERT (zum Beispiel evictAt=0.8)</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ConversationBridge</name>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Kopiert</translation>
+    </message>
+    <message>
+        <source>Thinking</source>
+        <translation>Nachdenken</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Argumente</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>läuft…</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Open full result</source>
+        <translation>Ganzes Ergebnis öffnen</translation>
+    </message>
+    <message>
+        <source>Open the saved transcript</source>
+        <translation>Gespeichertes Transkript öffnen</translation>
+    </message>
+    <message>
+        <source>Load earlier messages (%1 more)</source>
+        <translation>Frühere Nachrichten laden (%1 weitere)</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistent</translation>
+    </message>
+    <message>
+        <source>image</source>
+        <translation>Bild</translation>
+    </message>
+    <message>
+        <source>Load newer messages (%1 more)</source>
+        <translation>Neuere Nachrichten laden (%1 weitere)</translation>
     </message>
 </context>
 <context>
@@ -638,6 +689,92 @@
     <message>
         <source>Memory is off: %1</source>
         <translation>Das Gedächtnis ist deaktiviert: %1</translation>
+    </message>
+    <message>
+        <source>The agent wants to run %1 with these arguments:</source>
+        <translation>Der Agent möchte %1 mit diesen Argumenten ausführen:</translation>
+    </message>
+    <message>
+        <source>The agent wants to run %1 (from %2) with these arguments:</source>
+        <translation>Der Agent möchte %1 (aus %2) mit diesen Argumenten ausführen:</translation>
+    </message>
+    <message>
+        <source>Waiting for your answer: may %1 run?</source>
+        <translation>Warte auf Ihre Antwort: Darf %1 laufen?</translation>
+    </message>
+    <message>
+        <source>Answered.</source>
+        <translation>Beantwortet.</translation>
+    </message>
+    <message>
+        <source>The turn ended.</source>
+        <translation>Die Runde ist beendet.</translation>
+    </message>
+    <message>
+        <source>Denied.</source>
+        <translation>Abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Allowed once.</source>
+        <translation>Einmal erlaubt.</translation>
+    </message>
+    <message>
+        <source>Allowed for this session.</source>
+        <translation>Für diese Sitzung erlaubt.</translation>
+    </message>
+    <message>
+        <source>Always allowed.</source>
+        <translation>Immer erlaubt.</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ConversationRequests</name>
+    <message>
+        <source>Open link?</source>
+        <translation>Link öffnen?</translation>
+    </message>
+    <message>
+        <source>Open this address in your browser?
+
+%1</source>
+        <translation>Diese Adresse im Browser öffnen?
+
+%1</translation>
+    </message>
+    <message>
+        <source>Result of %1</source>
+        <translation>Ergebnis von %1</translation>
+    </message>
+    <message>
+        <source>The result %1 is no longer shown.</source>
+        <translation>Das Ergebnis %1 wird nicht mehr angezeigt.</translation>
+    </message>
+    <message>
+        <source>%1 belongs to a session without a workspace folder.</source>
+        <translation>%1 gehört zu einer Sitzung ohne Arbeitsordner.</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>%1 konnte nicht gelesen werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ConversationView</name>
+    <message>
+        <source>Allow once</source>
+        <translation>Einmal erlauben</translation>
+    </message>
+    <message>
+        <source>Allow for this session</source>
+        <translation>Für diese Sitzung erlauben</translation>
+    </message>
+    <message>
+        <source>Always allow</source>
+        <translation>Immer erlauben</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
     </message>
 </context>
 <context>
@@ -1461,6 +1598,102 @@
     <message>
         <source>&quot;tool_call_metadata.tool_call_id&quot; is not a string</source>
         <translation>„tool_call_metadata.tool_call_id“ ist keine Zeichenkette</translation>
+    </message>
+</context>
+<context>
+    <name>valis::PageMessages</name>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Sie</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistent</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n images</source>
+        <translation>
+            <numerusform> · %n Bild</numerusform>
+            <numerusform> · %n Bilder</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · the model saw [MemoryRef: %1]</source>
+        <translation> · das Modell sah [MemoryRef: %1]</translation>
+    </message>
+    <message>
+        <source>Context %1 by %2</source>
+        <translation>Kontext: %1 durch %2</translation>
+    </message>
+    <message>
+        <source>: %1 → %2 tokens (%3 saved)</source>
+        <translation>: %1 → %2 Tokens (%3 gespart)</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>(summary)</source>
+        <translation>(Zusammenfassung)</translation>
+    </message>
+    <message>
+        <source> (%1 → %2 tokens)</source>
+        <translation> (%1 → %2 Tokens)</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… und %n weiterer</numerusform>
+            <numerusform>… und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A compaction event that cannot be read: %1</source>
+        <translation>Ein Verdichtungsereignis, das nicht gelesen werden kann: %1</translation>
+    </message>
+    <message>
+        <source>(redacted thinking)</source>
+        <translation>(geschwärztes Nachdenken)</translation>
+    </message>
+    <message>
+        <source>[image, %1]</source>
+        <translation>[Bild, %1]</translation>
+    </message>
+    <message>
+        <source>1 line</source>
+        <translation>1 Zeile</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lines</source>
+        <translation>
+            <numerusform>%n Zeile</numerusform>
+            <numerusform>%n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Showing %1 of %2 characters (%3 in all).</source>
+        <translation>Zeige %1 von %2 Zeichen (%3 insgesamt).</translation>
+    </message>
+    <message>
+        <source>Error · %1</source>
+        <translation>Fehler · %1</translation>
+    </message>
+    <message>
+        <source>Result · %1</source>
+        <translation>Ergebnis · %1</translation>
+    </message>
+    <message>
+        <source> · 1 image</source>
+        <translation> · 1 Bild</translation>
     </message>
 </context>
 <context>
@@ -2529,62 +2762,6 @@
     <message>
         <source>the FTS5 query is not valid: %1</source>
         <translation>die FTS5-Abfrage ist ungültig: %1</translation>
-    </message>
-</context>
-<context>
-    <name>valis::TranscriptView</name>
-    <message numerus="yes">
-        <source>… %n more lines</source>
-        <translation>
-            <numerusform>… %n weitere Zeile</numerusform>
-            <numerusform>… %n weitere Zeilen</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>(redacted thinking)</source>
-        <translation>(geschwärztes Nachdenken)</translation>
-    </message>
-    <message>
-        <source>result (error)</source>
-        <translation>Ergebnis (Fehler)</translation>
-    </message>
-    <message>
-        <source>result</source>
-        <translation>Ergebnis</translation>
-    </message>
-    <message>
-        <source>[image %1]</source>
-        <translation>[Bild %1]</translation>
-    </message>
-    <message>
-        <source>System</source>
-        <translation>System</translation>
-    </message>
-    <message>
-        <source>User</source>
-        <translation>Benutzer</translation>
-    </message>
-    <message>
-        <source>Assistant</source>
-        <translation>Assistent</translation>
-    </message>
-    <message>
-        <source>Tool</source>
-        <translation>Werkzeug</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · %2 · %n messages</source>
-        <translation>
-            <numerusform>%1 · %2 · %n Nachricht</numerusform>
-            <numerusform>%1 · %2 · %n Nachrichten</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n earlier messages are not shown.</source>
-        <translation>
-            <numerusform>%n frühere Nachricht wird nicht gezeigt.</numerusform>
-            <numerusform>%n frühere Nachrichten werden nicht gezeigt.</numerusform>
-        </translation>
     </message>
 </context>
 <context>

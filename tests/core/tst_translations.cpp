@@ -20,8 +20,7 @@ void TestTranslations::germanIsEmbeddedAndFound()
     // Contexts in the .ts file must be the ones the code translates with.
     QCOMPARE(QCoreApplication::translate("valis::MainWindow", "&File"), QStringLiteral("&Datei"));
     QCOMPARE(QCoreApplication::translate("valis::SessionListModel", "Untitled session"), QStringLiteral("Unbenannte Sitzung"));
-    QCOMPARE(QCoreApplication::translate("valis::TranscriptView", "%n earlier messages are not shown.", nullptr, 3),
-             QStringLiteral("3 frühere Nachrichten werden nicht gezeigt."));
+    QCOMPARE(QCoreApplication::translate("valis::PageMessages", "%n lines", nullptr, 3), QStringLiteral("3 Zeilen"));
 }
 
 void TestTranslations::unknownLanguageStaysEnglish()

@@ -1,13 +1,17 @@
 #include "testsupport.h"
+#include "webtestsupport.h"
 
-#include "approvaldialog.h"
 #include "composerwidget.h"
 #include "mainwindow.h"
 #include "providerserver.h"
 #include "streambuilders.h"
 #include "sessionlistmodel.h"
-#include "transcriptview.h"
+#include "contextmeter.h"
+#include "conversationbridge.h"
+#include "conversationscheme.h"
+#include "conversationview.h"
 
+#include "valis/catalog/modelcatalog.h"
 #include "valis/store/sessionstore.h"
 
 #include <QApplication>
@@ -23,6 +27,21 @@
 #include <QStandardPaths>
 
 using namespace valis;
+
+namespace {
+
+QVariant evaluate(MainWindow &window, const QString &script)
+{
+    return test::evaluateInPage(window.conversationView()->page(), script);
+}
+
+// What the conversation page shows, as text.
+QString pageText(MainWindow &window)
+{
+    return evaluate(window, QStringLiteral("document.body.textContent")).toString();
+}
+
+} // namespace
 
 class TestMainWindow : public QObject
 {
@@ -83,8 +102,8 @@ void TestMainWindow::showsSessionsAndTranscript()
     QCOMPARE(parent.data().toString(), QStringLiteral("Fix the flaky build"));
     QCOMPARE(window.sessionModel()->rowCount(parent), 1);
     QCOMPARE(window.sessionModel()->index(0, 0, parent).data().toString(), QStringLiteral("Subagent: read the logs"));
-    QTRY_VERIFY(window.transcriptView()->toPlainText().contains(QLatin1String("hello from the test")));
-    QVERIFY(window.transcriptView()->toPlainText().contains(QLatin1String("make: *** [all] Error 2")));
+    QTRY_VERIFY(pageText(window).contains(QLatin1String("hello from the test")));
+    QVERIFY(pageText(window).contains(QLatin1String("make: *** [all] Error 2")));
     QTRY_VERIFY(window.pluginStatus().startsWith(QLatin1String("Plugins: ")));
     QVERIFY(!window.pluginStatus().contains(QLatin1String("starting")));
     const QPixmap shot = window.grab();
@@ -107,10 +126,12 @@ void TestMainWindow::escapesRecordContent()
     options.initialSession = parentId;
     MainWindow window(locations, options);
     window.show();
-    QTRY_VERIFY(window.transcriptView()->toPlainText().contains(QLatin1String("<img src=\"http://198.51.100.7/x.png\">")));
-    // Shown as text: the markup did not become a bold span, an image or a link.
-    QVERIFY(!window.transcriptView()->toHtml().contains(QLatin1String("<img")));
-    QVERIFY(!window.transcriptView()->toHtml().contains(QLatin1String("href=\"javascript")));
+    QTRY_VERIFY(pageText(window).contains(QLatin1String("<img src=\"http://198.51.100.7/x.png\">")));
+    // Shown as text: the markup did not become a bold span, an image or a javascript: link (the
+    // bare address may become a link, which the shell asks about before opening).
+    QCOMPARE(evaluate(window, QStringLiteral("document.querySelectorAll('main b, main img').length")).toInt(), 0);
+    QCOMPARE(evaluate(window, QStringLiteral("[...document.querySelectorAll('main a')].filter(a => !/^https?:/.test(a.getAttribute('href'))).length")).toInt(), 0);
+    QVERIFY(window.conversationView()->requestGuard() != nullptr);
 }
 
 void TestMainWindow::safeModeSaysSo()
@@ -141,7 +162,7 @@ void TestMainWindow::reportsUnreadableStore()
     QSqlDatabase::removeDatabase(QStringLiteral("raw"));
     MainWindow window(locations, {});
     window.show();
-    QTRY_VERIFY(window.transcriptView()->toPlainText().contains(QLatin1String("newer Valis")));
+    QTRY_VERIFY(pageText(window).contains(QLatin1String("newer Valis")));
 }
 
 void TestMainWindow::emptyProfileExplainsWhatToDo()
@@ -149,7 +170,7 @@ void TestMainWindow::emptyProfileExplainsWhatToDo()
     test::TemporaryHome home;
     MainWindow window(DataLocations::underHome(home.path()), {});
     window.show();
-    QTRY_VERIFY(window.transcriptView()->toPlainText().contains(QLatin1String("valis-cli import")));
+    QTRY_VERIFY(pageText(window).contains(QLatin1String("valis-cli import")));
     QCOMPARE(window.sessionModel()->sessionCount(), 0);
 }
 
@@ -189,14 +210,15 @@ void TestMainWindow::runsATurnFromTheComposer()
     QTest::keyClicks(window.composer()->editor(), QStringLiteral("Write the notes"));
     QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
 
-    // The write needs approval: the dialog shows the full arguments.
-    ApprovalDialog *dialog = nullptr;
-    QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<ApprovalDialog *>()) != nullptr, 10000);
-    QVERIFY(dialog->findChild<QPlainTextEdit *>(QStringLiteral("approvalArguments"))->toPlainText().contains(QLatin1String("notes.md")));
+    // The write needs approval: a card in the conversation shows the full arguments.
+    QTRY_VERIFY_WITH_TIMEOUT(evaluate(window, QStringLiteral("document.querySelector('.approval pre') !== null")).toBool(), 10000);
+    QVERIFY(evaluate(window, QStringLiteral("document.querySelector('.approval pre').textContent")).toString().contains(QLatin1String("notes.md")));
     QVERIFY(window.findChild<QPushButton *>(QStringLiteral("composerStop"))->isEnabled());
-    dialog->findChild<QPushButton *>(QStringLiteral("approveOnce"))->click();
+    if (const QString dir = qEnvironmentVariable("VALIS_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(window.grab().save(dir + QStringLiteral("/approval.png")));
+    evaluate(window, QStringLiteral("document.querySelector('.approval .actions button').click()")); // Allow once
 
-    QTRY_VERIFY_WITH_TIMEOUT(window.transcriptView()->toPlainText().contains(QLatin1String("The file is written.")), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("The file is written.")), 10000);
     QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
     QCOMPARE(server.requests().size(), 2);
     QCOMPARE(server.requests().first().header("x-api-key"), QByteArray("sk-desktop-test"));
@@ -205,8 +227,14 @@ void TestMainWindow::runsATurnFromTheComposer()
     // The new session is in the list, shown, and its cost is in the status bar.
     QTRY_COMPARE(window.sessionModel()->sessionCount(), 1);
     QVERIFY(!window.shownSession().isEmpty());
-    QVERIFY(window.transcriptView()->toPlainText().contains(QLatin1String("Write the notes")));
+    QVERIFY(pageText(window).contains(QLatin1String("Write the notes")));
     QTRY_VERIFY(window.findChild<QLabel *>(QStringLiteral("usageStatus"))->text().startsWith(QLatin1String("2 requests")));
+    // The context gauge: the last request's prompt against the model's window.
+    auto *meter = window.findChild<ContextMeter *>(QStringLiteral("contextMeter"));
+    QVERIFY(meter);
+    QCOMPARE(meter->window(), ModelCatalog::builtIn().lookup(QStringLiteral("claude-sonnet-4-5")).model.contextWindow);
+    QVERIFY(meter->tokens() > 0);
+    QVERIFY2(meter->text().contains(QLatin1Char('/')), qPrintable(meter->text()));
     if (const QString dir = qEnvironmentVariable("VALIS_SCREENSHOT_DIR"); !dir.isEmpty())
         QVERIFY(window.grab().save(dir + QStringLiteral("/conversation.png")));
 
@@ -225,15 +253,13 @@ void TestMainWindow::runsATurnFromTheComposer()
     QTest::keyClicks(window.composer()->editor(), QStringLiteral("Another thing"));
     QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
     QTRY_COMPARE_WITH_TIMEOUT(window.sessionModel()->sessionCount(), 2, 10000);
-    QTRY_VERIFY(window.transcriptView()->toPlainText().contains(QLatin1String("Fresh start.")));
+    QTRY_VERIFY(pageText(window).contains(QLatin1String("Fresh start.")));
     QCOMPARE(server.requests().size(), 4);
     QCOMPARE(server.requests().at(2).json().value(QLatin1String("messages")).toArray().size(), 5);
     QCOMPARE(server.requests().at(3).json().value(QLatin1String("messages")).toArray().size(), 1);
     QVERIFY(window.shownSession() != first);
 }
 
-QTEST_MAIN(TestMainWindow)
-#include "tst_mainwindow.moc"
 
 void TestMainWindow::statusBarSaysWhereCommandsRun()
 {
@@ -264,3 +290,7 @@ void TestMainWindow::statusBarSaysWhereCommandsRun()
     }
     qunsetenv("VALIS_PLUGIN_PATH");
 }
+
+VALIS_WEBENGINE_TEST_MAIN(TestMainWindow)
+
+#include "tst_mainwindow.moc"

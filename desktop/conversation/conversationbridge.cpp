@@ -1,0 +1,127 @@
+#include "conversationbridge.h"
+
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QRegularExpression>
+
+namespace valis {
+
+namespace {
+
+constexpr qsizetype MaxCopyChars = 16 * 1024 * 1024;
+constexpr qsizetype MaxLinkChars = 8192;
+
+bool isIdentifier(const QString &text)
+{
+    static const QRegularExpression pattern(QStringLiteral("^[A-Za-z0-9_.:-]{1,200}$"));
+    return pattern.match(text).hasMatch();
+}
+
+QString shortened(const QString &text)
+{
+    return text.size() <= 120 ? text : text.left(119) + QChar(0x2026);
+}
+
+} // namespace
+
+ConversationBridge::ConversationBridge(QObject *parent)
+    : QObject(parent)
+{
+    m_strings = {
+        {QStringLiteral("copy"), tr("Copy")},
+        {QStringLiteral("copied"), tr("Copied")},
+        {QStringLiteral("thinking"), tr("Thinking")},
+        {QStringLiteral("arguments"), tr("Arguments")},
+        {QStringLiteral("result"), tr("Result")},
+        {QStringLiteral("running"), tr("running…")},
+        {QStringLiteral("done"), tr("done")},
+        {QStringLiteral("failed"), tr("failed")},
+        {QStringLiteral("openFull"), tr("Open full result")},
+        {QStringLiteral("openTranscript"), tr("Open the saved transcript")},
+        {QStringLiteral("loadEarlier"), tr("Load earlier messages (%1 more)")},
+        {QStringLiteral("loadLater"), tr("Load newer messages (%1 more)")},
+        {QStringLiteral("assistant"), tr("Assistant")},
+        {QStringLiteral("image"), tr("image")},
+    };
+}
+
+void ConversationBridge::ready()
+{
+    Q_EMIT pageReady();
+}
+
+void ConversationBridge::rendered(int count)
+{
+    m_rendered = count;
+    Q_EMIT pageRendered(count);
+}
+
+void ConversationBridge::copyText(const QString &text)
+{
+    if (text.size() > MaxCopyChars) {
+        refuse(QStringLiteral("copyText of %1 characters").arg(text.size()));
+        return;
+    }
+    QGuiApplication::clipboard()->setText(text);
+}
+
+void ConversationBridge::openLink(const QString &href)
+{
+    const QUrl url(href, QUrl::StrictMode);
+    const QString scheme = url.scheme().toLower();
+    const bool web = (scheme == QLatin1String("http") || scheme == QLatin1String("https")) && !url.host().isEmpty();
+    if (href.size() > MaxLinkChars || !url.isValid() || !(web || scheme == QLatin1String("mailto"))) {
+        refuse(QStringLiteral("openLink %1").arg(shortened(href)));
+        return;
+    }
+    Q_EMIT linkRequested(url);
+}
+
+void ConversationBridge::loadEarlier()
+{
+    Q_EMIT earlierRequested();
+}
+
+void ConversationBridge::loadLater()
+{
+    Q_EMIT laterRequested();
+}
+
+void ConversationBridge::openFull(const QString &messageId, const QString &callId)
+{
+    if (!isIdentifier(messageId) || !isIdentifier(callId)) {
+        refuse(QStringLiteral("openFull %1 %2").arg(shortened(messageId), shortened(callId)));
+        return;
+    }
+    Q_EMIT fullResultRequested(messageId, callId);
+}
+
+void ConversationBridge::openTranscript(const QString &path)
+{
+    static const QRegularExpression pattern(QStringLiteral("^/context/transcripts/[A-Za-z0-9_.-]{1,200}$"));
+    if (!pattern.match(path).hasMatch() || path.contains(QLatin1String(".."))) {
+        refuse(QStringLiteral("openTranscript %1").arg(shortened(path)));
+        return;
+    }
+    Q_EMIT transcriptRequested(path);
+}
+
+void ConversationBridge::decide(const QString &approvalId, const QString &decision)
+{
+    static const QSet<QString> decisions{QStringLiteral("once"), QStringLiteral("session"), QStringLiteral("always"),
+                                         QStringLiteral("deny")};
+    if (!m_pendingApprovals.contains(approvalId) || !decisions.contains(decision)) {
+        refuse(QStringLiteral("decide %1 %2").arg(shortened(approvalId), shortened(decision)));
+        return;
+    }
+    m_pendingApprovals.remove(approvalId);
+    Q_EMIT approvalDecided(approvalId, decision);
+}
+
+void ConversationBridge::refuse(const QString &what)
+{
+    m_refusals.append(what);
+    Q_EMIT refused(what);
+}
+
+} // namespace valis

@@ -1,0 +1,76 @@
+#pragma once
+
+#include <QObject>
+#include <QSet>
+#include <QUrl>
+#include <QVariantMap>
+
+namespace valis {
+
+/// The only object the conversation page can reach (as `valis` over the QWebChannel). Its
+/// signals carry what the page shows, as JSON; its invokable methods are the few things the page
+/// may ask for, each checked here: copy a text, open a link (the app asks the user first), load
+/// earlier messages, open a full result or a saved transcript, decide an approval.
+class ConversationBridge : public QObject
+{
+    Q_OBJECT
+    /// The page's words, translated by the app.
+    Q_PROPERTY(QVariantMap strings READ strings CONSTANT)
+
+public:
+    explicit ConversationBridge(QObject *parent = nullptr);
+
+    QVariantMap strings() const { return m_strings; }
+
+    /// Approvals the page may decide; a decision for any other id is refused.
+    void expectApproval(const QString &id) { m_pendingApprovals.insert(id); }
+
+    /// What the page asked for that was refused ("openLink javascript:...").
+    QStringList refusals() const { return m_refusals; }
+    /// The page's latest rendered() count.
+    int renderedCount() const { return m_rendered; }
+
+    // Called by the page.
+    Q_INVOKABLE void ready();
+    Q_INVOKABLE void rendered(int count);
+    Q_INVOKABLE void copyText(const QString &text);
+    Q_INVOKABLE void openLink(const QString &href);
+    Q_INVOKABLE void loadEarlier();
+    Q_INVOKABLE void loadLater();
+    Q_INVOKABLE void openFull(const QString &messageId, const QString &callId);
+    Q_INVOKABLE void openTranscript(const QString &path);
+    Q_INVOKABLE void decide(const QString &approvalId, const QString &decision);
+
+Q_SIGNALS:
+    // To the page.
+    void pageReset(const QString &json);
+    void earlierLoaded(const QString &json);
+    void laterLoaded(const QString &json);
+    void messagesAppended(const QString &json);
+    void streamTextAppended(const QString &text);
+    void activityAppended(const QString &line);
+    void placeholderShown(const QString &text);
+    void approvalRequested(const QString &json);
+    void approvalSettled(const QString &id, const QString &outcome);
+
+    // To the app, after checking.
+    void pageReady();
+    void pageRendered(int count);
+    void linkRequested(const QUrl &url);
+    void earlierRequested();
+    void laterRequested();
+    void fullResultRequested(const QString &messageId, const QString &callId);
+    void transcriptRequested(const QString &path);
+    void approvalDecided(const QString &approvalId, const QString &decision);
+    void refused(const QString &what);
+
+private:
+    void refuse(const QString &what);
+
+    QVariantMap m_strings;
+    QSet<QString> m_pendingApprovals;
+    QStringList m_refusals;
+    int m_rendered = 0;
+};
+
+} // namespace valis

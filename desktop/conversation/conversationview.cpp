@@ -1,0 +1,185 @@
+#include "conversationview.h"
+
+#include "conversationbridge.h"
+#include "conversationpage.h"
+#include "conversationscheme.h"
+#include "pagemessages.h"
+#include "requestguard.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QWebChannel>
+#include <QWebEngineProfile>
+
+namespace valis {
+
+namespace {
+
+QString compact(const QJsonObject &object)
+{
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
+} // namespace
+
+ConversationView::ConversationView(QWidget *parent)
+    : QWebEngineView(parent)
+{
+    // A private, off-the-record profile: no cookies, cache or history on disk, and its own
+    // request guard, so nothing this page does touches any other web content.
+    m_profile = new QWebEngineProfile(this);
+    m_profile->setHttpCacheType(QWebEngineProfile::MemoryHttpCache);
+    m_profile->setPersistentCookiesPolicy(QWebEngineProfile::NoPersistentCookies);
+    m_profile->setSpellCheckEnabled(false);
+    m_scheme = new ConversationScheme(m_profile);
+    m_profile->installUrlSchemeHandler(ConversationScheme::name(), m_scheme);
+    m_guard = new RequestGuard(m_profile);
+    m_profile->setUrlRequestInterceptor(m_guard);
+
+    m_page = new ConversationPage(m_profile, this);
+    m_bridge = new ConversationBridge(this);
+    m_channel = new QWebChannel(this);
+    m_channel->registerObject(QStringLiteral("valis"), m_bridge);
+    m_page->setWebChannel(m_channel);
+    setPage(m_page);
+    setContextMenuPolicy(Qt::NoContextMenu);
+    setAcceptDrops(false);
+
+    connect(m_bridge, &ConversationBridge::pageReady, this, [this] {
+        m_ready = true;
+        const auto pending = std::exchange(m_pending, {});
+        for (const auto &call : pending)
+            call();
+    });
+    connect(m_bridge, &ConversationBridge::earlierRequested, this, &ConversationView::loadEarlier);
+    connect(m_bridge, &ConversationBridge::laterRequested, this, &ConversationView::loadLater);
+    connect(m_bridge, &ConversationBridge::linkRequested, this, &ConversationView::linkOpenRequested);
+    connect(m_bridge, &ConversationBridge::approvalDecided, this, &ConversationView::approvalDecided);
+    connect(m_bridge, &ConversationBridge::fullResultRequested, this, &ConversationView::fullResultRequested);
+    connect(m_bridge, &ConversationBridge::transcriptRequested, this, &ConversationView::transcriptRequested);
+    m_page->load(ConversationScheme::pageUrl());
+}
+
+ConversationView::~ConversationView()
+{
+    // The page must go before the profile it uses.
+    setPage(nullptr);
+    delete m_page;
+}
+
+void ConversationView::whenReady(std::function<void()> call)
+{
+    if (m_ready)
+        call();
+    else
+        m_pending.append(std::move(call));
+}
+
+void ConversationView::showSession(const SessionInfo &session, const QList<Message> &messages)
+{
+    m_session = session;
+    m_messages = messages;
+    m_end = messages.size();
+    m_first = qMax<qsizetype>(0, m_end - pageSize);
+    m_live = false;
+    QJsonObject page{
+        {QStringLiteral("title"), session.title.isEmpty() ? session.id : session.title},
+        {QStringLiteral("earlier"), qint64(m_first)},
+        {QStringLiteral("later"), 0},
+        {QStringLiteral("messages"), PageMessages::messages(messages, m_first, m_end)},
+    };
+    m_pending.clear(); // what was queued for an earlier state is no longer wanted
+    whenReady([this, json = compact(page)] { Q_EMIT m_bridge->pageReset(json); });
+}
+
+void ConversationView::loadEarlier()
+{
+    if (m_first <= 0)
+        return;
+    const qsizetype to = m_first;
+    m_first = qMax<qsizetype>(0, to - pageSize);
+    // The newest ones go once the page holds more than a window (never the live end of a turn).
+    const qsizetype drop = m_live ? 0 : qMax<qsizetype>(0, (m_end - m_first) - windowSize);
+    m_end -= drop;
+    const QJsonObject page{
+        {QStringLiteral("earlier"), qint64(m_first)},
+        {QStringLiteral("later"), qint64(m_messages.size() - m_end)},
+        {QStringLiteral("dropLater"), qint64(drop)},
+        {QStringLiteral("messages"), PageMessages::messages(m_messages, m_first, to)},
+    };
+    Q_EMIT m_bridge->earlierLoaded(compact(page));
+}
+
+void ConversationView::loadLater()
+{
+    if (m_end >= m_messages.size())
+        return;
+    const qsizetype from = m_end;
+    m_end = qMin(m_messages.size(), from + pageSize);
+    const qsizetype drop = qMax<qsizetype>(0, (m_end - m_first) - windowSize);
+    m_first += drop;
+    const QJsonObject page{
+        {QStringLiteral("earlier"), qint64(m_first)},
+        {QStringLiteral("later"), qint64(m_messages.size() - m_end)},
+        {QStringLiteral("dropEarlier"), qint64(drop)},
+        {QStringLiteral("messages"), PageMessages::messages(m_messages, from, m_end)},
+    };
+    Q_EMIT m_bridge->laterLoaded(compact(page));
+}
+
+const Message *ConversationView::findMessage(const QString &id) const
+{
+    for (const Message &message : m_messages) {
+        if (message.id == id)
+            return &message;
+    }
+    return nullptr;
+}
+
+void ConversationView::showPlaceholder(const QString &text)
+{
+    m_session = {};
+    m_messages.clear();
+    m_first = m_end = 0;
+    m_live = false;
+    m_pending.clear();
+    whenReady([this, text] { Q_EMIT m_bridge->placeholderShown(text); });
+}
+
+void ConversationView::appendStreamText(const QString &text)
+{
+    m_live = true;
+    whenReady([this, text] { Q_EMIT m_bridge->streamTextAppended(text); });
+}
+
+void ConversationView::appendActivity(const QString &line)
+{
+    m_live = true;
+    whenReady([this, line] { Q_EMIT m_bridge->activityAppended(line); });
+}
+
+void ConversationView::requestApproval(const QString &approvalId, const QString &question, const QString &argumentsJson)
+{
+    m_live = true;
+    m_bridge->expectApproval(approvalId);
+    QJsonArray choices;
+    const QList<std::pair<QString, QString>> options{{QStringLiteral("once"), tr("Allow once")},
+                                                     {QStringLiteral("session"), tr("Allow for this session")},
+                                                     {QStringLiteral("always"), tr("Always allow")},
+                                                     {QStringLiteral("deny"), tr("Deny")}};
+    for (const auto &[id, label] : options)
+        choices.append(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("label"), label}});
+    const QJsonObject request{{QStringLiteral("id"), approvalId},
+                              {QStringLiteral("question"), question},
+                              {QStringLiteral("arguments"), argumentsJson},
+                              {QStringLiteral("choices"), choices}};
+    whenReady([this, json = compact(request)] { Q_EMIT m_bridge->approvalRequested(json); });
+}
+
+void ConversationView::settleApproval(const QString &approvalId, const QString &outcome)
+{
+    whenReady([this, approvalId, outcome] { Q_EMIT m_bridge->approvalSettled(approvalId, outcome); });
+}
+
+} // namespace valis

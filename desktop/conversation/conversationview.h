@@ -1,0 +1,93 @@
+#pragma once
+
+#include "valis/record/message.h"
+#include "valis/record/session.h"
+
+#include <QList>
+#include <QWebEngineView>
+
+#include <functional>
+
+class QWebChannel;
+class QWebEngineProfile;
+
+namespace valis {
+
+class ConversationBridge;
+class ConversationPage;
+class ConversationScheme;
+class RequestGuard;
+
+/// The conversation pane: the one web view of the app. It shows the bundled conversation page
+/// (valis: scheme, strict Content-Security-Policy, a private profile that stores nothing and can
+/// reach no network) and feeds it over the ConversationBridge. Only the newest messages are
+/// rendered at first; earlier ones follow, a page at a time, when the reader scrolls up, and the
+/// page never holds more than a window of messages: those far from the reader are dropped and
+/// come back when they scroll there again, so memory stays bounded in any session.
+class ConversationView : public QWebEngineView
+{
+    Q_OBJECT
+
+public:
+    /// Messages rendered at first, and per "load earlier".
+    static constexpr qsizetype pageSize = 120;
+    /// Most messages the page holds at once.
+    static constexpr qsizetype windowSize = 3 * pageSize;
+
+    explicit ConversationView(QWidget *parent = nullptr);
+    ~ConversationView() override;
+
+    void showSession(const SessionInfo &session, const QList<Message> &messages);
+    void showPlaceholder(const QString &text);
+    /// Appends streamed answer text to the live answer (rendered as Markdown, throttled).
+    void appendStreamText(const QString &text);
+    /// Appends a line of tool activity.
+    void appendActivity(const QString &line);
+    /// Shows an approval card with the tool's full arguments; the answer comes as
+    /// approvalDecided(). `argumentsJson` is shown as text.
+    void requestApproval(const QString &approvalId, const QString &question, const QString &argumentsJson);
+    /// Marks an approval card as decided (by the card or elsewhere) with `outcome` shown.
+    void settleApproval(const QString &approvalId, const QString &outcome);
+
+    /// True once the page has loaded and connected to the bridge.
+    bool isPageReady() const { return m_ready; }
+    ConversationPage *conversationPage() const { return m_page; }
+    ConversationBridge *bridge() const { return m_bridge; }
+    RequestGuard *requestGuard() const { return m_guard; }
+    /// The shown session's messages in the page: [firstRendered, endRendered).
+    qsizetype firstRendered() const { return m_first; }
+    qsizetype endRendered() const { return m_end; }
+    /// The session shown (empty id: a placeholder is shown).
+    SessionInfo shownSession() const { return m_session; }
+    /// The shown session's message `id`, or nullptr.
+    const Message *findMessage(const QString &id) const;
+
+Q_SIGNALS:
+    /// The page asked to open `url` (http, https or mailto, already checked); the shell asks
+    /// the user before it opens anything.
+    void linkOpenRequested(const QUrl &url);
+    void approvalDecided(const QString &approvalId, const QString &decision);
+    void fullResultRequested(const QString &messageId, const QString &callId);
+    void transcriptRequested(const QString &path);
+
+private:
+    void whenReady(std::function<void()> call);
+    void loadEarlier();
+    void loadLater();
+
+    QWebEngineProfile *m_profile = nullptr;
+    ConversationScheme *m_scheme = nullptr;
+    RequestGuard *m_guard = nullptr;
+    ConversationPage *m_page = nullptr;
+    ConversationBridge *m_bridge = nullptr;
+    QWebChannel *m_channel = nullptr;
+    bool m_ready = false;
+    QList<std::function<void()>> m_pending;
+    SessionInfo m_session;
+    QList<Message> m_messages;
+    qsizetype m_first = 0;
+    qsizetype m_end = 0;
+    bool m_live = false; ///< streamed text, activity or approvals at the end of the page
+};
+
+} // namespace valis

@@ -1,0 +1,444 @@
+// The conversation page. Everything it shows comes from the ConversationBridge (C++) as JSON;
+// text from the record is either set as textContent or rendered from Markdown with raw HTML off
+// and then sanitised by DOMPurify, so model output can never add markup of its own that runs,
+// loads or navigates. Links go back to the app, which asks the user before opening them.
+'use strict';
+
+(function () {
+  const RenderInterval = 50; // ms between re-renders of a streaming answer
+
+  let bridge = null;
+  let text = {}; // the app's translated strings
+  let asked = false; // a page of earlier or later messages is on its way
+  let ownScrollUntil = 0; // scroll events before this time are the page's own
+  let lastScrollY = 0;
+  const messagesElement = document.getElementById('messages');
+  const earlierElement = document.getElementById('earlier');
+  const laterElement = document.getElementById('later');
+  const placeholderElement = document.getElementById('placeholder');
+
+  // --- Markdown, highlighting, sanitising --------------------------------------------------
+
+  const markdown = window.markdownit({
+    html: false,
+    linkify: true,
+    typographer: false,
+    highlight: function (code, language) {
+      if (language && window.hljs.getLanguage(language)) {
+        try {
+          return window.hljs.highlight(code, { language: language, ignoreIllegals: true }).value;
+        } catch (error) { /* fall back to plain, escaped text */ }
+      }
+      return '';
+    },
+  });
+  // Images are never loaded: a Markdown image becomes its description and address as text.
+  markdown.renderer.rules.image = function (tokens, index) {
+    const token = tokens[index];
+    const description = markdown.utils.escapeHtml(token.content || '');
+    const source = markdown.utils.escapeHtml(token.attrGet('src') || '');
+    return '<span class="image-ref">[' + (text.image || 'image') + (description ? ': ' + description : '') +
+      ' \u2014 ' + source + ']</span>';
+  };
+
+  const purifyConfig = {
+    ALLOWED_TAGS: ['a', 'b', 'blockquote', 'br', 'code', 'del', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr',
+      'i', 'li', 'ol', 'p', 'pre', 's', 'span', 'strong', 'sub', 'sup', 'table', 'tbody', 'td', 'th', 'thead',
+      'tr', 'ul'],
+    ALLOWED_ATTR: ['href', 'title', 'class', 'start', 'colspan', 'rowspan'],
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|#)/i,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    RETURN_DOM_FRAGMENT: true,
+  };
+
+  function renderMarkdown(source) {
+    const fragment = window.DOMPurify.sanitize(markdown.render(source), purifyConfig);
+    for (const pre of fragment.querySelectorAll('pre')) addCopyButton(pre);
+    return fragment;
+  }
+
+  function element(tag, className, content) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (content !== undefined) node.textContent = content;
+    return node;
+  }
+
+  function button(label, onClick) {
+    const node = element('button', '', label);
+    node.type = 'button';
+    node.addEventListener('click', function (event) { event.stopPropagation(); onClick(); });
+    return node;
+  }
+
+  function addCopyButton(pre) {
+    const code = pre.querySelector('code') || pre;
+    const copy = button(text.copy || 'Copy', function () {
+      if (bridge) bridge.copyText(code.textContent);
+      copy.textContent = text.copied || 'Copied';
+      setTimeout(function () { copy.textContent = text.copy || 'Copy'; }, 1200);
+    });
+    copy.className = 'copy';
+    pre.appendChild(copy);
+  }
+
+  function plainBlock(content) {
+    const pre = element('pre');
+    pre.appendChild(element('code', '', content));
+    addCopyButton(pre);
+    return pre;
+  }
+
+  // --- Messages ----------------------------------------------------------------------------
+
+  const cards = new Map(); // tool call id -> its card, to attach the result that follows
+
+  function callCard(block) {
+    const card = element('div', 'tool-card running');
+    card.dataset.call = block.callId;
+    const head = element('div', 'head');
+    head.appendChild(element('span', 'name', block.name));
+    head.appendChild(element('span', 'status', text.running || 'running'));
+    card.appendChild(head);
+    const args = element('details', 'arguments');
+    args.appendChild(element('summary', '', text.arguments || 'Arguments'));
+    args.appendChild(plainBlock(block.arguments));
+    card.appendChild(args);
+    cards.set(block.callId, card);
+    return card;
+  }
+
+  function attachResult(card, block, messageId) {
+    card.classList.remove('running');
+    card.classList.add(block.isError ? 'error' : 'done');
+    card.querySelector('.status').textContent = block.status || (block.isError ? (text.failed || 'failed') : (text.done || 'done'));
+    const result = element('details', 'result');
+    result.open = !!block.isError;
+    result.appendChild(element('summary', '', block.summary || (text.result || 'Result')));
+    result.appendChild(plainBlock(block.text));
+    if (block.cut) {
+      const cut = element('div', 'cut', block.cut);
+      cut.appendChild(document.createTextNode(' '));
+      cut.appendChild(button(text.openFull || 'Open full', function () {
+        if (bridge) bridge.openFull(messageId, block.callId);
+      }));
+      result.appendChild(cut);
+    }
+    card.appendChild(result);
+  }
+
+  function compactionBlock(block) {
+    const box = element('div', 'compaction');
+    box.appendChild(element('div', 'title', block.title));
+    if (block.lines && block.lines.length) {
+      const list = element('ul');
+      for (const line of block.lines) list.appendChild(element('li', '', line));
+      box.appendChild(list);
+    }
+    if (block.transcript) {
+      box.appendChild(button(text.openTranscript || 'Open transcript', function () {
+        if (bridge) bridge.openTranscript(block.transcript);
+      }));
+    }
+    return box;
+  }
+
+  function renderBlock(body, block, message) {
+    switch (block.type) {
+    case 'text':
+      body.appendChild(renderMarkdown(block.text));
+      break;
+    case 'thinking': {
+      const details = element('details', 'thinking');
+      details.appendChild(element('summary', '', text.thinking || 'Thinking'));
+      details.appendChild(renderMarkdown(block.text));
+      body.appendChild(details);
+      break;
+    }
+    case 'call':
+      body.appendChild(callCard(block));
+      break;
+    case 'result': {
+      const card = cards.get(block.callId);
+      if (card) {
+        attachResult(card, block, message.id);
+      } else {
+        const lone = callCard({ callId: block.callId, name: block.name || '', arguments: '' });
+        lone.querySelector('.arguments').remove();
+        attachResult(lone, block, message.id);
+        body.appendChild(lone);
+      }
+      break;
+    }
+    case 'image':
+      body.appendChild(element('span', 'image-ref', block.label));
+      break;
+    case 'compaction':
+      body.appendChild(compactionBlock(block));
+      break;
+    default:
+      body.appendChild(element('p', 'image-ref', String(block.type)));
+    }
+  }
+
+  function renderMessage(message) {
+    const article = element('article', 'msg ' + message.role);
+    article.dataset.id = message.id;
+    const header = element('header');
+    header.appendChild(element('span', 'role', message.roleLabel || message.role));
+    header.appendChild(element('span', 'meta', message.meta || ''));
+    article.appendChild(header);
+    const body = element('div', 'body');
+    for (const block of message.blocks || []) renderBlock(body, block, message);
+    article.appendChild(body);
+    // A message that only carried tool results shows nothing of its own: they joined their cards.
+    if (!body.childNodes.length) article.hidden = true;
+    return article;
+  }
+
+  // Scroll events for the next moments come from the page's own scrolling.
+  function ownScroll() {
+    ownScrollUntil = performance.now() + 150;
+  }
+
+  function atBottom() {
+    return window.innerHeight + window.scrollY >= document.body.scrollHeight - 40;
+  }
+
+  // Again on the next frames: heights of messages not yet laid out (content-visibility) are
+  // estimates until they are.
+  function scrollToBottom() {
+    ownScroll();
+    window.scrollTo(0, document.body.scrollHeight);
+    requestAnimationFrame(function () {
+      window.scrollTo(0, document.body.scrollHeight);
+      requestAnimationFrame(function () { window.scrollTo(0, document.body.scrollHeight); });
+    });
+  }
+
+  function setEarlier(count) {
+    earlierElement.hidden = !(count > 0);
+    document.getElementById('load-earlier').textContent = (text.loadEarlier || 'Load %1 earlier messages').replace('%1', count);
+  }
+
+  function setLater(count) {
+    laterElement.hidden = !(count > 0);
+    document.getElementById('load-later').textContent = (text.loadLater || 'Load %1 newer messages').replace('%1', count);
+  }
+
+  // Takes `count` messages off one end of the page (the app keeps them and sends them again
+  // when the reader comes back), and the cards they held.
+  function dropMessages(count, fromStart) {
+    if (!(count > 0)) return;
+    const articles = messagesElement.querySelectorAll('article.msg');
+    const doomed = fromStart ? Array.prototype.slice.call(articles, 0, count)
+      : Array.prototype.slice.call(articles, Math.max(0, articles.length - count));
+    for (const article of doomed) {
+      for (const card of article.querySelectorAll('.tool-card')) cards.delete(card.dataset.call);
+      article.remove();
+    }
+  }
+
+  function reset(json) {
+    const page = JSON.parse(json);
+    stopStreaming();
+    cards.clear();
+    messagesElement.replaceChildren();
+    placeholderElement.hidden = true;
+    const fragment = document.createDocumentFragment();
+    for (const message of page.messages) fragment.appendChild(renderMessage(message));
+    messagesElement.appendChild(fragment);
+    setEarlier(page.earlier);
+    setLater(page.later);
+    document.title = page.title || '';
+    scrollToBottom();
+    notifyRendered();
+  }
+
+  function prependEarlier(json) {
+    const page = JSON.parse(json);
+    // Cards of the earlier messages are new; results already shown stay where they are.
+    const height = document.body.scrollHeight;
+    const fragment = document.createDocumentFragment();
+    for (const message of page.messages) fragment.appendChild(renderMessage(message));
+    messagesElement.insertBefore(fragment, messagesElement.firstChild);
+    dropMessages(page.dropLater, false);
+    setEarlier(page.earlier);
+    setLater(page.later);
+    ownScroll();
+    window.scrollBy(0, document.body.scrollHeight - height);
+    notifyRendered();
+  }
+
+  function appendLater(json) {
+    const page = JSON.parse(json);
+    const fragment = document.createDocumentFragment();
+    for (const message of page.messages) fragment.appendChild(renderMessage(message));
+    messagesElement.appendChild(fragment);
+    // What goes from the top must not move what the reader is looking at.
+    const height = document.body.scrollHeight;
+    dropMessages(page.dropEarlier, true);
+    ownScroll();
+    window.scrollBy(0, document.body.scrollHeight - height);
+    setEarlier(page.earlier);
+    setLater(page.later);
+    notifyRendered();
+  }
+
+  function append(json) {
+    const follow = atBottom();
+    placeholderElement.hidden = true;
+    stopStreaming();
+    for (const message of JSON.parse(json)) messagesElement.appendChild(renderMessage(message));
+    if (follow) scrollToBottom();
+    notifyRendered();
+  }
+
+  function showPlaceholder(message) {
+    stopStreaming();
+    cards.clear();
+    messagesElement.replaceChildren();
+    setEarlier(0);
+    setLater(0);
+    placeholderElement.textContent = message;
+    placeholderElement.hidden = false;
+    notifyRendered();
+  }
+
+  // --- Streaming: the text grows in the last message only, rendered at most every 50 ms ---
+
+  let stream = null; // { element, text, timer }
+
+  function streamText(delta) {
+    if (!stream) {
+      const article = element('article', 'msg assistant live');
+      const header = element('header');
+      header.appendChild(element('span', 'role', text.assistant || 'Assistant'));
+      article.appendChild(header);
+      const body = element('div', 'body streaming');
+      article.appendChild(body);
+      messagesElement.appendChild(article);
+      stream = { element: body, text: '', timer: 0 };
+    }
+    stream.text += delta;
+    if (!stream.timer) stream.timer = setTimeout(renderStream, RenderInterval);
+  }
+
+  function renderStream() {
+    if (!stream) return;
+    const follow = atBottom();
+    stream.timer = 0;
+    stream.element.replaceChildren(renderMarkdown(stream.text));
+    if (follow) scrollToBottom();
+    notifyRendered();
+  }
+
+  function stopStreaming() {
+    if (!stream) return;
+    if (stream.timer) clearTimeout(stream.timer);
+    renderStream();
+    stream.element.classList.remove('streaming');
+    stream = null;
+  }
+
+  function activity(line) {
+    const follow = atBottom();
+    if (stream) {
+      stopStreaming();
+    }
+    messagesElement.appendChild(element('div', 'activity', line));
+    if (follow) scrollToBottom();
+  }
+
+  // --- Approvals ----------------------------------------------------------------------------
+
+  function requestApproval(json) {
+    const request = JSON.parse(json);
+    stopStreaming();
+    const box = element('div', 'approval');
+    box.dataset.approval = request.id;
+    box.appendChild(element('div', 'question', request.question));
+    box.appendChild(plainBlock(request.arguments));
+    const actions = element('div', 'actions');
+    for (const choice of request.choices) {
+      actions.appendChild(button(choice.label, function () {
+        if (bridge) bridge.decide(request.id, choice.id);
+      }));
+    }
+    box.appendChild(actions);
+    box.appendChild(element('div', 'decision', ''));
+    messagesElement.appendChild(box);
+    scrollToBottom();
+    notifyRendered();
+  }
+
+  function settleApproval(id, outcome) {
+    for (const box of messagesElement.querySelectorAll('.approval')) {
+      if (box.dataset.approval === id) {
+        box.classList.add('decided');
+        box.querySelector('.decision').textContent = outcome;
+      }
+    }
+  }
+
+  // --- Links: the app decides ---------------------------------------------------------------
+
+  document.addEventListener('click', function (event) {
+    const link = event.target.closest ? event.target.closest('a') : null;
+    if (!link) return;
+    event.preventDefault();
+    const href = link.getAttribute('href') || '';
+    if (href.startsWith('#')) return;
+    if (bridge) bridge.openLink(href);
+  }, true);
+  // Nothing is dropped into the page, and no form is ever submitted.
+  document.addEventListener('dragover', function (event) { event.preventDefault(); });
+  document.addEventListener('drop', function (event) { event.preventDefault(); });
+  document.addEventListener('submit', function (event) { event.preventDefault(); }, true);
+
+  document.getElementById('load-earlier').addEventListener('click', function () {
+    if (bridge) bridge.loadEarlier();
+  });
+  document.getElementById('load-later').addEventListener('click', function () {
+    if (bridge) bridge.loadLater();
+  });
+  // Near either end with more to show, scrolling that way: ask for it (once per page that
+  // arrives). Scrolling the page does itself (keeping the reader's place) does not count.
+  window.addEventListener('scroll', function () {
+    const y = window.scrollY;
+    const down = y > lastScrollY;
+    lastScrollY = y;
+    if (asked || !bridge || performance.now() < ownScrollUntil) return;
+    if (!down && y < 50 && !earlierElement.hidden) {
+      asked = true;
+      bridge.loadEarlier();
+    } else if (down && window.innerHeight + y > document.body.scrollHeight - 50 && !laterElement.hidden) {
+      asked = true;
+      bridge.loadLater();
+    }
+  }, { passive: true });
+
+  // Tells the app (and tests) that what it sent is on screen.
+  let renderedCount = 0;
+  function notifyRendered() {
+    asked = false;
+    renderedCount += 1;
+    if (bridge) bridge.rendered(renderedCount);
+  }
+
+  new QWebChannel(qt.webChannelTransport, function (channel) {
+    bridge = channel.objects.valis;
+    text = bridge.strings || {};
+    bridge.pageReset.connect(reset);
+    bridge.earlierLoaded.connect(prependEarlier);
+    bridge.laterLoaded.connect(appendLater);
+    bridge.messagesAppended.connect(append);
+    bridge.streamTextAppended.connect(streamText);
+    bridge.activityAppended.connect(activity);
+    bridge.placeholderShown.connect(showPlaceholder);
+    bridge.approvalRequested.connect(requestApproval);
+    bridge.approvalSettled.connect(settleApproval);
+    bridge.ready();
+  });
+})();

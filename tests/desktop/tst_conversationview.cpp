@@ -1,0 +1,420 @@
+// The conversation page in a real Qt WebEngine under Xvfb: rendering, streaming, lazy loading,
+// approvals, and that hostile model output runs nothing, loads nothing and navigates nowhere.
+#include "testsupport.h"
+#include "webtestsupport.h"
+
+#include "conversationbridge.h"
+#include "conversationpage.h"
+#include "conversationscheme.h"
+#include "conversationview.h"
+#include "requestguard.h"
+
+#include "valis/context/compactionevent.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QTimeZone>
+#include <QWebEngineProfile>
+
+using namespace valis;
+
+namespace {
+
+Message textMessage(Role role, const QString &text, int seq)
+{
+    Message message;
+    message.id = QStringLiteral("m-%1").arg(seq);
+    message.role = role;
+    message.seq = seq;
+    message.createdAt = QDateTime(QDate(2026, 11, 25), QTime(10, 0), Qt::UTC).addSecs(seq);
+    message.parts.append(Part::makeText(text));
+    return message;
+}
+
+QVariant evaluate(ConversationView &view, const QString &script)
+{
+    return test::evaluateInPage(view.page(), script);
+}
+
+bool waitRendered(ConversationView &view, int after)
+{
+    return QTest::qWaitFor([&] { return view.bridge()->renderedCount() > after; }, 15000);
+}
+
+// Saves what the pane shows, as evidence of the run (tests/bin/screenshots/).
+void screenshot(ConversationView &view, const QString &name)
+{
+    const QString dir = QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots");
+    QDir().mkpath(dir);
+    QTest::qWait(100);
+    view.grab().save(dir + QStringLiteral("/conversation-%1.png").arg(name));
+}
+
+} // namespace
+
+class TestConversationView : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void rendersMarkdownCodeAndToolCards();
+    void showsCompactionEvents();
+    void hostileOutputRunsLoadsAndNavigatesNothing();
+    void theGuardBlocksWhatGetsPastThePage();
+    void linksGoToTheAppChecked();
+    void streamsIntoTheLastMessageThrottled();
+    void rendersLongSessionsLazily();
+    void approvalCardsDecideOnlyWhatWasAsked();
+
+private:
+    std::unique_ptr<ConversationView> m_view;
+};
+
+void TestConversationView::init()
+{
+    m_view = std::make_unique<ConversationView>();
+    m_view->resize(900, 700);
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
+    QVERIFY2(QTest::qWaitFor([&] { return m_view->isPageReady(); }, 20000),
+             qPrintable(QStringLiteral("the page never connected to the bridge: %1")
+                            .arg(m_view->conversationPage()->consoleProblems().join(QLatin1Char('\n')))));
+}
+
+void TestConversationView::cleanup()
+{
+    if (m_view)
+        QVERIFY2(m_view->conversationPage()->consoleProblems().isEmpty(),
+                 qPrintable(m_view->conversationPage()->consoleProblems().join(QLatin1Char('\n'))));
+    m_view.reset();
+}
+
+void TestConversationView::rendersMarkdownCodeAndToolCards()
+{
+    QList<Message> messages;
+    messages.append(textMessage(Role::User, QStringLiteral("Why does **the build** fail?"), 1));
+    Message answer = textMessage(Role::Assistant, QStringLiteral("Look at this:\n\n```cpp\nint main() { return 0; }\n```\n\n- one\n- two"), 2);
+    answer.parts.prepend(Part::makeThinking(QStringLiteral("The user wants the *cause*.")));
+    answer.parts.append(Part::makeToolCall(QStringLiteral("call-1"), QStringLiteral("exec"),
+                                           QJsonObject{{QStringLiteral("command"), QStringLiteral("make -j2")}}));
+    messages.append(answer);
+    Message result;
+    result.id = QStringLiteral("m-3");
+    result.role = Role::Tool;
+    result.seq = 3;
+    QString output;
+    for (int i = 1; i <= 500; ++i)
+        output += QStringLiteral("line %1 of the build\n").arg(i);
+    result.parts.append(Part::makeToolResultText(QStringLiteral("call-1"), output + QStringLiteral("make: *** [all] Error 2"), true));
+    messages.append(result);
+
+    SessionInfo session;
+    session.id = QStringLiteral("s-1");
+    session.title = QStringLiteral("Build");
+    const int before = m_view->bridge()->renderedCount();
+    m_view->showSession(session, messages);
+    QVERIFY(waitRendered(*m_view, before));
+    screenshot(*m_view, QStringLiteral("markdown"));
+
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelector('article.user strong').textContent")).toString(),
+             QStringLiteral("the build"));
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelectorAll('article.assistant li').length")).toInt(), 2);
+    // highlight.js ran on the fence, and the block has its copy button.
+    QVERIFY(evaluate(*m_view, QStringLiteral("document.querySelectorAll('article.assistant pre code .hljs-keyword').length")).toInt() >= 1);
+    QVERIFY(evaluate(*m_view, QStringLiteral("document.querySelectorAll('article.assistant pre button.copy').length")).toInt() >= 1);
+    // Thinking is collapsed.
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelector('details.thinking').open")).toBool(), false);
+    // The result joined its call's card, which says it failed; the output is cut, with the rest one click away.
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelectorAll('.tool-card').length")).toInt(), 1);
+    QVERIFY(evaluate(*m_view, QStringLiteral("document.querySelector('.tool-card').classList.contains('error')")).toBool());
+    const QString shown = evaluate(*m_view, QStringLiteral("document.querySelector('.tool-card .result pre code').textContent")).toString();
+    QVERIFY(shown.startsWith(QLatin1String("line 1 of the build")));
+    QVERIFY(!shown.contains(QLatin1String("line 200 of the build")));
+    QVERIFY(evaluate(*m_view, QStringLiteral("document.querySelector('.tool-card .cut').textContent")).toString().contains(QLatin1String("501")));
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelector('article.tool').hidden")).toBool(), true);
+
+    QSignalSpy full(m_view.get(), &ConversationView::fullResultRequested);
+    evaluate(*m_view, QStringLiteral("document.querySelector('.tool-card .cut button').click()"));
+    QTRY_COMPARE(full.count(), 1);
+    QCOMPARE(full.at(0).at(0).toString(), QStringLiteral("m-3"));
+    QCOMPARE(full.at(0).at(1).toString(), QStringLiteral("call-1"));
+}
+
+void TestConversationView::showsCompactionEvents()
+{
+    CompactionEvent event;
+    event.id = QStringLiteral("c-1");
+    event.strategy = QStringLiteral("progressive");
+    event.action = QStringLiteral("summarise");
+    event.tokensBefore = 180000;
+    event.tokensAfter = 21000;
+    ViewEdit edit;
+    edit.kind = ViewEdit::Kind::ReplacePrefix;
+    edit.lastMessageId = QStringLiteral("m-1");
+    edit.item = QStringLiteral("span");
+    edit.pointer = QStringLiteral("/context/transcripts/T-1-through-40-3fa9c2.md");
+    edit.tokensBefore = 160000;
+    edit.tokensAfter = 2000;
+    event.edits.append(edit);
+    Message eventMessage = event.toMessage();
+    eventMessage.seq = 2;
+    SessionInfo session;
+    session.id = QStringLiteral("s-2");
+    const int before = m_view->bridge()->renderedCount();
+    m_view->showSession(session, {textMessage(Role::User, QStringLiteral("go on"), 1), eventMessage});
+    QVERIFY(waitRendered(*m_view, before));
+    const QString text = evaluate(*m_view, QStringLiteral("document.querySelector('.compaction').textContent")).toString();
+    QVERIFY2(text.contains(QLatin1String("summarise")) && text.contains(QLatin1String("/context/transcripts/T-1-through-40-3fa9c2.md")),
+             qPrintable(text));
+    QSignalSpy transcript(m_view.get(), &ConversationView::transcriptRequested);
+    evaluate(*m_view, QStringLiteral("document.querySelector('.compaction button').click()"));
+    QTRY_COMPARE(transcript.count(), 1);
+    QCOMPARE(transcript.at(0).at(0).toString(), edit.pointer);
+}
+
+void TestConversationView::hostileOutputRunsLoadsAndNavigatesNothing()
+{
+    // Each tries to run script (setting window.__pwned), fetch from a remote host or navigate.
+    const QStringList corpus{
+        QStringLiteral("<script>window.__pwned = 'script'</script>"),
+        QStringLiteral("<img src=x onerror=\"window.__pwned='onerror'\">"),
+        QStringLiteral("<div onmouseover=\"window.__pwned='hover'\" style=\"position:fixed;inset:0\">cover</div>"),
+        QStringLiteral("[click me](javascript:window.__pwned='link')"),
+        QStringLiteral("[data link](data:text/html;base64,PHNjcmlwdD5wYXJlbnQuX19wd25lZD0xPC9zY3JpcHQ+)"),
+        QStringLiteral("<a href=\"javascript:window.__pwned='raw-link'\">raw link</a>"),
+        QStringLiteral("![tracking pixel](http://198.51.100.7/pixel.png)"),
+        QStringLiteral("![x](https://198.51.100.7/a.png \"title\")"),
+        QStringLiteral("<svg onload=\"window.__pwned='svg'\"><script>window.__pwned='svg-script'</script></svg>"),
+        QStringLiteral("<math><mtext><table><mglyph><style><img src=x onerror=\"window.__pwned='mxss'\"></style></mglyph></table></mtext></math>"),
+        QStringLiteral("<iframe src=\"http://198.51.100.7/frame\"></iframe>"),
+        QStringLiteral("<meta http-equiv=\"refresh\" content=\"0;url=http://198.51.100.7/away\">"),
+        QStringLiteral("<base href=\"http://198.51.100.7/\"><link rel=stylesheet href=\"http://198.51.100.7/x.css\">"),
+        QStringLiteral("<form action=\"http://198.51.100.7/post\"><button>send</button></form>"),
+        QStringLiteral("<object data=\"http://198.51.100.7/x.swf\"></object><embed src=\"http://198.51.100.7/e\">"),
+        QStringLiteral("```html\n<script>window.__pwned='fence'</script>\n<img src=http://198.51.100.7/f.png>\n```"),
+        QStringLiteral("<a href=\"http://198.51.100.7/\" target=\"_blank\" rel=\"opener\">new window</a>"),
+        QStringLiteral("<video src=\"http://198.51.100.7/v.mp4\" autoplay></video><audio src=\"http://198.51.100.7/a.mp3\" autoplay></audio>"),
+        QStringLiteral("<style>@import url(http://198.51.100.7/i.css); body{background:url(http://198.51.100.7/bg.png)}</style>"),
+        QStringLiteral("[ref]: http://198.51.100.7/ref \"x\"\n![ref img][ref]"),
+        QStringLiteral("<details open ontoggle=\"window.__pwned='toggle'\"><summary>s</summary></details>"),
+        QStringLiteral("<a href=\"&#106;avascript:window.__pwned='entity'\">entity</a>"),
+        QStringLiteral("<noscript><p title=\"</noscript><img src=x onerror=window.__pwned='noscript'>\"></noscript>"),
+    };
+    QList<Message> messages;
+    int seq = 1;
+    for (const QString &hostile : corpus) {
+        messages.append(textMessage(Role::Assistant, hostile, seq++));
+        Message thinking = textMessage(Role::Assistant, QStringLiteral("ok"), seq++);
+        thinking.parts.prepend(Part::makeThinking(hostile));
+        messages.append(thinking);
+    }
+    // The same text as a tool's output and as a tool call's arguments.
+    Message call = textMessage(Role::Assistant, QString(), seq++);
+    call.parts.clear();
+    call.parts.append(Part::makeToolCall(QStringLiteral("call-x"), QStringLiteral("<img src=x onerror=alert(1)>"),
+                                         QJsonObject{{QStringLiteral("html"), corpus.join(QLatin1Char('\n'))}}));
+    messages.append(call);
+    Message output;
+    output.id = QStringLiteral("m-out");
+    output.role = Role::Tool;
+    output.seq = seq++;
+    output.parts.append(Part::makeToolResultText(QStringLiteral("call-x"), corpus.join(QLatin1Char('\n'))));
+    messages.append(output);
+
+    SessionInfo session;
+    session.id = QStringLiteral("s-hostile");
+    session.title = QStringLiteral("<img src=x onerror=\"window.__pwned='title'\">");
+    const int before = m_view->bridge()->renderedCount();
+    m_view->showSession(session, messages);
+    QVERIFY(waitRendered(*m_view, before));
+    QSignalSpy opened(m_view.get(), &ConversationView::linkOpenRequested);
+    // Open every disclosure, hover and click everything that can be clicked (the app's links
+    // are checked by the bridge), stream the corpus in as a live answer too.
+    evaluate(*m_view, QStringLiteral("for (const d of document.querySelectorAll('details')) d.open = true;"
+                                     "for (const e of document.querySelectorAll('main *')) {"
+                                     "  e.dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));"
+                                     "  if (e.tagName === 'A') e.click(); }"));
+    const int beforeStream = m_view->bridge()->renderedCount();
+    for (const QString &hostile : corpus)
+        m_view->appendStreamText(hostile + QStringLiteral("\n\n"));
+    QVERIFY(waitRendered(*m_view, beforeStream));
+    QTest::qWait(300);
+    screenshot(*m_view, QStringLiteral("hostile"));
+
+    QCOMPARE(evaluate(*m_view, QStringLiteral("typeof window.__pwned")).toString(), QStringLiteral("undefined"));
+    QVERIFY2(m_view->requestGuard()->blockedRequests().isEmpty(),
+             qPrintable(QUrl::toStringList(m_view->requestGuard()->blockedRequests()).join(QLatin1Char(' '))));
+    QVERIFY2(m_view->conversationPage()->refusedNavigations().isEmpty(),
+             qPrintable(QUrl::toStringList(m_view->conversationPage()->refusedNavigations()).join(QLatin1Char(' '))));
+    QCOMPARE(m_view->page()->url(), ConversationScheme::pageUrl());
+    // No element the sanitiser should have removed, no event handler or style attribute, no
+    // scripts but the page's own five.
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelectorAll('main img, main svg, main math, main iframe, main object, "
+                                              "main embed, main form, main style, main link, main meta, main base, main video, "
+                                              "main audio, main script').length")).toInt(), 0);
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.scripts.length")).toInt(), 5);
+    QCOMPARE(evaluate(*m_view, QStringLiteral("[...document.querySelectorAll('main *')].filter(e => [...e.attributes].some("
+                                              "a => a.name.startsWith('on') || a.name === 'style' || a.name === 'src' || a.name === 'target')).length"))
+                 .toInt(), 0);
+    QCOMPARE(evaluate(*m_view, QStringLiteral("[...document.querySelectorAll('main a')].filter(a => !/^(https?:|mailto:|#)/i.test("
+                                              "a.getAttribute('href') || '#')).length")).toInt(), 0);
+    // The hostile text is there, as text: in the code fence and in the tool's output.
+    QVERIFY(evaluate(*m_view, QStringLiteral("document.querySelector('main').textContent")).toString()
+                .contains(QLatin1String("<script>window.__pwned='fence'</script>")));
+    QVERIFY(evaluate(*m_view, QStringLiteral("document.querySelector('.tool-card .result pre').textContent")).toString()
+                .contains(QLatin1String("<svg onload=")));
+    // The clicks reached the app only as checked web links (linkified addresses), which the
+    // shell asks the user about; javascript: and data: never became links at all.
+    for (const QVariantList &request : std::as_const(opened))
+        QVERIFY2(request.at(0).toUrl().scheme().startsWith(QLatin1String("http")), qPrintable(request.at(0).toUrl().toString()));
+    for (const QString &refusal : m_view->bridge()->refusals())
+        QVERIFY2(refusal.startsWith(QLatin1String("openLink ")), qPrintable(refusal));
+}
+
+void TestConversationView::theGuardBlocksWhatGetsPastThePage()
+{
+    // The controls for the test above: a navigation the page tries is refused and kept, and a
+    // request made on the view's profile by anything but the page's own scheme is blocked.
+    QSignalSpy refused(m_view->conversationPage(), &ConversationPage::navigationRefused);
+    evaluate(*m_view, QStringLiteral("window.location.href = 'http://198.51.100.7/away'"));
+    QTRY_VERIFY(!refused.isEmpty());
+    QCOMPARE(refused.at(0).at(0).toUrl(), QUrl(QStringLiteral("http://198.51.100.7/away")));
+    QCOMPARE(m_view->page()->url(), ConversationScheme::pageUrl());
+
+    QWebEnginePage other(m_view->page()->profile());
+    QSignalSpy blocked(m_view->requestGuard(), &RequestGuard::requestBlocked);
+    other.setHtml(QStringLiteral("<img src=\"http://198.51.100.7/pixel.png\">"));
+    QTRY_VERIFY_WITH_TIMEOUT(!blocked.isEmpty(), 10000);
+    QVERIFY(m_view->requestGuard()->blockedRequests().contains(QUrl(QStringLiteral("http://198.51.100.7/pixel.png"))));
+}
+
+void TestConversationView::linksGoToTheAppChecked()
+{
+    SessionInfo session;
+    session.id = QStringLiteral("s-links");
+    const int before = m_view->bridge()->renderedCount();
+    m_view->showSession(session, {textMessage(Role::Assistant, QStringLiteral("See [the docs](https://doc.qt.io/qt-6/) or https://example.org/x"), 1)});
+    QVERIFY(waitRendered(*m_view, before));
+    QSignalSpy opened(m_view.get(), &ConversationView::linkOpenRequested);
+    evaluate(*m_view, QStringLiteral("for (const a of document.querySelectorAll('main a')) a.click()"));
+    QTRY_COMPARE(opened.count(), 2);
+    QCOMPARE(opened.at(0).at(0).toUrl(), QUrl(QStringLiteral("https://doc.qt.io/qt-6/")));
+    QCOMPARE(opened.at(1).at(0).toUrl(), QUrl(QStringLiteral("https://example.org/x")));
+    QVERIFY(m_view->conversationPage()->refusedNavigations().isEmpty());
+    // The page keeps the bridge in a closure, not as a global other script could pick up ...
+    QCOMPARE(evaluate(*m_view, QStringLiteral("typeof window.valis + ' ' + typeof window.bridge")).toString(),
+             QStringLiteral("undefined undefined"));
+    // ... and a call with anything else is refused.
+    QSignalSpy refusedSpy(m_view->bridge(), &ConversationBridge::refused);
+    m_view->bridge()->openLink(QStringLiteral("file:///etc/passwd"));
+    m_view->bridge()->openLink(QStringLiteral("javascript:alert(1)"));
+    m_view->bridge()->openTranscript(QStringLiteral("/context/transcripts/../../etc/passwd"));
+    m_view->bridge()->openFull(QStringLiteral("m-1"), QStringLiteral("x y"));
+    QCOMPARE(refusedSpy.count(), 4);
+    QCOMPARE(opened.count(), 2);
+}
+
+void TestConversationView::streamsIntoTheLastMessageThrottled()
+{
+    SessionInfo session;
+    session.id = QStringLiteral("s-stream");
+    int before = m_view->bridge()->renderedCount();
+    m_view->showSession(session, {textMessage(Role::User, QStringLiteral("count"), 1)});
+    QVERIFY(waitRendered(*m_view, before));
+    before = m_view->bridge()->renderedCount();
+    QString expected;
+    constexpr int Deltas = 400;
+    for (int i = 0; i < Deltas; ++i) {
+        const QString delta = QStringLiteral("word%1 ").arg(i);
+        expected += delta;
+        m_view->appendStreamText(delta);
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(evaluate(*m_view, QStringLiteral("document.querySelector('article.live .body').textContent.trim()")).toString(),
+                              expected.trimmed(), 10000);
+    // One live message, re-rendered far less often than deltas arrived.
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelectorAll('article.live').length")).toInt(), 1);
+    QVERIFY2(m_view->bridge()->renderedCount() - before < Deltas / 4,
+             qPrintable(QStringLiteral("%1 renders for %2 deltas").arg(m_view->bridge()->renderedCount() - before).arg(Deltas)));
+    m_view->appendActivity(QStringLiteral("→ exec ls"));
+    QTRY_VERIFY(evaluate(*m_view, QStringLiteral("document.querySelector('.activity') !== null")).toBool());
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelectorAll('.streaming').length")).toInt(), 0);
+}
+
+void TestConversationView::rendersLongSessionsLazily()
+{
+    QList<Message> messages;
+    for (int i = 1; i <= 1000; ++i)
+        messages.append(textMessage(i % 2 ? Role::User : Role::Assistant, QStringLiteral("message number %1").arg(i), i));
+    SessionInfo session;
+    session.id = QStringLiteral("s-long");
+    int before = m_view->bridge()->renderedCount();
+    m_view->showSession(session, messages);
+    QVERIFY(waitRendered(*m_view, before));
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelectorAll('article.msg').length")).toInt(), int(ConversationView::pageSize));
+    QVERIFY(evaluate(*m_view, QStringLiteral("document.querySelector('article.msg:last-child').textContent")).toString().contains(QLatin1String("message number 1000")));
+    QCOMPARE(m_view->firstRendered(), 1000 - ConversationView::pageSize);
+    const auto articles = [&] { return evaluate(*m_view, QStringLiteral("document.querySelectorAll('article.msg').length")).toInt(); };
+    const auto firstText = [&] { return evaluate(*m_view, QStringLiteral("document.querySelector('article.msg').textContent")).toString().trimmed(); };
+    const auto lastText = [&] { return evaluate(*m_view, QStringLiteral("document.querySelector('article.msg:last-of-type').textContent")).toString().trimmed(); };
+    before = m_view->bridge()->renderedCount();
+    evaluate(*m_view, QStringLiteral("document.getElementById('load-earlier').click()"));
+    QVERIFY(waitRendered(*m_view, before));
+    QCOMPARE(articles(), int(2 * ConversationView::pageSize));
+    QVERIFY(firstText().contains(QStringLiteral("message number %1").arg(1000 - 2 * ConversationView::pageSize + 1)));
+    // Further back, the page keeps a window: the newest messages leave it and a button brings them back.
+    for (int i = 0; i < 3; ++i) {
+        before = m_view->bridge()->renderedCount();
+        evaluate(*m_view, QStringLiteral("document.getElementById('load-earlier').click()"));
+        QVERIFY(waitRendered(*m_view, before));
+    }
+    QCOMPARE(articles(), int(ConversationView::windowSize));
+    QCOMPARE(m_view->firstRendered(), 1000 - 5 * ConversationView::pageSize);
+    QCOMPARE(m_view->endRendered(), m_view->firstRendered() + ConversationView::windowSize);
+    QVERIFY(firstText().endsWith(QStringLiteral("message number %1").arg(m_view->firstRendered() + 1)));
+    QVERIFY(lastText().endsWith(QStringLiteral("message number %1").arg(m_view->endRendered())));
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.getElementById('later').hidden")).toBool(), false);
+    before = m_view->bridge()->renderedCount();
+    evaluate(*m_view, QStringLiteral("document.getElementById('load-later').click()"));
+    QVERIFY(waitRendered(*m_view, before));
+    QCOMPARE(articles(), int(ConversationView::windowSize));
+    QCOMPARE(m_view->endRendered(), 1000 - ConversationView::pageSize);
+    QVERIFY(lastText().endsWith(QStringLiteral("message number %1").arg(1000 - ConversationView::pageSize)));
+    QVERIFY(firstText().endsWith(QStringLiteral("message number %1").arg(m_view->firstRendered() + 1)));
+}
+
+void TestConversationView::approvalCardsDecideOnlyWhatWasAsked()
+{
+    SessionInfo session;
+    session.id = QStringLiteral("s-approval");
+    const int before = m_view->bridge()->renderedCount();
+    m_view->showSession(session, {textMessage(Role::User, QStringLiteral("delete the build folder"), 1)});
+    QVERIFY(waitRendered(*m_view, before));
+    QSignalSpy decided(m_view.get(), &ConversationView::approvalDecided);
+    m_view->requestApproval(QStringLiteral("a-1"), QStringLiteral("Run exec?"), QStringLiteral("{\"command\": \"rm -rf build\"}"));
+    QTRY_VERIFY(evaluate(*m_view, QStringLiteral("document.querySelector('.approval pre') !== null")).toBool());
+    QVERIFY(evaluate(*m_view, QStringLiteral("document.querySelector('.approval pre').textContent")).toString().contains(QLatin1String("rm -rf build")));
+    screenshot(*m_view, QStringLiteral("approval"));
+    // A decision for an approval nobody asked for, or one the card does not offer, is refused.
+    QSignalSpy refused(m_view->bridge(), &ConversationBridge::refused);
+    m_view->bridge()->decide(QStringLiteral("a-2"), QStringLiteral("once"));
+    m_view->bridge()->decide(QStringLiteral("a-1"), QStringLiteral("forever"));
+    QCOMPARE(refused.count(), 2);
+    QCOMPARE(decided.count(), 0);
+    m_view->requestApproval(QStringLiteral("a-3"), QStringLiteral("Run exec?"), QStringLiteral("{}"));
+    QTRY_COMPARE(evaluate(*m_view, QStringLiteral("document.querySelectorAll('.approval').length")).toInt(), 2);
+    evaluate(*m_view, QStringLiteral("document.querySelectorAll('.approval')[1].querySelectorAll('.actions button')[1].click()"));
+    QTRY_COMPARE(decided.count(), 1);
+    QCOMPARE(decided.at(0).at(0).toString(), QStringLiteral("a-3"));
+    QCOMPARE(decided.at(0).at(1).toString(), QStringLiteral("session"));
+    m_view->settleApproval(QStringLiteral("a-3"), QStringLiteral("Allowed for this session"));
+    QTRY_VERIFY(evaluate(*m_view, QStringLiteral("document.querySelectorAll('.approval')[1].classList.contains('decided')")).toBool());
+}
+
+VALIS_WEBENGINE_TEST_MAIN(TestConversationView)
+
+#include "tst_conversationview.moc"
