@@ -236,10 +236,32 @@ void ConversationController::onEvent(const SessionEvent &event)
         if (shown)
             m_transcript->appendStreamText(event.text);
         break;
-    case SessionEvent::Kind::ToolExecutionStarted:
+    case SessionEvent::Kind::ToolExecutionStarted: {
         if (shown)
             m_transcript->appendActivity(tr("\u2192 %1 %2").arg(event.toolName,
                                                                  QString::fromUtf8(QJsonDocument(event.arguments.toObject()).toJson(QJsonDocument::Compact)).left(300)));
+        // A command: a string, or an argv list shown as one line.
+        const QJsonValue command = event.arguments.toObject().value(QLatin1String("command"));
+        QString commandLine = command.toString();
+        if (command.isArray()) {
+            QStringList argv;
+            for (const QJsonValue &argument : command.toArray())
+                argv << argument.toString();
+            commandLine = argv.join(QLatin1Char(' '));
+        }
+        if (!commandLine.isEmpty()) {
+            m_commands.insert(event.callId);
+            Q_EMIT commandStarted(event.callId, event.toolName, commandLine);
+        }
+        break;
+    }
+    case SessionEvent::Kind::ToolOutput:
+        if (m_commands.contains(event.callId))
+            Q_EMIT commandOutput(event.callId, event.text);
+        break;
+    case SessionEvent::Kind::ToolCallFinished:
+        if (m_commands.remove(event.callId))
+            Q_EMIT commandFinished(event.callId, event.result.resultText(), event.result.isError, event.durationMs);
         break;
     case SessionEvent::Kind::Retrying:
         m_composer->setStatus(tr("Retrying in %1 s: %2").arg(double(event.delayMs) / 1000.0, 0, 'f', 1).arg(event.error.message));
@@ -248,7 +270,7 @@ void ConversationController::onEvent(const SessionEvent &event)
         // A card in the conversation with the full arguments; the window stays live (the person
         // can read on, or stop the turn) until it is answered.
         const QString provider = event.details.value(QLatin1String("provider")).toString();
-        const QString question = provider.isEmpty() ? tr("The agent wants to run %1 with these arguments:").arg(event.toolName)
+        const QString question = provider.isEmpty() || provider == event.toolName ? tr("The agent wants to run %1 with these arguments:").arg(event.toolName)
                                                     : tr("The agent wants to run %1 (from %2) with these arguments:")
                                                           .arg(event.toolName, provider);
         const QJsonValue arguments = event.arguments;
@@ -330,6 +352,11 @@ void ConversationController::onApprovalDecided(const QString &requestId, const Q
                                                                                   : tr("Always allowed."));
     }
     m_composer->setStatus(tr("Working…"));
+}
+
+bool ConversationController::killCommand(const QString &callId)
+{
+    return m_session && m_commands.contains(callId) && m_session->cancelToolCall(callId);
 }
 
 void ConversationController::settleApprovals(const QString &outcome)

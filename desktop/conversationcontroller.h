@@ -48,6 +48,8 @@ public:
 
     void send(const QString &text);
     void stop();
+    /// Stops one running command (the sandbox pane's kill); the turn goes on.
+    bool killCommand(const QString &callId);
 
 Q_SIGNALS:
     /// A new session was created for a turn (the list should show and select it).
@@ -61,12 +63,17 @@ Q_SIGNALS:
     /// Where commands run, for the status bar; `warning` when isolation is off or commands
     /// cannot run at all.
     void sandboxStatusChanged(const QString &text, bool warning);
+    /// A command the agent runs (a tool call with a `command`), its live output, its end.
+    void commandStarted(const QString &callId, const QString &toolName, const QString &commandLine);
+    void commandOutput(const QString &callId, const QString &text);
+    void commandFinished(const QString &callId, const QString &resultText, bool isError, qint64 durationMs);
 
 private:
     void startTurn(const QString &text, const QString &providerId, const QString &model);
     void onEvent(const SessionEvent &event);
     void onApprovalDecided(const QString &requestId, const QString &decision);
     void settleApprovals(const QString &outcome);
+    QSet<QString> m_commands; ///< call ids of the commands running
     qint64 m_contextWindow = 0;
     QString m_requestModel;
     void fail(const QString &text);

@@ -6,6 +6,9 @@
 #include "conversationrequests.h"
 #include "conversationview.h"
 #include "sessionlistmodel.h"
+#include "memorybrowserpane.h"
+#include "sandboxpane.h"
+#include "transcriptgreppane.h"
 #include "storeworker.h"
 
 #include "valis/context/contextsettings.h"
@@ -15,6 +18,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QDir>
 #include <QHeaderView>
 #include <QLabel>
@@ -40,6 +44,9 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     qRegisterMetaType<valis::Error>();
     qRegisterMetaType<QList<valis::SessionInfo>>();
     qRegisterMetaType<QList<valis::Message>>();
+    qRegisterMetaType<valis::SearchResults>();
+    qRegisterMetaType<valis::MemoryRecord>();
+    qRegisterMetaType<valis::MemoryPage>();
     setWindowTitle(tr("Valis"));
     resize(1200, 800);
 
@@ -97,6 +104,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     statusBar()->addPermanentWidget(m_sandboxStatus);
     statusBar()->addPermanentWidget(m_pluginStatus);
 
+    buildPanes();
     connect(m_requests, &ConversationRequests::failed, this, [this](const QString &message) {
         statusBar()->showMessage(message, 10000);
     });
@@ -110,7 +118,19 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     connect(m_conversation, &ConversationController::recordChanged, this, [this](const QString &id) {
         if (id == m_shownSession)
             Q_EMIT requestMessages(id);
+        if (m_memory->isVisible())
+            m_memory->refresh(); // the turn may have stored memory
     });
+    connect(m_conversation, &ConversationController::commandStarted, m_sandbox, &SandboxPane::commandStarted);
+    connect(m_conversation, &ConversationController::commandStarted, this, [this] {
+        // What runs is shown as it runs, even when the search tab was in front.
+        if (auto *dock = findChild<QDockWidget *>(QStringLiteral("sandboxDock")); dock && dock->isVisible())
+            dock->raise();
+    });
+    connect(m_conversation, &ConversationController::commandOutput, m_sandbox, &SandboxPane::commandOutput);
+    connect(m_conversation, &ConversationController::commandFinished, m_sandbox, &SandboxPane::commandFinished);
+    connect(m_sandbox, &SandboxPane::killRequested, m_conversation, &ConversationController::killCommand);
+    connect(m_conversation, &ConversationController::sandboxStatusChanged, m_sandbox, &SandboxPane::setSandboxStatus);
     connect(m_conversation, &ConversationController::sandboxStatusChanged, this, [this](const QString &text, bool warning) {
         // Isolation off is a choice the person must keep seeing, not a passing message.
         m_sandboxStatus->setText(warning ? QStringLiteral("\u26a0 ") + text : text);
@@ -137,6 +157,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
                 if (id.isEmpty() || id == m_shownSession)
                     return;
                 m_shownSession = id;
+                m_grep->setCurrentSession(id);
                 m_conversation->setSessionId(id);
                 m_transcript->showPlaceholder(tr("Loading…"));
                 Q_EMIT requestMessages(id);
@@ -151,6 +172,13 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     connect(m_worker, &StoreWorker::sessionsListed, this, &MainWindow::onSessionsListed);
     connect(m_worker, &StoreWorker::messagesLoaded, this, &MainWindow::onMessagesLoaded);
     connect(m_worker, &StoreWorker::failed, this, &MainWindow::onStoreFailed);
+    connect(m_grep, &TranscriptGrepPane::searchRequested, this, [this](const SearchQuery &query, int generation) {
+        m_worker->supersedeSearches(generation);
+        QMetaObject::invokeMethod(m_worker, [worker = m_worker, query, generation] { worker->search(query, generation); },
+                                  Qt::QueuedConnection);
+    });
+    connect(m_worker, &StoreWorker::searchFinished, m_grep, &TranscriptGrepPane::showResults);
+    connect(m_worker, &StoreWorker::searchFailed, m_grep, &TranscriptGrepPane::showFailure);
     m_storeThread.setObjectName(QStringLiteral("valis-store"));
     m_storeThread.start();
 
@@ -163,8 +191,72 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
 
 MainWindow::~MainWindow()
 {
+    // A deletion still in its undo time is carried out, and waited for, before the thread ends.
+    m_memory->commitPendingDelete();
+    QMetaObject::invokeMethod(m_memoryWorker, [] {}, Qt::BlockingQueuedConnection);
+    m_memoryThread.quit();
+    m_memoryThread.wait();
     m_storeThread.quit();
     m_storeThread.wait();
+}
+
+void MainWindow::buildPanes()
+{
+    // Docks the shell owns; where they sit is saved with the window (restoreLayout()).
+    m_grep = new TranscriptGrepPane(this);
+    auto *grepDock = new QDockWidget(tr("Transcript search"), this);
+    grepDock->setObjectName(QStringLiteral("transcriptSearchDock"));
+    grepDock->setWidget(m_grep);
+    addDockWidget(Qt::RightDockWidgetArea, grepDock);
+    connect(m_grep, &TranscriptGrepPane::hitActivated, this, &MainWindow::openHit);
+
+    m_sandbox = new SandboxPane(this);
+    auto *sandboxDock = new QDockWidget(tr("Commands"), this);
+    sandboxDock->setObjectName(QStringLiteral("sandboxDock"));
+    sandboxDock->setWidget(m_sandbox);
+    addDockWidget(Qt::RightDockWidgetArea, sandboxDock);
+    tabifyDockWidget(sandboxDock, findChild<QDockWidget *>(QStringLiteral("transcriptSearchDock")));
+
+    // The memory browser reads the DetailStore on its own thread (PostgreSQL may be remote).
+    m_memory = new MemoryBrowserPane(this);
+    auto *memoryDock = new QDockWidget(tr("Memory"), this);
+    memoryDock->setObjectName(QStringLiteral("memoryDock"));
+    memoryDock->setWidget(m_memory);
+    addDockWidget(Qt::RightDockWidgetArea, memoryDock);
+    tabifyDockWidget(sandboxDock, memoryDock);
+    m_memoryWorker = new MemoryWorker(m_locations);
+    m_memoryWorker->moveToThread(&m_memoryThread);
+    connect(&m_memoryThread, &QThread::finished, m_memoryWorker, &QObject::deleteLater);
+    connect(m_memory, &MemoryBrowserPane::listRequested, m_memoryWorker, &MemoryWorker::list);
+    connect(m_memory, &MemoryBrowserPane::readRequested, m_memoryWorker, &MemoryWorker::read);
+    connect(m_memory, &MemoryBrowserPane::writeRequested, m_memoryWorker, &MemoryWorker::writeFile);
+    connect(m_memory, &MemoryBrowserPane::removeRequested, m_memoryWorker, &MemoryWorker::remove);
+    connect(m_memoryWorker, &MemoryWorker::listed, m_memory, &MemoryBrowserPane::showList);
+    connect(m_memoryWorker, &MemoryWorker::pageRead, m_memory, &MemoryBrowserPane::showPage);
+    connect(m_memoryWorker, &MemoryWorker::fileWritten, m_memory, &MemoryBrowserPane::fileSaved);
+    connect(m_memoryWorker, &MemoryWorker::failed, m_memory, &MemoryBrowserPane::showError);
+    m_memoryThread.setObjectName(QStringLiteral("valis-memory"));
+    m_memoryThread.start();
+    connect(memoryDock, &QDockWidget::visibilityChanged, m_memory, [this](bool visible) {
+        if (visible)
+            m_memory->refresh();
+    });
+    connect(m_transcript, &ConversationView::memoryRequested, this, [this, memoryDock](const QString &key) {
+        memoryDock->show();
+        memoryDock->raise();
+        m_memory->openRecord(key);
+    });
+}
+
+void MainWindow::openHit(const QString &sessionId, const QString &messageId)
+{
+    m_focusMessage = messageId;
+    if (sessionId == m_shownSession) {
+        Q_EMIT requestMessages(sessionId);
+        return;
+    }
+    m_search->clear(); // the session must be in the list to be selected
+    selectSession(sessionId);
 }
 
 void MainWindow::buildActions()
@@ -176,6 +268,17 @@ void MainWindow::buildActions()
     reload->setShortcut(QKeySequence::Refresh);
     QAction *find = file->addAction(tr("&Filter sessions"), this, [this]() { m_search->setFocus(); m_search->selectAll(); });
     find->setShortcut(QKeySequence::Find);
+    QAction *grep = file->addAction(tr("&Search transcripts"), this, [this]() {
+        if (auto *dock = findChild<QDockWidget *>(QStringLiteral("transcriptSearchDock"))) {
+            dock->show();
+            dock->raise();
+        }
+        m_grep->focusQuery();
+    });
+    grep->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        view->addAction(dock->toggleViewAction());
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -297,16 +400,17 @@ void MainWindow::onMessagesLoaded(const QString &sessionId, const QList<Message>
     if (sessionId != m_shownSession)
         return; // the user moved on while it loaded
     showRecordedContextUsage(messages);
+    const QString focus = std::exchange(m_focusMessage, {});
     for (const SessionInfo &info : std::as_const(m_sessionInfos)) {
         if (info.id == sessionId) {
-            m_transcript->showSession(info, messages);
+            m_transcript->showSession(info, messages, focus);
             return;
         }
     }
     // A session created a moment ago may not be in the list yet.
     SessionInfo fresh;
     fresh.id = sessionId;
-    m_transcript->showSession(fresh, messages);
+    m_transcript->showSession(fresh, messages, focus);
 }
 
 void MainWindow::showContextUsage(qint64 tokens, qint64 window, const QString &model)

@@ -26,6 +26,10 @@ class StoreWorker;
 class ConversationView;
 class ConversationRequests;
 class ContextMeter;
+class TranscriptGrepPane;
+class SandboxPane;
+class MemoryBrowserPane;
+class MemoryWorker;
 class ComposerWidget;
 class ConversationController;
 
@@ -50,6 +54,9 @@ public:
     SessionListModel *sessionModel() const { return m_sessions; }
     ConversationView *conversationView() const { return m_transcript; }
     ConversationRequests *conversationRequests() const { return m_requests; }
+    TranscriptGrepPane *grepPane() const { return m_grep; }
+    SandboxPane *sandboxPane() const { return m_sandbox; }
+    MemoryBrowserPane *memoryPane() const { return m_memory; }
     ComposerWidget *composer() const { return m_composer; }
     ConversationController *conversation() const { return m_conversation; }
     /// The session shown in the centre (empty: a new one, not yet started).
@@ -77,6 +84,8 @@ private:
     void onStoreFailed(const valis::Error &error);
     void showContextUsage(qint64 tokens, qint64 window, const QString &model);
     void showRecordedContextUsage(const QList<valis::Message> &messages);
+    void buildPanes();
+    void openHit(const QString &sessionId, const QString &messageId);
     void restoreLayout();
     void saveLayout() const;
 
@@ -94,6 +103,12 @@ private:
     QLabel *m_pluginStatus = nullptr;
     QLabel *m_usageStatus = nullptr;
     ContextMeter *m_contextMeter = nullptr;
+    TranscriptGrepPane *m_grep = nullptr;
+    SandboxPane *m_sandbox = nullptr;
+    MemoryBrowserPane *m_memory = nullptr;
+    QThread m_memoryThread;
+    MemoryWorker *m_memoryWorker = nullptr;
+    QString m_focusMessage; ///< a search hit to show when its session's messages arrive
     std::optional<ModelCatalog> m_catalog; ///< loaded the first time a session's usage is shown
     QLabel *m_sandboxStatus = nullptr;
     ComposerWidget *m_composer = nullptr;

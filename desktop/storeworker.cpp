@@ -2,6 +2,8 @@
 
 #include "valis/store/sessionstore.h"
 
+#include <QElapsedTimer>
+
 namespace valis {
 
 StoreWorker::StoreWorker(QString databasePath, QString blobDir)
@@ -48,6 +50,23 @@ void StoreWorker::loadMessages(const QString &sessionId)
         return;
     }
     Q_EMIT messagesLoaded(sessionId, messages.value());
+}
+
+void StoreWorker::search(const SearchQuery &query, int generation)
+{
+    if (generation < m_latestSearch.load())
+        return; // the person typed on: nobody waits for this one
+    SessionStore *sessionStore = store();
+    if (!sessionStore)
+        return;
+    QElapsedTimer timer;
+    timer.start();
+    Result<SearchResults> results = sessionStore->search(query);
+    if (!results.ok()) {
+        Q_EMIT searchFailed(generation, results.error());
+        return;
+    }
+    Q_EMIT searchFinished(generation, results.value(), timer.elapsed());
 }
 
 } // namespace valis

@@ -1,12 +1,16 @@
 #pragma once
 
+#include "shellmetatypes.h"
+
 #include "valis/core/result.h"
 #include "valis/record/message.h"
 #include "valis/record/session.h"
+#include "valis/store/transcriptsearch.h"
 
 #include <QObject>
 #include <QString>
 
+#include <atomic>
 #include <memory>
 
 namespace valis {
@@ -24,14 +28,22 @@ public:
     StoreWorker(QString databasePath, QString blobDir);
     ~StoreWorker() override;
 
+    /// Marks search `generation` as the newest wanted: queued searches older than it are
+    /// skipped. Thread-safe; call it before queuing search().
+    void supersedeSearches(int generation) { m_latestSearch.store(generation); }
+
 public Q_SLOTS:
     void listSessions();
     void loadMessages(const QString &sessionId);
+    /// Runs `query` unless a newer search was asked for meanwhile.
+    void search(const valis::SearchQuery &query, int generation);
 
 Q_SIGNALS:
     void sessionsListed(const QList<valis::SessionInfo> &sessions);
     void messagesLoaded(const QString &sessionId, const QList<valis::Message> &messages);
     void failed(const valis::Error &error);
+    void searchFinished(int generation, const valis::SearchResults &results, qint64 elapsedMs);
+    void searchFailed(int generation, const valis::Error &error);
 
 private:
     SessionStore *store();
@@ -39,10 +51,8 @@ private:
     QString m_databasePath;
     QString m_blobDir;
     std::unique_ptr<SessionStore> m_store;
+    std::atomic<int> m_latestSearch{0};
 };
 
 } // namespace valis
 
-Q_DECLARE_METATYPE(valis::Error)
-Q_DECLARE_METATYPE(valis::SessionInfo)
-Q_DECLARE_METATYPE(valis::Message)

@@ -623,6 +623,10 @@
         <source>Load newer messages (%1 more)</source>
         <translation>Neuere Nachrichten laden (%1 weitere)</translation>
     </message>
+    <message>
+        <source>Open in the memory browser</source>
+        <translation>Im Speicher-Browser öffnen</translation>
+    </message>
 </context>
 <context>
     <name>valis::ConversationController</name>
@@ -1141,6 +1145,26 @@
         <source>A new session: write the first turn below.</source>
         <translation>Eine neue Sitzung: Schreiben Sie die erste Runde unten.</translation>
     </message>
+    <message>
+        <source>Transcript search</source>
+        <translation>Transkriptsuche</translation>
+    </message>
+    <message>
+        <source>Commands</source>
+        <translation>Befehle</translation>
+    </message>
+    <message>
+        <source>&amp;Search transcripts</source>
+        <translation>Transkripte &amp;durchsuchen</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
 </context>
 <context>
     <name>valis::MarkdownExport</name>
@@ -1219,6 +1243,148 @@
     <message>
         <source>*[image %1, %2]*</source>
         <translation>*[Bild %1, %2]*</translation>
+    </message>
+</context>
+<context>
+    <name>valis::MemoryBrowserPane</name>
+    <message>
+        <source>now</source>
+        <translation>jetzt</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 T</translation>
+    </message>
+    <message>
+        <source>Search memory</source>
+        <translation>Speicher durchsuchen</translation>
+    </message>
+    <message>
+        <source>Any type</source>
+        <translation>Jede Art</translation>
+    </message>
+    <message>
+        <source>/memories/ files</source>
+        <translation>/memories/-Dateien</translation>
+    </message>
+    <message>
+        <source>Command output</source>
+        <translation>Befehlsausgaben</translation>
+    </message>
+    <message>
+        <source>Tool results</source>
+        <translation>Werkzeugergebnisse</translation>
+    </message>
+    <message>
+        <source>Moved out of the context</source>
+        <translation>Aus dem Kontext verschoben</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notizen</translation>
+    </message>
+    <message>
+        <source>Preferences</source>
+        <translation>Vorlieben</translation>
+    </message>
+    <message>
+        <source>File contents</source>
+        <translation>Dateiinhalte</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Zusammenfassung</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Alter</translation>
+    </message>
+    <message>
+        <source>Load more</source>
+        <translation>Mehr laden</translation>
+    </message>
+    <message>
+        <source>Read the next %1 lines</source>
+        <translation>Die nächsten %1 Zeilen lesen</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n records</source>
+        <translation>
+            <numerusform>%1 · %n Eintrag</numerusform>
+            <numerusform>%1 · %n Einträge</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>Lade %1…</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · lines 1–%3 of %4</source>
+        <translation>%1 · %2 · Zeilen 1–%3 von %4</translation>
+    </message>
+    <message>
+        <source>More (%1 left)</source>
+        <translation>Mehr (%1 übrig)</translation>
+    </message>
+    <message>
+        <source>Loading the whole file to edit it…</source>
+        <translation>Lade die ganze Datei zum Bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Saving /memories/%1…</source>
+        <translation>Speichere /memories/%1…</translation>
+    </message>
+    <message>
+        <source>Saved /memories/%1 as %2 (the earlier version is kept).</source>
+        <translation>/memories/%1 als %2 gespeichert (die frühere Fassung bleibt erhalten).</translation>
+    </message>
+    <message>
+        <source>Deleted %1.</source>
+        <translation>%1 gelöscht.</translation>
+    </message>
+    <message>
+        <source>Memory: %1</source>
+        <translation>Speicher: %1</translation>
+    </message>
+    <message>
+        <source>%1 · 1 record</source>
+        <translation>%1 · 1 Eintrag</translation>
     </message>
 </context>
 <context>
@@ -2268,6 +2434,57 @@
     </message>
 </context>
 <context>
+    <name>valis::SandboxPane</name>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Exit</source>
+        <translation>Exit</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Kill</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop the selected command; the agent is told it was killed</source>
+        <translation>Den gewählten Befehl anhalten; der Agent erfährt, dass er abgebrochen wurde</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>killed</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>[earlier output cut here; the whole of it is in the transcript]</source>
+        <translation>[frühere Ausgabe hier abgeschnitten; sie steht vollständig im Transkript]</translation>
+    </message>
+    <message>
+        <source>[run again]</source>
+        <translation>[erneut ausgeführt]</translation>
+    </message>
+</context>
+<context>
     <name>valis::Session</name>
     <message>
         <source>a session needs a store, a provider, tools and approval rules</source>
@@ -2647,6 +2864,10 @@
         <source>[interrupted: the user stopped this call while it ran]</source>
         <translation>[unterbrochen: der Benutzer hat diesen Aufruf während der Ausführung angehalten]</translation>
     </message>
+    <message>
+        <source>[killed: the user stopped this call while it ran]</source>
+        <translation>[abgebrochen: der Benutzer hat diesen Aufruf während der Ausführung beendet]</translation>
+    </message>
 </context>
 <context>
     <name>valis::ToolSelector</name>
@@ -2720,6 +2941,76 @@
     <message>
         <source>maxSubagentDepth must be a number from 0 to 5</source>
         <translation>maxSubagentDepth muss eine Zahl von 0 bis 5 sein</translation>
+    </message>
+</context>
+<context>
+    <name>valis::TranscriptGrepPane</name>
+    <message>
+        <source>Search every transcript</source>
+        <translation>Alle Transkripte durchsuchen</translation>
+    </message>
+    <message>
+        <source>Regex</source>
+        <translation>Regex</translation>
+    </message>
+    <message>
+        <source>Match a regular expression instead of words</source>
+        <translation>Einen regulären Ausdruck statt Wörtern suchen</translation>
+    </message>
+    <message>
+        <source>This session</source>
+        <translation>Diese Sitzung</translation>
+    </message>
+    <message>
+        <source>Any role</source>
+        <translation>Jede Rolle</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistent</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>A regex needs a word of three letters or more that every match contains, such as &quot;undefined.*reference&quot;.</source>
+        <translation>Ein regulärer Ausdruck braucht ein Wort aus mindestens drei Buchstaben, das jeder Treffer enthält, etwa &quot;undefined.*reference&quot;.</translation>
+    </message>
+    <message>
+        <source>No session is shown.</source>
+        <translation>Es wird keine Sitzung angezeigt.</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Suche…</translation>
+    </message>
+    <message>
+        <source>No match (%1 ms).</source>
+        <translation>Kein Treffer (%1 ms).</translation>
+    </message>
+    <message>
+        <source>1 hit in %1 ms</source>
+        <translation>1 Treffer in %1 ms</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hits in %1 ms</source>
+        <translation>
+            <numerusform>%n Treffer in %1 ms</numerusform>
+            <numerusform>%n Treffer in %1 ms</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, best first</source>
+        <translation>, die besten zuerst</translation>
+    </message>
+    <message>
+        <source>Search failed: %1</source>
+        <translation>Suche fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>

@@ -38,6 +38,7 @@ ConversationBridge::ConversationBridge(QObject *parent)
         {QStringLiteral("failed"), tr("failed")},
         {QStringLiteral("openFull"), tr("Open full result")},
         {QStringLiteral("openTranscript"), tr("Open the saved transcript")},
+        {QStringLiteral("openMemory"), tr("Open in the memory browser")},
         {QStringLiteral("loadEarlier"), tr("Load earlier messages (%1 more)")},
         {QStringLiteral("loadLater"), tr("Load newer messages (%1 more)")},
         {QStringLiteral("assistant"), tr("Assistant")},
@@ -104,6 +105,16 @@ void ConversationBridge::openTranscript(const QString &path)
         return;
     }
     Q_EMIT transcriptRequested(path);
+}
+
+void ConversationBridge::openMemory(const QString &key)
+{
+    static const QRegularExpression pattern(QStringLiteral("^m-[0-9a-z]{4,40}$"));
+    if (!pattern.match(key).hasMatch()) {
+        refuse(QStringLiteral("openMemory %1").arg(shortened(key)));
+        return;
+    }
+    Q_EMIT memoryRequested(key);
 }
 
 void ConversationBridge::decide(const QString &approvalId, const QString &decision)

@@ -39,6 +39,7 @@ public:
     Q_INVOKABLE void loadLater();
     Q_INVOKABLE void openFull(const QString &messageId, const QString &callId);
     Q_INVOKABLE void openTranscript(const QString &path);
+    Q_INVOKABLE void openMemory(const QString &key);
     Q_INVOKABLE void decide(const QString &approvalId, const QString &decision);
 
 Q_SIGNALS:
@@ -61,6 +62,7 @@ Q_SIGNALS:
     void laterRequested();
     void fullResultRequested(const QString &messageId, const QString &callId);
     void transcriptRequested(const QString &path);
+    void memoryRequested(const QString &key);
     void approvalDecided(const QString &approvalId, const QString &decision);
     void refused(const QString &what);
 

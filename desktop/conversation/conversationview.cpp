@@ -58,6 +58,7 @@ ConversationView::ConversationView(QWidget *parent)
     connect(m_bridge, &ConversationBridge::approvalDecided, this, &ConversationView::approvalDecided);
     connect(m_bridge, &ConversationBridge::fullResultRequested, this, &ConversationView::fullResultRequested);
     connect(m_bridge, &ConversationBridge::transcriptRequested, this, &ConversationView::transcriptRequested);
+    connect(m_bridge, &ConversationBridge::memoryRequested, this, &ConversationView::memoryRequested);
     m_page->load(ConversationScheme::pageUrl());
 }
 
@@ -76,19 +77,32 @@ void ConversationView::whenReady(std::function<void()> call)
         m_pending.append(std::move(call));
 }
 
-void ConversationView::showSession(const SessionInfo &session, const QList<Message> &messages)
+void ConversationView::showSession(const SessionInfo &session, const QList<Message> &messages, const QString &focusMessageId)
 {
     m_session = session;
     m_messages = messages;
     m_end = messages.size();
     m_first = qMax<qsizetype>(0, m_end - pageSize);
     m_live = false;
+    qsizetype focus = -1;
+    for (qsizetype i = 0; !focusMessageId.isEmpty() && i < messages.size(); ++i) {
+        if (messages.at(i).id == focusMessageId) {
+            focus = i;
+            break;
+        }
+    }
+    if (focus >= 0 && focus < m_first) {
+        m_first = qMax<qsizetype>(0, focus - pageSize / 2);
+        m_end = qMin(messages.size(), m_first + pageSize);
+    }
     QJsonObject page{
         {QStringLiteral("title"), session.title.isEmpty() ? session.id : session.title},
         {QStringLiteral("earlier"), qint64(m_first)},
-        {QStringLiteral("later"), 0},
+        {QStringLiteral("later"), qint64(messages.size() - m_end)},
         {QStringLiteral("messages"), PageMessages::messages(messages, m_first, m_end)},
     };
+    if (focus >= 0)
+        page.insert(QStringLiteral("focus"), focusMessageId);
     m_pending.clear(); // what was queued for an earlier state is no longer wanted
     whenReady([this, json = compact(page)] { Q_EMIT m_bridge->pageReset(json); });
 }

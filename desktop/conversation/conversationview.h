@@ -37,7 +37,9 @@ public:
     explicit ConversationView(QWidget *parent = nullptr);
     ~ConversationView() override;
 
-    void showSession(const SessionInfo &session, const QList<Message> &messages);
+    /// Shows `messages`: the newest page, or with `focusMessageId` the page around that message,
+    /// scrolled to it and marked.
+    void showSession(const SessionInfo &session, const QList<Message> &messages, const QString &focusMessageId = {});
     void showPlaceholder(const QString &text);
     /// Appends streamed answer text to the live answer (rendered as Markdown, throttled).
     void appendStreamText(const QString &text);
@@ -69,6 +71,8 @@ Q_SIGNALS:
     void approvalDecided(const QString &approvalId, const QString &decision);
     void fullResultRequested(const QString &messageId, const QString &callId);
     void transcriptRequested(const QString &path);
+    /// A MemoryRef's record should be shown (the memory browser).
+    void memoryRequested(const QString &key);
 
 private:
     void whenReady(std::function<void()> call);

@@ -79,8 +79,10 @@ QJsonObject resultBlock(const Part &result)
     QString summary = (result.isError ? PageMessages::tr("Error · %1") : PageMessages::tr("Result · %1")).arg(linesText(totalLines));
     if (images > 0)
         summary += images == 1 ? PageMessages::tr(" · 1 image") : PageMessages::tr(" · %n images", nullptr, images);
-    if (result.captured.isCaptured())
+    if (result.captured.isCaptured()) {
         summary += PageMessages::tr(" · the model saw [MemoryRef: %1]").arg(result.captured.key);
+        out.insert(QStringLiteral("memoryRef"), result.captured.key);
+    }
     out.insert(QStringLiteral("summary"), summary);
     return out;
 }

@@ -225,6 +225,27 @@ private Q_SLOTS:
         QVERIFY(!f.orchestrator.isRunning());
     }
 
+    void cancelCallStopsOneAndTheBatchGoesOn()
+    {
+        Fixture f;
+        ToolContext context;
+        f.orchestrator.run({call(QStringLiteral("c1"), QStringLiteral("hang"), args(QStringLiteral("a"))),
+                            call(QStringLiteral("c2"), QStringLiteral("write"), args(QStringLiteral("b")))},
+                           context);
+        QTRY_COMPARE(f.tools.log, QStringList{QStringLiteral("start:c1")});
+        QVERIFY(!f.orchestrator.cancelCall(QStringLiteral("c2"))); // waiting, not running
+        QVERIFY(!f.orchestrator.cancelCall(QStringLiteral("nope")));
+        QVERIFY(f.orchestrator.cancelCall(QStringLiteral("c1")));
+        // The next call runs as if the killed one had finished.
+        QVERIFY(f.finished.wait(5000));
+        const QList<Part> results = f.finished.first().constFirst().value<QList<Part>>();
+        QCOMPARE(results.size(), 2);
+        QVERIFY(results.at(0).isError && resultText(results.at(0)).contains(QLatin1String("killed")));
+        QVERIFY(!results.at(1).isError);
+        QVERIFY(f.tools.log.contains(QStringLiteral("start:c2")));
+        QVERIFY(!f.orchestrator.cancelCall(QStringLiteral("c1")));
+    }
+
     void emptyBatchFinishes()
     {
         Fixture f;

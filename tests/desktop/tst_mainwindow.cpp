@@ -8,10 +8,14 @@
 #include "sessionlistmodel.h"
 #include "contextmeter.h"
 #include "conversationbridge.h"
+#include "memorybrowserpane.h"
+#include "sandboxpane.h"
+#include "transcriptgreppane.h"
 #include "conversationscheme.h"
 #include "conversationview.h"
 
 #include "valis/catalog/modelcatalog.h"
+#include "valis/memory/memoryenvironment.h"
 #include "valis/store/sessionstore.h"
 
 #include <QApplication>
@@ -22,6 +26,13 @@
 #include <QTreeView>
 #include <QJsonArray>
 #include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QCheckBox>
+#include <QTextEdit>
+#include <QTreeWidget>
+#include <QDockWidget>
+#include <QPlainTextEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -33,6 +44,16 @@ namespace {
 QVariant evaluate(MainWindow &window, const QString &script)
 {
     return test::evaluateInPage(window.conversationView()->page(), script);
+}
+
+// Points the anthropic provider at the local test server.
+bool useTestServer(const DataLocations &locations, const test::ProviderTestServer &server)
+{
+    return test::writeFile(locations.providerSettingsPath(),
+                           QStringLiteral("{\"version\": 1, \"defaultProvider\": \"anthropic\", \"providers\": {\"anthropic\": "
+                                          "{\"model\": \"claude-sonnet-4-5\", \"baseUrl\": \"%1\"}}}")
+                               .arg(server.baseUrl().toString())
+                               .toUtf8());
 }
 
 // What the conversation page shows, as text.
@@ -55,6 +76,9 @@ private Q_SLOTS:
     void emptyProfileExplainsWhatToDo();
     void runsATurnFromTheComposer();
     void statusBarSaysWhereCommandsRun();
+    void searchesTranscriptsAndJumpsToTheHit();
+    void sandboxPaneShowsAndKillsACommand();
+    void memoryBrowserPagesEditsAndUndoesADelete();
 
 private:
     static void seed(const DataLocations &locations, const QList<Message> &messages, QString *parentId);
@@ -181,11 +205,7 @@ void TestMainWindow::runsATurnFromTheComposer()
     const DataLocations locations = DataLocations::underHome(home.path());
     test::ProviderTestServer server;
     QVERIFY(server.listen());
-    QVERIFY(test::writeFile(locations.providerSettingsPath(),
-                            QStringLiteral("{\"version\": 1, \"defaultProvider\": \"anthropic\", \"providers\": {\"anthropic\": "
-                                           "{\"model\": \"claude-sonnet-4-5\", \"baseUrl\": \"%1\"}}}")
-                                .arg(server.baseUrl().toString())
-                                .toUtf8()));
+    QVERIFY(useTestServer(locations, server));
     // The real provider plugins and the test tools; the key from the environment, as no
     // keychain answers here (the bus address leads nowhere).
     qputenv("VALIS_PLUGIN_PATH", (QStringLiteral(VALIS_BUILT_PLUGIN_DIR) + QDir::listSeparator() + QStringLiteral(VALIS_TEST_TOOL_PLUGIN_DIR)).toUtf8());
@@ -289,6 +309,240 @@ void TestMainWindow::statusBarSaysWhereCommandsRun()
         QTRY_VERIFY2(status->text().contains(QLatin1String("NO ISOLATION")), qPrintable(status->text()));
     }
     qunsetenv("VALIS_PLUGIN_PATH");
+}
+
+void TestMainWindow::searchesTranscriptsAndJumpsToTheHit()
+{
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    QString targetSession;
+    QString targetMessage;
+    {
+        auto store = SessionStore::open(locations.sessionDatabasePath(), locations.blobDir());
+        VALIS_VERIFY_OK(store);
+        for (int s = 0; s < 2; ++s) {
+            SessionInfo info;
+            info.title = s == 0 ? QStringLiteral("Old work") : QStringLiteral("Where the flux was found");
+            auto created = store.value()->createSession(info);
+            VALIS_VERIFY_OK(created);
+            QList<Message> messages;
+            for (int i = 0; i < 400; ++i) {
+                Message message;
+                message.role = i % 2 ? Role::Assistant : Role::User;
+                message.parts = {Part::makeText(QStringLiteral("ordinary line %1 about the build").arg(i))};
+                if (s == 1 && i == 30)
+                    message.parts = {Part::makeText(QStringLiteral("the zanzibar-flux capacitor failed at step 30"))};
+                messages.append(message);
+            }
+            VALIS_VERIFY_OK(store.value()->appendMessages(created->id, messages));
+            if (s == 1) {
+                targetSession = created->id;
+                auto stored = store.value()->messages(created->id);
+                VALIS_VERIFY_OK(stored);
+                targetMessage = stored->at(30).id;
+            }
+        }
+    }
+    MainWindow window(locations, {});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_COMPARE(window.sessionModel()->sessionCount(), 2);
+    TranscriptGrepPane *grep = window.grepPane();
+    QVERIFY(grep);
+    // Results come as the person types.
+    QTest::keyClicks(grep->queryEdit(), QStringLiteral("zanzibar"));
+    QTRY_VERIFY2_WITH_TIMEOUT(grep->resultList()->count() == 1, qPrintable(grep->statusText()), 10000);
+    QVERIFY2(grep->statusText().startsWith(QLatin1String("1 hit")), qPrintable(grep->statusText()));
+    // The regex mode finds it too; a broken regex says why.
+    grep->findChild<QCheckBox *>()->setChecked(true); // "Regex" comes first
+    grep->queryEdit()->setText(QStringLiteral("zanz(["));
+    QTRY_VERIFY_WITH_TIMEOUT(grep->statusText().startsWith(QLatin1String("Search failed")), 10000);
+    QCOMPARE(grep->resultList()->count(), 0);
+    grep->queryEdit()->setText(QStringLiteral("[0-9]+"));
+    QTRY_VERIFY_WITH_TIMEOUT(grep->statusText().startsWith(QLatin1String("A regex needs a word")), 10000);
+    grep->queryEdit()->setText(QStringLiteral("capa[a-z]+ fail(ed|s) at step [0-9]+"));
+    QTRY_VERIFY2_WITH_TIMEOUT(grep->resultList()->count() == 1, qPrintable(grep->statusText()), 10000);
+    grep->queryEdit()->setText(QStringLiteral("ordinary line 3[0-9] about"));
+    QTRY_VERIFY2_WITH_TIMEOUT(grep->statusText().startsWith(QLatin1String("19 hits")), qPrintable(grep->statusText()), 10000);
+    grep->queryEdit()->setText(QStringLiteral("zanz[a-z]+"));
+    QTRY_VERIFY2_WITH_TIMEOUT(grep->resultList()->count() == 1, qPrintable(grep->statusText()), 10000);
+
+    // A click opens the session at that message, far back in it, marked.
+    const QRect rect = grep->resultList()->visualItemRect(grep->resultList()->item(0));
+    QTest::mouseClick(grep->resultList()->viewport(), Qt::LeftButton, {}, rect.center());
+    QTRY_COMPARE(window.shownSession(), targetSession);
+    QTRY_VERIFY_WITH_TIMEOUT(evaluate(window, QStringLiteral("document.querySelector('article.focus') !== null")).toBool(), 10000);
+    QCOMPARE(evaluate(window, QStringLiteral("document.querySelector('article.focus').dataset.id")).toString(), targetMessage);
+    QVERIFY(window.conversationView()->firstRendered() <= 30 && window.conversationView()->endRendered() > 30);
+    if (const QString dir = qEnvironmentVariable("VALIS_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(window.grab().save(dir + QStringLiteral("/grep.png")));
+}
+
+void TestMainWindow::sandboxPaneShowsAndKillsACommand()
+{
+    if (QStandardPaths::findExecutable(QStringLiteral("bwrap")).isEmpty())
+        QSKIP("bubblewrap is not installed: exec cannot run commands here (scripts/dev.sh setup installs it)");
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    test::ProviderTestServer server;
+    QVERIFY(server.listen());
+    QVERIFY(useTestServer(locations, server));
+    qputenv("VALIS_PLUGIN_PATH", QByteArray(VALIS_BUILT_PLUGIN_DIR));
+    qputenv("ANTHROPIC_API_KEY", "sk-desktop-test");
+    qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/valis-no-session-bus");
+    qunsetenv("ANTHROPIC_BASE_URL");
+    // A command that prints in colour and then would run for a minute.
+    const QString command = QStringLiteral("printf 'building\\n\\033[31mred alert\\033[0m\\n'; sleep 60; echo never");
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream()
+                                                   .toolUse(QStringLiteral("toolu_x"), QStringLiteral("exec"), QJsonObject{{QStringLiteral("command"), command}})
+                                                   .stop(QStringLiteral("tool_use"))));
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream().text(QStringLiteral("It was killed.")).stop(QStringLiteral("end_turn"))));
+
+    MainWindow window(locations, {});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY_WITH_TIMEOUT(window.composer()->isEnabled(), 10000);
+    QTest::keyClicks(window.composer()->editor(), QStringLiteral("Build it"));
+    QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(evaluate(window, QStringLiteral("document.querySelector('.approval button') !== null")).toBool(), 10000);
+    evaluate(window, QStringLiteral("document.querySelector('.approval .actions button').click()")); // Allow once
+
+    SandboxPane *pane = window.sandboxPane();
+    QTRY_COMPARE_WITH_TIMEOUT(pane->commandList()->topLevelItemCount(), 1, 10000);
+    QCOMPARE(pane->statusOf(QStringLiteral("toolu_x")), QStringLiteral("running"));
+    QVERIFY(pane->commandList()->topLevelItem(0)->text(3).contains(QLatin1String("sleep 60")));
+    // Live output, in its colour, while the command still runs.
+    QTRY_VERIFY_WITH_TIMEOUT(pane->outputView()->toPlainText().contains(QLatin1String("red alert")), 10000);
+    QVERIFY2(pane->outputView()->toHtml().contains(QLatin1String("#cd3131")), qPrintable(pane->outputView()->toHtml()));
+    QVERIFY(!pane->outputView()->toPlainText().contains(QLatin1String("[31m")));
+    if (const QString dir = qEnvironmentVariable("VALIS_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(window.grab().save(dir + QStringLiteral("/sandbox.png")));
+    QVERIFY(pane->killButton()->isEnabled());
+    pane->killButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(pane->statusOf(QStringLiteral("toolu_x")), QStringLiteral("killed"), 10000);
+    QVERIFY(!pane->killButton()->isEnabled());
+    // The turn went on: the model was told, long before the minute was up.
+    QTRY_COMPARE_WITH_TIMEOUT(server.requests().size(), 2, 10000);
+    QVERIFY(server.requests().at(1).body.contains("killed"));
+    QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("It was killed.")), 10000);
+    qunsetenv("VALIS_PLUGIN_PATH");
+}
+
+void TestMainWindow::memoryBrowserPagesEditsAndUndoesADelete()
+{
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    QString outputKey;
+    QString noteKey;
+    std::shared_ptr<DetailStore> store;
+    {
+        Result<MemoryEnvironment> memory = MemoryEnvironment::open(locations);
+        VALIS_VERIFY_OK(memory);
+        store = memory->store();
+        NewMemory output;
+        output.type = QLatin1String(MemoryType::CommandOutput);
+        output.summary = QStringLiteral("make output: 2500 lines");
+        for (int i = 1; i <= 2500; ++i)
+            output.content += QStringLiteral("build step %1 finished\n").arg(i).toUtf8();
+        auto put = store->put(output);
+        VALIS_VERIFY_OK(put);
+        outputKey = put->key;
+        NewMemory note;
+        note.summary = QStringLiteral("the staging database listens on port 6543");
+        note.content = "the staging database listens on port 6543\n";
+        auto noted = store->put(note);
+        VALIS_VERIFY_OK(noted);
+        noteKey = noted->key;
+        VALIS_VERIFY_OK(store->writeFile(QStringLiteral("default"), QStringLiteral("AGENTS.md"), "# Rules\nRun the tests.\n"));
+    }
+    // A session whose tool result the model saw as a MemoryRef to the output.
+    QString sessionId;
+    {
+        Message call;
+        call.role = Role::Assistant;
+        call.parts = {Part::makeToolCall(QStringLiteral("c1"), QStringLiteral("exec"), QJsonObject{{QStringLiteral("command"), QStringLiteral("make")}})};
+        Message result;
+        result.role = Role::Tool;
+        Part part = Part::makeToolResultText(QStringLiteral("c1"), QStringLiteral("build step 1 finished\n..."));
+        part.captured.key = outputKey;
+        part.captured.placeholder = QStringLiteral("[MemoryRef: %1 - make output]").arg(outputKey);
+        result.parts = {part};
+        seed(locations, {call, result}, &sessionId);
+    }
+    ShellOptions options;
+    options.initialSession = sessionId;
+    MainWindow window(locations, options);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto *dock = window.findChild<QDockWidget *>(QStringLiteral("memoryDock"));
+    QVERIFY(dock);
+    dock->show();
+    dock->raise();
+    MemoryBrowserPane *pane = window.memoryPane();
+    QTRY_COMPARE_WITH_TIMEOUT(pane->recordList()->topLevelItemCount(), 3, 10000);
+    QVERIFY2(pane->statusText().contains(QLatin1String("3 records")), qPrintable(pane->statusText()));
+
+    // A huge record pages: 1,000 lines at a time.
+    for (int i = 0; i < 3; ++i) {
+        if (pane->recordList()->topLevelItem(i)->toolTip(1).startsWith(outputKey))
+            pane->recordList()->setCurrentItem(pane->recordList()->topLevelItem(i));
+    }
+    QTRY_COMPARE(pane->viewer()->blockCount(), 1001); // 1,000 lines and the empty last block
+    QVERIFY(pane->moreButton()->isEnabled());
+    pane->moreButton()->click();
+    QTRY_COMPARE(pane->viewer()->document()->lineCount() >= 2000, true);
+    pane->moreButton()->click();
+    QTRY_VERIFY(pane->viewer()->toPlainText().contains(QLatin1String("build step 2500 finished")));
+    QVERIFY(!pane->moreButton()->isEnabled());
+    QVERIFY(!pane->editButton()->isEnabled()); // only /memories/ files are edited
+
+    // Search.
+    QTest::keyClicks(pane->searchEdit(), QStringLiteral("staging"));
+    QTRY_COMPARE_WITH_TIMEOUT(pane->recordList()->topLevelItemCount(), 1, 10000);
+    pane->searchEdit()->clear();
+    QTRY_COMPARE_WITH_TIMEOUT(pane->recordList()->topLevelItemCount(), 3, 10000);
+
+    // Edit and save AGENTS.md: a new version, the old one kept inactive.
+    for (int i = 0; i < 3; ++i) {
+        if (pane->recordList()->topLevelItem(i)->text(1) == QLatin1String("/memories/AGENTS.md"))
+            pane->recordList()->setCurrentItem(pane->recordList()->topLevelItem(i));
+    }
+    QTRY_VERIFY(pane->editButton()->isEnabled());
+    pane->editButton()->click();
+    QVERIFY(!pane->viewer()->isReadOnly());
+    pane->viewer()->setPlainText(QStringLiteral("# Rules\nRun the tests.\nNever push on Fridays.\n"));
+    pane->saveButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(pane->viewer()->isReadOnly(), 10000);
+    auto agents = store->readFile(QStringLiteral("default"), QStringLiteral("AGENTS.md"));
+    VALIS_VERIFY_OK(agents);
+    QCOMPARE(agents->content, QByteArray("# Rules\nRun the tests.\nNever push on Fridays.\n"));
+
+    // Delete, undo, delete: the store changes only when the undo time is over.
+    for (int i = 0; i < pane->recordList()->topLevelItemCount(); ++i) {
+        if (pane->recordList()->topLevelItem(i)->toolTip(1).startsWith(noteKey))
+            pane->recordList()->setCurrentItem(pane->recordList()->topLevelItem(i));
+    }
+    QTRY_COMPARE(pane->shownKey(), noteKey);
+    QTRY_VERIFY(pane->deleteButton()->isEnabled());
+    pane->deleteButton()->click();
+    QCOMPARE(pane->recordList()->topLevelItemCount(), 2);
+    QVERIFY(pane->undoButton()->isVisible());
+    pane->undoButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(pane->recordList()->topLevelItemCount(), 3, 10000);
+    QVERIFY(store->get(noteKey)->active);
+    QTRY_COMPARE(pane->shownKey(), noteKey);
+    QTRY_VERIFY(pane->deleteButton()->isEnabled());
+    pane->deleteButton()->click();
+    pane->commitPendingDelete(); // as the undo time running out does
+    QTRY_VERIFY_WITH_TIMEOUT(!store->get(noteKey)->active, 10000);
+
+    // A MemoryRef in the conversation opens its record here.
+    QTRY_VERIFY_WITH_TIMEOUT(evaluate(window, QStringLiteral("document.querySelector('.tool-card .result .cut button') !== null")).toBool(), 10000);
+    evaluate(window, QStringLiteral("document.querySelector('.tool-card .result .cut button').click()"));
+    QTRY_COMPARE_WITH_TIMEOUT(pane->shownKey(), outputKey, 10000);
+    QTRY_VERIFY(pane->viewer()->toPlainText().startsWith(QLatin1String("build step 1 finished")));
+    if (const QString dir = qEnvironmentVariable("VALIS_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(window.grab().save(dir + QStringLiteral("/memory.png")));
 }
 
 VALIS_WEBENGINE_TEST_MAIN(TestMainWindow)

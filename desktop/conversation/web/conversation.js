@@ -125,6 +125,13 @@
       }));
       result.appendChild(cut);
     }
+    if (block.memoryRef) {
+      const memory = element('div', 'cut');
+      memory.appendChild(button(text.openMemory || 'Open in the memory browser', function () {
+        if (bridge) bridge.openMemory(block.memoryRef);
+      }));
+      result.appendChild(memory);
+    }
     card.appendChild(result);
   }
 
@@ -202,6 +209,13 @@
     ownScrollUntil = performance.now() + 150;
   }
 
+  function findArticle(id) {
+    for (const article of messagesElement.querySelectorAll('article.msg')) {
+      if (article.dataset.id === id) return article;
+    }
+    return null;
+  }
+
   function atBottom() {
     return window.innerHeight + window.scrollY >= document.body.scrollHeight - 40;
   }
@@ -252,7 +266,18 @@
     setEarlier(page.earlier);
     setLater(page.later);
     document.title = page.title || '';
-    scrollToBottom();
+    let focus = page.focus ? findArticle(page.focus) : null;
+    // A tool's results live in the cards of the message that called it.
+    while (focus && focus.hidden) focus = focus.previousElementSibling;
+    if (focus) {
+      // A search hit: that message, in the middle of the screen, marked.
+      focus.classList.add('focus');
+      ownScroll();
+      focus.scrollIntoView({ block: 'center' });
+      requestAnimationFrame(function () { ownScroll(); focus.scrollIntoView({ block: 'center' }); });
+    } else {
+      scrollToBottom();
+    }
     notifyRendered();
   }
 
@@ -311,6 +336,7 @@
   let stream = null; // { element, text, timer }
 
   function streamText(delta) {
+    placeholderElement.hidden = true;
     if (!stream) {
       const article = element('article', 'msg assistant live');
       const header = element('header');
@@ -343,6 +369,7 @@
   }
 
   function activity(line) {
+    placeholderElement.hidden = true;
     const follow = atBottom();
     if (stream) {
       stopStreaming();
@@ -355,6 +382,7 @@
 
   function requestApproval(json) {
     const request = JSON.parse(json);
+    placeholderElement.hidden = true;
     stopStreaming();
     const box = element('div', 'approval');
     box.dataset.approval = request.id;

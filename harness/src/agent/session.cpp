@@ -345,6 +345,11 @@ void Session::interrupt()
         m_loop->interrupt();
 }
 
+bool Session::cancelToolCall(const QString &callId)
+{
+    return m_loop && m_loop->orchestrator()->cancelCall(callId);
+}
+
 bool Session::approve(const QString &requestId, ApprovalScope scope)
 {
     return resolveApproval(requestId, ApprovalDecision::allowed(scope));

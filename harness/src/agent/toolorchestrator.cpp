@@ -295,6 +295,17 @@ void ToolOrchestrator::maybeFinishBatch()
     Q_EMIT batchFinished(results);
 }
 
+void ToolOrchestrator::stopInvocation(Call &call)
+{
+    if (!call.invocation)
+        return;
+    ToolInvocation *invocation = call.invocation;
+    call.invocation = nullptr;
+    invocation->disconnect(this);
+    invocation->cancel();
+    invocation->deleteLater();
+}
+
 void ToolOrchestrator::cancel()
 {
     if (!m_running)
@@ -319,13 +330,7 @@ void ToolOrchestrator::cancel()
         case Call::State::Running:
         case Call::State::RetryWait:
             text = Text::tr("[interrupted: the user stopped this call while it ran]");
-            if (call.invocation) {
-                ToolInvocation *invocation = call.invocation;
-                call.invocation = nullptr;
-                invocation->disconnect(this);
-                invocation->cancel();
-                invocation->deleteLater();
-            }
+            stopInvocation(call);
             break;
         }
         finishCall(i, errorResult(call.call, text));
@@ -333,6 +338,20 @@ void ToolOrchestrator::cancel()
     m_pendingApprovals.clear();
     m_parallel = wasParallel;
     maybeFinishBatch();
+}
+
+bool ToolOrchestrator::cancelCall(const QString &callId)
+{
+    for (int i = 0; i < int(m_calls.size()); ++i) {
+        Call &call = *m_calls[i];
+        if (call.call.callId != callId || (call.state != Call::State::Running && call.state != Call::State::RetryWait))
+            continue;
+        call.retryTimer.stop();
+        stopInvocation(call);
+        finishCall(i, errorResult(call.call, Text::tr("[killed: the user stopped this call while it ran]")));
+        return true;
+    }
+    return false;
 }
 
 } // namespace valis

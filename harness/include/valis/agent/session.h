@@ -135,6 +135,9 @@ public:
     Result<void> submit(const QString &text, const QList<Part> &attachments = {});
     /// Stops the running turn; does nothing when idle.
     void interrupt();
+    /// Stops one running tool call (a command the person killed); the turn goes on and the model
+    /// is told. False when that call is not running.
+    bool cancelToolCall(const QString &callId);
     /// Answers a pending approval; false when `requestId` is not pending.
     bool approve(const QString &requestId, ApprovalScope scope = ApprovalScope::Once);
     bool deny(const QString &requestId, const QString &reason = {}, ApprovalScope scope = ApprovalScope::Once);

@@ -49,6 +49,9 @@ public:
     bool resolveApproval(const QString &requestId, const ApprovalDecision &decision);
     /// Cancels running invocations and answers every unfinished call with a cancelled result.
     void cancel();
+    /// Stops the one running call `callId` (a command the person killed) and answers it with an
+    /// error result saying so; the rest of the batch goes on. False when no such call runs.
+    bool cancelCall(const QString &callId);
 
     /// Which calls of `calls` the orchestrator would run in parallel: all or none.
     bool runsInParallel(const QList<Part> &calls) const;
@@ -76,6 +79,8 @@ private:
     void finishCall(int index, const Part &result);
     void maybeFinishBatch();
     void startNextSequential();
+    /// Cancels the call's running invocation, if any, and lets go of it.
+    void stopInvocation(Call &call);
 
     ToolRegistry *m_registry;
     ApprovalPolicy *m_approvals;
