@@ -277,14 +277,14 @@ void ConversationController::onEvent(const SessionEvent &event)
         const QString argumentsText = arguments.isObject() ? QString::fromUtf8(QJsonDocument(arguments.toObject()).toJson(QJsonDocument::Indented))
                             : arguments.isArray()  ? QString::fromUtf8(QJsonDocument(arguments.toArray()).toJson(QJsonDocument::Indented))
                                                    : arguments.toVariant().toString();
-        m_pendingApprovals.insert(event.requestId);
+        m_pendingApprovals.append(event.requestId);
         m_transcript->requestApproval(event.requestId, question, argumentsText);
         m_composer->setStatus(tr("Waiting for your answer: may %1 run?").arg(event.toolName));
         break;
     }
     case SessionEvent::Kind::ApprovalResolved:
         // Answered elsewhere (an "allow for this session" that covered it, an interrupt).
-        if (m_pendingApprovals.remove(event.requestId))
+        if (m_pendingApprovals.removeOne(event.requestId))
             m_transcript->settleApproval(event.requestId, tr("Answered."));
         break;
     case SessionEvent::Kind::MessageAppended:
@@ -337,7 +337,7 @@ void ConversationController::setBusy(bool busy)
 
 void ConversationController::onApprovalDecided(const QString &requestId, const QString &decision)
 {
-    if (!m_pendingApprovals.remove(requestId) || !m_session)
+    if (!m_pendingApprovals.removeOne(requestId) || !m_session)
         return;
     const ApprovalScope scope = decision == QLatin1String("session")  ? ApprovalScope::Session
                                 : decision == QLatin1String("always") ? ApprovalScope::Always
@@ -352,6 +352,14 @@ void ConversationController::onApprovalDecided(const QString &requestId, const Q
                                                                                   : tr("Always allowed."));
     }
     m_composer->setStatus(tr("Working…"));
+}
+
+bool ConversationController::decideOldestApproval(const QString &decision)
+{
+    if (m_pendingApprovals.isEmpty())
+        return false;
+    onApprovalDecided(m_pendingApprovals.constFirst(), decision);
+    return true;
 }
 
 bool ConversationController::killCommand(const QString &callId)

@@ -50,6 +50,9 @@ public:
     void stop();
     /// Stops one running command (the sandbox pane's kill); the turn goes on.
     bool killCommand(const QString &callId);
+    /// Answers the oldest open approval card ("once", "session", "always" or "deny"), as the
+    /// keyboard does; false when none is open.
+    bool decideOldestApproval(const QString &decision);
 
 Q_SIGNALS:
     /// A new session was created for a turn (the list should show and select it).
@@ -96,7 +99,7 @@ private:
     std::unique_ptr<Session> m_session;
     QString m_sessionId;
     bool m_preparing = false;
-    QSet<QString> m_pendingApprovals; ///< approval cards shown and not yet answered
+    QStringList m_pendingApprovals; ///< approval cards shown and not yet answered, oldest first
 };
 
 } // namespace valis

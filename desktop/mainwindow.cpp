@@ -18,7 +18,12 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QInputDialog>
+#include <QPushButton>
 #include <QDockWidget>
+#include <QTableWidget>
 #include <QDir>
 #include <QHeaderView>
 #include <QLabel>
@@ -63,6 +68,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     m_search->setPlaceholderText(tr("Filter sessions"));
     m_search->setClearButtonEnabled(true);
     m_sessionView = new QTreeView(left);
+    m_sessionView->setObjectName(QStringLiteral("sessionList"));
     m_sessionView->setModel(m_filter);
     m_sessionView->setHeaderHidden(true);
     m_sessionView->setUniformRowHeights(true);
@@ -169,6 +175,8 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     connect(&m_storeThread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(this, &MainWindow::requestSessions, m_worker, &StoreWorker::listSessions);
     connect(this, &MainWindow::requestMessages, m_worker, &StoreWorker::loadMessages);
+    connect(this, &MainWindow::requestRename, m_worker, &StoreWorker::renameSession);
+    connect(this, &MainWindow::requestArchive, m_worker, &StoreWorker::setArchived);
     connect(m_worker, &StoreWorker::sessionsListed, this, &MainWindow::onSessionsListed);
     connect(m_worker, &StoreWorker::messagesLoaded, this, &MainWindow::onMessagesLoaded);
     connect(m_worker, &StoreWorker::failed, this, &MainWindow::onStoreFailed);
@@ -276,14 +284,42 @@ void MainWindow::buildActions()
         m_grep->focusQuery();
     });
     grep->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    QMenu *conversation = menuBar()->addMenu(tr("&Conversation"));
+    QAction *focusInput = conversation->addAction(tr("&Write to the agent"), this, [this] { m_composer->editor()->setFocus(); });
+    focusInput->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    QAction *stop = conversation->addAction(tr("&Stop the turn"), m_conversation, &ConversationController::stop);
+    stop->setShortcut(QKeySequence(Qt::Key_Escape));
+    conversation->addSeparator();
+    const auto decide = [this](const QString &decision) {
+        if (!m_conversation->decideOldestApproval(decision))
+            statusBar()->showMessage(tr("No tool call is waiting for your answer."), 4000);
+    };
+    QAction *allowOnce = conversation->addAction(tr("&Allow the waiting call once"), this, [decide] { decide(QStringLiteral("once")); });
+    allowOnce->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Y));
+    QAction *allowSession = conversation->addAction(tr("Allow it for this &session"), this, [decide] { decide(QStringLiteral("session")); });
+    allowSession->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U));
+    QAction *deny = conversation->addAction(tr("&Deny the waiting call"), this, [decide] { decide(QStringLiteral("deny")); });
+    deny->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         view->addAction(dock->toggleViewAction());
+    QAction *rename = file->addAction(tr("&Rename session…"), this, &MainWindow::renameSelectedSession);
+    rename->setShortcut(QKeySequence(Qt::Key_F2));
+    rename->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_sessionView->addAction(rename);
+    QAction *archive = file->addAction(tr("&Archive session"), this, &MainWindow::archiveSelectedSession);
+    archive->setShortcut(QKeySequence::Delete);
+    archive->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_sessionView->addAction(archive);
+    m_sessionView->setContextMenuPolicy(Qt::ActionsContextMenu);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *keys = help->addAction(tr("&Keyboard shortcuts"), this, &MainWindow::showShortcuts);
+    keys->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About Valis"), this, [this]() {
         QMessageBox::about(this, tr("About Valis"),
                            tr("<b>Valis %1</b><p>A desktop agent harness whose context never fills up.</p>"
@@ -291,6 +327,85 @@ void MainWindow::buildActions()
                                .arg(QStringLiteral(VALIS_VERSION_STRING),
                                     QDir::toNativeSeparators(m_locations.dataDir()).toHtmlEscaped()));
     });
+}
+
+void MainWindow::renameSelectedSession()
+{
+    const QModelIndex current = m_sessionView->currentIndex();
+    const QString id = current.data(SessionListModel::SessionIdRole).toString();
+    if (id.isEmpty())
+        return;
+    auto *dialog = new QInputDialog(this);
+    dialog->setObjectName(QStringLiteral("renameSession"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Rename session"));
+    dialog->setLabelText(tr("Title:"));
+    dialog->setTextValue(current.data(Qt::DisplayRole).toString());
+    connect(dialog, &QInputDialog::textValueSelected, this, [this, id](const QString &title) {
+        if (!title.trimmed().isEmpty())
+            Q_EMIT requestRename(id, title.trimmed());
+    });
+    dialog->open();
+}
+
+void MainWindow::archiveSelectedSession()
+{
+    const QModelIndex current = m_sessionView->currentIndex();
+    const QString id = current.data(SessionListModel::SessionIdRole).toString();
+    if (id.isEmpty())
+        return;
+    const QString title = current.data(Qt::DisplayRole).toString();
+    Q_EMIT requestArchive(id, true);
+    if (id == m_shownSession)
+        newSession();
+    // Nothing is lost: archived sessions stay in the store, and the next seconds can bring it back.
+    delete statusBar()->findChild<QWidget *>(QStringLiteral("undoArchive"));
+    auto *undo = new QPushButton(tr("Undo: archived \"%1\"").arg(title), statusBar());
+    undo->setObjectName(QStringLiteral("undoArchive"));
+    statusBar()->addWidget(undo);
+    connect(undo, &QPushButton::clicked, this, [this, id, undo] {
+        Q_EMIT requestArchive(id, false);
+        m_shownSession.clear();
+        m_options.initialSession = id;
+        undo->deleteLater();
+    });
+    QTimer::singleShot(10000, undo, &QObject::deleteLater);
+}
+
+void MainWindow::showShortcuts()
+{
+    // Made from the menus, so it always says what the keys really do.
+    auto *dialog = new QDialog(this);
+    dialog->setObjectName(QStringLiteral("shortcutsHelp"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Keyboard shortcuts"));
+    auto *table = new QTableWidget(dialog);
+    table->setColumnCount(2);
+    table->setHorizontalHeaderLabels({tr("Action"), tr("Keys")});
+    table->verticalHeader()->hide();
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionMode(QAbstractItemView::NoSelection);
+    for (QAction *menu : menuBar()->actions()) {
+        if (!menu->menu())
+            continue;
+        for (QAction *action : menu->menu()->actions()) {
+            if (action->shortcut().isEmpty())
+                continue;
+            const int row = table->rowCount();
+            table->insertRow(row);
+            table->setItem(row, 0, new QTableWidgetItem(QString(action->text()).remove(QLatin1Char('&'))));
+            table->setItem(row, 1, new QTableWidgetItem(action->shortcut().toString(QKeySequence::NativeText)));
+        }
+    }
+    table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    table->resizeColumnToContents(1);
+    auto *layout = new QVBoxLayout(dialog);
+    layout->addWidget(table);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+    layout->addWidget(buttons);
+    dialog->resize(460, 420);
+    dialog->show();
 }
 
 void MainWindow::newSession()

@@ -69,6 +69,8 @@ public:
 Q_SIGNALS:
     void requestSessions();
     void requestMessages(const QString &sessionId);
+    void requestRename(const QString &sessionId, const QString &title);
+    void requestArchive(const QString &sessionId, bool archived);
     void pluginsLoaded();
 
 protected:
@@ -85,6 +87,9 @@ private:
     void showContextUsage(qint64 tokens, qint64 window, const QString &model);
     void showRecordedContextUsage(const QList<valis::Message> &messages);
     void buildPanes();
+    void showShortcuts();
+    void renameSelectedSession();
+    void archiveSelectedSession();
     void openHit(const QString &sessionId, const QString &messageId);
     void restoreLayout();
     void saveLayout() const;

@@ -52,6 +52,30 @@ void StoreWorker::loadMessages(const QString &sessionId)
     Q_EMIT messagesLoaded(sessionId, messages.value());
 }
 
+void StoreWorker::renameSession(const QString &sessionId, const QString &title)
+{
+    SessionStore *sessionStore = store();
+    if (!sessionStore)
+        return;
+    if (const Result<void> renamed = sessionStore->renameSession(sessionId, title); !renamed.ok()) {
+        Q_EMIT failed(renamed.error());
+        return;
+    }
+    listSessions();
+}
+
+void StoreWorker::setArchived(const QString &sessionId, bool archived)
+{
+    SessionStore *sessionStore = store();
+    if (!sessionStore)
+        return;
+    if (const Result<void> done = sessionStore->setArchived(sessionId, archived); !done.ok()) {
+        Q_EMIT failed(done.error());
+        return;
+    }
+    listSessions();
+}
+
 void StoreWorker::search(const SearchQuery &query, int generation)
 {
     if (generation < m_latestSearch.load())

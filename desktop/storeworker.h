@@ -35,6 +35,8 @@ public:
 public Q_SLOTS:
     void listSessions();
     void loadMessages(const QString &sessionId);
+    void renameSession(const QString &sessionId, const QString &title);
+    void setArchived(const QString &sessionId, bool archived);
     /// Runs `query` unless a newer search was asked for meanwhile.
     void search(const valis::SearchQuery &query, int generation);
 

@@ -1165,6 +1165,70 @@
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
+    <message>
+        <source>&amp;Conversation</source>
+        <translation>&amp;Unterhaltung</translation>
+    </message>
+    <message>
+        <source>&amp;Write to the agent</source>
+        <translation>Dem Agenten &amp;schreiben</translation>
+    </message>
+    <message>
+        <source>&amp;Stop the turn</source>
+        <translation>Runde an&amp;halten</translation>
+    </message>
+    <message>
+        <source>No tool call is waiting for your answer.</source>
+        <translation>Kein Werkzeugaufruf wartet auf Ihre Antwort.</translation>
+    </message>
+    <message>
+        <source>&amp;Allow the waiting call once</source>
+        <translation>Wartenden Aufruf einmal &amp;erlauben</translation>
+    </message>
+    <message>
+        <source>Allow it for this &amp;session</source>
+        <translation>Für diese &amp;Sitzung erlauben</translation>
+    </message>
+    <message>
+        <source>&amp;Deny the waiting call</source>
+        <translation>Wartenden Aufruf &amp;ablehnen</translation>
+    </message>
+    <message>
+        <source>&amp;Rename session…</source>
+        <translation>Sitzung &amp;umbenennen…</translation>
+    </message>
+    <message>
+        <source>&amp;Archive session</source>
+        <translation>Sitzung a&amp;rchivieren</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Rename session</source>
+        <translation>Sitzung umbenennen</translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation>Titel:</translation>
+    </message>
+    <message>
+        <source>Undo: archived &quot;%1&quot;</source>
+        <translation>Rückgängig: „%1“ archiviert</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
 </context>
 <context>
     <name>valis::MarkdownExport</name>

@@ -32,6 +32,8 @@
 #include <QTextEdit>
 #include <QTreeWidget>
 #include <QDockWidget>
+#include <QInputDialog>
+#include <QTableWidget>
 #include <QPlainTextEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -79,6 +81,7 @@ private Q_SLOTS:
     void searchesTranscriptsAndJumpsToTheHit();
     void sandboxPaneShowsAndKillsACommand();
     void memoryBrowserPagesEditsAndUndoesADelete();
+    void renamesArchivesAndListsShortcuts();
 
 private:
     static void seed(const DataLocations &locations, const QList<Message> &messages, QString *parentId);
@@ -236,7 +239,10 @@ void TestMainWindow::runsATurnFromTheComposer()
     QVERIFY(window.findChild<QPushButton *>(QStringLiteral("composerStop"))->isEnabled());
     if (const QString dir = qEnvironmentVariable("VALIS_SCREENSHOT_DIR"); !dir.isEmpty())
         QVERIFY(window.grab().save(dir + QStringLiteral("/approval.png")));
-    evaluate(window, QStringLiteral("document.querySelector('.approval .actions button').click()")); // Allow once
+    // Allowed from the keyboard this time (the cards are clicked in the sandbox test).
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTest::keyClick(window.composer()->editor(), Qt::Key_Y, Qt::ControlModifier | Qt::ShiftModifier);
 
     QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("The file is written.")), 10000);
     QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
@@ -543,6 +549,72 @@ void TestMainWindow::memoryBrowserPagesEditsAndUndoesADelete()
     QTRY_VERIFY(pane->viewer()->toPlainText().startsWith(QLatin1String("build step 1 finished")));
     if (const QString dir = qEnvironmentVariable("VALIS_SCREENSHOT_DIR"); !dir.isEmpty())
         QVERIFY(window.grab().save(dir + QStringLiteral("/memory.png")));
+}
+
+void TestMainWindow::renamesArchivesAndListsShortcuts()
+{
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    {
+        auto store = SessionStore::open(locations.sessionDatabasePath(), locations.blobDir());
+        VALIS_VERIFY_OK(store);
+        for (const QString &title : {QStringLiteral("First"), QStringLiteral("Second")}) {
+            SessionInfo info;
+            info.title = title;
+            VALIS_VERIFY_OK(store.value()->createSession(info));
+        }
+    }
+    MainWindow window(locations, {});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_COMPARE(window.sessionModel()->sessionCount(), 2);
+    auto *list = window.findChild<QTreeView *>(QStringLiteral("sessionList"));
+    QVERIFY(list);
+    const auto titles = [&] {
+        QStringList out;
+        for (int row = 0; row < window.sessionModel()->rowCount(); ++row)
+            out << window.sessionModel()->index(row, 0).data().toString();
+        out.sort();
+        return out;
+    };
+    // F2 renames the selected session.
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    list->setFocus();
+    list->setCurrentIndex(list->model()->index(0, 0));
+    const QString renamedFrom = list->currentIndex().data().toString();
+    QTest::keyClick(list, Qt::Key_F2);
+    QInputDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = window.findChild<QInputDialog *>(QStringLiteral("renameSession"))) != nullptr);
+    QCOMPARE(dialog->textValue(), renamedFrom);
+    dialog->setTextValue(QStringLiteral("Renamed"));
+    dialog->accept();
+    QTRY_VERIFY(titles().contains(QStringLiteral("Renamed")));
+    QVERIFY(!titles().contains(renamedFrom));
+    // Delete archives it, and the status bar offers it back.
+    list->setFocus();
+    for (int row = 0; row < list->model()->rowCount(); ++row) {
+        if (list->model()->index(row, 0).data().toString() == QLatin1String("Renamed"))
+            list->setCurrentIndex(list->model()->index(row, 0));
+    }
+    QTest::keyClick(list, Qt::Key_Delete);
+    QTRY_COMPARE(window.sessionModel()->sessionCount(), 1);
+    auto *undo = window.findChild<QPushButton *>(QStringLiteral("undoArchive"));
+    QVERIFY(undo);
+    undo->click();
+    QTRY_COMPARE(window.sessionModel()->sessionCount(), 2);
+    QVERIFY(titles().contains(QStringLiteral("Renamed")));
+    // F1 lists the shortcuts the menus really have.
+    QTest::keyClick(&window, Qt::Key_F1);
+    QDialog *help = nullptr;
+    QTRY_VERIFY((help = window.findChild<QDialog *>(QStringLiteral("shortcutsHelp"))) != nullptr);
+    auto *table = help->findChild<QTableWidget *>();
+    QStringList rows;
+    for (int row = 0; row < table->rowCount(); ++row)
+        rows << table->item(row, 0)->text() + QLatin1Char('=') + table->item(row, 1)->text();
+    QVERIFY2(rows.contains(QStringLiteral("Stop the turn=Esc")), qPrintable(rows.join(QLatin1Char(' '))));
+    QVERIFY2(rows.contains(QStringLiteral("Search transcripts=Ctrl+Shift+F")), qPrintable(rows.join(QLatin1Char(' '))));
+    QVERIFY(rows.size() >= 10);
 }
 
 VALIS_WEBENGINE_TEST_MAIN(TestMainWindow)
