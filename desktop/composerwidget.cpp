@@ -120,4 +120,13 @@ bool ComposerWidget::eventFilter(QObject *watched, QEvent *event)
     return QWidget::eventFilter(watched, event);
 }
 
+bool ComposerWidget::selectProvider(const QString &id)
+{
+    const int index = m_provider->findText(id);
+    if (index < 0)
+        return false;
+    m_provider->setCurrentIndex(index);
+    return true;
+}
+
 } // namespace valis

@@ -21,6 +21,8 @@ public:
 
     void setProviders(const QStringList &ids, const QString &current);
     void setModel(const QString &model);
+    /// Chooses provider `id` when it is offered; false when it is not.
+    bool selectProvider(const QString &id);
     QString provider() const;
     QString model() const;
     /// While a turn runs: Send is off, Stop is on, the text stays editable for the next turn.

@@ -45,6 +45,8 @@ public:
     QString sessionId() const { return m_sessionId; }
     bool isBusy() const;
     Session *session() const { return m_session.get(); }
+    /// The OS keychain the turns read provider keys from.
+    CredentialStore *keys() const { return m_keys.get(); }
 
     void send(const QString &text);
     void stop();

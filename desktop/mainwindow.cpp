@@ -9,6 +9,7 @@
 #include "memorybrowserpane.h"
 #include "sandboxpane.h"
 #include "transcriptgreppane.h"
+#include "welcomeview.h"
 #include "storeworker.h"
 
 #include "valis/context/contextsettings.h"
@@ -34,6 +35,8 @@
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStackedWidget>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTimer>
 #include <QTreeView>
@@ -84,7 +87,10 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     m_composer = new ComposerWidget(this);
     auto *centre = new QSplitter(Qt::Vertical, this);
     centre->setObjectName(QStringLiteral("conversationSplitter"));
-    centre->addWidget(m_transcript);
+    // Before there is any session, the welcome view stands where the conversation will be.
+    m_centreStack = new QStackedWidget(this);
+    m_centreStack->addWidget(m_transcript);
+    centre->addWidget(m_centreStack);
     centre->addWidget(m_composer);
     centre->setStretchFactor(0, 1);
     centre->setCollapsible(1, false);
@@ -116,6 +122,18 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     });
 
     m_conversation = new ConversationController(m_locations, m_transcript, m_composer, this);
+    m_welcome = new WelcomeView(m_conversation->keys(), this);
+    m_centreStack->addWidget(m_welcome);
+    connect(m_welcome, &WelcomeView::localModelChosen, this, [this](const QString &provider, const QString &model, const QUrl &server) {
+        if (!m_composer->selectProvider(provider)) {
+            statusBar()->showMessage(tr("The %1 provider plugin is not running; see the plugin status.").arg(provider), 10000);
+            return;
+        }
+        m_composer->setModel(model);
+        statusBar()->showMessage(tr("Next turn: %1 on %2 (its base URL comes from config/providers.json, default "
+                                    "localhost:11434).").arg(model, server.toString()), 10000);
+        newSession();
+    });
     connect(this, &MainWindow::pluginsLoaded, this, [this] { m_conversation->setPlugins(m_plugins.get()); });
     connect(m_conversation, &ConversationController::sessionCreated, this, [this](const QString &id) {
         m_shownSession = id;
@@ -177,6 +195,16 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     connect(this, &MainWindow::requestMessages, m_worker, &StoreWorker::loadMessages);
     connect(this, &MainWindow::requestRename, m_worker, &StoreWorker::renameSession);
     connect(this, &MainWindow::requestArchive, m_worker, &StoreWorker::setArchived);
+    connect(this, &MainWindow::requestImportScan, m_worker, &StoreWorker::scanImportFolders);
+    connect(this, &MainWindow::requestImport, m_worker, &StoreWorker::importFolders);
+    connect(m_welcome, &WelcomeView::importRequested, this, &MainWindow::requestImport);
+    connect(m_worker, &StoreWorker::importFinished, m_welcome, &WelcomeView::showImportResult);
+    connect(m_worker, &StoreWorker::importFoldersScanned, m_welcome, [this](const QStringList &folders, const QList<int> &counts) {
+        QList<WelcomeView::ImportSource> sources = WelcomeView::candidateSources(QDir::homePath());
+        for (WelcomeView::ImportSource &source : sources)
+            source.files = counts.value(int(folders.indexOf(source.folder)), 0);
+        m_welcome->showImportSources(sources);
+    });
     connect(m_worker, &StoreWorker::sessionsListed, this, &MainWindow::onSessionsListed);
     connect(m_worker, &StoreWorker::messagesLoaded, this, &MainWindow::onMessagesLoaded);
     connect(m_worker, &StoreWorker::failed, this, &MainWindow::onStoreFailed);
@@ -232,6 +260,7 @@ void MainWindow::buildPanes()
     memoryDock->setWidget(m_memory);
     addDockWidget(Qt::RightDockWidgetArea, memoryDock);
     tabifyDockWidget(sandboxDock, memoryDock);
+    sandboxDock->raise();
     m_memoryWorker = new MemoryWorker(m_locations);
     m_memoryWorker->moveToThread(&m_memoryThread);
     connect(&m_memoryThread, &QThread::finished, m_memoryWorker, &QObject::deleteLater);
@@ -372,6 +401,20 @@ void MainWindow::archiveSelectedSession()
     QTimer::singleShot(10000, undo, &QObject::deleteLater);
 }
 
+void MainWindow::showWelcome(bool shown)
+{
+    const bool wasShown = m_centreStack->currentWidget() == m_welcome;
+    m_centreStack->setCurrentWidget(shown ? static_cast<QWidget *>(m_welcome) : m_transcript);
+    if (!shown || wasShown)
+        return;
+    // Look around once each time it appears: local servers, other agents' session folders.
+    m_welcome->probe();
+    QStringList folders;
+    for (const WelcomeView::ImportSource &source : WelcomeView::candidateSources(QDir::homePath()))
+        folders << source.folder;
+    Q_EMIT requestImportScan(folders);
+}
+
 void MainWindow::showShortcuts()
 {
     // Made from the menus, so it always says what the keys really do.
@@ -410,6 +453,7 @@ void MainWindow::showShortcuts()
 
 void MainWindow::newSession()
 {
+    showWelcome(false);
     m_shownSession.clear();
     m_sessionView->clearSelection();
     m_sessionView->setCurrentIndex(QModelIndex());
@@ -492,8 +536,10 @@ void MainWindow::onSessionsListed(const QList<SessionInfo> &sessions)
     if (sessions.isEmpty()) {
         m_transcript->showPlaceholder(tr("No sessions yet. Import your agent transcripts with "
                                          "'valis-cli import ~/.claude/projects' or start a session."));
+        showWelcome(true);
         return;
     }
+    showWelcome(false);
     if (!keep.isEmpty())
         selectSession(keep);
     else if (m_shownSession.isEmpty())

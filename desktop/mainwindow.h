@@ -17,6 +17,7 @@ class QLineEdit;
 class QSortFilterProxyModel;
 class QTreeView;
 class QSplitter;
+class QStackedWidget;
 
 namespace valis {
 
@@ -28,6 +29,7 @@ class ConversationRequests;
 class ContextMeter;
 class TranscriptGrepPane;
 class SandboxPane;
+class WelcomeView;
 class MemoryBrowserPane;
 class MemoryWorker;
 class ComposerWidget;
@@ -56,6 +58,7 @@ public:
     ConversationRequests *conversationRequests() const { return m_requests; }
     TranscriptGrepPane *grepPane() const { return m_grep; }
     SandboxPane *sandboxPane() const { return m_sandbox; }
+    WelcomeView *welcomeView() const { return m_welcome; }
     MemoryBrowserPane *memoryPane() const { return m_memory; }
     ComposerWidget *composer() const { return m_composer; }
     ConversationController *conversation() const { return m_conversation; }
@@ -71,6 +74,8 @@ Q_SIGNALS:
     void requestMessages(const QString &sessionId);
     void requestRename(const QString &sessionId, const QString &title);
     void requestArchive(const QString &sessionId, bool archived);
+    void requestImportScan(const QStringList &folders);
+    void requestImport(const QStringList &folders);
     void pluginsLoaded();
 
 protected:
@@ -88,6 +93,7 @@ private:
     void showRecordedContextUsage(const QList<valis::Message> &messages);
     void buildPanes();
     void showShortcuts();
+    void showWelcome(bool shown);
     void renameSelectedSession();
     void archiveSelectedSession();
     void openHit(const QString &sessionId, const QString &messageId);
@@ -110,6 +116,8 @@ private:
     ContextMeter *m_contextMeter = nullptr;
     TranscriptGrepPane *m_grep = nullptr;
     SandboxPane *m_sandbox = nullptr;
+    WelcomeView *m_welcome = nullptr;
+    QStackedWidget *m_centreStack = nullptr;
     MemoryBrowserPane *m_memory = nullptr;
     QThread m_memoryThread;
     MemoryWorker *m_memoryWorker = nullptr;

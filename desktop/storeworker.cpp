@@ -1,8 +1,10 @@
 #include "storeworker.h"
 
+#include "valis/import/transcriptimporter.h"
 #include "valis/store/sessionstore.h"
 
 #include <QElapsedTimer>
+#include <QFileInfo>
 
 namespace valis {
 
@@ -50,6 +52,43 @@ void StoreWorker::loadMessages(const QString &sessionId)
         return;
     }
     Q_EMIT messagesLoaded(sessionId, messages.value());
+}
+
+void StoreWorker::scanImportFolders(const QStringList &folders)
+{
+    TranscriptImporters importers;
+    QList<int> counts;
+    for (const QString &folder : folders)
+        counts << (QFileInfo(folder).isDir() ? int(importers.scan(folder).size()) : 0);
+    Q_EMIT importFoldersScanned(folders, counts);
+}
+
+void StoreWorker::importFolders(const QStringList &folders)
+{
+    SessionStore *sessionStore = store();
+    if (!sessionStore)
+        return;
+    TranscriptImporters importers;
+    int sessions = 0;
+    int messages = 0;
+    QStringList problems;
+    for (const QString &folder : folders) {
+        for (const QString &file : importers.scan(folder)) {
+            Result<const TranscriptImporter *> importer = importers.detect(file);
+            Result<ImportedTranscript> transcript = importer.ok() ? importer.value()->read(file)
+                                                                  : Result<ImportedTranscript>(importer.error());
+            Result<ImportReport> report = transcript.ok() ? sessionStore->importTranscript(transcript.value())
+                                                          : Result<ImportReport>(transcript.error());
+            if (!report.ok()) {
+                problems << QStringLiteral("%1: %2").arg(file, report.error().message);
+                continue;
+            }
+            sessions += int(report->sessions.size());
+            messages += report->messagesAdded();
+        }
+    }
+    Q_EMIT importFinished(sessions, messages, problems);
+    listSessions();
 }
 
 void StoreWorker::renameSession(const QString &sessionId, const QString &title)

@@ -35,6 +35,10 @@ public:
 public Q_SLOTS:
     void listSessions();
     void loadMessages(const QString &sessionId);
+    /// Counts the transcripts in each of `folders` (missing folders count 0).
+    void scanImportFolders(const QStringList &folders);
+    /// Imports every transcript in `folders`; a file that cannot be read is reported, not fatal.
+    void importFolders(const QStringList &folders);
     void renameSession(const QString &sessionId, const QString &title);
     void setArchived(const QString &sessionId, bool archived);
     /// Runs `query` unless a newer search was asked for meanwhile.
@@ -44,6 +48,8 @@ Q_SIGNALS:
     void sessionsListed(const QList<valis::SessionInfo> &sessions);
     void messagesLoaded(const QString &sessionId, const QList<valis::Message> &messages);
     void failed(const valis::Error &error);
+    void importFoldersScanned(const QStringList &folders, const QList<int> &transcripts);
+    void importFinished(int sessions, int messages, const QStringList &problems);
     void searchFinished(int generation, const valis::SearchResults &results, qint64 elapsedMs);
     void searchFailed(int generation, const valis::Error &error);
 

@@ -1229,6 +1229,14 @@
         <source>Keys</source>
         <translation>Tasten</translation>
     </message>
+    <message>
+        <source>The %1 provider plugin is not running; see the plugin status.</source>
+        <translation>Das Anbieter-Plugin %1 läuft nicht; siehe den Plugin-Status.</translation>
+    </message>
+    <message>
+        <source>Next turn: %1 on %2 (its base URL comes from config/providers.json, default localhost:11434).</source>
+        <translation>Nächste Runde: %1 auf %2 (die Basis-URL kommt aus config/providers.json, Vorgabe localhost:11434).</translation>
+    </message>
 </context>
 <context>
     <name>valis::MarkdownExport</name>
@@ -3152,6 +3160,128 @@
     <message>
         <source>message %1 refers to images the export does not contain: %2</source>
         <translation>Nachricht %1 verweist auf Bilder, die der Export nicht enthält: %2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::WelcomeView</name>
+    <message>
+        <source>&lt;h2&gt;Welcome to Valis&lt;/h2&gt;&lt;p&gt;Three ways to begin. Nothing is sent anywhere until you choose.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Willkommen bei Valis&lt;/h2&gt;&lt;p&gt;Drei Wege zu beginnen. Nichts wird irgendwohin gesendet, bevor Sie es wählen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Use a hosted model</source>
+        <translation>Ein gehostetes Modell verwenden</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible server</source>
+        <translation>OpenAI-kompatibler Server</translation>
+    </message>
+    <message>
+        <source>API key (kept in your system keychain)</source>
+        <translation>API-Schlüssel (im Schlüsselbund des Systems aufbewahrt)</translation>
+    </message>
+    <message>
+        <source>Save key</source>
+        <translation>Schlüssel speichern</translation>
+    </message>
+    <message>
+        <source>Provider:</source>
+        <translation>Anbieter:</translation>
+    </message>
+    <message>
+        <source>Key:</source>
+        <translation>Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Use a model on this machine</source>
+        <translation>Ein Modell auf diesem Rechner verwenden</translation>
+    </message>
+    <message>
+        <source>Look again</source>
+        <translation>Erneut suchen</translation>
+    </message>
+    <message>
+        <source>Bring your other agents&apos; sessions</source>
+        <translation>Sitzungen anderer Agenten übernehmen</translation>
+    </message>
+    <message>
+        <source>Import the checked folders</source>
+        <translation>Markierte Ordner importieren</translation>
+    </message>
+    <message>
+        <source>Looking for other agents&apos; sessions…</source>
+        <translation>Suche nach Sitzungen anderer Agenten…</translation>
+    </message>
+    <message>
+        <source>Importing…</source>
+        <translation>Importiere…</translation>
+    </message>
+    <message>
+        <source>Paste the key first.</source>
+        <translation>Fügen Sie zuerst den Schlüssel ein.</translation>
+    </message>
+    <message>
+        <source>There is no keychain to keep the key in; set the provider&apos;s environment variable instead.</source>
+        <translation>Es gibt keinen Schlüsselbund für den Schlüssel; setzen Sie stattdessen die Umgebungsvariable des Anbieters.</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>Speichere…</translation>
+    </message>
+    <message>
+        <source>The key was not saved: %1</source>
+        <translation>Der Schlüssel wurde nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Saved in your keychain for %1.</source>
+        <translation>Im Schlüsselbund für %1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Looking for local model servers…</source>
+        <translation>Suche nach lokalen Modellservern…</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Double-click to talk to %1 on %2</source>
+        <translation>Doppelklick, um mit %1 auf %2 zu sprechen</translation>
+    </message>
+    <message>
+        <source>Double-click a model to start with it.</source>
+        <translation>Doppelklicken Sie auf ein Modell, um damit zu beginnen.</translation>
+    </message>
+    <message>
+        <source>No local model server answered (Ollama at localhost:11434, LM Studio at :1234, llama.cpp at :8080).</source>
+        <translation>Kein lokaler Modellserver hat geantwortet (Ollama auf localhost:11434, LM Studio auf :1234, llama.cpp auf :8080).</translation>
+    </message>
+    <message>
+        <source>%1: 1 transcript in %2</source>
+        <translation>%1: 1 Transkript in %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n transcripts in %2</source>
+        <translation>
+            <numerusform>%1: %n Transkript in %2</numerusform>
+            <numerusform>%1: %n Transkripte in %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Found on this machine (imported only when you click):</source>
+        <translation>Auf diesem Rechner gefunden (importiert erst, wenn Sie klicken):</translation>
+    </message>
+    <message>
+        <source>No Claude Code or Codex sessions were found on this machine.</source>
+        <translation>Auf diesem Rechner wurden keine Sitzungen von Claude Code oder Codex gefunden.</translation>
+    </message>
+    <message>
+        <source>Imported sessions: %1, messages: %2.</source>
+        <translation>Importierte Sitzungen: %1, Nachrichten: %2.</translation>
+    </message>
+    <message>
+        <source>Not imported: %1 files (the first: %2).</source>
+        <translation>Nicht importiert: %1 Dateien (die erste: %2).</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,7 @@
 #include "memorybrowserpane.h"
 #include "sandboxpane.h"
 #include "transcriptgreppane.h"
+#include "welcomeview.h"
 #include "conversationscheme.h"
 #include "conversationview.h"
 
@@ -32,6 +33,8 @@
 #include <QTextEdit>
 #include <QTreeWidget>
 #include <QDockWidget>
+#include <QListWidget>
+#include <QStackedWidget>
 #include <QInputDialog>
 #include <QTableWidget>
 #include <QPlainTextEdit>
@@ -82,6 +85,7 @@ private Q_SLOTS:
     void sandboxPaneShowsAndKillsACommand();
     void memoryBrowserPagesEditsAndUndoesADelete();
     void renamesArchivesAndListsShortcuts();
+    void welcomeFindsLocalModelsAndImportsSessions();
 
 private:
     static void seed(const DataLocations &locations, const QList<Message> &messages, QString *parentId);
@@ -615,6 +619,67 @@ void TestMainWindow::renamesArchivesAndListsShortcuts()
     QVERIFY2(rows.contains(QStringLiteral("Stop the turn=Esc")), qPrintable(rows.join(QLatin1Char(' '))));
     QVERIFY2(rows.contains(QStringLiteral("Search transcripts=Ctrl+Shift+F")), qPrintable(rows.join(QLatin1Char(' '))));
     QVERIFY(rows.size() >= 10);
+}
+
+void TestMainWindow::welcomeFindsLocalModelsAndImportsSessions()
+{
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path() + QStringLiteral("/valis"));
+    // A person's home with one Claude Code session in it.
+    const QByteArray savedHome = qgetenv("HOME");
+    qputenv("HOME", home.path().toUtf8());
+    const auto restoreHome = qScopeGuard([&] { qputenv("HOME", savedHome); });
+    const QString session = QStringLiteral("11111111-2222-3333-4444-555555555555");
+    const QString user = QStringLiteral(R"({"type":"user","uuid":"u1","parentUuid":null,"sessionId":"%1","cwd":"/work/project",)"
+                                        R"("timestamp":"2026-02-10T21:11:56.846Z","message":{"role":"user","content":"Why is the build red?"}})")
+                             .arg(session);
+    const QString answer = QStringLiteral(R"({"type":"assistant","uuid":"a1","parentUuid":"u1","sessionId":"%1","cwd":"/work/project",)"
+                                          R"("timestamp":"2026-02-10T21:11:58.000Z","message":{"role":"assistant","id":"msg_1",)"
+                                          R"("model":"claude-opus-4-6","stop_reason":"end_turn","usage":{"input_tokens":3,"output_tokens":5},)"
+                                          R"("content":[{"type":"text","text":"A missing header."}]}})")
+                               .arg(session);
+    QVERIFY(QDir().mkpath(home.path() + QStringLiteral("/.claude/projects/-work-project")));
+    QVERIFY(test::writeFile(home.path() + QStringLiteral("/.claude/projects/-work-project/%1.jsonl").arg(session),
+                            (user + QLatin1Char('\n') + answer + QLatin1Char('\n')).toUtf8()));
+    // An Ollama on loopback.
+    test::ProviderTestServer ollama;
+    QVERIFY(ollama.listen());
+    ollama.enqueue(test::ScriptedResponse::json(200, R"({"models":[{"name":"qwen3:8b"},{"name":"llama3.2:3b"}]})"));
+    qputenv("VALIS_PLUGIN_PATH", QByteArray(VALIS_BUILT_PLUGIN_DIR));
+    qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/valis-no-session-bus");
+
+    MainWindow window(locations, {});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    WelcomeView *welcome = window.welcomeView();
+    QTRY_VERIFY_WITH_TIMEOUT(welcome->isVisible(), 10000);
+    // The folders it found, counted, imported only on a click.
+    QTRY_COMPARE_WITH_TIMEOUT(welcome->sourceList()->count(), 1, 10000);
+    QVERIFY2(welcome->sourceList()->item(0)->text().startsWith(QLatin1String("Claude Code: 1 transcript")),
+             qPrintable(welcome->sourceList()->item(0)->text()));
+    QCOMPARE(window.sessionModel()->sessionCount(), 0);
+    // The local server's models.
+    welcome->setServers({{QStringLiteral("Ollama"), QStringLiteral("ollama"), ollama.baseUrl()}});
+    welcome->probe();
+    QTRY_COMPARE_WITH_TIMEOUT(welcome->modelList()->count(), 2, 10000);
+    QCOMPARE(ollama.requests().last().path, QByteArray("/api/tags"));
+    // Without a keychain the key is not saved, and it says so.
+    welcome->keyEdit()->setText(QStringLiteral("sk-ant-test"));
+    welcome->saveKeyButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(welcome->keyStatus().startsWith(QLatin1String("The key was not saved")), 10000);
+    if (const QString dir = qEnvironmentVariable("VALIS_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(window.grab().save(dir + QStringLiteral("/welcome.png")));
+    // Import: the session arrives and the conversation takes the welcome's place.
+    QVERIFY(welcome->importButton()->isEnabled());
+    welcome->importButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(window.sessionModel()->sessionCount(), 1, 10000);
+    QVERIFY2(welcome->importStatus().startsWith(QLatin1String("Imported sessions: 1, messages: 2.")), qPrintable(welcome->importStatus()));
+    QTRY_VERIFY(!welcome->isVisible());
+    // A local model chosen: the next turn goes to it.
+    Q_EMIT welcome->modelList()->itemActivated(welcome->modelList()->item(0));
+    QTRY_COMPARE(window.composer()->provider(), QStringLiteral("openai-compatible"));
+    QCOMPARE(window.composer()->model(), QStringLiteral("qwen3:8b"));
+    qunsetenv("VALIS_PLUGIN_PATH");
 }
 
 VALIS_WEBENGINE_TEST_MAIN(TestMainWindow)
