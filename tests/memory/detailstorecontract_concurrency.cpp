@@ -1,0 +1,162 @@
+// The DetailStore contract: two writer processes, a writer killed mid-write, threads sharing
+// one store.
+#include "detailstorecontractsupport.h"
+
+#include "writercontent.h"
+
+#include <QHash>
+#include <QMutex>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QSet>
+#include <QThread>
+
+using namespace valis;
+
+void DetailStoreContract::twoWriterProcessesLoseNothing()
+{
+    CONTRACT_STORE(store);
+    QVERIFY2(QFileInfo::exists(writerPath()), qPrintable(writerPath()));
+    const int count = 500;
+    QProcess left;
+    QProcess right;
+    left.start(writerPath(), writerArguments() << QStringLiteral("--tag") << QStringLiteral("left")
+                                               << QStringLiteral("--count") << QString::number(count));
+    right.start(writerPath(), writerArguments() << QStringLiteral("--tag") << QStringLiteral("right")
+                                                << QStringLiteral("--count") << QString::number(count));
+    QVERIFY(left.waitForFinished(600000));
+    QVERIFY(right.waitForFinished(600000));
+    QVERIFY2(left.exitStatus() == QProcess::NormalExit && left.exitCode() == 0, left.readAllStandardError().constData());
+    QVERIFY2(right.exitStatus() == QProcess::NormalExit && right.exitCode() == 0, right.readAllStandardError().constData());
+
+    auto reopened = reopenStore();
+    VALIS_VERIFY_OK(reopened);
+    QSet<QString> keys;
+    for (const auto &[writer, tag] : {std::pair<QProcess *, QString>{&left, QStringLiteral("left")},
+                                      std::pair<QProcess *, QString>{&right, QStringLiteral("right")}}) {
+        const auto committed = committedBy(writer->readAllStandardOutput());
+        QCOMPARE(committed.size(), count);
+        for (const auto &[key, index] : committed) {
+            const auto got = reopened.value()->get(key);
+            VALIS_VERIFY_OK(got);
+            QCOMPARE(got->content, writerContent(tag, index, false));
+            QCOMPARE(got->metadata.value(QStringLiteral("tag")).toString(), tag);
+            QCOMPARE(got->metadata.value(QStringLiteral("index")).toInt(), index);
+            keys.insert(key);
+        }
+    }
+    QCOMPARE(keys.size(), 2 * count);
+    MemoryFilter filter = everything();
+    filter.agentId = writerAgent();
+    QCOMPARE(reopened.value()->list(filter)->size(), 2 * count);
+    QCOMPARE(store.list(filter)->size(), 2 * count);
+}
+
+void DetailStoreContract::killedWriterLeavesNoHalfRecord()
+{
+    CONTRACT_STORE(store);
+    QVERIFY2(QFileInfo::exists(writerPath()), qPrintable(writerPath()));
+    const QString tag = QStringLiteral("crash");
+    QRandomGenerator random(20261123);
+    QList<QPair<QString, int>> committed;
+    for (int round = 0; round < 3; ++round) {
+        QProcess writer;
+        writer.start(writerPath(), writerArguments() << QStringLiteral("--tag") << tag + QString::number(round)
+                                                     << QStringLiteral("--count") << QStringLiteral("100000")
+                                                     << QStringLiteral("--large"));
+        QVERIFY2(writer.waitForStarted(), qPrintable(writer.errorString()));
+        // Let it commit a few large records, then kill it (SIGKILL: no destructor, no rollback),
+        // most likely in the middle of the next one.
+        const int wanted = int(random.bounded(3, 12));
+        QByteArray output;
+        while (committedBy(output).size() < wanted) {
+            QVERIFY2(writer.state() == QProcess::Running, writer.readAllStandardError().constData());
+            writer.waitForReadyRead(20000);
+            output += writer.readAllStandardOutput();
+        }
+        writer.kill();
+        QVERIFY(writer.waitForFinished(20000));
+        output += writer.readAllStandardOutput();
+        for (const auto &[key, index] : committedBy(output))
+            committed.append({key, index + 1000000 * round});
+    }
+
+    auto reopened = reopenStore();
+    VALIS_VERIFY_OK(reopened);
+    DetailStore &after = *reopened.value();
+    for (const auto &[key, encoded] : committed) {
+        const auto got = after.get(key);
+        VALIS_VERIFY_OK(got);
+        const QString writerTag = tag + QString::number(encoded / 1000000);
+        QCOMPARE(got->content, writerContent(writerTag, encoded % 1000000, true));
+        QCOMPARE(got->sha256, sha256Hex(got->content));
+    }
+    // Nothing else is there but, per writer, the one record it may have committed just before
+    // the kill; every record is whole.
+    MemoryFilter filter = everything();
+    filter.agentId = writerAgent();
+    const auto records = after.list(filter);
+    VALIS_VERIFY_OK(records);
+    QVERIFY(records->size() >= committed.size());
+    QVERIFY(records->size() <= committed.size() + 3);
+    for (const MemoryRecord &record : records.value()) {
+        const auto got = after.get(record.key);
+        VALIS_VERIFY_OK(got);
+        QCOMPARE(got->content, writerContent(record.metadata.value(QStringLiteral("tag")).toString(),
+                                             record.metadata.value(QStringLiteral("index")).toInt(), true));
+    }
+    // And the store takes new writes.
+    const auto fresh = after.put(memory(writerContent(QStringLiteral("after"), 0, true)));
+    VALIS_VERIFY_OK(fresh);
+    QCOMPARE(after.get(fresh->key)->content, writerContent(QStringLiteral("after"), 0, true));
+    QCOMPARE(store.get(fresh->key)->content, writerContent(QStringLiteral("after"), 0, true));
+}
+
+void DetailStoreContract::threadsShareOneStore()
+{
+    CONTRACT_STORE(store);
+    constexpr int threads = 4;
+    constexpr int perThread = 40;
+    QMutex mutex;
+    QStringList failures;
+    QList<QThread *> workers;
+    for (int t = 0; t < threads; ++t) {
+        workers.append(QThread::create([&store, &mutex, &failures, t]() {
+            auto fail = [&](const QString &what) {
+                QMutexLocker lock(&mutex);
+                failures << what;
+            };
+            for (int i = 0; i < perThread; ++i) {
+                const QByteArray content = "thread " + QByteArray::number(t) + " record " + QByteArray::number(i);
+                const auto stored = store.put(memory(content, QStringLiteral("threaded"), QStringLiteral("agent-a"),
+                                                     QStringLiteral("thread-%1").arg(t)));
+                if (!stored.ok()) {
+                    fail(stored.error().toString());
+                    continue;
+                }
+                const auto got = store.get(stored->key);
+                if (!got.ok() || got->content != content)
+                    fail(QStringLiteral("read back %1").arg(stored->key));
+                MemoryFilter filter;
+                filter.sessionId = QStringLiteral("thread-%1").arg(t);
+                filter.limit = 0;
+                const auto listed = store.list(filter);
+                if (!listed.ok() || listed->size() != i + 1)
+                    fail(QStringLiteral("thread %1 lists %2 records after %3").arg(t).arg(listed.ok() ? listed->size() : -1).arg(i + 1));
+                if (!store.search(QStringLiteral("thread"), {}).ok())
+                    fail(QStringLiteral("search failed"));
+            }
+        }));
+    }
+    for (QThread *worker : workers)
+        worker->start();
+    for (QThread *worker : workers) {
+        QVERIFY(worker->wait(300000));
+        delete worker;
+    }
+    QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
+    MemoryFilter all = everything();
+    QCOMPARE(store.list(all)->size(), threads * perThread);
+    // The store still works from this thread once the workers (and their connections) are gone.
+    VALIS_VERIFY_OK(store.put(memory("after the threads")));
+}
