@@ -24,6 +24,7 @@
 #include <QInputDialog>
 #include <QPushButton>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QTableWidget>
 #include <QDir>
 #include <QHeaderView>
@@ -580,23 +581,25 @@ void MainWindow::showContextUsage(qint64 tokens, qint64 window, const QString &m
     if (!m_plugins)
         return;
     // The marks: every threshold the strategies in use act at ("evictAt": 0.85, "summariseAt":
-    // 0.95), their defaults overlaid with config/context.json for this model. Read again each
-    // time, so an edited file shows at the next request.
-    const Result<ContextSettings> settings = ContextSettings::load(m_locations.contextSettingsPath());
+    // 0.95). Worked out again only for another model or an edited config/context.json.
+    const QString path = m_locations.contextSettingsPath();
+    const QDateTime stamp = QFileInfo(path).lastModified();
+    if (m_marksModel == model && m_marksStamp == stamp && m_marksKnown)
+        return;
+    m_marksModel = model;
+    m_marksStamp = stamp;
+    m_marksKnown = true;
+    const Result<ContextSettings> settings = ContextSettings::load(path);
     if (settings.hasError()) {
         m_contextMeter->setMarks({});
         return;
     }
     QList<Error> warnings;
     const QList<ContextStrategy *> strategies = settings->select(m_plugins->strategies(), &warnings);
-    const QHash<QString, QJsonObject> chosen = settings->settingsFor(model);
     QList<QPair<double, QString>> marks;
-    for (ContextStrategy *strategy : strategies) {
-        QJsonObject effective = strategy->defaultSettings();
-        const QJsonObject own = chosen.value(strategy->id());
-        for (auto it = own.constBegin(); it != own.constEnd(); ++it)
-            effective.insert(it.key(), it.value());
-        for (auto it = effective.constBegin(); it != effective.constEnd(); ++it) {
+    const QHash<QString, QJsonObject> effective = settings->effectiveSettings(strategies, model);
+    for (const QJsonObject &values : effective) {
+        for (auto it = values.constBegin(); it != values.constEnd(); ++it) {
             const double share = it.value().toDouble(-1);
             if (it.key().endsWith(QLatin1String("At")) && share > 0 && share <= 1)
                 marks.append({share, it.key().chopped(2)});

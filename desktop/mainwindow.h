@@ -6,6 +6,7 @@
 #include "valis/record/message.h"
 #include "valis/record/session.h"
 
+#include <QDateTime>
 #include <QMainWindow>
 #include <QThread>
 
@@ -114,6 +115,9 @@ private:
     QLabel *m_pluginStatus = nullptr;
     QLabel *m_usageStatus = nullptr;
     ContextMeter *m_contextMeter = nullptr;
+    QString m_marksModel;      ///< the gauge's marks are those of this model
+    QDateTime m_marksStamp;    ///< and of config/context.json as modified then
+    bool m_marksKnown = false;
     TranscriptGrepPane *m_grep = nullptr;
     SandboxPane *m_sandbox = nullptr;
     WelcomeView *m_welcome = nullptr;

@@ -74,9 +74,7 @@ void StoreWorker::importFolders(const QStringList &folders)
     QStringList problems;
     for (const QString &folder : folders) {
         for (const QString &file : importers.scan(folder)) {
-            Result<const TranscriptImporter *> importer = importers.detect(file);
-            Result<ImportedTranscript> transcript = importer.ok() ? importer.value()->read(file)
-                                                                  : Result<ImportedTranscript>(importer.error());
+            Result<ImportedTranscript> transcript = importers.read(file);
             Result<ImportReport> report = transcript.ok() ? sessionStore->importTranscript(transcript.value())
                                                           : Result<ImportReport>(transcript.error());
             if (!report.ok()) {

@@ -34,15 +34,10 @@ int printSettings(CliContext &context, const QString &command, const QString &mo
     const QList<ContextStrategy *> strategies = settings->select(plugins.strategies(), &warnings);
     for (const Error &warning : std::as_const(warnings))
         context.err() << Text::tr("warning: %1").arg(warning.message) << Qt::endl;
-    const QHash<QString, QJsonObject> chosen = settings->settingsFor(model);
     QJsonObject all;
-    for (ContextStrategy *strategy : strategies) {
-        QJsonObject effective = strategy->defaultSettings();
-        const QJsonObject own = chosen.value(strategy->id());
-        for (auto it = own.constBegin(); it != own.constEnd(); ++it)
-            effective.insert(it.key(), it.value());
-        all.insert(strategy->id(), effective);
-    }
+    const QHash<QString, QJsonObject> effective = settings->effectiveSettings(strategies, model);
+    for (auto it = effective.constBegin(); it != effective.constEnd(); ++it)
+        all.insert(it.key(), it.value());
     if (json) {
         context.out() << QString::fromUtf8(QJsonDocument(all).toJson(QJsonDocument::Indented));
         return 0;

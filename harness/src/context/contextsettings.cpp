@@ -162,6 +162,21 @@ QHash<QString, QJsonObject> ContextSettings::settingsFor(const QString &model,
     return result;
 }
 
+QHash<QString, QJsonObject> ContextSettings::effectiveSettings(const QList<ContextStrategy *> &selected,
+                                                               const QString &model) const
+{
+    const QHash<QString, QJsonObject> chosen = settingsFor(model);
+    QHash<QString, QJsonObject> effective;
+    for (ContextStrategy *strategy : selected) {
+        QJsonObject values = strategy->defaultSettings();
+        const QJsonObject own = chosen.value(strategy->id());
+        for (auto it = own.constBegin(); it != own.constEnd(); ++it)
+            values.insert(it.key(), it.value());
+        effective.insert(strategy->id(), values);
+    }
+    return effective;
+}
+
 QList<Error> ContextSettings::apply(const QList<ContextStrategy *> &available,
                                    const QHash<QString, QJsonObject> &sessionOverrides, SessionConfig *config) const
 {

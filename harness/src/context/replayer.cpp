@@ -513,10 +513,7 @@ Result<QList<ReplaySession>> importForReplay(const QString &path, const QString 
     if (!file.isReadable())
         return Error(QStringLiteral("replay.unreadable"), Text::tr("%1 cannot be read (no permission)").arg(path));
     TranscriptImporters importers;
-    const Result<const TranscriptImporter *> importer = importers.detect(path);
-    if (importer.hasError())
-        return importer.error();
-    Result<ImportedTranscript> transcript = importer.value()->read(path);
+    Result<ImportedTranscript> transcript = importers.read(path);
     if (transcript.hasError())
         return transcript.error();
     if (!QDir().mkpath(scratchDir))

@@ -64,6 +64,14 @@ Result<const TranscriptImporter *> TranscriptImporters::detect(const QString &pa
                  path);
 }
 
+Result<ImportedTranscript> TranscriptImporters::read(const QString &path) const
+{
+    const Result<const TranscriptImporter *> importer = detect(path);
+    if (importer.hasError())
+        return importer.error();
+    return importer.value()->read(path);
+}
+
 QStringList TranscriptImporters::scan(const QString &directory) const
 {
     QStringList found;

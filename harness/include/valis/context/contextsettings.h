@@ -43,6 +43,9 @@ struct VALIS_HARNESS_EXPORT ContextSettings
     /// settings) on top.
     QHash<QString, QJsonObject> settingsFor(const QString &model,
                                             const QHash<QString, QJsonObject> &sessionOverrides = {}) const;
+    /// What each of `selected` runs with for `model`: its defaultSettings() with settingsFor()
+    /// on top (what `valis-cli context --settings` prints and the desktop's gauge marks).
+    QHash<QString, QJsonObject> effectiveSettings(const QList<ContextStrategy *> &selected, const QString &model) const;
     /// Sets `config`'s strategies and their settings for its model; returns what could not be
     /// honoured (a strategy no plugin offers).
     QList<Error> apply(const QList<ContextStrategy *> &available, const QHash<QString, QJsonObject> &sessionOverrides,

@@ -69,6 +69,8 @@ public:
     const TranscriptImporter *find(const QString &format) const;
     /// The importer that recognises `path`, or an Error that lists the known formats.
     Result<const TranscriptImporter *> detect(const QString &path) const;
+    /// Reads `path` with the importer detect() finds: the transcript, or the first error.
+    Result<ImportedTranscript> read(const QString &path) const;
     /// The files under `directory` that some importer recognises, skipping companion files
     /// that their main file imports (Claude Code's subagents/ folders).
     QStringList scan(const QString &directory) const;
