@@ -1,5 +1,6 @@
 #include "conversationcontroller.h"
 
+#include "attachment.h"
 #include "composerwidget.h"
 #include "conversationview.h"
 
@@ -13,6 +14,8 @@
 #include "valis/store/sessionstore.h"
 
 #include <QDir>
+#include <QFileInfo>
+#include <QSettings>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPlainTextEdit>
@@ -27,6 +30,7 @@ ConversationController::ConversationController(const DataLocations &locations, C
     connect(m_composer, &ComposerWidget::sendRequested, this, &ConversationController::send);
     connect(m_composer, &ComposerWidget::stopRequested, this, &ConversationController::stop);
     connect(m_composer, &ComposerWidget::providerChanged, this, [this](const QString &id) {
+        m_composer->setModels(modelsFor(id));
         m_composer->setModel(m_settings.entry(id).model);
     });
     connect(m_transcript, &ConversationView::approvalDecided, this, &ConversationController::onApprovalDecided);
@@ -42,18 +46,7 @@ ConversationController::~ConversationController()
 void ConversationController::setPlugins(PluginManager *plugins)
 {
     m_plugins = plugins;
-    Result<ToolEnvironment> environment = ToolEnvironment::assemble(*plugins, m_locations);
-    if (environment.ok()) {
-        m_toolEnvironment = environment.value();
-        m_toolEnvironment->configure(&m_tools);
-        Q_EMIT sandboxStatusChanged(m_toolEnvironment->describeSandbox(),
-                                    m_toolEnvironment->isolationOff() || !m_toolEnvironment->sandbox());
-    } else {
-        // Without readable tool settings the agent gets no tools rather than guessed ones.
-        m_toolEnvironment.reset();
-        m_tools.setProviders({});
-        Q_EMIT sandboxStatusChanged(tr("Tools are off: %1").arg(environment.error().toString()), true);
-    }
+    refreshEnvironment();
 
     // Without its memory store the agent still works, without MemoryRefs or /memories/ in the
     // store; the person is told why.
@@ -79,6 +72,8 @@ void ConversationController::setPlugins(PluginManager *plugins)
         ids.append(provider->id());
     const QString preferred = m_settings.defaultProvider().isEmpty() && !ids.isEmpty() ? ids.first() : m_settings.defaultProvider();
     m_composer->setProviders(ids, preferred);
+
+    m_composer->setModels(modelsFor(m_composer->provider()));
     m_composer->setModel(m_settings.entry(m_composer->provider()).model);
     m_composer->setEnabled(!ids.isEmpty());
     if (ids.isEmpty())
@@ -91,6 +86,21 @@ void ConversationController::setPlugins(PluginManager *plugins)
         m_composer->setStatus(QString());
 }
 
+void ConversationController::reloadSettings()
+{
+    if (!m_plugins)
+        return;
+    if (isBusy()) {
+        m_reloadPending = true;
+        return;
+    }
+    // The next turn opens its session again, with what was just saved (sandbox, network, rules).
+    m_session.reset();
+    const QString chosen = m_composer->provider();
+    setPlugins(m_plugins);
+    m_composer->selectProvider(chosen);
+}
+
 void ConversationController::setSessionId(const QString &sessionId)
 {
     if (sessionId == m_sessionId)
@@ -98,6 +108,119 @@ void ConversationController::setSessionId(const QString &sessionId)
     m_sessionId = sessionId;
     if (!isBusy())
         m_session.reset();
+    refreshEnvironment();
+}
+
+void ConversationController::refreshEnvironment()
+{
+    if (!m_plugins)
+        return;
+    const ToolEnvironmentChoice choice = sessionChoice(m_sessionId);
+    Result<ToolEnvironment> environment = ToolEnvironment::assemble(*m_plugins, m_locations, choice);
+    if (environment.ok()) {
+        m_toolEnvironment = environment.value();
+        // One session runs at a time here, so the one registry follows the shown session.
+        if (!isBusy())
+            m_toolEnvironment->configure(&m_tools);
+        Q_EMIT sandboxStatusChanged(m_toolEnvironment->describeSandbox(),
+                                    m_toolEnvironment->isolationOff() || !m_toolEnvironment->sandbox());
+    } else {
+        // Without readable tool settings the agent gets no tools rather than guessed ones.
+        m_toolEnvironment.reset();
+        if (!isBusy())
+            m_tools.setProviders({});
+        Q_EMIT sandboxStatusChanged(tr("Tools are off: %1").arg(environment.error().toString()), true);
+    }
+    QList<QPair<QString, QString>> sandboxes;
+    for (Sandbox *sandbox : m_plugins->sandboxes())
+        sandboxes.append({sandbox->id(), sandbox->displayName()});
+    const QString current = m_toolEnvironment && m_toolEnvironment->sandbox() ? m_toolEnvironment->sandbox()->id()
+                          : !choice.sandbox.isEmpty()                      ? choice.sandbox
+                          : m_toolEnvironment                              ? m_toolEnvironment->settings().sandbox()
+                                                                           : QString();
+    const bool network = m_toolEnvironment && m_toolEnvironment->network() == NetworkAccess::Allowed;
+    Q_EMIT sandboxChoiceChanged(sandboxes, current, network);
+    if (m_toolEnvironment)
+        m_composer->setToolPacks([this] {
+            QList<QPair<QString, QString>> packs;
+            for (const ToolPack &pack : m_toolEnvironment->settings().packs())
+                packs.append({pack.name, pack.description});
+            return packs;
+        }(), m_toolEnvironment->pack().name);
+}
+
+QStringList ConversationController::modelsFor(const QString &providerId) const
+{
+    // The catalog's models of that provider ("openai-responses" shares OpenAI's), newest names
+    // first as the catalog lists them; any other name can still be typed.
+    QStringList models;
+    for (const ModelInfo &model : ModelCatalog::load(m_locations).models()) {
+        if (model.provider == providerId || providerId.startsWith(model.provider + QLatin1Char('-')))
+            models << model.id;
+    }
+    return models;
+}
+
+ToolEnvironmentChoice ConversationController::sessionChoice(const QString &sessionId) const
+{
+    if (sessionId.isEmpty())
+        return m_newChoice;
+    QSettings settings(QDir(m_locations.configDir()).filePath(QStringLiteral("desktop.ini")), QSettings::IniFormat);
+    settings.beginGroup(QStringLiteral("session-") + sessionId);
+    ToolEnvironmentChoice choice;
+    choice.sandbox = settings.value(QStringLiteral("sandbox")).toString();
+    if (settings.contains(QStringLiteral("network")))
+        choice.network = settings.value(QStringLiteral("network")).toBool() ? NetworkAccess::Allowed : NetworkAccess::Denied;
+    choice.toolPack = settings.value(QStringLiteral("toolPack")).toString();
+    return choice;
+}
+
+void ConversationController::storeChoice(const QString &sessionId, const ToolEnvironmentChoice &choice) const
+{
+    QSettings settings(QDir(m_locations.configDir()).filePath(QStringLiteral("desktop.ini")), QSettings::IniFormat);
+    settings.beginGroup(QStringLiteral("session-") + sessionId);
+    settings.setValue(QStringLiteral("sandbox"), choice.sandbox);
+    if (choice.network)
+        settings.setValue(QStringLiteral("network"), *choice.network == NetworkAccess::Allowed);
+    else
+        settings.remove(QStringLiteral("network"));
+    settings.setValue(QStringLiteral("toolPack"), choice.toolPack);
+}
+
+void ConversationController::setSessionChoice(const QString &sessionId, const ToolEnvironmentChoice &choice)
+{
+    if (sessionId.isEmpty())
+        m_newChoice = choice;
+    else
+        storeChoice(sessionId, choice);
+    if (sessionId != m_sessionId)
+        return;
+    if (isBusy()) {
+        m_reopenPending = true;
+        refreshEnvironment(); // the status says what the next turn gets
+        return;
+    }
+    m_session.reset();
+    refreshEnvironment();
+}
+
+Result<QList<Part>> ConversationController::readAttachments(const QString &model) const
+{
+    QList<Part> parts;
+    bool images = false;
+    for (const QString &path : m_composer->attachments()) {
+        Result<Part> part = Attachment::read(path);
+        if (part.hasError())
+            return part.error();
+        images = images || part->kind == PartKind::Image;
+        parts.append(part.value());
+    }
+    if (images) {
+        const ModelMatch match = ModelCatalog::load(m_locations).lookup(model);
+        if (match.isKnown() && !match.model.capabilities.vision)
+            return Error(QStringLiteral("attachment.no-vision"), tr("%1 does not take images").arg(model));
+    }
+    return parts;
 }
 
 bool ConversationController::isBusy() const
@@ -138,14 +261,28 @@ void ConversationController::send(const QString &text)
         fail(tr("The provider %1 is not running.").arg(providerId));
         return;
     }
+    const Result<QList<Part>> attachments = readAttachments(model);
+    if (attachments.hasError()) {
+        fail(tr("Not sent: %1").arg(attachments.error().message));
+        return;
+    }
+    const QString workspace = m_composer->workspace();
+    if (!QFileInfo(workspace).isDir()) {
+        fail(tr("Not sent: the workspace folder %1 is not there.").arg(QDir::toNativeSeparators(workspace)));
+        return;
+    }
     // The turn goes to the session shown when Send was pressed, whatever is chosen meanwhile.
     const QString target = m_sessionId;
+    if (target.isEmpty() && m_composer->toolPack() != m_newChoice.toolPack) {
+        m_newChoice.toolPack = m_composer->toolPack();
+        refreshEnvironment();
+    }
     m_preparing = true;
     setBusy(true);
     m_composer->setStatus(tr("Connecting to %1…").arg(chosen->displayName()));
     QPointer<ConversationController> self(this);
     prepareConnection(*chosen, m_settings.entry(providerId), QString(), m_keys.get(), processEnvironment(),
-                      [self, text, providerId, model, target](const Result<Connection> &connection) {
+                      [self, text, providerId, model, target, workspace, parts = attachments.value()](const Result<Connection> &connection) {
                           if (!self)
                               return;
                           self->m_preparing = false;
@@ -173,7 +310,7 @@ void ConversationController::send(const QString &text)
                               config.endpoint = connection->endpoint;
                               config.keySource = connection->keySource;
                               config.catalog = ModelCatalog::load(self->m_locations);
-                              config.workspace = QDir::homePath();
+                              config.workspace = workspace;
                               config.systemPrompt = defaultSystemPrompt(config.workspace);
                               applyProviderSettings(self->m_settings, providerId, &config);
                               // A settings file that cannot be read leaves the defaults; the
@@ -199,19 +336,24 @@ void ConversationController::send(const QString &text)
                               }
                               self->m_session = std::move(opened).value();
                               connect(self->m_session.get(), &Session::eventOccurred, self, &ConversationController::onEvent);
+                              if (self->m_toolEnvironment)
+                                  self->m_toolEnvironment->configure(&self->m_tools);
                               if (target.isEmpty()) {
+                                  // What the new session was set up with stays its own.
+                                  self->storeChoice(self->m_session->id(), self->m_newChoice);
                                   if (self->m_sessionId.isEmpty())
                                       self->m_sessionId = self->m_session->id();
                                   Q_EMIT self->sessionCreated(self->m_session->id());
                               }
                           }
-                          const Result<void> submitted = self->m_session->submit(text);
+                          const Result<void> submitted = self->m_session->submit(text, parts);
                           if (submitted.hasError()) {
                               self->fail(submitted.error().toString());
                               self->setBusy(false);
                               return;
                           }
                           self->m_composer->editor()->clear();
+                          self->m_composer->clearAttachments();
                       });
 }
 
@@ -319,6 +461,16 @@ void ConversationController::onEvent(const SessionEvent &event)
         Q_EMIT totalsChanged(event.totals);
         if (shown)
             Q_EMIT recordChanged(event.sessionId);
+        // Not from inside the session's own signal: it is replaced by the reload.
+        if (std::exchange(m_reloadPending, false))
+            QMetaObject::invokeMethod(this, &ConversationController::reloadSettings, Qt::QueuedConnection);
+        else if (std::exchange(m_reopenPending, false))
+            QMetaObject::invokeMethod(this, [this] {
+                if (isBusy())
+                    return;
+                m_session.reset();
+                refreshEnvironment();
+            }, Qt::QueuedConnection);
         break;
     default:
         break;

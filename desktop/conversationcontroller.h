@@ -40,10 +40,23 @@ public:
 
     /// Called once the plugins run: offers their providers in the composer.
     void setPlugins(PluginManager *plugins);
+    /// Reads the profile's settings again (providers, approvals, tools, memory) after Settings
+    /// wrote them: at once when idle, else when the running turn ends. The next turn opens its
+    /// session with them.
+    void reloadSettings();
     /// The session the next turn goes to; empty: a new one.
     void setSessionId(const QString &sessionId);
+    /// Where the commands of session `sessionId` run (an empty id: the next new session): its
+    /// sandbox, network access and tool pack, kept per session in the profile's desktop.ini;
+    /// empty fields follow config/tools.json.
+    ToolEnvironmentChoice sessionChoice(const QString &sessionId) const;
+    /// Changes them; for the shown session the next turn runs with them (the running one, if
+    /// any, finishes as it started).
+    void setSessionChoice(const QString &sessionId, const ToolEnvironmentChoice &choice);
     QString sessionId() const { return m_sessionId; }
     bool isBusy() const;
+    /// The provider settings in effect (config/providers.json as last read).
+    const ProviderSettings &providerSettings() const { return m_settings; }
     Session *session() const { return m_session.get(); }
     /// The OS keychain the turns read provider keys from.
     CredentialStore *keys() const { return m_keys.get(); }
@@ -72,8 +85,14 @@ Q_SIGNALS:
     void commandStarted(const QString &callId, const QString &toolName, const QString &commandLine);
     void commandOutput(const QString &callId, const QString &text);
     void commandFinished(const QString &callId, const QString &resultText, bool isError, qint64 durationMs);
+    /// The sandboxes there are (id, label) and the shown session's sandbox and network.
+    void sandboxChoiceChanged(const QList<QPair<QString, QString>> &sandboxes, const QString &current, bool network);
 
 private:
+    void refreshEnvironment();
+    void storeChoice(const QString &sessionId, const ToolEnvironmentChoice &choice) const;
+    Result<QList<Part>> readAttachments(const QString &model) const;
+    QStringList modelsFor(const QString &providerId) const;
     void startTurn(const QString &text, const QString &providerId, const QString &model);
     void onEvent(const SessionEvent &event);
     void onApprovalDecided(const QString &requestId, const QString &decision);
@@ -101,6 +120,9 @@ private:
     std::unique_ptr<Session> m_session;
     QString m_sessionId;
     bool m_preparing = false;
+    bool m_reloadPending = false; ///< Settings were applied during a turn
+    bool m_reopenPending = false; ///< the session's sandbox changed during a turn
+    ToolEnvironmentChoice m_newChoice; ///< for the next new session
     QStringList m_pendingApprovals; ///< approval cards shown and not yet answered, oldest first
 };
 

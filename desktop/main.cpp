@@ -1,4 +1,5 @@
 // valis: the desktop shell. Thin: options, translations, the main window.
+#include "appearance.h"
 #include "conversationscheme.h"
 #include "mainwindow.h"
 
@@ -28,10 +29,12 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(QStringLiteral("Valis"));
     QApplication::setApplicationVersion(QStringLiteral(VALIS_VERSION_STRING));
     QApplication::setDesktopFileName(QStringLiteral("org.valis.Valis"));
-    valis::installTranslations(app);
-
     QStringList arguments = app.arguments();
     const valis::DataLocations locations = valis::DataLocations::fromArguments(&arguments);
+    // The person's language and theme (Settings > Appearance) before any window exists.
+    const valis::Appearance appearance = valis::Appearance::load(locations);
+    valis::installTranslations(app, appearance.locale());
+    valis::Appearance::applyTheme(appearance.theme);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("valis", "Valis, a desktop agent harness."));

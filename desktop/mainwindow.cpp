@@ -4,12 +4,15 @@
 #include "contextmeter.h"
 #include "conversationcontroller.h"
 #include "conversationrequests.h"
+#include "conversationbridge.h"
 #include "conversationview.h"
 #include "sessionlistmodel.h"
 #include "memorybrowserpane.h"
 #include "sandboxpane.h"
 #include "transcriptgreppane.h"
 #include "welcomeview.h"
+#include "appearance.h"
+#include "settingsdialog.h"
 #include "storeworker.h"
 
 #include "valis/context/contextsettings.h"
@@ -64,12 +67,14 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     m_filter->setSourceModel(m_sessions);
     m_filter->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_filter->setRecursiveFilteringEnabled(true);
+    m_filter->setAutoAcceptChildRows(true); // a folder that matches shows its sessions
 
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     m_search = new QLineEdit(left);
-    m_search->setPlaceholderText(tr("Filter sessions"));
+    m_search->setObjectName(QStringLiteral("sessionFilter"));
+    m_search->setPlaceholderText(tr("Filter sessions and folders"));
     m_search->setClearButtonEnabled(true);
     m_sessionView = new QTreeView(left);
     m_sessionView->setObjectName(QStringLiteral("sessionList"));
@@ -84,8 +89,10 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     m_transcript->setObjectName(QStringLiteral("conversationView"));
     m_transcript->showPlaceholder(tr("Loading sessions…"));
     m_requests = new ConversationRequests(m_locations, m_transcript, this);
+    m_transcript->bridge()->setTheme(Appearance::isDark(palette()) ? QStringLiteral("dark") : QStringLiteral("light"));
 
     m_composer = new ComposerWidget(this);
+    m_composer->setWorkspace(lastWorkspace(), true);
     auto *centre = new QSplitter(Qt::Vertical, this);
     centre->setObjectName(QStringLiteral("conversationSplitter"));
     // Before there is any session, the welcome view stands where the conversation will be.
@@ -136,7 +143,12 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
         newSession();
     });
     connect(this, &MainWindow::pluginsLoaded, this, [this] { m_conversation->setPlugins(m_plugins.get()); });
+    connect(m_composer, &ComposerWidget::workspaceChosen, this, [this](const QString &path) {
+        QSettings(QDir(m_locations.configDir()).filePath(QStringLiteral("desktop.ini")), QSettings::IniFormat)
+            .setValue(QStringLiteral("composer/workspace"), path);
+    });
     connect(m_conversation, &ConversationController::sessionCreated, this, [this](const QString &id) {
+        m_composer->setWorkspace(m_composer->workspace(), false);
         m_shownSession = id;
         Q_EMIT requestSessions();
     });
@@ -155,6 +167,13 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     connect(m_conversation, &ConversationController::commandOutput, m_sandbox, &SandboxPane::commandOutput);
     connect(m_conversation, &ConversationController::commandFinished, m_sandbox, &SandboxPane::commandFinished);
     connect(m_sandbox, &SandboxPane::killRequested, m_conversation, &ConversationController::killCommand);
+    connect(m_conversation, &ConversationController::sandboxChoiceChanged, m_sandbox, &SandboxPane::setSandboxChoice);
+    connect(m_sandbox, &SandboxPane::sandboxChosen, this, [this](const QString &sandboxId, bool network) {
+        ToolEnvironmentChoice choice = m_conversation->sessionChoice(m_shownSession);
+        choice.sandbox = sandboxId;
+        choice.network = network ? NetworkAccess::Allowed : NetworkAccess::Denied;
+        m_conversation->setSessionChoice(m_shownSession, choice);
+    });
     connect(m_conversation, &ConversationController::sandboxStatusChanged, m_sandbox, &SandboxPane::setSandboxStatus);
     connect(m_conversation, &ConversationController::sandboxStatusChanged, this, [this](const QString &text, bool warning) {
         // Isolation off is a choice the person must keep seeing, not a passing message.
@@ -182,6 +201,9 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
                 if (id.isEmpty() || id == m_shownSession)
                     return;
                 m_shownSession = id;
+                // The folder a session works in is fixed once it has started.
+                const QString workspace = current.data(SessionListModel::WorkspaceRole).toString();
+                m_composer->setWorkspace(workspace.isEmpty() ? QDir::homePath() : workspace, false);
                 m_grep->setCurrentSession(id);
                 m_conversation->setSessionId(id);
                 m_transcript->showPlaceholder(tr("Loading…"));
@@ -344,6 +366,10 @@ void MainWindow::buildActions()
     m_sessionView->addAction(archive);
     m_sessionView->setContextMenuPolicy(Qt::ActionsContextMenu);
     file->addSeparator();
+    QAction *settings = file->addAction(tr("Se&ttings…"), this, [this] { showSettings(); });
+    settings->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    settings->setMenuRole(QAction::PreferencesRole);
+    file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
@@ -459,8 +485,17 @@ void MainWindow::newSession()
     m_sessionView->clearSelection();
     m_sessionView->setCurrentIndex(QModelIndex());
     m_conversation->setSessionId(QString());
+    m_composer->setWorkspace(lastWorkspace(), true);
     m_transcript->showPlaceholder(tr("A new session: write the first turn below."));
     m_composer->editor()->setFocus();
+}
+
+QString MainWindow::lastWorkspace() const
+{
+    // A new session works where the last new one did, until the person picks another folder.
+    const QString last = QSettings(QDir(m_locations.configDir()).filePath(QStringLiteral("desktop.ini")), QSettings::IniFormat)
+                             .value(QStringLiteral("composer/workspace")).toString();
+    return !last.isEmpty() && QFileInfo(last).isDir() ? last : QDir::homePath();
 }
 
 void MainWindow::loadPlugins()
@@ -648,6 +683,35 @@ void MainWindow::saveLayout() const
     settings.setValue(QStringLiteral("window/state"), saveState());
     if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
         settings.setValue(QStringLiteral("window/splitter"), splitter->saveState());
+}
+
+void MainWindow::showSettings(const QString &page)
+{
+    if (auto *open = findChild<SettingsDialog *>()) {
+        open->raise();
+        open->activateWindow();
+        if (!page.isEmpty())
+            open->showPage(page);
+        return;
+    }
+    auto *dialog = new SettingsDialog(m_locations, m_plugins.get(), m_conversation->keys(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (!page.isEmpty())
+        dialog->showPage(page);
+    connect(dialog, &SettingsDialog::applied, this, [this] {
+        m_conversation->reloadSettings();
+        m_marksKnown = false; // the thresholds may have moved
+        m_pluginStatus->setText(pluginStatus());
+    });
+    dialog->open();
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    // The conversation page follows the window's palette (system or chosen theme).
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        m_transcript->bridge()->setTheme(Appearance::isDark(palette()) ? QStringLiteral("dark") : QStringLiteral("light"));
+    QMainWindow::changeEvent(event);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -69,6 +69,8 @@ public:
     void newSession();
     /// The plugin summary shown in the status bar ("Plugins: 2 running, 1 failed").
     QString pluginStatus() const;
+    /// Opens Settings (on the page titled `page` when given); the dialog is a child of the window.
+    void showSettings(const QString &page = {});
 
 Q_SIGNALS:
     void requestSessions();
@@ -81,6 +83,7 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void buildActions();
@@ -98,6 +101,7 @@ private:
     void renameSelectedSession();
     void archiveSelectedSession();
     void openHit(const QString &sessionId, const QString &messageId);
+    QString lastWorkspace() const;
     void restoreLayout();
     void saveLayout() const;
 

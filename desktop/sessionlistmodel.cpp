@@ -1,5 +1,7 @@
 #include "sessionlistmodel.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QHash>
 
 namespace valis {
@@ -16,53 +18,87 @@ void SessionListModel::setSessions(const QList<SessionInfo> &sessions)
     for (qsizetype i = 0; i < m_sessions.size(); ++i)
         position.insert(m_sessions.at(i).id, i);
     m_parentOf = QList<qsizetype>(m_sessions.size(), -1);
-    m_childrenOf = QList<QList<qsizetype>>(m_sessions.size() + 1);
+    m_groupOf = QList<qsizetype>(m_sessions.size(), -1);
+    m_childrenOf = QList<QList<qsizetype>>(m_sessions.size());
+    m_groups.clear();
+    QHash<QString, qsizetype> groupOf;
+    // The store lists newest first, so groups come in order of their newest session.
     for (qsizetype i = 0; i < m_sessions.size(); ++i) {
         const qsizetype parentRow = position.value(m_sessions.at(i).parentSessionId, -1);
         m_parentOf[i] = parentRow;
-        m_childrenOf[parentRow < 0 ? m_sessions.size() : parentRow].append(i);
+        if (parentRow >= 0) {
+            m_childrenOf[parentRow].append(i);
+            continue;
+        }
+        const QString workspace = QDir::cleanPath(m_sessions.at(i).workspace);
+        auto group = groupOf.constFind(workspace);
+        if (group == groupOf.constEnd()) {
+            group = groupOf.insert(workspace, m_groups.size());
+            m_groups.append(Group{m_sessions.at(i).workspace.isEmpty() ? QString() : workspace, {}});
+        }
+        m_groupOf[i] = group.value();
+        m_groups[group.value()].sessions.append(i);
     }
     endResetModel();
+}
+
+QModelIndex SessionListModel::sessionIndex(qsizetype position) const
+{
+    const qsizetype parentRow = m_parentOf.at(position);
+    const QList<qsizetype> &siblings = parentRow >= 0 ? m_childrenOf.at(parentRow) : m_groups.at(m_groupOf.at(position)).sessions;
+    return createIndex(int(siblings.indexOf(position)), 0, quintptr(position));
 }
 
 QModelIndex SessionListModel::indexOf(const QString &sessionId) const
 {
     for (qsizetype i = 0; i < m_sessions.size(); ++i) {
-        if (m_sessions.at(i).id != sessionId)
-            continue;
-        const qsizetype parentRow = m_parentOf.at(i);
-        const auto &siblings = m_childrenOf.at(parentRow < 0 ? m_sessions.size() : parentRow);
-        return createIndex(int(siblings.indexOf(i)), 0, quintptr(i));
+        if (m_sessions.at(i).id == sessionId)
+            return sessionIndex(i);
     }
     return {};
 }
 
+const SessionInfo *SessionListModel::session(const QString &sessionId) const
+{
+    for (const SessionInfo &info : m_sessions) {
+        if (info.id == sessionId)
+            return &info;
+    }
+    return nullptr;
+}
+
 QModelIndex SessionListModel::index(int row, int column, const QModelIndex &parent) const
 {
-    const qsizetype list = parent.isValid() ? qsizetype(parent.internalId()) : m_sessions.size();
-    if (column != 0 || row < 0 || list >= m_childrenOf.size() || row >= m_childrenOf.at(list).size())
+    if (column != 0 || row < 0)
         return {};
-    return createIndex(row, 0, quintptr(m_childrenOf.at(list).at(row)));
+    if (!parent.isValid())
+        return row < m_groups.size() ? createIndex(row, 0, quintptr(m_sessions.size() + row)) : QModelIndex();
+    const QList<qsizetype> &list = isGroup(parent) ? m_groups.at(qsizetype(parent.internalId()) - m_sessions.size()).sessions
+                                                   : m_childrenOf.at(qsizetype(parent.internalId()));
+    return row < list.size() ? createIndex(row, 0, quintptr(list.at(row))) : QModelIndex();
 }
 
 QModelIndex SessionListModel::parent(const QModelIndex &child) const
 {
-    if (!child.isValid())
+    if (!child.isValid() || isGroup(child))
         return {};
-    const qsizetype parentRow = m_parentOf.at(qsizetype(child.internalId()));
-    if (parentRow < 0)
-        return {};
-    const qsizetype grandParent = m_parentOf.at(parentRow);
-    const auto &siblings = m_childrenOf.at(grandParent < 0 ? m_sessions.size() : grandParent);
-    return createIndex(int(siblings.indexOf(parentRow)), 0, quintptr(parentRow));
+    const qsizetype position = qsizetype(child.internalId());
+    const qsizetype parentRow = m_parentOf.at(position);
+    if (parentRow >= 0)
+        return sessionIndex(parentRow);
+    const qsizetype group = m_groupOf.at(position);
+    return createIndex(int(group), 0, quintptr(m_sessions.size() + group));
 }
 
 int SessionListModel::rowCount(const QModelIndex &parent) const
 {
     if (parent.column() > 0)
         return 0;
-    const qsizetype list = parent.isValid() ? qsizetype(parent.internalId()) : m_sessions.size();
-    return list < m_childrenOf.size() ? int(m_childrenOf.at(list).size()) : 0;
+    if (!parent.isValid())
+        return int(m_groups.size());
+    if (isGroup(parent))
+        return int(m_groups.at(qsizetype(parent.internalId()) - m_sessions.size()).sessions.size());
+    return int(m_childrenOf.at(qsizetype(parent.internalId())).size());
 }
 
 int SessionListModel::columnCount(const QModelIndex &) const
@@ -74,6 +110,23 @@ QVariant SessionListModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid())
         return {};
+    if (isGroup(index)) {
+        const Group &group = m_groups.at(qsizetype(index.internalId()) - m_sessions.size());
+        switch (role) {
+        case Qt::DisplayRole: {
+            if (group.workspace.isEmpty())
+                return tr("No folder (%n)", nullptr, int(group.sessions.size()));
+            const QString name = QFileInfo(group.workspace).fileName();
+            return tr("%1 (%n)", nullptr, int(group.sessions.size())).arg(name.isEmpty() ? QDir::toNativeSeparators(group.workspace) : name);
+        }
+        case Qt::ToolTipRole:
+            return group.workspace.isEmpty() ? tr("Sessions without a workspace folder") : QDir::toNativeSeparators(group.workspace);
+        case WorkspaceRole:
+            return group.workspace;
+        default:
+            return {};
+        }
+    }
     const SessionInfo &session = m_sessions.at(qsizetype(index.internalId()));
     switch (role) {
     case Qt::DisplayRole:
@@ -85,6 +138,8 @@ QVariant SessionListModel::data(const QModelIndex &index, int role) const
             .arg(QLocale().toString(session.updatedAt.toLocalTime(), QLocale::ShortFormat));
     case SessionIdRole:
         return session.id;
+    case WorkspaceRole:
+        return session.workspace;
     default:
         return {};
     }

@@ -51,6 +51,86 @@
         <source>list memory files</source>
         <translation>Auflisten der Gedächtnisdateien</translation>
     </message>
+    <message>
+        <source>[an image (%1) was here, but its stored copy cannot be read]</source>
+        <translation type="unfinished">[hier war ein Bild (%1), aber seine gespeicherte Kopie kann nicht gelesen werden]</translation>
+    </message>
+    <message>
+        <source>two tools share a name: %1</source>
+        <translation type="unfinished">zwei Werkzeuge haben denselben Namen: %1</translation>
+    </message>
+    <message>
+        <source>the turn stopped after %1 model requests, its step limit</source>
+        <translation type="unfinished">die Runde wurde nach %1 Modellanfragen beendet, ihrem Schrittlimit</translation>
+    </message>
+    <message>
+        <source>the turn stopped after spending $%1 of its $%2 budget</source>
+        <translation type="unfinished">die Runde wurde beendet, nachdem $%1 ihres Budgets von $%2 verbraucht waren</translation>
+    </message>
+    <message>
+        <source>an image of this session cannot be read from the store, so the model gets a note in its place: %1</source>
+        <translation type="unfinished">ein Bild dieser Sitzung kann nicht aus dem Speicher gelesen werden, daher erhält das Modell an seiner Stelle einen Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>the answer stopped (%1) while a tool call&apos;s arguments were still being written; that call was not run</source>
+        <translation type="unfinished">die Antwort brach ab (%1), während die Argumente eines Werkzeugaufrufs noch geschrieben wurden; dieser Aufruf wurde nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>the answer was cut off at the model&apos;s output limit</source>
+        <translation type="unfinished">die Antwort wurde am Ausgabelimit des Modells abgeschnitten</translation>
+    </message>
+    <message>
+        <source>[not run: the answer was interrupted (%1) after this call was made]</source>
+        <translation type="unfinished">[nicht ausgeführt: die Antwort wurde unterbrochen (%1), nachdem dieser Aufruf erfolgt war]</translation>
+    </message>
+    <message>
+        <source>[not run: the user interrupted the turn]</source>
+        <translation type="unfinished">[nicht ausgeführt: der Benutzer hat die Runde unterbrochen]</translation>
+    </message>
+    <message>
+        <source>the context is nearly full; waiting for the summary of its oldest part</source>
+        <translation type="unfinished">der Kontext ist fast voll; es wird auf die Zusammenfassung seines ältesten Teils gewartet</translation>
+    </message>
+    <message>
+        <source>the model could not summarise the oldest part of the context (%1); an extractive summary is used instead</source>
+        <translation type="unfinished">das Modell konnte den ältesten Teil des Kontexts nicht zusammenfassen (%1); stattdessen wird eine extraktive Zusammenfassung verwendet</translation>
+    </message>
+    <message>
+        <source>look for similar keys</source>
+        <translation type="unfinished">Suchen ähnlicher Schlüssel</translation>
+    </message>
+    <message>
+        <source>write a memory file</source>
+        <translation type="unfinished">Schreiben einer Gedächtnisdatei</translation>
+    </message>
+    <message>
+        <source>the content of %1 is damaged: it no longer matches the checksum stored with it</source>
+        <translation type="unfinished">der Inhalt von %1 ist beschädigt: Er passt nicht mehr zur mitgespeicherten Prüfsumme</translation>
+    </message>
+    <message>
+        <source>begin a transaction</source>
+        <translation type="unfinished">Beginnen einer Transaktion</translation>
+    </message>
+    <message>
+        <source>commit</source>
+        <translation type="unfinished">Commit</translation>
+    </message>
+    <message>
+        <source>read a memory</source>
+        <translation type="unfinished">Lesen einer Erinnerung</translation>
+    </message>
+    <message>
+        <source>choose a memory key</source>
+        <translation type="unfinished">Wählen eines Erinnerungsschlüssels</translation>
+    </message>
+    <message>
+        <source>store a memory</source>
+        <translation type="unfinished">Speichern einer Erinnerung</translation>
+    </message>
+    <message>
+        <source>cannot find a free key for a memory</source>
+        <translation type="unfinished">für eine Erinnerung lässt sich kein freier Schlüssel finden</translation>
+    </message>
 </context>
 <context>
     <name>valis</name>
@@ -92,53 +172,6 @@
     <message>
         <source>The AGENTS.md files hold %1 bytes, over their budget of %2 bytes, so they were cut: %3. The prompt says where each cut is and how to read the rest; raise agentsMdBudgetBytes in memory.json or shorten the files to load them whole.</source>
         <translation>Die AGENTS.md-Dateien umfassen %1 Bytes und überschreiten damit ihr Budget von %2 Bytes, daher wurden sie gekürzt: %3. Der Prompt gibt an, wo jeweils gekürzt wurde und wie sich der Rest lesen lässt; erhöhen Sie agentsMdBudgetBytes in memory.json oder kürzen Sie die Dateien, um sie vollständig zu laden.</translation>
-    </message>
-</context>
-<context>
-    <name>valis::AgentLoop</name>
-    <message>
-        <source>two tools share a name: %1</source>
-        <translation>zwei Werkzeuge haben denselben Namen: %1</translation>
-    </message>
-    <message>
-        <source>the turn stopped after %1 model requests, its step limit</source>
-        <translation>die Runde wurde nach %1 Modellanfragen beendet, ihrem Schrittlimit</translation>
-    </message>
-    <message>
-        <source>the turn stopped after spending $%1 of its $%2 budget</source>
-        <translation>die Runde wurde beendet, nachdem $%1 ihres Budgets von $%2 verbraucht waren</translation>
-    </message>
-    <message>
-        <source>the answer stopped (%1) while a tool call&apos;s arguments were still being written; that call was not run</source>
-        <translation>die Antwort brach ab (%1), während die Argumente eines Werkzeugaufrufs noch geschrieben wurden; dieser Aufruf wurde nicht ausgeführt</translation>
-    </message>
-    <message>
-        <source>the answer was cut off at the model&apos;s output limit</source>
-        <translation>die Antwort wurde am Ausgabelimit des Modells abgeschnitten</translation>
-    </message>
-    <message>
-        <source>[not run: the answer was interrupted (%1) after this call was made]</source>
-        <translation>[nicht ausgeführt: die Antwort wurde unterbrochen (%1), nachdem dieser Aufruf erfolgt war]</translation>
-    </message>
-    <message>
-        <source>[not run: the user interrupted the turn]</source>
-        <translation>[nicht ausgeführt: der Benutzer hat die Runde unterbrochen]</translation>
-    </message>
-    <message>
-        <source>[an image (%1) was here, but its stored copy cannot be read]</source>
-        <translation>[hier war ein Bild (%1), aber seine gespeicherte Kopie kann nicht gelesen werden]</translation>
-    </message>
-    <message>
-        <source>an image of this session cannot be read from the store, so the model gets a note in its place: %1</source>
-        <translation>ein Bild dieser Sitzung kann nicht aus dem Speicher gelesen werden, daher erhält das Modell an seiner Stelle einen Hinweis: %1</translation>
-    </message>
-    <message>
-        <source>the context is nearly full; waiting for the summary of its oldest part</source>
-        <translation>der Kontext ist fast voll; es wird auf die Zusammenfassung seines ältesten Teils gewartet</translation>
-    </message>
-    <message>
-        <source>the model could not summarise the oldest part of the context (%1); an extractive summary is used instead</source>
-        <translation>das Modell konnte den ältesten Teil des Kontexts nicht zusammenfassen (%1); stattdessen wird eine extraktive Zusammenfassung verwendet</translation>
     </message>
 </context>
 <context>
@@ -185,6 +218,48 @@
     <message>
         <source>Aider chat (start not in the file)</source>
         <translation>Aider-Chat (Anfang nicht in der Datei)</translation>
+    </message>
+</context>
+<context>
+    <name>valis::Appearance</name>
+    <message>
+        <source>could not write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::AppearancePage</name>
+    <message>
+        <source>Follow the system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theme:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The system&apos;s (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new language is used from the next start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -477,6 +552,33 @@
     </message>
 </context>
 <context>
+    <name>valis::ConnectionTester</name>
+    <message>
+        <source>the server answered, but not with a model list: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server answered, but not with a model list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be reached: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the key was refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the request was refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 (%3): %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>valis::ContextMeter</name>
     <message>
         <source>%1 tokens</source>
@@ -497,6 +599,53 @@
     <message>
         <source>no context yet</source>
         <translation>noch kein Kontext</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ContextPage</name>
+    <message>
+        <source>config/context.json could not be read, so nothing here will be saved until it is fixed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No context strategy plugin is running; see Plugins.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plugins are still starting; open Settings again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When the context fills up, these strategies make room, in this order. Shares are of the model&apos;s context window; per-model values in config/context.json still win.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use this strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default: %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1.%2 must be a JSON %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1236,6 +1385,10 @@
     <message>
         <source>Next turn: %1 on %2 (its base URL comes from config/providers.json, default localhost:11434).</source>
         <translation>Nächste Runde: %1 auf %2 (die Basis-URL kommt aus config/providers.json, Vorgabe localhost:11434).</translation>
+    </message>
+    <message>
+        <source>Se&amp;ttings…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2141,6 +2294,45 @@
     </message>
 </context>
 <context>
+    <name>valis::PluginsPage</name>
+    <message>
+        <source>The plugins are still starting; open Settings again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Safe mode: no plugin was loaded. Changes here apply at the next start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switching a plugin on or off takes effect when Valis starts again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plugin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plugins</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>valis::PostgresDetailStore</name>
     <message>
         <source>cannot reach the PostgreSQL memory store %1: %2</source>
@@ -2153,78 +2345,6 @@
     <message>
         <source>the PostgreSQL memory store refused a statement: %1</source>
         <translation>der PostgreSQL-Gedächtnisspeicher hat eine Anweisung abgelehnt: %1</translation>
-    </message>
-    <message>
-        <source>the content of %1 is damaged: it no longer matches the checksum stored with it</source>
-        <translation>der Inhalt von %1 ist beschädigt: Er passt nicht mehr zur mitgespeicherten Prüfsumme</translation>
-    </message>
-    <message>
-        <source>there is no file /memories/%1 for agent %2</source>
-        <translation>für Agent %2 gibt es keine Datei /memories/%1</translation>
-    </message>
-    <message>
-        <source>begin a transaction</source>
-        <translation>Beginnen einer Transaktion</translation>
-    </message>
-    <message>
-        <source>commit</source>
-        <translation>Commit</translation>
-    </message>
-    <message>
-        <source>read a memory</source>
-        <translation>Lesen einer Erinnerung</translation>
-    </message>
-    <message>
-        <source>choose a memory key</source>
-        <translation>Wählen eines Erinnerungsschlüssels</translation>
-    </message>
-    <message>
-        <source>store a memory</source>
-        <translation>Speichern einer Erinnerung</translation>
-    </message>
-    <message>
-        <source>cannot find a free key for a memory</source>
-        <translation>für eine Erinnerung lässt sich kein freier Schlüssel finden</translation>
-    </message>
-    <message>
-        <source>memory %1 of %2: %3</source>
-        <translation>Erinnerung %1 von %2: %3</translation>
-    </message>
-    <message>
-        <source>list memories</source>
-        <translation>Auflisten der Erinnerungen</translation>
-    </message>
-    <message>
-        <source>deactivate a memory</source>
-        <translation>Deaktivieren einer Erinnerung</translation>
-    </message>
-    <message>
-        <source>purge a memory</source>
-        <translation>Löschen einer Erinnerung</translation>
-    </message>
-    <message>
-        <source>look for similar keys</source>
-        <translation>Suchen ähnlicher Schlüssel</translation>
-    </message>
-    <message>
-        <source>count memories</source>
-        <translation>Zählen der Erinnerungen</translation>
-    </message>
-    <message>
-        <source>write a memory file</source>
-        <translation>Schreiben einer Gedächtnisdatei</translation>
-    </message>
-    <message>
-        <source>replace a memory file</source>
-        <translation>Ersetzen einer Gedächtnisdatei</translation>
-    </message>
-    <message>
-        <source>remove a memory file</source>
-        <translation>Entfernen einer Gedächtnisdatei</translation>
-    </message>
-    <message>
-        <source>list memory files</source>
-        <translation>Auflisten der Gedächtnisdateien</translation>
     </message>
     <message>
         <source>cannot %1 in the PostgreSQL memory store: %2</source>
@@ -2299,6 +2419,120 @@
     <message>
         <source>providers.%1.options must be an object</source>
         <translation>providers.%1.options muss ein Objekt sein</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ProvidersPage</name>
+    <message>
+        <source>config/providers.json could not be read, so nothing here will be saved until it is fixed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No provider plugin is running; see Plugins.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plugins are still starting; open Settings again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New sessions use:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste a key to store it in the keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only if this server wants a key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove from keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty: %1. The variable %2 wins over this when it is set.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Will be removed from the keychain when you apply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain here; keys come from %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain cannot be reached (%1); a key can still come from %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In the keychain: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None stored; %1 is used when set.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>✓ Connected: %n models</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the base URL of %1 must be an http:// or https:// address, not &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s key: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2743,6 +2977,25 @@
     </message>
 </context>
 <context>
+    <name>valis::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation type="unfinished">Speichere…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved. New turns use these settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>valis::SqliteDetailStore</name>
     <message>
         <source>cannot create the folder for large memories</source>
@@ -3013,6 +3266,125 @@
     <message>
         <source>maxSubagentDepth must be a number from 0 to 5</source>
         <translation>maxSubagentDepth muss eine Zahl von 0 bis 5 sein</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ToolsPage</name>
+    <message>
+        <source>Nothing on this page will be saved until this is fixed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plugins are still starting; open Settings again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default: read-only tools run, every other call asks. Deny always wins, for the tool or its provider.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation type="unfinished">Werkzeug</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reads only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New sessions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (not running)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commands may use the network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool pack:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation type="unfinished">Ablehnen</translation>
+    </message>
+    <message>
+        <source>(not running)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This sandbox is not running: commands will not run until it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No isolation: commands can read and change every file you can.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This sandbox cannot cut the network off anyway.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commands can reach the network (downloads, uploads of your files).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -46,6 +46,14 @@ ConversationBridge::ConversationBridge(QObject *parent)
     };
 }
 
+void ConversationBridge::setTheme(const QString &theme)
+{
+    if (theme == m_theme)
+        return;
+    m_theme = theme;
+    Q_EMIT themeChanged(theme);
+}
+
 void ConversationBridge::ready()
 {
     Q_EMIT pageReady();

@@ -16,11 +16,16 @@ class ConversationBridge : public QObject
     Q_OBJECT
     /// The page's words, translated by the app.
     Q_PROPERTY(QVariantMap strings READ strings CONSTANT)
+    /// "light" or "dark": the app's palette, which the page follows (the system's, or the
+    /// person's choice in Settings > Appearance).
+    Q_PROPERTY(QString theme READ theme NOTIFY themeChanged)
 
 public:
     explicit ConversationBridge(QObject *parent = nullptr);
 
     QVariantMap strings() const { return m_strings; }
+    QString theme() const { return m_theme; }
+    void setTheme(const QString &theme);
 
     /// Approvals the page may decide; a decision for any other id is refused.
     void expectApproval(const QString &id) { m_pendingApprovals.insert(id); }
@@ -53,6 +58,7 @@ Q_SIGNALS:
     void placeholderShown(const QString &text);
     void approvalRequested(const QString &json);
     void approvalSettled(const QString &id, const QString &outcome);
+    void themeChanged(const QString &theme);
 
     // To the app, after checking.
     void pageReady();
@@ -73,6 +79,7 @@ private:
     QSet<QString> m_pendingApprovals;
     QStringList m_refusals;
     int m_rendered = 0;
+    QString m_theme = QStringLiteral("light");
 };
 
 } // namespace valis

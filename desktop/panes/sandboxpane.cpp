@@ -1,5 +1,7 @@
 #include "sandboxpane.h"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -40,6 +42,12 @@ SandboxPane::SandboxPane(QWidget *parent)
     m_sandbox = new QLabel(this);
     m_sandbox->setObjectName(QStringLiteral("sandboxPaneStatus"));
     m_sandbox->setWordWrap(true);
+    m_isolation = new QComboBox(this);
+    m_isolation->setObjectName(QStringLiteral("sandboxChoice"));
+    m_isolation->setToolTip(tr("Where this session's commands run, from its next turn"));
+    m_network = new QCheckBox(tr("Network"), this);
+    m_network->setObjectName(QStringLiteral("sandboxNetwork"));
+    m_network->setToolTip(tr("Whether this session's commands may reach the network, from its next turn"));
     m_list = new QTreeWidget(this);
     m_list->setObjectName(QStringLiteral("sandboxCommands"));
     m_list->setHeaderLabels({tr("Status"), tr("Exit"), tr("Time"), tr("Command")});
@@ -66,8 +74,13 @@ SandboxPane::SandboxPane(QWidget *parent)
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_sandbox, 1);
     buttons->addWidget(m_kill);
+    auto *choice = new QHBoxLayout;
+    choice->addWidget(new QLabel(tr("This session:"), this));
+    choice->addWidget(m_isolation, 1);
+    choice->addWidget(m_network);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(choice);
     layout->addLayout(buttons);
     layout->addWidget(splitter, 1);
 
@@ -76,6 +89,9 @@ SandboxPane::SandboxPane(QWidget *parent)
     m_render->setInterval(100);
     connect(m_render, &QTimer::timeout, this, &SandboxPane::renderSelected);
     connect(m_list, &QTreeWidget::currentItemChanged, this, &SandboxPane::showSelected);
+    const auto chosen = [this] { Q_EMIT sandboxChosen(m_isolation->currentData().toString(), m_network->isChecked()); };
+    connect(m_isolation, &QComboBox::activated, this, chosen);
+    connect(m_network, &QCheckBox::clicked, this, chosen);
     connect(m_kill, &QPushButton::clicked, this, [this] {
         const QString callId = selectedCallId();
         if (m_commands.contains(callId) && m_commands[callId].running) {
@@ -83,6 +99,19 @@ SandboxPane::SandboxPane(QWidget *parent)
             Q_EMIT killRequested(callId);
         }
     });
+}
+
+void SandboxPane::setSandboxChoice(const QList<QPair<QString, QString>> &sandboxes, const QString &current, bool network)
+{
+    const QSignalBlocker blockIsolation(m_isolation);
+    const QSignalBlocker blockNetwork(m_network);
+    m_isolation->clear();
+    for (const auto &[id, name] : sandboxes)
+        m_isolation->addItem(name, id);
+    if (m_isolation->findData(current) < 0 && !current.isEmpty())
+        m_isolation->addItem(tr("%1 (not running)").arg(current), current);
+    m_isolation->setCurrentIndex(m_isolation->findData(current));
+    m_network->setChecked(network);
 }
 
 void SandboxPane::setSandboxStatus(const QString &text, bool warning)

@@ -6,6 +6,8 @@
 #include <QHash>
 #include <QWidget>
 
+class QCheckBox;
+class QComboBox;
 class QLabel;
 class QPushButton;
 class QTextEdit;
@@ -28,6 +30,9 @@ public:
 
     /// What the status bar says about the sandbox; `warning` when isolation is off.
     void setSandboxStatus(const QString &text, bool warning);
+    /// The sandboxes there are (id, name) and the shown session's sandbox and network access,
+    /// which the person can change for that session here.
+    void setSandboxChoice(const QList<QPair<QString, QString>> &sandboxes, const QString &current, bool network);
 
     void commandStarted(const QString &callId, const QString &toolName, const QString &commandLine);
     void commandOutput(const QString &callId, const QString &text);
@@ -41,6 +46,8 @@ public:
 
 Q_SIGNALS:
     void killRequested(const QString &callId);
+    /// The person chose another sandbox or network access for the shown session.
+    void sandboxChosen(const QString &sandboxId, bool network);
 
 private:
     struct Command
@@ -59,6 +66,8 @@ private:
     QString selectedCallId() const;
 
     QLabel *m_sandbox;
+    QComboBox *m_isolation;
+    QCheckBox *m_network;
     QTreeWidget *m_list;
     QTextEdit *m_output;
     QPushButton *m_kill;

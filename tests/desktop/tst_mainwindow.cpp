@@ -2,6 +2,7 @@
 #include "webtestsupport.h"
 
 #include "composerwidget.h"
+#include "conversationcontroller.h"
 #include "mainwindow.h"
 #include "providerserver.h"
 #include "streambuilders.h"
@@ -14,6 +15,10 @@
 #include "welcomeview.h"
 #include "conversationscheme.h"
 #include "conversationview.h"
+#include "settingsdialog.h"
+#include "toolspage.h"
+#include "appearancepage.h"
+#include "appearance.h"
 
 #include "valis/catalog/modelcatalog.h"
 #include "valis/memory/memoryenvironment.h"
@@ -40,6 +45,11 @@
 #include <QPlainTextEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QFileDialog>
+#include <QImage>
+#include <QToolButton>
+#include <QComboBox>
+#include <QDialogButtonBox>
 #include <QStandardPaths>
 
 using namespace valis;
@@ -86,6 +96,8 @@ private Q_SLOTS:
     void memoryBrowserPagesEditsAndUndoesADelete();
     void renamesArchivesAndListsShortcuts();
     void welcomeFindsLocalModelsAndImportsSessions();
+    void composerSendsAttachmentsFromAChosenFolder();
+    void settingsApplyToTheRunningShell();
 
 private:
     static void seed(const DataLocations &locations, const QList<Message> &messages, QString *parentId);
@@ -97,6 +109,7 @@ void TestMainWindow::seed(const DataLocations &locations, const QList<Message> &
     VALIS_VERIFY_OK(store);
     SessionInfo parent;
     parent.title = QStringLiteral("Fix the flaky build");
+    parent.workspace = QStringLiteral("/srv/projects/flaky-build");
     auto created = store.value()->createSession(parent);
     VALIS_VERIFY_OK(created);
     *parentId = created->id;
@@ -104,6 +117,7 @@ void TestMainWindow::seed(const DataLocations &locations, const QList<Message> &
     SessionInfo child;
     child.title = QStringLiteral("Subagent: read the logs");
     child.parentSessionId = created->id;
+    child.workspace = parent.workspace;
     VALIS_VERIFY_OK(store.value()->createSession(child));
 }
 
@@ -118,6 +132,15 @@ void TestMainWindow::showsSessionsAndTranscript()
     tool.role = Role::Tool;
     tool.parts = {Part::makeToolResultText(QStringLiteral("c1"), QStringLiteral("make: *** [all] Error 2"), true)};
     QString parentId;
+    {
+        // An older session that works in no folder: a group of its own, listed after.
+        auto store = SessionStore::open(locations.sessionDatabasePath(), locations.blobDir());
+        VALIS_VERIFY_OK(store);
+        SessionInfo loose;
+        loose.title = QStringLiteral("Notes without a folder");
+        VALIS_VERIFY_OK(store.value()->createSession(loose));
+    }
+    QTest::qWait(20); // a later update time for the seeded ones
     seed(locations, {user, tool}, &parentId);
     if (QTest::currentTestFailed())
         return;
@@ -127,10 +150,33 @@ void TestMainWindow::showsSessionsAndTranscript()
     MainWindow window(locations, options);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QTRY_COMPARE(window.sessionModel()->sessionCount(), 2);
-    QCOMPARE(window.sessionModel()->rowCount(), 1); // the subagent sits under its parent
-    const QModelIndex parent = window.sessionModel()->index(0, 0);
+    QTRY_COMPARE(window.sessionModel()->sessionCount(), 3);
+    // Grouped by workspace folder, the most recent first; the subagent sits under its parent.
+    QCOMPARE(window.sessionModel()->rowCount(), 2);
+    const QModelIndex folder = window.sessionModel()->index(0, 0);
+    QCOMPARE(folder.data().toString(), QStringLiteral("flaky-build (1)"));
+    QCOMPARE(folder.data(SessionListModel::WorkspaceRole).toString(), QStringLiteral("/srv/projects/flaky-build"));
+    QVERIFY(folder.data(SessionListModel::SessionIdRole).toString().isEmpty());
+    QCOMPARE(window.sessionModel()->rowCount(folder), 1);
+    const QModelIndex parent = window.sessionModel()->index(0, 0, folder);
     QCOMPARE(parent.data().toString(), QStringLiteral("Fix the flaky build"));
+    QCOMPARE(window.sessionModel()->parent(parent), folder);
+    QCOMPARE(window.sessionModel()->index(1, 0).data().toString(), QStringLiteral("No folder (1)"));
+    // The composer shows where the session works, not to be changed after its start.
+    auto *workspaceButton = window.findChild<QToolButton *>(QStringLiteral("composerWorkspace"));
+    QTRY_COMPARE(window.composer()->workspace(), QStringLiteral("/srv/projects/flaky-build"));
+    QVERIFY(!workspaceButton->isEnabled());
+    // The session filter finds a folder's sessions by its name.
+    auto *filter = window.findChild<QLineEdit *>(QStringLiteral("sessionFilter"));
+    QVERIFY(filter);
+    QAbstractItemModel *shown = window.findChild<QTreeView *>(QStringLiteral("sessionList"))->model();
+    filter->setText(QStringLiteral("flaky-build"));
+    QCOMPARE(shown->rowCount(), 1);
+    QCOMPARE(shown->rowCount(shown->index(0, 0)), 1);
+    filter->setText(QStringLiteral("without"));
+    QCOMPARE(shown->rowCount(), 1);
+    QCOMPARE(shown->index(0, 0, shown->index(0, 0)).data().toString(), QStringLiteral("Notes without a folder"));
+    filter->clear();
     QCOMPARE(window.sessionModel()->rowCount(parent), 1);
     QCOMPARE(window.sessionModel()->index(0, 0, parent).data().toString(), QStringLiteral("Subagent: read the logs"));
     QTRY_VERIFY(pageText(window).contains(QLatin1String("hello from the test")));
@@ -574,10 +620,12 @@ void TestMainWindow::renamesArchivesAndListsShortcuts()
     QTRY_COMPARE(window.sessionModel()->sessionCount(), 2);
     auto *list = window.findChild<QTreeView *>(QStringLiteral("sessionList"));
     QVERIFY(list);
+    // Both work in no folder: one group holds them.
     const auto titles = [&] {
         QStringList out;
-        for (int row = 0; row < window.sessionModel()->rowCount(); ++row)
-            out << window.sessionModel()->index(row, 0).data().toString();
+        const QModelIndex folder = window.sessionModel()->index(0, 0);
+        for (int row = 0; row < window.sessionModel()->rowCount(folder); ++row)
+            out << window.sessionModel()->index(row, 0, folder).data().toString();
         out.sort();
         return out;
     };
@@ -585,7 +633,7 @@ void TestMainWindow::renamesArchivesAndListsShortcuts()
     window.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&window));
     list->setFocus();
-    list->setCurrentIndex(list->model()->index(0, 0));
+    list->setCurrentIndex(list->model()->index(0, 0, list->model()->index(0, 0)));
     const QString renamedFrom = list->currentIndex().data().toString();
     QTest::keyClick(list, Qt::Key_F2);
     QInputDialog *dialog = nullptr;
@@ -597,9 +645,10 @@ void TestMainWindow::renamesArchivesAndListsShortcuts()
     QVERIFY(!titles().contains(renamedFrom));
     // Delete archives it, and the status bar offers it back.
     list->setFocus();
-    for (int row = 0; row < list->model()->rowCount(); ++row) {
-        if (list->model()->index(row, 0).data().toString() == QLatin1String("Renamed"))
-            list->setCurrentIndex(list->model()->index(row, 0));
+    const QModelIndex folder = list->model()->index(0, 0);
+    for (int row = 0; row < list->model()->rowCount(folder); ++row) {
+        if (list->model()->index(row, 0, folder).data().toString() == QLatin1String("Renamed"))
+            list->setCurrentIndex(list->model()->index(row, 0, folder));
     }
     QTest::keyClick(list, Qt::Key_Delete);
     QTRY_COMPARE(window.sessionModel()->sessionCount(), 1);
@@ -679,6 +728,158 @@ void TestMainWindow::welcomeFindsLocalModelsAndImportsSessions()
     Q_EMIT welcome->modelList()->itemActivated(welcome->modelList()->item(0));
     QTRY_COMPARE(window.composer()->provider(), QStringLiteral("openai-compatible"));
     QCOMPARE(window.composer()->model(), QStringLiteral("qwen3:8b"));
+    qunsetenv("VALIS_PLUGIN_PATH");
+}
+
+void TestMainWindow::settingsApplyToTheRunningShell()
+{
+    qputenv("VALIS_PLUGIN_PATH", QByteArray(VALIS_BUILT_PLUGIN_DIR));
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    MainWindow window(locations, {});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto *status = window.findChild<QLabel *>(QStringLiteral("sandboxStatus"));
+    QTRY_VERIFY(!status->text().isEmpty());
+    QVERIFY(!status->text().contains(QLatin1String("NO ISOLATION")));
+    QTRY_COMPARE(evaluate(window, QStringLiteral("document.documentElement.dataset.theme")).toString(), QStringLiteral("light"));
+
+    // Ctrl+, opens Settings, once.
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTest::keyClick(&window, Qt::Key_Comma, Qt::ControlModifier);
+    auto *dialog = window.findChild<SettingsDialog *>();
+    QTRY_VERIFY(dialog && dialog->isVisible());
+    window.showSettings(QStringLiteral("Tools"));
+    QCOMPARE(window.findChildren<SettingsDialog *>().size(), 1);
+    auto *tools = dialog->findChild<ToolsPage *>();
+    auto *sandbox = tools->findChild<QComboBox *>(QStringLiteral("sandbox"));
+    sandbox->setCurrentIndex(sandbox->findData(QStringLiteral("plain")));
+    auto *theme = dialog->findChild<AppearancePage *>()->findChild<QComboBox *>(QStringLiteral("theme"));
+    theme->setCurrentIndex(theme->findData(QStringLiteral("dark")));
+    if (const QString dir = qEnvironmentVariable("VALIS_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(dialog->grab().save(dir + QStringLiteral("/settings-tools.png")));
+    dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+
+    // The running shell follows: the sandbox warning at once, the page in the dark theme.
+    QTRY_VERIFY2(status->text().contains(QLatin1String("NO ISOLATION")), qPrintable(status->text()));
+    QTRY_COMPARE(evaluate(window, QStringLiteral("document.documentElement.dataset.theme")).toString(), QStringLiteral("dark"));
+    QCOMPARE(evaluate(window, QStringLiteral("getComputedStyle(document.body).backgroundColor")).toString(),
+             QStringLiteral("rgb(13, 17, 23)"));
+    if (const QString dir = qEnvironmentVariable("VALIS_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(window.grab().save(dir + QStringLiteral("/dark-theme.png")));
+    Appearance::applyTheme(QStringLiteral("system"));
+    QTRY_COMPARE(evaluate(window, QStringLiteral("document.documentElement.dataset.theme")).toString(), QStringLiteral("light"));
+    qunsetenv("VALIS_PLUGIN_PATH");
+}
+
+void TestMainWindow::composerSendsAttachmentsFromAChosenFolder()
+{
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    test::ProviderTestServer server;
+    QVERIFY(server.listen());
+    QVERIFY(useTestServer(locations, server));
+    qputenv("VALIS_PLUGIN_PATH", QByteArray(VALIS_BUILT_PLUGIN_DIR));
+    qputenv("ANTHROPIC_API_KEY", "sk-desktop-test");
+    qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/valis-no-session-bus");
+    qunsetenv("ANTHROPIC_BASE_URL");
+    const QString project = home.filePath(QStringLiteral("project"));
+    QVERIFY(QDir().mkpath(project));
+    const QString notes = test::writeFileIn(project, QStringLiteral("notes.txt"), "remember the ``` fence\n");
+    QImage pixel(2, 2, QImage::Format_RGB32);
+    pixel.fill(Qt::red);
+    const QString picture = project + QStringLiteral("/pixel.png");
+    QVERIFY(pixel.save(picture));
+    const QString binary = test::writeFileIn(project, QStringLiteral("blob.bin"), QByteArray("\x00\x01\x02garbage", 10));
+
+    MainWindow window(locations, {});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY(window.composer()->isEnabled());
+    window.newSession();
+
+    // The folder, from the chooser the workspace button opens.
+    auto *workspaceButton = window.findChild<QToolButton *>(QStringLiteral("composerWorkspace"));
+    QVERIFY(workspaceButton->isEnabled());
+    workspaceButton->click();
+    QFileDialog *chooser = nullptr;
+    QTRY_VERIFY((chooser = window.findChild<QFileDialog *>(QStringLiteral("workspaceChooser"))) != nullptr);
+    chooser->setDirectory(project);
+    chooser->selectFile(project);
+    static_cast<QDialog *>(chooser)->accept();
+    QTRY_COMPARE(window.composer()->workspace(), project);
+    auto *pack = window.findChild<QComboBox *>(QStringLiteral("composerToolPack"));
+    QVERIFY(pack->findData(QStringLiteral("file-ops")) >= 0);
+    pack->setCurrentIndex(pack->findData(QStringLiteral("file-ops")));
+
+    // A file that is neither text nor an image: nothing is sent, and the composer says why.
+    window.composer()->addAttachment(binary);
+    QTest::keyClicks(window.composer()->editor(), QStringLiteral("Look at these"));
+    QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
+    QTRY_VERIFY(window.composer()->status().contains(QLatin1String("blob.bin")));
+    QVERIFY(window.composer()->status().contains(QLatin1String("neither UTF-8 text")));
+    QCOMPARE(server.requests().size(), 0);
+    QCOMPARE(window.composer()->editor()->toPlainText(), QStringLiteral("Look at these"));
+    auto chips = window.findChildren<QToolButton *>(QStringLiteral("attachment"));
+    QCOMPARE(chips.size(), 1);
+    chips.first()->click(); // removes it
+    QTRY_VERIFY(window.composer()->attachments().isEmpty());
+
+    window.composer()->addAttachment(notes);
+    window.composer()->addAttachment(picture);
+    QCOMPARE(window.findChildren<QToolButton *>(QStringLiteral("attachment")).size(), 2);
+    QTRY_VERIFY(window.findChildren<QToolButton *>(QStringLiteral("attachment")).last()->isVisible());
+    QTRY_VERIFY(!window.findChildren<QToolButton *>(QStringLiteral("attachment")).last()->geometry().isEmpty());
+    if (const QString dir = qEnvironmentVariable("VALIS_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(window.grab().save(dir + QStringLiteral("/composer-attachments.png")));
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream().text(QStringLiteral("A red pixel.")).stop(QStringLiteral("end_turn"))));
+    QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("A red pixel.")), 10000);
+    QCOMPARE(server.requests().size(), 1);
+    const QJsonObject request = server.requests().first().json();
+    const QJsonArray content = request.value(QLatin1String("messages")).toArray().first().toObject().value(QLatin1String("content")).toArray();
+    QString texts;
+    bool image = false;
+    for (const QJsonValue &block : content) {
+        texts += block.toObject().value(QLatin1String("text")).toString();
+        if (block.toObject().value(QLatin1String("type")).toString() == QLatin1String("image")) {
+            image = true;
+            QCOMPARE(block.toObject().value(QLatin1String("source")).toObject().value(QLatin1String("media_type")).toString(), QStringLiteral("image/png"));
+        }
+    }
+    QVERIFY2(texts.contains(QLatin1String("Look at these")), qPrintable(texts));
+    QVERIFY2(texts.contains(QLatin1String("notes.txt")) && texts.contains(QLatin1String("````\nremember the ``` fence")), qPrintable(texts));
+    QVERIFY(image);
+    QVERIFY(window.composer()->attachments().isEmpty());
+    // The chosen pack: file tools, no commands.
+    QStringList tools;
+    for (const QJsonValue &tool : request.value(QLatin1String("tools")).toArray())
+        tools << tool.toObject().value(QLatin1String("name")).toString();
+    QVERIFY2(tools.contains(QLatin1String("read_file")) && !tools.contains(QLatin1String("exec")), qPrintable(tools.join(u',')));
+    // The session works in the chosen folder, and is listed under it.
+    QTRY_COMPARE(window.sessionModel()->sessionCount(), 1);
+    const QString sessionId = window.shownSession();
+    QCOMPARE(window.sessionModel()->session(sessionId)->workspace, project);
+    QCOMPARE(window.sessionModel()->index(0, 0).data(SessionListModel::WorkspaceRole).toString(), project);
+    QVERIFY(!workspaceButton->isEnabled());
+
+    // Its commands: isolation off and the network on, for this session only.
+    auto *sandboxChoice = window.findChild<QComboBox *>(QStringLiteral("sandboxChoice"));
+    auto *status = window.findChild<QLabel *>(QStringLiteral("sandboxStatus"));
+    QVERIFY(!status->text().contains(QLatin1String("NO ISOLATION")));
+    const int plain = sandboxChoice->findData(QStringLiteral("plain"));
+    QVERIFY(plain >= 0);
+    sandboxChoice->setCurrentIndex(plain);
+    Q_EMIT sandboxChoice->activated(plain);
+    QTRY_VERIFY2(status->text().contains(QLatin1String("NO ISOLATION")), qPrintable(status->text()));
+    QCOMPARE(window.conversation()->sessionChoice(sessionId).sandbox, QStringLiteral("plain"));
+    window.newSession();
+    QTRY_VERIFY2(!status->text().contains(QLatin1String("NO ISOLATION")), qPrintable(status->text()));
+    QCOMPARE(window.composer()->workspace(), project); // the last folder chosen
+    window.findChild<QTreeView *>(QStringLiteral("sessionList"))->setCurrentIndex(
+        window.findChild<QTreeView *>(QStringLiteral("sessionList"))->model()->index(0, 0, window.findChild<QTreeView *>(QStringLiteral("sessionList"))->model()->index(0, 0)));
+    QTRY_VERIFY2(status->text().contains(QLatin1String("NO ISOLATION")), qPrintable(status->text()));
     qunsetenv("VALIS_PLUGIN_PATH");
 }
 

@@ -458,6 +458,14 @@
   new QWebChannel(qt.webChannelTransport, function (channel) {
     bridge = channel.objects.valis;
     text = bridge.strings || {};
+    const applyTheme = function (theme) {
+      const dark = theme === 'dark';
+      document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+      document.getElementById('highlight-light').disabled = dark;
+      document.getElementById('highlight-dark').disabled = !dark;
+    };
+    applyTheme(bridge.theme);
+    bridge.themeChanged.connect(applyTheme);
     bridge.pageReset.connect(reset);
     bridge.earlierLoaded.connect(prependEarlier);
     bridge.laterLoaded.connect(appendLater);

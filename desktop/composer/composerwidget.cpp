@@ -1,0 +1,312 @@
+#include "composerwidget.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace valis {
+
+namespace {
+QStringList localFiles(const QMimeData *mime)
+{
+    QStringList files;
+    if (!mime || !mime->hasUrls())
+        return files;
+    for (const QUrl &url : mime->urls()) {
+        if (url.isLocalFile() && QFileInfo(url.toLocalFile()).isFile())
+            files << url.toLocalFile();
+    }
+    return files;
+}
+} // namespace
+
+ComposerWidget::ComposerWidget(QWidget *parent) : QWidget(parent)
+{
+    m_provider = new QComboBox(this);
+    m_provider->setObjectName(QStringLiteral("composerProvider"));
+    m_provider->setToolTip(tr("The provider the turn goes to"));
+    m_provider->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_model = new QComboBox(this);
+    m_model->setObjectName(QStringLiteral("composerModel"));
+    m_model->setEditable(true);
+    m_model->setInsertPolicy(QComboBox::NoInsert);
+    m_model->lineEdit()->setPlaceholderText(tr("model"));
+    m_model->setToolTip(tr("The model, as the provider names it"));
+    m_model->setMinimumContentsLength(18);
+    m_toolPack = new QComboBox(this);
+    m_toolPack->setObjectName(QStringLiteral("composerToolPack"));
+    m_toolPack->setToolTip(tr("The tools the agent may use in a new session"));
+    m_workspace = new QToolButton(this);
+    m_workspace->setObjectName(QStringLiteral("composerWorkspace"));
+    m_workspace->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_workspace->setIcon(style()->standardIcon(QStyle::SP_DirIcon));
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("composerStatus"));
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setWordWrap(true);
+
+    m_editor = new QPlainTextEdit(this);
+    m_editor->setObjectName(QStringLiteral("composerEditor"));
+    m_editor->setPlaceholderText(tr("Ask the agent… (Enter sends, Shift+Enter starts a new line; drop files to attach them)"));
+    m_editor->setTabChangesFocus(true);
+    m_editor->installEventFilter(this);
+    m_editor->viewport()->installEventFilter(this);
+    m_editor->setMaximumHeight(140);
+
+    m_attach = new QPushButton(tr("Attach…"), this);
+    m_attach->setObjectName(QStringLiteral("composerAttach"));
+    m_attach->setToolTip(tr("Attach text files or images (PNG, JPEG, GIF, WebP) to the next turn"));
+    m_attachmentBar = new QWidget(this);
+    m_attachmentBar->setObjectName(QStringLiteral("composerAttachments"));
+    m_attachmentLayout = new QHBoxLayout(m_attachmentBar);
+    m_attachmentLayout->setContentsMargins(0, 0, 0, 0);
+    m_attachmentLayout->addStretch(1);
+    m_attachmentBar->hide();
+
+    m_send = new QPushButton(tr("Send"), this);
+    m_send->setObjectName(QStringLiteral("composerSend"));
+    m_stop = new QPushButton(tr("Stop"), this);
+    m_stop->setObjectName(QStringLiteral("composerStop"));
+    m_stop->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+    m_stop->setToolTip(tr("Stop the running turn (Ctrl+.)"));
+    m_stop->setEnabled(false);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_provider);
+    top->addWidget(m_model, 1);
+    top->addWidget(m_toolPack);
+    top->addWidget(m_workspace);
+    auto *bottom = new QHBoxLayout;
+    bottom->addWidget(m_editor, 1);
+    auto *buttons = new QVBoxLayout;
+    buttons->addWidget(m_send);
+    buttons->addWidget(m_stop);
+    buttons->addWidget(m_attach);
+    buttons->addStretch();
+    bottom->addLayout(buttons);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(top);
+    layout->addWidget(m_status);
+    layout->addWidget(m_attachmentBar);
+    layout->addLayout(bottom);
+
+    connect(m_send, &QPushButton::clicked, this, &ComposerWidget::send);
+    connect(m_stop, &QPushButton::clicked, this, &ComposerWidget::stopRequested);
+    connect(m_attach, &QPushButton::clicked, this, &ComposerWidget::chooseAttachments);
+    connect(m_workspace, &QToolButton::clicked, this, &ComposerWidget::chooseWorkspace);
+    connect(m_provider, &QComboBox::currentTextChanged, this, &ComposerWidget::providerChanged);
+    setWorkspace(QDir::homePath(), true);
+}
+
+void ComposerWidget::setProviders(const QStringList &ids, const QString &current)
+{
+    const QSignalBlocker blocker(m_provider);
+    m_provider->clear();
+    m_provider->addItems(ids);
+    if (ids.contains(current))
+        m_provider->setCurrentText(current);
+}
+
+bool ComposerWidget::selectProvider(const QString &id)
+{
+    const int index = m_provider->findText(id);
+    if (index < 0)
+        return false;
+    m_provider->setCurrentIndex(index);
+    return true;
+}
+
+QString ComposerWidget::provider() const
+{
+    return m_provider->currentText();
+}
+
+void ComposerWidget::setModels(const QStringList &models)
+{
+    const QString typed = m_model->currentText();
+    m_model->clear();
+    m_model->addItems(models);
+    m_model->setCurrentText(typed);
+}
+
+void ComposerWidget::setModel(const QString &model)
+{
+    m_model->setCurrentText(model);
+}
+
+QString ComposerWidget::model() const
+{
+    return m_model->currentText().trimmed();
+}
+
+void ComposerWidget::setToolPacks(const QList<QPair<QString, QString>> &packs, const QString &current)
+{
+    m_toolPack->clear();
+    for (const auto &[name, description] : packs) {
+        m_toolPack->addItem(name, name);
+        m_toolPack->setItemData(m_toolPack->count() - 1, description, Qt::ToolTipRole);
+    }
+    m_toolPack->setCurrentIndex(qMax(0, m_toolPack->findData(current)));
+    m_toolPack->setVisible(!packs.isEmpty());
+}
+
+QString ComposerWidget::toolPack() const
+{
+    return m_toolPack->currentData().toString();
+}
+
+void ComposerWidget::setWorkspace(const QString &path, bool changeable)
+{
+    m_workspacePath = path;
+    const QString name = QFileInfo(path).fileName();
+    m_workspace->setText(name.isEmpty() ? QDir::toNativeSeparators(path) : name);
+    m_workspace->setEnabled(changeable && !m_busy);
+    m_workspace->setProperty("changeable", changeable);
+    m_workspace->setToolTip(changeable ? tr("The folder a new session works in: %1 (click to choose another)").arg(QDir::toNativeSeparators(path))
+                                       : tr("This session works in %1").arg(QDir::toNativeSeparators(path)));
+    m_toolPack->setEnabled(changeable && !m_busy);
+}
+
+void ComposerWidget::chooseWorkspace()
+{
+    auto *dialog = new QFileDialog(this, tr("The folder the session works in"), m_workspacePath);
+    dialog->setObjectName(QStringLiteral("workspaceChooser"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(QFileDialog::Directory);
+    dialog->setOption(QFileDialog::ShowDirsOnly);
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) {
+        if (path.isEmpty())
+            return;
+        setWorkspace(path, true);
+        Q_EMIT workspaceChosen(path);
+    });
+    dialog->open();
+}
+
+void ComposerWidget::chooseAttachments()
+{
+    auto *dialog = new QFileDialog(this, tr("Attach files"), m_workspacePath);
+    dialog->setObjectName(QStringLiteral("attachmentChooser"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(QFileDialog::ExistingFiles);
+    connect(dialog, &QFileDialog::filesSelected, this, [this](const QStringList &files) {
+        for (const QString &file : files)
+            addAttachment(file);
+    });
+    dialog->open();
+}
+
+void ComposerWidget::addAttachment(const QString &path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (m_attachments.contains(absolute))
+        return;
+    m_attachments << absolute;
+    showAttachments();
+}
+
+void ComposerWidget::clearAttachments()
+{
+    m_attachments.clear();
+    showAttachments();
+}
+
+void ComposerWidget::showAttachments()
+{
+    while (m_attachmentLayout->count() > 1) {
+        QLayoutItem *item = m_attachmentLayout->takeAt(0);
+        delete item->widget();
+        delete item;
+    }
+    for (const QString &path : std::as_const(m_attachments)) {
+        auto *chip = new QToolButton(m_attachmentBar);
+        chip->setObjectName(QStringLiteral("attachment"));
+        chip->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        chip->setIcon(style()->standardIcon(QStyle::SP_FileIcon));
+        chip->setText(QStringLiteral("%1 \u2715").arg(QFileInfo(path).fileName()));
+        chip->setToolTip(tr("%1 (click to remove)").arg(QDir::toNativeSeparators(path)));
+        connect(chip, &QToolButton::clicked, this, [this, path] {
+            m_attachments.removeAll(path);
+            showAttachments();
+        });
+        m_attachmentLayout->insertWidget(m_attachmentLayout->count() - 1, chip);
+    }
+    m_attachmentBar->setVisible(!m_attachments.isEmpty());
+}
+
+void ComposerWidget::setBusy(bool busy)
+{
+    m_busy = busy;
+    m_send->setEnabled(!busy);
+    m_stop->setEnabled(busy);
+    m_provider->setEnabled(!busy);
+    m_model->setEnabled(!busy);
+    const bool changeable = m_workspace->property("changeable").toBool();
+    m_workspace->setEnabled(changeable && !busy);
+    m_toolPack->setEnabled(changeable && !busy);
+}
+
+void ComposerWidget::setStatus(const QString &text)
+{
+    m_status->setText(text);
+    m_status->setVisible(!text.isEmpty());
+}
+
+QString ComposerWidget::status() const
+{
+    return m_status->text();
+}
+
+void ComposerWidget::send()
+{
+    const QString text = m_editor->toPlainText();
+    if (m_busy || (text.trimmed().isEmpty() && m_attachments.isEmpty()))
+        return;
+    Q_EMIT sendRequested(text);
+}
+
+bool ComposerWidget::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_editor && event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && !(key->modifiers() & Qt::ShiftModifier)) {
+            send();
+            return true;
+        }
+    }
+    // Files dropped on the text are attached, not pasted as their addresses.
+    if (watched == m_editor->viewport() && (event->type() == QEvent::DragEnter || event->type() == QEvent::DragMove)) {
+        auto *drag = static_cast<QDragMoveEvent *>(event);
+        if (!localFiles(drag->mimeData()).isEmpty()) {
+            drag->acceptProposedAction();
+            return true;
+        }
+    }
+    if (watched == m_editor->viewport() && event->type() == QEvent::Drop) {
+        auto *drop = static_cast<QDropEvent *>(event);
+        const QStringList files = localFiles(drop->mimeData());
+        if (!files.isEmpty()) {
+            for (const QString &file : files)
+                addAttachment(file);
+            drop->acceptProposedAction();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace valis

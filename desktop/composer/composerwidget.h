@@ -1,0 +1,84 @@
+#pragma once
+
+#include <QStringList>
+#include <QWidget>
+
+class QComboBox;
+class QHBoxLayout;
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QToolButton;
+
+namespace valis {
+
+/// Where a person writes the next turn: the text and its attached files, the provider, model
+/// and tool pack it goes to, the workspace folder a new session works in, Send and Stop. Enter
+/// sends, Shift+Enter starts a new line; files dropped on it are attached.
+class ComposerWidget : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ComposerWidget(QWidget *parent = nullptr);
+
+    void setProviders(const QStringList &ids, const QString &current);
+    /// Chooses provider `id` when it is offered; false when it is not.
+    bool selectProvider(const QString &id);
+    QString provider() const;
+    /// The models offered for the current provider (the catalog's, a server's list); any other
+    /// name can still be typed.
+    void setModels(const QStringList &models);
+    void setModel(const QString &model);
+    QString model() const;
+    /// The tool packs (name, description) and the one chosen.
+    void setToolPacks(const QList<QPair<QString, QString>> &packs, const QString &current);
+    QString toolPack() const;
+    /// The folder the session works in; `changeable` only before its first turn.
+    void setWorkspace(const QString &path, bool changeable);
+    QString workspace() const { return m_workspacePath; }
+
+    QStringList attachments() const { return m_attachments; }
+    void addAttachment(const QString &path);
+    void clearAttachments();
+
+    /// While a turn runs: Send is off, Stop is on, the text stays editable for the next turn.
+    void setBusy(bool busy);
+    void setStatus(const QString &text);
+    QString status() const;
+    QPlainTextEdit *editor() const { return m_editor; }
+
+Q_SIGNALS:
+    void sendRequested(const QString &text);
+    void stopRequested();
+    /// The provider choice changed (to fill in its default model).
+    void providerChanged(const QString &id);
+    /// A new session's folder was chosen.
+    void workspaceChosen(const QString &path);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void send();
+    void chooseWorkspace();
+    void chooseAttachments();
+    void showAttachments();
+
+    QComboBox *m_provider;
+    QComboBox *m_model;
+    QComboBox *m_toolPack;
+    QToolButton *m_workspace;
+    QPlainTextEdit *m_editor;
+    QPushButton *m_attach;
+    QWidget *m_attachmentBar;
+    QHBoxLayout *m_attachmentLayout;
+    QPushButton *m_send;
+    QPushButton *m_stop;
+    QLabel *m_status;
+    QString m_workspacePath;
+    QStringList m_attachments;
+    bool m_busy = false;
+};
+
+} // namespace valis

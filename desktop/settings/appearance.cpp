@@ -1,0 +1,110 @@
+#include "appearance.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QPalette>
+#include <QSettings>
+#include <QStyle>
+#include <QStyleFactory>
+
+namespace valis {
+
+namespace {
+QString settingsPath(const DataLocations &locations)
+{
+    return QDir(locations.configDir()).filePath(QStringLiteral("desktop.ini"));
+}
+
+QPalette darkPalette()
+{
+    QPalette dark;
+    const QColor window(0x20, 0x22, 0x26);
+    const QColor base(0x16, 0x18, 0x1c);
+    const QColor text(0xe6, 0xed, 0xf3);
+    const QColor disabled(0x7d, 0x85, 0x90);
+    dark.setColor(QPalette::Window, window);
+    dark.setColor(QPalette::WindowText, text);
+    dark.setColor(QPalette::Base, base);
+    dark.setColor(QPalette::AlternateBase, window);
+    dark.setColor(QPalette::ToolTipBase, base);
+    dark.setColor(QPalette::ToolTipText, text);
+    dark.setColor(QPalette::PlaceholderText, disabled);
+    dark.setColor(QPalette::Text, text);
+    dark.setColor(QPalette::Button, window);
+    dark.setColor(QPalette::ButtonText, text);
+    dark.setColor(QPalette::BrightText, Qt::white);
+    dark.setColor(QPalette::Link, QColor(0x44, 0x93, 0xf8));
+    dark.setColor(QPalette::Highlight, QColor(0x1f, 0x6f, 0xeb));
+    dark.setColor(QPalette::HighlightedText, Qt::white);
+    for (const QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        dark.setColor(QPalette::Disabled, role, disabled);
+    return dark;
+}
+
+// What the platform gave before any choice, to go back to on "system".
+struct SystemLook
+{
+    QString style;
+    QPalette palette;
+};
+SystemLook &systemLook()
+{
+    static SystemLook look{QApplication::style()->name(), QApplication::palette()};
+    return look;
+}
+} // namespace
+
+Appearance Appearance::load(const DataLocations &locations)
+{
+    QSettings settings(settingsPath(locations), QSettings::IniFormat);
+    Appearance appearance;
+    appearance.language = settings.value(QStringLiteral("ui/language")).toString();
+    const QString theme = settings.value(QStringLiteral("ui/theme")).toString();
+    if (theme == QLatin1String("light") || theme == QLatin1String("dark"))
+        appearance.theme = theme;
+    if (!appearance.language.isEmpty() && !languages().contains(appearance.language))
+        appearance.language.clear();
+    return appearance;
+}
+
+Result<void> Appearance::save(const DataLocations &locations) const
+{
+    QSettings settings(settingsPath(locations), QSettings::IniFormat);
+    settings.setValue(QStringLiteral("ui/language"), language);
+    settings.setValue(QStringLiteral("ui/theme"), theme);
+    settings.sync();
+    if (settings.status() != QSettings::NoError)
+        return Error(QStringLiteral("settings.unwritable"),
+                     QApplication::translate("valis::Appearance", "could not write %1").arg(settings.fileName()));
+    return {};
+}
+
+QStringList Appearance::languages()
+{
+    return {QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")};
+}
+
+QLocale Appearance::locale() const
+{
+    return language.isEmpty() ? QLocale() : QLocale(language);
+}
+
+void Appearance::applyTheme(const QString &theme)
+{
+    const SystemLook &system = systemLook();
+    if (theme == QLatin1String("light") || theme == QLatin1String("dark")) {
+        QStyle *fusion = QStyleFactory::create(QStringLiteral("Fusion"));
+        QApplication::setStyle(fusion);
+        QApplication::setPalette(theme == QLatin1String("dark") ? darkPalette() : fusion->standardPalette());
+        return;
+    }
+    QApplication::setStyle(QStyleFactory::create(system.style));
+    QApplication::setPalette(system.palette);
+}
+
+bool Appearance::isDark(const QPalette &palette)
+{
+    return palette.color(QPalette::Window).lightness() < palette.color(QPalette::WindowText).lightness();
+}
+
+} // namespace valis

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "valis/core/datalocations.h"
+#include "valis/core/result.h"
+
+#include <QLocale>
+#include <QString>
+
+class QPalette;
+
+namespace valis {
+
+/// How the shell looks and speaks, from the profile's desktop.ini: the language ("" follows
+/// the system) and the theme ("system", "light" or "dark").
+struct Appearance
+{
+    QString language;
+    QString theme = QStringLiteral("system");
+
+    static Appearance load(const DataLocations &locations);
+    Result<void> save(const DataLocations &locations) const;
+
+    /// The languages Valis is translated into, as locale names ("de", "zh_CN"), English first.
+    static QStringList languages();
+    /// The locale translations are installed for: the chosen language, or the system's.
+    QLocale locale() const;
+
+    /// Sets the application's palette for `theme`: the system's own for "system", Fusion's light
+    /// or a dark one otherwise. Call with the QApplication running.
+    static void applyTheme(const QString &theme);
+    /// Whether `palette` is a dark one (light text on a dark window), for the conversation page.
+    static bool isDark(const QPalette &palette);
+};
+
+} // namespace valis

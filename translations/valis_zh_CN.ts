@@ -1,0 +1,5573 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name></name>
+    <message>
+        <source>[an image (%1) was here, but its stored copy cannot be read]</source>
+        <translation>[此处原有一张图片（%1），但无法读取其存储的副本]</translation>
+    </message>
+    <message>
+        <source>two tools share a name: %1</source>
+        <translation>有两个工具同名：%1</translation>
+    </message>
+    <message>
+        <source>the turn stopped after %1 model requests, its step limit</source>
+        <translation>本轮次在发出 %1 次模型请求后停止，已达到其步数上限</translation>
+    </message>
+    <message>
+        <source>the turn stopped after spending $%1 of its $%2 budget</source>
+        <translation>本轮次在花费 $%1（预算 $%2）后停止</translation>
+    </message>
+    <message>
+        <source>an image of this session cannot be read from the store, so the model gets a note in its place: %1</source>
+        <translation>无法从存储中读取此会话的一张图片，因此模型会在该处收到一条说明：%1</translation>
+    </message>
+    <message>
+        <source>the answer stopped (%1) while a tool call&apos;s arguments were still being written; that call was not run</source>
+        <translation>回答在写入某个工具调用的参数时中止（%1）；该调用未执行</translation>
+    </message>
+    <message>
+        <source>the answer was cut off at the model&apos;s output limit</source>
+        <translation>回答在达到模型的输出上限时被截断</translation>
+    </message>
+    <message>
+        <source>[not run: the answer was interrupted (%1) after this call was made]</source>
+        <translation>[未执行：发出此调用后回答被中断（%1）]</translation>
+    </message>
+    <message>
+        <source>[not run: the user interrupted the turn]</source>
+        <translation>[未执行：用户中断了本轮次]</translation>
+    </message>
+    <message>
+        <source>the context is nearly full; waiting for the summary of its oldest part</source>
+        <translation>上下文即将占满；正在等待其最早部分的摘要</translation>
+    </message>
+    <message>
+        <source>the model could not summarise the oldest part of the context (%1); an extractive summary is used instead</source>
+        <translation>模型无法为上下文的最早部分生成摘要（%1）；改用抽取式摘要</translation>
+    </message>
+    <message>
+        <source>memory %1 of %2: %3</source>
+        <translation>记忆 %1/%2：%3</translation>
+    </message>
+    <message>
+        <source>list memories</source>
+        <translation>列出记忆</translation>
+    </message>
+    <message>
+        <source>deactivate a memory</source>
+        <translation>停用记忆</translation>
+    </message>
+    <message>
+        <source>purge a memory</source>
+        <translation>彻底清除记忆</translation>
+    </message>
+    <message>
+        <source>look for similar keys</source>
+        <translation>查找相似的键</translation>
+    </message>
+    <message>
+        <source>count memories</source>
+        <translation>统计记忆数量</translation>
+    </message>
+    <message>
+        <source>write a memory file</source>
+        <translation>写入记忆文件</translation>
+    </message>
+    <message>
+        <source>replace a memory file</source>
+        <translation>替换记忆文件</translation>
+    </message>
+    <message>
+        <source>remove a memory file</source>
+        <translation>删除记忆文件</translation>
+    </message>
+    <message>
+        <source>list memory files</source>
+        <translation>列出记忆文件</translation>
+    </message>
+    <message>
+        <source>the content of %1 is damaged: it no longer matches the checksum stored with it</source>
+        <translation>%1 的内容已损坏：与其一同存储的校验和不再匹配</translation>
+    </message>
+    <message>
+        <source>there is no file /memories/%1 for agent %2</source>
+        <translation>智能体 %2 没有文件 /memories/%1</translation>
+    </message>
+    <message>
+        <source>begin a transaction</source>
+        <translation>开始事务</translation>
+    </message>
+    <message>
+        <source>commit</source>
+        <translation>提交</translation>
+    </message>
+    <message>
+        <source>read a memory</source>
+        <translation>读取记忆</translation>
+    </message>
+    <message>
+        <source>choose a memory key</source>
+        <translation>选择记忆键</translation>
+    </message>
+    <message>
+        <source>store a memory</source>
+        <translation>存储记忆</translation>
+    </message>
+    <message>
+        <source>cannot find a free key for a memory</source>
+        <translation>找不到可用于记忆的空闲键</translation>
+    </message>
+    <message>
+        <source>no file was given for the memory database</source>
+        <translation>未指定记忆数据库文件</translation>
+    </message>
+    <message>
+        <source>cannot create the folder for the memory database</source>
+        <translation>无法创建记忆数据库的文件夹</translation>
+    </message>
+    <message>
+        <source>cannot switch the memory database to write-ahead logging: %1</source>
+        <translation>无法将记忆数据库切换为预写日志（WAL）模式：%1</translation>
+    </message>
+</context>
+<context>
+    <name>valis</name>
+    <message>
+        <source>Valis, a desktop agent harness.</source>
+        <translation>Valis，一个桌面智能体运行框架。</translation>
+    </message>
+    <message>
+        <source>Keep all of Valis&apos;s files in DIR (also: VALIS_HOME).</source>
+        <translation>将 Valis 的所有文件保存在 DIR 中（也可用 VALIS_HOME 指定）。</translation>
+    </message>
+    <message>
+        <source>Open the session ID.</source>
+        <translation>打开会话 ID。</translation>
+    </message>
+    <message>
+        <source>Start without loading any plugin.</source>
+        <translation>启动时不加载任何插件。</translation>
+    </message>
+</context>
+<context>
+    <name>valis::AgentInstructions</name>
+    <message>
+        <source>%1 cannot be read and is left out of the instructions: %2</source>
+        <translation>无法读取 %1，已将其从指令中略去：%2</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a file; it is left out of the instructions.</source>
+        <translation>%1 是文件夹而不是文件；已将其从指令中略去。</translation>
+    </message>
+    <message>
+        <source>%1 is not UTF-8 text (it looks binary); it is left out of the instructions.</source>
+        <translation>%1 不是 UTF-8 文本（看起来是二进制文件）；已将其从指令中略去。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of %3 bytes shown)</source>
+        <translation>%1（显示了 %3 字节中的 %2 字节）</translation>
+    </message>
+    <message>
+        <source>The AGENTS.md files hold %1 bytes, over their budget of %2 bytes, so they were cut: %3. The prompt says where each cut is and how to read the rest; raise agentsMdBudgetBytes in memory.json or shorten the files to load them whole.</source>
+        <translation>AGENTS.md 文件共有 %1 字节，超出了 %2 字节的预算，因此已被截断：%3。提示中说明了每处截断的位置以及如何读取其余内容；请在 memory.json 中调高 agentsMdBudgetBytes，或缩短这些文件以完整加载。</translation>
+    </message>
+</context>
+<context>
+    <name>valis::AiderImporter</name>
+    <message>
+        <source>the session header&apos;s time &quot;%1&quot; is not YYYY-MM-DD HH:MM:SS</source>
+        <translation>会话头中的时间“%1”不符合 YYYY-MM-DD HH:MM:SS 格式</translation>
+    </message>
+    <message>
+        <source>not an Aider chat history: no &quot;# aider chat started at&quot; line</source>
+        <translation>不是 Aider 聊天历史：没有“# aider chat started at”行</translation>
+    </message>
+    <message>
+        <source>Aider chat of %1</source>
+        <translation>%1 的 Aider 聊天</translation>
+    </message>
+    <message>
+        <source>Aider chat (start not in the file)</source>
+        <translation>Aider 聊天（文件中没有开头部分）</translation>
+    </message>
+    <message>
+        <source>Aider chat history</source>
+        <translation>Aider 聊天历史</translation>
+    </message>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>Aider writes local times without a zone; they were read as UTC, and every message carries its session&apos;s start time.</source>
+        <translation>Aider 写入的是不带时区的本地时间；这些时间已按 UTC 读取，且每条消息都带有其所属会话的开始时间。</translation>
+    </message>
+    <message>
+        <source>The file starts inside a session whose header is not in it; those lines are session 0, dated by the first header.</source>
+        <translation>文件开头位于一个会话之中，而该会话的头部不在文件里；这些行被视为会话 0，日期取自第一个会话头。</translation>
+    </message>
+    <message>
+        <source>Skipped the Emacs mode line on line 1.</source>
+        <translation>已跳过第 1 行的 Emacs 模式行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n reply(s) left a code fence open (cut off); each was ended at the next input or Aider output.</source>
+        <translation>
+            <numerusform>有 %n 条回复留下了未闭合的代码围栏（被截断）；每处都已在下一条输入或 Aider 输出处结束。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>valis::Appearance</name>
+    <message>
+        <source>could not write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::AppearancePage</name>
+    <message>
+        <source>Follow the system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theme:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The system&apos;s (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new language is used from the next start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::ApprovalPolicy</name>
+    <message>
+        <source>&quot;%1&quot; must be an object of names to allow, ask or deny</source>
+        <translation>“%1”必须是一个对象，将名称映射为 allow、ask 或 deny</translation>
+    </message>
+    <message>
+        <source>the rule for &quot;%1&quot; is &quot;%2&quot;; it must be allow, ask or deny</source>
+        <translation>“%1”的规则为“%2”；它必须是 allow、ask 或 deny</translation>
+    </message>
+    <message>
+        <source>these approval rules have no file to be kept in</source>
+        <translation>这些批准规则没有可保存的文件</translation>
+    </message>
+</context>
+<context>
+    <name>valis::BlobStore</name>
+    <message>
+        <source>cannot create the blob folder</source>
+        <translation>无法创建 blob 文件夹</translation>
+    </message>
+    <message>
+        <source>not a blob reference: %1</source>
+        <translation>不是 blob 引用：%1</translation>
+    </message>
+    <message>
+        <source>the blob is missing: %1</source>
+        <translation>blob 缺失：%1</translation>
+    </message>
+    <message>
+        <source>the blob&apos;s content does not match its hash</source>
+        <translation>blob 的内容与其哈希不符</translation>
+    </message>
+</context>
+<context>
+    <name>valis::BpeEncoding</name>
+    <message>
+        <source>there is no encoding &quot;%1&quot; (known: %2)</source>
+        <translation>没有编码“%1”（已知编码：%2）</translation>
+    </message>
+    <message>
+        <source>this build has no data for the %1 tokenizer; build Valis after `scripts/dev.sh setup` (npm ci) has installed it</source>
+        <translation>此构建没有 %1 分词器的数据；请在 `scripts/dev.sh setup`（npm ci）安装该数据后再构建 Valis</translation>
+    </message>
+    <message>
+        <source>the tokenizer data is damaged at line %1; reinstall Valis or run scripts/dev.sh setup</source>
+        <translation>分词器数据在第 %1 行损坏；请重新安装 Valis 或运行 scripts/dev.sh setup</translation>
+    </message>
+    <message>
+        <source>the tokenizer data is empty</source>
+        <translation>分词器数据为空</translation>
+    </message>
+    <message>
+        <source>the tokenizer data lists a token twice</source>
+        <translation>分词器数据中有一个 token 出现了两次</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ClaudeCodeImporter</name>
+    <message>
+        <source>the file is empty: a Claude Code session has at least one line</source>
+        <translation>文件为空：Claude Code 会话至少有一行</translation>
+    </message>
+    <message>
+        <source>&quot;uuid&quot; must be a non-empty string</source>
+        <translation>&quot;uuid&quot; 必须是非空字符串</translation>
+    </message>
+    <message>
+        <source>&quot;parentUuid&quot; must be a string or null</source>
+        <translation>&quot;parentUuid&quot; 必须是字符串或 null</translation>
+    </message>
+    <message>
+        <source>the line has no &quot;type&quot;: not a Claude Code session line</source>
+        <translation>该行没有 &quot;type&quot;：不是 Claude Code 会话行</translation>
+    </message>
+    <message>
+        <source>&quot;timestamp&quot; is not an ISO 8601 time: %1</source>
+        <translation>&quot;timestamp&quot; 不是 ISO 8601 时间：%1</translation>
+    </message>
+    <message>
+        <source>a %1 line needs a &quot;uuid&quot;</source>
+        <translation>%1 行需要有 &quot;uuid&quot;</translation>
+    </message>
+    <message>
+        <source>a %1 line needs a &quot;message&quot; object</source>
+        <translation>%1 行需要有 &quot;message&quot; 对象</translation>
+    </message>
+    <message>
+        <source>%1 (at %2)</source>
+        <translation>%1（位于 %2）</translation>
+    </message>
+    <message>
+        <source>left out 1 %1 line</source>
+        <translation>略去了 1 行 %1</translation>
+    </message>
+    <message>
+        <source>left out %1 %2 lines</source>
+        <translation>略去了 %1 行 %2</translation>
+    </message>
+    <message>
+        <source>%1: no Task tool call in the parent session names agent %2</source>
+        <translation>%1：父会话中没有任何 Task 工具调用指向智能体 %2</translation>
+    </message>
+    <message>
+        <source>Claude Code session</source>
+        <translation>Claude Code 会话</translation>
+    </message>
+    <message>
+        <source>agent %1 (Task call %2) has no subagent transcript file; only its progress lines mention it</source>
+        <translation>智能体 %1（Task 调用 %2）没有子智能体对话记录文件；只有其进度行提到了它</translation>
+    </message>
+</context>
+<context>
+    <name>valis::CodexImporter</name>
+    <message>
+        <source>left out %1: %2</source>
+        <translation>略去了 %1：%2</translation>
+    </message>
+    <message>
+        <source>rebuilt %1: %2</source>
+        <translation>重建了 %1：%2</translation>
+    </message>
+    <message>
+        <source>OpenAI Codex CLI (rollout or TUI session log)</source>
+        <translation>OpenAI Codex CLI（rollout 或 TUI 会话日志）</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>neither a Codex rollout (no session_meta first) nor a Codex TUI session log</source>
+        <translation>既不是 Codex rollout（第一行不是 session_meta），也不是 Codex TUI 会话日志</translation>
+    </message>
+    <message>
+        <source>a rollout line without a string &quot;type&quot;</source>
+        <translation>rollout 行缺少字符串类型的 &quot;type&quot;</translation>
+    </message>
+    <message>
+        <source>a %1 line without a &quot;payload&quot; object</source>
+        <translation>%1 行缺少 &quot;payload&quot; 对象</translation>
+    </message>
+    <message>
+        <source>a turn_context whose &quot;model&quot; is not a string</source>
+        <translation>turn_context 的 &quot;model&quot; 不是字符串</translation>
+    </message>
+    <message>
+        <source>a session_meta without a session &quot;id&quot;</source>
+        <translation>session_meta 缺少会话 &quot;id&quot;</translation>
+    </message>
+    <message>
+        <source>not a Responses API item: %1</source>
+        <translation>不是 Responses API 条目：%1</translation>
+    </message>
+    <message>
+        <source>an event_msg without a string &quot;type&quot;</source>
+        <translation>event_msg 缺少字符串类型的 &quot;type&quot;</translation>
+    </message>
+    <message>
+        <source>a token_count event of the wrong shape</source>
+        <translation>token_count 事件的结构不正确</translation>
+    </message>
+    <message>
+        <source>a user_message event without a string &quot;message&quot;</source>
+        <translation>user_message 事件缺少字符串类型的 &quot;message&quot;</translation>
+    </message>
+    <message>
+        <source>a compacted line without a string &quot;message&quot;</source>
+        <translation>compacted 行缺少字符串类型的 &quot;message&quot;</translation>
+    </message>
+    <message>
+        <source>a session log line without string &quot;dir&quot; and &quot;kind&quot;</source>
+        <translation>会话日志行缺少字符串类型的 &quot;dir&quot; 和 &quot;kind&quot;</translation>
+    </message>
+    <message>
+        <source>a codex_event without a &quot;msg&quot; object</source>
+        <translation>codex_event 缺少 &quot;msg&quot; 对象</translation>
+    </message>
+    <message>
+        <source>an op without a &quot;payload&quot; object</source>
+        <translation>op 缺少 &quot;payload&quot; 对象</translation>
+    </message>
+    <message>
+        <source>a key_event without a string &quot;event&quot;</source>
+        <translation>key_event 缺少字符串类型的 &quot;event&quot;</translation>
+    </message>
+    <message>
+        <source>a codex event without a string &quot;type&quot;</source>
+        <translation>codex 事件缺少字符串类型的 &quot;type&quot;</translation>
+    </message>
+    <message>
+        <source>a session_configured event without a &quot;session_id&quot;</source>
+        <translation>session_configured 事件缺少 &quot;session_id&quot;</translation>
+    </message>
+    <message>
+        <source>a %1 event without a string &quot;delta&quot;</source>
+        <translation>%1 事件缺少字符串类型的 &quot;delta&quot;</translation>
+    </message>
+    <message>
+        <source>a %1 event without a string &quot;text&quot;</source>
+        <translation>%1 事件缺少字符串类型的 &quot;text&quot;</translation>
+    </message>
+    <message>
+        <source>an agent_message event without a string &quot;message&quot;</source>
+        <translation>agent_message 事件缺少字符串类型的 &quot;message&quot;</translation>
+    </message>
+    <message>
+        <source>a %1 event without a string &quot;call_id&quot;</source>
+        <translation>%1 事件缺少字符串类型的 &quot;call_id&quot;</translation>
+    </message>
+    <message>
+        <source>an exec_command_begin event without a &quot;command&quot; array</source>
+        <translation>exec_command_begin 事件缺少 &quot;command&quot; 数组</translation>
+    </message>
+    <message>
+        <source>a patch_apply_begin event without a &quot;changes&quot; object</source>
+        <translation>patch_apply_begin 事件缺少 &quot;changes&quot; 对象</translation>
+    </message>
+    <message>
+        <source>a %1 event without its &quot;%2&quot;</source>
+        <translation>%1 事件缺少其 &quot;%2&quot;</translation>
+    </message>
+</context>
+<context>
+    <name>valis::CompactionEvent</name>
+    <message>
+        <source>a replaced part cannot be read: %1</source>
+        <translation>无法读取被替换的部分：%1</translation>
+    </message>
+    <message>
+        <source>a part replacement names no message or part</source>
+        <translation>部分替换未指明消息或部分</translation>
+    </message>
+    <message>
+        <source>a prefix replacement names no last message</source>
+        <translation>前缀替换未指明最后一条消息</translation>
+    </message>
+    <message>
+        <source>a replacement message cannot be read: %1</source>
+        <translation>无法读取替换消息：%1</translation>
+    </message>
+    <message>
+        <source>unknown edit kind &quot;%1&quot;</source>
+        <translation>未知的编辑类型“%1”</translation>
+    </message>
+    <message>
+        <source>a compaction event was written by a newer Valis (format %1); it is left as it is</source>
+        <translation>某个压缩事件由更新版本的 Valis 写入（格式 %1）；保持原样不动</translation>
+    </message>
+    <message>
+        <source>a compaction event names no strategy</source>
+        <translation>压缩事件未指明策略</translation>
+    </message>
+    <message>
+        <source>the compaction event of message %1 is not an object</source>
+        <translation>消息 %1 的压缩事件不是对象</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ComposerWidget</name>
+    <message>
+        <source>The provider the turn goes to</source>
+        <translation>本轮次发往的提供方</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>The model, as the provider names it</source>
+        <translation>模型（按提供方的命名）</translation>
+    </message>
+    <message>
+        <source>Ask the agent… (Enter sends, Shift+Enter starts a new line)</source>
+        <translation>向智能体提问…（Enter 发送，Shift+Enter 换行）</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the running turn (Ctrl+.)</source>
+        <translation>停止正在进行的轮次（Ctrl+.）</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ConnectionTester</name>
+    <message>
+        <source>the server answered, but not with a model list: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server answered, but not with a model list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be reached: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the key was refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the request was refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 (%3): %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::ContextMeter</name>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>%1 / %2 · %3%</source>
+        <translation>%1 / %2 · %3%</translation>
+    </message>
+    <message>
+        <source>Context: what the last request used of the model&apos;s window.</source>
+        <translation>上下文：上一次请求占用了模型上下文窗口的多少。</translation>
+    </message>
+    <message>
+        <source>%1 at %2% of the window</source>
+        <translation>%1，占窗口的 %2%</translation>
+    </message>
+    <message>
+        <source>no context yet</source>
+        <translation>尚无上下文</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ContextPage</name>
+    <message>
+        <source>config/context.json could not be read, so nothing here will be saved until it is fixed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No context strategy plugin is running; see Plugins.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plugins are still starting; open Settings again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When the context fills up, these strategies make room, in this order. Shares are of the model&apos;s context window; per-model values in config/context.json still win.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use this strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default: %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1.%2 must be a JSON %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::ContextPipeline</name>
+    <message>
+        <source>the context strategy &quot;%1&quot; changed the view without recording how; its result was not used</source>
+        <translation>上下文策略“%1”修改了视图却没有记录修改方式；其结果未被采用</translation>
+    </message>
+    <message>
+        <source>the context strategy &quot;%1&quot; left a tool call without its result (or a result without its call); its result was not used</source>
+        <translation>上下文策略“%1”留下了没有结果的工具调用（或没有调用的结果）；其结果未被采用</translation>
+    </message>
+    <message>
+        <source>the context strategy &quot;%1&quot; removed the placeholder of %2 from a turn it still shows; its result was not used</source>
+        <translation>上下文策略“%1”从一个仍在显示的轮次中移除了 %2 的占位内容；其结果未被采用</translation>
+    </message>
+    <message>
+        <source>[interrupted: this call did not finish, so it has no result. Run it again if it is still needed.]</source>
+        <translation>[已中断：此调用未完成，因此没有结果。如果仍然需要，请重新运行。]</translation>
+    </message>
+    <message>
+        <source>[a call of %1 was cut off before its arguments were complete; it was not run]</source>
+        <translation>[对 %1 的一次调用在参数写完之前被截断；该调用未执行]</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ContextSettings</name>
+    <message>
+        <source>unknown field &quot;%1&quot; (known: %2)</source>
+        <translation>未知字段“%1”（已知字段：%2）</translation>
+    </message>
+    <message>
+        <source>&quot;strategies&quot; must be a list of strategy ids</source>
+        <translation>&quot;strategies&quot; 必须是策略 ID 的列表</translation>
+    </message>
+    <message>
+        <source>&quot;settings&quot; must map strategy ids to objects</source>
+        <translation>&quot;settings&quot; 必须将策略 ID 映射到对象</translation>
+    </message>
+    <message>
+        <source>&quot;settings.%1&quot; must be an object</source>
+        <translation>&quot;settings.%1&quot; 必须是对象</translation>
+    </message>
+    <message>
+        <source>&quot;models&quot; must map model ids to objects</source>
+        <translation>&quot;models&quot; 必须将模型 ID 映射到对象</translation>
+    </message>
+    <message>
+        <source>&quot;models.%1&quot; must map strategy ids to objects</source>
+        <translation>&quot;models.%1&quot; 必须将策略 ID 映射到对象</translation>
+    </message>
+    <message>
+        <source>&quot;models.%1.%2&quot; must be an object</source>
+        <translation>&quot;models.%1.%2&quot; 必须是对象</translation>
+    </message>
+    <message>
+        <source>no plugin offers the context strategy &quot;%1&quot; (available: %2); the context is not managed by it</source>
+        <translation>没有插件提供上下文策略“%1”（可用：%2）；上下文不会由它管理</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not KEY=VALUE (for example evictAt=0.8)</source>
+        <translation>“%1”不是 KEY=VALUE 形式（例如 evictAt=0.8）</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ConversationBridge</name>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已复制</translation>
+    </message>
+    <message>
+        <source>Thinking</source>
+        <translation>思考过程</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>运行中…</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Open full result</source>
+        <translation>打开完整结果</translation>
+    </message>
+    <message>
+        <source>Open the saved transcript</source>
+        <translation>打开已保存的对话记录</translation>
+    </message>
+    <message>
+        <source>Open in the memory browser</source>
+        <translation>在记忆浏览器中打开</translation>
+    </message>
+    <message>
+        <source>Load earlier messages (%1 more)</source>
+        <translation>加载更早的消息（还有 %1 条）</translation>
+    </message>
+    <message>
+        <source>Load newer messages (%1 more)</source>
+        <translation>加载更新的消息（还有 %1 条）</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>image</source>
+        <translation>图片</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ConversationController</name>
+    <message>
+        <source>Starting plugins…</source>
+        <translation>正在启动插件…</translation>
+    </message>
+    <message>
+        <source>Tools are off: %1</source>
+        <translation>工具已关闭：%1</translation>
+    </message>
+    <message>
+        <source>Memory is off: %1</source>
+        <translation>记忆已关闭：%1</translation>
+    </message>
+    <message>
+        <source>No provider plugin is running; see the plugin status.</source>
+        <translation>没有正在运行的提供方插件；请查看插件状态。</translation>
+    </message>
+    <message>
+        <source>The provider settings could not be read: %1</source>
+        <translation>无法读取提供方设置：%1</translation>
+    </message>
+    <message>
+        <source>The approval rules could not be read (every call will be asked): %1</source>
+        <translation>无法读取批准规则（每次调用都会询问）：%1</translation>
+    </message>
+    <message>
+        <source>Choose a model for %1 first.</source>
+        <translation>请先为 %1 选择一个模型。</translation>
+    </message>
+    <message>
+        <source>The provider %1 is not running.</source>
+        <translation>提供方 %1 未在运行。</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>You: %1</source>
+        <translation>你：%1</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>处理中…</translation>
+    </message>
+    <message>
+        <source>→ %1 %2</source>
+        <translation>→ %1 %2</translation>
+    </message>
+    <message>
+        <source>Retrying in %1 s: %2</source>
+        <translation>%1 秒后重试：%2</translation>
+    </message>
+    <message>
+        <source>The agent wants to run %1 with these arguments:</source>
+        <translation>智能体想用以下参数运行 %1：</translation>
+    </message>
+    <message>
+        <source>The agent wants to run %1 (from %2) with these arguments:</source>
+        <translation>智能体想用以下参数运行 %1（来自 %2）：</translation>
+    </message>
+    <message>
+        <source>Waiting for your answer: may %1 run?</source>
+        <translation>等待你的答复：是否允许运行 %1？</translation>
+    </message>
+    <message>
+        <source>Answered.</source>
+        <translation>已答复。</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>The turn ended.</source>
+        <translation>本轮次已结束。</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message>
+        <source>Denied.</source>
+        <translation>已拒绝。</translation>
+    </message>
+    <message>
+        <source>Allowed once.</source>
+        <translation>已允许一次。</translation>
+    </message>
+    <message>
+        <source>Allowed for this session.</source>
+        <translation>已在此会话中允许。</translation>
+    </message>
+    <message>
+        <source>Always allowed.</source>
+        <translation>已始终允许。</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ConversationRequests</name>
+    <message>
+        <source>Open link?</source>
+        <translation>打开链接？</translation>
+    </message>
+    <message>
+        <source>Open this address in your browser?
+
+%1</source>
+        <translation>要在浏览器中打开此地址吗？
+
+%1</translation>
+    </message>
+    <message>
+        <source>Result of %1</source>
+        <translation>%1 的结果</translation>
+    </message>
+    <message>
+        <source>The result %1 is no longer shown.</source>
+        <translation>结果 %1 已不再显示。</translation>
+    </message>
+    <message>
+        <source>%1 belongs to a session without a workspace folder.</source>
+        <translation>%1 属于一个没有工作区文件夹的会话。</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ConversationView</name>
+    <message>
+        <source>Allow once</source>
+        <translation>允许一次</translation>
+    </message>
+    <message>
+        <source>Allow for this session</source>
+        <translation>在此会话中允许</translation>
+    </message>
+    <message>
+        <source>Always allow</source>
+        <translation>始终允许</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>拒绝</translation>
+    </message>
+</context>
+<context>
+    <name>valis::DetailStore</name>
+    <message>
+        <source>the limit must be at least 1 (it was %1)</source>
+        <translation>限制必须至少为 1（当前为 %1）</translation>
+    </message>
+    <message>
+        <source>the byte offset counts from 0 (it was %1)</source>
+        <translation>字节偏移量从 0 开始计数（当前为 %1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>byte offset %1 is past the end: %2 is %n byte(s) long</source>
+        <translation>
+            <numerusform>字节偏移量 %1 超出末尾：%2 的长度为 %n 字节</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>lines count from 1 (the offset was %1)</source>
+        <translation>行号从 1 开始计数（偏移量为 %1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>line %1 is past the end: %2 has %n line(s)</source>
+        <translation>
+            <numerusform>第 %1 行超出末尾：%2 共有 %n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a memory needs an agent id</source>
+        <translation>记忆需要智能体 ID</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a memory type: use a short lower-case word such as note or command_output</source>
+        <translation>“%1”不是记忆类型：请使用简短的小写单词，例如 note 或 command_output</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a file path inside /memories/</source>
+        <translation>“%1”不是 /memories/ 内的文件路径</translation>
+    </message>
+    <message>
+        <source>there is no memory with the key %1</source>
+        <translation>没有键为 %1 的记忆</translation>
+    </message>
+    <message>
+        <source>there is no memory with the key %1; similar keys: %2</source>
+        <translation>没有键为 %1 的记忆；相似的键：%2</translation>
+    </message>
+    <message>
+        <source>cannot create the folder of the memory database</source>
+        <translation>无法创建记忆数据库的文件夹</translation>
+    </message>
+    <message>
+        <source>unknown memory backend</source>
+        <translation>未知的记忆后端</translation>
+    </message>
+</context>
+<context>
+    <name>valis::DetailStoreMemoriesBackend</name>
+    <message>
+        <source>Cannot import memories from %1: it is not a folder.</source>
+        <translation>无法从 %1 导入记忆：它不是文件夹。</translation>
+    </message>
+    <message>
+        <source>Cannot import %1: %2</source>
+        <translation>无法导入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Imported %1 memory files from %2, but could not rename the folder to %3; remove it by hand so it is not imported again.</source>
+        <translation>已从 %2 导入 %1 个记忆文件，但无法将该文件夹重命名为 %3；请手动删除它，以免再次导入。</translation>
+    </message>
+</context>
+<context>
+    <name>valis::FailureClassifier</name>
+    <message>
+        <source>Store a key with &quot;valis-cli keys set %1&quot; (it goes to the OS keychain)</source>
+        <translation>用“valis-cli keys set %1”存储密钥（它会保存到操作系统钥匙串中）</translation>
+    </message>
+    <message>
+        <source> or set %1</source>
+        <translation> 或设置 %1</translation>
+    </message>
+    <message>
+        <source>Keys are issued at %1.</source>
+        <translation>密钥可在 %1 申请。</translation>
+    </message>
+    <message>
+        <source>%1 needs an API key and none was sent.</source>
+        <translation>%1 需要 API 密钥，但请求中未发送。</translation>
+    </message>
+    <message>
+        <source>%1 accepted the API key from %2 but refuses it this request: the key lacks permission for it.</source>
+        <translation>%1 接受了来自 %2 的 API 密钥，但拒绝了本次请求：该密钥没有此操作的权限。</translation>
+    </message>
+    <message>
+        <source>%1 refused the API key from %2.</source>
+        <translation>%1 拒绝了来自 %2 的 API 密钥。</translation>
+    </message>
+    <message>
+        <source>%1 refuses requests until the account&apos;s quota or billing is sorted out; retrying cannot help.</source>
+        <translation>在账户的配额或账单问题解决之前，%1 会拒绝请求；重试无济于事。</translation>
+    </message>
+    <message>
+        <source>%1 is limiting the rate of requests.</source>
+        <translation>%1 正在限制请求速率。</translation>
+    </message>
+    <message>
+        <source>%1 is overloaded.</source>
+        <translation>%1 过载。</translation>
+    </message>
+    <message>
+        <source>%1 had a server error.</source>
+        <translation>%1 发生了服务器错误。</translation>
+    </message>
+    <message>
+        <source>The request does not fit the model&apos;s context window at %1.</source>
+        <translation>在 %1 处，请求超出了模型的上下文窗口。</translation>
+    </message>
+    <message>
+        <source>%1 refused the request.</source>
+        <translation>%1 拒绝了该请求。</translation>
+    </message>
+    <message>
+        <source>Could not reach %1 at %2.</source>
+        <translation>无法通过 %2 连接到 %1。</translation>
+    </message>
+    <message>
+        <source>%1 sent nothing for too long; the request was given up.</source>
+        <translation>%1 太久没有发送任何数据；已放弃该请求。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 ended in the middle of the answer.</source>
+        <translation>与 %1 的连接在回答中途断开。</translation>
+    </message>
+    <message>
+        <source>%1 sent an answer that could not be read.</source>
+        <translation>%1 发送的回答无法读取。</translation>
+    </message>
+    <message>
+        <source>The request to %1 was cancelled.</source>
+        <translation>对 %1 的请求已取消。</translation>
+    </message>
+</context>
+<context>
+    <name>valis::HttpSseStream</name>
+    <message>
+        <source>The request has no network access or no stream decoder.</source>
+        <translation>该请求没有网络访问或流解码器。</translation>
+    </message>
+    <message>
+        <source>The server gave no HTTP status.</source>
+        <translation>服务器未返回 HTTP 状态。</translation>
+    </message>
+    <message>
+        <source>The connection closed in the middle of an event.</source>
+        <translation>连接在某个事件中途关闭。</translation>
+    </message>
+    <message>
+        <source>The connection closed before the end of the answer.</source>
+        <translation>连接在回答结束之前关闭。</translation>
+    </message>
+    <message>
+        <source>No data arrived within the idle timeout of %1 ms.</source>
+        <translation>在 %1 毫秒的空闲超时内没有收到数据。</translation>
+    </message>
+    <message>
+        <source>Expected an event stream (text/event-stream) but the server answered %1: %2</source>
+        <translation>预期为事件流（text/event-stream），但服务器返回了 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::JsonSource</name>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>not valid JSON (%1 at column %2)</source>
+        <translation>不是有效的 JSON（%1，位于第 %2 列）</translation>
+    </message>
+    <message>
+        <source>expected a JSON object on this line</source>
+        <translation>此行应为 JSON 对象</translation>
+    </message>
+</context>
+<context>
+    <name>valis::JsonlExport</name>
+    <message>
+        <source>cannot write the export: %1</source>
+        <translation>无法写入导出文件：%1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::KeychainCredentialStore</name>
+    <message>
+        <source>No keychain account was named.</source>
+        <translation>未指定钥匙串账户。</translation>
+    </message>
+    <message>
+        <source>Set the provider&apos;s API key environment variable (such as ANTHROPIC_API_KEY) instead, or start a Secret Service such as gnome-keyring or KWallet in your session.</source>
+        <translation>请改为设置提供方的 API 密钥环境变量（例如 ANTHROPIC_API_KEY），或在你的会话中启动 Secret Service，例如 gnome-keyring 或 KWallet。</translation>
+    </message>
+    <message>
+        <source>No keychain can be reached: there is no D-Bus session bus</source>
+        <translation>无法访问任何钥匙串：没有 D-Bus 会话总线</translation>
+    </message>
+    <message>
+        <source>No keychain can be reached: no Secret Service runs on the D-Bus session bus</source>
+        <translation>无法访问任何钥匙串：D-Bus 会话总线上没有运行 Secret Service</translation>
+    </message>
+    <message>
+        <source>No keychain is available on this system</source>
+        <translation>此系统上没有可用的钥匙串</translation>
+    </message>
+    <message>
+        <source>The keychain refused access to the key for &quot;%1&quot;</source>
+        <translation>钥匙串拒绝访问“%1”的密钥</translation>
+    </message>
+    <message>
+        <source>Unlock the keychain or allow Valis to use it, or set the provider&apos;s API key environment variable instead.</source>
+        <translation>请解锁钥匙串或允许 Valis 使用它，或者改为设置提供方的 API 密钥环境变量。</translation>
+    </message>
+    <message>
+        <source>The keychain could not read the key for &quot;%1&quot;</source>
+        <translation>钥匙串无法读取“%1”的密钥</translation>
+    </message>
+    <message>
+        <source>The keychain could not store the key for &quot;%1&quot;</source>
+        <translation>钥匙串无法存储“%1”的密钥</translation>
+    </message>
+    <message>
+        <source>The keychain could not remove the key for &quot;%1&quot;</source>
+        <translation>钥匙串无法删除“%1”的密钥</translation>
+    </message>
+</context>
+<context>
+    <name>valis::MainWindow</name>
+    <message>
+        <source>Valis</source>
+        <translation>Valis</translation>
+    </message>
+    <message>
+        <source>Filter sessions</source>
+        <translation>筛选会话</translation>
+    </message>
+    <message>
+        <source>Loading sessions…</source>
+        <translation>正在加载会话…</translation>
+    </message>
+    <message>
+        <source>Plugins: starting…</source>
+        <translation>插件：正在启动…</translation>
+    </message>
+    <message>
+        <source>The %1 provider plugin is not running; see the plugin status.</source>
+        <translation>%1 提供方插件未在运行；请查看插件状态。</translation>
+    </message>
+    <message>
+        <source>Next turn: %1 on %2 (its base URL comes from config/providers.json, default localhost:11434).</source>
+        <translation>下一轮次：%2 上的 %1（其基础 URL 来自 config/providers.json，默认为 localhost:11434）。</translation>
+    </message>
+    <message>
+        <source>%1 requests · cache hits %2% · $%3%4</source>
+        <translation>%1 次请求 · 缓存命中率 %2% · $%3%4</translation>
+    </message>
+    <message>
+        <source> + unknown</source>
+        <translation> + 未知</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>Transcript search</source>
+        <translation>对话记录搜索</translation>
+    </message>
+    <message>
+        <source>Commands</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New session</source>
+        <translation>新建会话(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Reload sessions</source>
+        <translation>重新加载会话(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Filter sessions</source>
+        <translation>筛选会话(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Search transcripts</source>
+        <translation>搜索对话记录(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Conversation</source>
+        <translation>对话(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Write to the agent</source>
+        <translation>给智能体写消息(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Stop the turn</source>
+        <translation>停止本轮次(&amp;S)</translation>
+    </message>
+    <message>
+        <source>No tool call is waiting for your answer.</source>
+        <translation>没有等待你答复的工具调用。</translation>
+    </message>
+    <message>
+        <source>&amp;Allow the waiting call once</source>
+        <translation>允许等待中的调用一次(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Allow it for this &amp;session</source>
+        <translation>在此会话中允许(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Deny the waiting call</source>
+        <translation>拒绝等待中的调用(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Rename session…</source>
+        <translation>重命名会话(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Archive session</source>
+        <translation>归档会话(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About Valis</source>
+        <translation>关于 Valis(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About Valis</source>
+        <translation>关于 Valis</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Valis %1&lt;/b&gt;&lt;p&gt;A desktop agent harness whose context never fills up.&lt;/p&gt;&lt;p&gt;Profile: %2&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Valis %1&lt;/b&gt;&lt;p&gt;一个上下文永远不会占满的桌面智能体运行框架。&lt;/p&gt;&lt;p&gt;配置文件：%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Rename session</source>
+        <translation>重命名会话</translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation>标题：</translation>
+    </message>
+    <message>
+        <source>Undo: archived &quot;%1&quot;</source>
+        <translation>撤销：已归档“%1”</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>A new session: write the first turn below.</source>
+        <translation>新会话：请在下方写下第一轮内容。</translation>
+    </message>
+    <message>
+        <source>A plugin may have crashed Valis</source>
+        <translation>某个插件可能导致了 Valis 崩溃</translation>
+    </message>
+    <message>
+        <source>The plugin &quot;%1&quot; was loading when Valis last stopped unexpectedly. Disable it?</source>
+        <translation>Valis 上次意外停止时，插件“%1”正在加载。要禁用它吗？</translation>
+    </message>
+    <message>
+        <source>Disabled the plugin &quot;%1&quot;.</source>
+        <translation>已禁用插件“%1”。</translation>
+    </message>
+    <message>
+        <source>Could not disable the plugin &quot;%1&quot;: %2</source>
+        <translation>无法禁用插件“%1”：%2</translation>
+    </message>
+    <message>
+        <source>All plugins started.</source>
+        <translation>所有插件均已启动。</translation>
+    </message>
+    <message>
+        <source>Plugins: safe mode, none loaded</source>
+        <translation>插件：安全模式，未加载任何插件</translation>
+    </message>
+    <message>
+        <source>Plugins: %1 running</source>
+        <translation>插件：%1 个正在运行</translation>
+    </message>
+    <message>
+        <source>Plugins: %1 running, %2 with problems</source>
+        <translation>插件：%1 个正在运行，%2 个有问题</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sessions in %1</source>
+        <translation>
+            <numerusform>%1 中有 %n 个会话</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No sessions yet. Import your agent transcripts with &apos;valis-cli import ~/.claude/projects&apos; or start a session.</source>
+        <translation>尚无会话。可使用“valis-cli import ~/.claude/projects”导入你的智能体对话记录，或开始一个新会话。</translation>
+    </message>
+    <message>
+        <source>Choose a session on the left.</source>
+        <translation>请在左侧选择一个会话。</translation>
+    </message>
+    <message>
+        <source>There is no session &quot;%1&quot;.</source>
+        <translation>没有会话“%1”。</translation>
+    </message>
+    <message>
+        <source>Session store: %1</source>
+        <translation>会话存储：%1</translation>
+    </message>
+    <message>
+        <source>The session store could not be read: %1</source>
+        <translation>无法读取会话存储：%1</translation>
+    </message>
+    <message>
+        <source>Se&amp;ttings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::MarkdownExport</name>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>Assistant (%1)</source>
+        <translation>助手（%1）</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>(redacted)</source>
+        <translation>（已隐去）</translation>
+    </message>
+    <message>
+        <source>Thinking</source>
+        <translation>思考过程</translation>
+    </message>
+    <message>
+        <source>**Tool call** `%1` (%2)</source>
+        <translation>**工具调用** `%1`（%2）</translation>
+    </message>
+    <message>
+        <source>**Tool result** (%1, error)</source>
+        <translation>**工具结果**（%1，错误）</translation>
+    </message>
+    <message>
+        <source>**Tool result** (%1)</source>
+        <translation>**工具结果**（%1）</translation>
+    </message>
+    <message>
+        <source>*[image %1, %2]*</source>
+        <translation>*[图片 %1，%2]*</translation>
+    </message>
+    <message>
+        <source>- Session: `%1` (%2)</source>
+        <translation>- 会话：`%1`（%2）</translation>
+    </message>
+    <message>
+        <source>- Workspace: `%1`</source>
+        <translation>- 工作区：`%1`</translation>
+    </message>
+    <message>
+        <source>- Model: %1</source>
+        <translation>- 模型：%1</translation>
+    </message>
+    <message>
+        <source>- Started: %1</source>
+        <translation>- 开始时间：%1</translation>
+    </message>
+    <message>
+        <source>- Started by session `%1`</source>
+        <translation>- 由会话 `%1` 启动</translation>
+    </message>
+    <message>
+        <source>Turn %1</source>
+        <translation>轮次 %1</translation>
+    </message>
+    <message>
+        <source>marker: %1</source>
+        <translation>标记：%1</translation>
+    </message>
+    <message>
+        <source>cannot write the export: %1</source>
+        <translation>无法写入导出文件：%1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::MemoryBrowserPane</name>
+    <message>
+        <source>now</source>
+        <translation>刚刚</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>Search memory</source>
+        <translation>搜索记忆</translation>
+    </message>
+    <message>
+        <source>Any type</source>
+        <translation>任意类型</translation>
+    </message>
+    <message>
+        <source>/memories/ files</source>
+        <translation>/memories/ 文件</translation>
+    </message>
+    <message>
+        <source>Command output</source>
+        <translation>命令输出</translation>
+    </message>
+    <message>
+        <source>Tool results</source>
+        <translation>工具结果</translation>
+    </message>
+    <message>
+        <source>Moved out of the context</source>
+        <translation>已移出上下文</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>笔记</translation>
+    </message>
+    <message>
+        <source>Preferences</source>
+        <translation>偏好</translation>
+    </message>
+    <message>
+        <source>File contents</source>
+        <translation>文件内容</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>距今</translation>
+    </message>
+    <message>
+        <source>Load more</source>
+        <translation>加载更多</translation>
+    </message>
+    <message>
+        <source>Read the next %1 lines</source>
+        <translation>读取接下来的 %1 行</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>%1 · 1 record</source>
+        <translation>%1 · 1 条记录</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n records</source>
+        <translation>
+            <numerusform>%1 · %n 条记录</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · lines 1–%3 of %4</source>
+        <translation>%1 · %2 · 第 1–%3 行，共 %4 行</translation>
+    </message>
+    <message>
+        <source>More (%1 left)</source>
+        <translation>更多（还剩 %1）</translation>
+    </message>
+    <message>
+        <source>Loading the whole file to edit it…</source>
+        <translation>正在加载整个文件以便编辑…</translation>
+    </message>
+    <message>
+        <source>Saving /memories/%1…</source>
+        <translation>正在保存 /memories/%1…</translation>
+    </message>
+    <message>
+        <source>Saved /memories/%1 as %2 (the earlier version is kept).</source>
+        <translation>已将 /memories/%1 保存为 %2（保留了之前的版本）。</translation>
+    </message>
+    <message>
+        <source>Deleted %1.</source>
+        <translation>已删除 %1。</translation>
+    </message>
+    <message>
+        <source>Memory: %1</source>
+        <translation>记忆：%1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::MemorySettings</name>
+    <message>
+        <source>%1 must be a whole number, 0 or more</source>
+        <translation>%1 必须是大于或等于 0 的整数</translation>
+    </message>
+    <message>
+        <source>%1 must be a string</source>
+        <translation>%1 必须是字符串</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a PostgreSQL address: %2</source>
+        <translation>“%1”不是 PostgreSQL 地址：%2</translation>
+    </message>
+    <message>
+        <source>it must start with postgresql:// or postgres://</source>
+        <translation>它必须以 postgresql:// 或 postgres:// 开头</translation>
+    </message>
+    <message>
+        <source>several hosts are not supported; name one</source>
+        <translation>不支持多个主机；请只指定一个</translation>
+    </message>
+    <message>
+        <source>the port is missing after &apos;:&apos;</source>
+        <translation>“:”后面缺少端口</translation>
+    </message>
+    <message>
+        <source>port must be a number from 1 to 65535</source>
+        <translation>端口必须是 1 到 65535 之间的数字</translation>
+    </message>
+    <message>
+        <source>it is not a valid URL (write special characters in the user name and password percent-encoded, such as %40 for &apos;@&apos;)</source>
+        <translation>它不是有效的 URL（用户名和密码中的特殊字符请使用百分号编码，例如用 %40 表示“@”）</translation>
+    </message>
+    <message>
+        <source>it must not have a #fragment</source>
+        <translation>它不能包含 #片段</translation>
+    </message>
+    <message>
+        <source>the database name must not contain &apos;/&apos;</source>
+        <translation>数据库名称不能包含“/”</translation>
+    </message>
+    <message>
+        <source>a query parameter has no name</source>
+        <translation>某个查询参数没有名称</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a connection parameter name</source>
+        <translation>“%1”不是连接参数名称</translation>
+    </message>
+    <message>
+        <source>the value of %1 must not contain &apos;;&apos;</source>
+        <translation>%1 的值不能包含“;”</translation>
+    </message>
+    <message>
+        <source>the user name is empty</source>
+        <translation>用户名为空</translation>
+    </message>
+    <message>
+        <source>the database name is empty</source>
+        <translation>数据库名称为空</translation>
+    </message>
+    <message>
+        <source>unknown setting &quot;%1&quot;</source>
+        <translation>未知设置“%1”</translation>
+    </message>
+    <message>
+        <source>unknown setting &quot;%1&quot; (did you mean &quot;%2&quot;?)</source>
+        <translation>未知设置“%1”（你是不是想用“%2”？）</translation>
+    </message>
+    <message>
+        <source>backend must be &quot;sqlite&quot; or &quot;postgresql&quot;</source>
+        <translation>backend 必须是 &quot;sqlite&quot; 或 &quot;postgresql&quot;</translation>
+    </message>
+    <message>
+        <source>postgresql must be a string such as &quot;postgresql://valis@db.example:5432/valis&quot;</source>
+        <translation>postgresql 必须是字符串，例如 &quot;postgresql://valis@db.example:5432/valis&quot;</translation>
+    </message>
+    <message>
+        <source>backend &quot;postgresql&quot; needs &quot;postgresql&quot;: the server&apos;s address, such as &quot;postgresql://valis@db.example:5432/valis&quot;</source>
+        <translation>backend &quot;postgresql&quot; 需要 &quot;postgresql&quot;：即服务器地址，例如 &quot;postgresql://valis@db.example:5432/valis&quot;</translation>
+    </message>
+    <message>
+        <source>tools must be an object of tool names</source>
+        <translation>tools 必须是以工具名称为键的对象</translation>
+    </message>
+    <message>
+        <source>tools must be keyed by tool names, not &quot;&quot;</source>
+        <translation>tools 的键必须是工具名称，而不是 &quot;&quot;</translation>
+    </message>
+    <message>
+        <source>%1 must be an object such as {&quot;captureThresholdTokens&quot;: 2000}</source>
+        <translation>%1 必须是对象，例如 {&quot;captureThresholdTokens&quot;: 2000}</translation>
+    </message>
+    <message>
+        <source>unknown setting &quot;%1.%2&quot;</source>
+        <translation>未知设置“%1.%2”</translation>
+    </message>
+    <message>
+        <source>summaryModel needs summaryProvider: the provider that serves it</source>
+        <translation>summaryModel 需要 summaryProvider：即提供该模型的提供方</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ModelCatalog</name>
+    <message>
+        <source>&quot;%1&quot; must be a string</source>
+        <translation>&quot;%1&quot; 必须是字符串</translation>
+    </message>
+    <message>
+        <source>&quot;%1.%2&quot; must be a price of 0 or more, or null for unknown</source>
+        <translation>&quot;%1.%2&quot; 必须是大于或等于 0 的价格，未知时为 null</translation>
+    </message>
+    <message>
+        <source>not valid JSON (%1 at column %2)</source>
+        <translation>不是有效的 JSON（%1，位于第 %2 列）</translation>
+    </message>
+    <message>
+        <source>a model catalogue must be a JSON object with a &quot;models&quot; array</source>
+        <translation>模型目录必须是带有 &quot;models&quot; 数组的 JSON 对象</translation>
+    </message>
+    <message>
+        <source>no &quot;formatVersion&quot;; reading it as version %1</source>
+        <translation>没有 &quot;formatVersion&quot;；按版本 %1 读取</translation>
+    </message>
+    <message>
+        <source>&quot;formatVersion&quot; must be a whole number</source>
+        <translation>&quot;formatVersion&quot; 必须是整数</translation>
+    </message>
+    <message>
+        <source>the file has format version %1, but this Valis reads version %2 at most; it is ignored and left as it is</source>
+        <translation>该文件的格式版本为 %1，但此版本的 Valis 最多只能读取版本 %2；已忽略该文件并保持原样</translation>
+    </message>
+    <message>
+        <source>a model catalogue must have a &quot;models&quot; array</source>
+        <translation>模型目录必须有 &quot;models&quot; 数组</translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot; is ignored</source>
+        <translation>已忽略未知键“%1”</translation>
+    </message>
+    <message>
+        <source>each element of &quot;models&quot; must be an object; this one is skipped</source>
+        <translation>&quot;models&quot; 的每个元素都必须是对象；已跳过此元素</translation>
+    </message>
+    <message>
+        <source>the entry has no &quot;id&quot;</source>
+        <translation>该条目没有 &quot;id&quot;</translation>
+    </message>
+    <message>
+        <source>model &quot;%1&quot;: %2</source>
+        <translation>模型“%1”：%2</translation>
+    </message>
+    <message>
+        <source>&quot;contextWindow&quot; must be a whole number of tokens greater than 0</source>
+        <translation>&quot;contextWindow&quot; 必须是大于 0 的整数 token 数</translation>
+    </message>
+    <message>
+        <source>&quot;maxOutputTokens&quot; must be a whole number of tokens greater than 0</source>
+        <translation>&quot;maxOutputTokens&quot; 必须是大于 0 的整数 token 数</translation>
+    </message>
+    <message>
+        <source>&quot;maxOutputTokens&quot; (%1) is larger than &quot;contextWindow&quot; (%2)</source>
+        <translation>&quot;maxOutputTokens&quot;（%1）大于 &quot;contextWindow&quot;（%2）</translation>
+    </message>
+    <message>
+        <source>&quot;prices&quot; must be an object</source>
+        <translation>&quot;prices&quot; 必须是对象</translation>
+    </message>
+    <message>
+        <source>&quot;longContextPrices&quot; must be an object with &quot;aboveInputTokens&quot;</source>
+        <translation>&quot;longContextPrices&quot; 必须是包含 &quot;aboveInputTokens&quot; 的对象</translation>
+    </message>
+    <message>
+        <source>&quot;capabilities&quot; must be an object</source>
+        <translation>&quot;capabilities&quot; 必须是对象</translation>
+    </message>
+    <message>
+        <source>&quot;capabilities.%1&quot; must be true or false</source>
+        <translation>&quot;capabilities.%1&quot; 必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>&quot;aliases&quot; must be an array of names</source>
+        <translation>&quot;aliases&quot; 必须是名称数组</translation>
+    </message>
+    <message>
+        <source>model &quot;%1&quot;: unknown key &quot;%2&quot; is ignored</source>
+        <translation>模型“%1”：已忽略未知键“%2”</translation>
+    </message>
+    <message>
+        <source>cannot read the model catalogue: %1</source>
+        <translation>无法读取模型目录：%1</translation>
+    </message>
+    <message>
+        <source>model &quot;%1&quot; is listed twice; the second entry is skipped</source>
+        <translation>模型“%1”被列出了两次；已跳过第二个条目</translation>
+    </message>
+    <message>
+        <source>(the built-in entry is kept)</source>
+        <translation>（保留内置条目）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is the id of %2, so it cannot be an alias of %3</source>
+        <translation>“%1”是 %2 的 ID，因此不能作为 %3 的别名</translation>
+    </message>
+    <message>
+        <source>the name &quot;%1&quot; is claimed by %2 and %3; %3 wins</source>
+        <translation>名称“%1”同时被 %2 和 %3 使用；以 %3 为准</translation>
+    </message>
+    <message>
+        <source>%1 is a model id</source>
+        <translation>%1 是模型 ID</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is an alias of %2</source>
+        <translation>“%1”是 %2 的别名</translation>
+    </message>
+    <message>
+        <source>ignored letter case</source>
+        <translation>忽略了大小写</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; was read as %2 (%3)</source>
+        <translation>“%1”被解读为 %2（%3）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not in the model catalogue; using %2, the longest known name it starts with. Its limits and prices may differ.</source>
+        <translation>“%1”不在模型目录中；改用 %2，即它开头所匹配的最长已知名称。其限制和价格可能有所不同。</translation>
+    </message>
+    <message>
+        <source>your model catalogue override</source>
+        <translation>你的模型目录覆盖文件</translation>
+    </message>
+    <message>
+        <source>Valis does not know the model &quot;%1&quot;; it assumes a %2-token context window, %3 output tokens and unknown prices. Add the model to %4 to set its real limits.</source>
+        <translation>Valis 不认识模型“%1”；假定其上下文窗口为 %2 个 token、输出上限为 %3 个 token，价格未知。请将该模型添加到 %4 中以设置其真实限制。</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>wrote version dots as dashes</source>
+        <translation>将版本号中的点写成了短横线</translation>
+    </message>
+    <message>
+        <source>put the model family before its version</source>
+        <translation>将模型系列放在版本号之前</translation>
+    </message>
+    <message>
+        <source>removed &quot;-latest&quot;</source>
+        <translation>移除了“-latest”</translation>
+    </message>
+    <message>
+        <source>removed the date suffix &quot;%1&quot;</source>
+        <translation>移除了日期后缀“%1”</translation>
+    </message>
+    <message>
+        <source>removed the reasoning suffix &quot;%1&quot;</source>
+        <translation>移除了推理后缀“%1”</translation>
+    </message>
+    <message>
+        <source>ignored letter case and spaces</source>
+        <translation>忽略了大小写和空格</translation>
+    </message>
+    <message>
+        <source>removed the &quot;%1&quot; suffix</source>
+        <translation>移除了“%1”后缀</translation>
+    </message>
+    <message>
+        <source>removed the provider prefix &quot;%1&quot;</source>
+        <translation>移除了提供方前缀“%1”</translation>
+    </message>
+    <message>
+        <source>removed the Bedrock prefix &quot;%1&quot;</source>
+        <translation>移除了 Bedrock 前缀“%1”</translation>
+    </message>
+    <message>
+        <source>removed the Bedrock version &quot;%1&quot;</source>
+        <translation>移除了 Bedrock 版本“%1”</translation>
+    </message>
+    <message>
+        <source>read the Vertex version &quot;%1&quot; as a date</source>
+        <translation>将 Vertex 版本“%1”解读为日期</translation>
+    </message>
+    <message>
+        <source>removed the variant tag parts of &quot;:%1&quot;</source>
+        <translation>移除了“:%1”中的变体标签部分</translation>
+    </message>
+    <message>
+        <source>read the tag &quot;:%1&quot; as part of the name</source>
+        <translation>将标签“:%1”解读为名称的一部分</translation>
+    </message>
+    <message>
+        <source>dropped the tag &quot;:%1&quot;</source>
+        <translation>丢弃了标签“:%1”</translation>
+    </message>
+</context>
+<context>
+    <name>valis::OpenHandsImporter</name>
+    <message>
+        <source>expected a JSON array of OpenHands events</source>
+        <translation>应为 OpenHands 事件的 JSON 数组</translation>
+    </message>
+    <message>
+        <source>event #%1 of the array is not a JSON object</source>
+        <translation>数组中的第 %1 个事件不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>event #%1 of the array has no integer &quot;id&quot;</source>
+        <translation>数组中的第 %1 个事件没有整数 &quot;id&quot;</translation>
+    </message>
+    <message>
+        <source>event %1: the id is used twice</source>
+        <translation>事件 %1：该 ID 被使用了两次</translation>
+    </message>
+    <message>
+        <source>event %1: %2</source>
+        <translation>事件 %1：%2</translation>
+    </message>
+    <message>
+        <source>an event has exactly one of &quot;action&quot; and &quot;observation&quot;</source>
+        <translation>一个事件必须恰好包含 &quot;action&quot; 和 &quot;observation&quot; 中的一个</translation>
+    </message>
+    <message>
+        <source>&quot;action&quot; is not a name</source>
+        <translation>&quot;action&quot; 不是名称</translation>
+    </message>
+    <message>
+        <source>&quot;observation&quot; is not a name</source>
+        <translation>&quot;observation&quot; 不是名称</translation>
+    </message>
+    <message>
+        <source>&quot;source&quot; is not a string</source>
+        <translation>&quot;source&quot; 不是字符串</translation>
+    </message>
+    <message>
+        <source>&quot;cause&quot; is not an event id</source>
+        <translation>&quot;cause&quot; 不是事件 ID</translation>
+    </message>
+    <message>
+        <source>&quot;timestamp&quot; is not an ISO 8601 time</source>
+        <translation>&quot;timestamp&quot; 不是 ISO 8601 时间</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an object</source>
+        <translation>&quot;%1&quot; 不是对象</translation>
+    </message>
+    <message>
+        <source>&quot;tool_call_metadata.tool_call_id&quot; is not a string</source>
+        <translation>&quot;tool_call_metadata.tool_call_id&quot; 不是字符串</translation>
+    </message>
+    <message>
+        <source>OpenHands trajectory</source>
+        <translation>OpenHands 轨迹</translation>
+    </message>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>OpenHands timestamps carry no time zone; they were read as UTC.</source>
+        <translation>OpenHands 时间戳不带时区；已按 UTC 读取。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Left out %n event(s) the model never saw: %1</source>
+        <translation>
+            <numerusform>略去了模型从未看到的 %n 个事件：%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n observation(s) answer no tool call and were kept as system messages</source>
+        <translation>
+            <numerusform>有 %n 个观察结果不对应任何工具调用，已作为系统消息保留</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>valis::PageMessages</name>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>1 line</source>
+        <translation>1 行</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lines</source>
+        <translation>
+            <numerusform>%n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Showing %1 of %2 characters (%3 in all).</source>
+        <translation>显示了 %2 个字符中的 %1 个（共 %3）。</translation>
+    </message>
+    <message>
+        <source>Error · %1</source>
+        <translation>错误 · %1</translation>
+    </message>
+    <message>
+        <source>Result · %1</source>
+        <translation>结果 · %1</translation>
+    </message>
+    <message>
+        <source> · 1 image</source>
+        <translation> · 1 张图片</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n images</source>
+        <translation>
+            <numerusform> · %n 张图片</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · the model saw [MemoryRef: %1]</source>
+        <translation> · 模型看到的是 [MemoryRef: %1]</translation>
+    </message>
+    <message>
+        <source>Context %1 by %2</source>
+        <translation>上下文：%1（策略 %2）</translation>
+    </message>
+    <message>
+        <source>: %1 → %2 tokens (%3 saved)</source>
+        <translation>：%1 → %2 个 token（节省 %3）</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>(summary)</source>
+        <translation>（摘要）</translation>
+    </message>
+    <message>
+        <source> (%1 → %2 tokens)</source>
+        <translation> （%1 → %2 个 token）</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… 还有 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A compaction event that cannot be read: %1</source>
+        <translation>无法读取的压缩事件：%1</translation>
+    </message>
+    <message>
+        <source>(redacted thinking)</source>
+        <translation>（已隐去的思考过程）</translation>
+    </message>
+    <message>
+        <source>[image, %1]</source>
+        <translation>[图片，%1]</translation>
+    </message>
+</context>
+<context>
+    <name>valis::PluginManager</name>
+    <message>
+        <source>cannot read the plugin crash-guard lock: %1</source>
+        <translation>无法读取插件崩溃保护锁：%1</translation>
+    </message>
+    <message>
+        <source>a plugin crash-guard lock was left over, but it names no plugin; it was removed</source>
+        <translation>遗留了一个插件崩溃保护锁，但其中未指明任何插件；已将其删除</translation>
+    </message>
+    <message>
+        <source>cannot write the plugin crash-guard lock: %1</source>
+        <translation>无法写入插件崩溃保护锁：%1</translation>
+    </message>
+    <message>
+        <source>has the id &apos;%1&apos; of another plugin in the same folder, %2</source>
+        <translation>与同一文件夹中的另一个插件 %2 使用了相同的 ID“%1”</translation>
+    </message>
+    <message>
+        <source>overridden by %1</source>
+        <translation>被 %1 覆盖</translation>
+    </message>
+    <message>
+        <source>overrides %1</source>
+        <translation>覆盖了 %1</translation>
+    </message>
+    <message>
+        <source>not loaded because Valis runs in safe mode</source>
+        <translation>未加载，因为 Valis 以安全模式运行</translation>
+    </message>
+    <message>
+        <source>disabled by the user</source>
+        <translation>已被用户禁用</translation>
+    </message>
+    <message>
+        <source>requires &apos;%1&apos; %2, which is invalid</source>
+        <translation>需要“%1”%2，但该要求无效</translation>
+    </message>
+    <message>
+        <source>requires &apos;%1&apos; %2, which was not found</source>
+        <translation>需要“%1”%2，但未找到</translation>
+    </message>
+    <message>
+        <source>optional dependency not used: %1</source>
+        <translation>未使用的可选依赖：%1</translation>
+    </message>
+    <message>
+        <source>requires &apos;%1&apos; %2, but the installed &apos;%1&apos; is %3</source>
+        <translation>需要“%1”%2，但已安装的“%1”为 %3</translation>
+    </message>
+    <message>
+        <source>requires &apos;%1&apos; %2, but the installed &apos;%1&apos; %3 is compatible with versions %4 to %3 only</source>
+        <translation>需要“%1”%2，但已安装的“%1”%3 仅兼容 %4 至 %3 版本</translation>
+    </message>
+    <message>
+        <source>circular dependency: %1</source>
+        <translation>循环依赖：%1</translation>
+    </message>
+    <message>
+        <source>requires &apos;%1&apos;, which is disabled</source>
+        <translation>需要“%1”，但它已被禁用</translation>
+    </message>
+    <message>
+        <source>requires &apos;%1&apos;, which failed</source>
+        <translation>需要“%1”，但它启动失败</translation>
+    </message>
+    <message>
+        <source>no plugin crashed in an earlier run</source>
+        <translation>之前的运行中没有插件崩溃</translation>
+    </message>
+    <message>
+        <source>cannot read the plugin settings: %1</source>
+        <translation>无法读取插件设置：%1</translation>
+    </message>
+    <message>
+        <source>the plugin settings are not valid JSON (%1 at offset %2); the file is kept and plugin changes are not saved until it is fixed</source>
+        <translation>插件设置不是有效的 JSON（%1，位于偏移量 %2）；文件已保留，在修复之前不会保存插件的更改</translation>
+    </message>
+    <message>
+        <source>the plugin settings need an object with &apos;version&apos; and &apos;plugins&apos;; the file is kept and plugin changes are not saved until it is fixed</source>
+        <translation>插件设置需要一个包含 &apos;version&apos; 和 &apos;plugins&apos; 的对象；文件已保留，在修复之前不会保存插件的更改</translation>
+    </message>
+    <message>
+        <source>the plugin settings were written by a newer Valis (format version %1, this one reads %2); the file is kept and plugin changes are not saved</source>
+        <translation>插件设置由更新版本的 Valis 写入（格式版本 %1，此版本读取 %2）；文件已保留，不会保存插件的更改</translation>
+    </message>
+    <message>
+        <source>cannot create the folder of the plugin settings</source>
+        <translation>无法创建插件设置所在的文件夹</translation>
+    </message>
+    <message>
+        <source>cannot write the plugin settings: %1</source>
+        <translation>无法写入插件设置：%1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::PluginSpec</name>
+    <message>
+        <source>cannot be loaded: %1</source>
+        <translation>无法加载：%1</translation>
+    </message>
+    <message>
+        <source>its object (%1) does not implement %2</source>
+        <translation>其对象（%1）未实现 %2</translation>
+    </message>
+    <message>
+        <source>threw an exception: %1</source>
+        <translation>抛出了异常：%1</translation>
+    </message>
+    <message>
+        <source>threw an exception</source>
+        <translation>抛出了异常</translation>
+    </message>
+    <message>
+        <source>initialization failed: %1</source>
+        <translation>初始化失败：%1</translation>
+    </message>
+    <message>
+        <source>threw an exception while shutting down</source>
+        <translation>关闭时抛出了异常</translation>
+    </message>
+    <message>
+        <source>use lowercase letters, digits, &apos;.&apos;, &apos;-&apos; and &apos;_&apos;, starting with a letter or digit</source>
+        <translation>请使用小写字母、数字、“.”、“-”和“_”，并以字母或数字开头</translation>
+    </message>
+    <message>
+        <source>cannot be used as a plugin: %1</source>
+        <translation>不能用作插件：%1</translation>
+    </message>
+    <message>
+        <source>has no Valis metadata: its Q_PLUGIN_METADATA names no FILE, or the file was not a JSON object when the plugin was built</source>
+        <translation>没有 Valis 元数据：其 Q_PLUGIN_METADATA 未指定 FILE，或在构建插件时该文件不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>missing field &apos;%1&apos;</source>
+        <translation>缺少字段“%1”</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; must be a string</source>
+        <translation>字段“%1”必须是字符串</translation>
+    </message>
+    <message>
+        <source>invalid id &apos;%1&apos;: %2</source>
+        <translation>无效的 ID“%1”：%2</translation>
+    </message>
+    <message>
+        <source>unknown kind &apos;%1&apos; (known kinds: %2)</source>
+        <translation>未知类型“%1”（已知类型：%2）</translation>
+    </message>
+    <message>
+        <source>version &apos;%1&apos; is not of the form x.y.z</source>
+        <translation>版本“%1”不符合 x.y.z 格式</translation>
+    </message>
+    <message>
+        <source>compatVersion &apos;%1&apos; is not of the form x.y.z</source>
+        <translation>compatVersion“%1”不符合 x.y.z 格式</translation>
+    </message>
+    <message>
+        <source>compatVersion %1 is newer than version %2</source>
+        <translation>compatVersion %1 比 version %2 更新</translation>
+    </message>
+    <message>
+        <source>built for plugin API version %1, but this Valis provides plugin API version %2</source>
+        <translation>为插件 API 版本 %1 构建，但此 Valis 提供的插件 API 版本为 %2</translation>
+    </message>
+    <message>
+        <source>field &apos;apiVersion&apos; must be an integer</source>
+        <translation>字段 &apos;apiVersion&apos; 必须是整数</translation>
+    </message>
+    <message>
+        <source>declares interface &apos;%1&apos;, but a %2 plugin must declare %3</source>
+        <translation>声明了接口“%1”，但 %2 插件必须声明 %3</translation>
+    </message>
+    <message>
+        <source>field &apos;dependencies&apos; must be an array</source>
+        <translation>字段 &apos;dependencies&apos; 必须是数组</translation>
+    </message>
+    <message>
+        <source>must be an object {id, version, type}</source>
+        <translation>必须是对象 {id, version, type}</translation>
+    </message>
+    <message>
+        <source>missing field &apos;id&apos;</source>
+        <translation>缺少字段 &apos;id&apos;</translation>
+    </message>
+    <message>
+        <source>field &apos;id&apos; must be a string</source>
+        <translation>字段 &apos;id&apos; 必须是字符串</translation>
+    </message>
+    <message>
+        <source>missing field &apos;version&apos;</source>
+        <translation>缺少字段 &apos;version&apos;</translation>
+    </message>
+    <message>
+        <source>field &apos;version&apos; must be a string</source>
+        <translation>字段 &apos;version&apos; 必须是字符串</translation>
+    </message>
+    <message>
+        <source>a non-string value</source>
+        <translation>非字符串值</translation>
+    </message>
+    <message>
+        <source>type must be &apos;required&apos; or &apos;optional&apos;, not %1</source>
+        <translation>type 必须是 &apos;required&apos; 或 &apos;optional&apos;，而不是 %1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::PluginsPage</name>
+    <message>
+        <source>The plugins are still starting; open Settings again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Safe mode: no plugin was loaded. Changes here apply at the next start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switching a plugin on or off takes effect when Valis starts again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plugin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plugins</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::PostgresDetailStore</name>
+    <message>
+        <source>cannot reach the PostgreSQL memory store %1: %2</source>
+        <translation>无法连接 PostgreSQL 记忆存储 %1：%2</translation>
+    </message>
+    <message>
+        <source>Qt&apos;s PostgreSQL driver (QPSQL) is not installed</source>
+        <translation>未安装 Qt 的 PostgreSQL 驱动（QPSQL）</translation>
+    </message>
+    <message>
+        <source>the PostgreSQL memory store refused a statement: %1</source>
+        <translation>PostgreSQL 记忆存储拒绝了一条语句：%1</translation>
+    </message>
+    <message>
+        <source>cannot %1 in the PostgreSQL memory store: %2</source>
+        <translation>无法在 PostgreSQL 记忆存储中%1：%2</translation>
+    </message>
+    <message>
+        <source>search memories</source>
+        <translation>搜索记忆</translation>
+    </message>
+    <message>
+        <source>read the word statistics</source>
+        <translation>读取词语统计信息</translation>
+    </message>
+    <message>
+        <source>cannot set up the PostgreSQL memory store (%1): %2</source>
+        <translation>无法设置 PostgreSQL 记忆存储（%1）：%2</translation>
+    </message>
+    <message>
+        <source>the memory database was set up by a newer Valis (schema version %1; this build knows up to %2). It was left untouched: update Valis to use it.</source>
+        <translation>该记忆数据库由更新版本的 Valis 设置（架构版本 %1；此构建最多支持 %2）。它未被改动：请更新 Valis 后再使用。</translation>
+    </message>
+    <message>
+        <source>cannot set up the PostgreSQL memory store: %1</source>
+        <translation>无法设置 PostgreSQL 记忆存储：%1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ProgressiveStrategy</name>
+    <message>
+        <source>the progressive strategy&apos;s setting &quot;%1&quot; %2</source>
+        <translation>渐进策略的设置“%1”%2</translation>
+    </message>
+    <message>
+        <source>is not one it knows (see valis-cli context --settings)</source>
+        <translation>不是它所认识的设置（参见 valis-cli context --settings）</translation>
+    </message>
+    <message>
+        <source>must be a number from %1 to %2</source>
+        <translation>必须是 %1 到 %2 之间的数字</translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation>必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>must be below evictAt (%1), or eviction would run every turn</source>
+        <translation>必须小于 evictAt（%1），否则每个轮次都会执行移出</translation>
+    </message>
+    <message>
+        <source>must map tool names to lists of argument keys</source>
+        <translation>必须将工具名称映射到参数键的列表</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ProviderSettings</name>
+    <message>
+        <source>the settings of provider &quot;%1&quot; must be an object</source>
+        <translation>提供方“%1”的设置必须是对象</translation>
+    </message>
+    <message>
+        <source>providers.%1.baseUrl must be a string</source>
+        <translation>providers.%1.baseUrl 必须是字符串</translation>
+    </message>
+    <message>
+        <source>providers.%1.idleTimeoutMs must be a positive number</source>
+        <translation>providers.%1.idleTimeoutMs 必须是正数</translation>
+    </message>
+    <message>
+        <source>providers.%1.options must be an object</source>
+        <translation>providers.%1.options 必须是对象</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an http or https address</source>
+        <translation>“%1”不是 http 或 https 地址</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ProvidersPage</name>
+    <message>
+        <source>config/providers.json could not be read, so nothing here will be saved until it is fixed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No provider plugin is running; see Plugins.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plugins are still starting; open Settings again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New sessions use:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste a key to store it in the keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only if this server wants a key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove from keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty: %1. The variable %2 wins over this when it is set.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Will be removed from the keychain when you apply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain here; keys come from %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain cannot be reached (%1); a key can still come from %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In the keychain: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None stored; %1 is used when set.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>✓ Connected: %n models</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the base URL of %1 must be an http:// or https:// address, not &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s key: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::ReplayReport</name>
+    <message>
+        <source>nothing removed</source>
+        <translation>未移除任何内容</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of %3 removed items)</source>
+        <translation>%1（%3 个已移除条目中的 %2 个）</translation>
+    </message>
+    <message>
+        <source>Session %1 (%2) replayed with %3</source>
+        <translation>会话 %1（%2）已使用 %3 重放</translation>
+    </message>
+    <message numerus="yes">
+        <source>model %1 (tokens: %2) · window %3 · answer room %4 · fixed part %5 tokens (%n tool definition(s))</source>
+        <translation>
+            <numerusform>模型 %1（token：%2）· 窗口 %3 · 回答空间 %4 · 固定部分 %5 个 token（%n 个工具定义）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) · peak %1 tokens (%2 of the window) · overflows: %3</source>
+        <translation>
+            <numerusform>%n 次请求 · 峰值 %1 个 token（占窗口的 %2）· 溢出：%3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>input %1 tokens, of them read from the cache %2 (%3) · prefix invalidations: %4</source>
+        <translation>输入 %1 个 token，其中从缓存读取 %2（%3）· 前缀失效：%4</translation>
+    </message>
+    <message>
+        <source>compactions: %1</source>
+        <translation>压缩：%1</translation>
+    </message>
+    <message>
+        <source>summary calls: %1</source>
+        <translation>摘要调用：%1</translation>
+    </message>
+    <message>
+        <source>billed: input %1 + output %2 + summaries %3 = %4</source>
+        <translation>计费：输入 %1 + 输出 %2 + 摘要 %3 = %4</translation>
+    </message>
+    <message>
+        <source>recoverability: %1; outside summaries: %2</source>
+        <translation>可恢复性：%1；摘要之外：%2</translation>
+    </message>
+    <message>
+        <source>AGENTS.md (%1 bytes) verbatim in every request</source>
+        <translation>AGENTS.md（%1 字节）原样包含在每次请求中</translation>
+    </message>
+    <message numerus="yes">
+        <source>AGENTS.md missing from %n request(s)</source>
+        <translation>
+            <numerusform>有 %n 次请求缺少 AGENTS.md</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>replay time %1 s</source>
+        <translation>重放用时 %1 秒</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>注：%1</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>turn</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>cache read</source>
+        <translation>缓存读取</translation>
+    </message>
+    <message>
+        <source>written</source>
+        <translation>写入</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>已移除</translation>
+    </message>
+    <message>
+        <source>events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>[cache invalidated]</source>
+        <translation>[缓存失效]</translation>
+    </message>
+    <message>
+        <source>[overflow]</source>
+        <translation>[溢出]</translation>
+    </message>
+</context>
+<context>
+    <name>valis::Replayer</name>
+    <message>
+        <source>%1 has no known input price: its input is counted at $0</source>
+        <translation>%1 没有已知的输入价格：其输入按 $0 计算</translation>
+    </message>
+    <message>
+        <source>%1 has no known output price: its answers are counted at $0</source>
+        <translation>%1 没有已知的输出价格：其回答按 $0 计算</translation>
+    </message>
+    <message>
+        <source>%1 has no known cache-write price: the input price is used</source>
+        <translation>%1 没有已知的缓存写入价格：改用输入价格</translation>
+    </message>
+    <message>
+        <source>%1 has no known cache-read price: the input price is used</source>
+        <translation>%1 没有已知的缓存读取价格：改用输入价格</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n System message(s) inside the conversation are not sent (views never hold System messages)</source>
+        <translation>
+            <numerusform>对话中的 %n 条系统消息不会被发送（视图中从不包含系统消息）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the session %1 has no model answers, so there is no request to replay</source>
+        <translation>会话 %1 没有模型回答，因此没有可重放的请求</translation>
+    </message>
+    <message>
+        <source>the transcript names no model; %1 is assumed for prices and tokens</source>
+        <translation>对话记录未指明模型；价格和 token 按 %1 计算</translation>
+    </message>
+    <message>
+        <source>the model &quot;%1&quot; is not in the catalogue; %2 is assumed for prices and tokens</source>
+        <translation>模型“%1”不在目录中；价格和 token 按 %2 计算</translation>
+    </message>
+    <message>
+        <source>tokens are estimated: %1</source>
+        <translation>token 为估算值：%1</translation>
+    </message>
+    <message>
+        <source>pipeline warning: %1</source>
+        <translation>流水线警告：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pipeline warning(s) in all</source>
+        <translation>
+            <numerusform>共有 %n 条流水线警告</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 does not exist</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <source>%1 is a folder; name one transcript file</source>
+        <translation>%1 是文件夹；请指定一个对话记录文件</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read (no permission)</source>
+        <translation>无法读取 %1（没有权限）</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ResultCapture</name>
+    <message>
+        <source>the summarising model gave no summary</source>
+        <translation>摘要模型没有给出摘要</translation>
+    </message>
+    <message>
+        <source>the summarising model failed: %1</source>
+        <translation>摘要模型失败：%1</translation>
+    </message>
+    <message>
+        <source>the summarising model did not answer in time</source>
+        <translation>摘要模型未能及时回答</translation>
+    </message>
+    <message>
+        <source>large tool output could not be stored in memory and is shown whole: %1</source>
+        <translation>较大的工具输出无法存入记忆，因此完整显示：%1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::SandboxPane</name>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Exit</source>
+        <translation>退出码</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Kill</source>
+        <translation>终止</translation>
+    </message>
+    <message>
+        <source>Stop the selected command; the agent is told it was killed</source>
+        <translation>停止所选命令；智能体会被告知该命令已被终止</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>[run again]</source>
+        <translation>[重新运行]</translation>
+    </message>
+    <message>
+        <source>killed</source>
+        <translation>已终止</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>[earlier output cut here; the whole of it is in the transcript]</source>
+        <translation>[之前的输出已在此截断；完整内容见对话记录]</translation>
+    </message>
+</context>
+<context>
+    <name>valis::Session</name>
+    <message>
+        <source>a session needs a store, a provider, tools and approval rules</source>
+        <translation>会话需要存储、提供方、工具和批准规则</translation>
+    </message>
+    <message>
+        <source>no model was chosen for provider %1</source>
+        <translation>未为提供方 %1 选择模型</translation>
+    </message>
+    <message>
+        <source>the tokenizer of %1 cannot be loaded, so its tokens are estimated: %2</source>
+        <translation>无法加载 %1 的分词器，因此其 token 数为估算值：%2</translation>
+    </message>
+    <message>
+        <source>a turn is running; interrupt it or wait for it to finish</source>
+        <translation>有一个轮次正在运行；请中断它或等待其完成</translation>
+    </message>
+    <message>
+        <source>there is nothing to send</source>
+        <translation>没有可发送的内容</translation>
+    </message>
+    <message>
+        <source>no context strategy is installed, so there is nothing to compact with</source>
+        <translation>未安装上下文策略，因此无法进行压缩</translation>
+    </message>
+    <message>
+        <source>this session has no message &quot;%1&quot;</source>
+        <translation>此会话中没有消息“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>valis::SessionListModel</name>
+    <message>
+        <source>Untitled session</source>
+        <translation>无标题会话</translation>
+    </message>
+    <message>
+        <source>%1
+%2 · %3 messages · updated %4</source>
+        <translation>%1
+%2 · %3 条消息 · 更新于 %4</translation>
+    </message>
+</context>
+<context>
+    <name>valis::SessionStore</name>
+    <message>
+        <source>cannot set up transcript ranking: %1</source>
+        <translation>无法设置对话记录排序：%1</translation>
+    </message>
+    <message>
+        <source>part %1 names part %2 as its parent</source>
+        <translation>部分 %1 将部分 %2 指定为其父级</translation>
+    </message>
+    <message>
+        <source>there is no session &quot;%1&quot;</source>
+        <translation>没有会话“%1”</translation>
+    </message>
+    <message>
+        <source>read session</source>
+        <translation>读取会话</translation>
+    </message>
+    <message>
+        <source>list sessions</source>
+        <translation>列出会话</translation>
+    </message>
+    <message>
+        <source>read messages</source>
+        <translation>读取消息</translation>
+    </message>
+    <message>
+        <source>read parts</source>
+        <translation>读取部分</translation>
+    </message>
+    <message>
+        <source>message %1 should have %2 parts but has %3</source>
+        <translation>消息 %1 应有 %2 个部分，但实际有 %3 个</translation>
+    </message>
+    <message>
+        <source>read turns</source>
+        <translation>读取轮次</translation>
+    </message>
+    <message>
+        <source>read token counts</source>
+        <translation>读取 token 计数</translation>
+    </message>
+    <message>
+        <source>create session %1</source>
+        <translation>创建会话 %1</translation>
+    </message>
+    <message>
+        <source>a session with id %1 already exists</source>
+        <translation>ID 为 %1 的会话已存在</translation>
+    </message>
+    <message>
+        <source>find session %1</source>
+        <translation>查找会话 %1</translation>
+    </message>
+    <message>
+        <source>append message %1</source>
+        <translation>追加消息 %1</translation>
+    </message>
+    <message>
+        <source>the session already has a message with id %1</source>
+        <translation>该会话中已有 ID 为 %1 的消息</translation>
+    </message>
+    <message>
+        <source>update session</source>
+        <translation>更新会话</translation>
+    </message>
+    <message>
+        <source>migration to schema version %1 failed: %2</source>
+        <translation>迁移到架构版本 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>cannot open the database</source>
+        <translation>无法打开数据库</translation>
+    </message>
+    <message>
+        <source>this file is not a Valis session database (%1)</source>
+        <translation>此文件不是 Valis 会话数据库（%1）</translation>
+    </message>
+    <message>
+        <source>this SQLite file belongs to another application; Valis left it untouched</source>
+        <translation>此 SQLite 文件属于其他应用程序；Valis 未改动它</translation>
+    </message>
+    <message>
+        <source>the database was written by a newer Valis (schema version %1; this build reads up to %2). It was left untouched: update Valis to open it.</source>
+        <translation>该数据库由更新版本的 Valis 写入（架构版本 %1；此构建最多读取 %2）。它未被改动：请更新 Valis 后再打开。</translation>
+    </message>
+    <message>
+        <source>cannot create the folder for the database</source>
+        <translation>无法创建数据库所在的文件夹</translation>
+    </message>
+    <message>
+        <source>cannot switch the database to write-ahead logging: %1</source>
+        <translation>无法将数据库切换为预写日志（WAL）模式：%1</translation>
+    </message>
+    <message>
+        <source>rename session</source>
+        <translation>重命名会话</translation>
+    </message>
+    <message>
+        <source>archive session</source>
+        <translation>归档会话</translation>
+    </message>
+    <message>
+        <source>session %1 already exists and came from %2, not %3</source>
+        <translation>会话 %1 已存在，且来自 %2，而不是 %3</translation>
+    </message>
+    <message>
+        <source>store token counts</source>
+        <translation>存储 token 计数</translation>
+    </message>
+    <message>
+        <source>session %1 has no part %2 in message %3</source>
+        <translation>会话 %1 的消息 %3 中没有部分 %2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::Settings</name>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <translation>不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>the file must hold a JSON object</source>
+        <translation>文件必须包含一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>unsupported version %1 (this Valis reads version %2)</source>
+        <translation>不支持的版本 %1（此 Valis 读取版本 %2）</translation>
+    </message>
+    <message>
+        <source>cannot create the folder</source>
+        <translation>无法创建文件夹</translation>
+    </message>
+    <message>
+        <source>cannot write the file: %1</source>
+        <translation>无法写入文件：%1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation type="unfinished">正在保存…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved. New turns use these settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::SqliteDetailStore</name>
+    <message>
+        <source>cannot create the folder for large memories</source>
+        <translation>无法创建存放大型记忆的文件夹</translation>
+    </message>
+    <message>
+        <source>cannot write the content file of a large memory: %1</source>
+        <translation>无法写入大型记忆的内容文件：%1</translation>
+    </message>
+    <message>
+        <source>the content of %1 is missing: its file is gone from the memory folder</source>
+        <translation>%1 的内容缺失：其文件已不在记忆文件夹中</translation>
+    </message>
+    <message>
+        <source>the content of %1 cannot be read: %2</source>
+        <translation>无法读取 %1 的内容：%2</translation>
+    </message>
+    <message>
+        <source>the content of %1 is damaged: its file no longer matches the checksum stored with it</source>
+        <translation>%1 的内容已损坏：其文件与一同存储的校验和不再匹配</translation>
+    </message>
+    <message>
+        <source>cannot remove the content file of a large memory</source>
+        <translation>无法删除大型记忆的内容文件</translation>
+    </message>
+    <message>
+        <source>cannot open the memory database</source>
+        <translation>无法打开记忆数据库</translation>
+    </message>
+    <message>
+        <source>search memories</source>
+        <translation>搜索记忆</translation>
+    </message>
+    <message>
+        <source>cannot set up memory search snippets: %1</source>
+        <translation>无法设置记忆搜索摘录：%1</translation>
+    </message>
+    <message>
+        <source>this file is not a Valis memory database (%1)</source>
+        <translation>此文件不是 Valis 记忆数据库（%1）</translation>
+    </message>
+    <message>
+        <source>this SQLite file is not a Valis memory database; Valis left it untouched</source>
+        <translation>此 SQLite 文件不是 Valis 记忆数据库；Valis 未改动它</translation>
+    </message>
+    <message>
+        <source>the memory database was written by a newer Valis (schema version %1; this build reads up to %2). It was left untouched: update Valis to open it.</source>
+        <translation>该记忆数据库由更新版本的 Valis 写入（架构版本 %1；此构建最多读取 %2）。它未被改动：请更新 Valis 后再打开。</translation>
+    </message>
+    <message>
+        <source>migration of the memory database to schema version %1 failed: %2</source>
+        <translation>将记忆数据库迁移到架构版本 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>the content of %1 is damaged: it no longer matches the checksum stored with it</source>
+        <translation>%1 的内容已损坏：与其一同存储的校验和不再匹配</translation>
+    </message>
+    <message>
+        <source>read a memory</source>
+        <translation>读取记忆</translation>
+    </message>
+    <message>
+        <source>choose a memory key</source>
+        <translation>选择记忆键</translation>
+    </message>
+    <message>
+        <source>store a memory</source>
+        <translation>存储记忆</translation>
+    </message>
+</context>
+<context>
+    <name>valis::SubagentHost</name>
+    <message>
+        <source>The subagent was cancelled.</source>
+        <translation>子智能体已取消。</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::SweAgentImporter</name>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>SWE-agent trajectory</source>
+        <translation>SWE-agent 轨迹</translation>
+    </message>
+    <message>
+        <source>expected a JSON object with a &quot;history&quot; array</source>
+        <translation>应为带有 &quot;history&quot; 数组的 JSON 对象</translation>
+    </message>
+    <message>
+        <source>&quot;history&quot; is missing or not an array</source>
+        <translation>&quot;history&quot; 缺失或不是数组</translation>
+    </message>
+    <message>
+        <source>%1 is not a JSON object</source>
+        <translation>%1 不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>SWE-agent trajectories have no timestamps; the session and its messages take the file&apos;s modification time.</source>
+        <translation>SWE-agent 轨迹没有时间戳；会话及其消息采用文件的修改时间。</translation>
+    </message>
+    <message>
+        <source>%1 trajectory steps repeat the history and were not imported again.</source>
+        <translation>有 %1 个轨迹步骤与历史重复，未再次导入。</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ToolEnvironment</name>
+    <message>
+        <source>the sandbox &quot;%1&quot; is not installed (the &quot;local&quot; sandbox plugin did not load), so commands cannot run; see valis-cli plugins</source>
+        <translation>沙箱“%1”未安装（“local”沙箱插件未加载），因此无法运行命令；请参见 valis-cli plugins</translation>
+    </message>
+    <message>
+        <source>there is no sandbox &quot;%1&quot;; the sandboxes are: %2 (or bwrap, none)</source>
+        <translation>没有沙箱“%1”；可用的沙箱有：%2（或 bwrap、none）</translation>
+    </message>
+    <message>
+        <source>none installed</source>
+        <translation>未安装任何沙箱</translation>
+    </message>
+    <message>
+        <source>commands cannot run: %1</source>
+        <translation>无法运行命令：%1</translation>
+    </message>
+    <message>
+        <source>no sandbox</source>
+        <translation>无沙箱</translation>
+    </message>
+    <message>
+        <source>network on</source>
+        <translation>网络开启</translation>
+    </message>
+    <message>
+        <source>network off</source>
+        <translation>网络关闭</translation>
+    </message>
+    <message>
+        <source>NO ISOLATION: commands run as plain processes with your permissions (%1)</source>
+        <translation>无隔离：命令以普通进程运行，拥有你的权限（%1）</translation>
+    </message>
+    <message>
+        <source>sandbox: %1, %2</source>
+        <translation>沙箱：%1，%2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ToolOrchestrator</name>
+    <message>
+        <source>The arguments are not valid JSON (%1 at offset %2). Send them again as one JSON object.</source>
+        <translation>参数不是有效的 JSON（%1，位于偏移量 %2）。请以单个 JSON 对象重新发送。</translation>
+    </message>
+    <message>
+        <source>The arguments must be a JSON object, not %1.</source>
+        <translation>参数必须是 JSON 对象，而不是 %1。</translation>
+    </message>
+    <message>
+        <source>Missing required arguments: %1.</source>
+        <translation>缺少必需的参数：%1。</translation>
+    </message>
+    <message>
+        <source>There is no tool named &quot;%1&quot;. The tools are: %2.</source>
+        <translation>没有名为“%1”的工具。可用的工具有：%2。</translation>
+    </message>
+    <message>
+        <source>Not run: the approval rules deny the tool &quot;%1&quot;.</source>
+        <translation>未执行：批准规则拒绝了工具“%1”。</translation>
+    </message>
+    <message>
+        <source>The user denied this call of &quot;%1&quot;; it was not run.</source>
+        <translation>用户拒绝了对“%1”的这次调用；该调用未执行。</translation>
+    </message>
+    <message>
+        <source>Their reason: %1</source>
+        <translation>用户给出的理由：%1</translation>
+    </message>
+    <message>
+        <source>[interrupted: the turn was stopped before this call ran]</source>
+        <translation>[已中断：本轮次在此调用运行之前已停止]</translation>
+    </message>
+    <message>
+        <source>[interrupted: the turn was stopped while this call waited for approval; it was not run]</source>
+        <translation>[已中断：此调用等待批准时本轮次已停止；该调用未执行]</translation>
+    </message>
+    <message>
+        <source>[interrupted: the user stopped this call while it ran]</source>
+        <translation>[已中断：用户在此调用运行时停止了它]</translation>
+    </message>
+    <message>
+        <source>[killed: the user stopped this call while it ran]</source>
+        <translation>[已终止：用户在此调用运行时停止了它]</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ToolSelector</name>
+    <message>
+        <source>the tool selector&apos;s answer named no known tool, so every tool is offered</source>
+        <translation>工具选择器的回答中没有任何已知工具，因此提供所有工具</translation>
+    </message>
+    <message>
+        <source>the tool selector failed (%1), so every tool is offered</source>
+        <translation>工具选择器失败（%1），因此提供所有工具</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ToolSettings</name>
+    <message>
+        <source>%1.%2 must be a string</source>
+        <translation>%1.%2 必须是字符串</translation>
+    </message>
+    <message>
+        <source>%1 must be an object with &quot;tools&quot;</source>
+        <translation>%1 必须是包含 &quot;tools&quot; 的对象</translation>
+    </message>
+    <message>
+        <source>%1.tools must be a non-empty array of tool names</source>
+        <translation>%1.tools 必须是由工具名称组成的非空数组</translation>
+    </message>
+    <message>
+        <source>%1.tools must hold only tool names</source>
+        <translation>%1.tools 中只能包含工具名称</translation>
+    </message>
+    <message>
+        <source>%1 must be an object</source>
+        <translation>%1 必须是对象</translation>
+    </message>
+    <message>
+        <source>%1.description is required: the model chooses a subagent by it</source>
+        <translation>%1.description 为必填项：模型据此选择子智能体</translation>
+    </message>
+    <message>
+        <source>%1.maxSteps must be a number of at least 1</source>
+        <translation>%1.maxSteps 必须是至少为 1 的数字</translation>
+    </message>
+    <message>
+        <source>Read, edit, run commands, plan and load skills: what a coding agent needs.</source>
+        <translation>读取、编辑、运行命令、制定计划和加载技能：编程智能体所需的一切。</translation>
+    </message>
+    <message>
+        <source>Every file tool (read, search, edit, patch) and the plan; no commands.</source>
+        <translation>所有文件工具（读取、搜索、编辑、补丁）和计划；不含命令。</translation>
+    </message>
+    <message>
+        <source>Read-only tools, skills, images and subagents: look, never change.</source>
+        <translation>只读工具、技能、图片和子智能体：只看，绝不修改。</translation>
+    </message>
+    <message>
+        <source>Every tool of every installed plugin.</source>
+        <translation>所有已安装插件的全部工具。</translation>
+    </message>
+    <message>
+        <source>there is no tool pack &quot;%1&quot;; the packs are: %2</source>
+        <translation>没有工具包“%1”；可用的工具包有：%2</translation>
+    </message>
+    <message>
+        <source>agent &quot;%1&quot; must be a plain name (letters, digits, &apos;.&apos;, &apos;-&apos;, &apos;_&apos;)</source>
+        <translation>智能体“%1”必须是简单名称（字母、数字、“.”、“-”、“_”）</translation>
+    </message>
+    <message>
+        <source>network must be true or false</source>
+        <translation>network 必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>maxSubagentDepth must be a number from 0 to 5</source>
+        <translation>maxSubagentDepth 必须是 0 到 5 之间的数字</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ToolsPage</name>
+    <message>
+        <source>Nothing on this page will be saved until this is fixed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plugins are still starting; open Settings again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default: read-only tools run, every other call asks. Deny always wins, for the tool or its provider.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation type="unfinished">工具</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reads only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New sessions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (not running)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commands may use the network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool pack:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation type="unfinished">拒绝</translation>
+    </message>
+    <message>
+        <source>(not running)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This sandbox is not running: commands will not run until it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No isolation: commands can read and change every file you can.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This sandbox cannot cut the network off anyway.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commands can reach the network (downloads, uploads of your files).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::TranscriptGrepPane</name>
+    <message>
+        <source>Search every transcript</source>
+        <translation>搜索所有对话记录</translation>
+    </message>
+    <message>
+        <source>Regex</source>
+        <translation>正则</translation>
+    </message>
+    <message>
+        <source>Match a regular expression instead of words</source>
+        <translation>按正则表达式而不是单词匹配</translation>
+    </message>
+    <message>
+        <source>This session</source>
+        <translation>此会话</translation>
+    </message>
+    <message>
+        <source>Any role</source>
+        <translation>任意角色</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>A regex needs a word of three letters or more that every match contains, such as &quot;undefined.*reference&quot;.</source>
+        <translation>正则表达式中需要包含一个所有匹配项都含有的、至少三个字母的单词，例如 &quot;undefined.*reference&quot;。</translation>
+    </message>
+    <message>
+        <source>No session is shown.</source>
+        <translation>未显示任何会话。</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>No match (%1 ms).</source>
+        <translation>没有匹配项（%1 毫秒）。</translation>
+    </message>
+    <message>
+        <source>1 hit in %1 ms</source>
+        <translation>1 个结果，用时 %1 毫秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hits in %1 ms</source>
+        <translation>
+            <numerusform>%n 个结果，用时 %1 毫秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, best first</source>
+        <translation>，最佳结果在前</translation>
+    </message>
+    <message>
+        <source>Search failed: %1</source>
+        <translation>搜索失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::TranscriptImporters</name>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>not a transcript format Valis knows (known: %1); name one with --format</source>
+        <translation>不是 Valis 所知的对话记录格式（已知格式：%1）；请用 --format 指定一种</translation>
+    </message>
+</context>
+<context>
+    <name>valis::TranscriptIndex</name>
+    <message>
+        <source>the search has no words to look for</source>
+        <translation>搜索中没有要查找的词</translation>
+    </message>
+    <message>
+        <source>read the index state</source>
+        <translation>读取索引状态</translation>
+    </message>
+    <message>
+        <source>index pending text</source>
+        <translation>索引待处理的文本</translation>
+    </message>
+    <message>
+        <source>the regular expression is not valid: %1 (at offset %2)</source>
+        <translation>正则表达式无效：%1（位于偏移量 %2）</translation>
+    </message>
+    <message>
+        <source>search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>there is no session &quot;%1&quot;</source>
+        <translation>没有会话“%1”</translation>
+    </message>
+    <message>
+        <source>the FTS5 query is not valid: %1</source>
+        <translation>FTS5 查询无效：%1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ValisJsonlImporter</name>
+    <message>
+        <source>Valis JSONL export</source>
+        <translation>Valis JSONL 导出</translation>
+    </message>
+    <message>
+        <source>not a Valis export: the first line must be the valis-export header</source>
+        <translation>不是 Valis 导出文件：第一行必须是 valis-export 文件头</translation>
+    </message>
+    <message>
+        <source>the export is format version %1; this Valis reads up to %2</source>
+        <translation>该导出文件的格式版本为 %1；此 Valis 最多读取 %2</translation>
+    </message>
+    <message>
+        <source>session %1 appears twice</source>
+        <translation>会话 %1 出现了两次</translation>
+    </message>
+    <message>
+        <source>message for unknown session &quot;%1&quot;</source>
+        <translation>消息属于未知会话“%1”</translation>
+    </message>
+    <message>
+        <source>the blob&apos;s data does not match its reference %1</source>
+        <translation>blob 的数据与其引用 %1 不符</translation>
+    </message>
+    <message>
+        <source>unknown line type &quot;%1&quot;</source>
+        <translation>未知的行类型“%1”</translation>
+    </message>
+    <message>
+        <source>message %1 refers to images the export does not contain: %2</source>
+        <translation>消息 %1 引用了导出文件中没有的图片：%2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::WelcomeView</name>
+    <message>
+        <source>&lt;h2&gt;Welcome to Valis&lt;/h2&gt;&lt;p&gt;Three ways to begin. Nothing is sent anywhere until you choose.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;欢迎使用 Valis&lt;/h2&gt;&lt;p&gt;有三种开始方式。在你做出选择之前，不会向任何地方发送任何内容。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Use a hosted model</source>
+        <translation>使用托管模型</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible server</source>
+        <translation>OpenAI 兼容服务器</translation>
+    </message>
+    <message>
+        <source>API key (kept in your system keychain)</source>
+        <translation>API 密钥（保存在系统钥匙串中）</translation>
+    </message>
+    <message>
+        <source>Save key</source>
+        <translation>保存密钥</translation>
+    </message>
+    <message>
+        <source>Provider:</source>
+        <translation>提供方：</translation>
+    </message>
+    <message>
+        <source>Key:</source>
+        <translation>密钥：</translation>
+    </message>
+    <message>
+        <source>Use a model on this machine</source>
+        <translation>使用本机上的模型</translation>
+    </message>
+    <message>
+        <source>Look again</source>
+        <translation>重新查找</translation>
+    </message>
+    <message>
+        <source>Bring your other agents&apos; sessions</source>
+        <translation>导入其他智能体的会话</translation>
+    </message>
+    <message>
+        <source>Import the checked folders</source>
+        <translation>导入勾选的文件夹</translation>
+    </message>
+    <message>
+        <source>Looking for other agents&apos; sessions…</source>
+        <translation>正在查找其他智能体的会话…</translation>
+    </message>
+    <message>
+        <source>Importing…</source>
+        <translation>正在导入…</translation>
+    </message>
+    <message>
+        <source>Paste the key first.</source>
+        <translation>请先粘贴密钥。</translation>
+    </message>
+    <message>
+        <source>There is no keychain to keep the key in; set the provider&apos;s environment variable instead.</source>
+        <translation>没有可用于保存密钥的钥匙串；请改为设置提供方的环境变量。</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>正在保存…</translation>
+    </message>
+    <message>
+        <source>The key was not saved: %1</source>
+        <translation>密钥未保存：%1</translation>
+    </message>
+    <message>
+        <source>Saved in your keychain for %1.</source>
+        <translation>已为 %1 保存到你的钥匙串中。</translation>
+    </message>
+    <message>
+        <source>Looking for local model servers…</source>
+        <translation>正在查找本地模型服务器…</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Double-click to talk to %1 on %2</source>
+        <translation>双击以与 %2 上的 %1 对话</translation>
+    </message>
+    <message>
+        <source>Double-click a model to start with it.</source>
+        <translation>双击某个模型即可用它开始。</translation>
+    </message>
+    <message>
+        <source>No local model server answered (Ollama at localhost:11434, LM Studio at :1234, llama.cpp at :8080).</source>
+        <translation>没有本地模型服务器响应（Ollama 位于 localhost:11434，LM Studio 位于 :1234，llama.cpp 位于 :8080）。</translation>
+    </message>
+    <message>
+        <source>%1: 1 transcript in %2</source>
+        <translation>%1：%2 中有 1 份对话记录</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n transcripts in %2</source>
+        <translation>
+            <numerusform>%1：%2 中有 %n 份对话记录</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Found on this machine (imported only when you click):</source>
+        <translation>在本机上找到（仅在你点击时导入）：</translation>
+    </message>
+    <message>
+        <source>No Claude Code or Codex sessions were found on this machine.</source>
+        <translation>本机上没有找到 Claude Code 或 Codex 会话。</translation>
+    </message>
+    <message>
+        <source>Imported sessions: %1, messages: %2.</source>
+        <translation>已导入会话：%1，消息：%2。</translation>
+    </message>
+    <message>
+        <source>Not imported: %1 files (the first: %2).</source>
+        <translation>未导入：%1 个文件（第一个：%2）。</translation>
+    </message>
+</context>
+<context>
+    <name>valis::cli</name>
+    <message>
+        <source>Try &apos;valis-cli %1 --help&apos;.</source>
+        <translation>请尝试“valis-cli %1 --help”。</translation>
+    </message>
+    <message>
+        <source>Show this help.</source>
+        <translation>显示此帮助。</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Context strategies in use (%1):</source>
+        <translation>正在使用的上下文策略（%1）：</translation>
+    </message>
+    <message>
+        <source>none: the context is not managed</source>
+        <translation>none：不管理上下文</translation>
+    </message>
+    <message>
+        <source>The session whose compactions to show.</source>
+        <translation>要显示其压缩情况的会话。</translation>
+    </message>
+    <message>
+        <source>Show the context strategies in use and their settings instead.</source>
+        <translation>改为显示正在使用的上下文策略及其设置。</translation>
+    </message>
+    <message>
+        <source>With --settings: the settings for model M.</source>
+        <translation>与 --settings 一起使用：模型 M 的设置。</translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation>输出 JSON。</translation>
+    </message>
+    <message>
+        <source>Pin message ID of the session: never evicted or summarised, carried verbatim after every summary.</source>
+        <translation>固定会话中的消息 ID：它永远不会被移出或摘要，并在每次摘要后原样保留。</translation>
+    </message>
+    <message>
+        <source>Unpin message ID.</source>
+        <translation>取消固定消息 ID。</translation>
+    </message>
+    <message>
+        <source>Shows what the context strategies did in a session: every compaction (what moved where, tokens before and after, cache cost) and the totals. With --settings, the strategies in use and their thresholds.</source>
+        <translation>显示上下文策略在会话中做了什么：每次压缩（什么被移到了哪里、前后的 token 数、缓存开销）以及总计。使用 --settings 时，显示正在使用的策略及其阈值。</translation>
+    </message>
+    <message>
+        <source>name exactly one session (or use --settings)</source>
+        <translation>请恰好指定一个会话（或使用 --settings）</translation>
+    </message>
+    <message>
+        <source>session %1 has no message &quot;%2&quot; (valis-cli show %1 --json lists their ids)</source>
+        <translation>会话 %1 中没有消息“%2”（valis-cli show %1 --json 会列出消息 ID）</translation>
+    </message>
+    <message>
+        <source>pinned %1</source>
+        <translation>已固定 %1</translation>
+    </message>
+    <message>
+        <source>unpinned %1</source>
+        <translation>已取消固定 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n compaction(s)</source>
+        <translation>
+            <numerusform>%1 · %n 次压缩</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>  %1 -&gt; %2 tokens</source>
+        <translation>  %1 -&gt; %2 个 token</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n item(s) moved</source>
+        <translation>
+            <numerusform>，移动了 %n 个条目</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, cache: %1 tokens rewritten</source>
+        <translation>，缓存：重写了 %1 个 token</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… 还有 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tokens saved: %1 · items moved: %2 · pointers: %3 · cache rewritten: %4 tokens, %5</source>
+        <translation>节省的 token：%1 · 移动的条目：%2 · 指针：%3 · 缓存重写：%4 个 token，%5</translation>
+    </message>
+    <message>
+        <source>unknown cost</source>
+        <translation>费用未知</translation>
+    </message>
+    <message>
+        <source>Ids of the sessions to export.</source>
+        <translation>要导出的会话 ID。</translation>
+    </message>
+    <message>
+        <source>jsonl (lossless, re-importable; default) or markdown.</source>
+        <translation>jsonl（无损，可重新导入；默认）或 markdown。</translation>
+    </message>
+    <message>
+        <source>Write to FILE (replaced atomically) instead of standard output.</source>
+        <translation>写入 FILE（以原子方式替换），而不是标准输出。</translation>
+    </message>
+    <message>
+        <source>Also export the sessions these started (subagents).</source>
+        <translation>同时导出由这些会话启动的会话（子智能体）。</translation>
+    </message>
+    <message>
+        <source>Exports sessions from the session store.</source>
+        <translation>从会话存储中导出会话。</translation>
+    </message>
+    <message>
+        <source>unknown format &quot;%1&quot;: use jsonl or markdown</source>
+        <translation>未知格式“%1”：请使用 jsonl 或 markdown</translation>
+    </message>
+    <message>
+        <source>name at least one session (see &apos;valis-cli sessions&apos;)</source>
+        <translation>请至少指定一个会话（参见“valis-cli sessions”）</translation>
+    </message>
+    <message>
+        <source>Words that must all occur; &quot;quoted words&quot; as a phrase; word* as a prefix.</source>
+        <translation>必须全部出现的词；&quot;带引号的词&quot; 作为短语；word* 作为前缀。</translation>
+    </message>
+    <message>
+        <source>Keep only hits whose passage matches RE.</source>
+        <translation>只保留段落匹配 RE 的结果。</translation>
+    </message>
+    <message>
+        <source>Search one session only.</source>
+        <translation>只搜索一个会话。</translation>
+    </message>
+    <message>
+        <source>Only messages of ROLE: system, user, assistant or tool.</source>
+        <translation>只显示角色为 ROLE 的消息：system、user、assistant 或 tool。</translation>
+    </message>
+    <message>
+        <source>Only calls of, and results from, the tool NAME.</source>
+        <translation>只显示工具 NAME 的调用及其结果。</translation>
+    </message>
+    <message>
+        <source>At most N hits (default 50).</source>
+        <translation>最多 N 个结果（默认 50）。</translation>
+    </message>
+    <message>
+        <source>Take WORDS as an SQLite FTS5 query (AND, OR, NOT, NEAR, ...).</source>
+        <translation>将 WORDS 作为 SQLite FTS5 查询（AND、OR、NOT、NEAR 等）。</translation>
+    </message>
+    <message>
+        <source>One JSON object per hit.</source>
+        <translation>每个结果一个 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>Searches every stored transcript, tool arguments and outputs included. Hits are passages ranked by relevance (bm25), newest part of the record first. Exits with 1 when nothing is found.</source>
+        <translation>搜索所有已存储的对话记录，包括工具参数和输出。结果是按相关性（bm25）排序的段落，记录中较新的部分优先。未找到任何内容时以 1 退出。</translation>
+    </message>
+    <message>
+        <source>give words to search for</source>
+        <translation>请提供要搜索的词</translation>
+    </message>
+    <message>
+        <source>unknown role &quot;%1&quot;: use system, user, assistant or tool</source>
+        <translation>未知角色“%1”：请使用 system、user、assistant 或 tool</translation>
+    </message>
+    <message>
+        <source>--limit needs a positive number</source>
+        <translation>--limit 需要一个正数</translation>
+    </message>
+    <message>
+        <source>Transcript files, or folders to search for them.</source>
+        <translation>对话记录文件，或要在其中查找对话记录的文件夹。</translation>
+    </message>
+    <message>
+        <source>Read the files as FORMAT instead of detecting it.</source>
+        <translation>按 FORMAT 格式读取文件，而不是自动检测。</translation>
+    </message>
+    <message>
+        <source>Read and check the files, store nothing.</source>
+        <translation>读取并检查文件，不存储任何内容。</translation>
+    </message>
+    <message>
+        <source>List the formats Valis can import.</source>
+        <translation>列出 Valis 可以导入的格式。</translation>
+    </message>
+    <message>
+        <source>Print only errors.</source>
+        <translation>只输出错误。</translation>
+    </message>
+    <message>
+        <source>Imports other agents&apos; transcripts into the session store. Each file is imported whole or not at all; importing a file again adds only the messages that are new.</source>
+        <translation>将其他智能体的对话记录导入会话存储。每个文件要么整体导入，要么完全不导入；再次导入同一文件时只会添加新消息。</translation>
+    </message>
+    <message>
+        <source>name at least one file or folder to import</source>
+        <translation>请至少指定一个要导入的文件或文件夹</translation>
+    </message>
+    <message>
+        <source>unknown format &quot;%1&quot; (see --list-formats)</source>
+        <translation>未知格式“%1”（参见 --list-formats）</translation>
+    </message>
+    <message>
+        <source>valis-cli import: no transcripts found in %1</source>
+        <translation>valis-cli import：在 %1 中未找到对话记录</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 sessions, %4 messages, readable</source>
+        <translation>%1（%2）：%3 个会话，%4 条消息，可读取</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 sessions, %4 new messages, %5 already present, %6 s</source>
+        <translation>%1（%2）：%3 个会话，%4 条新消息，%5 条已存在，%6 秒</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>注：%1</translation>
+    </message>
+    <message>
+        <source>that is not a provider id (such as anthropic, openai, openai-compatible); the key itself is read from standard input</source>
+        <translation>这不是提供方 ID（例如 anthropic、openai、openai-compatible）；密钥本身从标准输入读取</translation>
+    </message>
+    <message>
+        <source>API key for %1 (typing is not shown): </source>
+        <translation>%1 的 API 密钥（输入内容不会显示）： </translation>
+    </message>
+    <message>
+        <source>no key was given on standard input</source>
+        <translation>标准输入中未提供密钥</translation>
+    </message>
+    <message>
+        <source>the key contains spaces or control characters; give the key alone on one line</source>
+        <translation>密钥包含空格或控制字符；请在一行中只输入密钥</translation>
+    </message>
+    <message>
+        <source>(account &quot;%1&quot;, shared)</source>
+        <translation>（账户“%1”，共用）</translation>
+    </message>
+    <message>
+        <source>Stored the key for %1 in the keychain.</source>
+        <translation>已将 %1 的密钥存入钥匙串。</translation>
+    </message>
+    <message>
+        <source>The keychain holds no key for %1.</source>
+        <translation>钥匙串中没有 %1 的密钥。</translation>
+    </message>
+    <message>
+        <source>Removed the key for %1 from the keychain.</source>
+        <translation>已从钥匙串中删除 %1 的密钥。</translation>
+    </message>
+    <message>
+        <source>not set, and not needed by this provider (the keychain cannot be asked)</source>
+        <translation>未设置，且此提供方不需要（无法查询钥匙串）</translation>
+    </message>
+    <message>
+        <source>unknown: the keychain cannot be asked (see below)</source>
+        <translation>未知：无法查询钥匙串（见下文）</translation>
+    </message>
+    <message>
+        <source>unknown: the keychain cannot be asked (see below), and %1 is not set</source>
+        <translation>未知：无法查询钥匙串（见下文），且未设置 %1</translation>
+    </message>
+    <message>
+        <source>set in the keychain</source>
+        <translation>已在钥匙串中设置</translation>
+    </message>
+    <message>
+        <source>%1 is set too, but the keychain comes first</source>
+        <translation>%1 也已设置，但钥匙串优先</translation>
+    </message>
+    <message>
+        <source>set in %1</source>
+        <translation>已在 %1 中设置</translation>
+    </message>
+    <message>
+        <source>%1, or %2</source>
+        <translation>%1 或 %2</translation>
+    </message>
+    <message>
+        <source>not set (%1)</source>
+        <translation>未设置（%1）</translation>
+    </message>
+    <message>
+        <source>not set, and not needed by this provider (%1)</source>
+        <translation>未设置，且此提供方不需要（%1）</translation>
+    </message>
+    <message>
+        <source>set, remove or status (the default).</source>
+        <translation>set、remove 或 status（默认）。</translation>
+    </message>
+    <message>
+        <source>Provider ids: anthropic, openai, openai-compatible, ...</source>
+        <translation>提供方 ID：anthropic、openai、openai-compatible 等</translation>
+    </message>
+    <message>
+        <source>Keeps API keys in the OS keychain. &apos;set PROVIDER&apos; reads the key from standard input (typed without echo at a terminal), never from the command line; &apos;remove PROVIDER&apos; deletes it; &apos;status&apos; shows, for each provider, whether a key is in the keychain or which environment variable supplies it, never the key. openai and openai-responses share one key.</source>
+        <translation>将 API 密钥保存在操作系统钥匙串中。“set PROVIDER”从标准输入读取密钥（在终端中输入时不回显），绝不从命令行读取；“remove PROVIDER”删除密钥；“status”针对每个提供方显示钥匙串中是否有密钥，或由哪个环境变量提供密钥，但绝不显示密钥本身。openai 和 openai-responses 共用一个密钥。</translation>
+    </message>
+    <message>
+        <source>unknown action; use set, remove or status</source>
+        <translation>未知操作；请使用 set、remove 或 status</translation>
+    </message>
+    <message>
+        <source>name the provider, as in &apos;valis-cli keys %1 anthropic&apos;</source>
+        <translation>请指定提供方，例如“valis-cli keys %1 anthropic”</translation>
+    </message>
+    <message>
+        <source>name one provider; the key is read from standard input, never from the command line</source>
+        <translation>请指定一个提供方；密钥从标准输入读取，绝不从命令行读取</translation>
+    </message>
+    <message>
+        <source>name one provider</source>
+        <translation>请指定一个提供方</translation>
+    </message>
+    <message>
+        <source>Similar keys: %1.</source>
+        <translation>相似的键：%1。</translation>
+    </message>
+    <message>
+        <source>Use this store for one run instead of config/memory.json&apos;s: sqlite:PATH or postgresql://USER@HOST:PORT/DATABASE.</source>
+        <translation>本次运行使用此存储，而不是 config/memory.json 中的存储：sqlite:PATH 或 postgresql://USER@HOST:PORT/DATABASE。</translation>
+    </message>
+    <message>
+        <source>Only records of agent AGENT.</source>
+        <translation>只显示智能体 AGENT 的记录。</translation>
+    </message>
+    <message>
+        <source>Only records of type TYPE (command_output, tool_result, file_content, user_preference, note, memory_file, ...).</source>
+        <translation>只显示类型为 TYPE 的记录（command_output、tool_result、file_content、user_preference、note、memory_file 等）。</translation>
+    </message>
+    <message>
+        <source>Only records of session SESSION.</source>
+        <translation>只显示会话 SESSION 的记录。</translation>
+    </message>
+    <message>
+        <source>Include inactive records (removed ones and replaced versions of /memories/ files).</source>
+        <translation>包括非活动记录（已删除的记录以及 /memories/ 文件被替换的版本）。</translation>
+    </message>
+    <message>
+        <source>One JSON object per record.</source>
+        <translation>每条记录一个 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>--%1 needs a number of at least 1</source>
+        <translation>--%1 需要一个至少为 1 的数字</translation>
+    </message>
+    <message>
+        <source>(inactive) %1</source>
+        <translation>（非活动）%1</translation>
+    </message>
+    <message>
+        <source>KEY</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>CREATED</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <source>TYPE</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>AGENT</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>SIZE</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>LINES</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>SUMMARY</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>Only /memories/ files (type memory_file).</source>
+        <translation>只显示 /memories/ 文件（类型为 memory_file）。</translation>
+    </message>
+    <message>
+        <source>Show at most N records, newest first (default 50).</source>
+        <translation>最多显示 N 条记录，最新的在前（默认 50）。</translation>
+    </message>
+    <message>
+        <source>Lists the memory&apos;s records, newest first.</source>
+        <translation>列出记忆中的记录，最新的在前。</translation>
+    </message>
+    <message>
+        <source>unexpected argument &quot;%1&quot;</source>
+        <translation>意外的参数“%1”</translation>
+    </message>
+    <message>
+        <source>--files lists memory_file records; leave out --type</source>
+        <translation>--files 会列出 memory_file 记录；请去掉 --type</translation>
+    </message>
+    <message>
+        <source>No records.</source>
+        <translation>没有记录。</translation>
+    </message>
+    <message>
+        <source>There are more records; --limit N shows more.</source>
+        <translation>还有更多记录；使用 --limit N 可显示更多。</translation>
+    </message>
+    <message>
+        <source>agent %1</source>
+        <translation>智能体 %1</translation>
+    </message>
+    <message>
+        <source>session %1</source>
+        <translation>会话 %1</translation>
+    </message>
+    <message>
+        <source>inactive</source>
+        <translation>非活动</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>metadata: %1</source>
+        <translation>元数据：%1</translation>
+    </message>
+    <message>
+        <source>lines %1-%2 of %3</source>
+        <translation>第 %1-%2 行，共 %3 行</translation>
+    </message>
+    <message>
+        <source>bytes %1-%2 of %3</source>
+        <translation>第 %1-%2 字节，共 %3 字节</translation>
+    </message>
+    <message>
+        <source>%1 more (--offset %2)</source>
+        <translation>还有 %1（--offset %2）</translation>
+    </message>
+    <message>
+        <source>%1 more (--bytes %2:%3)</source>
+        <translation>还有 %1（--bytes %2:%3）</translation>
+    </message>
+    <message>
+        <source>Start at line N (from 1).</source>
+        <translation>从第 N 行开始（从 1 开始计数）。</translation>
+    </message>
+    <message>
+        <source>Print at most N lines.</source>
+        <translation>最多输出 N 行。</translation>
+    </message>
+    <message>
+        <source>Print LENGTH bytes from byte OFFSET (from 0).</source>
+        <translation>从字节偏移量 OFFSET（从 0 开始计数）处输出 LENGTH 个字节。</translation>
+    </message>
+    <message>
+        <source>The agent whose /memories/ file to show (default: config/tools.json&apos;s).</source>
+        <translation>要显示其 /memories/ 文件的智能体（默认：config/tools.json 中的智能体）。</translation>
+    </message>
+    <message>
+        <source>Print the record, the page and the content as one JSON object.</source>
+        <translation>将记录、页面和内容作为一个 JSON 对象输出。</translation>
+    </message>
+    <message>
+        <source>A key (m-3f9a2c), a [MemoryRef: ...] or a /memories/ path.</source>
+        <translation>键（m-3f9a2c）、[MemoryRef: ...] 或 /memories/ 路径。</translation>
+    </message>
+    <message>
+        <source>Prints a record&apos;s content to standard output exactly as stored; what it is (key, type, summary, size, metadata) goes to standard error.</source>
+        <translation>将记录的内容按存储时的原样输出到标准输出；它的说明信息（键、类型、摘要、大小、元数据）输出到标准错误。</translation>
+    </message>
+    <message>
+        <source>name exactly one key</source>
+        <translation>请恰好指定一个键</translation>
+    </message>
+    <message>
+        <source>use either --offset/--limit (lines) or --bytes, not both</source>
+        <translation>请使用 --offset/--limit（按行）或 --bytes 之一，不要同时使用</translation>
+    </message>
+    <message>
+        <source>--offset and --limit need numbers of at least 1</source>
+        <translation>--offset 和 --limit 需要至少为 1 的数字</translation>
+    </message>
+    <message>
+        <source>--bytes needs OFFSET:LENGTH, as in --bytes 0:4096</source>
+        <translation>--bytes 需要 OFFSET:LENGTH 格式，例如 --bytes 0:4096</translation>
+    </message>
+    <message>
+        <source>Show at most N hits (default 20).</source>
+        <translation>最多显示 N 个结果（默认 20）。</translation>
+    </message>
+    <message>
+        <source>Words that must all occur (the last one as a prefix); &quot;quotes&quot; make a phrase.</source>
+        <translation>必须全部出现的词（最后一个作为前缀）；用&quot;引号&quot;组成短语。</translation>
+    </message>
+    <message>
+        <source>Searches summaries, contents and /memories/ paths, best match first.</source>
+        <translation>搜索摘要、内容和 /memories/ 路径，最佳匹配在前。</translation>
+    </message>
+    <message>
+        <source>give the words to search for</source>
+        <translation>请提供要搜索的词</translation>
+    </message>
+    <message>
+        <source>No record matches.</source>
+        <translation>没有匹配的记录。</translation>
+    </message>
+    <message>
+        <source>agent %1 has no /memories/%2</source>
+        <translation>智能体 %1 没有 /memories/%2</translation>
+    </message>
+    <message>
+        <source>Delete for good (content included) instead of deactivating.</source>
+        <translation>永久删除（包括内容），而不是停用。</translation>
+    </message>
+    <message>
+        <source>The agent whose /memories/ files to remove (default: config/tools.json&apos;s).</source>
+        <translation>要删除其 /memories/ 文件的智能体（默认：config/tools.json 中的智能体）。</translation>
+    </message>
+    <message>
+        <source>Keys, [MemoryRef: ...] placeholders or /memories/ paths.</source>
+        <translation>键、[MemoryRef: ...] 占位符或 /memories/ 路径。</translation>
+    </message>
+    <message>
+        <source>Deactivates records: they leave list and search but stay readable with &apos;memory show&apos; (a MemoryRef in an old session still opens). --purge deletes them for good.</source>
+        <translation>停用记录：它们不再出现在 list 和 search 中，但仍可通过“memory show”读取（旧会话中的 MemoryRef 仍能打开）。--purge 会将其永久删除。</translation>
+    </message>
+    <message>
+        <source>name the keys to remove</source>
+        <translation>请指定要删除的键</translation>
+    </message>
+    <message numerus="yes">
+        <source>Purged /memories/%1 of agent %2 (%n version(s)).</source>
+        <translation>
+            <numerusform>已彻底清除智能体 %2 的 /memories/%1（%n 个版本）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Removed /memories/%1 of agent %2.</source>
+        <translation>已删除智能体 %2 的 /memories/%1。</translation>
+    </message>
+    <message>
+        <source>Purged %1.</source>
+        <translation>已彻底清除 %1。</translation>
+    </message>
+    <message>
+        <source>%1 was already inactive (--purge deletes it).</source>
+        <translation>%1 已处于非活动状态（--purge 会将其删除）。</translation>
+    </message>
+    <message>
+        <source>Deactivated %1 (--purge deletes it).</source>
+        <translation>已停用 %1（--purge 会将其删除）。</translation>
+    </message>
+    <message>
+        <source>Says which store is used and how much it holds.</source>
+        <translation>说明正在使用哪个存储及其中保存了多少内容。</translation>
+    </message>
+    <message>
+        <source>%1 records (%2), %3 inactive</source>
+        <translation>%1 条记录（%2），%3 条非活动</translation>
+    </message>
+    <message>
+        <source>List records, newest first</source>
+        <translation>列出记录，最新的在前</translation>
+    </message>
+    <message>
+        <source>Print a record&apos;s content exactly, whole or a page of it</source>
+        <translation>原样输出记录的内容，全部或其中一页</translation>
+    </message>
+    <message>
+        <source>Search summaries, contents and /memories/ paths, ranked</source>
+        <translation>搜索摘要、内容和 /memories/ 路径，并按相关性排序</translation>
+    </message>
+    <message>
+        <source>Deactivate records or /memories/ files (--purge: delete for good)</source>
+        <translation>停用记录或 /memories/ 文件（--purge：永久删除）</translation>
+    </message>
+    <message>
+        <source>Write records with their content as JSONL</source>
+        <translation>将记录及其内容写为 JSONL</translation>
+    </message>
+    <message>
+        <source>Read records from an export (from SQLite to PostgreSQL and back)</source>
+        <translation>从导出文件中读取记录（从 SQLite 到 PostgreSQL，或反向）</translation>
+    </message>
+    <message>
+        <source>Which store is used and how much it holds</source>
+        <translation>正在使用哪个存储及其中保存了多少内容</translation>
+    </message>
+    <message>
+        <source>Usage: valis-cli memory [--store STORE] &lt;subcommand&gt; [options]</source>
+        <translation>用法：valis-cli memory [--store STORE] &lt;subcommand&gt; [options]</translation>
+    </message>
+    <message>
+        <source>The memory&apos;s DetailStore: what tools captured, what the agent stored, its /memories/ files.</source>
+        <translation>记忆的 DetailStore：工具捕获的内容、智能体存储的内容以及它的 /memories/ 文件。</translation>
+    </message>
+    <message>
+        <source>Subcommands:</source>
+        <translation>子命令：</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>选项：</translation>
+    </message>
+    <message>
+        <source>Use this store for one run instead of the one config/memory.json names.</source>
+        <translation>本次运行使用此存储，而不是 config/memory.json 所指定的存储。</translation>
+    </message>
+    <message>
+        <source>&apos;valis-cli memory &lt;subcommand&gt; --help&apos; shows a subcommand&apos;s options.</source>
+        <translation>“valis-cli memory &lt;subcommand&gt; --help”会显示子命令的选项。</translation>
+    </message>
+    <message>
+        <source>--store needs sqlite:PATH or a postgresql:// address</source>
+        <translation>--store 需要 sqlite:PATH 或 postgresql:// 地址</translation>
+    </message>
+    <message>
+        <source>unknown subcommand &quot;%1&quot;; use %2</source>
+        <translation>未知子命令“%1”；请使用 %2</translation>
+    </message>
+    <message>
+        <source>Export from this store instead of config/memory.json&apos;s: sqlite:PATH or a postgresql:// address.</source>
+        <translation>从此存储导出，而不是 config/memory.json 中的存储：sqlite:PATH 或 postgresql:// 地址。</translation>
+    </message>
+    <message>
+        <source>Only records of type TYPE.</source>
+        <translation>只包括类型为 TYPE 的记录。</translation>
+    </message>
+    <message>
+        <source>Include inactive records (removed ones, replaced file versions).</source>
+        <translation>包括非活动记录（已删除的记录、被替换的文件版本）。</translation>
+    </message>
+    <message>
+        <source>Write to FILE (replaced only once the export is complete) instead of standard output.</source>
+        <translation>写入 FILE（仅在导出完成后才替换），而不是标准输出。</translation>
+    </message>
+    <message>
+        <source>Writes records with their content as JSONL, oldest first, after a header line: one JSON object per record, content as the string &quot;content&quot; when it is UTF-8, else as &quot;content_base64&quot;. &apos;memory import&apos; reads it back.</source>
+        <translation>将记录及其内容写为 JSONL，最旧的在前，位于一个文件头行之后：每条记录一个 JSON 对象，内容为 UTF-8 时以字符串 &quot;content&quot; 存放，否则以 &quot;content_base64&quot; 存放。“memory import”可将其读回。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n record(s) from %1</source>
+        <translation>
+            <numerusform>已从 %1 导出 %n 条记录</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> to %1</source>
+        <translation> 到 %1</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <translation>不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>each line must be one JSON object</source>
+        <translation>每一行必须是一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>Import into this store instead of config/memory.json&apos;s: sqlite:PATH or a postgresql:// address.</source>
+        <translation>导入到此存储，而不是 config/memory.json 中的存储：sqlite:PATH 或 postgresql:// 地址。</translation>
+    </message>
+    <message>
+        <source>A file written by &apos;valis-cli memory export&apos; (&apos;-&apos;: standard input).</source>
+        <translation>由“valis-cli memory export”写入的文件（“-”表示标准输入）。</translation>
+    </message>
+    <message>
+        <source>Reads records written by &apos;memory export&apos; into the store, in the file&apos;s order. The whole file is checked before anything is written; records the store already holds (same key and content) are skipped, so importing twice changes nothing.</source>
+        <translation>按文件中的顺序将“memory export”写出的记录读入存储。写入任何内容之前会先检查整个文件；存储中已有的记录（键和内容均相同）会被跳过，因此重复导入不会产生任何变化。</translation>
+    </message>
+    <message>
+        <source>name exactly one file</source>
+        <translation>请恰好指定一个文件</translation>
+    </message>
+    <message>
+        <source>not a memory export: the first line must be the header &apos;valis-cli memory export&apos; writes</source>
+        <translation>不是记忆导出文件：第一行必须是“valis-cli memory export”写入的文件头</translation>
+    </message>
+    <message>
+        <source>export format version %1; this Valis reads version %2</source>
+        <translation>导出格式版本为 %1；此 Valis 读取版本 %2</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>%1: stored as %2 (the key %3 is taken in this store)</source>
+        <translation>%1：存储为 %2（键 %3 在此存储中已被占用）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n record(s) before the failure.</source>
+        <translation>
+            <numerusform>失败前已导入 %n 条记录。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n record(s) into %1</source>
+        <translation>
+            <numerusform>已将 %n 条记录导入 %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already there</source>
+        <translation>
+            <numerusform>%n 条已存在</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Model names to look up (any spelling a provider uses).</source>
+        <translation>要查找的模型名称（提供方使用的任何写法均可）。</translation>
+    </message>
+    <message>
+        <source>One JSON object per model.</source>
+        <translation>每个模型一个 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>Say where the built-in figures come from.</source>
+        <translation>说明内置数据的来源。</translation>
+    </message>
+    <message>
+        <source>Lists the model catalogue (context window, output limit, prices per million tokens), or looks names up in it. Your additions and corrections go in %1.</source>
+        <translation>列出模型目录（上下文窗口、输出上限、每百万 token 的价格），或在其中查找名称。你的补充和更正请写入 %1。</translation>
+    </message>
+    <message>
+        <source>error: </source>
+        <translation>错误：</translation>
+    </message>
+    <message>
+        <source>warning: </source>
+        <translation>警告：</translation>
+    </message>
+    <message>
+        <source>Built-in figures checked %1 from:</source>
+        <translation>内置数据于 %1 核对，来源：</translation>
+    </message>
+    <message>
+        <source>window %1, output %2 tokens</source>
+        <translation>窗口 %1，输出 %2 个 token</translation>
+    </message>
+    <message>
+        <source>per million tokens: input %1, output %2, cache write %3, cache read %4</source>
+        <translation>每百万 token：输入 %1，输出 %2，缓存写入 %3，缓存读取 %4</translation>
+    </message>
+    <message>
+        <source>MODEL</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>WINDOW</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>OUTPUT</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>INPUT</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>C.WRITE</source>
+        <translation>缓存写入</translation>
+    </message>
+    <message>
+        <source>C.READ</source>
+        <translation>缓存读取</translation>
+    </message>
+    <message>
+        <source>Enable the plugin ID (from the next start).</source>
+        <translation>启用插件 ID（下次启动时生效）。</translation>
+    </message>
+    <message>
+        <source>Disable the plugin ID (from the next start).</source>
+        <translation>禁用插件 ID（下次启动时生效）。</translation>
+    </message>
+    <message>
+        <source>Disable the plugin that was loading when Valis last died.</source>
+        <translation>禁用 Valis 上次意外退出时正在加载的插件。</translation>
+    </message>
+    <message>
+        <source>Only read and check metadata; run no plugin code.</source>
+        <translation>只读取并检查元数据；不运行任何插件代码。</translation>
+    </message>
+    <message>
+        <source>Load no plugin (list them only).</source>
+        <translation>不加载任何插件（仅列出）。</translation>
+    </message>
+    <message>
+        <source>One JSON object per plugin.</source>
+        <translation>每个插件一个 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>Lists the plugins Valis finds, with their state and, for those that cannot run, why. Plugins are loaded to check that they start, unless --no-load.</source>
+        <translation>列出 Valis 找到的插件及其状态，对于无法运行的插件说明原因。除非使用 --no-load，否则会加载插件以检查它们能否启动。</translation>
+    </message>
+    <message>
+        <source>no plugin with id &quot;%1&quot; was found</source>
+        <translation>未找到 ID 为“%1”的插件</translation>
+    </message>
+    <message>
+        <source>%1 enabled; it loads from the next start.</source>
+        <translation>已启用 %1；它将从下次启动时加载。</translation>
+    </message>
+    <message>
+        <source>%1 disabled; it stays off from the next start.</source>
+        <translation>已禁用 %1；从下次启动起它将保持关闭。</translation>
+    </message>
+    <message>
+        <source>%1 disabled: it was loading when Valis last stopped unexpectedly.</source>
+        <translation>已禁用 %1：Valis 上次意外停止时它正在加载。</translation>
+    </message>
+    <message>
+        <source>warning: the plugin &quot;%1&quot; was loading when Valis last stopped unexpectedly; disable it with &apos;valis-cli plugins --disable-crashed&apos;.</source>
+        <translation>警告：Valis 上次意外停止时插件“%1”正在加载；可使用“valis-cli plugins --disable-crashed”禁用它。</translation>
+    </message>
+    <message>
+        <source>No plugins found in:</source>
+        <translation>在以下位置未找到插件：</translation>
+    </message>
+    <message>
+        <source>A transcript file, in any format &apos;valis-cli import&apos; reads.</source>
+        <translation>对话记录文件，可以是“valis-cli import”能读取的任何格式。</translation>
+    </message>
+    <message>
+        <source>The context strategy to replay with: &quot;none&quot; (no management) or the id of a strategy plugin, e.g. progressive.</source>
+        <translation>重放时使用的上下文策略：&quot;none&quot;（不管理）或策略插件的 ID，例如 progressive。</translation>
+    </message>
+    <message>
+        <source>Pretend the model&apos;s context window is N tokens (default: the model&apos;s).</source>
+        <translation>假定模型的上下文窗口为 N 个 token（默认：模型自身的窗口）。</translation>
+    </message>
+    <message>
+        <source>Count tokens and prices as model M (default: the transcript&apos;s model).</source>
+        <translation>按模型 M 计算 token 和价格（默认：对话记录中的模型）。</translation>
+    </message>
+    <message>
+        <source>Put this file in the system prompt as AGENTS.md (default: a built-in sample of about 1.5 KB).</source>
+        <translation>将此文件作为 AGENTS.md 放入系统提示（默认：约 1.5 KB 的内置示例）。</translation>
+    </message>
+    <message>
+        <source>How to print the figures: table (default) or json.</source>
+        <translation>数据的输出方式：table（默认）或 json。</translation>
+    </message>
+    <message>
+        <source>Also show one row per model request.</source>
+        <translation>同时为每次模型请求显示一行。</translation>
+    </message>
+    <message>
+        <source>A setting of the strategy, e.g. evictAt=0.8 (repeatable; see valis-cli context --settings).</source>
+        <translation>策略的一项设置，例如 evictAt=0.8（可重复；参见 valis-cli context --settings）。</translation>
+    </message>
+    <message>
+        <source>Replay only this session of the file (a file may hold several).</source>
+        <translation>只重放文件中的这个会话（一个文件可能包含多个会话）。</translation>
+    </message>
+    <message>
+        <source>The answer&apos;s room the context keeps free (default: %1 tokens, or the model&apos;s output limit when lower).</source>
+        <translation>上下文为回答保留的空间（默认：%1 个 token，若模型的输出上限更低则取该上限）。</translation>
+    </message>
+    <message>
+        <source>Replays a recorded transcript turn by turn through a context strategy and reports what it would have sent and cost: view tokens, peak share of the window, overflows, billed input with cache pricing, cache-read share, prefix invalidations, compactions and how much of what left the view a pointer still reaches. The transcript is imported into a temporary store; your profile is not touched.</source>
+        <translation>逐轮次将已记录的对话记录通过上下文策略重放，并报告它本会发送的内容和产生的费用：视图 token 数、占窗口的峰值比例、溢出、按缓存定价计费的输入、缓存读取占比、前缀失效、压缩次数，以及离开视图的内容中仍有多少可通过指针找回。对话记录会被导入临时存储；你的配置文件不受影响。</translation>
+    </message>
+    <message>
+        <source>name exactly one transcript file</source>
+        <translation>请恰好指定一个对话记录文件</translation>
+    </message>
+    <message>
+        <source>choose a strategy with --strategy (&quot;none&quot; replays without management)</source>
+        <translation>请用 --strategy 选择策略（&quot;none&quot; 表示不加管理地重放）</translation>
+    </message>
+    <message>
+        <source>--report takes table or json, not &quot;%1&quot;</source>
+        <translation>--report 只接受 table 或 json，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>--window takes a whole number of tokens, at least 256</source>
+        <translation>--window 需要一个至少为 256 的整数 token 数</translation>
+    </message>
+    <message>
+        <source>--max-output-tokens takes a positive whole number</source>
+        <translation>--max-output-tokens 需要一个正整数</translation>
+    </message>
+    <message>
+        <source>cannot read the AGENTS.md file %1: %2</source>
+        <translation>无法读取 AGENTS.md 文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>no context strategy &quot;%1&quot;; available: %2</source>
+        <translation>没有上下文策略“%1”；可用的有：%2</translation>
+    </message>
+    <message>
+        <source>--setting needs a strategy; &quot;none&quot; has no settings</source>
+        <translation>--setting 需要策略；&quot;none&quot; 没有设置</translation>
+    </message>
+    <message>
+        <source>cannot create a temporary folder: %1</source>
+        <translation>无法创建临时文件夹：%1</translation>
+    </message>
+    <message>
+        <source>%1 has no session &quot;%2&quot;; it has: %3</source>
+        <translation>%1 中没有会话“%2”；其中的会话有：%3</translation>
+    </message>
+    <message>
+        <source>%1 holds no session to replay</source>
+        <translation>%1 中没有可重放的会话</translation>
+    </message>
+    <message>
+        <source>valis-cli replay: %1: %2</source>
+        <translation>valis-cli replay：%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>valis-cli replay: %n session(s) without model answers skipped</source>
+        <translation>
+            <numerusform>valis-cli replay：跳过了 %n 个没有模型回答的会话</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>import note: %1</source>
+        <translation>导入说明：%1</translation>
+    </message>
+    <message>
+        <source>no session of %1 could be replayed</source>
+        <translation>%1 中没有任何会话可以重放</translation>
+    </message>
+    <message>
+        <source> (+%1 lines)</source>
+        <translation> （另有 %1 行）</translation>
+    </message>
+    <message>
+        <source> (attempt %1)</source>
+        <translation> （第 %1 次尝试）</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>, %1 ms: </source>
+        <translation>，%1 毫秒：</translation>
+    </message>
+    <message>
+        <source>retrying in %1 s (attempt %2): %3</source>
+        <translation>%1 秒后重试（第 %2 次尝试）：%3</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>context %1 by %2: %3 -&gt; %4 tokens, %n item(s) moved</source>
+        <translation>
+            <numerusform>上下文 %1（策略 %2）：%3 -&gt; %4 个 token，移动了 %n 个条目</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>$%1 + unknown</source>
+        <translation>$%1 + 未知</translation>
+    </message>
+    <message>
+        <source>[%1] %2 requests, %3 in + %4 cached, %5 out, cache hits %6%, %7</source>
+        <translation>[%1] %2 次请求，输入 %3 + 缓存 %4，输出 %5，缓存命中率 %6%，%7</translation>
+    </message>
+    <message>
+        <source>Allow %1 %2?</source>
+        <translation>允许 %1 %2 吗？</translation>
+    </message>
+    <message>
+        <source>  [y] once  [s] for this session  [a] always  [n] no (add a reason after it): </source>
+        <translation>  [y] 一次  [s] 本会话  [a] 始终  [n] 否（可在后面附上理由）： </translation>
+    </message>
+    <message>
+        <source>no one was there to approve it (valis-cli run --approve decides what runs unasked)</source>
+        <translation>没有人可以批准（valis-cli run --approve 决定哪些调用无需询问即可运行）</translation>
+    </message>
+    <message>
+        <source>  y, s, a or n: </source>
+        <translation>  y、s、a 或 n： </translation>
+    </message>
+    <message>
+        <source>not a command for a pending request: %1</source>
+        <translation>不是针对待处理请求的命令：%1</translation>
+    </message>
+    <message>
+        <source>no provider &quot;%1&quot;: no provider plugin is running</source>
+        <translation>没有提供方“%1”：没有正在运行的提供方插件</translation>
+    </message>
+    <message>
+        <source>no provider &quot;%1&quot;; the providers are: %2</source>
+        <translation>没有提供方“%1”；可用的提供方有：%2</translation>
+    </message>
+    <message>
+        <source>  plugin %1 is %2: %3</source>
+        <translation>  插件 %1 的状态为 %2：%3</translation>
+    </message>
+    <message>
+        <source>the summary provider in memory.json: %1</source>
+        <translation>memory.json 中的摘要提供方：%1</translation>
+    </message>
+    <message>
+        <source>memory.json names the summary provider %1 but no summaryModel</source>
+        <translation>memory.json 指定了摘要提供方 %1，但没有指定 summaryModel</translation>
+    </message>
+    <message>
+        <source>The provider: anthropic, openai, openai-responses, openai-compatible, ... (default: the settings&apos; defaultProvider).</source>
+        <translation>提供方：anthropic、openai、openai-responses、openai-compatible 等（默认：设置中的 defaultProvider）。</translation>
+    </message>
+    <message>
+        <source>The model (default: the provider&apos;s model in the settings).</source>
+        <translation>模型（默认：设置中该提供方的模型）。</translation>
+    </message>
+    <message>
+        <source>The folder the agent works in (default: the current folder).</source>
+        <translation>智能体工作的文件夹（默认：当前文件夹）。</translation>
+    </message>
+    <message>
+        <source>Which tool calls run without asking: never, read-only (default) or all. Others are asked on the terminal, or denied when nobody can answer.</source>
+        <translation>哪些工具调用无需询问即可运行：never、read-only（默认）或 all。其他调用会在终端中询问，无人应答时则被拒绝。</translation>
+    </message>
+    <message>
+        <source>Send requests here instead (overrides the settings and ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST).</source>
+        <translation>改为将请求发送到此处（覆盖设置以及 ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST）。</translation>
+    </message>
+    <message>
+        <source>Continue this session instead of starting a new one.</source>
+        <translation>继续此会话，而不是开始新会话。</translation>
+    </message>
+    <message>
+        <source>Use this system prompt instead of the default.</source>
+        <translation>使用此系统提示代替默认提示。</translation>
+    </message>
+    <message>
+        <source>At most this many model requests in the turn (default 50).</source>
+        <translation>本轮次中最多发出这么多次模型请求（默认 50）。</translation>
+    </message>
+    <message>
+        <source>Stop the turn once it has cost this many US dollars.</source>
+        <translation>本轮次花费达到这么多美元时停止。</translation>
+    </message>
+    <message>
+        <source>The output limit of each request (default: the model&apos;s).</source>
+        <translation>每次请求的输出上限（默认：模型自身的上限）。</translation>
+    </message>
+    <message>
+        <source>Print the event stream as JSON lines; read approve/deny/interrupt commands as JSON lines on standard input.</source>
+        <translation>以 JSON 行格式输出事件流；以 JSON 行格式从标准输入读取 approve/deny/interrupt 命令。</translation>
+    </message>
+    <message>
+        <source>Print the model&apos;s thinking (to standard error).</source>
+        <translation>输出模型的思考过程（到标准错误）。</translation>
+    </message>
+    <message>
+        <source>Do not ask the OS keychain for the key; use the environment only.</source>
+        <translation>不向操作系统钥匙串查询密钥；只使用环境变量。</translation>
+    </message>
+    <message>
+        <source>Run without the memory store: large tool outputs stay in the context, and /memories/ is a local folder.</source>
+        <translation>不使用记忆存储运行：较大的工具输出保留在上下文中，/memories/ 为本地文件夹。</translation>
+    </message>
+    <message>
+        <source>A context strategy setting for this run, e.g. evictAt=0.8 or progressive.offloadTokens=10000 (repeatable; see valis-cli context --settings).</source>
+        <translation>本次运行的上下文策略设置，例如 evictAt=0.8 或 progressive.offloadTokens=10000（可重复；参见 valis-cli context --settings）。</translation>
+    </message>
+    <message>
+        <source>What to ask; &quot;-&quot; or nothing reads it from standard input.</source>
+        <translation>要提问的内容；为“-”或省略时从标准输入读取。</translation>
+    </message>
+    <message>
+        <source>Runs one turn of an agent session headless: streams the answer, shows tool activity and asks for approvals. The session is stored like any other.</source>
+        <translation>以无界面方式运行智能体会话的一个轮次：流式输出回答、显示工具活动并请求批准。该会话会像其他会话一样被存储。</translation>
+    </message>
+    <message>
+        <source>--approve takes never, read-only or all, not &quot;%1&quot;</source>
+        <translation>--approve 只接受 never、read-only 或 all，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>--max-steps takes a whole number of at least 1</source>
+        <translation>--max-steps 需要一个至少为 1 的整数</translation>
+    </message>
+    <message>
+        <source>--max-cost takes a positive number of US dollars</source>
+        <translation>--max-cost 需要一个正数（美元）</translation>
+    </message>
+    <message>
+        <source>the workspace %1 is not a folder</source>
+        <translation>工作区 %1 不是文件夹</translation>
+    </message>
+    <message>
+        <source>say what to ask, as an argument or on standard input</source>
+        <translation>请说明要提问的内容，作为参数或通过标准输入提供</translation>
+    </message>
+    <message>
+        <source>the prompt is empty</source>
+        <translation>提示为空</translation>
+    </message>
+    <message>
+        <source>choose a provider with --provider (or set defaultProvider in %1)</source>
+        <translation>请用 --provider 选择提供方（或在 %1 中设置 defaultProvider）</translation>
+    </message>
+    <message>
+        <source>choose a model with --model (or set providers.%1.model in %2)</source>
+        <translation>请用 --model 选择模型（或在 %2 中设置 providers.%1.model）</translation>
+    </message>
+    <message>
+        <source>finishing the summary of the oldest turns...</source>
+        <translation>正在完成最早几个轮次的摘要...</translation>
+    </message>
+    <message>
+        <source>… %1 more lines (--full shows everything)</source>
+        <translation>… 还有 %1 行（--full 显示全部内容）</translation>
+    </message>
+    <message>
+        <source>(thinking)</source>
+        <translation>（思考过程）</translation>
+    </message>
+    <message>
+        <source>[redacted]</source>
+        <translation>[已隐去]</translation>
+    </message>
+    <message>
+        <source>result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source> (error)</source>
+        <translation> （错误）</translation>
+    </message>
+    <message>
+        <source>[image %1 %2]</source>
+        <translation>[图片 %1 %2]</translation>
+    </message>
+    <message>
+        <source>Only sessions from ORIGIN (valis, claude-code, codex, ...).</source>
+        <translation>只显示来源为 ORIGIN 的会话（valis、claude-code、codex 等）。</translation>
+    </message>
+    <message>
+        <source>Include archived sessions.</source>
+        <translation>包括已归档的会话。</translation>
+    </message>
+    <message>
+        <source>Show at most N sessions, newest first.</source>
+        <translation>最多显示 N 个会话，最新的在前。</translation>
+    </message>
+    <message>
+        <source>One JSON object per session.</source>
+        <translation>每个会话一个 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>Lists the sessions of the store, most recently active first.</source>
+        <translation>列出存储中的会话，最近活动的在前。</translation>
+    </message>
+    <message>
+        <source>--limit needs a number</source>
+        <translation>--limit 需要一个数字</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>UPDATED</source>
+        <translation>更新时间</translation>
+    </message>
+    <message>
+        <source>MSGS</source>
+        <translation>消息数</translation>
+    </message>
+    <message>
+        <source>ORIGIN</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>TITLE</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>The session to print.</source>
+        <translation>要输出的会话。</translation>
+    </message>
+    <message>
+        <source>Start at message number SEQ.</source>
+        <translation>从序号为 SEQ 的消息开始。</translation>
+    </message>
+    <message>
+        <source>Print at most N messages.</source>
+        <translation>最多输出 N 条消息。</translation>
+    </message>
+    <message>
+        <source>Print long texts and tool outputs whole.</source>
+        <translation>完整输出长文本和工具输出。</translation>
+    </message>
+    <message>
+        <source>One JSON object per message, in the record&apos;s own form.</source>
+        <translation>每条消息一个 JSON 对象，采用记录自身的格式。</translation>
+    </message>
+    <message>
+        <source>Prints a session&apos;s messages.</source>
+        <translation>输出会话的消息。</translation>
+    </message>
+    <message>
+        <source>name exactly one session</source>
+        <translation>请恰好指定一个会话</translation>
+    </message>
+    <message>
+        <source>--from and --count need numbers</source>
+        <translation>--from 和 --count 需要数字</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 messages</source>
+        <translation>%1 · %2 · %3 条消息</translation>
+    </message>
+    <message>
+        <source>cannot read standard input</source>
+        <translation>无法读取标准输入</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>The text to count; &quot;-&quot; or nothing reads standard input.</source>
+        <translation>要计数的文本；为“-”或省略时读取标准输入。</translation>
+    </message>
+    <message>
+        <source>The encoding: o200k_base (default) or cl100k_base.</source>
+        <translation>编码：o200k_base（默认）或 cl100k_base。</translation>
+    </message>
+    <message>
+        <source>Count as model M does: exactly where its tokenizer is public, else with the calibrated estimate.</source>
+        <translation>按模型 M 的方式计数：若其分词器公开则精确计数，否则使用校准后的估算。</translation>
+    </message>
+    <message>
+        <source>Print the token ids too.</source>
+        <translation>同时输出 token ID。</translation>
+    </message>
+    <message>
+        <source>Counts the tokens of a text: exactly for OpenAI&apos;s public encodings (o200k_base, cl100k_base), as an estimate for models whose tokenizer is not public.</source>
+        <translation>统计文本的 token 数：对 OpenAI 的公开编码（o200k_base、cl100k_base）精确计数，对分词器未公开的模型给出估算值。</translation>
+    </message>
+    <message>
+        <source>choose --encoding or --model, not both</source>
+        <translation>请选择 --encoding 或 --model，不要同时使用</translation>
+    </message>
+    <message>
+        <source>name at most one file</source>
+        <translation>最多指定一个文件</translation>
+    </message>
+    <message>
+        <source>%1 has no public tokenizer, so there are no ids to show; its count is an estimate (leave out --ids)</source>
+        <translation>%1 没有公开的分词器，因此无法显示 ID；其计数为估算值（请去掉 --ids）</translation>
+    </message>
+    <message>
+        <source>the text is not valid UTF-8; convert it first (for example with iconv)</source>
+        <translation>文本不是有效的 UTF-8；请先转换（例如使用 iconv）</translation>
+    </message>
+    <message>
+        <source>(an estimate: %1 has no public tokenizer)</source>
+        <translation>（估算值：%1 没有公开的分词器）</translation>
+    </message>
+    <message>
+        <source>Print every tool with its full description and JSON schema.</source>
+        <translation>输出每个工具及其完整描述和 JSON 架构。</translation>
+    </message>
+    <message>
+        <source>Lists the tools the agent is offered (from the installed tool plugins, limited to the tool pack), with their input schemas.</source>
+        <translation>列出提供给智能体的工具（来自已安装的工具插件，并受工具包限制）及其输入架构。</translation>
+    </message>
+    <message>
+        <source>read-only  </source>
+        <translation>只读       </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s), pack &quot;%1&quot;; %2</source>
+        <translation>
+            <numerusform>%n 个工具，工具包“%1”；%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>warning: two tools share a name: %1</source>
+        <translation>警告：有两个工具同名：%1</translation>
+    </message>
+    <message>
+        <source>The call&apos;s arguments as a JSON object (default {}); @FILE reads them from FILE, - from standard input.</source>
+        <translation>调用参数，为 JSON 对象（默认 {}）；@FILE 从 FILE 读取，- 从标准输入读取。</translation>
+    </message>
+    <message>
+        <source>The folder the tool works in (default: the current folder).</source>
+        <translation>工具工作的文件夹（默认：当前文件夹）。</translation>
+    </message>
+    <message>
+        <source>Print the result as the record&apos;s JSON (a tool_result part).</source>
+        <translation>以记录的 JSON 格式（tool_result 部分）输出结果。</translation>
+    </message>
+    <message>
+        <source>Call it in this session: its /context/ (what its context strategies moved out) and its record for search_history.</source>
+        <translation>在此会话中调用：使用它的 /context/（其上下文策略移出的内容）以及供 search_history 使用的记录。</translation>
+    </message>
+    <message>
+        <source>The tool to call (see valis-cli tools).</source>
+        <translation>要调用的工具（参见 valis-cli tools）。</translation>
+    </message>
+    <message>
+        <source>Calls one tool exactly as the agent would: the same orchestrator, sandbox and path confinement, with this call approved by you (approval rules that deny the tool still apply). Prints the result the model would see; exits 1 when it is an error.</source>
+        <translation>完全按智能体的方式调用一个工具：相同的编排器、沙箱和路径限制，并由你批准本次调用（拒绝该工具的批准规则仍然有效）。输出模型会看到的结果；结果为错误时以 1 退出。</translation>
+    </message>
+    <message>
+        <source>name exactly one tool</source>
+        <translation>请恰好指定一个工具</translation>
+    </message>
+    <message>
+        <source>--args is not valid JSON: %1 (at byte %2)</source>
+        <translation>--args 不是有效的 JSON：%1（位于第 %2 字节）</translation>
+    </message>
+    <message>
+        <source>--args must be a JSON object</source>
+        <translation>--args 必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>there is no tool &quot;%1&quot; in pack &quot;%2&quot;; the tools are: %3</source>
+        <translation>工具包“%2”中没有工具“%1”；可用的工具有：%3</translation>
+    </message>
+    <message>
+        <source>warning: memory is off: %1</source>
+        <translation>警告：记忆已关闭：%1</translation>
+    </message>
+    <message>
+        <source>[image %1, %2 bytes]</source>
+        <translation>[图片 %1，%2 字节]</translation>
+    </message>
+    <message>
+        <source>Run one agent turn headless: stream the answer, show tool calls, ask for approvals</source>
+        <translation>以无界面方式运行智能体的一个轮次：流式输出回答、显示工具调用并请求批准</translation>
+    </message>
+    <message>
+        <source>Import agent transcripts (Claude Code, Codex, SWE-agent, OpenHands, Aider, Valis JSONL)</source>
+        <translation>导入智能体对话记录（Claude Code、Codex、SWE-agent、OpenHands、Aider、Valis JSONL）</translation>
+    </message>
+    <message>
+        <source>Export sessions as lossless JSONL or readable Markdown</source>
+        <translation>将会话导出为无损 JSONL 或易读的 Markdown</translation>
+    </message>
+    <message>
+        <source>List sessions</source>
+        <translation>列出会话</translation>
+    </message>
+    <message>
+        <source>Print a session&apos;s messages</source>
+        <translation>输出会话的消息</translation>
+    </message>
+    <message>
+        <source>Search all transcripts, tool outputs included, ranked</source>
+        <translation>搜索所有对话记录（包括工具输出），并按相关性排序</translation>
+    </message>
+    <message>
+        <source>List plugins with their state and errors; enable or disable one</source>
+        <translation>列出插件及其状态和错误；启用或禁用插件</translation>
+    </message>
+    <message>
+        <source>List known models or look names up in the model catalogue</source>
+        <translation>列出已知模型，或在模型目录中查找名称</translation>
+    </message>
+    <message>
+        <source>Store, remove or check API keys in the OS keychain</source>
+        <translation>在操作系统钥匙串中存储、删除或检查 API 密钥</translation>
+    </message>
+    <message>
+        <source>List the tools the agent is offered, with their schemas</source>
+        <translation>列出提供给智能体的工具及其架构</translation>
+    </message>
+    <message>
+        <source>Call one tool exactly as the agent would</source>
+        <translation>完全按智能体的方式调用一个工具</translation>
+    </message>
+    <message>
+        <source>List, show, search, remove, export and import the memory&apos;s records</source>
+        <translation>列出、显示、搜索、删除、导出和导入记忆中的记录</translation>
+    </message>
+    <message>
+        <source>Count the tokens of a text exactly (o200k_base, cl100k_base) or estimate them for a model</source>
+        <translation>精确统计文本的 token 数（o200k_base、cl100k_base），或按某个模型进行估算</translation>
+    </message>
+    <message>
+        <source>Show what context compaction did in a session, or the strategies&apos; settings</source>
+        <translation>显示上下文压缩在会话中做了什么，或显示各策略的设置</translation>
+    </message>
+    <message>
+        <source>Replay a transcript through a context strategy and report tokens, cost, cache use and compactions</source>
+        <translation>通过上下文策略重放对话记录，并报告 token、费用、缓存使用情况和压缩情况</translation>
+    </message>
+    <message>
+        <source>Usage: valis-cli [--home DIR] &lt;command&gt; [options]</source>
+        <translation>用法：valis-cli [--home DIR] &lt;command&gt; [options]</translation>
+    </message>
+    <message>
+        <source>Commands:</source>
+        <translation>命令：</translation>
+    </message>
+    <message>
+        <source>Global options:</source>
+        <translation>全局选项：</translation>
+    </message>
+    <message>
+        <source>Use DIR for all of Valis&apos;s files instead of the standard locations (also: VALIS_HOME)</source>
+        <translation>将 Valis 的所有文件保存在 DIR 中，而不是标准位置（也可用 VALIS_HOME 指定）</translation>
+    </message>
+    <message>
+        <source>Print the version</source>
+        <translation>输出版本号</translation>
+    </message>
+    <message>
+        <source>Show this help; &apos;valis-cli &lt;command&gt; --help&apos; shows a command&apos;s</source>
+        <translation>显示此帮助；“valis-cli &lt;command&gt; --help”显示某个命令的帮助</translation>
+    </message>
+    <message>
+        <source>--home needs a folder</source>
+        <translation>--home 需要一个文件夹</translation>
+    </message>
+    <message>
+        <source>valis-cli: unknown command &quot;%1&quot;.</source>
+        <translation>valis-cli：未知命令“%1”。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is missing</source>
+        <translation>缺少 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a string</source>
+        <translation>&quot;%1&quot; 必须是字符串</translation>
+    </message>
+    <message>
+        <source>&quot;agent_id&quot; must not be empty</source>
+        <translation>&quot;agent_id&quot; 不能为空</translation>
+    </message>
+    <message>
+        <source>&quot;type&quot; must not be empty</source>
+        <translation>&quot;type&quot; 不能为空</translation>
+    </message>
+    <message>
+        <source>&quot;created_at&quot; must be an ISO 8601 time</source>
+        <translation>&quot;created_at&quot; 必须是 ISO 8601 时间</translation>
+    </message>
+    <message>
+        <source>&quot;metadata&quot; must be an object</source>
+        <translation>&quot;metadata&quot; 必须是对象</translation>
+    </message>
+    <message>
+        <source>&quot;active&quot; must be true or false</source>
+        <translation>&quot;active&quot; 必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>a record needs exactly one of &quot;content&quot; and &quot;content_base64&quot;</source>
+        <translation>一条记录必须恰好包含 &quot;content&quot; 和 &quot;content_base64&quot; 中的一个</translation>
+    </message>
+    <message>
+        <source>&quot;content&quot; must be a string</source>
+        <translation>&quot;content&quot; 必须是字符串</translation>
+    </message>
+    <message>
+        <source>&quot;content_base64&quot; must be a string</source>
+        <translation>&quot;content_base64&quot; 必须是字符串</translation>
+    </message>
+    <message>
+        <source>&quot;content_base64&quot; is not valid base64</source>
+        <translation>&quot;content_base64&quot; 不是有效的 base64</translation>
+    </message>
+    <message>
+        <source>the content does not match its sha256: the file was changed or cut</source>
+        <translation>内容与其 sha256 不符：文件已被修改或截断</translation>
+    </message>
+    <message>
+        <source>--store sqlite: needs a file, as in sqlite:team-memory.db</source>
+        <translation>--store sqlite: 需要一个文件，例如 sqlite:team-memory.db</translation>
+    </message>
+    <message>
+        <source>--store takes sqlite:PATH or a postgresql:// address</source>
+        <translation>--store 需要 sqlite:PATH 或 postgresql:// 地址</translation>
+    </message>
+    <message>
+        <source>(No password was given: the address, VALIS_MEMORY_PASSWORD and PGPASSWORD have none, and the keychain could not be asked: %1)</source>
+        <translation>（未提供密码：地址、VALIS_MEMORY_PASSWORD 和 PGPASSWORD 中都没有密码，且无法查询钥匙串：%1）</translation>
+    </message>
+    <message>
+        <source>Where commands run: bwrap (isolated, the default), none (isolation OFF: plain processes with your permissions), or a sandbox id.</source>
+        <translation>命令的运行位置：bwrap（隔离，默认）、none（关闭隔离：以你的权限作为普通进程运行）或沙箱 ID。</translation>
+    </message>
+    <message>
+        <source>Whether commands may reach the network: on or off (default: the settings&apos;, off).</source>
+        <translation>命令是否可以访问网络：on 或 off（默认：取设置中的值，即 off）。</translation>
+    </message>
+    <message>
+        <source>The tool pack: core, file-ops, research, all, or one of your own (default: the settings&apos;, all).</source>
+        <translation>工具包：core、file-ops、research、all 或你自己的工具包（默认：取设置中的值，即 all）。</translation>
+    </message>
+    <message>
+        <source>--network takes on or off, not &quot;%1&quot;</source>
+        <translation>--network 只接受 on 或 off，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>--sandbox needs a value: bwrap, none or a sandbox id</source>
+        <translation>--sandbox 需要一个值：bwrap、none 或沙箱 ID</translation>
+    </message>
+</context>
+<context>
+    <name>valis::recordjson</name>
+    <message>
+        <source>unknown part type &quot;%1&quot;</source>
+        <translation>未知的部分类型“%1”</translation>
+    </message>
+    <message>
+        <source>a text part has no &quot;text&quot; string</source>
+        <translation>文本部分没有 &quot;text&quot; 字符串</translation>
+    </message>
+    <message>
+        <source>a tool call has no &quot;name&quot;</source>
+        <translation>工具调用没有 &quot;name&quot;</translation>
+    </message>
+    <message>
+        <source>an image part has neither &quot;uri&quot; nor &quot;data&quot;</source>
+        <translation>图片部分既没有 &quot;uri&quot; 也没有 &quot;data&quot;</translation>
+    </message>
+    <message>
+        <source>a message has no &quot;id&quot;</source>
+        <translation>消息没有 &quot;id&quot;</translation>
+    </message>
+    <message>
+        <source>message %1 has an unknown role &quot;%2&quot;</source>
+        <translation>消息 %1 的角色“%2”未知</translation>
+    </message>
+    <message>
+        <source>message %1 has no &quot;parts&quot; array</source>
+        <translation>消息 %1 没有 &quot;parts&quot; 数组</translation>
+    </message>
+    <message>
+        <source>message %1 has a part that is not an object</source>
+        <translation>消息 %1 中有一个部分不是对象</translation>
+    </message>
+    <message>
+        <source>message %1: %2</source>
+        <translation>消息 %1：%2</translation>
+    </message>
+    <message>
+        <source>a session has no &quot;id&quot;</source>
+        <translation>会话没有 &quot;id&quot;</translation>
+    </message>
+</context>
+<context>
+    <name>valis::sandboxes::BwrapSandbox</name>
+    <message>
+        <source>unprivileged user namespaces are disabled (kernel.unprivileged_userns_clone = 0); enable them with: sysctl -w kernel.unprivileged_userns_clone=1</source>
+        <translation>非特权用户命名空间已被禁用（kernel.unprivileged_userns_clone = 0）；可用以下命令启用：sysctl -w kernel.unprivileged_userns_clone=1</translation>
+    </message>
+    <message>
+        <source>user namespaces are disabled (user.max_user_namespaces = 0); enable them with: sysctl -w user.max_user_namespaces=15000</source>
+        <translation>用户命名空间已被禁用（user.max_user_namespaces = 0）；可用以下命令启用：sysctl -w user.max_user_namespaces=15000</translation>
+    </message>
+    <message>
+        <source>AppArmor restricts unprivileged user namespaces (kernel.apparmor_restrict_unprivileged_userns = 1); allow them for bwrap with an AppArmor profile, or run: sysctl -w kernel.apparmor_restrict_unprivileged_userns=0</source>
+        <translation>AppArmor 限制了非特权用户命名空间（kernel.apparmor_restrict_unprivileged_userns = 1）；请通过 AppArmor 配置文件为 bwrap 允许使用，或运行：sysctl -w kernel.apparmor_restrict_unprivileged_userns=0</translation>
+    </message>
+    <message>
+        <source>bubblewrap</source>
+        <translation>bubblewrap</translation>
+    </message>
+    <message>
+        <source>bubblewrap (bwrap) is not installed: install the bubblewrap package (apt install bubblewrap, dnf install bubblewrap), or turn isolation off.</source>
+        <translation>未安装 bubblewrap（bwrap）：请安装 bubblewrap 软件包（apt install bubblewrap、dnf install bubblewrap），或关闭隔离。</translation>
+    </message>
+    <message>
+        <source>bubblewrap cannot run: %1.</source>
+        <translation>bubblewrap 无法运行：%1。</translation>
+    </message>
+    <message>
+        <source>Could not create a temporary folder to try bubblewrap in.</source>
+        <translation>无法创建用于试运行 bubblewrap 的临时文件夹。</translation>
+    </message>
+    <message>
+        <source>Could not prepare a command to try bubblewrap with.</source>
+        <translation>无法准备用于试运行 bubblewrap 的命令。</translation>
+    </message>
+    <message>
+        <source>bubblewrap (%1) did not run a test command: %2</source>
+        <translation>bubblewrap（%1）未能运行测试命令：%2</translation>
+    </message>
+    <message>
+        <source>bubblewrap (%1) cannot create a sandbox here: %2</source>
+        <translation>bubblewrap（%1）无法在此处创建沙箱：%2</translation>
+    </message>
+    <message>
+        <source>Unprivileged user namespaces are probably disabled or restricted; enable them (kernel.unprivileged_userns_clone, user.max_user_namespaces, or the AppArmor restriction on Ubuntu), or install bwrap setuid root.</source>
+        <translation>非特权用户命名空间可能已被禁用或受到限制；请启用它们（kernel.unprivileged_userns_clone、user.max_user_namespaces，或 Ubuntu 上的 AppArmor 限制），或以 setuid root 方式安装 bwrap。</translation>
+    </message>
+</context>
+<context>
+    <name>valis::sandboxes::CommandSetup</name>
+    <message>
+        <source>The command has no workspace folder.</source>
+        <translation>该命令没有工作区文件夹。</translation>
+    </message>
+    <message>
+        <source>The workspace &quot;%1&quot; is not an absolute path.</source>
+        <translation>工作区“%1”不是绝对路径。</translation>
+    </message>
+    <message>
+        <source>The workspace &quot;%1&quot; does not exist or is not a folder.</source>
+        <translation>工作区“%1”不存在或不是文件夹。</translation>
+    </message>
+    <message>
+        <source>The root folder cannot be a workspace.</source>
+        <translation>根文件夹不能作为工作区。</translation>
+    </message>
+    <message>
+        <source>The working directory &quot;%1&quot; is not an absolute path.</source>
+        <translation>工作目录“%1”不是绝对路径。</translation>
+    </message>
+    <message>
+        <source>The working directory &quot;%1&quot; is outside the workspace &quot;%2&quot;.</source>
+        <translation>工作目录“%1”位于工作区“%2”之外。</translation>
+    </message>
+    <message>
+        <source>The working directory &quot;%1&quot; does not exist.</source>
+        <translation>工作目录“%1”不存在。</translation>
+    </message>
+    <message>
+        <source>The working directory &quot;%1&quot; leads outside the workspace &quot;%2&quot;.</source>
+        <translation>工作目录“%1”通向工作区“%2”之外。</translation>
+    </message>
+    <message>
+        <source>There is no program &quot;%1&quot; the command can run.</source>
+        <translation>没有该命令可以运行的程序“%1”。</translation>
+    </message>
+    <message>
+        <source>There is no program &quot;%1&quot; in the command&apos;s PATH (%2).</source>
+        <translation>在该命令的 PATH（%2）中没有程序“%1”。</translation>
+    </message>
+</context>
+<context>
+    <name>valis::sandboxes::LocalSandboxPlugin</name>
+    <message>
+        <source>&quot;readOnlyPaths&quot; must be a list of absolute folder paths.</source>
+        <translation>&quot;readOnlyPaths&quot; 必须是由绝对文件夹路径组成的列表。</translation>
+    </message>
+</context>
+<context>
+    <name>valis::sandboxes::LocalSandboxProcess</name>
+    <message>
+        <source>The command did not finish within %1 ms and was stopped.</source>
+        <translation>该命令未在 %1 毫秒内完成，已被停止。</translation>
+    </message>
+    <message>
+        <source>The command was stopped before it started.</source>
+        <translation>该命令在启动前即被停止。</translation>
+    </message>
+    <message>
+        <source>The command was stopped.</source>
+        <translation>该命令已被停止。</translation>
+    </message>
+    <message>
+        <source>Could not start the command: %1</source>
+        <translation>无法启动该命令：%1</translation>
+    </message>
+    <message>
+        <source>Could not start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>The command kept trying to run more than %1 processes at once and was stopped.</source>
+        <translation>该命令不断尝试同时运行超过 %1 个进程，已被停止。</translation>
+    </message>
+    <message>
+        <source>Some processes the command started could not be stopped.</source>
+        <translation>该命令启动的某些进程无法停止。</translation>
+    </message>
+    <message>
+        <source>Its processes had been refused %1 times by the limit of %2 processes.</source>
+        <translation>其进程已被 %2 个进程的上限拒绝了 %1 次。</translation>
+    </message>
+    <message>
+        <source>The command tried to run more than %1 processes at once and was refused %2 times; it exited with %3, and what it left running was stopped.</source>
+        <translation>该命令试图同时运行超过 %1 个进程，被拒绝了 %2 次；它以 %3 退出，其遗留的仍在运行的进程已被停止。</translation>
+    </message>
+    <message>
+        <source>Could not place the command in its process-limit group %1.</source>
+        <translation>无法将该命令放入其进程上限组 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>valis::sandboxes::PlainSandbox</name>
+    <message>
+        <source>no isolation (plain process)</source>
+        <translation>无隔离（普通进程）</translation>
+    </message>
+</context>
+<context>
+    <name>valis::sandboxes::ProcessLimit</name>
+    <message>
+        <source>The process limit mechanism &quot;%1&quot; is not usable here (this process can use: %2).</source>
+        <translation>进程上限机制“%1”在此处不可用（此进程可以使用：%2）。</translation>
+    </message>
+    <message>
+        <source>Could not create the process-limit group %1.</source>
+        <translation>无法创建进程上限组 %1。</translation>
+    </message>
+    <message>
+        <source>Could not set the process limit in %1.</source>
+        <translation>无法在 %1 中设置进程上限。</translation>
+    </message>
+</context>
+<context>
+    <name>valis::sandboxes::SandboxExecSandbox</name>
+    <message>
+        <source>macOS sandbox (sandbox-exec)</source>
+        <translation>macOS 沙箱（sandbox-exec）</translation>
+    </message>
+    <message>
+        <source>%1 is missing; it is part of macOS.</source>
+        <translation>缺少 %1；它是 macOS 的一部分。</translation>
+    </message>
+    <message>
+        <source>Could not create the command&apos;s temporary folder.</source>
+        <translation>无法创建该命令的临时文件夹。</translation>
+    </message>
+</context>
+<context>
+    <name>valis::wire::anthropic</name>
+    <message>
+        <source>a text block needs a &quot;text&quot; string</source>
+        <translation>text 块需要 &quot;text&quot; 字符串</translation>
+    </message>
+    <message>
+        <source>a thinking block needs a &quot;thinking&quot; string</source>
+        <translation>thinking 块需要 &quot;thinking&quot; 字符串</translation>
+    </message>
+    <message>
+        <source>a thinking block&apos;s &quot;signature&quot; must be a string</source>
+        <translation>thinking 块的 &quot;signature&quot; 必须是字符串</translation>
+    </message>
+    <message>
+        <source>a redacted_thinking block needs a &quot;data&quot; string</source>
+        <translation>redacted_thinking 块需要 &quot;data&quot; 字符串</translation>
+    </message>
+    <message>
+        <source>a %1 block needs &quot;id&quot; and &quot;name&quot; strings</source>
+        <translation>%1 块需要 &quot;id&quot; 和 &quot;name&quot; 字符串</translation>
+    </message>
+    <message>
+        <source>a %1 block needs a &quot;tool_use_id&quot; string</source>
+        <translation>%1 块需要 &quot;tool_use_id&quot; 字符串</translation>
+    </message>
+    <message>
+        <source>a %1 block&apos;s &quot;content&quot; must be a string or an array</source>
+        <translation>%1 块的 &quot;content&quot; 必须是字符串或数组</translation>
+    </message>
+    <message>
+        <source>an image block needs a &quot;source&quot; object</source>
+        <translation>image 块需要 &quot;source&quot; 对象</translation>
+    </message>
+    <message>
+        <source>a content block needs a &quot;type&quot; string</source>
+        <translation>内容块需要 &quot;type&quot; 字符串</translation>
+    </message>
+    <message>
+        <source>a content block must be an object</source>
+        <translation>内容块必须是对象</translation>
+    </message>
+    <message>
+        <source>a message needs a &quot;role&quot; string</source>
+        <translation>消息需要 &quot;role&quot; 字符串</translation>
+    </message>
+    <message>
+        <source>unknown message role &quot;%1&quot; (expected user or assistant)</source>
+        <translation>未知的消息角色“%1”（应为 user 或 assistant）</translation>
+    </message>
+    <message>
+        <source>a message needs &quot;content&quot; as a string or an array of blocks</source>
+        <translation>消息的 &quot;content&quot; 必须是字符串或块数组</translation>
+    </message>
+    <message>
+        <source>a message must be an object</source>
+        <translation>消息必须是对象</translation>
+    </message>
+    <message>
+        <source>the system prompt must be a string or an array of text blocks</source>
+        <translation>系统提示必须是字符串或 text 块数组</translation>
+    </message>
+</context>
+<context>
+    <name>valis::wire::openaichat</name>
+    <message>
+        <source>content part %1 is not an object</source>
+        <translation>内容部分 %1 不是对象</translation>
+    </message>
+    <message>
+        <source>content part %1 has no type</source>
+        <translation>内容部分 %1 没有类型</translation>
+    </message>
+    <message>
+        <source>&quot;content&quot; is neither a string, an array nor null</source>
+        <translation>&quot;content&quot; 既不是字符串，也不是数组或 null</translation>
+    </message>
+    <message>
+        <source>tool call %1 is not an object</source>
+        <translation>工具调用 %1 不是对象</translation>
+    </message>
+    <message>
+        <source>the id of tool call %1 is not a string</source>
+        <translation>工具调用 %1 的 ID 不是字符串</translation>
+    </message>
+    <message>
+        <source>the type of tool call %1 is not a string</source>
+        <translation>工具调用 %1 的类型不是字符串</translation>
+    </message>
+    <message>
+        <source>tool call %1 has no &quot;%2&quot; object</source>
+        <translation>工具调用 %1 没有 &quot;%2&quot; 对象</translation>
+    </message>
+    <message>
+        <source>tool call %1 has no function name</source>
+        <translation>工具调用 %1 没有函数名</translation>
+    </message>
+    <message>
+        <source>the arguments of tool call %1 are not a string</source>
+        <translation>工具调用 %1 的参数不是字符串</translation>
+    </message>
+    <message>
+        <source>&quot;tool_calls&quot; is not an array</source>
+        <translation>&quot;tool_calls&quot; 不是数组</translation>
+    </message>
+    <message>
+        <source>&quot;function_call&quot; is not a function call: %1</source>
+        <translation>&quot;function_call&quot; 不是函数调用：%1</translation>
+    </message>
+    <message>
+        <source>a function message needs a &quot;name&quot;</source>
+        <translation>function 消息需要 &quot;name&quot;</translation>
+    </message>
+    <message>
+        <source>a tool message needs a &quot;tool_call_id&quot; string</source>
+        <translation>tool 消息需要 &quot;tool_call_id&quot; 字符串</translation>
+    </message>
+    <message>
+        <source>the message has no &quot;role&quot;</source>
+        <translation>该消息没有 &quot;role&quot;</translation>
+    </message>
+    <message>
+        <source>unknown role &quot;%1&quot;</source>
+        <translation>未知角色“%1”</translation>
+    </message>
+    <message>
+        <source>the message is not a JSON object</source>
+        <translation>该消息不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>(the tool returned images; they follow in the next message)</source>
+        <translation>（该工具返回了图片；图片在下一条消息中）</translation>
+    </message>
+</context>
+<context>
+    <name>valis::wire::openairesponses</name>
+    <message>
+        <source>%1 without a string &quot;%2&quot;</source>
+        <translation>%1 缺少字符串类型的 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>a content element must be an object</source>
+        <translation>内容元素必须是对象</translation>
+    </message>
+    <message>
+        <source>a content element without a string &quot;type&quot;</source>
+        <translation>内容元素缺少字符串类型的 &quot;type&quot;</translation>
+    </message>
+    <message>
+        <source>a message&apos;s &quot;content&quot; must be a string or an array</source>
+        <translation>消息的 &quot;content&quot; 必须是字符串或数组</translation>
+    </message>
+    <message>
+        <source>%1 without a &quot;call_id&quot;</source>
+        <translation>%1 缺少 &quot;call_id&quot;</translation>
+    </message>
+    <message>
+        <source>local_shell_call without an &quot;action&quot; object</source>
+        <translation>local_shell_call 缺少 &quot;action&quot; 对象</translation>
+    </message>
+    <message>
+        <source>%1&apos;s &quot;output&quot; must be a string or an array</source>
+        <translation>%1 的 &quot;output&quot; 必须是字符串或数组</translation>
+    </message>
+    <message>
+        <source>a reasoning element must be an object</source>
+        <translation>reasoning 元素必须是对象</translation>
+    </message>
+    <message>
+        <source>a reasoning item&apos;s &quot;%1&quot; must be an array</source>
+        <translation>reasoning 条目的 &quot;%1&quot; 必须是数组</translation>
+    </message>
+    <message>
+        <source>a message item without a string &quot;role&quot;</source>
+        <translation>message 条目缺少字符串类型的 &quot;role&quot;</translation>
+    </message>
+    <message>
+        <source>unknown message role &quot;%1&quot;</source>
+        <translation>未知的消息角色“%1”</translation>
+    </message>
+    <message>
+        <source>an item must be an object</source>
+        <translation>条目必须是对象</translation>
+    </message>
+    <message>
+        <source>an item with neither &quot;type&quot; nor &quot;role&quot;</source>
+        <translation>条目既没有 &quot;type&quot; 也没有 &quot;role&quot;</translation>
+    </message>
+    <message>
+        <source>an item&apos;s &quot;type&quot; must be a string</source>
+        <translation>条目的 &quot;type&quot; 必须是字符串</translation>
+    </message>
+</context>
+</TS>
