@@ -38,6 +38,7 @@
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QSortFilterProxyModel>
+#include <QSet>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStandardPaths>
@@ -218,6 +219,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     connect(this, &MainWindow::requestMessages, m_worker, &StoreWorker::loadMessages);
     connect(this, &MainWindow::requestRename, m_worker, &StoreWorker::renameSession);
     connect(this, &MainWindow::requestArchive, m_worker, &StoreWorker::setArchived);
+    connect(this, &MainWindow::requestDelete, m_worker, &StoreWorker::deleteSession);
     connect(this, &MainWindow::requestImportScan, m_worker, &StoreWorker::scanImportFolders);
     connect(this, &MainWindow::requestImport, m_worker, &StoreWorker::importFolders);
     connect(m_welcome, &WelcomeView::importRequested, this, &MainWindow::requestImport);
@@ -250,6 +252,11 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
 
 MainWindow::~MainWindow()
 {
+    // A session deleted in its undo time is removed now, before the store's thread ends.
+    if (!m_pendingDelete.isEmpty()) {
+        const QString id = std::exchange(m_pendingDelete, {});
+        QMetaObject::invokeMethod(m_worker, [worker = m_worker, id] { worker->deleteSession(id); }, Qt::BlockingQueuedConnection);
+    }
     // A deletion still in its undo time is carried out, and waited for, before the thread ends.
     m_memory->commitPendingDelete();
     QMetaObject::invokeMethod(m_memoryWorker, [] {}, Qt::BlockingQueuedConnection);
@@ -364,6 +371,10 @@ void MainWindow::buildActions()
     archive->setShortcut(QKeySequence::Delete);
     archive->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_sessionView->addAction(archive);
+    QAction *remove = file->addAction(tr("&Delete session…"), this, &MainWindow::deleteSelectedSession);
+    remove->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Delete));
+    remove->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_sessionView->addAction(remove);
     m_sessionView->setContextMenuPolicy(Qt::ActionsContextMenu);
     file->addSeparator();
     QAction *settings = file->addAction(tr("Se&ttings…"), this, [this] { showSettings(); });
@@ -426,6 +437,86 @@ void MainWindow::archiveSelectedSession()
         undo->deleteLater();
     });
     QTimer::singleShot(10000, undo, &QObject::deleteLater);
+}
+
+QList<SessionInfo> MainWindow::visibleSessions() const
+{
+    if (m_pendingDelete.isEmpty())
+        return m_sessionInfos;
+    QSet<QString> hidden{m_pendingDelete};
+    // Subagent sessions go with their parent; parents are listed before or after, so repeat.
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (const SessionInfo &info : m_sessionInfos) {
+            if (!hidden.contains(info.id) && hidden.contains(info.parentSessionId)) {
+                hidden.insert(info.id);
+                grew = true;
+            }
+        }
+    }
+    QList<SessionInfo> shown;
+    for (const SessionInfo &info : m_sessionInfos) {
+        if (!hidden.contains(info.id))
+            shown.append(info);
+    }
+    return shown;
+}
+
+void MainWindow::deleteSelectedSession()
+{
+    const QModelIndex current = m_sessionView->currentIndex();
+    const QString id = current.data(SessionListModel::SessionIdRole).toString();
+    if (id.isEmpty())
+        return;
+    if (m_conversation->isBusy() && m_conversation->sessionId() == id) {
+        statusBar()->showMessage(tr("Stop the running turn before deleting its session."), 8000);
+        return;
+    }
+    // One deletion waits at a time: an earlier one is carried out now.
+    commitPendingDelete();
+    const QString title = current.data(Qt::DisplayRole).toString();
+    m_pendingDelete = id;
+    const QList<SessionInfo> left = visibleSessions();
+    const bool shownStays = std::any_of(left.cbegin(), left.cend(), [this](const SessionInfo &info) { return info.id == m_shownSession; });
+    if (!m_shownSession.isEmpty() && !shownStays)
+        newSession();
+    m_sessions->setSessions(left);
+    m_sessionView->expandAll();
+    // Gone from the list at once, from the store only when the time to undo is over.
+    delete statusBar()->findChild<QWidget *>(QStringLiteral("undoDelete"));
+    auto *undo = new QPushButton(tr("Undo: deleted \"%1\"").arg(title), statusBar());
+    undo->setObjectName(QStringLiteral("undoDelete"));
+    statusBar()->addWidget(undo);
+    if (!m_deleteTimer) {
+        m_deleteTimer = new QTimer(this);
+        m_deleteTimer->setSingleShot(true);
+        connect(m_deleteTimer, &QTimer::timeout, this, &MainWindow::commitPendingDelete);
+    }
+    m_deleteTimer->start(std::chrono::seconds(10));
+    connect(undo, &QPushButton::clicked, this, [this, id, undo] {
+        if (m_pendingDelete != id)
+            return;
+        m_deleteTimer->stop();
+        m_pendingDelete.clear();
+        m_sessions->setSessions(visibleSessions());
+        m_sessionView->expandAll();
+        undo->deleteLater();
+        selectSession(id);
+    });
+}
+
+void MainWindow::commitPendingDelete()
+{
+    if (m_pendingDelete.isEmpty())
+        return;
+    if (m_deleteTimer)
+        m_deleteTimer->stop();
+    const QString id = std::exchange(m_pendingDelete, {});
+    delete statusBar()->findChild<QWidget *>(QStringLiteral("undoDelete"));
+    // Its own settings go with it.
+    QSettings(QDir(m_locations.configDir()).filePath(QStringLiteral("desktop.ini")), QSettings::IniFormat)
+        .remove(QStringLiteral("session-") + id);
+    Q_EMIT requestDelete(id);
 }
 
 void MainWindow::showWelcome(bool shown)
@@ -565,7 +656,7 @@ void MainWindow::onSessionsListed(const QList<SessionInfo> &sessions)
 {
     const QString keep = m_shownSession.isEmpty() ? m_options.initialSession : m_shownSession;
     m_sessionInfos = sessions;
-    m_sessions->setSessions(sessions);
+    m_sessions->setSessions(visibleSessions());
     m_sessionView->expandAll();
     m_storeStatus->setText(tr("%n sessions in %1", nullptr, int(sessions.size()))
                                .arg(QDir::toNativeSeparators(m_locations.sessionDatabasePath())));

@@ -14,6 +14,7 @@
 #include <optional>
 
 class QLabel;
+class QTimer;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QTreeView;
@@ -77,6 +78,7 @@ Q_SIGNALS:
     void requestMessages(const QString &sessionId);
     void requestRename(const QString &sessionId, const QString &title);
     void requestArchive(const QString &sessionId, bool archived);
+    void requestDelete(const QString &sessionId);
     void requestImportScan(const QStringList &folders);
     void requestImport(const QStringList &folders);
     void pluginsLoaded();
@@ -100,6 +102,10 @@ private:
     void showWelcome(bool shown);
     void renameSelectedSession();
     void archiveSelectedSession();
+    void deleteSelectedSession();
+    void commitPendingDelete();
+    /// The listed sessions minus the one waiting to be deleted (and its subagents').
+    QList<valis::SessionInfo> visibleSessions() const;
     void openHit(const QString &sessionId, const QString &messageId);
     QString lastWorkspace() const;
     void restoreLayout();
@@ -122,6 +128,8 @@ private:
     QString m_marksModel;      ///< the gauge's marks are those of this model
     QDateTime m_marksStamp;    ///< and of config/context.json as modified then
     bool m_marksKnown = false;
+    QString m_pendingDelete;   ///< deleted by the person, removed from the store when undo times out
+    QTimer *m_deleteTimer = nullptr;
     TranscriptGrepPane *m_grep = nullptr;
     SandboxPane *m_sandbox = nullptr;
     WelcomeView *m_welcome = nullptr;

@@ -113,6 +113,18 @@ void StoreWorker::setArchived(const QString &sessionId, bool archived)
     listSessions();
 }
 
+void StoreWorker::deleteSession(const QString &sessionId)
+{
+    SessionStore *sessionStore = store();
+    if (!sessionStore)
+        return;
+    if (const Result<int> done = sessionStore->deleteSession(sessionId); done.hasError()) {
+        Q_EMIT failed(done.error());
+        return;
+    }
+    listSessions();
+}
+
 void StoreWorker::search(const SearchQuery &query, int generation)
 {
     if (generation < m_latestSearch.load())

@@ -41,6 +41,8 @@ public Q_SLOTS:
     void importFolders(const QStringList &folders);
     void renameSession(const QString &sessionId, const QString &title);
     void setArchived(const QString &sessionId, bool archived);
+    /// Removes the session (and its subagents' sessions) from the store for good.
+    void deleteSession(const QString &sessionId);
     /// Runs `query` unless a newer search was asked for meanwhile.
     void search(const valis::SearchQuery &query, int generation);
 

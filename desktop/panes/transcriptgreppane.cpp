@@ -140,6 +140,14 @@ TranscriptGrepPane::TranscriptGrepPane(QWidget *parent)
     m_role->addItem(tr("User"), QStringLiteral("user"));
     m_role->addItem(tr("Assistant"), QStringLiteral("assistant"));
     m_role->addItem(tr("Tool"), QStringLiteral("tool"));
+    m_when = new QComboBox(this);
+    m_when->setObjectName(QStringLiteral("grepWhen"));
+    m_when->setToolTip(tr("Only messages written in this time"));
+    m_when->addItem(tr("Any time"), 0);
+    m_when->addItem(tr("Last 24 hours"), 1);
+    m_when->addItem(tr("Last 7 days"), 7);
+    m_when->addItem(tr("Last 30 days"), 30);
+    m_when->addItem(tr("Last year"), 365);
     m_tool = new QLineEdit(this);
     m_tool->setPlaceholderText(tr("Tool"));
     m_tool->setMaximumWidth(110);
@@ -156,6 +164,7 @@ TranscriptGrepPane::TranscriptGrepPane(QWidget *parent)
     filters->addWidget(m_regex);
     filters->addWidget(m_thisSession);
     filters->addWidget(m_role);
+    filters->addWidget(m_when);
     filters->addWidget(m_tool);
     filters->addStretch(1);
     auto *layout = new QVBoxLayout(this);
@@ -174,6 +183,7 @@ TranscriptGrepPane::TranscriptGrepPane(QWidget *parent)
     connect(m_regex, &QCheckBox::toggled, this, &TranscriptGrepPane::scheduleSearch);
     connect(m_thisSession, &QCheckBox::toggled, this, &TranscriptGrepPane::scheduleSearch);
     connect(m_role, &QComboBox::currentIndexChanged, this, &TranscriptGrepPane::scheduleSearch);
+    connect(m_when, &QComboBox::currentIndexChanged, this, &TranscriptGrepPane::scheduleSearch);
     connect(m_results, &QListWidget::itemActivated, this, &TranscriptGrepPane::activate);
     connect(m_results, &QListWidget::itemClicked, this, &TranscriptGrepPane::activate);
 }
@@ -245,6 +255,8 @@ void TranscriptGrepPane::runSearch()
     if (const QString name = m_role->currentData().toString(); !name.isEmpty() && roleFromName(name, &role))
         query.role = role;
     query.toolName = m_tool->text().trimmed();
+    if (const int days = m_when->currentData().toInt(); days > 0)
+        query.since = QDateTime::currentDateTimeUtc().addDays(-days);
     query.limit = 100;
     m_status->setText(tr("Searching…"));
     Q_EMIT searchRequested(query, m_generation);

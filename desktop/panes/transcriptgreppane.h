@@ -66,6 +66,7 @@ private:
     QCheckBox *m_regex;
     QCheckBox *m_thisSession;
     QComboBox *m_role;
+    QComboBox *m_when;
     QLineEdit *m_tool;
     QListWidget *m_results;
     QLabel *m_status;

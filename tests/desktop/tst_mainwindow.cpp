@@ -45,6 +45,7 @@
 #include <QPlainTextEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QTimeZone>
 #include <QFileDialog>
 #include <QImage>
 #include <QToolButton>
@@ -388,6 +389,10 @@ void TestMainWindow::searchesTranscriptsAndJumpsToTheHit()
                 message.parts = {Part::makeText(QStringLiteral("ordinary line %1 about the build").arg(i))};
                 if (s == 1 && i == 30)
                     message.parts = {Part::makeText(QStringLiteral("the zanzibar-flux capacitor failed at step 30"))};
+                if (s == 0) // written long ago
+                    message.createdAt = QDateTime(QDate(2020, 3, 1), QTime(10, 0), Qt::UTC).addSecs(i);
+                if (s == 0 && i == 7)
+                    message.parts = {Part::makeText(QStringLiteral("a quokka in the old logs"))};
                 messages.append(message);
             }
             VALIS_VERIFY_OK(store.value()->appendMessages(created->id, messages));
@@ -422,6 +427,18 @@ void TestMainWindow::searchesTranscriptsAndJumpsToTheHit()
     QTRY_VERIFY2_WITH_TIMEOUT(grep->statusText().startsWith(QLatin1String("19 hits")), qPrintable(grep->statusText()), 10000);
     grep->queryEdit()->setText(QStringLiteral("zanz[a-z]+"));
     QTRY_VERIFY2_WITH_TIMEOUT(grep->resultList()->count() == 1, qPrintable(grep->statusText()), 10000);
+
+    // The date filter: what was written long ago drops out of "last year".
+    grep->findChild<QCheckBox *>()->setChecked(false);
+    grep->queryEdit()->setText(QStringLiteral("quokka"));
+    QTRY_VERIFY2_WITH_TIMEOUT(grep->resultList()->count() == 1, qPrintable(grep->statusText()), 10000);
+    auto *when = grep->findChild<QComboBox *>(QStringLiteral("grepWhen"));
+    when->setCurrentIndex(when->findData(365));
+    QTRY_VERIFY2_WITH_TIMEOUT(grep->resultList()->count() == 0 && !grep->statusText().startsWith(QLatin1String("Search")),
+                              qPrintable(grep->statusText()), 10000);
+    grep->queryEdit()->setText(QStringLiteral("zanzibar"));
+    QTRY_VERIFY2_WITH_TIMEOUT(grep->resultList()->count() == 1, qPrintable(grep->statusText()), 10000);
+    when->setCurrentIndex(0);
 
     // A click opens the session at that message, far back in it, marked.
     const QRect rect = grep->resultList()->visualItemRect(grep->resultList()->item(0));
@@ -614,7 +631,9 @@ void TestMainWindow::renamesArchivesAndListsShortcuts()
             VALIS_VERIFY_OK(store.value()->createSession(info));
         }
     }
-    MainWindow window(locations, {});
+    // Owned so the test can close it and look at the store afterwards.
+    auto windowOwner = std::make_unique<MainWindow>(locations, ShellOptions{});
+    MainWindow &window = *windowOwner;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QTRY_COMPARE(window.sessionModel()->sessionCount(), 2);
@@ -667,7 +686,46 @@ void TestMainWindow::renamesArchivesAndListsShortcuts()
         rows << table->item(row, 0)->text() + QLatin1Char('=') + table->item(row, 1)->text();
     QVERIFY2(rows.contains(QStringLiteral("Stop the turn=Esc")), qPrintable(rows.join(QLatin1Char(' '))));
     QVERIFY2(rows.contains(QStringLiteral("Search transcripts=Ctrl+Shift+F")), qPrintable(rows.join(QLatin1Char(' '))));
+    QVERIFY2(rows.contains(QStringLiteral("Delete session…=Shift+Del")), qPrintable(rows.join(QLatin1Char(' '))));
     QVERIFY(rows.size() >= 10);
+    help->close();
+
+    // Shift+Delete deletes: gone from the list at once, back with Undo.
+    const auto selectTitled = [&](const QString &title) {
+        const QModelIndex group = list->model()->index(0, 0);
+        for (int row = 0; row < list->model()->rowCount(group); ++row) {
+            if (list->model()->index(row, 0, group).data().toString() == title)
+                list->setCurrentIndex(list->model()->index(row, 0, group));
+        }
+        return list->currentIndex().data().toString() == title;
+    };
+    list->setFocus();
+    QVERIFY(selectTitled(QStringLiteral("Renamed")));
+    QTest::keyClick(list, Qt::Key_Delete, Qt::ShiftModifier);
+    QTRY_COMPARE(window.sessionModel()->sessionCount(), 1);
+    QVERIFY(!titles().contains(QStringLiteral("Renamed")));
+    auto *undoDelete = window.findChild<QPushButton *>(QStringLiteral("undoDelete"));
+    QVERIFY(undoDelete);
+    undoDelete->click();
+    QTRY_COMPARE(window.sessionModel()->sessionCount(), 2);
+    QVERIFY(titles().contains(QStringLiteral("Renamed")));
+    // Deleted again, and the window closes within the undo time: the store loses it then.
+    list->setFocus();
+    QVERIFY(selectTitled(QStringLiteral("Renamed")));
+    QTest::keyClick(list, Qt::Key_Delete, Qt::ShiftModifier);
+    QTRY_COMPARE(window.sessionModel()->sessionCount(), 1);
+    {
+        auto store = SessionStore::open(locations.sessionDatabasePath(), locations.blobDir());
+        VALIS_VERIFY_OK(store);
+        QCOMPARE(store.value()->sessions()->size(), 2); // not yet
+    }
+    windowOwner.reset();
+    auto store = SessionStore::open(locations.sessionDatabasePath(), locations.blobDir());
+    VALIS_VERIFY_OK(store);
+    const auto left = store.value()->sessions();
+    VALIS_VERIFY_OK(left);
+    QCOMPARE(left->size(), 1);
+    QVERIFY(left->first().title != QLatin1String("Renamed"));
 }
 
 void TestMainWindow::welcomeFindsLocalModelsAndImportsSessions()

@@ -1,5 +1,10 @@
 #include "testsupport.h"
 
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTimeZone>
+
 #include "valis/store/sessionstore.h"
 
 #include "store/transcriptindex.h"
@@ -40,6 +45,7 @@ private Q_SLOTS:
     void phrasesPrefixesAndRawSyntax();
     void regexPostFilter();
     void errors();
+    void deletedSessionLeavesNoWords();
     void tiersStopEarlyAndPreferRecent();
     void chunksNeverSplitCharacters();
     void findsWordsDeepInHugeOutputs();
@@ -153,6 +159,81 @@ void TestTranscriptSearch::filters()
     QCOMPARE(m_store->search(byTool)->hits.size(), 1);
     byTool.toolName = QStringLiteral("Read");
     QCOMPARE(m_store->search(byTool)->hits.size(), 0);
+
+    // By the messages' own times (an import keeps its source's): a half-open range.
+    const QString third = m_store->createSession({})->id;
+    Message old = text(Role::User, QStringLiteral("the harbour crane"));
+    old.createdAt = QDateTime(QDate(2024, 1, 10), QTime(9, 0), Qt::UTC);
+    Message recent = text(Role::Assistant, QStringLiteral("the harbour again"));
+    recent.createdAt = QDateTime(QDate(2025, 6, 1), QTime(12, 30), Qt::UTC);
+    VALIS_VERIFY_OK(m_store->appendMessages(third, {old, recent}));
+    SearchQuery byDate;
+    byDate.text = QStringLiteral("harbour");
+    QCOMPARE(m_store->search(byDate)->hits.size(), 2);
+    byDate.since = QDateTime(QDate(2025, 1, 1), QTime(0, 0), Qt::UTC);
+    auto since = m_store->search(byDate);
+    VALIS_VERIFY_OK(since);
+    QCOMPARE(since->hits.size(), 1);
+    QVERIFY(plainSnippet(since->hits.first()).contains(QLatin1String("again")));
+    byDate.since = QDateTime();
+    byDate.until = QDateTime(QDate(2025, 6, 1), QTime(12, 30), Qt::UTC); // exclusive
+    auto until = m_store->search(byDate);
+    VALIS_VERIFY_OK(until);
+    QCOMPARE(until->hits.size(), 1);
+    QVERIFY(plainSnippet(until->hits.first()).contains(QLatin1String("crane")));
+    byDate.role = Role::Assistant;
+    QCOMPARE(m_store->search(byDate)->hits.size(), 0);
+    // A time in another zone means the same instant.
+    byDate.role.reset();
+    byDate.until = QDateTime(QDate(2025, 6, 1), QTime(14, 31), Qt::OffsetFromUTC, 2 * 3600);
+    QCOMPARE(m_store->search(byDate)->hits.size(), 2);
+}
+
+void TestTranscriptSearch::deletedSessionLeavesNoWords()
+{
+    SessionInfo child;
+    child.parentSessionId = m_first;
+    const QString childId = m_store->createSession(child)->id;
+    VALIS_VERIFY_OK(m_store->appendMessages(childId, {text(Role::User, QStringLiteral("the subagent saw a quokka"))}));
+    SearchQuery quokka;
+    quokka.text = QStringLiteral("quokka");
+    QCOMPARE(m_store->search(quokka)->hits.size(), 1); // indexed now
+    // Written after the index last caught up: deleted before it is ever indexed.
+    VALIS_VERIFY_OK(m_store->appendMessages(m_first, {text(Role::User, QStringLiteral("a late wombat"))}));
+
+    const Result<int> deleted = m_store->deleteSession(m_first);
+    VALIS_VERIFY_OK(deleted);
+    QCOMPARE(deleted.value(), 2);
+    const auto sessions = m_store->sessions();
+    VALIS_VERIFY_OK(sessions);
+    QCOMPARE(sessions->size(), 1);
+    QCOMPARE(sessions->first().id, m_second);
+    QCOMPARE(m_store->messages(m_first).error().code, QStringLiteral("store.no-session"));
+    QCOMPARE(m_store->deleteSession(m_first).error().code, QStringLiteral("store.no-session"));
+
+    SearchQuery server;
+    server.text = QStringLiteral("server");
+    const auto left = m_store->search(server);
+    VALIS_VERIFY_OK(left);
+    QCOMPARE(left->hits.size(), 1);
+    QCOMPARE(left->hits.first().sessionId, m_second);
+    QCOMPARE(m_store->search(quokka)->hits.size(), 0);
+    quokka.text = QStringLiteral("wombat");
+    QCOMPARE(m_store->search(quokka)->hits.size(), 0);
+    // The index holds exactly the words of what is left (FTS5 checks it against the text).
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("integrity"));
+        db.setDatabaseName(m_home->filePath(QStringLiteral("s.db")));
+        QVERIFY(db.open());
+        QSqlQuery check(db);
+        QVERIFY2(check.exec(QStringLiteral("INSERT INTO search(search, rank) VALUES('integrity-check', 1)")),
+                 qPrintable(check.lastError().text()));
+        QVERIFY(check.exec(QStringLiteral("SELECT count(*) FROM search_chunks")) && check.next());
+        QVERIFY(check.value(0).toInt() > 0);
+        check.finish();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("integrity"));
 }
 
 void TestTranscriptSearch::phrasesPrefixesAndRawSyntax()

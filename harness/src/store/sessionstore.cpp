@@ -291,6 +291,46 @@ Result<void> SessionStore::setArchived(const QString &sessionId, bool archived)
     return done;
 }
 
+Result<int> SessionStore::deleteSession(const QString &sessionId)
+{
+    return d->transaction([&]() -> Result<int> {
+        // The session and every session below it (parent_session holds the parent's uid).
+        const QString tree = QStringLiteral(
+            "WITH RECURSIVE tree(id, uid) AS (SELECT id, uid FROM sessions WHERE uid = :uid "
+            "UNION SELECT s.id, s.uid FROM sessions s JOIN tree t ON s.parent_session = t.uid) ");
+        QSqlQuery count(d->db);
+        count.prepare(tree + QStringLiteral("SELECT count(*) FROM tree"));
+        count.bindValue(QStringLiteral(":uid"), sessionId);
+        if (!count.exec() || !count.next())
+            return sqlError(count, Text::tr("delete session"));
+        const int sessions = count.value(0).toInt();
+        if (sessions == 0)
+            return Error(QStringLiteral("store.no-session"), Text::tr("there is no session \"%1\"").arg(sessionId));
+        // The full-text index holds copies of the words (external content): they are taken out
+        // with the text they were indexed from, before that text goes.
+        QSqlQuery unindex(d->db);
+        unindex.prepare(tree + QStringLiteral(
+            "INSERT INTO search(search, rowid, body) SELECT 'delete', v.id, v.body FROM search_content v "
+            "JOIN search_chunks c ON c.id = v.id WHERE c.session_id IN (SELECT id FROM tree) "
+            "AND v.id <= (SELECT indexed_through FROM search_state)"));
+        unindex.bindValue(QStringLiteral(":uid"), sessionId);
+        if (!unindex.exec())
+            return sqlError(unindex, Text::tr("delete session"));
+        QSqlQuery chunks(d->db);
+        chunks.prepare(tree + QStringLiteral("DELETE FROM search_chunks WHERE session_id IN (SELECT id FROM tree)"));
+        chunks.bindValue(QStringLiteral(":uid"), sessionId);
+        if (!chunks.exec())
+            return sqlError(chunks, Text::tr("delete session"));
+        // Messages, parts and token counts follow by ON DELETE CASCADE.
+        QSqlQuery remove(d->db);
+        remove.prepare(tree + QStringLiteral("DELETE FROM sessions WHERE id IN (SELECT id FROM tree)"));
+        remove.bindValue(QStringLiteral(":uid"), sessionId);
+        if (!remove.exec())
+            return sqlError(remove, Text::tr("delete session"));
+        return sessions;
+    });
+}
+
 Result<Message> SessionStore::appendMessage(const QString &sessionId, Message message)
 {
     Result<QList<Message>> appended = appendMessages(sessionId, {std::move(message)});

@@ -237,10 +237,18 @@ Result<SearchResults> TranscriptIndex::search(const SearchQuery &request) const
         filters += QStringLiteral(" AND c.role = :role");
     if (!request.toolName.isEmpty())
         filters += QStringLiteral(" AND c.tool_name = :tool");
+    // Timestamps are stored as UTC ISO 8601 with milliseconds, so text order is time order.
+    const bool dated = request.since.isValid() || request.until.isValid();
+    if (request.since.isValid())
+        filters += QStringLiteral(" AND m.created_at >= :since");
+    if (request.until.isValid())
+        filters += QStringLiteral(" AND m.created_at < :until");
     // CROSS JOIN keeps the FTS5 table the outer loop: otherwise SQLite may drive the join from
     // the chunk table and re-run the full-text query once per row.
     const QString from = QStringLiteral(" FROM search ")
                          + (filters.isEmpty() ? QString() : QStringLiteral("CROSS JOIN search_chunks c ON c.id = search.rowid "))
+                         + (dated ? QStringLiteral("CROSS JOIN parts p ON p.id = c.part_id CROSS JOIN messages m ON m.id = p.message_id ")
+                                  : QString())
                          + QStringLiteral("WHERE search MATCH :query AND search.rowid BETWEEN :low AND :high") + filters;
     // Matches are read newest first, a tier at a time: a tier is the next tierMatchBudget
     // matches (after filters), ranked among themselves with BM25 whose document frequencies come
@@ -260,6 +268,10 @@ Result<SearchResults> TranscriptIndex::search(const SearchQuery &request) const
         matches.bindValue(QStringLiteral(":role"), roleName(*request.role));
     if (!request.toolName.isEmpty())
         matches.bindValue(QStringLiteral(":tool"), request.toolName);
+    if (request.since.isValid())
+        matches.bindValue(QStringLiteral(":since"), request.since.toUTC().toString(Qt::ISODateWithMs));
+    if (request.until.isValid())
+        matches.bindValue(QStringLiteral(":until"), request.until.toUTC().toString(Qt::ISODateWithMs));
     if (!matches.exec()) {
         const Error error = sqlError(matches);
         if (request.ftsSyntax && error.message.contains(QLatin1String("syntax")))

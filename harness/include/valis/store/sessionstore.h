@@ -106,6 +106,11 @@ public:
     Result<QList<Message>> messages(const QString &sessionId, qint64 from = 0, qint64 count = -1) const;
     Result<QList<TurnInfo>> turns(const QString &sessionId) const;
     Result<qint64> messageCount(const QString &sessionId) const;
+    /// Removes a session for good, with the sessions it started (subagents): their records,
+    /// token counts and search index entries. The one exception to the append-only record, for a
+    /// person's explicit delete (the desktop gives seconds to undo before it calls this).
+    /// Errors: "store.no-session". Blob files the removed parts pointed to stay on disk.
+    Result<int> deleteSession(const QString &sessionId);
 
     /// The bytes of a `blob:` image reference.
     Result<QByteArray> readBlob(const QString &uri) const;

@@ -4,6 +4,7 @@
 #include "valis/record/message.h"
 
 #include <QList>
+#include <QDateTime>
 #include <QString>
 
 #include <optional>
@@ -23,6 +24,10 @@ struct VALIS_HARNESS_EXPORT SearchQuery
     QString sessionId;
     std::optional<Role> role;
     QString toolName;
+    /// Only passages of messages written at or after `since` and before `until` (an invalid
+    /// time: no bound), by the messages' own timestamps (an imported message keeps its source's).
+    QDateTime since;
+    QDateTime until;
     int limit = 50;
 };
 
