@@ -5,6 +5,8 @@
 #include "conversationbridge.h"
 #include "conversationscheme.h"
 #include "conversationview.h"
+#include "conversationcorpus.h"
+#include "processmemory.h"
 #include "stats.h"
 
 #include <QApplication>
@@ -35,102 +37,13 @@ QString mib(qint64 kib)
     return QString::number(double(kib) / 1024.0, 'f', 1) + QStringLiteral(" MiB");
 }
 
-qint64 pssKiB(qint64 pid)
-{
-    QFile rollup(QStringLiteral("/proc/%1/smaps_rollup").arg(pid));
-    if (!rollup.open(QIODevice::ReadOnly))
-        return 0;
-    for (const QByteArray &line : rollup.readAll().split('\n')) {
-        if (line.startsWith("Pss:"))
-            return line.mid(4).trimmed().split(' ').first().toLongLong();
-    }
-    return 0;
-}
-
-// PSS in KiB of `pid` and every process below it.
-qint64 treePssKiB(qint64 root)
-{
-    QHash<qint64, QList<qint64>> children;
-    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QString &entry : entries) {
-        bool numeric = false;
-        const qint64 pid = entry.toLongLong(&numeric);
-        if (!numeric)
-            continue;
-        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-        if (!stat.open(QIODevice::ReadOnly))
-            continue;
-        const QByteArray line = stat.readAll();
-        const qsizetype close = line.lastIndexOf(')');
-        const QList<QByteArray> fields = line.mid(close + 2).split(' ');
-        if (fields.size() > 1)
-            children[fields.at(1).toLongLong()].append(pid);
-    }
-    qint64 total = 0;
-    QList<qint64> pending{root};
-    while (!pending.isEmpty()) {
-        const qint64 pid = pending.takeLast();
-        pending += children.value(pid);
-        total += pssKiB(pid);
-    }
-    return total;
-}
-
 QString memoryText()
 {
     const qint64 self = QCoreApplication::applicationPid();
-    const qint64 tree = treePssKiB(self);
-    const qint64 own = pssKiB(self);
+    const qint64 tree = valis::bench::treePssKiB(self);
+    const qint64 own = valis::bench::pssKiB(self);
     return mib(tree) + QStringLiteral(" (this process ") + mib(own) + QStringLiteral(", WebEngine processes ") + mib(tree - own)
         + QStringLiteral(")");
-}
-
-QList<Message> longSession(int count)
-{
-    QRandomGenerator random(42);
-    QList<Message> messages;
-    int seq = 0;
-    const QStringList words{QStringLiteral("build"), QStringLiteral("context"), QStringLiteral("session"), QStringLiteral("the"),
-                            QStringLiteral("failing"), QStringLiteral("test"), QStringLiteral("compile"), QStringLiteral("error"),
-                            QStringLiteral("module"), QStringLiteral("function"), QStringLiteral("value"), QStringLiteral("and")};
-    const auto prose = [&](int n) {
-        QString text;
-        for (int i = 0; i < n; ++i)
-            text += words.at(random.bounded(words.size())) + (i % 14 == 13 ? QStringLiteral(".\n\n") : QStringLiteral(" "));
-        return text;
-    };
-    while (messages.size() < count) {
-        Message user;
-        user.id = QStringLiteral("m-u%1").arg(seq);
-        user.role = Role::User;
-        user.seq = seq++;
-        user.createdAt = QDateTime::currentDateTimeUtc();
-        user.parts.append(Part::makeText(prose(20 + random.bounded(40))));
-        messages.append(user);
-        Message assistant;
-        assistant.id = QStringLiteral("m-a%1").arg(seq);
-        assistant.role = Role::Assistant;
-        assistant.seq = seq++;
-        assistant.model = QStringLiteral("claude-sonnet-4-5");
-        assistant.parts.append(Part::makeText(prose(40 + random.bounded(120))
-                                              + QStringLiteral("\n\n```cpp\nint main() {\n    return run(argc, argv);\n}\n```\n")));
-        const QString callId = QStringLiteral("call-%1").arg(seq);
-        assistant.parts.append(Part::makeToolCall(callId, QStringLiteral("exec"),
-                                                  QJsonObject{{QStringLiteral("command"), QStringLiteral("make -j2 test")}}));
-        messages.append(assistant);
-        Message tool;
-        tool.id = QStringLiteral("m-t%1").arg(seq);
-        tool.role = Role::Tool;
-        tool.seq = seq++;
-        QString output;
-        const int lines = 5 + random.bounded(200);
-        for (int i = 0; i < lines; ++i)
-            output += QStringLiteral("[%1/%2] Building CXX object src/part%3.cpp.o\n").arg(i).arg(lines).arg(random.bounded(1000));
-        tool.parts.append(Part::makeToolResultText(callId, output));
-        messages.append(tool);
-    }
-    messages.resize(count);
-    return messages;
 }
 
 // Runs the event loop until `done` is true, as the app's own loop does: QTest::qWaitFor sleeps
@@ -216,7 +129,7 @@ int main(int argc, char *argv[])
     out << "process tree PSS, empty page: " << memoryText() << "\n";
     out.flush();
 
-    const QList<Message> messages = longSession(count);
+    const QList<Message> messages = valis::bench::generatedConversation(count);
     qint64 bytes = 0;
     for (const Message &message : messages)
         for (const Part &part : message.parts)

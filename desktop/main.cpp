@@ -1,20 +1,72 @@
 // valis: the desktop shell. Thin: options, translations, the main window.
 #include "appearance.h"
+#include "conversationbridge.h"
 #include "conversationscheme.h"
+#include "conversationview.h"
 #include "mainwindow.h"
 
 #include "valis/core/translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QTimer>
 
 #include <cstdio>
 #ifdef Q_OS_UNIX
 #include <unistd.h>
 #endif
 
+namespace {
+
+// VALIS_REPORT_STARTUP=1: one line on stderr at each step of the start (bench/bench_startup
+// times them from outside): the window's first paint, the plugins running, the first screen of
+// the session opened with --session.
+class StartupReport : public QObject
+{
+public:
+    StartupReport(valis::MainWindow *window, const QElapsedTimer &clock) : QObject(window), m_window(window), m_clock(clock)
+    {
+        window->installEventFilter(this);
+        connect(window, &valis::MainWindow::pluginsLoaded, this, [this] { report("plugins-running"); });
+        connect(window->conversationView()->bridge(), &valis::ConversationBridge::pageRendered, this, [this] {
+            if (!m_sessionShown && !m_window->shownSession().isEmpty()) {
+                m_sessionShown = true;
+                report("session-shown");
+            }
+        });
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint && !m_painted) {
+            m_painted = true;
+            // After this paint has reached the screen.
+            QTimer::singleShot(0, this, [this] { report("first-paint"); });
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    void report(const char *step)
+    {
+        std::fprintf(stderr, "valis-startup %s %lld\n", step, static_cast<long long>(m_clock.elapsed()));
+        std::fflush(stderr);
+    }
+
+    valis::MainWindow *m_window;
+    QElapsedTimer m_clock;
+    bool m_painted = false;
+    bool m_sessionShown = false;
+};
+
+} // namespace
+
 int main(int argc, char *argv[])
 {
+    QElapsedTimer sinceStart;
+    sinceStart.start();
 #ifdef Q_OS_UNIX
     // Chromium refuses to start as root with its sandbox on (containers, CI machines). The page
     // it shows is our own and sanitised; say so rather than show nothing.
@@ -23,13 +75,17 @@ int main(int argc, char *argv[])
         std::fputs("valis: running as root, so the conversation view runs without Chromium's sandbox\n", stderr);
     }
 #endif
+    // Read before QApplication sees them: it takes "--session ID" as X11 session management's
+    // "-session" and removes it from its own list.
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
     valis::ConversationScheme::registerScheme();
     QCoreApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Valis"));
     QApplication::setApplicationVersion(QStringLiteral(VALIS_VERSION_STRING));
     QApplication::setDesktopFileName(QStringLiteral("org.valis.Valis"));
-    QStringList arguments = app.arguments();
     const valis::DataLocations locations = valis::DataLocations::fromArguments(&arguments);
     // The person's language and theme (Settings > Appearance) before any window exists.
     const valis::Appearance appearance = valis::Appearance::load(locations);
@@ -54,6 +110,8 @@ int main(int argc, char *argv[])
     options.safeMode = parser.isSet(safeMode);
     options.initialSession = parser.value(session);
     valis::MainWindow window(locations, options);
+    if (qEnvironmentVariableIsSet("VALIS_REPORT_STARTUP"))
+        new StartupReport(&window, sinceStart);
     window.show();
     return app.exec();
 }

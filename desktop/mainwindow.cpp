@@ -244,10 +244,26 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     m_storeThread.start();
 
     // After the first paint: the session list, then the plugins.
-    QTimer::singleShot(0, this, [this]() {
-        Q_EMIT requestSessions();
-        loadPlugins();
-    });
+    // The session list at once (from the store's thread); the plugins only once the window has
+    // been painted, so loading them never holds up the first sight of it (or a little later
+    // when it is never shown).
+    QTimer::singleShot(0, this, [this]() { Q_EMIT requestSessions(); });
+    QTimer::singleShot(std::chrono::milliseconds(800), this, &MainWindow::startPluginsOnce);
+}
+
+void MainWindow::startPluginsOnce()
+{
+    if (m_pluginsStarted)
+        return;
+    m_pluginsStarted = true;
+    loadPlugins();
+}
+
+void MainWindow::paintEvent(QPaintEvent *event)
+{
+    QMainWindow::paintEvent(event);
+    if (!m_pluginsStarted)
+        QTimer::singleShot(0, this, &MainWindow::startPluginsOnce);
 }
 
 MainWindow::~MainWindow()

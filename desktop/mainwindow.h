@@ -86,10 +86,12 @@ Q_SIGNALS:
 protected:
     void closeEvent(QCloseEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
 
 private:
     void buildActions();
     void loadPlugins();
+    void startPluginsOnce();
     void startPlugins();
     void selectSession(const QString &sessionId);
     void onSessionsListed(const QList<valis::SessionInfo> &sessions);
@@ -128,6 +130,7 @@ private:
     QString m_marksModel;      ///< the gauge's marks are those of this model
     QDateTime m_marksStamp;    ///< and of config/context.json as modified then
     bool m_marksKnown = false;
+    bool m_pluginsStarted = false;
     QString m_pendingDelete;   ///< deleted by the person, removed from the store when undo times out
     QTimer *m_deleteTimer = nullptr;
     TranscriptGrepPane *m_grep = nullptr;

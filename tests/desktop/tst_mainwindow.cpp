@@ -45,6 +45,7 @@
 #include <QPlainTextEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QProcess>
 #include <QTimeZone>
 #include <QFileDialog>
 #include <QImage>
@@ -98,6 +99,7 @@ private Q_SLOTS:
     void renamesArchivesAndListsShortcuts();
     void welcomeFindsLocalModelsAndImportsSessions();
     void composerSendsAttachmentsFromAChosenFolder();
+    void launchesOnTheSessionGivenOnItsCommandLine();
     void settingsApplyToTheRunningShell();
 
 private:
@@ -939,6 +941,35 @@ void TestMainWindow::composerSendsAttachmentsFromAChosenFolder()
         window.findChild<QTreeView *>(QStringLiteral("sessionList"))->model()->index(0, 0, window.findChild<QTreeView *>(QStringLiteral("sessionList"))->model()->index(0, 0)));
     QTRY_VERIFY2(status->text().contains(QLatin1String("NO ISOLATION")), qPrintable(status->text()));
     qunsetenv("VALIS_PLUGIN_PATH");
+}
+
+void TestMainWindow::launchesOnTheSessionGivenOnItsCommandLine()
+{
+    // The real binary, as `valis --home DIR --session ID` from a script or valis-cli sessions.
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    Message user;
+    user.role = Role::User;
+    user.parts = {Part::makeText(QStringLiteral("hello from the command line"))};
+    QString parentId;
+    seed(locations, {user}, &parentId);
+    QProcess valis;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("VALIS_REPORT_STARTUP"), QStringLiteral("1"));
+    environment.insert(QStringLiteral("VALIS_PLUGIN_PATH"), QStringLiteral(VALIS_BUILT_PLUGIN_DIR));
+    valis.setProcessEnvironment(environment);
+    valis.start(QStringLiteral(VALIS_BINARY), {QStringLiteral("--home"), home.path(), QStringLiteral("--session"), parentId});
+    QVERIFY(valis.waitForStarted());
+    QByteArray reported;
+    QTRY_VERIFY_WITH_TIMEOUT((reported += valis.readAllStandardError()).contains("valis-startup session-shown")
+                                 || valis.state() == QProcess::NotRunning, 30000);
+    valis.kill();
+    valis.waitForFinished();
+    QVERIFY2(reported.contains("valis-startup session-shown"), reported.right(2000).constData());
+    // The window is painted before the plugins are loaded, never after.
+    const qsizetype painted = reported.indexOf("valis-startup first-paint");
+    const qsizetype plugins = reported.indexOf("valis-startup plugins-running");
+    QVERIFY(painted >= 0 && plugins > painted);
 }
 
 VALIS_WEBENGINE_TEST_MAIN(TestMainWindow)

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QDir>
+#include <QFile>
+#include <QHash>
+#include <QList>
+#include <QStringList>
+
+namespace valis::bench {
+
+/// Proportional set size in KiB of process `pid`, from /proc/<pid>/smaps_rollup; 0 when it cannot
+/// be read (another system, a process that ended).
+inline qint64 pssKiB(qint64 pid)
+{
+    QFile rollup(QStringLiteral("/proc/%1/smaps_rollup").arg(pid));
+    if (!rollup.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : rollup.readAll().split('\n')) {
+        if (line.startsWith("Pss:"))
+            return line.mid(4).trimmed().split(' ').first().toLongLong();
+    }
+    return 0;
+}
+
+/// PSS in KiB of `pid` and every process below it (Qt WebEngine's helpers, say).
+inline qint64 treePssKiB(qint64 root)
+{
+    QHash<qint64, QList<qint64>> children;
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        bool numeric = false;
+        const qint64 pid = entry.toLongLong(&numeric);
+        if (!numeric)
+            continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray line = stat.readAll();
+        const qsizetype close = line.lastIndexOf(')');
+        const QList<QByteArray> fields = line.mid(close + 2).split(' ');
+        if (fields.size() > 1)
+            children[fields.at(1).toLongLong()].append(pid);
+    }
+    qint64 total = 0;
+    QList<qint64> pending{root};
+    while (!pending.isEmpty()) {
+        const qint64 pid = pending.takeLast();
+        pending += children.value(pid);
+        total += pssKiB(pid);
+    }
+    return total;
+}
+
+} // namespace valis::bench
