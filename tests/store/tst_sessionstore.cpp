@@ -70,6 +70,7 @@ private Q_SLOTS:
     void tokenCountCache();
     void sessionsListAndRename();
     void indexingWaitsForIdleTime();
+    void activeLeafIsKeptAndMigrated();
 };
 
 void TestSessionStore::createsDatabaseWithWalAndSchema()
@@ -477,6 +478,52 @@ void TestSessionStore::indexingWaitsForIdleTime()
     VALIS_VERIFY_OK(reopened);
     QTRY_COMPARE(rawQuery(db, lag).toInt(), 0);
     QCOMPARE(rawQuery(db, indexedCount).toInt(), 2);
+}
+
+void TestSessionStore::activeLeafIsKeptAndMigrated()
+{
+    test::TemporaryHome home;
+    const QString db = home.filePath(QStringLiteral("s.db"));
+    QString sessionId;
+    QStringList ids;
+    {
+        auto store = SessionStore::open(db);
+        VALIS_VERIFY_OK(store);
+        sessionId = store.value()->createSession({})->id;
+        for (const QString &text : {QStringLiteral("one"), QStringLiteral("two"), QStringLiteral("three")})
+            ids.append(store.value()->appendMessage(sessionId, userText(text))->id);
+        const QString otherSession = store.value()->createSession({})->id;
+        const QString foreign = store.value()->appendMessage(otherSession, userText(QStringLiteral("elsewhere")))->id;
+
+        QCOMPARE(store.value()->session(sessionId)->activeLeafId, QString()); // nothing chosen: the last message
+        VALIS_VERIFY_OK(store.value()->setActiveLeaf(sessionId, ids.at(1)));
+        QCOMPARE(store.value()->session(sessionId)->activeLeafId, ids.at(1));
+        for (const SessionInfo &listed : store.value()->sessions().value())
+            QCOMPARE(listed.activeLeafId, listed.id == sessionId ? ids.at(1) : QString());
+        // Only a message of that session can be its leaf; a refused one changes nothing.
+        QCOMPARE(store.value()->setActiveLeaf(sessionId, foreign).error().code, QStringLiteral("store.no-message"));
+        QCOMPARE(store.value()->setActiveLeaf(sessionId, QStringLiteral("m-nope")).error().code, QStringLiteral("store.no-message"));
+        QCOMPARE(store.value()->setActiveLeaf(QStringLiteral("s-nope"), ids.at(0)).error().code, QStringLiteral("store.no-session"));
+        QCOMPARE(store.value()->session(sessionId)->activeLeafId, ids.at(1));
+        VALIS_VERIFY_OK(store.value()->setActiveLeaf(sessionId, QString()));
+        QCOMPARE(store.value()->session(sessionId)->activeLeafId, QString());
+        VALIS_VERIFY_OK(store.value()->setActiveLeaf(sessionId, ids.at(0)));
+    }
+    // On disk, for the next process.
+    QCOMPARE(rawQuery(db, QStringLiteral("SELECT active_leaf FROM sessions WHERE uid = '%1'").arg(sessionId)), ids.at(0));
+
+    // A database of schema 1 (before branches) gains the column when it is opened, and its
+    // sessions show their last message as before.
+    QCOMPARE(rawQuery(db, QStringLiteral("ALTER TABLE sessions DROP COLUMN active_leaf")), QString());
+    QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version = 1")), QString());
+    QVERIFY(rawQuery(db, QStringLiteral("SELECT active_leaf FROM sessions")).startsWith(QLatin1String("ERROR")));
+    auto migrated = SessionStore::open(db);
+    VALIS_VERIFY_OK(migrated);
+    QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version")).toInt(), SessionStore::schemaVersion());
+    QCOMPARE(migrated.value()->session(sessionId)->activeLeafId, QString());
+    QCOMPARE(migrated.value()->messages(sessionId)->size(), 3);
+    VALIS_VERIFY_OK(migrated.value()->setActiveLeaf(sessionId, ids.at(2)));
+    QCOMPARE(migrated.value()->session(sessionId)->activeLeafId, ids.at(2));
 }
 
 VALIS_TEST_MAIN(TestSessionStore)

@@ -251,7 +251,9 @@ void AgentLoop::sendRequest()
                                 + counter->countToolDefinitions(m_session->tools()->definitions(m_offeredTools)));
     }
     m_state = State::Building;
-    m_builder->start(m_session->record(), m_turn, m_buildForced, m_session->memoryChangeReminders());
+    // The active path only: what other branches hold, and compactions recorded there, never
+    // reach the model.
+    m_builder->start(m_session->activePath(), m_turn, m_buildForced, m_session->memoryChangeReminders());
 }
 
 ProviderRequest AgentLoop::requestFor(const ContextView &view)

@@ -8,6 +8,7 @@
 #include "valis/agent/toolorchestrator.h"
 #include "valis/plugins/providerstream.h"
 
+#include <QHash>
 #include <QObject>
 #include <QPointer>
 #include <QSet>
@@ -79,6 +80,9 @@ private:
     std::unique_ptr<ViewBuilder> m_builder;
     std::unique_ptr<SummaryRunner> m_summaries;
     QList<CompactionEvent> m_preparedSummaries;
+    /// Summary request id -> the active leaf when it was queued: the branch whose messages the
+    /// summary continues, and so the branch it is recorded on.
+    QHash<QString, QString> m_summaryBranches;
     bool m_compactOnly = false;
     int m_compactionEvents = 0; ///< recorded by the compact command so far
     bool m_buildForced = false;

@@ -28,8 +28,12 @@ void AgentLoop::onViewBuilt(const ContextView &view)
     m_session->reportView(view, m_compactOnly ? -1 : m_step);
     if (!view.summaryRequests.isEmpty()) {
         const ProviderRequest live = requestFor(view);
-        for (const auto &[strategyId, request] : view.summaryRequests)
+        for (const auto &[strategyId, request] : view.summaryRequests) {
+            // The runner ignores a request it has seen, so the first branch to ask keeps it.
+            if (!m_summaryBranches.contains(request.id))
+                m_summaryBranches.insert(request.id, m_session->activeLeafId());
             m_summaries->queue(strategyId, request, live);
+        }
     }
     if (m_compactOnly)
         m_compactionEvents += int(view.compactions.size());
@@ -63,9 +67,15 @@ void AgentLoop::recordPreparedSummaries()
 {
     const QList<CompactionEvent> prepared = std::exchange(m_preparedSummaries, {});
     for (const CompactionEvent &event : prepared) {
-        const Result<Message> stored = m_session->append(event.toMessage());
+        const QString requestId = event.state.value(QLatin1String("requestId")).toString();
+        const QString branchLeaf = m_summaryBranches.take(requestId);
+        const Result<Message> stored = m_session->appendOnBranchOf(branchLeaf, event.toMessage());
         if (stored.hasError())
             report(SessionEvent::Kind::Warning, stored.error());
+        // Recorded on a branch the session has left: the active one may ask for the same
+        // summary of its own messages (the request id names an epoch, not a branch).
+        if (stored.ok() && stored->id != m_session->activeLeafId())
+            m_summaries->forget(requestId);
     }
 }
 

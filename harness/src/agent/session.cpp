@@ -120,6 +120,13 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
     }
     std::unique_ptr<Session> session(new Session(store, stored, effective, tools, approvals));
     session->m_record = record;
+    session->m_branches = BranchIndex(record);
+    // The branch the session was left on: the newest message under the leaf last chosen, since
+    // everything the session did on that branch since was appended under it.
+    qsizetype leaf = record.size() - 1;
+    if (const qsizetype chosen = session->m_branches.indexOf(stored.activeLeafId); chosen >= 0)
+        leaf = session->m_branches.newestLeafAt(chosen);
+    session->setLeaf(leaf);
     session->m_memories = memories;
     if (effective.memory) {
         session->m_capture = std::make_unique<ResultCapture>(effective.memory, effective.memorySettings);
@@ -315,10 +322,16 @@ Result<void> Session::submit(const QString &text, const QList<Part> &attachments
             emitEvent(warning);
         }
     }
-    Result<Message> stored = m_store->appendMessage(m_info.id, user);
+    return startTurnWith(user, text, false);
+}
+
+Result<void> Session::startTurnWith(Message user, const QString &text, bool rememberIt)
+{
+    Result<Message> stored = storeUnder(m_leaf, user, true);
     if (stored.hasError())
         return stored.error();
-    m_record.append(stored.value());
+    if (rememberIt)
+        rememberLeaf(stored->id);
 
     SessionEvent started;
     started.kind = SessionEvent::Kind::TurnStarted;
@@ -463,10 +476,9 @@ Result<Message> Session::append(Message message, std::optional<double> cost)
 {
     if (message.model.isEmpty() && message.role == Role::Assistant)
         message.model = m_config.model;
-    Result<Message> stored = m_store->appendMessage(m_info.id, message);
+    Result<Message> stored = storeUnder(m_leaf, message, true);
     if (stored.hasError())
         return stored.error();
-    m_record.append(stored.value());
     SessionEvent event;
     event.kind = SessionEvent::Kind::MessageAppended;
     event.turn = stored->turn;
@@ -487,8 +499,8 @@ void Session::trackApproval(const ApprovalRequest &request, bool pending)
 void Session::emitEvent(SessionEvent event)
 {
     event.sessionId = m_info.id;
-    if (event.turn < 0 && !m_record.isEmpty())
-        event.turn = m_record.constLast().turn;
+    if (event.turn < 0 && !m_path.isEmpty())
+        event.turn = m_path.constLast().turn;
     Q_EMIT eventOccurred(event);
 }
 

@@ -39,6 +39,8 @@ public:
     bool isBusy() const { return !m_queue.isEmpty() || m_stream; }
     /// Stops everything; nothing more is reported.
     void cancel();
+    /// Lets `requestId` be queued again (its summary went to a branch the session left).
+    void forget(const QString &requestId) { m_seen.remove(requestId); }
 
 Q_SIGNALS:
     /// A summary arrived or failed: state {"requestId", "lastMessageId", "text", "usage", "error"}.

@@ -262,6 +262,7 @@ QJsonObject toJson(const SessionInfo &session)
     putIfNotEmpty(parent, "tool_call_id", session.parentToolCallId);
     putIfNotEmpty(json, "parent", parent);
     putIfNotEmpty(json, "metadata", session.metadata);
+    putIfNotEmpty(json, "active_leaf", session.activeLeafId);
     return json;
 }
 
@@ -285,6 +286,7 @@ Result<SessionInfo> sessionFromJson(const QJsonObject &json)
     session.parentMessageId = str(parent, "message_id");
     session.parentToolCallId = str(parent, "tool_call_id");
     session.metadata = json.value(QLatin1String("metadata")).toObject();
+    session.activeLeafId = str(json, "active_leaf");
     return session;
 }
 

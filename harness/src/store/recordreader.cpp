@@ -33,7 +33,7 @@ QJsonObject jsonColumn(const QVariant &value)
 const char sessionColumns[] =
     "s.uid, s.title, s.workspace, s.model, s.created_at, s.updated_at, s.origin_kind, s.origin_path, "
     "s.origin_id, s.parent_session, s.parent_message, s.parent_tool_call, s.metadata, "
-    "(SELECT count(*) FROM messages WHERE session_id = s.id)";
+    "(SELECT count(*) FROM messages WHERE session_id = s.id), s.active_leaf";
 
 SessionInfo sessionFromRow(const QSqlQuery &query)
 {
@@ -52,6 +52,7 @@ SessionInfo sessionFromRow(const QSqlQuery &query)
     info.parentToolCallId = query.value(11).toString();
     info.metadata = jsonColumn(query.value(12));
     info.messageCount = query.value(13).toLongLong();
+    info.activeLeafId = query.value(14).toString();
     return info;
 }
 

@@ -63,8 +63,8 @@ Result<qint64> RecordWriter::insertSession(const SessionInfo &info)
     QSqlQuery query(m_db);
     query.prepare(QStringLiteral(
         "INSERT INTO sessions(uid, title, workspace, model, created_at, updated_at, origin_kind, "
-        "origin_path, origin_id, parent_session, parent_message, parent_tool_call, metadata) "
-        "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        "origin_path, origin_id, parent_session, parent_message, parent_tool_call, metadata, active_leaf) "
+        "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     query.addBindValue(info.id);
     query.addBindValue(notNull(info.title));
     query.addBindValue(notNull(info.workspace));
@@ -78,6 +78,8 @@ Result<qint64> RecordWriter::insertSession(const SessionInfo &info)
     query.addBindValue(textOrNull(info.parentMessageId));
     query.addBindValue(textOrNull(info.parentToolCallId));
     query.addBindValue(jsonOrNull(info.metadata));
+    // An exported session names the branch it was on; its messages follow in the same import.
+    query.addBindValue(textOrNull(info.activeLeafId));
     if (!query.exec()) {
         const Error error = sqlError(query, Text::tr("create session %1").arg(info.id));
         if (error.message.contains(QLatin1String("UNIQUE")))

@@ -112,7 +112,14 @@ const Migration migration1 = {
     "INSERT INTO search_state VALUES(1, 0)",
 };
 
-const QList<const Migration *> migrations = {&migration1};
+const Migration migration2 = {
+    // The branch a session was left on (SessionStore::setActiveLeaf()): like the title, session
+    // state beside the append-only record. NULL: the record's last message, which is what every
+    // session of schema 1 shows.
+    "ALTER TABLE sessions ADD COLUMN active_leaf TEXT",
+};
+
+const QList<const Migration *> migrations = {&migration1, &migration2};
 
 } // namespace
 

@@ -331,6 +331,30 @@ Result<int> SessionStore::deleteSession(const QString &sessionId)
     });
 }
 
+Result<void> SessionStore::setActiveLeaf(const QString &sessionId, const QString &messageId)
+{
+    QSqlQuery query(d->db);
+    // One statement: the message and the session are checked in the same snapshot the update
+    // writes in, so a leaf of another session (or none) is never stored.
+    query.prepare(QStringLiteral(
+        "UPDATE sessions SET active_leaf = ? WHERE uid = ? AND (? IS NULL OR EXISTS("
+        "SELECT 1 FROM messages m WHERE m.session_id = sessions.id AND m.uid = ?))"));
+    const QVariant leaf = messageId.isEmpty() ? QVariant() : QVariant(messageId);
+    query.addBindValue(leaf);
+    query.addBindValue(sessionId);
+    query.addBindValue(leaf);
+    query.addBindValue(leaf);
+    Result<void> done = run(query, Text::tr("remember the active branch"));
+    if (done.ok() && query.numRowsAffected() == 0) {
+        const Result<SessionInfo> exists = d->reader->session(sessionId);
+        if (exists.hasError())
+            return exists.error();
+        return Error(QStringLiteral("store.no-message"),
+                     Text::tr("session \"%1\" has no message \"%2\"").arg(sessionId, messageId));
+    }
+    return done;
+}
+
 Result<Message> SessionStore::appendMessage(const QString &sessionId, Message message)
 {
     Result<QList<Message>> appended = appendMessages(sessionId, {std::move(message)});

@@ -108,6 +108,12 @@ public:
     /// Builds the view of `record` for a request in turn `currentTurn`, and appends `tail`
     /// (reminders placed after the cached prefix, never stored). `forceCompaction` tells the
     /// strategies to compact now (the compact command, a context-overflow error).
+    ///
+    /// A session passes its active path (Session::activePath()), not the whole record: messages
+    /// and compaction events of other branches then never reach the view. A path is an
+    /// extension of the one built last exactly when it continues that branch (its message at
+    /// the last consumed position is the same one), so the incremental build holds within a
+    /// branch and a branch switch rebuilds from the path.
     ContextView build(const QList<Message> &record, int currentTurn, bool forceCompaction,
                       const QList<Message> &tail = {});
 

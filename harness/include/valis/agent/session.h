@@ -15,6 +15,7 @@
 #include "valis/plugins/provider.h"
 #include "valis/plugins/sandbox.h"
 #include "valis/plugins/subagentrunner.h"
+#include "valis/record/branchindex.h"
 #include "valis/record/message.h"
 #include "valis/record/session.h"
 
@@ -90,8 +91,16 @@ struct VALIS_HARNESS_EXPORT SessionConfig
 ///
 /// Commands: submit() a user turn; interrupt() whatever runs (the partial answer is kept and
 /// marked, unfinished tool calls are answered "interrupted", the record stays whole);
-/// approve() / deny() a pending tool call; compact() the context now. Each message is appended
-/// to the SessionStore as it completes, so a crash loses at most the message being streamed.
+/// approve() / deny() a pending tool call; compact() the context now; resend() an edited user
+/// message, regenerate() the last answer, switchBranch() between the alternatives. Each message
+/// is appended to the SessionStore as it completes, so a crash loses at most the message being
+/// streamed.
+///
+/// Branches: the record keeps every branch (it is append-only); the session shows and sends one
+/// path through it, activePath(), from the first message to the active leaf (see BranchIndex).
+/// Messages are appended under the active leaf, with an explicit parentId when the leaf is not
+/// the record's last message. The leaf is remembered in the store, so a reopened session is on
+/// the branch it was left on; costs stay those of the whole record.
 ///
 /// Lives in one thread (the GUI's or the CLI's); everything it waits for (network, tools,
 /// approvals) is asynchronous.
@@ -119,8 +128,18 @@ public:
     /// /memories/ folder that could not be imported); also reported as Warning events when the
     /// first turn starts.
     QList<Error> startupWarnings() const { return m_startupWarnings; }
-    /// The record as this session holds it (loaded at open, appended to since).
+    /// The record as this session holds it (loaded at open, appended to since): every branch.
     const QList<Message> &record() const { return m_record; }
+    /// The conversation as it is shown and sent: the record's messages from the first to the
+    /// active leaf. Without branches, the whole record.
+    const QList<Message> &activePath() const { return m_path; }
+    /// The last message of the active path; empty before the first message.
+    QString activeLeafId() const;
+    /// The record's branch structure: forks, parents, the newest message of a branch.
+    const BranchIndex &branches() const { return m_branches; }
+    /// The alternatives to `messageId` (the messages that share its parent) and its place among
+    /// them, for "2 of 3"; index -1 for a message the record lacks.
+    BranchSiblings siblings(const QString &messageId) const { return m_branches.siblings(messageId); }
     /// Tokens and cost of the whole session: its stored answers, then every request since.
     SessionTotals totals() const { return m_totals; }
     bool isBusy() const;
@@ -133,6 +152,21 @@ public:
     /// Starts a turn. Fails ("session.busy") while a turn runs, and ("session.empty-turn") for
     /// a turn with neither text nor attachments.
     Result<void> submit(const QString &text, const QList<Part> &attachments = {});
+    /// Edit-and-resend: a new user message with `text` and `attachments` becomes an alternative
+    /// to `userMessageId` (same parent; NoParentId for the first message), the active leaf
+    /// moves to it and a turn runs on that branch. The old message and what followed it stay in
+    /// the record. The message may be on any branch; the new one is what the session then shows.
+    /// Fails with "session.busy", "session.no-message", "session.not-user-message" (a tool
+    /// result or any other role) and "session.empty-turn".
+    Result<void> resend(const QString &userMessageId, const QString &text, const QList<Part> &attachments = {});
+    /// Runs the last user turn of the active path again as a new branch: the same parts, as an
+    /// alternative to that message, so the old answer can be switched back to. Fails with
+    /// "session.busy" and "session.no-message" (no user turn on the path).
+    Result<void> regenerate();
+    /// Makes the newest message under `messageId` the active leaf, so choosing "2 of 3" at a
+    /// fork shows that branch as it was last left. Fails with "session.busy" and
+    /// "session.no-message"; a store that cannot remember the choice fails it too.
+    Result<void> switchBranch(const QString &messageId);
     /// Stops the running turn; does nothing when idle.
     void interrupt();
     /// Stops one running tool call (a command the person killed); the turn goes on and the model
@@ -152,6 +186,10 @@ public:
 
 Q_SIGNALS:
     void eventOccurred(const valis::SessionEvent &event);
+    /// The active path changed other than by a message appended to it (a branch switch, or the
+    /// move to the parent of a resent or regenerated message, just before its TurnStarted): a
+    /// view of the conversation rebuilds from activePath().
+    void branchChanged();
 
 private:
     friend class AgentLoop;
@@ -159,8 +197,28 @@ private:
     friend class SubagentHost;
     Session(SessionStore *store, const SessionInfo &info, const SessionConfig &config, ToolRegistry *tools,
             ApprovalPolicy *approvals);
-    /// Appends to the store and the in-memory record; emits MessageAppended.
+    /// Appends to the store and the in-memory record, under the active leaf; emits
+    /// MessageAppended.
     Result<Message> append(Message message, std::optional<double> cost = {});
+    /// Appends `message` on the branch whose leaf was `branchLeafId` when it was begun (a
+    /// summary prepared in the background): under the active leaf when that message is still
+    /// on the active path, else at the newest message of its own branch, leaving the active path
+    /// as it is. Emits MessageAppended.
+    Result<Message> appendOnBranchOf(const QString &branchLeafId, Message message);
+    /// Stores `message` as a child of the record's message `parent` (-1: none) and adds it to
+    /// the record and the branch index; moves the active leaf to it when `advance`.
+    Result<Message> storeUnder(qsizetype parent, Message message, bool advance);
+    /// Stores a user message under the active leaf (and remembers it as the leaf when
+    /// `rememberIt`: it starts a new branch), then starts its turn.
+    Result<void> startTurnWith(Message user, const QString &text, bool rememberIt);
+    /// Moves the active leaf to record index `leaf` (-1: before the first message) and
+    /// rebuilds the active path.
+    void setLeaf(qsizetype leaf);
+    /// Makes an alternative to the user message at record index `edited` with `parts`.
+    Result<void> branchFrom(qsizetype edited, const QList<Part> &parts, const QString &text);
+    /// Remembers `messageId` as the active leaf in the store (a Warning event when it cannot:
+    /// the session goes on, a reopened one shows the branch remembered before).
+    void rememberLeaf(const QString &messageId);
     void emitEvent(SessionEvent event);
     /// ContextCompacted and Warning events for what building `view` did.
     void reportView(const ContextView &view, int step);
@@ -189,6 +247,9 @@ private:
     ToolRegistry *m_tools;
     ApprovalPolicy *m_approvals;
     QList<Message> m_record;
+    BranchIndex m_branches;
+    qsizetype m_leaf = -1;   ///< record index of the active leaf; -1: before the first message
+    QList<Message> m_path;   ///< the active path (shares its messages with m_record)
     SessionTotals m_totals;
     std::shared_ptr<ContextPipeline> m_pipeline;
     Message m_systemPrompt;

@@ -40,7 +40,9 @@ struct VALIS_HARNESS_EXPORT SessionTotals
 ///   RequestStarted          step, text (the model), details {messages, tools, attempt}
 ///   TextDelta/ThinkingDelta step, text
 ///   ToolCallStarted         step, callId, toolName (the model began a call; arguments stream)
-///   MessageAppended         message (as stored: seq, turn, usage), cost (of its request)
+///   MessageAppended         message (as stored: seq, turn, usage), cost (of its request), details
+///                           {onActivePath: false} for a message recorded on another branch (a
+///                           summary that arrived after a branch switch)
 ///   ToolsSelected           details {selected, offered} (the LLM tool selector's choice)
 ///   ApprovalRequested       requestId, callId, toolName, arguments, details {readOnly, provider}
 ///   ApprovalResolved        requestId, callId, toolName, text ("allow-once", "allow-session", "allow-always", "deny")

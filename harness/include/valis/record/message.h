@@ -50,13 +50,19 @@ struct VALIS_HARNESS_EXPORT Usage
     }
 };
 
+/// The parentId of a message that starts the conversation anew although it is not the first of
+/// the record: the first message, edited and sent again. An empty parentId cannot say that (it
+/// means "the previous message"), and no source's message id looks like this.
+inline constexpr QLatin1String NoParentId("valis:no-parent");
+
 /// One message of the canonical record.
 ///
 /// `id` is stable for the life of the record: generated for new messages (newMessageId()),
 /// taken from the source for imported ones, unique within its session. `parentId` names the
 /// message this one answers or follows when a conversation branches (edit-and-resend, Claude
-/// Code's parentUuid tree); empty means "the previous message". `seq` and `turn` are assigned by
-/// the SessionStore when the message is appended and are -1 before that.
+/// Code's parentUuid tree); empty means "the previous message", and NoParentId "none" (see
+/// BranchIndex for how the tree is read). `seq` and `turn` are assigned by the SessionStore when
+/// the message is appended and are -1 before that.
 class VALIS_HARNESS_EXPORT Message
 {
 public:

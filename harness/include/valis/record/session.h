@@ -12,7 +12,7 @@ namespace valis {
 /// SessionStore; this is the row that names them. `originKind` is "valis" for sessions created
 /// here and the importer's format name for imported ones ("claude-code", "codex", ...).
 /// `parent*` link a subagent or forked session to the session, message and tool call it came
-/// from.
+/// from. `activeLeafId` is the branch of the conversation it was left on (see BranchIndex).
 struct VALIS_HARNESS_EXPORT SessionInfo
 {
     QString id;
@@ -28,6 +28,11 @@ struct VALIS_HARNESS_EXPORT SessionInfo
     QString parentMessageId;
     QString parentToolCallId;
     QJsonObject metadata;
+    /// The message last made the active leaf (an edit-and-resend, a regeneration, a branch
+    /// switch): the session goes on from the newest message under it, since whatever follows
+    /// on that branch was appended under it. Empty: the record's last message. Session state
+    /// like the title, beside the append-only record (SessionStore::setActiveLeaf()).
+    QString activeLeafId;
 
     qint64 messageCount = 0; ///< Filled in by the store when it lists sessions.
 

@@ -89,6 +89,9 @@ public:
     Result<QList<SessionInfo>> sessions(const SessionFilter &filter = {}) const;
     Result<void> renameSession(const QString &sessionId, const QString &title);
     Result<void> setArchived(const QString &sessionId, bool archived);
+    /// Remembers the branch a session is on (SessionInfo::activeLeafId): `messageId` must be a
+    /// message of the session ("store.no-message"); empty forgets it (the last message again).
+    Result<void> setActiveLeaf(const QString &sessionId, const QString &messageId);
 
     /// Appends one message to a session in its own transaction and returns it as stored (id
     /// generated when empty, createdAt set when invalid, seq and turn assigned). Images with
