@@ -248,7 +248,49 @@ SessionStore *ConversationController::store()
 
 void ConversationController::send(const QString &text)
 {
+    const QString edited = m_composer->editingMessage();
+    startTurn(edited.isEmpty() ? TurnKind::Submit : TurnKind::Resend, text, edited);
+}
+
+void ConversationController::regenerate()
+{
+    if (m_sessionId.isEmpty())
+        return;
+    startTurn(TurnKind::Regenerate, QString(), QString());
+}
+
+bool ConversationController::switchBranch(const QString &messageId)
+{
+    if (!m_session || m_session->id() != m_sessionId || isBusy())
+        return false;
+    const Result<void> switched = m_session->switchBranch(messageId);
+    if (switched.hasError())
+        fail(switched.error().toString());
+    return switched.ok();
+}
+
+void ConversationController::closeSession()
+{
+    if (!isBusy())
+        m_session.reset();
+}
+
+void ConversationController::showBranch()
+{
+    // The session holds its record: the new branch is shown at once, without the store.
+    if (!m_session || m_session->id() != m_sessionId)
+        return;
+    SessionInfo shown = m_transcript->shownSession();
+    if (shown.id != m_session->id())
+        shown = m_session->info();
+    m_transcript->showSession(shown, m_session->record(), {}, m_session->activeLeafId());
+}
+
+void ConversationController::startTurn(TurnKind kind, const QString &text, const QString &messageId)
+{
     if (isBusy())
+        return;
+    if (kind != TurnKind::Submit && m_sessionId.isEmpty())
         return;
     const QString providerId = m_composer->provider();
     const QString model = m_composer->model();
@@ -261,7 +303,7 @@ void ConversationController::send(const QString &text)
         fail(tr("The provider %1 is not running.").arg(providerId));
         return;
     }
-    const Result<QList<Part>> attachments = readAttachments(model);
+    const Result<QList<Part>> attachments = kind == TurnKind::Regenerate ? Result<QList<Part>>(QList<Part>()) : readAttachments(model);
     if (attachments.hasError()) {
         fail(tr("Not sent: %1").arg(attachments.error().message));
         return;
@@ -282,7 +324,8 @@ void ConversationController::send(const QString &text)
     m_composer->setStatus(tr("Connecting to %1…").arg(chosen->displayName()));
     QPointer<ConversationController> self(this);
     prepareConnection(*chosen, m_settings.entry(providerId), QString(), m_keys.get(), processEnvironment(),
-                      [self, text, providerId, model, target, workspace, parts = attachments.value()](const Result<Connection> &connection) {
+                      [self, kind, text, messageId, providerId, model, target, workspace,
+                       parts = attachments.value()](const Result<Connection> &connection) {
                           if (!self)
                               return;
                           self->m_preparing = false;
@@ -336,6 +379,7 @@ void ConversationController::send(const QString &text)
                               }
                               self->m_session = std::move(opened).value();
                               connect(self->m_session.get(), &Session::eventOccurred, self, &ConversationController::onEvent);
+                              connect(self->m_session.get(), &Session::branchChanged, self, &ConversationController::showBranch);
                               if (self->m_toolEnvironment)
                                   self->m_toolEnvironment->configure(&self->m_tools);
                               if (target.isEmpty()) {
@@ -346,14 +390,19 @@ void ConversationController::send(const QString &text)
                                   Q_EMIT self->sessionCreated(self->m_session->id());
                               }
                           }
-                          const Result<void> submitted = self->m_session->submit(text, parts);
+                          const Result<void> submitted = kind == TurnKind::Resend   ? self->m_session->resend(messageId, text, parts)
+                                                         : kind == TurnKind::Regenerate ? self->m_session->regenerate()
+                                                                                        : self->m_session->submit(text, parts);
                           if (submitted.hasError()) {
                               self->fail(submitted.error().toString());
                               self->setBusy(false);
                               return;
                           }
-                          self->m_composer->editor()->clear();
-                          self->m_composer->clearAttachments();
+                          if (kind != TurnKind::Regenerate) {
+                              self->m_composer->editor()->clear();
+                              self->m_composer->clearAttachments();
+                              self->m_composer->cancelEdit();
+                          }
                       });
 }
 

@@ -61,7 +61,16 @@ public:
     /// The OS keychain the turns read provider keys from.
     CredentialStore *keys() const { return m_keys.get(); }
 
+    /// Sends the composer's turn: a new one, or, while the composer edits an earlier message,
+    /// that message again as a new branch.
     void send(const QString &text);
+    /// Answers the shown session's last turn again, as a new branch.
+    void regenerate();
+    /// Shows the branch through `messageId` in the session open here; false when none is open
+    /// for the shown session (the shell then switches it in the store) or a turn runs.
+    bool switchBranch(const QString &messageId);
+    /// Lets the open session go (when idle): the next turn opens it again from the store.
+    void closeSession();
     void stop();
     /// Stops one running command (the sandbox pane's kill); the turn goes on.
     bool killCommand(const QString &callId);
@@ -93,7 +102,9 @@ private:
     void storeChoice(const QString &sessionId, const ToolEnvironmentChoice &choice) const;
     Result<QList<Part>> readAttachments(const QString &model) const;
     QStringList modelsFor(const QString &providerId) const;
-    void startTurn(const QString &text, const QString &providerId, const QString &model);
+    enum class TurnKind { Submit, Resend, Regenerate };
+    void startTurn(TurnKind kind, const QString &text, const QString &messageId);
+    void showBranch();
     void onEvent(const SessionEvent &event);
     void onApprovalDecided(const QString &requestId, const QString &decision);
     void settleApprovals(const QString &outcome);

@@ -159,6 +159,31 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
         if (m_memory->isVisible())
             m_memory->refresh(); // the turn may have stored memory
     });
+    // Branches: edit a user message and send it again, answer the last turn again, switch.
+    connect(m_transcript, &ConversationView::editRequested, this, [this](const QString &messageId) {
+        const Message *message = m_transcript->findMessage(messageId);
+        if (!message)
+            return;
+        m_composer->beginEdit(messageId, message->text());
+    });
+    connect(m_transcript, &ConversationView::regenerateRequested, this, [this] {
+        if (m_conversation->isBusy()) {
+            statusBar()->showMessage(tr("A turn is running; regenerate when it is done."), 6000);
+            return;
+        }
+        m_conversation->regenerate();
+    });
+    connect(m_transcript, &ConversationView::branchRequested, this, [this](const QString &messageId) {
+        if (m_conversation->isBusy() && m_conversation->sessionId() == m_shownSession) {
+            statusBar()->showMessage(tr("A turn is running; switch branches when it is done."), 6000);
+            return;
+        }
+        if (!m_conversation->switchBranch(messageId)) {
+            // Not open here: the store remembers the branch, and the next turn opens on it.
+            m_conversation->closeSession();
+            Q_EMIT requestBranch(m_shownSession, messageId);
+        }
+    });
     connect(m_conversation, &ConversationController::commandStarted, m_sandbox, &SandboxPane::commandStarted);
     connect(m_conversation, &ConversationController::commandStarted, this, [this] {
         // What runs is shown as it runs, even when the search tab was in front.
@@ -220,6 +245,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     connect(this, &MainWindow::requestRename, m_worker, &StoreWorker::renameSession);
     connect(this, &MainWindow::requestArchive, m_worker, &StoreWorker::setArchived);
     connect(this, &MainWindow::requestDelete, m_worker, &StoreWorker::deleteSession);
+    connect(this, &MainWindow::requestBranch, m_worker, &StoreWorker::switchBranch);
     connect(this, &MainWindow::requestImportScan, m_worker, &StoreWorker::scanImportFolders);
     connect(this, &MainWindow::requestImport, m_worker, &StoreWorker::importFolders);
     connect(m_welcome, &WelcomeView::importRequested, this, &MainWindow::requestImport);
@@ -699,7 +725,7 @@ void MainWindow::selectSession(const QString &sessionId)
     m_sessionView->setCurrentIndex(m_filter->mapFromSource(source));
 }
 
-void MainWindow::onMessagesLoaded(const QString &sessionId, const QList<Message> &messages)
+void MainWindow::onMessagesLoaded(const QString &sessionId, const QList<Message> &messages, const QString &activeLeaf)
 {
     if (sessionId != m_shownSession)
         return; // the user moved on while it loaded
@@ -707,14 +733,14 @@ void MainWindow::onMessagesLoaded(const QString &sessionId, const QList<Message>
     const QString focus = std::exchange(m_focusMessage, {});
     for (const SessionInfo &info : std::as_const(m_sessionInfos)) {
         if (info.id == sessionId) {
-            m_transcript->showSession(info, messages, focus);
+            m_transcript->showSession(info, messages, focus, activeLeaf);
             return;
         }
     }
     // A session created a moment ago may not be in the list yet.
     SessionInfo fresh;
     fresh.id = sessionId;
-    m_transcript->showSession(fresh, messages, focus);
+    m_transcript->showSession(fresh, messages, focus, activeLeaf);
 }
 
 void MainWindow::showContextUsage(qint64 tokens, qint64 window, const QString &model)

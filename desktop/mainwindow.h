@@ -79,6 +79,7 @@ Q_SIGNALS:
     void requestRename(const QString &sessionId, const QString &title);
     void requestArchive(const QString &sessionId, bool archived);
     void requestDelete(const QString &sessionId);
+    void requestBranch(const QString &sessionId, const QString &messageId);
     void requestImportScan(const QStringList &folders);
     void requestImport(const QStringList &folders);
     void pluginsLoaded();
@@ -95,7 +96,7 @@ private:
     void startPlugins();
     void selectSession(const QString &sessionId);
     void onSessionsListed(const QList<valis::SessionInfo> &sessions);
-    void onMessagesLoaded(const QString &sessionId, const QList<valis::Message> &messages);
+    void onMessagesLoaded(const QString &sessionId, const QList<valis::Message> &messages, const QString &activeLeaf);
     void onStoreFailed(const valis::Error &error);
     void showContextUsage(qint64 tokens, qint64 window, const QString &model);
     void showRecordedContextUsage(const QList<valis::Message> &messages);

@@ -1,5 +1,7 @@
 #include "storeworker.h"
 
+#include "valis/record/branchindex.h"
+
 #include "valis/import/transcriptimporter.h"
 #include "valis/store/sessionstore.h"
 
@@ -51,7 +53,33 @@ void StoreWorker::loadMessages(const QString &sessionId)
         Q_EMIT failed(messages.error());
         return;
     }
-    Q_EMIT messagesLoaded(sessionId, messages.value());
+    // What was appended after a branch switch sits under the remembered leaf.
+    const Result<SessionInfo> info = sessionStore->session(sessionId);
+    const QString remembered = info.ok() ? info->activeLeafId : QString();
+    const QString leaf = remembered.isEmpty() ? QString() : BranchIndex(messages.value()).newestLeafUnder(remembered);
+    Q_EMIT messagesLoaded(sessionId, messages.value(), leaf);
+}
+
+void StoreWorker::switchBranch(const QString &sessionId, const QString &messageId)
+{
+    SessionStore *sessionStore = store();
+    if (!sessionStore)
+        return;
+    Result<QList<Message>> messages = sessionStore->messages(sessionId);
+    if (!messages.ok()) {
+        Q_EMIT failed(messages.error());
+        return;
+    }
+    const QString leaf = BranchIndex(messages.value()).newestLeafUnder(messageId);
+    if (leaf.isEmpty()) {
+        Q_EMIT failed(Error(QStringLiteral("store.no-message"), tr("session \"%1\" has no message \"%2\"").arg(sessionId, messageId)));
+        return;
+    }
+    if (const Result<void> done = sessionStore->setActiveLeaf(sessionId, leaf); done.hasError()) {
+        Q_EMIT failed(done.error());
+        return;
+    }
+    loadMessages(sessionId);
 }
 
 void StoreWorker::scanImportFolders(const QStringList &folders)

@@ -43,12 +43,16 @@ public Q_SLOTS:
     void setArchived(const QString &sessionId, bool archived);
     /// Removes the session (and its subagents' sessions) from the store for good.
     void deleteSession(const QString &sessionId);
+    /// Shows the branch of `messageId` from now on (its newest message becomes the session's
+    /// active leaf), then loads the session again.
+    void switchBranch(const QString &sessionId, const QString &messageId);
     /// Runs `query` unless a newer search was asked for meanwhile.
     void search(const valis::SearchQuery &query, int generation);
 
 Q_SIGNALS:
     void sessionsListed(const QList<valis::SessionInfo> &sessions);
-    void messagesLoaded(const QString &sessionId, const QList<valis::Message> &messages);
+    /// A session's whole record and the message its shown branch ends at (empty: the last).
+    void messagesLoaded(const QString &sessionId, const QList<valis::Message> &messages, const QString &activeLeaf);
     void failed(const valis::Error &error);
     void importFoldersScanned(const QStringList &folders, const QList<int> &transcripts);
     void importFinished(int sessions, int messages, const QStringList &problems);

@@ -278,6 +278,33 @@
     </message>
 </context>
 <context>
+    <name>valis::Attachment</name>
+    <message>
+        <source>%1 is not a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2 KiB; attach text files up to %3 KiB, or put it in the workspace for the agent to read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2 KiB; images can be up to %3 KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is neither UTF-8 text nor a PNG, JPEG, GIF or WebP image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attached file %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>valis::BlobStore</name>
     <message>
         <source>cannot create the blob folder</source>
@@ -535,10 +562,6 @@
         <translation>Das Modell, wie der Anbieter es nennt</translation>
     </message>
     <message>
-        <source>Ask the agent… (Enter sends, Shift+Enter starts a new line)</source>
-        <translation>Den Agenten fragen … (Eingabe sendet, Umschalt+Eingabe beginnt eine neue Zeile)</translation>
-    </message>
-    <message>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
@@ -549,6 +572,50 @@
     <message>
         <source>Stop the running turn (Ctrl+.)</source>
         <translation>Die laufende Runde anhalten (Strg+.)</translation>
+    </message>
+    <message>
+        <source>The tools the agent may use in a new session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask the agent… (Enter sends, Shift+Enter starts a new line; drop files to attach them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attach…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attach text files or images (PNG, JPEG, GIF, WebP) to the next turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Editing an earlier message: Send starts a new branch from there; the old one stays.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder a new session works in: %1 (click to choose another)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This session works in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder the session works in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attach files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (click to remove)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -776,6 +843,30 @@
         <source>Open in the memory browser</source>
         <translation>Im Speicher-Browser öffnen</translation>
     </message>
+    <message>
+        <source>Edit</source>
+        <translation type="unfinished">Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit this message and send it again; the answer so far stays as a branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer the last turn again; this answer stays as a branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next version</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>valis::ConversationController</name>
@@ -878,6 +969,18 @@
     <message>
         <source>Always allowed.</source>
         <translation>Immer erlaubt.</translation>
+    </message>
+    <message>
+        <source>%1 does not take images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not sent: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not sent: the workspace folder %1 is not there.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1172,10 +1275,6 @@
         <translation>Valis</translation>
     </message>
     <message>
-        <source>Filter sessions</source>
-        <translation>Sitzungen filtern</translation>
-    </message>
-    <message>
         <source>Loading sessions…</source>
         <translation>Sitzungen werden geladen…</translation>
     </message>
@@ -1388,6 +1487,30 @@
     </message>
     <message>
         <source>Se&amp;ttings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter sessions and folders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A turn is running; regenerate when it is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A turn is running; switch branches when it is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete session…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the running turn before deleting its session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo: deleted &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2789,6 +2912,26 @@
         <source>[run again]</source>
         <translation>[erneut ausgeführt]</translation>
     </message>
+    <message>
+        <source>Where this session&apos;s commands run, from its next turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whether this session&apos;s commands may reach the network, from its next turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This session:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (not running)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>valis::Session</name>
@@ -2820,6 +2963,14 @@
         <source>this session has no message &quot;%1&quot;</source>
         <translation>diese Sitzung hat keine Nachricht „%1“</translation>
     </message>
+    <message>
+        <source>only a message the user wrote can be edited and sent again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no turn to run again</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>valis::SessionListModel</name>
@@ -2832,6 +2983,24 @@
 %2 · %3 messages · updated %4</source>
         <translation>%1
 %2 · %3 Nachrichten · aktualisiert %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>No folder (%n)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sessions without a workspace folder</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2947,6 +3116,18 @@
     <message>
         <source>the database was written by a newer Valis (schema version %1; this build reads up to %2). It was left untouched: update Valis to open it.</source>
         <translation>die Datenbank wurde von einem neueren Valis geschrieben (Schemaversion %1; dieser Build liest bis %2). Sie wurde nicht verändert: Aktualisieren Sie Valis, um sie zu öffnen.</translation>
+    </message>
+    <message>
+        <source>delete session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>remember the active branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>session &quot;%1&quot; has no message &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3064,6 +3245,13 @@
     <message>
         <source>store a memory</source>
         <translation>Speichern einer Erinnerung</translation>
+    </message>
+</context>
+<context>
+    <name>valis::StoreWorker</name>
+    <message>
+        <source>session &quot;%1&quot; has no message &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3455,6 +3643,30 @@
     <message>
         <source>Search failed: %1</source>
         <translation>Suche fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Only messages written in this time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last year</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -277,6 +277,33 @@
     </message>
 </context>
 <context>
+    <name>valis::Attachment</name>
+    <message>
+        <source>%1 is not a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2 KiB; attach text files up to %3 KiB, or put it in the workspace for the agent to read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2 KiB; images can be up to %3 KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is neither UTF-8 text nor a PNG, JPEG, GIF or WebP image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attached file %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>valis::BlobStore</name>
     <message>
         <source>cannot create the blob folder</source>
@@ -534,10 +561,6 @@
         <translation>模型（按提供方的命名）</translation>
     </message>
     <message>
-        <source>Ask the agent… (Enter sends, Shift+Enter starts a new line)</source>
-        <translation>向智能体提问…（Enter 发送，Shift+Enter 换行）</translation>
-    </message>
-    <message>
         <source>Send</source>
         <translation>发送</translation>
     </message>
@@ -548,6 +571,50 @@
     <message>
         <source>Stop the running turn (Ctrl+.)</source>
         <translation>停止正在进行的轮次（Ctrl+.）</translation>
+    </message>
+    <message>
+        <source>The tools the agent may use in a new session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask the agent… (Enter sends, Shift+Enter starts a new line; drop files to attach them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attach…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attach text files or images (PNG, JPEG, GIF, WebP) to the next turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Editing an earlier message: Send starts a new branch from there; the old one stays.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder a new session works in: %1 (click to choose another)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This session works in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder the session works in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attach files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (click to remove)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -775,6 +842,30 @@
         <source>image</source>
         <translation>图片</translation>
     </message>
+    <message>
+        <source>Edit</source>
+        <translation type="unfinished">编辑</translation>
+    </message>
+    <message>
+        <source>Edit this message and send it again; the answer so far stays as a branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer the last turn again; this answer stays as a branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next version</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>valis::ConversationController</name>
@@ -877,6 +968,18 @@
     <message>
         <source>Always allowed.</source>
         <translation>已始终允许。</translation>
+    </message>
+    <message>
+        <source>%1 does not take images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not sent: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not sent: the workspace folder %1 is not there.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1169,10 +1272,6 @@
         <translation>Valis</translation>
     </message>
     <message>
-        <source>Filter sessions</source>
-        <translation>筛选会话</translation>
-    </message>
-    <message>
         <source>Loading sessions…</source>
         <translation>正在加载会话…</translation>
     </message>
@@ -1384,6 +1483,30 @@
     </message>
     <message>
         <source>Se&amp;ttings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter sessions and folders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A turn is running; regenerate when it is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A turn is running; switch branches when it is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete session…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the running turn before deleting its session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo: deleted &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2773,6 +2896,26 @@
         <source>[earlier output cut here; the whole of it is in the transcript]</source>
         <translation>[之前的输出已在此截断；完整内容见对话记录]</translation>
     </message>
+    <message>
+        <source>Where this session&apos;s commands run, from its next turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whether this session&apos;s commands may reach the network, from its next turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This session:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (not running)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>valis::Session</name>
@@ -2804,6 +2947,14 @@
         <source>this session has no message &quot;%1&quot;</source>
         <translation>此会话中没有消息“%1”</translation>
     </message>
+    <message>
+        <source>only a message the user wrote can be edited and sent again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no turn to run again</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>valis::SessionListModel</name>
@@ -2816,6 +2967,22 @@
 %2 · %3 messages · updated %4</source>
         <translation>%1
 %2 · %3 条消息 · 更新于 %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>No folder (%n)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sessions without a workspace folder</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2931,6 +3098,18 @@
     <message>
         <source>session %1 has no part %2 in message %3</source>
         <translation>会话 %1 的消息 %3 中没有部分 %2</translation>
+    </message>
+    <message>
+        <source>delete session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>remember the active branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>session &quot;%1&quot; has no message &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3048,6 +3227,13 @@
     <message>
         <source>store a memory</source>
         <translation>存储记忆</translation>
+    </message>
+</context>
+<context>
+    <name>valis::StoreWorker</name>
+    <message>
+        <source>session &quot;%1&quot; has no message &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3438,6 +3624,30 @@
     <message>
         <source>Search failed: %1</source>
         <translation>搜索失败：%1</translation>
+    </message>
+    <message>
+        <source>Only messages written in this time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last year</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -14,6 +14,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStyle>
+#include <QTextCursor>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -76,6 +77,22 @@ ComposerWidget::ComposerWidget(QWidget *parent) : QWidget(parent)
     m_attachmentLayout->addStretch(1);
     m_attachmentBar->hide();
 
+    m_editBar = new QWidget(this);
+    m_editBar->setObjectName(QStringLiteral("composerEditing"));
+    auto *editLayout = new QHBoxLayout(m_editBar);
+    editLayout->setContentsMargins(0, 0, 0, 0);
+    auto *editNote = new QLabel(tr("Editing an earlier message: Send starts a new branch from there; the old one stays."), m_editBar);
+    editNote->setWordWrap(true);
+    auto *cancel = new QPushButton(tr("Cancel edit"), m_editBar);
+    cancel->setObjectName(QStringLiteral("composerCancelEdit"));
+    editLayout->addWidget(editNote, 1);
+    editLayout->addWidget(cancel);
+    m_editBar->hide();
+    connect(cancel, &QPushButton::clicked, this, [this] {
+        cancelEdit();
+        m_editor->clear();
+    });
+
     m_send = new QPushButton(tr("Send"), this);
     m_send->setObjectName(QStringLiteral("composerSend"));
     m_stop = new QPushButton(tr("Stop"), this);
@@ -101,6 +118,7 @@ ComposerWidget::ComposerWidget(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
     layout->addWidget(m_status);
+    layout->addWidget(m_editBar);
     layout->addWidget(m_attachmentBar);
     layout->addLayout(bottom);
 
@@ -208,6 +226,21 @@ void ComposerWidget::chooseAttachments()
             addAttachment(file);
     });
     dialog->open();
+}
+
+void ComposerWidget::beginEdit(const QString &messageId, const QString &text)
+{
+    m_editing = messageId;
+    m_editor->setPlainText(text);
+    m_editBar->show();
+    m_editor->setFocus();
+    m_editor->moveCursor(QTextCursor::End);
+}
+
+void ComposerWidget::cancelEdit()
+{
+    m_editing.clear();
+    m_editBar->hide();
 }
 
 void ComposerWidget::addAttachment(const QString &path)

@@ -38,6 +38,13 @@ public:
     void setWorkspace(const QString &path, bool changeable);
     QString workspace() const { return m_workspacePath; }
 
+    /// Edit-and-resend: shows `text` of the earlier user message `messageId` for editing; Send
+    /// then sends it as a new branch from where that message stood.
+    void beginEdit(const QString &messageId, const QString &text);
+    void cancelEdit();
+    /// The message being edited; empty when the next turn is a new one.
+    QString editingMessage() const { return m_editing; }
+
     QStringList attachments() const { return m_attachments; }
     void addAttachment(const QString &path);
     void clearAttachments();
@@ -72,11 +79,13 @@ private:
     QPlainTextEdit *m_editor;
     QPushButton *m_attach;
     QWidget *m_attachmentBar;
+    QWidget *m_editBar;
     QHBoxLayout *m_attachmentLayout;
     QPushButton *m_send;
     QPushButton *m_stop;
     QLabel *m_status;
     QString m_workspacePath;
+    QString m_editing;
     QStringList m_attachments;
     bool m_busy = false;
 };

@@ -43,6 +43,12 @@ ConversationBridge::ConversationBridge(QObject *parent)
         {QStringLiteral("loadLater"), tr("Load newer messages (%1 more)")},
         {QStringLiteral("assistant"), tr("Assistant")},
         {QStringLiteral("image"), tr("image")},
+        {QStringLiteral("edit"), tr("Edit")},
+        {QStringLiteral("editTitle"), tr("Edit this message and send it again; the answer so far stays as a branch")},
+        {QStringLiteral("regenerate"), tr("Regenerate")},
+        {QStringLiteral("regenerateTitle"), tr("Answer the last turn again; this answer stays as a branch")},
+        {QStringLiteral("previousBranch"), tr("Previous version")},
+        {QStringLiteral("nextBranch"), tr("Next version")},
     };
 }
 
@@ -135,6 +141,29 @@ void ConversationBridge::decide(const QString &approvalId, const QString &decisi
     }
     m_pendingApprovals.remove(approvalId);
     Q_EMIT approvalDecided(approvalId, decision);
+}
+
+void ConversationBridge::switchBranch(const QString &messageId)
+{
+    if (!m_messages.contains(messageId)) {
+        refuse(QStringLiteral("switchBranch %1").arg(shortened(messageId)));
+        return;
+    }
+    Q_EMIT branchRequested(messageId);
+}
+
+void ConversationBridge::editMessage(const QString &messageId)
+{
+    if (!m_messages.contains(messageId)) {
+        refuse(QStringLiteral("editMessage %1").arg(shortened(messageId)));
+        return;
+    }
+    Q_EMIT editRequested(messageId);
+}
+
+void ConversationBridge::regenerate()
+{
+    Q_EMIT regenerateRequested();
 }
 
 void ConversationBridge::refuse(const QString &what)

@@ -29,6 +29,10 @@ public:
 
     /// Approvals the page may decide; a decision for any other id is refused.
     void expectApproval(const QString &id) { m_pendingApprovals.insert(id); }
+    /// Messages the page may ask to edit or switch to (those it was sent, and their
+    /// alternatives); any other id is refused.
+    void expectMessage(const QString &id) { m_messages.insert(id); }
+    void forgetMessages() { m_messages.clear(); }
 
     /// What the page asked for that was refused ("openLink javascript:...").
     QStringList refusals() const { return m_refusals; }
@@ -46,6 +50,9 @@ public:
     Q_INVOKABLE void openTranscript(const QString &path);
     Q_INVOKABLE void openMemory(const QString &key);
     Q_INVOKABLE void decide(const QString &approvalId, const QString &decision);
+    Q_INVOKABLE void switchBranch(const QString &messageId);
+    Q_INVOKABLE void editMessage(const QString &messageId);
+    Q_INVOKABLE void regenerate();
 
 Q_SIGNALS:
     // To the page.
@@ -70,6 +77,9 @@ Q_SIGNALS:
     void transcriptRequested(const QString &path);
     void memoryRequested(const QString &key);
     void approvalDecided(const QString &approvalId, const QString &decision);
+    void branchRequested(const QString &messageId);
+    void editRequested(const QString &messageId);
+    void regenerateRequested();
     void refused(const QString &what);
 
 private:
@@ -77,6 +87,7 @@ private:
 
     QVariantMap m_strings;
     QSet<QString> m_pendingApprovals;
+    QSet<QString> m_messages;
     QStringList m_refusals;
     int m_rendered = 0;
     QString m_theme = QStringLiteral("light");

@@ -1,5 +1,7 @@
 #include "conversationview.h"
 
+#include <algorithm>
+
 #include "conversationbridge.h"
 #include "conversationpage.h"
 #include "conversationscheme.h"
@@ -59,6 +61,9 @@ ConversationView::ConversationView(QWidget *parent)
     connect(m_bridge, &ConversationBridge::fullResultRequested, this, &ConversationView::fullResultRequested);
     connect(m_bridge, &ConversationBridge::transcriptRequested, this, &ConversationView::transcriptRequested);
     connect(m_bridge, &ConversationBridge::memoryRequested, this, &ConversationView::memoryRequested);
+    connect(m_bridge, &ConversationBridge::branchRequested, this, &ConversationView::branchRequested);
+    connect(m_bridge, &ConversationBridge::editRequested, this, &ConversationView::editRequested);
+    connect(m_bridge, &ConversationBridge::regenerateRequested, this, &ConversationView::regenerateRequested);
     m_page->load(ConversationScheme::pageUrl());
 }
 
@@ -77,29 +82,64 @@ void ConversationView::whenReady(std::function<void()> call)
         m_pending.append(std::move(call));
 }
 
-void ConversationView::showSession(const SessionInfo &session, const QList<Message> &messages, const QString &focusMessageId)
+QJsonArray ConversationView::pageMessages(qsizetype from, qsizetype to)
+{
+    QJsonArray out = PageMessages::messages(m_messages, from, to);
+    const bool hasUserTurn = std::any_of(m_messages.cbegin(), m_messages.cend(), [](const Message &message) {
+        return message.role == Role::User && message.startsTurn();
+    });
+    for (qsizetype i = qMax<qsizetype>(0, from); i < qMin(to, m_messages.size()); ++i) {
+        const Message &message = m_messages.at(i);
+        QJsonObject json = out.at(i - from).toObject();
+        if (message.role == Role::User && message.startsTurn()) {
+            json.insert(QStringLiteral("editable"), true);
+            m_bridge->expectMessage(message.id);
+            const BranchSiblings siblings = m_branches.siblings(message.id);
+            if (siblings.count() > 1) {
+                const QString previous = siblings.index > 0 ? siblings.ids.at(siblings.index - 1) : QString();
+                const QString next = siblings.index + 1 < siblings.count() ? siblings.ids.at(siblings.index + 1) : QString();
+                json.insert(QStringLiteral("branch"), QJsonObject{{QStringLiteral("index"), siblings.index + 1},
+                                                                  {QStringLiteral("count"), siblings.count()},
+                                                                  {QStringLiteral("previous"), previous},
+                                                                  {QStringLiteral("next"), next}});
+                for (const QString &id : siblings.ids)
+                    m_bridge->expectMessage(id);
+            }
+        }
+        // The end of the branch can be answered again.
+        if (i == m_messages.size() - 1 && hasUserTurn && message.role != Role::User)
+            json.insert(QStringLiteral("regenerate"), true);
+        out[i - from] = json;
+    }
+    return out;
+}
+
+void ConversationView::showSession(const SessionInfo &session, const QList<Message> &messages, const QString &focusMessageId,
+                                   const QString &activeLeaf)
 {
     m_session = session;
-    m_messages = messages;
-    m_end = messages.size();
+    m_branches = BranchIndex(messages);
+    m_messages = m_branches.hasForks() ? m_branches.path(messages, activeLeaf) : messages;
+    m_bridge->forgetMessages();
+    m_end = m_messages.size();
     m_first = qMax<qsizetype>(0, m_end - pageSize);
     m_live = false;
     qsizetype focus = -1;
-    for (qsizetype i = 0; !focusMessageId.isEmpty() && i < messages.size(); ++i) {
-        if (messages.at(i).id == focusMessageId) {
+    for (qsizetype i = 0; !focusMessageId.isEmpty() && i < m_messages.size(); ++i) {
+        if (m_messages.at(i).id == focusMessageId) {
             focus = i;
             break;
         }
     }
     if (focus >= 0 && focus < m_first) {
         m_first = qMax<qsizetype>(0, focus - pageSize / 2);
-        m_end = qMin(messages.size(), m_first + pageSize);
+        m_end = qMin(m_messages.size(), m_first + pageSize);
     }
     QJsonObject page{
         {QStringLiteral("title"), session.title.isEmpty() ? session.id : session.title},
         {QStringLiteral("earlier"), qint64(m_first)},
-        {QStringLiteral("later"), qint64(messages.size() - m_end)},
-        {QStringLiteral("messages"), PageMessages::messages(messages, m_first, m_end)},
+        {QStringLiteral("later"), qint64(m_messages.size() - m_end)},
+        {QStringLiteral("messages"), pageMessages(m_first, m_end)},
     };
     if (focus >= 0)
         page.insert(QStringLiteral("focus"), focusMessageId);
@@ -120,7 +160,7 @@ void ConversationView::loadEarlier()
         {QStringLiteral("earlier"), qint64(m_first)},
         {QStringLiteral("later"), qint64(m_messages.size() - m_end)},
         {QStringLiteral("dropLater"), qint64(drop)},
-        {QStringLiteral("messages"), PageMessages::messages(m_messages, m_first, to)},
+        {QStringLiteral("messages"), pageMessages(m_first, to)},
     };
     Q_EMIT m_bridge->earlierLoaded(compact(page));
 }
@@ -137,7 +177,7 @@ void ConversationView::loadLater()
         {QStringLiteral("earlier"), qint64(m_first)},
         {QStringLiteral("later"), qint64(m_messages.size() - m_end)},
         {QStringLiteral("dropEarlier"), qint64(drop)},
-        {QStringLiteral("messages"), PageMessages::messages(m_messages, from, m_end)},
+        {QStringLiteral("messages"), pageMessages(from, m_end)},
     };
     Q_EMIT m_bridge->laterLoaded(compact(page));
 }
@@ -155,6 +195,8 @@ void ConversationView::showPlaceholder(const QString &text)
 {
     m_session = {};
     m_messages.clear();
+    m_branches = BranchIndex();
+    m_bridge->forgetMessages();
     m_first = m_end = 0;
     m_live = false;
     m_pending.clear();

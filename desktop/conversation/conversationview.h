@@ -1,8 +1,10 @@
 #pragma once
 
+#include "valis/record/branchindex.h"
 #include "valis/record/message.h"
 #include "valis/record/session.h"
 
+#include <QJsonArray>
 #include <QList>
 #include <QWebEngineView>
 
@@ -37,9 +39,12 @@ public:
     explicit ConversationView(QWidget *parent = nullptr);
     ~ConversationView() override;
 
-    /// Shows `messages`: the newest page, or with `focusMessageId` the page around that message,
-    /// scrolled to it and marked.
-    void showSession(const SessionInfo &session, const QList<Message> &messages, const QString &focusMessageId = {});
+    /// Shows the branch of the record `messages` that ends at `activeLeaf` (empty: the last
+    /// message): the newest page, or with `focusMessageId` the page around that message, scrolled
+    /// to it and marked. Where the conversation forked, a user message offers its alternatives
+    /// ("2 / 3"); user messages can be edited and sent again, the last answer regenerated.
+    void showSession(const SessionInfo &session, const QList<Message> &messages, const QString &focusMessageId = {},
+                     const QString &activeLeaf = {});
     void showPlaceholder(const QString &text);
     /// Appends streamed answer text to the live answer (rendered as Markdown, throttled).
     void appendStreamText(const QString &text);
@@ -73,11 +78,19 @@ Q_SIGNALS:
     void transcriptRequested(const QString &path);
     /// A MemoryRef's record should be shown (the memory browser).
     void memoryRequested(const QString &key);
+    /// The reader chose another branch at a fork: show the one through `messageId`.
+    void branchRequested(const QString &messageId);
+    /// The reader wants to edit user message `messageId` and send it again (a new branch).
+    void editRequested(const QString &messageId);
+    /// The reader wants the last answer again (a new branch).
+    void regenerateRequested();
 
 private:
     void whenReady(std::function<void()> call);
     void loadEarlier();
     void loadLater();
+    /// PageMessages' JSON for messages [from, to) of the shown branch, with their branch controls.
+    QJsonArray pageMessages(qsizetype from, qsizetype to);
 
     QWebEngineProfile *m_profile = nullptr;
     ConversationScheme *m_scheme = nullptr;
@@ -88,7 +101,8 @@ private:
     bool m_ready = false;
     QList<std::function<void()>> m_pending;
     SessionInfo m_session;
-    QList<Message> m_messages;
+    QList<Message> m_messages; ///< the shown branch
+    BranchIndex m_branches;    ///< of the whole record
     qsizetype m_first = 0;
     qsizetype m_end = 0;
     bool m_live = false; ///< streamed text, activity or approvals at the end of the page

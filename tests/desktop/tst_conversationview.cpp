@@ -70,6 +70,7 @@ private Q_SLOTS:
     void streamsIntoTheLastMessageThrottled();
     void rendersLongSessionsLazily();
     void approvalCardsDecideOnlyWhatWasAsked();
+    void showsOneBranchWithItsAlternatives();
 
 private:
     std::unique_ptr<ConversationView> m_view;
@@ -413,6 +414,65 @@ void TestConversationView::approvalCardsDecideOnlyWhatWasAsked()
     QCOMPARE(decided.at(0).at(1).toString(), QStringLiteral("session"));
     m_view->settleApproval(QStringLiteral("a-3"), QStringLiteral("Allowed for this session"));
     QTRY_VERIFY(evaluate(*m_view, QStringLiteral("document.querySelectorAll('.approval')[1].classList.contains('decided')")).toBool());
+}
+
+void TestConversationView::showsOneBranchWithItsAlternatives()
+{
+    // The first question, answered; then edited and answered again (a second branch).
+    QList<Message> record{textMessage(Role::User, QStringLiteral("What is two and two?"), 1),
+                          textMessage(Role::Assistant, QStringLiteral("Four, the old answer."), 2),
+                          textMessage(Role::User, QStringLiteral("And three and three?"), 3),
+                          textMessage(Role::Assistant, QStringLiteral("Six."), 4)};
+    Message edited = textMessage(Role::User, QStringLiteral("What is two and three?"), 5);
+    edited.parentId = NoParentId;
+    Message answer = textMessage(Role::Assistant, QStringLiteral("Five, the new answer."), 6);
+    record << edited << answer;
+    SessionInfo session;
+    session.id = QStringLiteral("s-branches");
+    int before = m_view->bridge()->renderedCount();
+    m_view->showSession(session, record);
+    QVERIFY(waitRendered(*m_view, before));
+    // The newest branch: its two messages only, the first offering the other version.
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelectorAll('article.msg').length")).toInt(), 2);
+    const QString page = evaluate(*m_view, QStringLiteral("document.body.textContent")).toString();
+    QVERIFY(page.contains(QLatin1String("Five, the new answer.")));
+    QVERIFY(!page.contains(QLatin1String("Four, the old answer.")));
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelector('article.msg .branch-index').textContent")).toString(),
+             QStringLiteral("2 / 2"));
+    QVERIFY(evaluate(*m_view, QStringLiteral("document.querySelector('.branch-step:last-of-type').disabled")).toBool());
+    // Only the end of the branch can be regenerated; every user turn can be edited.
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelectorAll('button.regenerate').length")).toInt(), 1);
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelector('button.regenerate').closest('article').dataset.id")).toString(),
+             QStringLiteral("m-6"));
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelectorAll('button.edit').length")).toInt(), 1);
+    screenshot(*m_view, QStringLiteral("branches"));
+
+    QSignalSpy branch(m_view.get(), &ConversationView::branchRequested);
+    QSignalSpy edit(m_view.get(), &ConversationView::editRequested);
+    QSignalSpy regenerate(m_view.get(), &ConversationView::regenerateRequested);
+    evaluate(*m_view, QStringLiteral("document.querySelector('.branch-step').click()"));
+    QTRY_COMPARE(branch.count(), 1);
+    QCOMPARE(branch.at(0).at(0).toString(), QStringLiteral("m-1"));
+    evaluate(*m_view, QStringLiteral("document.querySelector('button.edit').click()"));
+    QTRY_COMPARE(edit.count(), 1);
+    QCOMPARE(edit.at(0).at(0).toString(), QStringLiteral("m-5"));
+    evaluate(*m_view, QStringLiteral("document.querySelector('button.regenerate').click()"));
+    QTRY_COMPARE(regenerate.count(), 1);
+    // Ids the page was never given are refused.
+    QSignalSpy refused(m_view->bridge(), &ConversationBridge::refused);
+    m_view->bridge()->switchBranch(QStringLiteral("m-4"));
+    m_view->bridge()->editMessage(QStringLiteral("m-404"));
+    QCOMPARE(refused.count(), 2);
+    QCOMPARE(branch.count(), 1);
+
+    // The first branch, as the store would ask for it (its newest message is the leaf).
+    before = m_view->bridge()->renderedCount();
+    m_view->showSession(session, record, {}, QStringLiteral("m-4"));
+    QVERIFY(waitRendered(*m_view, before));
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelectorAll('article.msg').length")).toInt(), 4);
+    QVERIFY(evaluate(*m_view, QStringLiteral("document.body.textContent")).toString().contains(QLatin1String("Four, the old answer.")));
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelector('article.msg .branch-index').textContent")).toString(),
+             QStringLiteral("1 / 2"));
 }
 
 VALIS_WEBENGINE_TEST_MAIN(TestConversationView)

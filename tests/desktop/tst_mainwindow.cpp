@@ -45,6 +45,7 @@
 #include <QPlainTextEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QJsonDocument>
 #include <QProcess>
 #include <QTimeZone>
 #include <QFileDialog>
@@ -100,6 +101,7 @@ private Q_SLOTS:
     void welcomeFindsLocalModelsAndImportsSessions();
     void composerSendsAttachmentsFromAChosenFolder();
     void launchesOnTheSessionGivenOnItsCommandLine();
+    void editsRegeneratesAndSwitchesBranches();
     void settingsApplyToTheRunningShell();
 
 private:
@@ -970,6 +972,92 @@ void TestMainWindow::launchesOnTheSessionGivenOnItsCommandLine()
     const qsizetype painted = reported.indexOf("valis-startup first-paint");
     const qsizetype plugins = reported.indexOf("valis-startup plugins-running");
     QVERIFY(painted >= 0 && plugins > painted);
+}
+
+void TestMainWindow::editsRegeneratesAndSwitchesBranches()
+{
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    test::ProviderTestServer server;
+    QVERIFY(server.listen());
+    QVERIFY(useTestServer(locations, server));
+    qputenv("VALIS_PLUGIN_PATH", QByteArray(VALIS_BUILT_PLUGIN_DIR));
+    qputenv("ANTHROPIC_API_KEY", "sk-desktop-test");
+    qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/valis-no-session-bus");
+    qunsetenv("ANTHROPIC_BASE_URL");
+    const auto answer = [&server](const QString &text) {
+        server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream().text(text).stop(QStringLiteral("end_turn"))));
+    };
+    const auto lastUserText = [&server] {
+        const QJsonArray messages = server.requests().constLast().json().value(QLatin1String("messages")).toArray();
+        return QString::fromUtf8(QJsonDocument(messages).toJson(QJsonDocument::Compact));
+    };
+
+    MainWindow window(locations, {});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY(window.composer()->isEnabled());
+    window.newSession();
+    answer(QStringLiteral("Paris, first answer."));
+    QTest::keyClicks(window.composer()->editor(), QStringLiteral("Capital of France?"));
+    QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("Paris, first answer.")), 10000);
+    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
+
+    // Edit the question in the composer and send it again: a new branch, without the old answer.
+    QTRY_VERIFY(evaluate(window, QStringLiteral("document.querySelector('button.edit') !== null")).toBool());
+    evaluate(window, QStringLiteral("document.querySelector('button.edit').click()"));
+    QTRY_COMPARE(window.composer()->editor()->toPlainText(), QStringLiteral("Capital of France?"));
+    QVERIFY(!window.composer()->editingMessage().isEmpty());
+    QVERIFY(window.findChild<QWidget *>(QStringLiteral("composerEditing"))->isVisible());
+    window.composer()->editor()->setPlainText(QStringLiteral("Capital of Italy?"));
+    answer(QStringLiteral("Rome, second answer."));
+    QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("Rome, second answer.")), 10000);
+    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
+    QCOMPARE(server.requests().size(), 2);
+    QVERIFY(lastUserText().contains(QLatin1String("Capital of Italy?")));
+    QVERIFY(!lastUserText().contains(QLatin1String("France")));
+    QVERIFY(!lastUserText().contains(QLatin1String("Paris")));
+    QVERIFY(window.composer()->editingMessage().isEmpty());
+    QTRY_VERIFY(!pageText(window).contains(QLatin1String("Paris")));
+    QTRY_COMPARE(evaluate(window, QStringLiteral("(document.querySelector('.branch-index') || {}).textContent")).toString(),
+                 QStringLiteral("2 / 2"));
+    if (const QString dir = qEnvironmentVariable("VALIS_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(window.grab().save(dir + QStringLiteral("/branches.png")));
+
+    // Regenerate the last answer: a third branch, the question sent again.
+    answer(QStringLiteral("Rome, regenerated."));
+    evaluate(window, QStringLiteral("document.querySelector('button.regenerate').click()"));
+    QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("Rome, regenerated.")), 10000);
+    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
+    QCOMPARE(server.requests().size(), 3);
+    QVERIFY(lastUserText().contains(QLatin1String("Capital of Italy?")));
+    QVERIFY(!lastUserText().contains(QLatin1String("second answer")));
+    QTRY_COMPARE(evaluate(window, QStringLiteral("(document.querySelector('.branch-index') || {}).textContent")).toString(),
+                 QStringLiteral("3 / 3"));
+
+    // Back to the first version: its answer is shown, and the next turn continues from it.
+    evaluate(window, QStringLiteral("document.querySelector('.branch-step').click()"));
+    QTRY_COMPARE(evaluate(window, QStringLiteral("(document.querySelector('.branch-index') || {}).textContent")).toString(),
+                 QStringLiteral("2 / 3"));
+    evaluate(window, QStringLiteral("document.querySelector('.branch-step').click()"));
+    QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("Paris, first answer.")), 10000);
+    QVERIFY(!pageText(window).contains(QLatin1String("Rome")));
+    answer(QStringLiteral("About two million people."));
+    QTest::keyClicks(window.composer()->editor(), QStringLiteral("How many live there?"));
+    QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("About two million people.")), 10000);
+    QCOMPARE(server.requests().size(), 4);
+    QVERIFY(lastUserText().contains(QLatin1String("Paris, first answer.")));
+    QVERIFY(!lastUserText().contains(QLatin1String("Rome")));
+    // The record keeps every branch.
+    auto store = SessionStore::open(locations.sessionDatabasePath(), locations.blobDir());
+    VALIS_VERIFY_OK(store);
+    const auto record = store.value()->messages(window.shownSession());
+    VALIS_VERIFY_OK(record);
+    QCOMPARE(record->size(), 8);
+    qunsetenv("VALIS_PLUGIN_PATH");
 }
 
 VALIS_WEBENGINE_TEST_MAIN(TestMainWindow)

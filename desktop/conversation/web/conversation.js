@@ -195,13 +195,42 @@
     const header = element('header');
     header.appendChild(element('span', 'role', message.roleLabel || message.role));
     header.appendChild(element('span', 'meta', message.meta || ''));
+    if (message.branch) header.appendChild(branchSwitch(message.branch));
+    if (message.editable) {
+      const edit = element('button', 'edit', text.edit || 'Edit');
+      edit.title = text.editTitle || '';
+      edit.addEventListener('click', function () { if (bridge) bridge.editMessage(message.id); });
+      header.appendChild(edit);
+    }
     article.appendChild(header);
     const body = element('div', 'body');
     for (const block of message.blocks || []) renderBlock(body, block, message);
     article.appendChild(body);
+    if (message.regenerate) {
+      const again = element('button', 'regenerate', text.regenerate || 'Regenerate');
+      again.title = text.regenerateTitle || '';
+      again.addEventListener('click', function () { if (bridge) bridge.regenerate(); });
+      article.appendChild(again);
+    }
     // A message that only carried tool results shows nothing of its own: they joined their cards.
-    if (!body.childNodes.length) article.hidden = true;
+    if (!body.childNodes.length && !message.regenerate) article.hidden = true;
     return article;
+  }
+
+  // "‹ 2 / 3 ›" on a user message where the conversation forked.
+  function branchSwitch(branch) {
+    const box = element('span', 'branch');
+    const step = function (label, title, target) {
+      const button = element('button', 'branch-step', label);
+      button.title = title;
+      button.disabled = !target;
+      button.addEventListener('click', function () { if (bridge && target) bridge.switchBranch(target); });
+      return button;
+    };
+    box.appendChild(step('\u2039', text.previousBranch || '', branch.previous));
+    box.appendChild(element('span', 'branch-index', branch.index + ' / ' + branch.count));
+    box.appendChild(step('\u203a', text.nextBranch || '', branch.next));
+    return box;
   }
 
   // Scroll events for the next moments come from the page's own scrolling.
