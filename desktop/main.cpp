@@ -29,6 +29,7 @@ public:
     {
         window->installEventFilter(this);
         connect(window, &valis::MainWindow::pluginsLoaded, this, [this] { report("plugins-running"); });
+        connect(window->conversationView()->bridge(), &valis::ConversationBridge::pageReady, this, [this] { report("page-ready"); });
         connect(window->conversationView()->bridge(), &valis::ConversationBridge::pageRendered, this, [this] {
             if (!m_sessionShown && !m_window->shownSession().isEmpty()) {
                 m_sessionShown = true;

@@ -57,6 +57,8 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     qRegisterMetaType<valis::Error>();
     qRegisterMetaType<QList<valis::SessionInfo>>();
     qRegisterMetaType<QList<valis::Message>>();
+    qRegisterMetaType<valis::Message>();
+    qRegisterMetaType<QList<qint64>>();
     qRegisterMetaType<valis::SearchResults>();
     qRegisterMetaType<valis::MemoryRecord>();
     qRegisterMetaType<valis::MemoryPage>();
@@ -241,7 +243,10 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     m_worker->moveToThread(&m_storeThread);
     connect(&m_storeThread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(this, &MainWindow::requestSessions, m_worker, &StoreWorker::listSessions);
-    connect(this, &MainWindow::requestMessages, m_worker, &StoreWorker::loadMessages);
+    connect(this, &MainWindow::requestMessages, m_worker, &StoreWorker::loadOutline);
+    // Long sessions are paged from the store: the window keeps only what the page shows.
+    connect(m_transcript, &ConversationView::pageWanted, m_worker, &StoreWorker::loadPage);
+    connect(m_worker, &StoreWorker::pageLoaded, m_transcript, &ConversationView::deliverPage);
     connect(this, &MainWindow::requestRename, m_worker, &StoreWorker::renameSession);
     connect(this, &MainWindow::requestArchive, m_worker, &StoreWorker::setArchived);
     connect(this, &MainWindow::requestDelete, m_worker, &StoreWorker::deleteSession);
@@ -257,7 +262,11 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
         m_welcome->showImportSources(sources);
     });
     connect(m_worker, &StoreWorker::sessionsListed, this, &MainWindow::onSessionsListed);
-    connect(m_worker, &StoreWorker::messagesLoaded, this, &MainWindow::onMessagesLoaded);
+    connect(m_worker, &StoreWorker::messagesOutlined, this, &MainWindow::onMessagesLoaded);
+    connect(m_worker, &StoreWorker::lastAnswerLoaded, this, [this](const QString &sessionId, const Message &answer) {
+        if (sessionId == m_shownSession)
+            showRecordedContextUsage(answer.id.isEmpty() ? QList<Message>() : QList<Message>{answer});
+    });
     connect(m_worker, &StoreWorker::failed, this, &MainWindow::onStoreFailed);
     connect(m_grep, &TranscriptGrepPane::searchRequested, this, [this](const SearchQuery &query, int generation) {
         m_worker->supersedeSearches(generation);
@@ -729,18 +738,17 @@ void MainWindow::onMessagesLoaded(const QString &sessionId, const QList<Message>
 {
     if (sessionId != m_shownSession)
         return; // the user moved on while it loaded
-    showRecordedContextUsage(messages);
     const QString focus = std::exchange(m_focusMessage, {});
     for (const SessionInfo &info : std::as_const(m_sessionInfos)) {
         if (info.id == sessionId) {
-            m_transcript->showSession(info, messages, focus, activeLeaf);
+            m_transcript->showSessionOutline(info, messages, focus, activeLeaf);
             return;
         }
     }
     // A session created a moment ago may not be in the list yet.
     SessionInfo fresh;
     fresh.id = sessionId;
-    m_transcript->showSession(fresh, messages, focus, activeLeaf);
+    m_transcript->showSessionOutline(fresh, messages, focus, activeLeaf);
 }
 
 void MainWindow::showContextUsage(qint64 tokens, qint64 window, const QString &model)

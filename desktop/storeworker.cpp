@@ -7,6 +7,9 @@
 
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QSet>
+
+#include <algorithm>
 
 namespace valis {
 
@@ -43,21 +46,57 @@ void StoreWorker::listSessions()
     Q_EMIT sessionsListed(sessions.value());
 }
 
-void StoreWorker::loadMessages(const QString &sessionId)
+void StoreWorker::loadOutline(const QString &sessionId)
 {
     SessionStore *sessionStore = store();
     if (!sessionStore)
         return;
-    Result<QList<Message>> messages = sessionStore->messages(sessionId);
-    if (!messages.ok()) {
-        Q_EMIT failed(messages.error());
+    Result<QList<Message>> outline = sessionStore->messageOutline(sessionId);
+    if (!outline.ok()) {
+        Q_EMIT failed(outline.error());
         return;
     }
-    // What was appended after a branch switch sits under the remembered leaf.
     const Result<SessionInfo> info = sessionStore->session(sessionId);
     const QString remembered = info.ok() ? info->activeLeafId : QString();
-    const QString leaf = remembered.isEmpty() ? QString() : BranchIndex(messages.value()).newestLeafUnder(remembered);
-    Q_EMIT messagesLoaded(sessionId, messages.value(), leaf);
+    const BranchIndex branches(outline.value());
+    const QString leaf = remembered.isEmpty() ? QString() : branches.newestLeafUnder(remembered);
+    Q_EMIT messagesOutlined(sessionId, outline.value(), leaf);
+
+    // The last answer that reported its usage, for the context gauge: near the branch's end.
+    const QList<Message> path = branches.path(outline.value(), leaf);
+    int looked = 0;
+    for (auto it = path.crbegin(); it != path.crend() && looked < 16; ++it) {
+        if (it->role != Role::Assistant)
+            continue;
+        ++looked;
+        const Result<QList<Message>> answer = sessionStore->messages(sessionId, it->seq, 1);
+        if (answer.ok() && !answer->isEmpty() && !answer->constFirst().usage.isEmpty()) {
+            Q_EMIT lastAnswerLoaded(sessionId, answer->constFirst());
+            return;
+        }
+    }
+    Q_EMIT lastAnswerLoaded(sessionId, Message());
+}
+
+void StoreWorker::loadPage(int request, const QString &sessionId, const QList<qint64> &seqs)
+{
+    SessionStore *sessionStore = store();
+    if (!sessionStore || seqs.isEmpty())
+        return;
+    const auto [low, high] = std::minmax_element(seqs.cbegin(), seqs.cend());
+    Result<QList<Message>> range = sessionStore->messages(sessionId, *low, *high - *low + 1);
+    if (!range.ok()) {
+        Q_EMIT failed(range.error());
+        return;
+    }
+    // A page of a branch skips the other branches' messages in its stretch of the record.
+    const QSet<qint64> wanted(seqs.cbegin(), seqs.cend());
+    QList<Message> page;
+    for (Message &message : range.value()) {
+        if (wanted.contains(message.seq))
+            page.append(std::move(message));
+    }
+    Q_EMIT pageLoaded(request, page);
 }
 
 void StoreWorker::switchBranch(const QString &sessionId, const QString &messageId)
@@ -65,12 +104,12 @@ void StoreWorker::switchBranch(const QString &sessionId, const QString &messageI
     SessionStore *sessionStore = store();
     if (!sessionStore)
         return;
-    Result<QList<Message>> messages = sessionStore->messages(sessionId);
-    if (!messages.ok()) {
-        Q_EMIT failed(messages.error());
+    Result<QList<Message>> outline = sessionStore->messageOutline(sessionId);
+    if (!outline.ok()) {
+        Q_EMIT failed(outline.error());
         return;
     }
-    const QString leaf = BranchIndex(messages.value()).newestLeafUnder(messageId);
+    const QString leaf = BranchIndex(outline.value()).newestLeafUnder(messageId);
     if (leaf.isEmpty()) {
         Q_EMIT failed(Error(QStringLiteral("store.no-message"), tr("session \"%1\" has no message \"%2\"").arg(sessionId, messageId)));
         return;
@@ -79,7 +118,7 @@ void StoreWorker::switchBranch(const QString &sessionId, const QString &messageI
         Q_EMIT failed(done.error());
         return;
     }
-    loadMessages(sessionId);
+    loadOutline(sessionId);
 }
 
 void StoreWorker::scanImportFolders(const QStringList &folders)

@@ -34,7 +34,10 @@ public:
 
 public Q_SLOTS:
     void listSessions();
-    void loadMessages(const QString &sessionId);
+    /// The outline of a session's record (no content) and its active leaf: messagesOutlined().
+    void loadOutline(const QString &sessionId);
+    /// The messages `seqs` of a session, whole: pageLoaded(`request`, ...).
+    void loadPage(int request, const QString &sessionId, const QList<qint64> &seqs);
     /// Counts the transcripts in each of `folders` (missing folders count 0).
     void scanImportFolders(const QStringList &folders);
     /// Imports every transcript in `folders`; a file that cannot be read is reported, not fatal.
@@ -51,8 +54,12 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void sessionsListed(const QList<valis::SessionInfo> &sessions);
-    /// A session's whole record and the message its shown branch ends at (empty: the last).
-    void messagesLoaded(const QString &sessionId, const QList<valis::Message> &messages, const QString &activeLeaf);
+    /// A session's record without content and the message its shown branch ends at (empty:
+    /// the last).
+    void messagesOutlined(const QString &sessionId, const QList<valis::Message> &outline, const QString &activeLeaf);
+    void pageLoaded(int request, const QList<valis::Message> &messages);
+    /// The shown branch's last answer with reported usage (an empty message when none has).
+    void lastAnswerLoaded(const QString &sessionId, const valis::Message &answer);
     void failed(const valis::Error &error);
     void importFoldersScanned(const QStringList &folders, const QList<int> &transcripts);
     void importFinished(int sessions, int messages, const QStringList &problems);

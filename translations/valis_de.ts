@@ -53,83 +53,83 @@
     </message>
     <message>
         <source>[an image (%1) was here, but its stored copy cannot be read]</source>
-        <translation type="unfinished">[hier war ein Bild (%1), aber seine gespeicherte Kopie kann nicht gelesen werden]</translation>
+        <translation>[hier war ein Bild (%1), aber seine gespeicherte Kopie kann nicht gelesen werden]</translation>
     </message>
     <message>
         <source>two tools share a name: %1</source>
-        <translation type="unfinished">zwei Werkzeuge haben denselben Namen: %1</translation>
+        <translation>zwei Werkzeuge haben denselben Namen: %1</translation>
     </message>
     <message>
         <source>the turn stopped after %1 model requests, its step limit</source>
-        <translation type="unfinished">die Runde wurde nach %1 Modellanfragen beendet, ihrem Schrittlimit</translation>
+        <translation>die Runde wurde nach %1 Modellanfragen beendet, da ihr Schrittlimit erreicht war</translation>
     </message>
     <message>
         <source>the turn stopped after spending $%1 of its $%2 budget</source>
-        <translation type="unfinished">die Runde wurde beendet, nachdem $%1 ihres Budgets von $%2 verbraucht waren</translation>
+        <translation>die Runde wurde beendet, nachdem $%1 ihres Budgets von $%2 verbraucht waren</translation>
     </message>
     <message>
         <source>an image of this session cannot be read from the store, so the model gets a note in its place: %1</source>
-        <translation type="unfinished">ein Bild dieser Sitzung kann nicht aus dem Speicher gelesen werden, daher erhält das Modell an seiner Stelle einen Hinweis: %1</translation>
+        <translation>ein Bild dieser Sitzung kann nicht aus dem Speicher gelesen werden, daher erhält das Modell an seiner Stelle einen Hinweis: %1</translation>
     </message>
     <message>
         <source>the answer stopped (%1) while a tool call&apos;s arguments were still being written; that call was not run</source>
-        <translation type="unfinished">die Antwort brach ab (%1), während die Argumente eines Werkzeugaufrufs noch geschrieben wurden; dieser Aufruf wurde nicht ausgeführt</translation>
+        <translation>die Antwort brach ab (%1), während die Argumente eines Werkzeugaufrufs noch geschrieben wurden; dieser Aufruf wurde nicht ausgeführt</translation>
     </message>
     <message>
         <source>the answer was cut off at the model&apos;s output limit</source>
-        <translation type="unfinished">die Antwort wurde am Ausgabelimit des Modells abgeschnitten</translation>
+        <translation>die Antwort wurde am Ausgabelimit des Modells abgeschnitten</translation>
     </message>
     <message>
         <source>[not run: the answer was interrupted (%1) after this call was made]</source>
-        <translation type="unfinished">[nicht ausgeführt: die Antwort wurde unterbrochen (%1), nachdem dieser Aufruf erfolgt war]</translation>
+        <translation>[nicht ausgeführt: die Antwort wurde unterbrochen (%1), nachdem dieser Aufruf erfolgt war]</translation>
     </message>
     <message>
         <source>[not run: the user interrupted the turn]</source>
-        <translation type="unfinished">[nicht ausgeführt: der Benutzer hat die Runde unterbrochen]</translation>
+        <translation>[nicht ausgeführt: der Benutzer hat die Runde unterbrochen]</translation>
     </message>
     <message>
         <source>the context is nearly full; waiting for the summary of its oldest part</source>
-        <translation type="unfinished">der Kontext ist fast voll; es wird auf die Zusammenfassung seines ältesten Teils gewartet</translation>
+        <translation>der Kontext ist fast voll; es wird auf die Zusammenfassung seines ältesten Teils gewartet</translation>
     </message>
     <message>
         <source>the model could not summarise the oldest part of the context (%1); an extractive summary is used instead</source>
-        <translation type="unfinished">das Modell konnte den ältesten Teil des Kontexts nicht zusammenfassen (%1); stattdessen wird eine extraktive Zusammenfassung verwendet</translation>
+        <translation>das Modell konnte den ältesten Teil des Kontexts nicht zusammenfassen (%1); stattdessen wird eine extraktive Zusammenfassung verwendet</translation>
     </message>
     <message>
         <source>look for similar keys</source>
-        <translation type="unfinished">Suchen ähnlicher Schlüssel</translation>
+        <translation>Suchen ähnlicher Schlüssel</translation>
     </message>
     <message>
         <source>write a memory file</source>
-        <translation type="unfinished">Schreiben einer Gedächtnisdatei</translation>
+        <translation>Schreiben einer Gedächtnisdatei</translation>
     </message>
     <message>
         <source>the content of %1 is damaged: it no longer matches the checksum stored with it</source>
-        <translation type="unfinished">der Inhalt von %1 ist beschädigt: Er passt nicht mehr zur mitgespeicherten Prüfsumme</translation>
+        <translation>der Inhalt von %1 ist beschädigt: Er passt nicht mehr zur mitgespeicherten Prüfsumme</translation>
     </message>
     <message>
         <source>begin a transaction</source>
-        <translation type="unfinished">Beginnen einer Transaktion</translation>
+        <translation>Beginnen einer Transaktion</translation>
     </message>
     <message>
         <source>commit</source>
-        <translation type="unfinished">Commit</translation>
+        <translation>Commit</translation>
     </message>
     <message>
         <source>read a memory</source>
-        <translation type="unfinished">Lesen einer Erinnerung</translation>
+        <translation>Lesen einer Erinnerung</translation>
     </message>
     <message>
         <source>choose a memory key</source>
-        <translation type="unfinished">Wählen eines Erinnerungsschlüssels</translation>
+        <translation>Wählen eines Erinnerungsschlüssels</translation>
     </message>
     <message>
         <source>store a memory</source>
-        <translation type="unfinished">Speichern einer Erinnerung</translation>
+        <translation>Speichern einer Erinnerung</translation>
     </message>
     <message>
         <source>cannot find a free key for a memory</source>
-        <translation type="unfinished">für eine Erinnerung lässt sich kein freier Schlüssel finden</translation>
+        <translation>für eine Erinnerung lässt sich kein freier Schlüssel finden</translation>
     </message>
 </context>
 <context>
@@ -224,42 +224,42 @@
     <name>valis::Appearance</name>
     <message>
         <source>could not write %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht geschrieben werden</translation>
     </message>
 </context>
 <context>
     <name>valis::AppearancePage</name>
     <message>
         <source>Follow the system</source>
-        <translation type="unfinished"></translation>
+        <translation>Dem System folgen</translation>
     </message>
     <message>
         <source>Light</source>
-        <translation type="unfinished"></translation>
+        <translation>Hell</translation>
     </message>
     <message>
         <source>Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>Dunkel</translation>
     </message>
     <message>
         <source>Theme:</source>
-        <translation type="unfinished"></translation>
+        <translation>Design:</translation>
     </message>
     <message>
         <source>The system&apos;s (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Systemsprache (%1)</translation>
     </message>
     <message>
         <source>Language:</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprache:</translation>
     </message>
     <message>
         <source>A new language is used from the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine neue Sprache wird ab dem nächsten Start verwendet.</translation>
     </message>
     <message>
         <source>Appearance</source>
-        <translation type="unfinished"></translation>
+        <translation>Darstellung</translation>
     </message>
 </context>
 <context>
@@ -281,27 +281,27 @@
     <name>valis::Attachment</name>
     <message>
         <source>%1 is not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine Datei</translation>
     </message>
     <message>
         <source>%1 cannot be read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>%1 is %2 KiB; attach text files up to %3 KiB, or put it in the workspace for the agent to read</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist %2 KiB groß; hängen Sie Textdateien bis %3 KiB an oder legen Sie die Datei in den Arbeitsordner, damit der Agent sie liest</translation>
     </message>
     <message>
         <source>%1 is %2 KiB; images can be up to %3 KiB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist %2 KiB groß; Bilder dürfen bis zu %3 KiB groß sein</translation>
     </message>
     <message>
         <source>%1 is neither UTF-8 text nor a PNG, JPEG, GIF or WebP image</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist weder UTF-8-Text noch ein PNG-, JPEG-, GIF- oder WebP-Bild</translation>
     </message>
     <message>
         <source>Attached file %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>Angehängte Datei %1:</translation>
     </message>
 </context>
 <context>
@@ -575,74 +575,74 @@
     </message>
     <message>
         <source>The tools the agent may use in a new session</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Werkzeuge, die der Agent in einer neuen Sitzung verwenden darf</translation>
     </message>
     <message>
         <source>Ask the agent… (Enter sends, Shift+Enter starts a new line; drop files to attach them)</source>
-        <translation type="unfinished"></translation>
+        <translation>Fragen Sie den Agenten… (Eingabe sendet, Umschalt+Eingabe beginnt eine neue Zeile; Dateien hierher ziehen, um sie anzuhängen)</translation>
     </message>
     <message>
         <source>Attach…</source>
-        <translation type="unfinished"></translation>
+        <translation>Anhängen…</translation>
     </message>
     <message>
         <source>Attach text files or images (PNG, JPEG, GIF, WebP) to the next turn</source>
-        <translation type="unfinished"></translation>
+        <translation>Textdateien oder Bilder (PNG, JPEG, GIF, WebP) an die nächste Runde anhängen</translation>
     </message>
     <message>
         <source>Editing an earlier message: Send starts a new branch from there; the old one stays.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie bearbeiten eine frühere Nachricht: „Senden“ beginnt dort einen neuen Zweig; der alte bleibt erhalten.</translation>
     </message>
     <message>
         <source>Cancel edit</source>
-        <translation type="unfinished"></translation>
+        <translation>Bearbeiten abbrechen</translation>
     </message>
     <message>
         <source>The folder a new session works in: %1 (click to choose another)</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner, in dem eine neue Sitzung arbeitet: %1 (klicken, um einen anderen zu wählen)</translation>
     </message>
     <message>
         <source>This session works in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Sitzung arbeitet in %1</translation>
     </message>
     <message>
         <source>The folder the session works in</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner, in dem die Sitzung arbeitet</translation>
     </message>
     <message>
         <source>Attach files</source>
-        <translation type="unfinished"></translation>
+        <translation>Dateien anhängen</translation>
     </message>
     <message>
         <source>%1 (click to remove)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (klicken zum Entfernen)</translation>
     </message>
 </context>
 <context>
     <name>valis::ConnectionTester</name>
     <message>
         <source>the server answered, but not with a model list: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>der Server hat geantwortet, aber nicht mit einer Modellliste: %1</translation>
     </message>
     <message>
         <source>the server answered, but not with a model list</source>
-        <translation type="unfinished"></translation>
+        <translation>der Server hat geantwortet, aber nicht mit einer Modellliste</translation>
     </message>
     <message>
         <source>%1 could not be reached: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 war nicht erreichbar: %2</translation>
     </message>
     <message>
         <source>the key was refused</source>
-        <translation type="unfinished"></translation>
+        <translation>der Schlüssel wurde abgelehnt</translation>
     </message>
     <message>
         <source>the request was refused</source>
-        <translation type="unfinished"></translation>
+        <translation>die Anfrage wurde abgelehnt</translation>
     </message>
     <message>
         <source>%1 answered HTTP %2 (%3): %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 antwortete mit HTTP %2 (%3): %4</translation>
     </message>
 </context>
 <context>
@@ -672,47 +672,47 @@
     <name>valis::ContextPage</name>
     <message>
         <source>config/context.json could not be read, so nothing here will be saved until it is fixed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>config/context.json konnte nicht gelesen werden, daher wird hier nichts gespeichert, bis die Datei korrigiert ist: %1</translation>
     </message>
     <message>
         <source>No context strategy plugin is running; see Plugins.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Kontextstrategie-Plugin läuft; siehe Plugins.</translation>
     </message>
     <message>
         <source>The plugins are still starting; open Settings again in a moment.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Plugins werden noch gestartet; öffnen Sie die Einstellungen gleich noch einmal.</translation>
     </message>
     <message>
         <source>When the context fills up, these strategies make room, in this order. Shares are of the model&apos;s context window; per-model values in config/context.json still win.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wenn sich der Kontext füllt, schaffen diese Strategien Platz, in dieser Reihenfolge. Anteile beziehen sich auf das Kontextfenster des Modells; modellspezifische Werte in config/context.json haben weiterhin Vorrang.</translation>
     </message>
     <message>
         <source>Use this strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Strategie verwenden</translation>
     </message>
     <message>
         <source>Default: %1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorgabe: %1 %</translation>
     </message>
     <message>
         <source>Default: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorgabe: %1</translation>
     </message>
     <message>
         <source>%1.%2 must be a JSON %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1.%2 muss als JSON-%3 angegeben werden</translation>
     </message>
     <message>
         <source>list</source>
-        <translation type="unfinished"></translation>
+        <translation>Liste</translation>
     </message>
     <message>
         <source>object</source>
-        <translation type="unfinished"></translation>
+        <translation>Objekt</translation>
     </message>
     <message>
         <source>Context</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontext</translation>
     </message>
 </context>
 <context>
@@ -845,27 +845,27 @@
     </message>
     <message>
         <source>Edit</source>
-        <translation type="unfinished">Bearbeiten</translation>
+        <translation>Bearbeiten</translation>
     </message>
     <message>
         <source>Edit this message and send it again; the answer so far stays as a branch</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Nachricht bearbeiten und erneut senden; die bisherige Antwort bleibt als Zweig erhalten</translation>
     </message>
     <message>
         <source>Regenerate</source>
-        <translation type="unfinished"></translation>
+        <translation>Neu erzeugen</translation>
     </message>
     <message>
         <source>Answer the last turn again; this answer stays as a branch</source>
-        <translation type="unfinished"></translation>
+        <translation>Die letzte Runde erneut beantworten; diese Antwort bleibt als Zweig erhalten</translation>
     </message>
     <message>
         <source>Previous version</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorherige Version</translation>
     </message>
     <message>
         <source>Next version</source>
-        <translation type="unfinished"></translation>
+        <translation>Nächste Version</translation>
     </message>
 </context>
 <context>
@@ -972,15 +972,15 @@
     </message>
     <message>
         <source>%1 does not take images</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 nimmt keine Bilder an</translation>
     </message>
     <message>
         <source>Not sent: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht gesendet: %1</translation>
     </message>
     <message>
         <source>Not sent: the workspace folder %1 is not there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht gesendet: Der Arbeitsordner %1 existiert nicht.</translation>
     </message>
 </context>
 <context>
@@ -1487,31 +1487,31 @@
     </message>
     <message>
         <source>Se&amp;ttings…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Einstellungen…</translation>
     </message>
     <message>
         <source>Filter sessions and folders</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzungen und Ordner filtern</translation>
     </message>
     <message>
         <source>A turn is running; regenerate when it is done.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Runde läuft; erzeugen Sie die Antwort neu, wenn sie fertig ist.</translation>
     </message>
     <message>
         <source>A turn is running; switch branches when it is done.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Runde läuft; wechseln Sie den Zweig, wenn sie fertig ist.</translation>
     </message>
     <message>
         <source>&amp;Delete session…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung &amp;löschen…</translation>
     </message>
     <message>
         <source>Stop the running turn before deleting its session.</source>
-        <translation type="unfinished"></translation>
+        <translation>Halten Sie die laufende Runde an, bevor Sie ihre Sitzung löschen.</translation>
     </message>
     <message>
         <source>Undo: deleted &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Rückgängig: „%1“ gelöscht</translation>
     </message>
 </context>
 <context>
@@ -2420,39 +2420,39 @@
     <name>valis::PluginsPage</name>
     <message>
         <source>The plugins are still starting; open Settings again in a moment.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Plugins werden noch gestartet; öffnen Sie die Einstellungen gleich noch einmal.</translation>
     </message>
     <message>
         <source>Safe mode: no plugin was loaded. Changes here apply at the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgesicherter Modus: Es wurde kein Plugin geladen. Änderungen hier gelten ab dem nächsten Start.</translation>
     </message>
     <message>
         <source>Switching a plugin on or off takes effect when Valis starts again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Ein- oder Ausschalten eines Plugins wird beim nächsten Start von Valis wirksam.</translation>
     </message>
     <message>
         <source>Plugin</source>
-        <translation type="unfinished"></translation>
+        <translation>Plugin</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>Version</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>Zustand</translation>
     </message>
     <message>
         <source>Problem</source>
-        <translation type="unfinished"></translation>
+        <translation>Problem</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>Plugins</source>
-        <translation type="unfinished"></translation>
+        <translation>Plugins</translation>
     </message>
 </context>
 <context>
@@ -2548,114 +2548,114 @@
     <name>valis::ProvidersPage</name>
     <message>
         <source>config/providers.json could not be read, so nothing here will be saved until it is fixed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>config/providers.json konnte nicht gelesen werden, daher wird hier nichts gespeichert, bis die Datei korrigiert ist: %1</translation>
     </message>
     <message>
         <source>No provider plugin is running; see Plugins.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Anbieter-Plugin läuft; siehe Plugins.</translation>
     </message>
     <message>
         <source>The plugins are still starting; open Settings again in a moment.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Plugins werden noch gestartet; öffnen Sie die Einstellungen gleich noch einmal.</translation>
     </message>
     <message>
         <source>New sessions use:</source>
-        <translation type="unfinished"></translation>
+        <translation>Neue Sitzungen verwenden:</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>Reading the keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüsselbund wird gelesen…</translation>
     </message>
     <message>
         <source>Paste a key to store it in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüssel einfügen, um ihn im Schlüsselbund zu speichern</translation>
     </message>
     <message>
         <source>Only if this server wants a key</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur falls dieser Server einen Schlüssel verlangt</translation>
     </message>
     <message>
         <source>Remove from keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus dem Schlüsselbund entfernen</translation>
     </message>
     <message>
         <source>API key:</source>
-        <translation type="unfinished"></translation>
+        <translation>API-Schlüssel:</translation>
     </message>
     <message>
         <source>Empty: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Wenn leer: %1</translation>
     </message>
     <message>
         <source>Empty: %1. The variable %2 wins over this when it is set.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wenn leer: %1. Die Variable %2 hat Vorrang, wenn sie gesetzt ist.</translation>
     </message>
     <message>
         <source>Base URL:</source>
-        <translation type="unfinished"></translation>
+        <translation>Basis-URL:</translation>
     </message>
     <message>
         <source>Default model:</source>
-        <translation type="unfinished"></translation>
+        <translation>Standardmodell:</translation>
     </message>
     <message>
         <source>Test connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung testen</translation>
     </message>
     <message>
         <source>Will be removed from the keychain when you apply.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird beim Übernehmen aus dem Schlüsselbund entfernt.</translation>
     </message>
     <message>
         <source>No keychain here; keys come from %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hier gibt es keinen Schlüsselbund; Schlüssel kommen aus %1.</translation>
     </message>
     <message>
         <source>The keychain cannot be reached (%1); a key can still come from %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund ist nicht erreichbar (%1); ein Schlüssel kann weiterhin aus %2 kommen.</translation>
     </message>
     <message>
         <source>In the keychain: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Im Schlüsselbund: %1</translation>
     </message>
     <message>
         <source>None stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keiner gespeichert.</translation>
     </message>
     <message>
         <source>None stored; %1 is used when set.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keiner gespeichert; %1 wird verwendet, wenn gesetzt.</translation>
     </message>
     <message>
         <source>Testing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird getestet…</translation>
     </message>
     <message>
         <source>✗ %1</source>
-        <translation type="unfinished"></translation>
+        <translation>✗ %1</translation>
     </message>
     <message numerus="yes">
         <source>✓ Connected: %n models</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>✓ Verbunden: %n Modell</numerusform>
+            <numerusform>✓ Verbunden: %n Modelle</numerusform>
         </translation>
     </message>
     <message>
         <source>the base URL of %1 must be an http:// or https:// address, not &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>die Basis-URL von %1 muss eine http://- oder https://-Adresse sein, nicht „%2“</translation>
     </message>
     <message>
         <source>%1&apos;s key: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüssel von %1: %2</translation>
     </message>
     <message>
         <source>Providers</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter</translation>
     </message>
 </context>
 <context>
@@ -2914,23 +2914,23 @@
     </message>
     <message>
         <source>Where this session&apos;s commands run, from its next turn</source>
-        <translation type="unfinished"></translation>
+        <translation>Wo die Befehle dieser Sitzung laufen, ab ihrer nächsten Runde</translation>
     </message>
     <message>
         <source>Network</source>
-        <translation type="unfinished"></translation>
+        <translation>Netzwerk</translation>
     </message>
     <message>
         <source>Whether this session&apos;s commands may reach the network, from its next turn</source>
-        <translation type="unfinished"></translation>
+        <translation>Ob die Befehle dieser Sitzung auf das Netzwerk zugreifen dürfen, ab ihrer nächsten Runde</translation>
     </message>
     <message>
         <source>This session:</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Sitzung:</translation>
     </message>
     <message>
         <source>%1 (not running)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (läuft nicht)</translation>
     </message>
 </context>
 <context>
@@ -2965,11 +2965,11 @@
     </message>
     <message>
         <source>only a message the user wrote can be edited and sent again</source>
-        <translation type="unfinished"></translation>
+        <translation>nur eine vom Benutzer geschriebene Nachricht kann bearbeitet und erneut gesendet werden</translation>
     </message>
     <message>
         <source>there is no turn to run again</source>
-        <translation type="unfinished"></translation>
+        <translation>es gibt keine Runde, die erneut ausgeführt werden kann</translation>
     </message>
 </context>
 <context>
@@ -2986,21 +2986,21 @@
     </message>
     <message numerus="yes">
         <source>No folder (%n)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Kein Ordner (%n)</numerusform>
+            <numerusform>Kein Ordner (%n)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%1 (%n)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 (%n)</numerusform>
+            <numerusform>%1 (%n)</numerusform>
         </translation>
     </message>
     <message>
         <source>Sessions without a workspace folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzungen ohne Arbeitsordner</translation>
     </message>
 </context>
 <context>
@@ -3119,15 +3119,15 @@
     </message>
     <message>
         <source>delete session</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung löschen</translation>
     </message>
     <message>
         <source>remember the active branch</source>
-        <translation type="unfinished"></translation>
+        <translation>aktiven Zweig merken</translation>
     </message>
     <message>
         <source>session &quot;%1&quot; has no message &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung „%1“ hat keine Nachricht „%2“</translation>
     </message>
 </context>
 <context>
@@ -3161,19 +3161,19 @@
     <name>valis::SettingsDialog</name>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen</translation>
     </message>
     <message>
         <source>Saving…</source>
-        <translation type="unfinished">Speichere…</translation>
+        <translation>Speichere…</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Saved. New turns use these settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeichert. Neue Runden verwenden diese Einstellungen.</translation>
     </message>
 </context>
 <context>
@@ -3251,7 +3251,7 @@
     <name>valis::StoreWorker</name>
     <message>
         <source>session &quot;%1&quot; has no message &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung „%1“ hat keine Nachricht „%2“</translation>
     </message>
 </context>
 <context>
@@ -3460,119 +3460,119 @@
     <name>valis::ToolsPage</name>
     <message>
         <source>Nothing on this page will be saved until this is fixed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf dieser Seite wird nichts gespeichert, bis dies behoben ist: %1</translation>
     </message>
     <message>
         <source>The plugins are still starting; open Settings again in a moment.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Plugins werden noch gestartet; öffnen Sie die Einstellungen gleich noch einmal.</translation>
     </message>
     <message>
         <source>Tool calls</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugaufrufe</translation>
     </message>
     <message>
         <source>Default: read-only tools run, every other call asks. Deny always wins, for the tool or its provider.</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorgabe: Nur lesende Werkzeuge laufen, bei jedem anderen Aufruf wird nachgefragt. „Ablehnen“ hat immer Vorrang, ob für das Werkzeug oder seinen Anbieter.</translation>
     </message>
     <message>
         <source>Tool</source>
-        <translation type="unfinished">Werkzeug</translation>
+        <translation>Werkzeug</translation>
     </message>
     <message>
         <source>From</source>
-        <translation type="unfinished"></translation>
+        <translation>Quelle</translation>
     </message>
     <message>
         <source>Reads only</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur lesend</translation>
     </message>
     <message>
         <source>Rule</source>
-        <translation type="unfinished"></translation>
+        <translation>Regel</translation>
     </message>
     <message>
         <source>Tool provider</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeuganbieter</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>ja</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>nein</translation>
     </message>
     <message>
         <source>New sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>Neue Sitzungen</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>%1 (not running)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (läuft nicht)</translation>
     </message>
     <message>
         <source>Commands may use the network</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehle dürfen das Netzwerk verwenden</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Sandbox:</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox:</translation>
     </message>
     <message>
         <source>Tool pack:</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugpaket:</translation>
     </message>
     <message>
         <source>Default</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorgabe</translation>
     </message>
     <message>
         <source>Allow</source>
-        <translation type="unfinished"></translation>
+        <translation>Erlauben</translation>
     </message>
     <message>
         <source>Ask</source>
-        <translation type="unfinished"></translation>
+        <translation>Fragen</translation>
     </message>
     <message>
         <source>Deny</source>
-        <translation type="unfinished">Ablehnen</translation>
+        <translation>Ablehnen</translation>
     </message>
     <message>
         <source>(not running)</source>
-        <translation type="unfinished"></translation>
+        <translation>(läuft nicht)</translation>
     </message>
     <message>
         <source>This sandbox is not running: commands will not run until it is.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Sandbox läuft nicht: Befehle werden erst ausgeführt, wenn sie läuft.</translation>
     </message>
     <message>
         <source>No isolation: commands can read and change every file you can.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Isolation: Befehle können jede Datei lesen und ändern, die Sie lesen und ändern können.</translation>
     </message>
     <message>
         <source>This sandbox cannot cut the network off anyway.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Sandbox kann das Netzwerk ohnehin nicht abtrennen.</translation>
     </message>
     <message>
         <source>Commands can reach the network (downloads, uploads of your files).</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehle können auf das Netzwerk zugreifen (Downloads, Uploads Ihrer Dateien).</translation>
     </message>
     <message>
         <source>not saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht gespeichert: %1</translation>
     </message>
     <message>
         <source>Tools</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeuge</translation>
     </message>
 </context>
 <context>
@@ -3646,27 +3646,27 @@
     </message>
     <message>
         <source>Only messages written in this time</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur Nachrichten, die in diesem Zeitraum geschrieben wurden</translation>
     </message>
     <message>
         <source>Any time</source>
-        <translation type="unfinished"></translation>
+        <translation>Beliebiger Zeitraum</translation>
     </message>
     <message>
         <source>Last 24 hours</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzte 24 Stunden</translation>
     </message>
     <message>
         <source>Last 7 days</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzte 7 Tage</translation>
     </message>
     <message>
         <source>Last 30 days</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzte 30 Tage</translation>
     </message>
     <message>
         <source>Last year</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzte 12 Monate</translation>
     </message>
 </context>
 <context>

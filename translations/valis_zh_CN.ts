@@ -223,42 +223,42 @@
     <name>valis::Appearance</name>
     <message>
         <source>could not write %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1</translation>
     </message>
 </context>
 <context>
     <name>valis::AppearancePage</name>
     <message>
         <source>Follow the system</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随系统</translation>
     </message>
     <message>
         <source>Light</source>
-        <translation type="unfinished"></translation>
+        <translation>浅色</translation>
     </message>
     <message>
         <source>Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>深色</translation>
     </message>
     <message>
         <source>Theme:</source>
-        <translation type="unfinished"></translation>
+        <translation>主题：</translation>
     </message>
     <message>
         <source>The system&apos;s (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>系统语言（%1）</translation>
     </message>
     <message>
         <source>Language:</source>
-        <translation type="unfinished"></translation>
+        <translation>语言：</translation>
     </message>
     <message>
         <source>A new language is used from the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>新语言将在下次启动时生效。</translation>
     </message>
     <message>
         <source>Appearance</source>
-        <translation type="unfinished"></translation>
+        <translation>外观</translation>
     </message>
 </context>
 <context>
@@ -280,27 +280,27 @@
     <name>valis::Attachment</name>
     <message>
         <source>%1 is not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是文件</translation>
     </message>
     <message>
         <source>%1 cannot be read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>%1 is %2 KiB; attach text files up to %3 KiB, or put it in the workspace for the agent to read</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 大小为 %2 KiB；附加的文本文件不能超过 %3 KiB，也可以将其放入工作区供智能体读取</translation>
     </message>
     <message>
         <source>%1 is %2 KiB; images can be up to %3 KiB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 大小为 %2 KiB；图片最大为 %3 KiB</translation>
     </message>
     <message>
         <source>%1 is neither UTF-8 text nor a PNG, JPEG, GIF or WebP image</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 既不是 UTF-8 文本，也不是 PNG、JPEG、GIF 或 WebP 图片</translation>
     </message>
     <message>
         <source>Attached file %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>附加的文件 %1：</translation>
     </message>
 </context>
 <context>
@@ -574,74 +574,74 @@
     </message>
     <message>
         <source>The tools the agent may use in a new session</source>
-        <translation type="unfinished"></translation>
+        <translation>智能体在新会话中可以使用的工具</translation>
     </message>
     <message>
         <source>Ask the agent… (Enter sends, Shift+Enter starts a new line; drop files to attach them)</source>
-        <translation type="unfinished"></translation>
+        <translation>向智能体提问…（Enter 发送，Shift+Enter 换行；拖放文件即可附加）</translation>
     </message>
     <message>
         <source>Attach…</source>
-        <translation type="unfinished"></translation>
+        <translation>添加附件…</translation>
     </message>
     <message>
         <source>Attach text files or images (PNG, JPEG, GIF, WebP) to the next turn</source>
-        <translation type="unfinished"></translation>
+        <translation>将文本文件或图片（PNG、JPEG、GIF、WebP）附加到下一轮次</translation>
     </message>
     <message>
         <source>Editing an earlier message: Send starts a new branch from there; the old one stays.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在编辑较早的消息：发送后将从该处开始一个新分支；原分支会保留。</translation>
     </message>
     <message>
         <source>Cancel edit</source>
-        <translation type="unfinished"></translation>
+        <translation>取消编辑</translation>
     </message>
     <message>
         <source>The folder a new session works in: %1 (click to choose another)</source>
-        <translation type="unfinished"></translation>
+        <translation>新会话的工作区文件夹：%1（点击可选择其他文件夹）</translation>
     </message>
     <message>
         <source>This session works in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>此会话的工作区文件夹为 %1</translation>
     </message>
     <message>
         <source>The folder the session works in</source>
-        <translation type="unfinished"></translation>
+        <translation>会话的工作区文件夹</translation>
     </message>
     <message>
         <source>Attach files</source>
-        <translation type="unfinished"></translation>
+        <translation>添加附件</translation>
     </message>
     <message>
         <source>%1 (click to remove)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（点击移除）</translation>
     </message>
 </context>
 <context>
     <name>valis::ConnectionTester</name>
     <message>
         <source>the server answered, but not with a model list: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器已响应，但返回的不是模型列表：%1</translation>
     </message>
     <message>
         <source>the server answered, but not with a model list</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器已响应，但返回的不是模型列表</translation>
     </message>
     <message>
         <source>%1 could not be reached: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法连接到 %1：%2</translation>
     </message>
     <message>
         <source>the key was refused</source>
-        <translation type="unfinished"></translation>
+        <translation>密钥被拒绝</translation>
     </message>
     <message>
         <source>the request was refused</source>
-        <translation type="unfinished"></translation>
+        <translation>请求被拒绝</translation>
     </message>
     <message>
         <source>%1 answered HTTP %2 (%3): %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 返回了 HTTP %2（%3）：%4</translation>
     </message>
 </context>
 <context>
@@ -671,47 +671,47 @@
     <name>valis::ContextPage</name>
     <message>
         <source>config/context.json could not be read, so nothing here will be saved until it is fixed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 config/context.json，因此在修复该文件之前，此处的内容都不会保存：%1</translation>
     </message>
     <message>
         <source>No context strategy plugin is running; see Plugins.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有正在运行的上下文策略插件；请查看“插件”页。</translation>
     </message>
     <message>
         <source>The plugins are still starting; open Settings again in a moment.</source>
-        <translation type="unfinished"></translation>
+        <translation>插件仍在启动；请稍后再打开设置。</translation>
     </message>
     <message>
         <source>When the context fills up, these strategies make room, in this order. Shares are of the model&apos;s context window; per-model values in config/context.json still win.</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文快满时，这些策略会按此顺序腾出空间。比例均相对于模型的上下文窗口而言；config/context.json 中针对单个模型的值仍然优先。</translation>
     </message>
     <message>
         <source>Use this strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>使用此策略</translation>
     </message>
     <message>
         <source>Default: %1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>默认值：%1%</translation>
     </message>
     <message>
         <source>Default: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>默认值：%1</translation>
     </message>
     <message>
         <source>%1.%2 must be a JSON %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1.%2 必须是 JSON %3</translation>
     </message>
     <message>
         <source>list</source>
-        <translation type="unfinished"></translation>
+        <translation>列表</translation>
     </message>
     <message>
         <source>object</source>
-        <translation type="unfinished"></translation>
+        <translation>对象</translation>
     </message>
     <message>
         <source>Context</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文</translation>
     </message>
 </context>
 <context>
@@ -844,27 +844,27 @@
     </message>
     <message>
         <source>Edit</source>
-        <translation type="unfinished">编辑</translation>
+        <translation>编辑</translation>
     </message>
     <message>
         <source>Edit this message and send it again; the answer so far stays as a branch</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑此消息并重新发送；目前的回答会作为一个分支保留</translation>
     </message>
     <message>
         <source>Regenerate</source>
-        <translation type="unfinished"></translation>
+        <translation>重新生成</translation>
     </message>
     <message>
         <source>Answer the last turn again; this answer stays as a branch</source>
-        <translation type="unfinished"></translation>
+        <translation>重新回答最后一轮；当前回答会作为一个分支保留</translation>
     </message>
     <message>
         <source>Previous version</source>
-        <translation type="unfinished"></translation>
+        <translation>上一个版本</translation>
     </message>
     <message>
         <source>Next version</source>
-        <translation type="unfinished"></translation>
+        <translation>下一个版本</translation>
     </message>
 </context>
 <context>
@@ -971,15 +971,15 @@
     </message>
     <message>
         <source>%1 does not take images</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不支持图片输入</translation>
     </message>
     <message>
         <source>Not sent: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未发送：%1</translation>
     </message>
     <message>
         <source>Not sent: the workspace folder %1 is not there.</source>
-        <translation type="unfinished"></translation>
+        <translation>未发送：工作区文件夹 %1 不存在。</translation>
     </message>
 </context>
 <context>
@@ -1483,31 +1483,31 @@
     </message>
     <message>
         <source>Se&amp;ttings…</source>
-        <translation type="unfinished"></translation>
+        <translation>设置(&amp;T)…</translation>
     </message>
     <message>
         <source>Filter sessions and folders</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选会话和文件夹</translation>
     </message>
     <message>
         <source>A turn is running; regenerate when it is done.</source>
-        <translation type="unfinished"></translation>
+        <translation>有轮次正在运行；请在其结束后再重新生成。</translation>
     </message>
     <message>
         <source>A turn is running; switch branches when it is done.</source>
-        <translation type="unfinished"></translation>
+        <translation>有轮次正在运行；请在其结束后再切换分支。</translation>
     </message>
     <message>
         <source>&amp;Delete session…</source>
-        <translation type="unfinished"></translation>
+        <translation>删除会话(&amp;D)…</translation>
     </message>
     <message>
         <source>Stop the running turn before deleting its session.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先停止正在运行的轮次，再删除其所在的会话。</translation>
     </message>
     <message>
         <source>Undo: deleted &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销：已删除“%1”</translation>
     </message>
 </context>
 <context>
@@ -2410,39 +2410,39 @@
     <name>valis::PluginsPage</name>
     <message>
         <source>The plugins are still starting; open Settings again in a moment.</source>
-        <translation type="unfinished"></translation>
+        <translation>插件仍在启动；请稍后再打开设置。</translation>
     </message>
     <message>
         <source>Safe mode: no plugin was loaded. Changes here apply at the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>安全模式：未加载任何插件。此处的更改将在下次启动时生效。</translation>
     </message>
     <message>
         <source>Switching a plugin on or off takes effect when Valis starts again.</source>
-        <translation type="unfinished"></translation>
+        <translation>启用或停用插件将在 Valis 下次启动时生效。</translation>
     </message>
     <message>
         <source>Plugin</source>
-        <translation type="unfinished"></translation>
+        <translation>插件</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>版本</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Problem</source>
-        <translation type="unfinished"></translation>
+        <translation>问题</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>Plugins</source>
-        <translation type="unfinished"></translation>
+        <translation>插件</translation>
     </message>
 </context>
 <context>
@@ -2538,113 +2538,113 @@
     <name>valis::ProvidersPage</name>
     <message>
         <source>config/providers.json could not be read, so nothing here will be saved until it is fixed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 config/providers.json，因此在修复该文件之前，此处的内容都不会保存：%1</translation>
     </message>
     <message>
         <source>No provider plugin is running; see Plugins.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有正在运行的提供方插件；请查看“插件”页。</translation>
     </message>
     <message>
         <source>The plugins are still starting; open Settings again in a moment.</source>
-        <translation type="unfinished"></translation>
+        <translation>插件仍在启动；请稍后再打开设置。</translation>
     </message>
     <message>
         <source>New sessions use:</source>
-        <translation type="unfinished"></translation>
+        <translation>新会话使用：</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>Reading the keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取钥匙串…</translation>
     </message>
     <message>
         <source>Paste a key to store it in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>粘贴密钥以将其存入钥匙串</translation>
     </message>
     <message>
         <source>Only if this server wants a key</source>
-        <translation type="unfinished"></translation>
+        <translation>仅当此服务器需要密钥时填写</translation>
     </message>
     <message>
         <source>Remove from keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>从钥匙串中删除</translation>
     </message>
     <message>
         <source>API key:</source>
-        <translation type="unfinished"></translation>
+        <translation>API 密钥：</translation>
     </message>
     <message>
         <source>Empty: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>留空时使用：%1</translation>
     </message>
     <message>
         <source>Empty: %1. The variable %2 wins over this when it is set.</source>
-        <translation type="unfinished"></translation>
+        <translation>留空时使用：%1。设置了变量 %2 时，以该变量为准。</translation>
     </message>
     <message>
         <source>Base URL:</source>
-        <translation type="unfinished"></translation>
+        <translation>基础 URL：</translation>
     </message>
     <message>
         <source>Default model:</source>
-        <translation type="unfinished"></translation>
+        <translation>默认模型：</translation>
     </message>
     <message>
         <source>Test connection</source>
-        <translation type="unfinished"></translation>
+        <translation>测试连接</translation>
     </message>
     <message>
         <source>Will be removed from the keychain when you apply.</source>
-        <translation type="unfinished"></translation>
+        <translation>应用后将从钥匙串中删除。</translation>
     </message>
     <message>
         <source>No keychain here; keys come from %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>此处没有钥匙串；密钥来自 %1。</translation>
     </message>
     <message>
         <source>The keychain cannot be reached (%1); a key can still come from %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法访问钥匙串（%1）；密钥仍可来自 %2。</translation>
     </message>
     <message>
         <source>In the keychain: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>钥匙串中：%1</translation>
     </message>
     <message>
         <source>None stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>未存储密钥。</translation>
     </message>
     <message>
         <source>None stored; %1 is used when set.</source>
-        <translation type="unfinished"></translation>
+        <translation>未存储密钥；如果设置了 %1，则使用它。</translation>
     </message>
     <message>
         <source>Testing…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在测试…</translation>
     </message>
     <message>
         <source>✗ %1</source>
-        <translation type="unfinished"></translation>
+        <translation>✗ %1</translation>
     </message>
     <message numerus="yes">
         <source>✓ Connected: %n models</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>✓ 已连接：%n 个模型</numerusform>
         </translation>
     </message>
     <message>
         <source>the base URL of %1 must be an http:// or https:// address, not &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的基础 URL 必须是 http:// 或 https:// 地址，而不是“%2”</translation>
     </message>
     <message>
         <source>%1&apos;s key: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的密钥：%2</translation>
     </message>
     <message>
         <source>Providers</source>
-        <translation type="unfinished"></translation>
+        <translation>提供方</translation>
     </message>
 </context>
 <context>
@@ -2898,23 +2898,23 @@
     </message>
     <message>
         <source>Where this session&apos;s commands run, from its next turn</source>
-        <translation type="unfinished"></translation>
+        <translation>此会话的命令在何处运行（从下一轮次起生效）</translation>
     </message>
     <message>
         <source>Network</source>
-        <translation type="unfinished"></translation>
+        <translation>网络</translation>
     </message>
     <message>
         <source>Whether this session&apos;s commands may reach the network, from its next turn</source>
-        <translation type="unfinished"></translation>
+        <translation>此会话的命令是否可以访问网络（从下一轮次起生效）</translation>
     </message>
     <message>
         <source>This session:</source>
-        <translation type="unfinished"></translation>
+        <translation>此会话：</translation>
     </message>
     <message>
         <source>%1 (not running)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（未运行）</translation>
     </message>
 </context>
 <context>
@@ -2949,11 +2949,11 @@
     </message>
     <message>
         <source>only a message the user wrote can be edited and sent again</source>
-        <translation type="unfinished"></translation>
+        <translation>只有用户写的消息才能编辑并重新发送</translation>
     </message>
     <message>
         <source>there is no turn to run again</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可以重新运行的轮次</translation>
     </message>
 </context>
 <context>
@@ -2970,19 +2970,19 @@
     </message>
     <message numerus="yes">
         <source>No folder (%n)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>无文件夹（%n）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%1 (%n)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1（%n）</numerusform>
         </translation>
     </message>
     <message>
         <source>Sessions without a workspace folder</source>
-        <translation type="unfinished"></translation>
+        <translation>没有工作区文件夹的会话</translation>
     </message>
 </context>
 <context>
@@ -3101,15 +3101,15 @@
     </message>
     <message>
         <source>delete session</source>
-        <translation type="unfinished"></translation>
+        <translation>删除会话</translation>
     </message>
     <message>
         <source>remember the active branch</source>
-        <translation type="unfinished"></translation>
+        <translation>记住当前分支</translation>
     </message>
     <message>
         <source>session &quot;%1&quot; has no message &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>会话“%1”中没有消息“%2”</translation>
     </message>
 </context>
 <context>
@@ -3143,19 +3143,19 @@
     <name>valis::SettingsDialog</name>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>设置</translation>
     </message>
     <message>
         <source>Saving…</source>
-        <translation type="unfinished">正在保存…</translation>
+        <translation>正在保存…</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>Saved. New turns use these settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存。新的轮次将使用这些设置。</translation>
     </message>
 </context>
 <context>
@@ -3233,7 +3233,7 @@
     <name>valis::StoreWorker</name>
     <message>
         <source>session &quot;%1&quot; has no message &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>会话“%1”中没有消息“%2”</translation>
     </message>
 </context>
 <context>
@@ -3442,119 +3442,119 @@
     <name>valis::ToolsPage</name>
     <message>
         <source>Nothing on this page will be saved until this is fixed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>在修复此问题之前，此页面上的内容都不会保存：%1</translation>
     </message>
     <message>
         <source>The plugins are still starting; open Settings again in a moment.</source>
-        <translation type="unfinished"></translation>
+        <translation>插件仍在启动；请稍后再打开设置。</translation>
     </message>
     <message>
         <source>Tool calls</source>
-        <translation type="unfinished"></translation>
+        <translation>工具调用</translation>
     </message>
     <message>
         <source>Default: read-only tools run, every other call asks. Deny always wins, for the tool or its provider.</source>
-        <translation type="unfinished"></translation>
+        <translation>默认：只读工具直接运行，其他调用都会先询问。“拒绝”始终优先，无论是针对工具还是其提供方。</translation>
     </message>
     <message>
         <source>Tool</source>
-        <translation type="unfinished">工具</translation>
+        <translation>工具</translation>
     </message>
     <message>
         <source>From</source>
-        <translation type="unfinished"></translation>
+        <translation>来源</translation>
     </message>
     <message>
         <source>Reads only</source>
-        <translation type="unfinished"></translation>
+        <translation>只读</translation>
     </message>
     <message>
         <source>Rule</source>
-        <translation type="unfinished"></translation>
+        <translation>规则</translation>
     </message>
     <message>
         <source>Tool provider</source>
-        <translation type="unfinished"></translation>
+        <translation>工具提供方</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>是</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>否</translation>
     </message>
     <message>
         <source>New sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>新会话</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>%1 (not running)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（未运行）</translation>
     </message>
     <message>
         <source>Commands may use the network</source>
-        <translation type="unfinished"></translation>
+        <translation>命令可以使用网络</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>Sandbox:</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱：</translation>
     </message>
     <message>
         <source>Tool pack:</source>
-        <translation type="unfinished"></translation>
+        <translation>工具包：</translation>
     </message>
     <message>
         <source>Default</source>
-        <translation type="unfinished"></translation>
+        <translation>默认</translation>
     </message>
     <message>
         <source>Allow</source>
-        <translation type="unfinished"></translation>
+        <translation>允许</translation>
     </message>
     <message>
         <source>Ask</source>
-        <translation type="unfinished"></translation>
+        <translation>询问</translation>
     </message>
     <message>
         <source>Deny</source>
-        <translation type="unfinished">拒绝</translation>
+        <translation>拒绝</translation>
     </message>
     <message>
         <source>(not running)</source>
-        <translation type="unfinished"></translation>
+        <translation>（未运行）</translation>
     </message>
     <message>
         <source>This sandbox is not running: commands will not run until it is.</source>
-        <translation type="unfinished"></translation>
+        <translation>此沙箱未在运行：在它运行之前，命令都不会执行。</translation>
     </message>
     <message>
         <source>No isolation: commands can read and change every file you can.</source>
-        <translation type="unfinished"></translation>
+        <translation>无隔离：凡是你能读取和修改的文件，命令都能读取和修改。</translation>
     </message>
     <message>
         <source>This sandbox cannot cut the network off anyway.</source>
-        <translation type="unfinished"></translation>
+        <translation>此沙箱本来就无法切断网络。</translation>
     </message>
     <message>
         <source>Commands can reach the network (downloads, uploads of your files).</source>
-        <translation type="unfinished"></translation>
+        <translation>命令可以访问网络（下载内容，或上传你的文件）。</translation>
     </message>
     <message>
         <source>not saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存：%1</translation>
     </message>
     <message>
         <source>Tools</source>
-        <translation type="unfinished"></translation>
+        <translation>工具</translation>
     </message>
 </context>
 <context>
@@ -3627,27 +3627,27 @@
     </message>
     <message>
         <source>Only messages written in this time</source>
-        <translation type="unfinished"></translation>
+        <translation>仅限在此时间段内写下的消息</translation>
     </message>
     <message>
         <source>Any time</source>
-        <translation type="unfinished"></translation>
+        <translation>任意时间</translation>
     </message>
     <message>
         <source>Last 24 hours</source>
-        <translation type="unfinished"></translation>
+        <translation>过去 24 小时</translation>
     </message>
     <message>
         <source>Last 7 days</source>
-        <translation type="unfinished"></translation>
+        <translation>过去 7 天</translation>
     </message>
     <message>
         <source>Last 30 days</source>
-        <translation type="unfinished"></translation>
+        <translation>过去 30 天</translation>
     </message>
     <message>
         <source>Last year</source>
-        <translation type="unfinished"></translation>
+        <translation>过去一年</translation>
     </message>
 </context>
 <context>

@@ -82,15 +82,15 @@ void ConversationView::whenReady(std::function<void()> call)
         m_pending.append(std::move(call));
 }
 
-QJsonArray ConversationView::pageMessages(qsizetype from, qsizetype to)
+QJsonArray ConversationView::pageMessages(const QList<Message> &messages, qsizetype pathIndex)
 {
-    QJsonArray out = PageMessages::messages(m_messages, from, to);
-    const bool hasUserTurn = std::any_of(m_messages.cbegin(), m_messages.cend(), [](const Message &message) {
-        return message.role == Role::User && message.startsTurn();
+    QJsonArray out;
+    const bool hasUserTurn = std::any_of(m_path.cbegin(), m_path.cend(), [](const Message &message) {
+        return message.role == Role::User;
     });
-    for (qsizetype i = qMax<qsizetype>(0, from); i < qMin(to, m_messages.size()); ++i) {
-        const Message &message = m_messages.at(i);
-        QJsonObject json = out.at(i - from).toObject();
+    for (qsizetype i = 0; i < messages.size(); ++i) {
+        const Message &message = messages.at(i);
+        QJsonObject json = PageMessages::message(message);
         if (message.role == Role::User && message.startsTurn()) {
             json.insert(QStringLiteral("editable"), true);
             m_bridge->expectMessage(message.id);
@@ -107,9 +107,9 @@ QJsonArray ConversationView::pageMessages(qsizetype from, qsizetype to)
             }
         }
         // The end of the branch can be answered again.
-        if (i == m_messages.size() - 1 && hasUserTurn && message.role != Role::User)
+        if (pathIndex + i == m_path.size() - 1 && hasUserTurn && message.role == Role::Assistant)
             json.insert(QStringLiteral("regenerate"), true);
-        out[i - from] = json;
+        out.append(json);
     }
     return out;
 }
@@ -117,74 +117,152 @@ QJsonArray ConversationView::pageMessages(qsizetype from, qsizetype to)
 void ConversationView::showSession(const SessionInfo &session, const QList<Message> &messages, const QString &focusMessageId,
                                    const QString &activeLeaf)
 {
-    m_session = session;
     m_branches = BranchIndex(messages);
-    m_messages = m_branches.hasForks() ? m_branches.path(messages, activeLeaf) : messages;
+    auto path = std::make_shared<QList<Message>>(m_branches.hasForks() ? m_branches.path(messages, activeLeaf) : messages);
+    // The content is at hand: pages are cut from it.
+    present(session, *path, focusMessageId, [path](qsizetype from, qsizetype to, std::function<void(QList<Message>)> done) {
+        done(path->mid(from, to - from));
+    });
+}
+
+void ConversationView::showSessionOutline(const SessionInfo &session, const QList<Message> &outline, const QString &focusMessageId,
+                                          const QString &activeLeaf)
+{
+    m_branches = BranchIndex(outline);
+    const QList<Message> path = m_branches.path(outline, activeLeaf);
+    // Pages come from the store (pageWanted / deliverPage); only the window is kept here.
+    present(session, path, focusMessageId, [this, id = session.id](qsizetype from, qsizetype to, std::function<void(QList<Message>)> done) {
+        QList<qint64> seqs;
+        for (qsizetype i = from; i < to; ++i)
+            seqs.append(m_path.at(i).seq);
+        const int request = ++m_lastRequest;
+        m_deliveries.insert(request, std::move(done));
+        Q_EMIT pageWanted(request, id, seqs);
+    });
+}
+
+void ConversationView::deliverPage(int request, const QList<Message> &messages)
+{
+    auto done = m_deliveries.take(request);
+    if (done)
+        done(messages);
+}
+
+void ConversationView::present(const SessionInfo &session, const QList<Message> &path, const QString &focusMessageId, Fetch source)
+{
+    m_session = session;
+    m_path = path;
+    m_fetch = std::move(source);
+    m_window.clear();
+    m_deliveries.clear(); // answers for what was shown before are not wanted
+    m_fetching = false;
+    m_wanted = Wanted::Nothing;
     m_bridge->forgetMessages();
-    m_end = m_messages.size();
+    m_end = m_path.size();
     m_first = qMax<qsizetype>(0, m_end - pageSize);
     m_live = false;
     qsizetype focus = -1;
-    for (qsizetype i = 0; !focusMessageId.isEmpty() && i < m_messages.size(); ++i) {
-        if (m_messages.at(i).id == focusMessageId) {
+    for (qsizetype i = 0; !focusMessageId.isEmpty() && i < m_path.size(); ++i) {
+        if (m_path.at(i).id == focusMessageId) {
             focus = i;
             break;
         }
     }
     if (focus >= 0 && focus < m_first) {
         m_first = qMax<qsizetype>(0, focus - pageSize / 2);
-        m_end = qMin(m_messages.size(), m_first + pageSize);
+        m_end = qMin(m_path.size(), m_first + pageSize);
     }
-    QJsonObject page{
-        {QStringLiteral("title"), session.title.isEmpty() ? session.id : session.title},
-        {QStringLiteral("earlier"), qint64(m_first)},
-        {QStringLiteral("later"), qint64(m_messages.size() - m_end)},
-        {QStringLiteral("messages"), pageMessages(m_first, m_end)},
-    };
-    if (focus >= 0)
-        page.insert(QStringLiteral("focus"), focusMessageId);
     m_pending.clear(); // what was queued for an earlier state is no longer wanted
-    whenReady([this, json = compact(page)] { Q_EMIT m_bridge->pageReset(json); });
+    const qsizetype first = m_first;
+    this->fetch(first, m_end, [this, session, first, focus, focusMessageId](const QList<Message> &messages) {
+        m_window = messages;
+        QJsonObject page{
+            {QStringLiteral("title"), session.title.isEmpty() ? session.id : session.title},
+            {QStringLiteral("earlier"), qint64(m_first)},
+            {QStringLiteral("later"), qint64(m_path.size() - m_end)},
+            {QStringLiteral("messages"), pageMessages(messages, first)},
+        };
+        if (focus >= 0)
+            page.insert(QStringLiteral("focus"), focusMessageId);
+        whenReady([this, json = compact(page)] { Q_EMIT m_bridge->pageReset(json); });
+    });
+}
+
+void ConversationView::fetch(qsizetype from, qsizetype to, std::function<void(QList<Message>)> done)
+{
+    m_fetching = true;
+    m_fetch(from, to, [this, done = std::move(done)](const QList<Message> &messages) {
+        m_fetching = false;
+        done(messages);
+        // A page the reader asked for while this one was on its way.
+        switch (std::exchange(m_wanted, Wanted::Nothing)) {
+        case Wanted::Earlier:
+            loadEarlier();
+            break;
+        case Wanted::Later:
+            loadLater();
+            break;
+        case Wanted::Nothing:
+            break;
+        }
+    });
 }
 
 void ConversationView::loadEarlier()
 {
     if (m_first <= 0)
         return;
+    if (m_fetching) {
+        m_wanted = Wanted::Earlier;
+        return;
+    }
     const qsizetype to = m_first;
-    m_first = qMax<qsizetype>(0, to - pageSize);
-    // The newest ones go once the page holds more than a window (never the live end of a turn).
-    const qsizetype drop = m_live ? 0 : qMax<qsizetype>(0, (m_end - m_first) - windowSize);
-    m_end -= drop;
-    const QJsonObject page{
-        {QStringLiteral("earlier"), qint64(m_first)},
-        {QStringLiteral("later"), qint64(m_messages.size() - m_end)},
-        {QStringLiteral("dropLater"), qint64(drop)},
-        {QStringLiteral("messages"), pageMessages(m_first, to)},
-    };
-    Q_EMIT m_bridge->earlierLoaded(compact(page));
+    const qsizetype from = qMax<qsizetype>(0, to - pageSize);
+    fetch(from, to, [this, from, to](const QList<Message> &messages) {
+        m_first = from;
+        // The newest ones go once the page holds more than a window (never the live end of a turn).
+        const qsizetype drop = m_live ? 0 : qMax<qsizetype>(0, (m_end - m_first) - windowSize);
+        m_end -= drop;
+        m_window = messages + m_window.first(m_window.size() - drop);
+        const QJsonObject page{
+            {QStringLiteral("earlier"), qint64(m_first)},
+            {QStringLiteral("later"), qint64(m_path.size() - m_end)},
+            {QStringLiteral("dropLater"), qint64(drop)},
+            {QStringLiteral("messages"), pageMessages(messages, from)},
+        };
+        Q_UNUSED(to);
+        Q_EMIT m_bridge->earlierLoaded(compact(page));
+    });
 }
 
 void ConversationView::loadLater()
 {
-    if (m_end >= m_messages.size())
+    if (m_end >= m_path.size())
         return;
+    if (m_fetching) {
+        m_wanted = Wanted::Later;
+        return;
+    }
     const qsizetype from = m_end;
-    m_end = qMin(m_messages.size(), from + pageSize);
-    const qsizetype drop = qMax<qsizetype>(0, (m_end - m_first) - windowSize);
-    m_first += drop;
-    const QJsonObject page{
-        {QStringLiteral("earlier"), qint64(m_first)},
-        {QStringLiteral("later"), qint64(m_messages.size() - m_end)},
-        {QStringLiteral("dropEarlier"), qint64(drop)},
-        {QStringLiteral("messages"), pageMessages(from, m_end)},
-    };
-    Q_EMIT m_bridge->laterLoaded(compact(page));
+    const qsizetype to = qMin(m_path.size(), from + pageSize);
+    fetch(from, to, [this, from, to](const QList<Message> &messages) {
+        m_end = to;
+        const qsizetype drop = qMax<qsizetype>(0, (m_end - m_first) - windowSize);
+        m_first += drop;
+        m_window = m_window.mid(drop) + messages;
+        const QJsonObject page{
+            {QStringLiteral("earlier"), qint64(m_first)},
+            {QStringLiteral("later"), qint64(m_path.size() - m_end)},
+            {QStringLiteral("dropEarlier"), qint64(drop)},
+            {QStringLiteral("messages"), pageMessages(messages, from)},
+        };
+        Q_EMIT m_bridge->laterLoaded(compact(page));
+    });
 }
 
 const Message *ConversationView::findMessage(const QString &id) const
 {
-    for (const Message &message : m_messages) {
+    for (const Message &message : m_window) {
         if (message.id == id)
             return &message;
     }
@@ -194,7 +272,11 @@ const Message *ConversationView::findMessage(const QString &id) const
 void ConversationView::showPlaceholder(const QString &text)
 {
     m_session = {};
-    m_messages.clear();
+    m_path.clear();
+    m_window.clear();
+    m_deliveries.clear();
+    m_fetching = false;
+    m_wanted = Wanted::Nothing;
     m_branches = BranchIndex();
     m_bridge->forgetMessages();
     m_first = m_end = 0;

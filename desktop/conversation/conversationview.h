@@ -5,6 +5,7 @@
 #include "valis/record/session.h"
 
 #include <QJsonArray>
+#include <QHash>
 #include <QList>
 #include <QWebEngineView>
 
@@ -45,6 +46,14 @@ public:
     /// ("2 / 3"); user messages can be edited and sent again, the last answer regenerated.
     void showSession(const SessionInfo &session, const QList<Message> &messages, const QString &focusMessageId = {},
                      const QString &activeLeaf = {});
+    /// The same for a record known only by its outline (SessionStore::messageOutline(): ids,
+    /// parents, roles, seqs): the content of each page is asked for with pageWanted() and given
+    /// with deliverPage(), and only the page's window of messages is kept, so a session of any
+    /// length costs the same memory.
+    void showSessionOutline(const SessionInfo &session, const QList<Message> &outline, const QString &focusMessageId = {},
+                            const QString &activeLeaf = {});
+    /// The messages asked for by pageWanted(`request`), in any order the store gives them.
+    void deliverPage(int request, const QList<Message> &messages);
     void showPlaceholder(const QString &text);
     /// Appends streamed answer text to the live answer (rendered as Markdown, throttled).
     void appendStreamText(const QString &text);
@@ -84,13 +93,19 @@ Q_SIGNALS:
     void editRequested(const QString &messageId);
     /// The reader wants the last answer again (a new branch).
     void regenerateRequested();
+    /// The content of the shown session's messages `seqs` is needed (see showSessionOutline()).
+    void pageWanted(int request, const QString &sessionId, const QList<qint64> &seqs);
 
 private:
     void whenReady(std::function<void()> call);
     void loadEarlier();
     void loadLater();
-    /// PageMessages' JSON for messages [from, to) of the shown branch, with their branch controls.
-    QJsonArray pageMessages(qsizetype from, qsizetype to);
+    /// Gives the messages [from, to) of the shown branch to `done` (maybe later).
+    using Fetch = std::function<void(qsizetype from, qsizetype to, std::function<void(QList<Message>)> done)>;
+    void present(const SessionInfo &session, const QList<Message> &path, const QString &focusMessageId, Fetch source);
+    void fetch(qsizetype from, qsizetype to, std::function<void(QList<Message>)> done);
+    /// PageMessages' JSON for `messages`, the branch's from `pathIndex` on, with their controls.
+    QJsonArray pageMessages(const QList<Message> &messages, qsizetype pathIndex);
 
     QWebEngineProfile *m_profile = nullptr;
     ConversationScheme *m_scheme = nullptr;
@@ -101,8 +116,15 @@ private:
     bool m_ready = false;
     QList<std::function<void()>> m_pending;
     SessionInfo m_session;
-    QList<Message> m_messages; ///< the shown branch
-    BranchIndex m_branches;    ///< of the whole record
+    QList<Message> m_path;   ///< the shown branch (whole messages, or only their outline)
+    QList<Message> m_window; ///< whole messages [m_first, m_end), as the page holds them
+    BranchIndex m_branches;  ///< of the whole record
+    Fetch m_fetch;
+    QHash<int, std::function<void(QList<Message>)>> m_deliveries;
+    int m_lastRequest = 0;
+    bool m_fetching = false;
+    enum class Wanted { Nothing, Earlier, Later };
+    Wanted m_wanted = Wanted::Nothing;
     qsizetype m_first = 0;
     qsizetype m_end = 0;
     bool m_live = false; ///< streamed text, activity or approvals at the end of the page

@@ -17,6 +17,7 @@
 #include <QJsonObject>
 #include <QSignalSpy>
 #include <QTimeZone>
+#include <QTimer>
 #include <QWebEngineProfile>
 
 using namespace valis;
@@ -71,6 +72,7 @@ private Q_SLOTS:
     void rendersLongSessionsLazily();
     void approvalCardsDecideOnlyWhatWasAsked();
     void showsOneBranchWithItsAlternatives();
+    void pagesAnOutlineFromTheStore();
 
 private:
     std::unique_ptr<ConversationView> m_view;
@@ -473,6 +475,65 @@ void TestConversationView::showsOneBranchWithItsAlternatives()
     QVERIFY(evaluate(*m_view, QStringLiteral("document.body.textContent")).toString().contains(QLatin1String("Four, the old answer.")));
     QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelector('article.msg .branch-index').textContent")).toString(),
              QStringLiteral("1 / 2"));
+}
+
+void TestConversationView::pagesAnOutlineFromTheStore()
+{
+    // The record as the store holds it, and the outline the view is given (no content).
+    QList<Message> record;
+    QList<Message> outline;
+    for (int i = 1; i <= 1000; ++i) {
+        record.append(textMessage(i % 2 ? Role::User : Role::Assistant, QStringLiteral("stored message %1").arg(i), i));
+        Message bare = record.constLast();
+        bare.parts.clear();
+        outline.append(bare);
+    }
+    // A store that answers later, on the event loop, as the store's thread does.
+    QList<QList<qint64>> asked;
+    connect(m_view.get(), &ConversationView::pageWanted, this, [&](int request, const QString &sessionId, const QList<qint64> &seqs) {
+        QCOMPARE(sessionId, QStringLiteral("s-outline"));
+        asked.append(seqs);
+        QList<Message> page;
+        for (const qint64 seq : seqs)
+            page.append(record.at(seq - 1));
+        QTimer::singleShot(10, m_view.get(), [this, request, page] { m_view->deliverPage(request, page); });
+    });
+    SessionInfo session;
+    session.id = QStringLiteral("s-outline");
+    int before = m_view->bridge()->renderedCount();
+    m_view->showSessionOutline(session, outline);
+    QVERIFY(waitRendered(*m_view, before));
+    QCOMPARE(asked.size(), 1);
+    QCOMPARE(asked.first().size(), ConversationView::pageSize);
+    QCOMPARE(asked.first().constLast(), 1000);
+    QVERIFY(evaluate(*m_view, QStringLiteral("document.querySelector('article.msg:last-of-type').textContent")).toString()
+                .contains(QLatin1String("stored message 1000")));
+    // Paging back: each page asked for once, and only the window kept here.
+    for (int i = 0; i < 5; ++i) {
+        before = m_view->bridge()->renderedCount();
+        evaluate(*m_view, QStringLiteral("document.getElementById('load-earlier').click()"));
+        QVERIFY(waitRendered(*m_view, before));
+    }
+    QCOMPARE(asked.size(), 6);
+    QCOMPARE(asked.constLast().constFirst(), 1000 - 6 * ConversationView::pageSize + 1);
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelectorAll('article.msg').length")).toInt(), int(ConversationView::windowSize));
+    QVERIFY(m_view->findMessage(QStringLiteral("m-%1").arg(m_view->firstRendered() + 1)) != nullptr);
+    QVERIFY(m_view->findMessage(QStringLiteral("m-1000")) == nullptr); // left the window
+    QVERIFY(evaluate(*m_view, QStringLiteral("document.querySelector('article.msg').textContent")).toString()
+                .contains(QStringLiteral("stored message %1").arg(m_view->firstRendered() + 1)));
+
+    // An answer for a session no longer shown is dropped.
+    disconnect(m_view.get(), &ConversationView::pageWanted, this, nullptr);
+    int stale = -1;
+    connect(m_view.get(), &ConversationView::pageWanted, this, [&](int request) { stale = request; });
+    m_view->showSessionOutline(session, outline);
+    QVERIFY(stale > 0);
+    before = m_view->bridge()->renderedCount();
+    m_view->showPlaceholder(QStringLiteral("Something else"));
+    QVERIFY(waitRendered(*m_view, before));
+    m_view->deliverPage(stale, {record.constLast()});
+    QTest::qWait(200);
+    QVERIFY(!evaluate(*m_view, QStringLiteral("document.body.textContent")).toString().contains(QLatin1String("stored message 1000")));
 }
 
 VALIS_WEBENGINE_TEST_MAIN(TestConversationView)

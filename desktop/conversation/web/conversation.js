@@ -213,7 +213,7 @@
       article.appendChild(again);
     }
     // A message that only carried tool results shows nothing of its own: they joined their cards.
-    if (!body.childNodes.length && !message.regenerate) article.hidden = true;
+    if (!body.childNodes.length) article.hidden = true;
     return article;
   }
 

@@ -117,6 +117,36 @@ Result<QStringList> RecordReader::messageIds(const QString &sessionId) const
     return ids;
 }
 
+Result<QList<Message>> RecordReader::outline(const QString &sessionId) const
+{
+    QSqlQuery query(m_db);
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral(
+        "SELECT uid, parent_uid, seq, turn, role FROM messages "
+        "WHERE session_id = (SELECT id FROM sessions WHERE uid = ?) ORDER BY seq"));
+    query.addBindValue(sessionId);
+    if (!query.exec())
+        return sqlError(query, Text::tr("read messages"));
+    QList<Message> messages;
+    while (query.next()) {
+        Message message;
+        message.id = query.value(0).toString();
+        message.parentId = query.value(1).toString();
+        message.seq = query.value(2).toLongLong();
+        message.turn = query.value(3).toInt();
+        if (!roleFromName(query.value(4).toString(), &message.role))
+            return Error(QStringLiteral("store.corrupt"), Text::tr("message %1 has an unknown role").arg(message.id));
+        messages.append(std::move(message));
+    }
+    if (messages.isEmpty()) {
+        // No messages, or no such session: only the second is an error.
+        const Result<SessionInfo> exists = session(sessionId);
+        if (exists.hasError())
+            return exists.error();
+    }
+    return messages;
+}
+
 Result<QList<Message>> RecordReader::messages(const QString &sessionId, qint64 from, qint64 count) const
 {
     QSqlQuery sessionRow(m_db);

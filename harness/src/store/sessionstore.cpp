@@ -457,6 +457,11 @@ Result<ImportReport> SessionStore::importTranscript(const ImportedTranscript &tr
     });
 }
 
+Result<QList<Message>> SessionStore::messageOutline(const QString &sessionId) const
+{
+    return d->reader->outline(sessionId);
+}
+
 Result<QList<Message>> SessionStore::messages(const QString &sessionId, qint64 from, qint64 count) const
 {
     return d->reader->messages(sessionId, from, count);

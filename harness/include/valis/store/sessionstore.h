@@ -107,6 +107,9 @@ public:
 
     /// Messages of a session in order, from seq `from`, at most `count` (-1: all).
     Result<QList<Message>> messages(const QString &sessionId, qint64 from = 0, qint64 count = -1) const;
+    /// The session's messages without their content: id, parentId, seq, turn and role only,
+    /// for working out branches and paging through a long record without loading it.
+    Result<QList<Message>> messageOutline(const QString &sessionId) const;
     Result<QList<TurnInfo>> turns(const QString &sessionId) const;
     Result<qint64> messageCount(const QString &sessionId) const;
     /// Removes a session for good, with the sessions it started (subagents): their records,
