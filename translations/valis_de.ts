@@ -3129,6 +3129,10 @@
         <source>session &quot;%1&quot; has no message &quot;%2&quot;</source>
         <translation>Sitzung „%1“ hat keine Nachricht „%2“</translation>
     </message>
+    <message>
+        <source>message %1 has an unknown role</source>
+        <translation>Nachricht %1 hat eine unbekannte Rolle</translation>
+    </message>
 </context>
 <context>
     <name>valis::Settings</name>

@@ -3111,6 +3111,10 @@
         <source>session &quot;%1&quot; has no message &quot;%2&quot;</source>
         <translation>会话“%1”中没有消息“%2”</translation>
     </message>
+    <message>
+        <source>message %1 has an unknown role</source>
+        <translation>消息 %1 的角色未知</translation>
+    </message>
 </context>
 <context>
     <name>valis::Settings</name>
