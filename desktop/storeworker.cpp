@@ -46,24 +46,33 @@ void StoreWorker::listSessions()
     Q_EMIT sessionsListed(sessions.value());
 }
 
-void StoreWorker::loadOutline(const QString &sessionId)
+std::optional<QList<Message>> StoreWorker::outlineOf(const QString &sessionId)
 {
     SessionStore *sessionStore = store();
     if (!sessionStore)
-        return;
+        return std::nullopt;
     Result<QList<Message>> outline = sessionStore->messageOutline(sessionId);
-    if (!outline.ok()) {
+    if (outline.hasError()) {
         Q_EMIT failed(outline.error());
-        return;
+        return std::nullopt;
     }
+    return std::move(outline).value();
+}
+
+void StoreWorker::loadOutline(const QString &sessionId)
+{
+    const std::optional<QList<Message>> outline = outlineOf(sessionId);
+    if (!outline)
+        return;
+    SessionStore *sessionStore = store();
     const Result<SessionInfo> info = sessionStore->session(sessionId);
     const QString remembered = info.ok() ? info->activeLeafId : QString();
-    const BranchIndex branches(outline.value());
+    const BranchIndex branches(*outline);
     const QString leaf = remembered.isEmpty() ? QString() : branches.newestLeafUnder(remembered);
-    Q_EMIT messagesOutlined(sessionId, outline.value(), leaf);
+    Q_EMIT messagesOutlined(sessionId, *outline, leaf);
 
     // The last answer that reported its usage, for the context gauge: near the branch's end.
-    const QList<Message> path = branches.path(outline.value(), leaf);
+    const QList<Message> path = branches.path(*outline, leaf);
     int looked = 0;
     for (auto it = path.crbegin(); it != path.crend() && looked < 16; ++it) {
         if (it->role != Role::Assistant)
@@ -101,15 +110,11 @@ void StoreWorker::loadPage(int request, const QString &sessionId, const QList<qi
 
 void StoreWorker::switchBranch(const QString &sessionId, const QString &messageId)
 {
+    const std::optional<QList<Message>> outline = outlineOf(sessionId);
+    if (!outline)
+        return;
     SessionStore *sessionStore = store();
-    if (!sessionStore)
-        return;
-    Result<QList<Message>> outline = sessionStore->messageOutline(sessionId);
-    if (!outline.ok()) {
-        Q_EMIT failed(outline.error());
-        return;
-    }
-    const QString leaf = BranchIndex(outline.value()).newestLeafUnder(messageId);
+    const QString leaf = BranchIndex(*outline).newestLeafUnder(messageId);
     if (leaf.isEmpty()) {
         Q_EMIT failed(Error(QStringLiteral("store.no-message"), tr("session \"%1\" has no message \"%2\"").arg(sessionId, messageId)));
         return;

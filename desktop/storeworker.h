@@ -8,6 +8,8 @@
 #include "valis/store/transcriptsearch.h"
 
 #include <QObject>
+
+#include <optional>
 #include <QString>
 
 #include <atomic>
@@ -67,6 +69,8 @@ Q_SIGNALS:
     void searchFailed(int generation, const valis::Error &error);
 
 private:
+    /// The session's outline, or nullopt after failed() said why.
+    std::optional<QList<valis::Message>> outlineOf(const QString &sessionId);
     SessionStore *store();
 
     QString m_databasePath;

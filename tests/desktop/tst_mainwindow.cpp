@@ -74,6 +74,18 @@ bool useTestServer(const DataLocations &locations, const test::ProviderTestServe
                                .toUtf8());
 }
 
+// The real plugins (from `pluginPath`) talking to the local server: the anthropic provider
+// pointed at it, its key from the environment, as no keychain answers here (the bus address
+// leads nowhere).
+bool runTurnsAgainst(const DataLocations &locations, const test::ProviderTestServer &server, const QByteArray &pluginPath)
+{
+    qputenv("VALIS_PLUGIN_PATH", pluginPath);
+    qputenv("ANTHROPIC_API_KEY", "sk-desktop-test");
+    qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/valis-no-session-bus");
+    qunsetenv("ANTHROPIC_BASE_URL");
+    return useTestServer(locations, server);
+}
+
 // What the conversation page shows, as text.
 QString pageText(MainWindow &window)
 {
@@ -263,13 +275,9 @@ void TestMainWindow::runsATurnFromTheComposer()
     const DataLocations locations = DataLocations::underHome(home.path());
     test::ProviderTestServer server;
     QVERIFY(server.listen());
-    QVERIFY(useTestServer(locations, server));
-    // The real provider plugins and the test tools; the key from the environment, as no
-    // keychain answers here (the bus address leads nowhere).
-    qputenv("VALIS_PLUGIN_PATH", (QStringLiteral(VALIS_BUILT_PLUGIN_DIR) + QDir::listSeparator() + QStringLiteral(VALIS_TEST_TOOL_PLUGIN_DIR)).toUtf8());
-    qputenv("ANTHROPIC_API_KEY", "sk-desktop-test");
-    qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/valis-no-session-bus");
-    qunsetenv("ANTHROPIC_BASE_URL");
+    // The real provider plugins and the test tools.
+    QVERIFY(runTurnsAgainst(locations, server,
+                            (QStringLiteral(VALIS_BUILT_PLUGIN_DIR) + QDir::listSeparator() + QStringLiteral(VALIS_TEST_TOOL_PLUGIN_DIR)).toUtf8()));
 
     server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream()
                                                    .text(QStringLiteral("I will write the file."))
@@ -463,11 +471,7 @@ void TestMainWindow::sandboxPaneShowsAndKillsACommand()
     const DataLocations locations = DataLocations::underHome(home.path());
     test::ProviderTestServer server;
     QVERIFY(server.listen());
-    QVERIFY(useTestServer(locations, server));
-    qputenv("VALIS_PLUGIN_PATH", QByteArray(VALIS_BUILT_PLUGIN_DIR));
-    qputenv("ANTHROPIC_API_KEY", "sk-desktop-test");
-    qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/valis-no-session-bus");
-    qunsetenv("ANTHROPIC_BASE_URL");
+    QVERIFY(runTurnsAgainst(locations, server, QByteArray(VALIS_BUILT_PLUGIN_DIR)));
     // A command that prints in colour and then would run for a minute.
     const QString command = QStringLiteral("printf 'building\\n\\033[31mred alert\\033[0m\\n'; sleep 60; echo never");
     server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream()
@@ -841,11 +845,7 @@ void TestMainWindow::composerSendsAttachmentsFromAChosenFolder()
     const DataLocations locations = DataLocations::underHome(home.path());
     test::ProviderTestServer server;
     QVERIFY(server.listen());
-    QVERIFY(useTestServer(locations, server));
-    qputenv("VALIS_PLUGIN_PATH", QByteArray(VALIS_BUILT_PLUGIN_DIR));
-    qputenv("ANTHROPIC_API_KEY", "sk-desktop-test");
-    qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/valis-no-session-bus");
-    qunsetenv("ANTHROPIC_BASE_URL");
+    QVERIFY(runTurnsAgainst(locations, server, QByteArray(VALIS_BUILT_PLUGIN_DIR)));
     const QString project = home.filePath(QStringLiteral("project"));
     QVERIFY(QDir().mkpath(project));
     const QString notes = test::writeFileIn(project, QStringLiteral("notes.txt"), "remember the ``` fence\n");
@@ -980,11 +980,7 @@ void TestMainWindow::editsRegeneratesAndSwitchesBranches()
     const DataLocations locations = DataLocations::underHome(home.path());
     test::ProviderTestServer server;
     QVERIFY(server.listen());
-    QVERIFY(useTestServer(locations, server));
-    qputenv("VALIS_PLUGIN_PATH", QByteArray(VALIS_BUILT_PLUGIN_DIR));
-    qputenv("ANTHROPIC_API_KEY", "sk-desktop-test");
-    qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/valis-no-session-bus");
-    qunsetenv("ANTHROPIC_BASE_URL");
+    QVERIFY(runTurnsAgainst(locations, server, QByteArray(VALIS_BUILT_PLUGIN_DIR)));
     const auto answer = [&server](const QString &text) {
         server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream().text(text).stop(QStringLiteral("end_turn"))));
     };
