@@ -365,8 +365,11 @@ void ConversationController::startTurn(TurnKind kind, const QString &text, const
                               const ContextSettings contextChoice = contextSettings.ok() ? contextSettings.value() : ContextSettings();
                               for (const Error &warning : contextChoice.apply(self->m_plugins->strategies(), {}, &config))
                                   self->fail(warning.message);
-                              if (self->m_toolEnvironment)
+                              if (self->m_toolEnvironment) {
                                   self->m_toolEnvironment->apply(&config);
+                                  // The one registry follows the session being opened (its pack).
+                                  self->m_toolEnvironment->configure(&self->m_tools);
+                              }
                               if (self->m_memoryEnvironment)
                                   self->m_memoryEnvironment->apply(&config);
                               SessionInfo info;
@@ -380,8 +383,6 @@ void ConversationController::startTurn(TurnKind kind, const QString &text, const
                               self->m_session = std::move(opened).value();
                               connect(self->m_session.get(), &Session::eventOccurred, self, &ConversationController::onEvent);
                               connect(self->m_session.get(), &Session::branchChanged, self, &ConversationController::showBranch);
-                              if (self->m_toolEnvironment)
-                                  self->m_toolEnvironment->configure(&self->m_tools);
                               if (target.isEmpty()) {
                                   // What the new session was set up with stays its own.
                                   self->storeChoice(self->m_session->id(), self->m_newChoice);
