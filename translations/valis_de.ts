@@ -5402,6 +5402,10 @@
         <source>Replay a transcript through a context strategy and report tokens, cost, cache use and compactions</source>
         <translation>Ein Transkript mit einer Kontextstrategie wiedergeben und Tokens, Kosten, Cache-Nutzung und Verdichtungen berichten</translation>
     </message>
+    <message>
+        <source>Print every branch of an edited or regenerated conversation, not only the one the session shows.</source>
+        <translation>Jeden Zweig einer bearbeiteten oder neu erzeugten Unterhaltung ausgeben, nicht nur den, den die Sitzung zeigt.</translation>
+    </message>
 </context>
 <context>
     <name>valis::recordjson</name>

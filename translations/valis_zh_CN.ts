@@ -5370,6 +5370,10 @@
         <source>--sandbox needs a value: bwrap, none or a sandbox id</source>
         <translation>--sandbox 需要一个值：bwrap、none 或沙箱 ID</translation>
     </message>
+    <message>
+        <source>Print every branch of an edited or regenerated conversation, not only the one the session shows.</source>
+        <translation>输出经编辑或重新生成的对话的所有分支，而不只是会话当前显示的那一个。</translation>
+    </message>
 </context>
 <context>
     <name>valis::recordjson</name>

@@ -1,6 +1,10 @@
 // Runs the real valis-cli binary against a temporary profile, the way a script would.
 #include "testsupport.h"
 
+#include "valis/core/datalocations.h"
+#include "valis/record/message.h"
+#include "valis/store/sessionstore.h"
+
 #include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
@@ -42,6 +46,7 @@ private Q_SLOTS:
     void helpAndUsage();
     void importGrepShowExport();
     void malformedImportChangesNothing();
+    void showAndMarkdownFollowTheShownBranch();
     void grepErrorsAndFilters();
     void modelsLookup();
     void pluginsListing();
@@ -160,6 +165,58 @@ void TestCli::importGrepShowExport()
     QCOMPARE(missing.exitCode, 1);
     QVERIFY(missing.err.contains(QLatin1String("there is no session \"no-such-session\"")));
     QVERIFY(missing.out.isEmpty());
+}
+
+void TestCli::showAndMarkdownFollowTheShownBranch()
+{
+    // A question answered, then edited and answered again: two branches in one record.
+    QString id;
+    QString oldAnswer;
+    {
+        const valis::DataLocations locations = valis::DataLocations::underHome(m_home->path());
+        auto store = valis::SessionStore::open(locations.sessionDatabasePath(), locations.blobDir());
+        VALIS_VERIFY_OK(store);
+        auto created = store.value()->createSession({});
+        VALIS_VERIFY_OK(created);
+        id = created->id;
+        const auto message = [](valis::Role role, const QString &text, const QString &parent = {}) {
+            valis::Message m;
+            m.role = role;
+            m.parentId = parent;
+            m.parts = {valis::Part::makeText(text)};
+            return m;
+        };
+        auto appended = store.value()->appendMessages(
+            id, {message(valis::Role::User, QStringLiteral("the first question")), message(valis::Role::Assistant, QStringLiteral("the old answer")),
+                 message(valis::Role::User, QStringLiteral("the edited question"), QString(valis::NoParentId)),
+                 message(valis::Role::Assistant, QStringLiteral("the new answer"))});
+        VALIS_VERIFY_OK(appended);
+        oldAnswer = appended->at(1).id;
+    }
+    const Run shown = cli({QStringLiteral("show"), id});
+    QVERIFY2(shown.exitCode == 0, qPrintable(shown.err));
+    QVERIFY(shown.out.contains(QLatin1String("the new answer")));
+    QVERIFY(!shown.out.contains(QLatin1String("the old answer")));
+    const Run all = cli({QStringLiteral("show"), id, QStringLiteral("--all-branches")});
+    QVERIFY(all.out.contains(QLatin1String("the old answer")) && all.out.contains(QLatin1String("the new answer")));
+    const Run markdown = cli({QStringLiteral("export"), QStringLiteral("--format"), QStringLiteral("markdown"), id});
+    QVERIFY2(markdown.exitCode == 0, qPrintable(markdown.err));
+    QVERIFY(markdown.out.contains(QLatin1String("the edited question")));
+    QVERIFY(!markdown.out.contains(QLatin1String("the first question")));
+    // The session switched back to the first version: both follow.
+    {
+        const valis::DataLocations locations = valis::DataLocations::underHome(m_home->path());
+        auto store = valis::SessionStore::open(locations.sessionDatabasePath(), locations.blobDir());
+        VALIS_VERIFY_OK(store);
+        VALIS_VERIFY_OK(store.value()->setActiveLeaf(id, oldAnswer));
+    }
+    const Run back = cli({QStringLiteral("show"), id, QStringLiteral("--json")});
+    QVERIFY(back.out.contains(QLatin1String("the old answer")));
+    QVERIFY(!back.out.contains(QLatin1String("the new answer")));
+    QCOMPARE(back.out.count(QLatin1Char('\n')), 2);
+    const Run backMarkdown = cli({QStringLiteral("export"), QStringLiteral("--format"), QStringLiteral("markdown"), id});
+    QVERIFY(backMarkdown.out.contains(QLatin1String("the first question")));
+    QVERIFY(!backMarkdown.out.contains(QLatin1String("the edited question")));
 }
 
 void TestCli::malformedImportChangesNothing()

@@ -127,7 +127,10 @@ int runShow(CliContext &context, const QStringList &arguments)
     const QCommandLineOption count(QStringLiteral("count"), Text::tr("Print at most N messages."), QStringLiteral("N"), QStringLiteral("-1"));
     const QCommandLineOption full(QStringLiteral("full"), Text::tr("Print long texts and tool outputs whole."));
     const QCommandLineOption json(QStringLiteral("json"), Text::tr("One JSON object per message, in the record's own form."));
-    parser.addOptions({from, count, full, json});
+    const QCommandLineOption allBranches(QStringLiteral("all-branches"),
+                                         Text::tr("Print every branch of an edited or regenerated conversation, not only the "
+                                                  "one the session shows."));
+    parser.addOptions({from, count, full, json, allBranches});
     if (const int code = context.parse(parser, command, Text::tr("Prints a session's messages."), arguments); code >= 0)
         return code;
     if (parser.positionalArguments().size() != 1)
@@ -148,6 +151,14 @@ int runShow(CliContext &context, const QStringList &arguments)
     Result<QList<Message>> messages = store->messages(sessionId, first, howMany);
     if (!messages.ok())
         return context.fail(command, messages.error());
+    // A conversation that was edited or regenerated holds several branches; the one the
+    // session shows (and sends) is printed unless all are asked for.
+    if (!parser.isSet(allBranches)) {
+        const Result<QSet<qint64>> shown = store->shownBranch(sessionId);
+        if (shown.hasError())
+            return context.fail(command, shown.error());
+        messages.value().removeIf([&shown](const Message &message) { return !shown->contains(message.seq); });
+    }
     QTextStream &out = context.out();
     if (parser.isSet(json)) {
         for (const Message &message : messages.value())

@@ -113,12 +113,20 @@ Result<void> MarkdownExport::write(const SessionStore &store, const QString &ses
         header += Text::tr("- Started by session `%1`").arg(info->parentSessionId) + QLatin1Char('\n');
     QByteArray chunk = header.toUtf8();
 
+    // A reader follows one conversation: the branch the session shows (the JSONL export keeps
+    // every branch).
+    const Result<QSet<qint64>> shown = store.shownBranch(sessionId);
+    if (shown.hasError())
+        return shown.error();
+
     int currentTurn = -1;
     for (qint64 from = 0;; from += pageSize) {
         Result<QList<Message>> page = store.messages(sessionId, from, pageSize);
         if (!page.ok())
             return page.error();
         for (const Message &message : page.value()) {
+            if (!shown->contains(message.seq))
+                continue;
             QString text;
             if (message.turn != currentTurn && message.turn > 0) {
                 currentTurn = message.turn;

@@ -1,5 +1,7 @@
 #include "valis/store/sessionstore.h"
 
+#include "valis/record/branchindex.h"
+
 #include "store/blobstore.h"
 #include "store/fts5ranking.h"
 #include "store/idleindexer.h"
@@ -460,6 +462,22 @@ Result<ImportReport> SessionStore::importTranscript(const ImportedTranscript &tr
 Result<QList<Message>> SessionStore::messageOutline(const QString &sessionId) const
 {
     return d->reader->outline(sessionId);
+}
+
+Result<QSet<qint64>> SessionStore::shownBranch(const QString &sessionId) const
+{
+    Result<QList<Message>> outline = d->reader->outline(sessionId);
+    if (outline.hasError())
+        return outline.error();
+    Result<SessionInfo> info = d->reader->session(sessionId);
+    if (info.hasError())
+        return info.error();
+    const BranchIndex branches(outline.value());
+    const QString leaf = info->activeLeafId.isEmpty() ? QString() : branches.newestLeafUnder(info->activeLeafId);
+    QSet<qint64> seqs;
+    for (const Message &message : branches.path(outline.value(), leaf))
+        seqs.insert(message.seq);
+    return seqs;
 }
 
 Result<QList<Message>> SessionStore::messages(const QString &sessionId, qint64 from, qint64 count) const

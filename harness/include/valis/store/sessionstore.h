@@ -8,6 +8,7 @@
 #include "valis/store/transcriptsearch.h"
 
 #include <QList>
+#include <QSet>
 #include <QString>
 
 #include <memory>
@@ -110,6 +111,10 @@ public:
     /// The session's messages without their content: id, parentId, seq, turn and role only,
     /// for working out branches and paging through a long record without loading it.
     Result<QList<Message>> messageOutline(const QString &sessionId) const;
+    /// The seqs of the messages on the branch the session shows: from its first message to the
+    /// newest message under its remembered active leaf (see BranchIndex); every seq when the
+    /// conversation never forked.
+    Result<QSet<qint64>> shownBranch(const QString &sessionId) const;
     Result<QList<TurnInfo>> turns(const QString &sessionId) const;
     Result<qint64> messageCount(const QString &sessionId) const;
     /// Removes a session for good, with the sessions it started (subagents): their records,
