@@ -76,6 +76,11 @@ int main(int argc, char *argv[])
         std::fputs("valis: running as root, so the conversation view runs without Chromium's sandbox\n", stderr);
     }
 #endif
+    // Chromium's zygote exists to start sandboxed renderers; without the sandbox it is two idle
+    // processes (about 35 MB).
+    if (const QString flags = qEnvironmentVariable("QTWEBENGINE_CHROMIUM_FLAGS");
+        flags.contains(QLatin1String("--no-sandbox")) && !flags.contains(QLatin1String("--no-zygote")))
+        qputenv("QTWEBENGINE_CHROMIUM_FLAGS", (flags + QStringLiteral(" --no-zygote")).toUtf8());
     // Read before QApplication sees them: it takes "--session ID" as X11 session management's
     // "-session" and removes it from its own list.
     QStringList arguments;
