@@ -1,6 +1,7 @@
 #include "conversationcontroller.h"
 
 #include "attachment.h"
+#include "appearance.h"
 #include "composerwidget.h"
 #include "conversationview.h"
 
@@ -30,7 +31,7 @@ ConversationController::ConversationController(const DataLocations &locations, C
     connect(m_composer, &ComposerWidget::sendRequested, this, &ConversationController::send);
     connect(m_composer, &ComposerWidget::stopRequested, this, &ConversationController::stop);
     connect(m_composer, &ComposerWidget::providerChanged, this, [this](const QString &id) {
-        m_composer->setModels(modelsFor(id));
+        m_composer->setModels(ModelCatalog::load(m_locations).modelIdsFor(id));
         m_composer->setModel(m_settings.entry(id).model);
     });
     connect(m_transcript, &ConversationView::approvalDecided, this, &ConversationController::onApprovalDecided);
@@ -73,7 +74,7 @@ void ConversationController::setPlugins(PluginManager *plugins)
     const QString preferred = m_settings.defaultProvider().isEmpty() && !ids.isEmpty() ? ids.first() : m_settings.defaultProvider();
     m_composer->setProviders(ids, preferred);
 
-    m_composer->setModels(modelsFor(m_composer->provider()));
+    m_composer->setModels(ModelCatalog::load(m_locations).modelIdsFor(m_composer->provider()));
     m_composer->setModel(m_settings.entry(m_composer->provider()).model);
     m_composer->setEnabled(!ids.isEmpty());
     if (ids.isEmpty())
@@ -149,23 +150,11 @@ void ConversationController::refreshEnvironment()
         }(), m_toolEnvironment->pack().name);
 }
 
-QStringList ConversationController::modelsFor(const QString &providerId) const
-{
-    // The catalog's models of that provider ("openai-responses" shares OpenAI's), newest names
-    // first as the catalog lists them; any other name can still be typed.
-    QStringList models;
-    for (const ModelInfo &model : ModelCatalog::load(m_locations).models()) {
-        if (model.provider == providerId || providerId.startsWith(model.provider + QLatin1Char('-')))
-            models << model.id;
-    }
-    return models;
-}
-
 ToolEnvironmentChoice ConversationController::sessionChoice(const QString &sessionId) const
 {
     if (sessionId.isEmpty())
         return m_newChoice;
-    QSettings settings(QDir(m_locations.configDir()).filePath(QStringLiteral("desktop.ini")), QSettings::IniFormat);
+    QSettings settings(desktopSettingsPath(m_locations), QSettings::IniFormat);
     settings.beginGroup(QStringLiteral("session-") + sessionId);
     ToolEnvironmentChoice choice;
     choice.sandbox = settings.value(QStringLiteral("sandbox")).toString();
@@ -177,7 +166,7 @@ ToolEnvironmentChoice ConversationController::sessionChoice(const QString &sessi
 
 void ConversationController::storeChoice(const QString &sessionId, const ToolEnvironmentChoice &choice) const
 {
-    QSettings settings(QDir(m_locations.configDir()).filePath(QStringLiteral("desktop.ini")), QSettings::IniFormat);
+    QSettings settings(desktopSettingsPath(m_locations), QSettings::IniFormat);
     settings.beginGroup(QStringLiteral("session-") + sessionId);
     settings.setValue(QStringLiteral("sandbox"), choice.sandbox);
     if (choice.network)

@@ -101,7 +101,6 @@ private:
     void refreshEnvironment();
     void storeChoice(const QString &sessionId, const ToolEnvironmentChoice &choice) const;
     Result<QList<Part>> readAttachments(const QString &model) const;
-    QStringList modelsFor(const QString &providerId) const;
     enum class TurnKind { Submit, Resend, Regenerate };
     void startTurn(TurnKind kind, const QString &text, const QString &messageId);
     void showBranch();

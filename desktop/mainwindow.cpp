@@ -92,7 +92,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     m_transcript->setObjectName(QStringLiteral("conversationView"));
     m_transcript->showPlaceholder(tr("Loading sessions…"));
     m_requests = new ConversationRequests(m_locations, m_transcript, this);
-    m_transcript->bridge()->setTheme(Appearance::isDark(palette()) ? QStringLiteral("dark") : QStringLiteral("light"));
+    m_transcript->bridge()->setTheme(Appearance::pageTheme(palette()));
 
     m_composer = new ComposerWidget(this);
     m_composer->setWorkspace(lastWorkspace(), true);
@@ -147,7 +147,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     });
     connect(this, &MainWindow::pluginsLoaded, this, [this] { m_conversation->setPlugins(m_plugins.get()); });
     connect(m_composer, &ComposerWidget::workspaceChosen, this, [this](const QString &path) {
-        QSettings(QDir(m_locations.configDir()).filePath(QStringLiteral("desktop.ini")), QSettings::IniFormat)
+        QSettings(desktopSettingsPath(m_locations), QSettings::IniFormat)
             .setValue(QStringLiteral("composer/workspace"), path);
     });
     connect(m_conversation, &ConversationController::sessionCreated, this, [this](const QString &id) {
@@ -619,7 +619,7 @@ void MainWindow::onStoreFailed(const Error &error)
 
 void MainWindow::restoreLayout()
 {
-    QSettings settings(QDir(m_locations.configDir()).filePath(QStringLiteral("desktop.ini")), QSettings::IniFormat);
+    QSettings settings(desktopSettingsPath(m_locations), QSettings::IniFormat);
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
@@ -628,7 +628,7 @@ void MainWindow::restoreLayout()
 
 void MainWindow::saveLayout() const
 {
-    QSettings settings(QDir(m_locations.configDir()).filePath(QStringLiteral("desktop.ini")), QSettings::IniFormat);
+    QSettings settings(desktopSettingsPath(m_locations), QSettings::IniFormat);
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
     if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
@@ -660,7 +660,7 @@ void MainWindow::changeEvent(QEvent *event)
 {
     // The conversation page follows the window's palette (system or chosen theme).
     if (m_transcript && (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange))
-        m_transcript->bridge()->setTheme(Appearance::isDark(palette()) ? QStringLiteral("dark") : QStringLiteral("light"));
+        m_transcript->bridge()->setTheme(Appearance::pageTheme(palette()));
     QMainWindow::changeEvent(event);
 }
 

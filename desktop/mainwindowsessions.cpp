@@ -2,6 +2,7 @@
 // its undo time), and renaming, archiving, deleting and starting sessions.
 #include "mainwindow.h"
 
+#include "appearance.h"
 #include "composerwidget.h"
 #include "conversationcontroller.h"
 #include "conversationview.h"
@@ -145,7 +146,7 @@ void MainWindow::commitPendingDelete()
     const QString id = std::exchange(m_pendingDelete, {});
     delete statusBar()->findChild<QWidget *>(QStringLiteral("undoDelete"));
     // Its own settings go with it.
-    QSettings(QDir(m_locations.configDir()).filePath(QStringLiteral("desktop.ini")), QSettings::IniFormat)
+    QSettings(desktopSettingsPath(m_locations), QSettings::IniFormat)
         .remove(QStringLiteral("session-") + id);
     Q_EMIT requestDelete(id);
 }
@@ -165,7 +166,7 @@ void MainWindow::newSession()
 QString MainWindow::lastWorkspace() const
 {
     // A new session works where the last new one did, until the person picks another folder.
-    const QString last = QSettings(QDir(m_locations.configDir()).filePath(QStringLiteral("desktop.ini")), QSettings::IniFormat)
+    const QString last = QSettings(desktopSettingsPath(m_locations), QSettings::IniFormat)
                              .value(QStringLiteral("composer/workspace")).toString();
     return !last.isEmpty() && QFileInfo(last).isDir() ? last : QDir::homePath();
 }

@@ -66,9 +66,8 @@ void StoreWorker::loadOutline(const QString &sessionId)
         return;
     SessionStore *sessionStore = store();
     const Result<SessionInfo> info = sessionStore->session(sessionId);
-    const QString remembered = info.ok() ? info->activeLeafId : QString();
     const BranchIndex branches(*outline);
-    const QString leaf = remembered.isEmpty() ? QString() : branches.newestLeafUnder(remembered);
+    const QString leaf = branches.newestLeafUnder(info.ok() ? info->activeLeafId : QString()); // empty: the last
     Q_EMIT messagesOutlined(sessionId, *outline, leaf);
 
     // The last answer that reported its usage, for the context gauge: near the branch's end.

@@ -85,9 +85,6 @@ void ConversationView::whenReady(std::function<void()> call)
 QJsonArray ConversationView::pageMessages(const QList<Message> &messages, qsizetype pathIndex)
 {
     QJsonArray out;
-    const bool hasUserTurn = std::any_of(m_path.cbegin(), m_path.cend(), [](const Message &message) {
-        return message.role == Role::User;
-    });
     for (qsizetype i = 0; i < messages.size(); ++i) {
         const Message &message = messages.at(i);
         QJsonObject json = PageMessages::message(message);
@@ -107,7 +104,7 @@ QJsonArray ConversationView::pageMessages(const QList<Message> &messages, qsizet
             }
         }
         // The end of the branch can be answered again.
-        if (pathIndex + i == m_path.size() - 1 && hasUserTurn && message.role == Role::Assistant)
+        if (pathIndex + i == m_path.size() - 1 && m_pathHasUserTurn && message.role == Role::Assistant)
             json.insert(QStringLiteral("regenerate"), true);
         out.append(json);
     }
@@ -152,6 +149,7 @@ void ConversationView::present(const SessionInfo &session, const QList<Message> 
 {
     m_session = session;
     m_path = path;
+    m_pathHasUserTurn = std::any_of(m_path.cbegin(), m_path.cend(), [](const Message &message) { return message.role == Role::User; });
     m_fetch = std::move(source);
     m_window.clear();
     m_deliveries.clear(); // answers for what was shown before are not wanted
@@ -218,7 +216,7 @@ void ConversationView::loadEarlier()
     }
     const qsizetype to = m_first;
     const qsizetype from = qMax<qsizetype>(0, to - pageSize);
-    fetch(from, to, [this, from, to](const QList<Message> &messages) {
+    fetch(from, to, [this, from](const QList<Message> &messages) {
         m_first = from;
         // The newest ones go once the page holds more than a window (never the live end of a turn).
         const qsizetype drop = m_live ? 0 : qMax<qsizetype>(0, (m_end - m_first) - windowSize);
@@ -230,7 +228,6 @@ void ConversationView::loadEarlier()
             {QStringLiteral("dropLater"), qint64(drop)},
             {QStringLiteral("messages"), pageMessages(messages, from)},
         };
-        Q_UNUSED(to);
         Q_EMIT m_bridge->earlierLoaded(compact(page));
     });
 }

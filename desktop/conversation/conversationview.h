@@ -118,6 +118,7 @@ private:
     SessionInfo m_session;
     QList<Message> m_path;   ///< the shown branch (whole messages, or only their outline)
     QList<Message> m_window; ///< whole messages [m_first, m_end), as the page holds them
+    bool m_pathHasUserTurn = false; ///< so its last answer can be regenerated
     BranchIndex m_branches;  ///< of the whole record
     Fetch m_fetch;
     QHash<int, std::function<void(QList<Message>)>> m_deliveries;

@@ -9,12 +9,12 @@
 
 namespace valis {
 
-namespace {
-QString settingsPath(const DataLocations &locations)
+QString desktopSettingsPath(const DataLocations &locations)
 {
     return QDir(locations.configDir()).filePath(QStringLiteral("desktop.ini"));
 }
 
+namespace {
 QPalette darkPalette()
 {
     QPalette dark;
@@ -56,7 +56,7 @@ SystemLook &systemLook()
 
 Appearance Appearance::load(const DataLocations &locations)
 {
-    QSettings settings(settingsPath(locations), QSettings::IniFormat);
+    QSettings settings(desktopSettingsPath(locations), QSettings::IniFormat);
     Appearance appearance;
     appearance.language = settings.value(QStringLiteral("ui/language")).toString();
     const QString theme = settings.value(QStringLiteral("ui/theme")).toString();
@@ -69,7 +69,7 @@ Appearance Appearance::load(const DataLocations &locations)
 
 Result<void> Appearance::save(const DataLocations &locations) const
 {
-    QSettings settings(settingsPath(locations), QSettings::IniFormat);
+    QSettings settings(desktopSettingsPath(locations), QSettings::IniFormat);
     settings.setValue(QStringLiteral("ui/language"), language);
     settings.setValue(QStringLiteral("ui/theme"), theme);
     settings.sync();
@@ -105,6 +105,11 @@ void Appearance::applyTheme(const QString &theme)
 bool Appearance::isDark(const QPalette &palette)
 {
     return palette.color(QPalette::Window).lightness() < palette.color(QPalette::WindowText).lightness();
+}
+
+QString Appearance::pageTheme(const QPalette &palette)
+{
+    return isDark(palette) ? QStringLiteral("dark") : QStringLiteral("light");
 }
 
 } // namespace valis

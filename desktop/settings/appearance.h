@@ -28,8 +28,14 @@ struct Appearance
     /// Sets the application's palette for `theme`: the system's own for "system", Fusion's light
     /// or a dark one otherwise. Call with the QApplication running.
     static void applyTheme(const QString &theme);
-    /// Whether `palette` is a dark one (light text on a dark window), for the conversation page.
+    /// Whether `palette` is a dark one (light text on a dark window).
     static bool isDark(const QPalette &palette);
+    /// The conversation page's theme for `palette`: "dark" or "light".
+    static QString pageTheme(const QPalette &palette);
 };
+
+/// The desktop's own settings file, config/desktop.ini: the window's layout, the theme and
+/// language, the last workspace folder and each session's sandbox choice.
+QString desktopSettingsPath(const DataLocations &locations);
 
 } // namespace valis

@@ -120,10 +120,7 @@ QWidget *ProvidersPage::buildRow(Row &row)
     row.model->setObjectName(QStringLiteral("model"));
     row.model->setEditable(true);
     row.model->setInsertPolicy(QComboBox::NoInsert);
-    for (const ModelInfo &model : ModelCatalog::load(m_locations).models()) {
-        if (model.provider == id || id.startsWith(model.provider + QLatin1Char('-')))
-            row.model->addItem(model.id);
-    }
+    row.model->addItems(ModelCatalog::load(m_locations).modelIdsFor(id));
     row.model->setCurrentText(saved.model);
     form->addRow(tr("Default model:"), row.model);
 

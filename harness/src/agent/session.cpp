@@ -479,13 +479,19 @@ Result<Message> Session::append(Message message, std::optional<double> cost)
     Result<Message> stored = storeUnder(m_leaf, message, true);
     if (stored.hasError())
         return stored.error();
+    reportAppended(stored.value(), cost);
+    return stored;
+}
+
+void Session::reportAppended(const Message &stored, std::optional<double> cost, const QJsonObject &details)
+{
     SessionEvent event;
     event.kind = SessionEvent::Kind::MessageAppended;
-    event.turn = stored->turn;
-    event.message = stored.value();
+    event.turn = stored.turn;
+    event.message = stored;
     event.cost = cost;
+    event.details = details;
     emitEvent(event);
-    return stored;
 }
 
 void Session::trackApproval(const ApprovalRequest &request, bool pending)

@@ -82,12 +82,7 @@ Result<Message> Session::appendOnBranchOf(const QString &branchLeafId, Message m
     Result<Message> stored = storeUnder(m_branches.newestLeafAt(origin), std::move(message), false);
     if (stored.hasError())
         return stored.error();
-    SessionEvent event;
-    event.kind = SessionEvent::Kind::MessageAppended;
-    event.turn = stored->turn;
-    event.message = stored.value();
-    event.details = {{QStringLiteral("onActivePath"), false}};
-    emitEvent(event);
+    reportAppended(stored.value(), std::nullopt, {{QStringLiteral("onActivePath"), false}});
     return stored;
 }
 

@@ -258,6 +258,16 @@ ModelInfo ModelCatalog::fallbackModel(const QString &name)
     return model;
 }
 
+QStringList ModelCatalog::modelIdsFor(const QString &providerId) const
+{
+    QStringList ids;
+    for (const ModelInfo &model : m_models) {
+        if (model.provider == providerId || providerId.startsWith(model.provider + QLatin1Char('-')))
+            ids << model.id;
+    }
+    return ids;
+}
+
 ModelMatch ModelCatalog::lookup(const QString &name) const
 {
     ModelMatch match;

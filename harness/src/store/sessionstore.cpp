@@ -473,7 +473,7 @@ Result<QSet<qint64>> SessionStore::shownBranch(const QString &sessionId) const
     if (info.hasError())
         return info.error();
     const BranchIndex branches(outline.value());
-    const QString leaf = info->activeLeafId.isEmpty() ? QString() : branches.newestLeafUnder(info->activeLeafId);
+    const QString leaf = branches.newestLeafUnder(info->activeLeafId); // empty: the last message
     QSet<qint64> seqs;
     for (const Message &message : branches.path(outline.value(), leaf))
         seqs.insert(message.seq);

@@ -220,6 +220,8 @@ private:
     /// the session goes on, a reopened one shows the branch remembered before).
     void rememberLeaf(const QString &messageId);
     void emitEvent(SessionEvent event);
+    /// Reports `stored` as appended (MessageAppended), with what an answer cost.
+    void reportAppended(const Message &stored, std::optional<double> cost = {}, const QJsonObject &details = {});
     /// ContextCompacted and Warning events for what building `view` did.
     void reportView(const ContextView &view, int step);
     /// Whether compact() asked for compaction of the next request (and forgets the request).

@@ -7,6 +7,7 @@
 #include <QHash>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -58,6 +59,10 @@ public:
     qsizetype size() const { return m_models.size(); }
     /// The model with exactly this id.
     std::optional<ModelInfo> model(const QString &id) const;
+    /// The ids of the models provider `providerId` serves, in catalogue order: the models of that
+    /// provider, and of the provider whose API it is another form of ("openai-responses" serves
+    /// OpenAI's).
+    QStringList modelIdsFor(const QString &providerId) const;
 
     /// Finds the model behind any name a transcript or a user may use: exact id, then alias,
     /// then normalised forms, then the longest known prefix; else the conservative fallback.
