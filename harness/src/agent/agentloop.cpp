@@ -10,6 +10,7 @@
 
 #include <QCoreApplication>
 #include <QJsonArray>
+#include <QJsonDocument>
 
 namespace valis {
 
@@ -80,8 +81,45 @@ AgentLoop::AgentLoop(Session *session)
         event.toolName = call.toolName;
         event.arguments = call.arguments;
         event.attempt = attempt;
+        if (const std::optional<RegisteredTool> tool = m_session->tools()->tool(call.toolName)) {
+            event.details.insert(QStringLiteral("provider"), tool->provider->id());
+            if (!tool->spec.title.isEmpty())
+                event.details.insert(QStringLiteral("title"), tool->spec.title);
+        }
         m_session->emitEvent(event);
     });
+    connect(&m_orchestrator, &ToolOrchestrator::callProgress, this,
+            [this](const Part &call, double progress, double total, const QString &message) {
+                SessionEvent event = makeEvent(SessionEvent::Kind::ToolProgress, m_step);
+                event.callId = call.callId;
+                event.toolName = call.toolName;
+                event.text = message;
+                event.details.insert(QStringLiteral("progress"), progress);
+                if (total >= 0)
+                    event.details.insert(QStringLiteral("total"), total);
+                m_session->emitEvent(event);
+            });
+    connect(&m_orchestrator, &ToolOrchestrator::interactionRequested, this,
+            [this](const Part &call, const ToolInteraction &interaction) {
+                SessionEvent event = makeEvent(SessionEvent::Kind::InteractionRequested, m_step);
+                event.requestId = interaction.id;
+                event.callId = call.callId;
+                event.toolName = call.toolName;
+                event.text = interaction.message;
+                event.details = interactionDetails(interaction);
+                m_session->trackInteraction(event, true);
+                m_session->emitEvent(event);
+            });
+    connect(&m_orchestrator, &ToolOrchestrator::interactionResolved, this,
+            [this](const Part &call, const QString &requestId, const QString &action) {
+                SessionEvent event = makeEvent(SessionEvent::Kind::InteractionResolved, m_step);
+                event.requestId = requestId;
+                event.callId = call.callId;
+                event.toolName = call.toolName;
+                event.text = action;
+                m_session->trackInteraction(event, false);
+                m_session->emitEvent(event);
+            });
     connect(&m_orchestrator, &ToolOrchestrator::callOutput, this, [this](const Part &call, const QString &text) {
         SessionEvent event = makeEvent(SessionEvent::Kind::ToolOutput, m_step);
         event.callId = call.callId;
@@ -143,6 +181,21 @@ FailureContext AgentLoop::failureContext() const
     return context;
 }
 
+QJsonObject AgentLoop::interactionDetails(const ToolInteraction &interaction)
+{
+    QJsonObject details{{QStringLiteral("kind"), ToolInteraction::kindName(interaction.kind)},
+                        {QStringLiteral("source"), interaction.source}};
+    if (!interaction.schema.isEmpty())
+        details.insert(QStringLiteral("schema"), interaction.schema);
+    if (interaction.url.isValid()) {
+        details.insert(QStringLiteral("url"), interaction.url.toString());
+        details.insert(QStringLiteral("host"), interaction.url.host());
+    }
+    if (!interaction.sampling.isEmpty())
+        details.insert(QStringLiteral("sampling"), interaction.sampling);
+    return details;
+}
+
 void AgentLoop::startTurn(int turn, const QString &userText)
 {
     m_turn = turn;
@@ -155,6 +208,15 @@ void AgentLoop::startTurn(int turn, const QString &userText)
     const SessionConfig &config = m_session->config();
     ToolRegistry *registry = m_session->tools();
     registry->refresh();
+    // Many MCP tools would crowd the window: their schemas wait behind search_tools, decided once
+    // per turn so the tools array (and with it the cached prefix) stays put within the turn.
+    {
+        const std::shared_ptr<TokenCounter> counter = m_session->pipeline().tokenCounter();
+        const qint64 window = config.catalog.lookup(config.model).model.contextWindow;
+        registry->applyDeferral(config.deferToolsAbove, window, [counter](const QJsonArray &definitions) {
+            return counter ? counter->countToolDefinitions(definitions) : qint64(QJsonDocument(definitions).toJson().size() / 4);
+        });
+    }
     for (const QString &conflict : registry->conflicts()) {
         report(SessionEvent::Kind::Warning,
                Error(QStringLiteral("tools.name-conflict"), Text::tr("two tools share a name: %1").arg(conflict)), -1);
@@ -392,7 +454,9 @@ void AgentLoop::onStreamFinished()
     if (!calls.isEmpty()) {
         m_state = State::Tools;
         m_batchCalls = calls;
-        m_orchestrator.run(calls, m_session->toolContext());
+        ToolContext context = m_session->toolContext();
+        context.deferredTools = m_session->tools()->deferredSpecs();
+        m_orchestrator.run(calls, context);
         return;
     }
     if (cutOff) {

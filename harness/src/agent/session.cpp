@@ -1,5 +1,7 @@
 #include "valis/agent/session.h"
 
+#include "agent/sessionsampler.h"
+
 #include "agent/agentloop.h"
 #include "agent/subagenthost.h"
 #include "valis/context/contextarchive.h"
@@ -165,6 +167,7 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
     session->m_startupWarnings = warnings;
     if (effective.subagentDepth < effective.maxSubagentDepth && !effective.subagentProfiles.isEmpty())
         session->m_subagents = std::make_unique<SubagentHost>(session.get());
+    session->m_sampler = std::make_unique<SessionSampler>(session.get());
     session->m_systemPrompt = session->composeSystemPrompt();
     // A continued session's totals include what it cost before.
     for (const Message &message : std::as_const(session->m_record)) {
@@ -205,6 +208,7 @@ ToolContext Session::toolContext() const
     context.sandbox = m_config.sandbox;
     context.network = m_config.network;
     context.subagents = m_subagents.get();
+    context.sampler = m_sampler.get();
     context.modelAcceptsImages = m_config.catalog.lookup(m_config.model).model.capabilities.vision;
     context.memory = m_config.memory.get();
     // Captured results are stored whole, so tools need not cut them to fit the context.
@@ -361,6 +365,21 @@ void Session::interrupt()
 bool Session::cancelToolCall(const QString &callId)
 {
     return m_loop && m_loop->orchestrator()->cancelCall(callId);
+}
+
+bool Session::answerInteraction(const QString &requestId, const ToolInteractionAnswer &answer)
+{
+    if (m_loop && m_loop->orchestrator()->answerInteraction(requestId, answer))
+        return true;
+    return m_subagents && m_subagents->answerInteraction(requestId, answer);
+}
+
+void Session::trackInteraction(const SessionEvent &event, bool pending)
+{
+    if (pending)
+        m_pendingInteractions.insert(event.requestId, event);
+    else
+        m_pendingInteractions.remove(event.requestId);
 }
 
 bool Session::approve(const QString &requestId, ApprovalScope scope)

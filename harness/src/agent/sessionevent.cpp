@@ -51,6 +51,9 @@ QString SessionEvent::kindName(Kind kind)
     case Kind::ApprovalResolved: return QStringLiteral("approval-resolved");
     case Kind::ToolExecutionStarted: return QStringLiteral("tool-execution-started");
     case Kind::ToolOutput: return QStringLiteral("tool-output");
+    case Kind::ToolProgress: return QStringLiteral("tool-progress");
+    case Kind::InteractionRequested: return QStringLiteral("interaction-requested");
+    case Kind::InteractionResolved: return QStringLiteral("interaction-resolved");
     case Kind::ToolCallFinished: return QStringLiteral("tool-call-finished");
     case Kind::Retrying: return QStringLiteral("retrying");
     case Kind::UsageReported: return QStringLiteral("usage-reported");
@@ -83,7 +86,7 @@ QJsonObject SessionEvent::toJson() const
     if (!text.isEmpty())
         json.insert(kind == Kind::TurnFinished ? QStringLiteral("reason")
                     : kind == Kind::RequestStarted ? QStringLiteral("model")
-                    : kind == Kind::ApprovalResolved ? QStringLiteral("answer")
+                    : kind == Kind::ApprovalResolved || kind == Kind::InteractionResolved ? QStringLiteral("answer")
                                                       : QStringLiteral("text"),
                     text);
     if (!callId.isEmpty())

@@ -164,6 +164,10 @@ private:
         case SessionEvent::Kind::ApprovalResolved:
             m_host->forwardApproval(this, event);
             break;
+        case SessionEvent::Kind::InteractionRequested:
+        case SessionEvent::Kind::InteractionResolved:
+            m_host->forwardInteraction(this, event);
+            break;
         case SessionEvent::Kind::ToolExecutionStarted:
             Q_EMIT progress(describeCall(event));
             break;
@@ -231,6 +235,27 @@ void SubagentHost::forwardApproval(ChildRun *child, const SessionEvent &event)
     request.toolProviderId = event.details.value(QLatin1String("provider")).toString();
     child->setPending(request, event.kind == SessionEvent::Kind::ApprovalRequested);
     m_parent->emitEvent(forwarded);
+}
+
+void SubagentHost::forwardInteraction(ChildRun *child, const SessionEvent &event)
+{
+    SessionEvent forwarded = event;
+    forwarded.requestId = child->child()->id() + QLatin1Char('/') + event.requestId;
+    forwarded.details.insert(QStringLiteral("subagentSession"), child->child()->id());
+    m_parent->trackInteraction(forwarded, event.kind == SessionEvent::Kind::InteractionRequested);
+    m_parent->emitEvent(forwarded);
+}
+
+bool SubagentHost::answerInteraction(const QString &requestId, const ToolInteractionAnswer &answer)
+{
+    for (const QPointer<ChildRun> &child : std::as_const(m_children)) {
+        if (!child || !child->child())
+            continue;
+        const QString prefix = child->child()->id() + QLatin1Char('/');
+        if (requestId.startsWith(prefix))
+            return child->child()->answerInteraction(requestId.mid(prefix.size()), answer);
+    }
+    return false;
 }
 
 bool SubagentHost::resolveApproval(const QString &requestId, const ApprovalDecision &decision)

@@ -3,6 +3,7 @@
 #include "valis/agent/approvalpolicy.h"
 #include "valis/agent/sessionevent.h"
 #include "valis/plugins/subagentrunner.h"
+#include "valis/plugins/toolinteraction.h"
 
 #include <QHash>
 #include <QList>
@@ -32,10 +33,14 @@ public:
 
     bool resolveApproval(const QString &requestId, const ApprovalDecision &decision);
     QList<ApprovalRequest> pendingApprovals() const;
+    /// Answers a question a child's tool asked (its id prefixed by the child's session id).
+    bool answerInteraction(const QString &requestId, const ToolInteractionAnswer &answer);
 
 private:
     friend class ChildRun;
     void forwardApproval(ChildRun *child, const SessionEvent &event);
+    /// Shows a child's InteractionRequested/Resolved through the parent, with a prefixed id.
+    void forwardInteraction(ChildRun *child, const SessionEvent &event);
 
     Session *m_parent;
     QList<QPointer<ChildRun>> m_children;

@@ -54,8 +54,10 @@ struct ToolOrchestrator::Call
 {
     enum class State { Waiting, AwaitingApproval, Running, RetryWait, Done };
 
-    Part call;
+    Part call;       ///< as the model made it
+    Part effective;  ///< what runs: `call`, or the call a routing tool names
     std::optional<RegisteredTool> tool;
+    QString routingProblem;
     ApprovalRequest request;
     State state = State::Waiting;
     QPointer<ToolInvocation> invocation;
@@ -85,8 +87,8 @@ bool ToolOrchestrator::runsInParallel(const QList<Part> &calls) const
     if (calls.size() < 2)
         return false;
     for (const Part &call : calls) {
-        const std::optional<RegisteredTool> tool = m_registry->tool(call.toolName);
-        if (tool && !tool->spec.readOnly)
+        const std::optional<RegisteredTool> tool = m_registry->tool(effectiveCall(call).toolName);
+        if (tool && (!tool->spec.readOnly || tool->spec.routesCalls))
             return false;
     }
     return true;
@@ -99,12 +101,17 @@ void ToolOrchestrator::run(const QList<Part> &calls, const ToolContext &context)
     m_context = context;
     m_calls.clear();
     m_pendingApprovals.clear();
+    m_pendingInteractions.clear();
     m_nextSequential = 0;
     m_parallel = runsInParallel(calls);
     for (const Part &part : calls) {
         auto call = std::make_unique<Call>();
         call->call = part;
-        call->tool = m_registry->tool(part.toolName);
+        call->effective = effectiveCall(part);
+        call->tool = m_registry->tool(call->effective.toolName);
+        const std::optional<RegisteredTool> router = m_registry->tool(part.toolName);
+        if (router && router->spec.routesCalls && call->effective.toolName == part.toolName)
+            call->routingProblem = Text::tr("call_tool needs {\"name\": <a tool's name>, \"arguments\": {...}}.");
         call->retryTimer.setSingleShot(true);
         call->retryTimer.setTimerType(Qt::PreciseTimer);
         m_calls.push_back(std::move(call));
@@ -141,23 +148,48 @@ void ToolOrchestrator::startNextSequential()
     m_advancing = false;
 }
 
+Part ToolOrchestrator::effectiveCall(const Part &call) const
+{
+    const std::optional<RegisteredTool> tool = m_registry->tool(call.toolName);
+    if (!tool || !tool->spec.routesCalls || !call.arguments.isObject())
+        return call;
+    const QJsonObject arguments = call.arguments.toObject();
+    const QString target = arguments.value(QLatin1String("name")).toString();
+    if (target.isEmpty() || target == call.toolName)
+        return call;
+    Part effective = call;
+    effective.toolName = target;
+    const QJsonValue inner = arguments.value(QLatin1String("arguments"));
+    effective.arguments = inner.isUndefined() || inner.isNull() ? QJsonValue(QJsonObject()) : inner;
+    effective.argumentsText.reset();
+    return effective;
+}
+
 void ToolOrchestrator::decide(int index)
 {
     Call &call = *m_calls[index];
-    if (!call.tool) {
-        finishCall(index, errorResult(call.call, Text::tr("There is no tool named \"%1\". The tools are: %2.")
-                                                     .arg(call.call.toolName, m_registry->names().join(QStringLiteral(", ")))));
+    if (!call.routingProblem.isEmpty()) {
+        finishCall(index, errorResult(call.call, call.routingProblem));
         return;
     }
-    const QString problem = argumentsProblem(call.call, call.tool->spec);
+    if (!call.tool) {
+        finishCall(index, errorResult(call.call, Text::tr("There is no tool named \"%1\". The tools are: %2.")
+                                                     .arg(call.effective.toolName, m_registry->names().join(QStringLiteral(", ")))));
+        return;
+    }
+    if (call.tool->spec.routesCalls) {
+        finishCall(index, errorResult(call.call, Text::tr("call_tool cannot call itself.")));
+        return;
+    }
+    const QString problem = argumentsProblem(call.effective, call.tool->spec);
     if (!problem.isEmpty()) {
         finishCall(index, errorResult(call.call, problem));
         return;
     }
     call.request.callId = call.call.callId;
-    call.request.toolName = call.call.toolName;
+    call.request.toolName = call.effective.toolName;
     call.request.toolProviderId = call.tool->provider->id();
-    call.request.arguments = call.call.arguments;
+    call.request.arguments = call.effective.arguments;
     call.request.readOnly = call.tool->spec.readOnly;
 
     switch (m_approvals->ruleFor(call.request.toolName, call.request.toolProviderId, call.request.readOnly)) {
@@ -165,7 +197,7 @@ void ToolOrchestrator::decide(int index)
         attempt(index);
         return;
     case ApprovalRule::Deny:
-        finishCall(index, errorResult(call.call, Text::tr("Not run: the approval rules deny the tool \"%1\".").arg(call.call.toolName)));
+        finishCall(index, errorResult(call.call, Text::tr("Not run: the approval rules deny the tool \"%1\".").arg(call.effective.toolName)));
         return;
     case ApprovalRule::Ask:
         call.state = Call::State::AwaitingApproval;
@@ -200,7 +232,7 @@ bool ToolOrchestrator::resolveApproval(const QString &requestId, const ApprovalD
         Q_EMIT warning(remembered.error());
 
     if (!decision.allow) {
-        QString text = Text::tr("The user denied this call of \"%1\"; it was not run.").arg(call.call.toolName);
+        QString text = Text::tr("The user denied this call of \"%1\"; it was not run.").arg(call.effective.toolName);
         if (!decision.reason.trimmed().isEmpty())
             text += QLatin1Char(' ') + Text::tr("Their reason: %1").arg(decision.reason.trimmed());
         finishCall(index, errorResult(call.call, text));
@@ -212,7 +244,7 @@ bool ToolOrchestrator::resolveApproval(const QString &requestId, const ApprovalD
         const QList<QString> pending = m_pendingApprovals.keys();
         for (const QString &other : pending) {
             const int otherIndex = m_pendingApprovals.value(other);
-            if (m_calls[otherIndex]->call.toolName == call.call.toolName) {
+            if (m_calls[otherIndex]->effective.toolName == call.effective.toolName) {
                 m_pendingApprovals.remove(other);
                 Q_EMIT approvalResolved(m_calls[otherIndex]->request, answer);
                 attempt(otherIndex);
@@ -231,16 +263,32 @@ void ToolOrchestrator::attempt(int index)
     if (!call.clock.isValid())
         call.clock.start();
     ++call.attempts;
-    Q_EMIT executionStarted(call.call, call.attempts);
+    Q_EMIT executionStarted(call.effective, call.attempts);
     ToolContext context = m_context;
     context.callId = call.call.callId;
-    ToolInvocation *invocation = call.tool->provider->invoke(call.call.toolName, call.call.arguments, context, this);
+    ToolInvocation *invocation = call.tool->provider->invoke(call.effective.toolName, call.effective.arguments, context, this);
     call.invocation = invocation;
     connect(invocation, &ToolInvocation::outputReceived, this, [this, index, invocation](const QString &text) {
         const Call &current = *m_calls[index];
         if (current.invocation == invocation && current.state == Call::State::Running)
-            Q_EMIT callOutput(current.call, text);
+            Q_EMIT callOutput(current.effective, text);
     });
+    connect(invocation, &ToolInvocation::progressReported, this,
+            [this, index, invocation](double progress, double total, const QString &message) {
+                const Call &current = *m_calls[index];
+                if (current.invocation == invocation && current.state == Call::State::Running)
+                    Q_EMIT callProgress(current.effective, progress, total, message);
+            });
+    connect(invocation, &ToolInvocation::interactionRequested, this,
+            [this, index, invocation](const ToolInteraction &asked) {
+                const Call &current = *m_calls[index];
+                if (current.invocation != invocation || current.state != Call::State::Running)
+                    return;
+                ToolInteraction interaction = asked;
+                interaction.id = QStringLiteral("interaction-%1").arg(++m_interactionCounter);
+                m_pendingInteractions.insert(interaction.id, {index, asked.id});
+                Q_EMIT interactionRequested(current.effective, interaction);
+            });
     connect(invocation, &ToolInvocation::finished, this, [this, index, invocation](const Part &rawResult) {
         Call &current = *m_calls[index];
         if (current.invocation != invocation || current.state != Call::State::Running)
@@ -267,11 +315,37 @@ void ToolOrchestrator::attempt(int index)
     });
 }
 
+bool ToolOrchestrator::answerInteraction(const QString &requestId, const ToolInteractionAnswer &answer)
+{
+    const auto it = m_pendingInteractions.constFind(requestId);
+    if (it == m_pendingInteractions.constEnd())
+        return false;
+    const PendingInteraction pending = *it;
+    m_pendingInteractions.erase(it);
+    Call &call = *m_calls[pending.index];
+    Q_EMIT interactionResolved(call.effective, requestId, ToolInteractionAnswer::actionName(answer.action));
+    if (call.invocation && call.state == Call::State::Running)
+        call.invocation->answerInteraction(pending.invocationId, answer);
+    return true;
+}
+
+void ToolOrchestrator::dropInteractions(int index)
+{
+    const QList<QString> ids = m_pendingInteractions.keys();
+    for (const QString &id : ids) {
+        if (m_pendingInteractions.value(id).index != index)
+            continue;
+        m_pendingInteractions.remove(id);
+        Q_EMIT interactionResolved(m_calls[index]->effective, id, ToolInteractionAnswer::actionName(ToolInteractionAnswer::Action::Cancel));
+    }
+}
+
 void ToolOrchestrator::finishCall(int index, const Part &result)
 {
     Call &call = *m_calls[index];
     if (call.state == Call::State::Done)
         return;
+    dropInteractions(index);
     call.state = Call::State::Done;
     call.retryTimer.stop();
     call.result = result;

@@ -1,6 +1,7 @@
 // Out-of-line destructors anchor the interfaces' vtables and type information in the harness,
 // so plugins and the host agree on them; plus the small helpers of the interface value types.
 #include "valis/plugins/contextstrategy.h"
+#include "valis/plugins/modelsampler.h"
 #include "valis/plugins/plugin.h"
 #include "valis/plugins/provider.h"
 #include "valis/plugins/providerevent.h"
@@ -12,6 +13,7 @@
 #include "valis/plugins/sandboxprocess.h"
 #include "valis/plugins/strategyplugin.h"
 #include "valis/plugins/subagentrunner.h"
+#include "valis/plugins/toolinteraction.h"
 #include "valis/plugins/toolinvocation.h"
 #include "valis/plugins/toolplugin.h"
 #include "valis/plugins/toolprovider.h"
@@ -33,6 +35,40 @@ QString ToolProvider::systemPromptSection(const ToolContext &) const { return {}
 SubagentRun::~SubagentRun() = default;
 SubagentRunner::~SubagentRunner() = default;
 ToolInvocation::~ToolInvocation() = default;
+void ToolInvocation::answerInteraction(const QString &, const ToolInteractionAnswer &) {}
+SamplingRun::~SamplingRun() = default;
+ModelSampler::~ModelSampler() = default;
+
+QString ToolInteraction::kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::Form: return QStringLiteral("form");
+    case Kind::Url: return QStringLiteral("url");
+    case Kind::Sampling: return QStringLiteral("sampling");
+    }
+    return {};
+}
+
+QString ToolInteractionAnswer::actionName(Action action)
+{
+    switch (action) {
+    case Action::Accept: return QStringLiteral("accept");
+    case Action::Decline: return QStringLiteral("decline");
+    case Action::Cancel: return QStringLiteral("cancel");
+    }
+    return {};
+}
+
+bool ToolInteractionAnswer::actionFromName(QStringView name, Action *action)
+{
+    for (const Action candidate : {Action::Accept, Action::Decline, Action::Cancel}) {
+        if (name == actionName(candidate)) {
+            *action = candidate;
+            return true;
+        }
+    }
+    return false;
+}
 ContextStrategy::~ContextStrategy() = default;
 QJsonObject ContextStrategy::defaultSettings() const
 {

@@ -286,6 +286,7 @@ void PluginManager::loadOne(PluginSpec *spec)
     context.pluginFilePath = spec->filePath();
     context.locations = m_locations;
     context.settings = m_settings->settings(spec->id());
+    context.host = m_hostServices;
     for (const auto &edge : std::as_const(spec->m_resolved)) {
         if (edge.spec->state() == PluginSpec::State::Initialized) {
             context.dependencies.insert(edge.spec->id(), edge.spec->instance());

@@ -171,6 +171,13 @@ bool SseParser::processLine(QByteArrayView line)
     } else if (fieldIs(field, "id")) {
         if (!value.contains('\0'))
             m_lastId = value.toByteArray();
+    } else if (fieldIs(field, "retry")) {
+        // WHATWG: only a value of ASCII digits sets the reconnection time.
+        bool digits = !value.isEmpty() && value.size() <= 9;
+        for (const char c : value)
+            digits = digits && c >= '0' && c <= '9';
+        if (digits)
+            m_retryMs = value.toInt();
     }
     return false;
 }

@@ -14,6 +14,7 @@
 #include "valis/memory/memorysettings.h"
 #include "valis/plugins/provider.h"
 #include "valis/plugins/sandbox.h"
+#include "valis/plugins/toolinteraction.h"
 #include "valis/plugins/subagentrunner.h"
 #include "valis/record/branchindex.h"
 #include "valis/record/message.h"
@@ -35,6 +36,7 @@ class DetailStore;
 class DetailStoreMemoriesBackend;
 class OutputSummariser;
 class ResultCapture;
+class SessionSampler;
 class SessionStore;
 class SubagentHost;
 
@@ -79,6 +81,9 @@ struct VALIS_HARNESS_EXPORT SessionConfig
                           std::chrono::milliseconds(60000), 0.2};
     ToolSelectorConfig toolSelector;
     Provider *toolSelectorProvider = nullptr; ///< nullptr: `provider`
+    /// The share of the context window deferrable tools (MCP tools) may take before they are
+    /// held back behind search_tools (config/mcp.json's toolSearch.deferAbove).
+    double deferToolsAbove = 0.05;
     /// The context strategies, in order (each an ordered step of the ContextPipeline).
     QList<ContextStrategy *> strategies;
     /// Settings per strategy id: config/context.json with the model's overrides, then the
@@ -172,6 +177,12 @@ public:
     /// Stops one running tool call (a command the person killed); the turn goes on and the model
     /// is told. False when that call is not running.
     bool cancelToolCall(const QString &callId);
+    /// Answers a question a running tool asked (InteractionRequested: a form, a URL to open, a
+    /// sampling request); false when `requestId` is not waiting.
+    bool answerInteraction(const QString &requestId, const ToolInteractionAnswer &answer);
+    /// The questions of this session's (and its subagents') running tools still unanswered, as
+    /// the InteractionRequested events that asked them.
+    QList<SessionEvent> pendingInteractions() const { return m_pendingInteractions.values(); }
     /// Answers a pending approval; false when `requestId` is not pending.
     bool approve(const QString &requestId, ApprovalScope scope = ApprovalScope::Once);
     bool deny(const QString &requestId, const QString &reason = {}, ApprovalScope scope = ApprovalScope::Once);
@@ -227,6 +238,8 @@ private:
     /// Whether compact() asked for compaction of the next request (and forgets the request).
     bool takeCompactRequest();
     void trackApproval(const ApprovalRequest &request, bool pending);
+    /// Keeps `event` (InteractionRequested) until its InteractionResolved.
+    void trackInteraction(const SessionEvent &event, bool pending);
     bool resolveApproval(const QString &requestId, const ApprovalDecision &decision);
     Message composeSystemPrompt() const;
     /// The ToolContext every tool call of this session starts from.
@@ -267,6 +280,8 @@ private:
     std::unique_ptr<AgentLoop> m_loop;
     bool m_compactRequested = false;
     QHash<QString, ApprovalRequest> m_pendingApprovals;
+    QHash<QString, SessionEvent> m_pendingInteractions;
+    std::unique_ptr<SessionSampler> m_sampler;
 };
 
 } // namespace valis

@@ -46,9 +46,15 @@ struct VALIS_HARNESS_EXPORT SessionTotals
 ///   ToolsSelected           details {selected, offered} (the LLM tool selector's choice)
 ///   ApprovalRequested       requestId, callId, toolName, arguments, details {readOnly, provider}
 ///   ApprovalResolved        requestId, callId, toolName, text ("allow-once", "allow-session", "allow-always", "deny")
-///   ToolExecutionStarted    callId, toolName, arguments, attempt
+///   ToolExecutionStarted    callId, toolName, arguments, attempt, details {provider (the tool
+///                           provider's id, "mcp:github"), title (when the tool has one)}
 ///   ToolOutput              callId, toolName, text (output the call produced while running:
 ///                           a command's stdout/stderr, a subagent's progress; people only)
+///   ToolProgress            callId, toolName, text (the message), details {progress, total
+///                           (absent when unknown)}
+///   InteractionRequested    requestId, callId, toolName, text (the asker's message), details
+///                           {kind ("form", "url", "sampling"), source, schema, url, host, sampling}
+///   InteractionResolved     requestId, callId, toolName, text ("accept", "decline", "cancel")
 ///   ToolCallFinished        callId, toolName, result (a ToolResult part), durationMs, attempt
 ///   Retrying                error (what failed), attempt (the next one), delayMs
 ///   UsageReported           usage, cost, totals
@@ -75,6 +81,9 @@ struct VALIS_HARNESS_EXPORT SessionEvent
         ApprovalResolved,
         ToolExecutionStarted,
         ToolOutput,
+        ToolProgress,
+        InteractionRequested,
+        InteractionResolved,
         ToolCallFinished,
         Retrying,
         UsageReported,

@@ -4,6 +4,7 @@
 #include "valis/agent/retrypolicy.h"
 #include "valis/agent/toolregistry.h"
 #include "valis/harness_export.h"
+#include "valis/plugins/toolinteraction.h"
 #include "valis/record/part.h"
 
 #include <QHash>
@@ -55,6 +56,12 @@ public:
 
     /// Which calls of `calls` the orchestrator would run in parallel: all or none.
     bool runsInParallel(const QList<Part> &calls) const;
+    /// Passes a person's answer on to the call that asked (see interactionRequested()); false
+    /// when `requestId` is not waiting.
+    bool answerInteraction(const QString &requestId, const ToolInteractionAnswer &answer);
+    /// The tool a call really runs: the call itself, or for a routing tool (call_tool) the call
+    /// of the tool it names, with the same call id.
+    Part effectiveCall(const Part &call) const;
 
 Q_SIGNALS:
     void approvalRequested(const valis::ApprovalRequest &request);
@@ -63,6 +70,13 @@ Q_SIGNALS:
     void executionStarted(const valis::Part &call, int attempt);
     /// Output `call` produced while running (ToolInvocation::outputReceived).
     void callOutput(const valis::Part &call, const QString &text);
+    /// How far `call` has come (ToolInvocation::progressReported).
+    void callProgress(const valis::Part &call, double progress, double total, const QString &message);
+    /// `call` needs a person; `interaction.id` is the request id to answer with
+    /// answerInteraction().
+    void interactionRequested(const valis::Part &call, const valis::ToolInteraction &interaction);
+    /// The question was answered, or dropped because its call ended ("cancel").
+    void interactionResolved(const valis::Part &call, const QString &requestId, const QString &action);
     void retrying(const valis::Part &call, int nextAttempt, qint64 delayMs, const valis::Part &failedResult);
     void callFinished(const valis::Part &call, const valis::Part &result, qint64 durationMs, int attempts);
     /// Every call's result, in the order of the calls.
@@ -81,6 +95,8 @@ private:
     void startNextSequential();
     /// Cancels the call's running invocation, if any, and lets go of it.
     void stopInvocation(Call &call);
+    /// Drops the questions `index` asked that nobody answered (its call ended).
+    void dropInteractions(int index);
 
     ToolRegistry *m_registry;
     ApprovalPolicy *m_approvals;
@@ -88,6 +104,13 @@ private:
     ToolContext m_context;
     std::vector<std::unique_ptr<Call>> m_calls;
     QHash<QString, int> m_pendingApprovals;
+    struct PendingInteraction
+    {
+        int index = -1;
+        QString invocationId;
+    };
+    QHash<QString, PendingInteraction> m_pendingInteractions;
+    int m_interactionCounter = 0;
     bool m_running = false;
     bool m_parallel = false;
     int m_nextSequential = 0;

@@ -5,10 +5,12 @@
 
 #include <QHash>
 #include <QJsonArray>
+#include <QSet>
 #include <QList>
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 
 namespace valis {
@@ -57,8 +59,19 @@ public:
     QStringList conflicts() const { return m_conflicts; }
 
     /// The definitions for a ProviderRequest: {name, description, input_schema}, in registry
-    /// order, limited to `only` when it is not empty.
+    /// order, limited to `only` when it is not empty. Deferred tools are left out; tools offered
+    /// only while deferring (search_tools, call_tool) are in only then.
     QJsonArray definitions(const QStringList &only = {}) const;
+
+    /// Decides whether deferrable tools (ToolSpec::deferrable, MCP tools) are held back: when
+    /// their definitions would take more than `share` of `windowTokens` (as `countTokens` counts
+    /// a definitions array), all of them are, and the tools offered only while deferring come
+    /// in; otherwise none is. share 1 never defers, 0 always does (when any is deferrable).
+    /// Returns the tokens the deferrable definitions take. Call after refresh().
+    qint64 applyDeferral(double share, qint64 windowTokens, const std::function<qint64(const QJsonArray &)> &countTokens);
+    bool isDeferring() const { return !m_deferred.isEmpty(); }
+    /// The specs held back, for search_tools (ToolContext::deferredTools).
+    QList<ToolSpec> deferredSpecs() const;
 
 private:
     QList<ToolProvider *> m_providers;
@@ -66,6 +79,7 @@ private:
     QList<RegisteredTool> m_tools;
     QHash<QString, qsizetype> m_index;
     QStringList m_conflicts;
+    QSet<QString> m_deferred;
 };
 
 } // namespace valis

@@ -3,6 +3,7 @@
 #include "valis/core/datalocations.h"
 #include "valis/core/result.h"
 #include "valis/harness_export.h"
+#include "valis/plugins/plugincontext.h"
 #include "valis/plugins/pluginspec.h"
 
 #include <QJsonObject>
@@ -68,6 +69,10 @@ public:
     ~PluginManager();
     PluginManager(const PluginManager &) = delete;
     PluginManager &operator=(const PluginManager &) = delete;
+
+    /// What the front end offers plugins (keychain, browser); set before loadAll().
+    void setHostServices(const HostServices &services) { m_hostServices = services; }
+    const HostServices &hostServices() const { return m_hostServices; }
 
     /// Safe mode: load no plugin. Set it before resolve() / loadAll().
     void setSafeMode(bool on) { m_safeMode = on; }
@@ -162,6 +167,7 @@ private:
     QList<Error> m_errors;
     std::unique_ptr<PluginSettings> m_settings;
     std::unique_ptr<PluginCrashGuard> m_crashGuard;
+    HostServices m_hostServices;
 };
 
 } // namespace valis

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "valis/harness_export.h"
+#include "valis/plugins/toolinteraction.h"
 #include "valis/record/part.h"
 
 #include <QObject>
@@ -31,10 +32,21 @@ public:
     /// retry policy retries nothing else. Set it before emitting finished().
     bool isRetryable() const { return m_retryable; }
 
+    /// The person's answer to an interactionRequested() question, passed on by the session.
+    /// The default ignores it (a tool that asks nothing).
+    virtual void answerInteraction(const QString &interactionId, const ToolInteractionAnswer &answer);
+
 Q_SIGNALS:
     /// Output the call produces while it runs (a command's stdout and stderr), for people
     /// watching; the model sees only the result. Never emitted after finished().
     void outputReceived(const QString &text);
+    /// How far the call has come: `progress` of `total` (total < 0: unknown), with a message.
+    /// For progress bars on tool cards and the terminal; never emitted after finished().
+    void progressReported(double progress, double total, const QString &message);
+    /// The call needs a person (form input, consent to open a URL, a sampling request); the
+    /// answer comes back through answerInteraction(). A call that is cancelled meanwhile gets
+    /// no answer.
+    void interactionRequested(const valis::ToolInteraction &interaction);
     /// `result` is a Part of kind ToolResult whose callId is the call's.
     void finished(const valis::Part &result);
 

@@ -14,6 +14,7 @@ namespace valis {
 
 class AgentFilesystem;
 class DetailStore;
+class ModelSampler;
 class Sandbox;
 class SubagentRunner;
 class ToolInvocation;
@@ -38,6 +39,17 @@ struct VALIS_HARNESS_EXPORT ToolSpec
     /// The latest successful result of this tool is re-injected at the end of every request
     /// (the current plan), so the model sees it however long ago it was written.
     bool pinLatestResult = false;
+    /// For people (tool cards): "Echo" for mcp__everything__echo; empty: the name.
+    QString title;
+    /// Its definition may be held back from requests when the session's deferrable tools would
+    /// take more than their share of the context window (MCP tools): the model then finds it with
+    /// search_tools and calls it through call_tool, and the cached prefix never changes.
+    bool deferrable = false;
+    /// Offered only while some tools are deferred (search_tools and call_tool themselves).
+    bool offeredWhenDeferring = false;
+    /// The arguments are {"name": <another tool>, "arguments": {...}}: the orchestrator runs that
+    /// tool instead, with its approval rules, provider and read-only flag (call_tool).
+    bool routesCalls = false;
 };
 
 /// Where a tool call runs. Passed per call: a ToolProvider keeps no per-session state.
@@ -68,6 +80,12 @@ struct VALIS_HARNESS_EXPORT ToolContext
     /// The SessionStore file holding this session's whole record (search_history opens it on
     /// its own thread); empty where there is none.
     QString sessionStorePath;
+    /// Answers model requests a tool makes for the session (MCP sampling) with the session's own
+    /// provider and model; nullptr where there is none (valis-cli tool).
+    ModelSampler *sampler = nullptr;
+    /// The tools this session holds back from requests (ToolSpec::deferrable), which search_tools
+    /// searches and call_tool reaches; empty when nothing is deferred.
+    QList<ToolSpec> deferredTools;
 };
 
 /// A set of tools (session-scoped): their specs, and calls to them.

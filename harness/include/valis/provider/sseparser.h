@@ -26,8 +26,8 @@ struct VALIS_HARNESS_EXPORT SseEvent
 /// Lines end in LF, CRLF or CR (a CRLF split across two feeds is one line end). `data:` lines
 /// accumulate, joined with '\n'; one optional space after the colon is removed; a line starting
 /// with ':' is a comment; an empty line dispatches the event, unless it has no data lines (a
-/// bare `event: ping` block still dispatches, with empty data, so decoders see pings). Fields it
-/// does not know (`retry:`) are ignored. A UTF-8 byte order mark at the stream's start is
+/// bare `event: ping` block still dispatches, with empty data, so decoders see pings). A `retry:`
+/// of ASCII digits sets retryMs() (the reconnection time MCP's resumable streams honour). A UTF-8 byte order mark at the stream's start is
 /// skipped. Bytes after the last line end wait for the next feed; finish() dispatches an event
 /// the stream ended without its blank line (servers that close right after the last `data:`
 /// line, with or without its line end).
@@ -69,6 +69,11 @@ public:
     bool endsMidLine() const { return !m_partialLine.isEmpty(); }
     /// Forgets everything, for a new stream.
     void reset();
+    /// The reconnection time the stream last asked for with `retry:`, in milliseconds; -1 when
+    /// it named none. Kept across reset(): a resumed stream keeps the server's wish.
+    int retryMs() const { return m_retryMs; }
+    /// The last event id the stream set (what a reconnection sends as Last-Event-ID).
+    QByteArray lastEventId() const { return m_lastId; }
 
 private:
     bool takeEvent();
@@ -87,6 +92,7 @@ private:
     bool m_handedOut = false; // m_event was dispatched; clear it before building the next
     bool m_skipLeadingLf = false;
     bool m_atStreamStart = true;
+    int m_retryMs = -1;
 };
 
 } // namespace valis
