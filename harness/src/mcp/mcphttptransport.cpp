@@ -41,6 +41,11 @@ QString bodyText(const QByteArray &body)
 
 McpHttpAuthorizer::~McpHttpAuthorizer() = default;
 
+void McpHttpAuthorizer::prepare(std::function<void()> done)
+{
+    QTimer::singleShot(0, [done = std::move(done)] { done(); });
+}
+
 QHash<QString, QString> McpAuthChallenge::parseParameters(const QByteArray &header)
 {
     // auth-param = token BWS "=" BWS ( token / quoted-string ), separated by commas; a new scheme

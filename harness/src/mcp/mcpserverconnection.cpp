@@ -191,7 +191,18 @@ void McpServerConnection::start()
     });
     if (m_options.configureClient)
         m_options.configureClient(client);
-    client->connectToServer();
+    if (!m_authorizer) {
+        client->connectToServer();
+        return;
+    }
+    // Stored tokens first, so the first request already carries one.
+    const quint64 generation = m_generation;
+    QPointer<McpServerConnection> self(this);
+    m_authorizer->prepare([self, generation] {
+        if (!self || generation != self->m_generation || !self->m_client)
+            return;
+        self->m_client->connectToServer();
+    });
 }
 
 void McpServerConnection::onClientReady()

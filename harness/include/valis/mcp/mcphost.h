@@ -75,6 +75,14 @@ public:
     virtual void authorize(const QString &name, QObject *context, std::function<void(const Result<void> &)> done) = 0;
     /// Forgets the server's stored OAuth tokens and registration.
     virtual void signOut(const QString &name, QObject *context, std::function<void(const Result<void> &)> done) = 0;
+    /// Starts the configured servers if they are not running yet (they start on first use, so
+    /// commands that never touch MCP start none) and calls `done` once every enabled server has
+    /// finished starting, ready or failed. valis-cli run waits for this before its turn; the
+    /// desktop does not wait (a turn never waits for a server).
+    virtual void whenStarted(QObject *context, std::function<void()> done) = 0;
+    /// The folders servers are told about as roots (roots/list): the workspace of the session
+    /// in front. Servers hear of a change (notifications/roots/list_changed).
+    virtual void setRoots(const QStringList &folders) = 0;
     /// Sends `method` with `params` to a connected server; `done` gets its result, or an Error
     /// (the server is not connected, it answered an error, it timed out).
     virtual void request(const QString &name, const QString &method, const QJsonObject &params, QObject *context,

@@ -46,6 +46,10 @@ class VALIS_HARNESS_EXPORT McpHttpAuthorizer
 public:
     virtual ~McpHttpAuthorizer();
 
+    /// Called once before the connection's first request: load stored credentials (an OS
+    /// keychain answers asynchronously), refresh a token that is about to expire. `done` runs
+    /// once, after this returns. The default is ready at once.
+    virtual void prepare(std::function<void()> done);
     /// The Authorization header's value for the next request ("Bearer abc"), empty for none.
     virtual QByteArray authorization() const = 0;
     /// The server refused: get (new) credentials. `done` runs once, on the caller's thread, after
