@@ -114,6 +114,11 @@ QString DataLocations::contextSettingsPath() const
     return QDir(m_config).filePath(QStringLiteral("context.json"));
 }
 
+QString DataLocations::mcpSettingsPath() const
+{
+    return QDir(m_config).filePath(QStringLiteral("mcp.json"));
+}
+
 QString DataLocations::memoryDatabasePath() const
 {
     return QDir(m_data).filePath(QStringLiteral("memory.db"));

@@ -14,6 +14,8 @@ target_sources(valis_harness PRIVATE
     include/valis/mcp/mcpschema.h
     include/valis/mcp/mcpcontent.h
     include/valis/mcp/mcphost.h
+    include/valis/mcp/mcpelicitation.h
+    src/mcp/mcpelicitation.cpp
     src/mcp/mcphost.cpp
     src/mcp/jsonrpc.cpp
     src/mcp/logring.cpp

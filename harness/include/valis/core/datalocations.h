@@ -58,6 +58,8 @@ public:
     QString memorySettingsPath() const;
     /// The context strategies and their thresholds (config/context.json).
     QString contextSettingsPath() const;
+    /// The MCP servers (config/mcp.json, in the mcpServers format of Claude Desktop).
+    QString mcpSettingsPath() const;
     /// The embedded DetailStore (SQLite) and the folder of its large contents.
     QString memoryDatabasePath() const;
     QString memoryBlobDir() const;
