@@ -299,7 +299,11 @@ void McpHttpTransport::onPostFinished(const std::shared_ptr<Post> &item, QNetwor
         startLegacy(item);
         return;
     }
-    if (status == 404 && item->sentWithSession && m_mode == Mode::Streamable) {
+    // The spec says 404; servers built on the TypeScript SDK's examples answer 400 "No valid
+    // session ID" to a session they no longer know. Both mean: initialise again.
+    const bool forgotten = status == 404
+                           || (status == 400 && QString::fromUtf8(body).contains(QLatin1String("session"), Qt::CaseInsensitive));
+    if (forgotten && item->sentWithSession && m_mode == Mode::Streamable && item->message.method != QLatin1String("initialize")) {
         log(Text::tr("the server no longer knows session %1").arg(QString::fromLatin1(m_sessionId)));
         m_sessionId.clear();
         failPost(item, status, Text::tr("the server ended the session"),
