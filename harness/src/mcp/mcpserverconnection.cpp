@@ -357,12 +357,13 @@ void McpServerConnection::stop()
         return;
     }
     McpClient *client = m_client.get();
+    m_tools.clear();
+    // After teardown(), which cuts every connection between the client and this.
+    teardown();
     connect(client, &QObject::destroyed, this, [this] {
         setState(m_config.enabled ? State::Stopped : State::Disabled);
         Q_EMIT stopped();
     });
-    m_tools.clear();
-    teardown();
     Q_EMIT toolsChanged();
 }
 
