@@ -14,6 +14,7 @@
 #include <QNetworkReply>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QTcpSocket>
 #include <QUrlQuery>
 
 using namespace valis;
@@ -184,9 +185,13 @@ private Q_SLOTS:
     void refusesServerWithoutPkce();
     void refusesForeignState();
     void signOutForgets();
+    void concurrentRefusalsShareOneRefresh();
+    void stepUpAsksForMoreScope();
+    void signInTimesOut();
 
 private:
-    std::unique_ptr<McpOAuthAuthorizer> authorizer(const AuthServer &server, CredentialStore *store);
+    std::unique_ptr<McpOAuthAuthorizer> authorizer(const AuthServer &server, CredentialStore *store,
+                                                   std::function<bool(const QUrl &)> openUrl = {}, int timeoutMs = 15000);
     bool needKeychain();
 
     HeadlessBrowser m_browser;
@@ -301,14 +306,15 @@ bool TestMcpOAuth::needKeychain()
     return !qEnvironmentVariableIsEmpty("VALIS_TEST_KEYRING");
 }
 
-std::unique_ptr<McpOAuthAuthorizer> TestMcpOAuth::authorizer(const AuthServer &server, CredentialStore *store)
+std::unique_ptr<McpOAuthAuthorizer> TestMcpOAuth::authorizer(const AuthServer &server, CredentialStore *store,
+                                                           std::function<bool(const QUrl &)> openUrl, int timeoutMs)
 {
     McpOAuthOptions options;
     options.serverName = QStringLiteral("test");
     options.credentials = store;
-    options.openUrl = [this](const QUrl &url) { return m_browser.open(url); };
+    options.openUrl = openUrl ? openUrl : [this](const QUrl &url) { return m_browser.open(url); };
     options.clientMetadataUrl.clear();
-    options.signInTimeoutMs = 15000;
+    options.signInTimeoutMs = timeoutMs;
     return std::make_unique<McpOAuthAuthorizer>(server.mcp(), options);
 }
 
@@ -445,6 +451,64 @@ void TestMcpOAuth::signOutForgets()
     again->prepare([&prepared] { prepared = true; });
     QTRY_VERIFY(prepared);
     QVERIFY(again->authorization().isEmpty());
+}
+
+void TestMcpOAuth::concurrentRefusalsShareOneRefresh()
+{
+    REQUIRE_KEYCHAIN();
+    auto auth = authorizer(server, &store);
+    QVERIFY(succeeded(await([&](auto done) { auth->signIn(done); })));
+    McpAuthChallenge challenge;
+    challenge.authorization = auth->authorization();
+    std::optional<Result<void>> first;
+    std::optional<Result<void>> second;
+    auth->authorize(challenge, [&first](const Result<void> &r) { first = r; });
+    auth->authorize(challenge, [&second](const Result<void> &r) { second = r; });
+    QTRY_VERIFY(first.has_value() && second.has_value());
+    QVERIFY(first->ok() && second->ok());
+    QCOMPARE(server.tokenRequests, 2); // the sign-in's and one refresh
+    QCOMPARE(auth->authorization(), QByteArray("Bearer access-2"));
+    QVERIFY(await([&](auto done) { auth->signOut(done); }));
+}
+
+void TestMcpOAuth::stepUpAsksForMoreScope()
+{
+    REQUIRE_KEYCHAIN();
+    auto auth = authorizer(server, &store);
+    McpAuthChallenge first;
+    first.parameters.insert(QStringLiteral("scope"), QStringLiteral("read"));
+    QVERIFY(succeeded(await([&](auto done) { auth->authorize(first, done); })));
+    QCOMPARE(server.lastAuthorize.queryItemValue(QStringLiteral("scope"), QUrl::FullyDecoded), QStringLiteral("read"));
+    McpAuthChallenge stepUp;
+    stepUp.status = 403;
+    stepUp.authorization = auth->authorization();
+    stepUp.parameters = McpAuthChallenge::parseParameters(R"(Bearer error="insufficient_scope", scope="write")");
+    QVERIFY(succeeded(await([&](auto done) { auth->authorize(stepUp, done); })));
+    // A new sign-in (not a refresh) for the new scope, keeping the one granted; no new registration.
+    QCOMPARE(server.authorizeRequests, 2);
+    QCOMPARE(server.lastAuthorize.queryItemValue(QStringLiteral("scope"), QUrl::FullyDecoded), QStringLiteral("write read"));
+    QCOMPARE(server.registrations, 1);
+    QCOMPARE(auth->authorization(), QByteArray("Bearer access-2"));
+    QVERIFY(await([&](auto done) { auth->signOut(done); }));
+}
+
+void TestMcpOAuth::signInTimesOut()
+{
+    REQUIRE_KEYCHAIN();
+    QUrl shown;
+    auto auth = authorizer(server, &store, [&shown](const QUrl &url) { shown = url; return true; }, 1000);
+    const auto outcome = await([&](auto done) { auth->signIn(done); });
+    QVERIFY(outcome && outcome->hasError());
+    QCOMPARE(outcome->error().code, QStringLiteral("mcp.oauth-timeout"));
+    QVERIFY(shown.isValid());
+    QCOMPARE(server.tokenRequests, 0);
+    QVERIFY(auth->authorization().isEmpty());
+    // The listener is gone: a late answer from the browser reaches nobody.
+    const QUrl redirect(QUrlQuery(shown).queryItemValue(QStringLiteral("redirect_uri"), QUrl::FullyDecoded));
+    QTcpSocket late;
+    late.connectToHost(QHostAddress::LocalHost, quint16(redirect.port()));
+    QVERIFY(!late.waitForConnected(2000));
+    QVERIFY(await([&](auto done) { auth->signOut(done); }));
 }
 
 VALIS_TEST_MAIN(TestMcpOAuth)
