@@ -333,6 +333,7 @@ void McpHttpTransport::handleRefusal(const std::shared_ptr<Post> &item, QNetwork
     challenge.header = reply->rawHeader("WWW-Authenticate");
     challenge.parameters = McpAuthChallenge::parseParameters(challenge.header);
     challenge.resource = m_endpoint;
+    challenge.authorization = reply->request().rawHeader("Authorization");
     const QByteArray body = reply->readAll();
     const bool stepUp = status == 403 && challenge.parameters.value(QStringLiteral("error")) == QLatin1String("insufficient_scope");
     if (!m_authorizer || (status == 403 && !stepUp) || item->authorizations >= MaxAuthorizations) {
@@ -443,7 +444,9 @@ void McpHttpTransport::onStreamFinished(Stream *stream)
         return;
     QNetworkReply *reply = stream->reply;
     const int status = reply ? reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() : 0;
-    const bool dropped = reply && reply->error() != QNetworkReply::NoError && reply->error() != QNetworkReply::OperationCanceledError;
+    // A GET the server refuses (404/405) never was a stream; only a stream that was open can break.
+    const bool dropped = reply && (status == 0 || status / 100 == 2) && reply->error() != QNetworkReply::NoError
+        && reply->error() != QNetworkReply::OperationCanceledError;
     if (dropped)
         log(Text::tr("an event stream broke off: %1").arg(reply->errorString()));
     if (stream->legacy) {
