@@ -39,7 +39,7 @@ McpHostImpl::McpHostImpl(const PluginContext &context, const McpSettings &settin
     qRegisterMetaType<valis::McpServerStatus>();
     m_thread.setObjectName(QStringLiteral("valis-mcp"));
     McpConnectionOptions options;
-    m_pool = new McpServerPool(options);
+    m_pool = new McpServerPool(options, context.host);
     m_pool->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_pool, &QObject::deleteLater);
     connect(m_pool, &McpServerPool::statusChanged, this, &McpHostImpl::onStatus);
@@ -260,17 +260,26 @@ void McpHostImpl::reloadConfiguration()
 
 void McpHostImpl::authorize(const QString &name, QObject *context, std::function<void(const Result<void> &)> done)
 {
-    Q_UNUSED(name);
     QPointer<QObject> guard(context);
-    QTimer::singleShot(0, this, [guard, done] {
-        if (guard)
-            done(Error(QStringLiteral("mcp.oauth-unavailable"), Text::tr("signing in to MCP servers is not available in this build")));
-    });
+    QPointer<McpHostImpl> self(this);
+    QMetaObject::invokeMethod(m_pool, [pool = m_pool, self, guard, name, done] {
+        pool->authorize(name, [self, guard, done](const Result<void> &result) {
+            if (self)
+                QMetaObject::invokeMethod(self, [guard, done, result] { if (guard) done(result); }, Qt::QueuedConnection);
+        });
+    }, Qt::QueuedConnection);
 }
 
 void McpHostImpl::signOut(const QString &name, QObject *context, std::function<void(const Result<void> &)> done)
 {
-    authorize(name, context, std::move(done));
+    QPointer<QObject> guard(context);
+    QPointer<McpHostImpl> self(this);
+    QMetaObject::invokeMethod(m_pool, [pool = m_pool, self, guard, name, done] {
+        pool->signOut(name, [self, guard, done](const Result<void> &result) {
+            if (self)
+                QMetaObject::invokeMethod(self, [guard, done, result] { if (guard) done(result); }, Qt::QueuedConnection);
+        });
+    }, Qt::QueuedConnection);
 }
 
 void McpHostImpl::whenStarted(QObject *context, std::function<void()> done)

@@ -1,6 +1,9 @@
 #include "mcpserverpool.h"
 
 #include "mcpcallhandle.h"
+#include "forwardingcredentials.h"
+
+#include "valis/mcp/mcpoauth.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -24,8 +27,9 @@ bool sameSetup(const McpServerConfig &a, const McpServerConfig &b)
 
 } // namespace
 
-McpServerPool::McpServerPool(const McpConnectionOptions &options) : m_options(options)
+McpServerPool::McpServerPool(const McpConnectionOptions &options, const HostServices &host) : m_options(options), m_host(host)
 {
+    m_options.makeAuthorizer = [this](const McpResolvedServer &server) { return makeOAuth(server); };
     m_options.client.roots = true;
     m_options.client.sampling = true;
     m_options.client.elicitationForm = true;
@@ -310,6 +314,80 @@ void McpServerPool::request(const QString &server, const QString &method, const 
             done(response.result);
         else
             done(*response.error);
+    });
+}
+
+std::unique_ptr<McpHttpAuthorizer> McpServerPool::makeOAuth(const McpResolvedServer &server)
+{
+    if (!m_credentials && m_host.credentials)
+        m_credentials = new ForwardingCredentialStore(m_host.credentials, this);
+    const QString name = server.config.name;
+    McpOAuthOptions options;
+    options.serverName = name;
+    options.credentials = m_credentials;
+    options.clientId = server.config.oauthClientId;
+    if (!server.config.oauthClientSecretEnvVar.isEmpty())
+        options.clientSecret = m_options.environment.value(server.config.oauthClientSecretEnvVar);
+    options.scopes = server.config.oauthScopes;
+    const std::function<bool(const QUrl &)> open = m_host.openUrl;
+    if (open) {
+        // The browser belongs to the main thread (QDesktopServices); ask it there.
+        options.openUrl = [open](const QUrl &url) {
+            QMetaObject::invokeMethod(QCoreApplication::instance(), [open, url] { open(url); }, Qt::QueuedConnection);
+            return true;
+        };
+    }
+    options.showUrl = [this, name](const QUrl &url) {
+        Q_EMIT logged(name, Text::tr("valis: sign in at %1").arg(url.toString()));
+    };
+    options.log = [this, name](const QString &line) { Q_EMIT logged(name, QStringLiteral("valis: ") + line); };
+    return std::make_unique<McpOAuthAuthorizer>(server.url, options);
+}
+
+void McpServerPool::authorize(const QString &server, const std::function<void(const Result<void> &)> &done)
+{
+    const auto it = m_servers.find(server);
+    if (it == m_servers.end()) {
+        done(Error(QStringLiteral("mcp.unknown-server"), Text::tr("there is no MCP server \"%1\"").arg(server)));
+        return;
+    }
+    const McpServerConfig config = it->second.connection->config();
+    if (config.transport != McpServerConfig::Transport::Http) {
+        done(Error(QStringLiteral("mcp.oauth-not-http"), Text::tr("\"%1\" runs over stdio; only HTTP servers sign in").arg(server)));
+        return;
+    }
+    const Result<McpResolvedServer> resolved = resolveServer(config, m_options.environment);
+    if (resolved.hasError()) {
+        done(resolved.error());
+        return;
+    }
+    std::shared_ptr<McpHttpAuthorizer> authorizer = makeOAuth(*resolved);
+    auto *oauth = static_cast<McpOAuthAuthorizer *>(authorizer.get());
+    oauth->signIn([this, server, authorizer, done](const Result<void> &result) {
+        if (result.ok())
+            restartServer(server);
+        done(result);
+    });
+}
+
+void McpServerPool::signOut(const QString &server, const std::function<void(const Result<void> &)> &done)
+{
+    const auto it = m_servers.find(server);
+    if (it == m_servers.end() || it->second.connection->config().transport != McpServerConfig::Transport::Http) {
+        done(Error(QStringLiteral("mcp.unknown-server"), Text::tr("there is no HTTP MCP server \"%1\"").arg(server)));
+        return;
+    }
+    const Result<McpResolvedServer> resolved = resolveServer(it->second.connection->config(), m_options.environment);
+    if (resolved.hasError()) {
+        done(resolved.error());
+        return;
+    }
+    std::shared_ptr<McpHttpAuthorizer> authorizer = makeOAuth(*resolved);
+    auto *oauth = static_cast<McpOAuthAuthorizer *>(authorizer.get());
+    oauth->signOut([this, server, authorizer, done](const Result<void> &result) {
+        if (result.ok())
+            restartServer(server);
+        done(result);
     });
 }
 

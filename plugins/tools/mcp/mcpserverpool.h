@@ -2,6 +2,7 @@
 
 #include "valis/mcp/mcphost.h"
 #include "valis/mcp/mcpserverconnection.h"
+#include "valis/plugins/plugincontext.h"
 
 #include <QHash>
 #include <QList>
@@ -30,13 +31,19 @@ class McpServerPool : public QObject
     Q_OBJECT
 
 public:
-    explicit McpServerPool(const McpConnectionOptions &options);
+    /// `host` is what the front end offers (keychain, browser), used for OAuth sign-ins.
+    McpServerPool(const McpConnectionOptions &options, const HostServices &host);
     ~McpServerPool() override;
 
     // MCP thread only:
     void startCall(McpCallHandle *handle);
     void forgetCall(McpCallHandle *handle);
     QString logTail(const QString &server, int lines) const;
+    /// Signs in to an HTTP server through the browser now, then reconnects it; `done` runs in
+    /// the MCP thread.
+    void authorize(const QString &server, const std::function<void(const valis::Result<void> &)> &done);
+    /// Forgets the server's tokens, then reconnects it.
+    void signOut(const QString &server, const std::function<void(const valis::Result<void> &)> &done);
     /// Sends a request to a ready server; `done` runs in the MCP thread.
     void request(const QString &server, const QString &method, const QJsonObject &params,
                  const std::function<void(const valis::Result<QJsonObject> &)> &done);
@@ -70,9 +77,12 @@ private:
     void onStateChanged(const QString &name);
     void configureClient(const QString &name, McpClient *client);
     McpCallHandle *activeCall(const QString &name) const;
+    std::unique_ptr<McpHttpAuthorizer> makeOAuth(const McpResolvedServer &server);
     QJsonArray rootsJson() const;
 
     McpConnectionOptions m_options;
+    HostServices m_host;
+    CredentialStore *m_credentials = nullptr; ///< forwards to m_host.credentials from this thread
     std::map<QString, Server> m_servers;
     QStringList m_roots;
     bool m_started = false;
