@@ -87,6 +87,8 @@ private:
         McpHost *host = mcpHostOf(h.plugins());
         if (!host)
             return nullptr;
+        // The session's workspace is the servers' root from the start (roots/list at initialize).
+        host->setRoots({h.config().workspace});
         bool started = false;
         host->whenStarted(h.session(), [&started] { started = true; });
         if (!QTest::qWaitFor([&started] { return started; }, 40000))
@@ -262,6 +264,34 @@ private Q_SLOTS:
         h.server().enqueue(ScriptedResponse::sse(toolUse(QStringLiteral("toolu_2"), QStringLiteral("mcp__slowpoke__slow"), {{QStringLiteral("ms"), 20000}})));
         QCOMPARE(h.runTurn(QStringLiteral("slower"), 30000), QStringLiteral("interrupted"));
         QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(cancelFile), 5000);
+    }
+
+    void theFilesystemServerWorksInTheWorkspace()
+    {
+        // server-filesystem started without folders takes its allowed folders from our roots.
+        SessionHarness h;
+        McpServerConfig filesystem;
+        filesystem.name = QStringLiteral("fs");
+        filesystem.command = nodeProgram();
+        filesystem.args = {nodeModule(QStringLiteral("@modelcontextprotocol/server-filesystem/dist/index.js"))};
+        McpHost *host = startWith(h, {filesystem});
+        QVERIFY2(host, qPrintable(h.error()));
+        QCOMPARE(host->server(QStringLiteral("fs"))->state, McpServerConnection::State::Ready);
+        QFile file(h.config().workspace + QStringLiteral("/hello.txt"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("hello from the workspace\n");
+        file.close();
+        h.server().enqueue(ScriptedResponse::sse(toolUse(QStringLiteral("toolu_1"), QStringLiteral("mcp__fs__read_text_file"),
+                                                         {{QStringLiteral("path"), file.fileName()}})));
+        h.server().enqueue(ScriptedResponse::sse(toolUse(QStringLiteral("toolu_2"), QStringLiteral("mcp__fs__read_text_file"),
+                                                         {{QStringLiteral("path"), QStringLiteral("/etc/hostname")}})));
+        h.server().enqueue(ScriptedResponse::sse(answer(QStringLiteral("read"))));
+        QCOMPARE(h.runTurn(QStringLiteral("read hello.txt"), 30000), QStringLiteral("answered"));
+        const QList<CapturedRequest> requests = h.server().requests();
+        QCOMPARE(lastToolResults(requests.at(1).json()), QStringLiteral("hello from the workspace\n"));
+        // Outside the root the server refuses: roots are the workspace, nothing more.
+        QVERIFY2(lastToolResults(requests.at(2).json()).contains(QStringLiteral("denied"), Qt::CaseInsensitive),
+                 qPrintable(lastToolResults(requests.at(2).json())));
     }
 
     void elicitationAndSamplingAskThePerson()

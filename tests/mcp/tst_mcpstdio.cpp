@@ -197,6 +197,32 @@ private Q_SLOTS:
         QVERIFY(call(client, QStringLiteral("ping"), {}).ok());
     }
 
+    void theMemoryServerKeepsAGraph()
+    {
+        QTemporaryDir dir;
+        McpServerConfig memory;
+        memory.name = QStringLiteral("memory");
+        memory.command = nodeProgram();
+        memory.args = {nodeModule(QStringLiteral("@modelcontextprotocol/server-memory/dist/index.js"))};
+        memory.env.insert(QStringLiteral("MEMORY_FILE_PATH"), dir.filePath(QStringLiteral("graph.jsonl")));
+        auto connection = connect(memory);
+        QTRY_COMPARE_WITH_TIMEOUT(connection->state(), McpServerConnection::State::Ready, 30000);
+        QVERIFY(hasTool(*connection, QStringLiteral("create_entities")));
+        const QJsonObject entity{{QStringLiteral("name"), QStringLiteral("Valis")},
+                                 {QStringLiteral("entityType"), QStringLiteral("project")},
+                                 {QStringLiteral("observations"), QJsonArray{QStringLiteral("speaks MCP")}}};
+        QVERIFY(call(connection->client(), QStringLiteral("tools/call"),
+                     {{QStringLiteral("name"), QStringLiteral("create_entities")},
+                      {QStringLiteral("arguments"), QJsonObject{{QStringLiteral("entities"), QJsonArray{entity}}}}})
+                    .ok());
+        const McpResponse graph = call(connection->client(), QStringLiteral("tools/call"), {{QStringLiteral("name"), QStringLiteral("read_graph")}});
+        QVERIFY(graph.ok());
+        QVERIFY2(resultText(graph).contains(QStringLiteral("speaks MCP")), qPrintable(resultText(graph)));
+        QFile file(dir.filePath(QStringLiteral("graph.jsonl")));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains("speaks MCP")); // the env reached the server
+    }
+
     void bannersOnStdoutAreSkipped()
     {
         auto connection = connect(faultServer(QStringLiteral("noisy"), {QStringLiteral("--banner"), QStringLiteral("--noisy")}));
