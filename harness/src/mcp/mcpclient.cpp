@@ -256,8 +256,6 @@ void McpClient::armTimer(McpRequest *request)
     if (request->m_options.timeoutMs <= 0)
         return;
     if (!request->m_timerConnected) {
-        // Once: a lambda cannot be connected uniquely, and a request's timer is armed again and
-        // again (progress, a resend).
         request->m_timerConnected = true;
         request->m_timer.setSingleShot(true);
         connect(&request->m_timer, &QTimer::timeout, request, [this, request] {

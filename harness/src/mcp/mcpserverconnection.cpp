@@ -358,9 +358,9 @@ void McpServerConnection::stop()
     }
     McpClient *client = m_client.get();
     m_tools.clear();
+    // teardown() cuts every connection from the client to us; listen for its end afterwards
+    // (it is deleted later, once closed).
     teardown();
-    // After teardown(), which cuts every connection between the client and this object; the
-    // client is deleted later, never inside teardown().
     connect(client, &QObject::destroyed, this, [this] {
         setState(m_config.enabled ? State::Stopped : State::Disabled);
         Q_EMIT stopped();
