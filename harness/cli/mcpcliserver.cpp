@@ -4,6 +4,8 @@
 #include "interactionprompter.h"
 #include "terminalinput.h"
 
+#include "valis/keychain/keychaincredentialstore.h"
+#include "valis/mcp/mcpoauth.h"
 #include "valis/mcp/mcpstdiotransport.h"
 
 #include <QDir>
@@ -22,26 +24,50 @@ McpCliServer::~McpCliServer()
     close();
 }
 
-Result<void> McpCliServer::connect(const QString &name)
+Result<McpServerConfig> configuredMcpServer(CliContext &context, const QString &name)
 {
-    const QString path = m_context.locations().mcpSettingsPath();
+    const QString path = context.locations().mcpSettingsPath();
     const Result<McpSettings> settings = McpSettings::load(path);
     if (settings.hasError())
         return settings.error();
-    const std::optional<McpServerConfig> server = settings->server(name);
-    if (!server) {
-        for (const Error &problem : settings->problems()) {
-            if (problem.location.endsWith(QStringLiteral(": mcpServers.") + name))
-                return problem;
-        }
-        QStringList names;
-        for (const McpServerConfig &configured : settings->servers())
-            names.append(configured.name);
-        return Error(QStringLiteral("mcp.unknown-server"),
-                     names.isEmpty() ? Text::tr("there is no MCP server \"%1\": none is configured (valis-cli mcp add)").arg(name)
-                                     : Text::tr("there is no MCP server \"%1\"; the servers are: %2").arg(name, names.join(QStringLiteral(", "))),
-                     path);
+    if (const std::optional<McpServerConfig> server = settings->server(name))
+        return *server;
+    for (const Error &problem : settings->problems()) {
+        if (problem.location.endsWith(QStringLiteral(": mcpServers.") + name))
+            return problem;
     }
+    QStringList names;
+    for (const McpServerConfig &configured : settings->servers())
+        names.append(configured.name);
+    return Error(QStringLiteral("mcp.unknown-server"),
+                 names.isEmpty() ? Text::tr("there is no MCP server \"%1\": none is configured (valis-cli mcp add)").arg(name)
+                                 : Text::tr("there is no MCP server \"%1\"; the servers are: %2").arg(name, names.join(QStringLiteral(", "))),
+                 path);
+}
+
+std::unique_ptr<McpOAuthAuthorizer> cliOAuthAuthorizer(CliContext &context, const McpResolvedServer &server,
+                                                       CredentialStore *credentials)
+{
+    McpOAuthOptions options;
+    options.serverName = server.config.name;
+    options.credentials = credentials;
+    options.clientId = server.config.oauthClientId;
+    if (!server.config.oauthClientSecretEnvVar.isEmpty())
+        options.clientSecret = QProcessEnvironment::systemEnvironment().value(server.config.oauthClientSecretEnvVar);
+    options.scopes = server.config.oauthScopes;
+    options.openUrl = openInBrowser;
+    // Printed first, so a person without a browser here can open it elsewhere.
+    options.showUrl = [&context, name = server.config.name](const QUrl &url) {
+        context.err() << Text::tr("To sign in to %1, open: %2").arg(name, url.toString(QUrl::FullyEncoded)) << Qt::endl;
+    };
+    return std::make_unique<McpOAuthAuthorizer>(server.url, options);
+}
+
+Result<void> McpCliServer::connect(const QString &name)
+{
+    const Result<McpServerConfig> server = configuredMcpServer(m_context, name);
+    if (server.hasError())
+        return server.error();
     m_config = *server;
     m_config.enabled = true;
 
@@ -53,6 +79,12 @@ Result<void> McpCliServer::connect(const QString &name)
     options.client.elicitationUrl = true;
     options.restartOnCrash = false;
     options.configureClient = [this](McpClient *client) { configureClient(client); };
+    // Stored OAuth tokens are used (valis-cli mcp login); a server that asks for a sign-in gets one.
+    options.makeAuthorizer = [this](const McpResolvedServer &resolved) -> std::unique_ptr<McpHttpAuthorizer> {
+        if (!m_keychain)
+            m_keychain = std::make_unique<KeychainCredentialStore>();
+        return cliOAuthAuthorizer(m_context, resolved, m_keychain.get());
+    };
     m_connection = std::make_unique<McpServerConnection>(m_config, options);
 
     QEventLoop loop;

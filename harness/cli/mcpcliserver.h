@@ -13,11 +13,27 @@
 #include <functional>
 #include <memory>
 
+namespace valis {
+class CredentialStore;
+class KeychainCredentialStore;
+class McpOAuthAuthorizer;
+} // namespace valis
+
 namespace valis::cli {
 
 class CliContext;
 class InteractionPrompter;
 class TerminalInput;
+
+/// Reads config/mcp.json and returns the server `name`; an Error naming the servers there are
+/// when there is none, or why its entry cannot be read.
+Result<McpServerConfig> configuredMcpServer(CliContext &context, const QString &name);
+
+/// The OAuth authoriser valis-cli uses for an HTTP server (sign-in, stored tokens): tokens in
+/// `credentials` (the OS keychain), the sign-in address printed on stderr and opened in the
+/// browser ($BROWSER, xdg-open).
+std::unique_ptr<McpOAuthAuthorizer> cliOAuthAuthorizer(CliContext &context, const McpResolvedServer &server,
+                                                       CredentialStore *credentials);
 
 /// One configured MCP server connected for a valis-cli mcp command: reads config/mcp.json,
 /// starts the server (a disabled one too: naming it is the reason to start it) with the
@@ -78,6 +94,7 @@ private:
 
     CliContext &m_context;
     McpServerConfig m_config;
+    std::unique_ptr<KeychainCredentialStore> m_keychain; ///< for HTTP servers' OAuth tokens
     std::unique_ptr<McpServerConnection> m_connection;
     qint64 m_startupMs = 0;
     TerminalInput *m_input = nullptr;

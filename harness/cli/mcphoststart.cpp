@@ -41,6 +41,9 @@ McpStartReport startMcpServers(McpHost *host, const QStringList &roots)
     if (!started)
         loop.exec();
     McpStartReport report;
+    // Entries of config/mcp.json that could not be read start no server: say so, like a failure.
+    for (const Error &problem : host->configurationProblems())
+        report.failures.append(Error(QStringLiteral("mcp.config-problem"), problem.toString()));
     for (const McpServerStatus &server : host->servers()) {
         if (server.state != McpServerConnection::State::Failed)
             continue;

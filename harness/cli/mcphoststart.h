@@ -26,7 +26,8 @@ McpHost *findMcpHost(const PluginManager &plugins);
 /// How starting the configured MCP servers went.
 struct McpStartReport
 {
-    /// One Error per server that did not start ("mcp.server-failed"), with its reason.
+    /// One Error per server that did not start ("mcp.server-failed"), with its reason, and per
+    /// entry of config/mcp.json that could not be read ("mcp.config-problem").
     QList<Error> failures;
     /// Set when one of them is required: the run must not go on.
     std::optional<Error> fatal;

@@ -484,7 +484,7 @@ private Q_SLOTS:
     {
         const McpCliRun overview = mcp({QStringLiteral("--help")});
         QCOMPARE(overview.exitCode, 0);
-        for (const char *name : {"list", "add", "remove", "import", "test", "tools", "call", "resources", "read", "prompts", "prompt"}) {
+        for (const char *name : {"list", "add", "remove", "import", "test", "tools", "call", "resources", "read", "prompts", "prompt", "login", "logout"}) {
             const QString subcommand = QString::fromLatin1(name);
             QVERIFY2(overview.out.contains(QStringLiteral("  ") + subcommand + QLatin1Char(' ')), qPrintable(subcommand));
             const McpCliRun help = mcp({subcommand, QStringLiteral("--help")});

@@ -87,6 +87,8 @@ const QList<Subcommand> &subcommands()
         {"read", QT_TRANSLATE_NOOP("valis::cli", "Read one resource"), runMcpRead},
         {"prompts", QT_TRANSLATE_NOOP("valis::cli", "A server's prompts and their arguments"), runMcpPrompts},
         {"prompt", QT_TRANSLATE_NOOP("valis::cli", "Get one prompt with arguments and print its messages"), runMcpPrompt},
+        {"login", QT_TRANSLATE_NOOP("valis::cli", "Sign in to an HTTP server (OAuth, in the browser)"), runMcpLogin},
+        {"logout", QT_TRANSLATE_NOOP("valis::cli", "Forget an HTTP server's OAuth tokens"), runMcpLogout},
     };
     return list;
 }

@@ -1,7 +1,8 @@
 #pragma once
 
 // Shared by the `valis-cli mcp` subcommands: the configuration ones (mcpcommand.cpp,
-// mcpimport.cpp) and those that talk to a server (mcpservercommands.cpp, mcpresourcecommands.cpp).
+// mcpimport.cpp), those that talk to a server (mcpservercommands.cpp, mcpresourcecommands.cpp)
+// and the sign-in (mcplogin.cpp).
 #include "clicontext.h"
 
 #include "valis/mcp/mcpserverconfig.h"
@@ -27,6 +28,8 @@ int runMcpResources(CliContext &context, const QStringList &arguments);
 int runMcpRead(CliContext &context, const QStringList &arguments);
 int runMcpPrompts(CliContext &context, const QStringList &arguments);
 int runMcpPrompt(CliContext &context, const QStringList &arguments);
+int runMcpLogin(CliContext &context, const QStringList &arguments);
+int runMcpLogout(CliContext &context, const QStringList &arguments);
 
 /// "node /path/server.js stdio" or the URL: what a server runs, for people.
 QString describeServer(const McpServerConfig &server);

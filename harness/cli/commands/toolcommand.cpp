@@ -258,10 +258,12 @@ int runTool(CliContext &context, const QStringList &arguments)
                      });
     // A tool's questions (an MCP server's forms, pages to open) are asked on the terminal, one at
     // a time, and declined without one.
+    // Declared so that the prompter, the context of every connection that uses them, goes first.
+    QList<ToolInteraction> questions;
+    std::function<void()> askNext;
     TerminalInput input;
     InteractionPrompter prompter(context.err());
-    QList<ToolInteraction> questions;
-    std::function<void()> askNext = [&] {
+    askNext = [&] {
         if (prompter.isAsking() || questions.isEmpty())
             return;
         const ToolInteraction question = questions.takeFirst();
@@ -275,7 +277,7 @@ int runTool(CliContext &context, const QStringList &arguments)
         QObject::connect(&input, &TerminalInput::lineRead, &prompter, [&prompter](const QString &line) { prompter.takeLine(line); });
         input.start();
     }
-    QObject::connect(&orchestrator, &ToolOrchestrator::interactionRequested, &orchestrator,
+    QObject::connect(&orchestrator, &ToolOrchestrator::interactionRequested, &prompter,
                      [&](const Part &, const ToolInteraction &interaction) {
                          if (!canAsk) {
                              context.err() << Text::tr("declined a question (%1): there is no terminal to ask on").arg(interaction.message)
@@ -286,7 +288,7 @@ int runTool(CliContext &context, const QStringList &arguments)
                          questions.append(interaction);
                          askNext();
                      });
-    QObject::connect(&orchestrator, &ToolOrchestrator::interactionResolved, &orchestrator,
+    QObject::connect(&orchestrator, &ToolOrchestrator::interactionResolved, &prompter,
                      [&](const Part &, const QString &requestId, const QString &) {
                          questions.removeIf([&requestId](const ToolInteraction &question) { return question.id == requestId; });
                          if (prompter.currentId() == requestId) {
