@@ -1,0 +1,282 @@
+// The MCP parts of the main window against the real MCP plugin and the real reference server
+// (server-everything over stdio, from node_modules): Settings > MCP servers, the status bar, a
+// tool card of an MCP tool, a form the server asks for, an @resource sent with a turn. The
+// model is the local provider test server, scripted.
+#include "testsupport.h"
+#include "webtestsupport.h"
+#include "mainwindowtestsupport.h"
+
+#include "composerwidget.h"
+#include "conversationbridge.h"
+#include "conversationcontroller.h"
+#include "conversationview.h"
+#include "mainwindow.h"
+#include "mcpcomposerassist.h"
+#include "mcpinteractiondialog.h"
+#include "mcpschemaform.h"
+#include "mcpserverdetails.h"
+#include "mcpserverspage.h"
+#include "mcpstatusbutton.h"
+#include "mcpui.h"
+#include "providerserver.h"
+#include "settingsdialog.h"
+#include "streambuilders.h"
+
+#include "valis/mcp/mcphost.h"
+
+#include <QApplication>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+
+using namespace valis;
+using test::evaluate;
+using test::pageText;
+using test::runTurnsAgainst;
+
+namespace {
+
+QString everything()
+{
+    return test::sourceDir() + QStringLiteral("/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+}
+
+bool writeServers(const DataLocations &locations, bool withBroken)
+{
+    QJsonObject servers{{QStringLiteral("everything"),
+                         QJsonObject{{QStringLiteral("command"), QStringLiteral("node")},
+                                     {QStringLiteral("args"), QJsonArray{everything(), QStringLiteral("stdio")}}}}};
+    if (withBroken)
+        servers.insert(QStringLiteral("broken"), QJsonObject{{QStringLiteral("command"), QStringLiteral("/nonexistent/valis-no-such-server")},
+                                                             {QStringLiteral("startupTimeoutSec"), 5}});
+    const QJsonObject root{{QStringLiteral("version"), 1}, {QStringLiteral("mcpServers"), servers}};
+    // MCP tools ask before they run; these tests let the reference server's run.
+    return test::writeFile(locations.mcpSettingsPath(), QJsonDocument(root).toJson())
+           && test::writeFile(locations.approvalsPath(), "{\"version\": 1, \"providers\": {\"mcp:everything\": \"allow\"}}");
+}
+
+void screenshot(QWidget *widget, const QString &name)
+{
+    if (const QString dir = qEnvironmentVariable("VALIS_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(widget->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
+}
+
+bool listsTool(McpHost *host, const QString &server, const QString &tool)
+{
+    const std::optional<McpServerStatus> status = host ? host->server(server) : std::nullopt;
+    if (!status)
+        return false;
+    for (const McpServerStatus::Tool &listed : status->tools)
+        if (listed.info.name == tool)
+            return true;
+    return false;
+}
+
+QString lastRequestText(const test::ProviderTestServer &server)
+{
+    return QString::fromUtf8(QJsonDocument(server.requests().constLast().json()).toJson(QJsonDocument::Compact));
+}
+
+} // namespace
+
+class TestMcpShell : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void settingsAndStatusShowTheServers();
+    void toolCardsAndFormsReachTheServer();
+    void resourcesAttachToTheTurn();
+};
+
+void TestMcpShell::init()
+{
+    QVERIFY2(QFile::exists(everything()), "run npm ci: server-everything is not in node_modules");
+}
+
+void TestMcpShell::settingsAndStatusShowTheServers()
+{
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    test::ProviderTestServer server;
+    QVERIFY(server.listen());
+    QVERIFY(runTurnsAgainst(locations, server, QByteArray(VALIS_BUILT_PLUGIN_DIR)));
+    QVERIFY(writeServers(locations, true));
+    MainWindow window(locations, {});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    McpStatusButton *status = window.mcpStatus();
+    QTRY_VERIFY_WITH_TIMEOUT(status->isVisible(), 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(status->text(), QStringLiteral("MCP 1/2"), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(status->showsFailure(), 30000);
+    QVERIFY2(status->toolTip().contains(QLatin1String("broken: failed")), qPrintable(status->toolTip()));
+    QVERIFY2(status->toolTip().contains(QLatin1String("everything: ready")), qPrintable(status->toolTip()));
+    screenshot(&window, QStringLiteral("mcp-status-bar"));
+
+    // The status opens Settings on its page.
+    status->click();
+    SettingsDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = window.findChild<SettingsDialog *>()) && dialog->isVisible());
+    auto *page = dialog->findChild<McpServersPage *>();
+    QVERIFY(page);
+    QTRY_VERIFY(page->isVisible());
+    QVERIFY(page->selectServer(QStringLiteral("everything")));
+    McpServerDetails *details = page->details();
+    QTRY_VERIFY(details->findChild<QLabel *>(QStringLiteral("mcpServerState"))->text().contains(QLatin1String("State: ready")));
+    QTableWidget *tools = details->toolTable();
+    QTRY_VERIFY(tools->rowCount() >= 10);
+    int envRow = -1;
+    for (int row = 0; row < tools->rowCount(); ++row) {
+        QVERIFY2(tools->item(row, 2)->text().toInt() > 0, qPrintable(tools->item(row, 0)->text()));
+        QCOMPARE(tools->item(row, 0)->checkState(), Qt::Checked);
+        if (tools->item(row, 0)->text() == QLatin1String("get-env"))
+            envRow = row;
+    }
+    QVERIFY(envRow >= 0);
+    const qint64 before = details->offeredTokens();
+    QVERIFY(before > 0);
+    QVERIFY(details->findChild<QLabel *>(QStringLiteral("mcpServerCost"))->text().contains(QLatin1String("tokens")));
+    screenshot(dialog, QStringLiteral("mcp-settings-ready"));
+    // Switched off: it costs nothing any more, and Apply writes it.
+    tools->item(envRow, 0)->setCheckState(Qt::Unchecked);
+    QVERIFY(details->offeredTokens() < before);
+    dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Apply)->click();
+    QTRY_VERIFY(!dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Apply)->isEnabled());
+    const Result<McpSettings> saved = McpSettings::load(locations.mcpSettingsPath());
+    VALIS_VERIFY_OK(saved);
+    QCOMPARE(saved->server(QStringLiteral("everything"))->disabledTools, QStringList{QStringLiteral("get-env")});
+    QCOMPARE(saved->server(QStringLiteral("broken"))->command, QStringLiteral("/nonexistent/valis-no-such-server"));
+    // The running host read it again: the tool is no longer offered.
+    McpHost *host = McpUi::host(window.plugins());
+    QVERIFY(host);
+    QTRY_VERIFY_WITH_TIMEOUT([host] {
+        const std::optional<McpServerStatus> everything = host->server(QStringLiteral("everything"));
+        if (!everything || everything->state != McpServerConnection::State::Ready)
+            return false;
+        for (const McpServerStatus::Tool &tool : everything->tools)
+            if (tool.info.name == QLatin1String("get-env"))
+                return !tool.offered;
+        return false;
+    }(), 30000);
+
+    // The broken one: failed, with why.
+    QVERIFY(page->selectServer(QStringLiteral("broken")));
+    QTRY_VERIFY(details->findChild<QLabel *>(QStringLiteral("mcpServerState"))->text().contains(QLatin1String("State: failed")));
+    auto *error = details->findChild<QPlainTextEdit *>(QStringLiteral("mcpServerError"));
+    QVERIFY(error->isVisible());
+    QVERIFY2(error->toPlainText().contains(QLatin1String("valis-no-such-server")), qPrintable(error->toPlainText()));
+    screenshot(dialog, QStringLiteral("mcp-settings-failed"));
+    dialog->close();
+}
+
+void TestMcpShell::toolCardsAndFormsReachTheServer()
+{
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    test::ProviderTestServer server;
+    QVERIFY(server.listen());
+    QVERIFY(runTurnsAgainst(locations, server, QByteArray(VALIS_BUILT_PLUGIN_DIR)));
+    QVERIFY(writeServers(locations, false));
+    MainWindow window(locations, {});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY(window.composer()->isEnabled());
+    QTRY_COMPARE_WITH_TIMEOUT(window.mcpStatus()->text(), QStringLiteral("MCP 1/1"), 30000);
+    QSignalSpy liveCards(window.conversationView()->bridge(), &ConversationBridge::toolCardStarted);
+    window.newSession();
+
+    // A turn that calls the server's echo: its card says where the tool comes from.
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream()
+                                                   .toolUse(QStringLiteral("toolu_1"), QStringLiteral("mcp__everything__echo"),
+                                                            QJsonObject{{QStringLiteral("message"), QStringLiteral("hello from the shell")}})
+                                                   .stop(QStringLiteral("tool_use"))));
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream().text(QStringLiteral("Echo done.")).stop(QStringLiteral("end_turn"))));
+    QTest::keyClicks(window.composer()->editor(), QStringLiteral("Echo something"));
+    QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("Echo done.")), 30000);
+    QCOMPARE(server.requests().size(), 2);
+    QVERIFY2(lastRequestText(server).contains(QLatin1String("Echo: hello from the shell")), qPrintable(lastRequestText(server)));
+    QVERIFY(!liveCards.isEmpty());
+    QCOMPARE(QJsonDocument::fromJson(liveCards.constFirst().at(0).toString().toUtf8()).object().value(QLatin1String("server")).toString(),
+             QStringLiteral("everything"));
+    QTRY_COMPARE(evaluate(window, QStringLiteral("(document.querySelector('.tool-card .server') || {}).textContent")).toString(),
+                 QStringLiteral("MCP server everything"));
+    screenshot(&window, QStringLiteral("mcp-tool-card"));
+
+    // A form the server asks for (its tool appears once it knows Valis answers forms).
+    QTRY_VERIFY_WITH_TIMEOUT(listsTool(McpUi::host(window.plugins()), QStringLiteral("everything"), QStringLiteral("trigger-elicitation-request")), 20000);
+    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream()
+                                                   .toolUse(QStringLiteral("toolu_2"), QStringLiteral("mcp__everything__trigger-elicitation-request"), QJsonObject())
+                                                   .stop(QStringLiteral("tool_use"))));
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream().text(QStringLiteral("Thanks for the form.")).stop(QStringLiteral("end_turn"))));
+    QTest::keyClicks(window.composer()->editor(), QStringLiteral("Ask me things"));
+    QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
+    McpInteractionDialog *form = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((form = window.findChild<McpInteractionDialog *>()) && form->isVisible(), 30000);
+    QCOMPARE(form->kind(), QStringLiteral("form"));
+    // Defaults are filled in; the one required field is not.
+    QCOMPARE(qobject_cast<QLineEdit *>(form->form()->field(QStringLiteral("integer")))->text(), QStringLiteral("42"));
+    QTest::keyClicks(form->form()->field(QStringLiteral("name")), QStringLiteral("Ada Lovelace"));
+    qobject_cast<QLineEdit *>(form->form()->field(QStringLiteral("email")))->setText(QStringLiteral("ada@example.org"));
+    screenshot(form, QStringLiteral("mcp-elicitation-form"));
+    form->findChild<QPushButton *>(QStringLiteral("interactionAccept"))->click();
+    QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("Thanks for the form.")), 30000);
+    const QString answered = lastRequestText(server);
+    QVERIFY2(answered.contains(QLatin1String("Name: Ada Lovelace")), qPrintable(answered));
+    QVERIFY2(answered.contains(QLatin1String("Email: ada@example.org")), qPrintable(answered));
+    QVERIFY2(answered.contains(QLatin1String("Favorite Integer: 42")), qPrintable(answered));
+    QVERIFY(!window.findChild<McpInteractionDialog *>());
+}
+
+void TestMcpShell::resourcesAttachToTheTurn()
+{
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    test::ProviderTestServer server;
+    QVERIFY(server.listen());
+    QVERIFY(runTurnsAgainst(locations, server, QByteArray(VALIS_BUILT_PLUGIN_DIR)));
+    QVERIFY(writeServers(locations, false));
+    QFile features(test::sourceDir() + QStringLiteral("/node_modules/@modelcontextprotocol/server-everything/dist/docs/features.md"));
+    QVERIFY(features.open(QIODevice::ReadOnly));
+    const QString firstLine = QString::fromUtf8(features.readLine()).trimmed();
+    QVERIFY(!firstLine.isEmpty());
+    MainWindow window(locations, {});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY(window.composer()->isEnabled());
+    QTRY_COMPARE_WITH_TIMEOUT(window.mcpStatus()->text(), QStringLiteral("MCP 1/1"), 30000);
+    window.newSession();
+
+    // "@" offers the server's resources; choosing one attaches it.
+    window.composer()->editor()->setFocus();
+    QTest::keyClicks(window.composer()->editor(), QStringLiteral("Summarise @features"));
+    QTRY_VERIFY_WITH_TIMEOUT(window.composer()->suggestionsShown(), 20000);
+    QVERIFY2(window.composer()->suggestionList()->item(0)->text().startsWith(
+                 QLatin1String("@everything:demo://resource/static/document/features.md")),
+             qPrintable(window.composer()->suggestionList()->item(0)->text()));
+    screenshot(&window, QStringLiteral("mcp-resource-suggestions"));
+    QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(window.composer()->resourceLabels(),
+                              QStringList{QStringLiteral("@everything:demo://resource/static/document/features.md")}, 20000);
+    QCOMPARE(window.composer()->editor()->toPlainText(), QStringLiteral("Summarise "));
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream().text(QStringLiteral("A summary.")).stop(QStringLiteral("end_turn"))));
+    QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("A summary.")), 30000);
+    const QString sent = lastRequestText(server);
+    QVERIFY2(sent.contains(QLatin1String("Attached resource @everything:demo://resource/static/document/features.md")), qPrintable(sent));
+    QVERIFY2(sent.contains(QJsonDocument(QJsonArray{firstLine}).toJson(QJsonDocument::Compact).mid(2).chopped(2)), qPrintable(sent));
+    QVERIFY(window.composer()->resourceLabels().isEmpty());
+}
+
+VALIS_WEBENGINE_TEST_MAIN(TestMcpShell)
+#include "tst_mcpshell.moc"
