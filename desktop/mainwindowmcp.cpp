@@ -23,6 +23,9 @@ void MainWindow::connectMcp()
     m_mcpAssist->setHost(host);
     if (!host)
         return;
+    // Servers start on first use; the shell uses them at once (state, tools, @ and /), so they
+    // start now, in the background: nothing waits for them.
+    host->whenStarted(this, [] {});
     // Roots: the folder the next turn works in (servers hear of a change).
     host->setRoots({m_composer->workspace()});
     connect(m_composer, &ComposerWidget::workspaceChosen, host, [host](const QString &path) { host->setRoots({path}); });

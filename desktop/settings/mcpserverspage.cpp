@@ -5,6 +5,7 @@
 #include "mcpui.h"
 
 #include "valis/mcp/mcphost.h"
+#include "valis/tokens/tokencounter.h"
 
 #include <QDir>
 #include <QColor>
@@ -13,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
@@ -186,7 +188,14 @@ void McpServersPage::fillList()
         const QString state = !server.enabled ? McpUi::stateText(McpServerConnection::State::Disabled)
                             : status          ? McpUi::stateText(status->state)
                                               : tr("not started");
-        auto *item = new QListWidgetItem(tr("%1 \u2014 %2").arg(server.name, state), m_list);
+        QString text = tr("%1 \u2014 %2").arg(server.name, state);
+        // What its offered tools cost in every request, to compare servers at a glance.
+        if (status && status->state == McpServerConnection::State::Ready && server.enabled) {
+            if (!m_counter)
+                m_counter = McpUi::defaultCounter(m_locations, nullptr);
+            text = tr("%1 \u2014 %2, %3 tokens").arg(server.name, state, QLocale().toString(m_counter->countToolDefinitions(status->definitions)));
+        }
+        auto *item = new QListWidgetItem(text, m_list);
         item->setData(Qt::UserRole, server.name);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | (m_problem.isEmpty() ? Qt::ItemIsUserCheckable : Qt::NoItemFlags));
         item->setCheckState(server.enabled ? Qt::Checked : Qt::Unchecked);

@@ -8,6 +8,8 @@
 #include <QPointer>
 #include <QSet>
 
+#include <memory>
+
 class QLabel;
 class QListWidget;
 class QPushButton;
@@ -17,6 +19,7 @@ namespace valis {
 
 class McpHost;
 class McpServerDetails;
+class TokenCounter;
 class PluginManager;
 
 /// Settings > MCP servers: the servers of config/mcp.json with add, edit, remove and import
@@ -66,6 +69,7 @@ private:
     QSet<QString> m_changed;  ///< added or edited here
     QSet<QString> m_removed;
     QString m_problem;        ///< config/mcp.json cannot be read: nothing is written over it
+    std::shared_ptr<TokenCounter> m_counter; ///< of the default model, made when first needed
     QListWidget *m_list = nullptr;
     McpServerDetails *m_details = nullptr;
     QPushButton *m_edit = nullptr;

@@ -32,6 +32,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -136,7 +137,7 @@ void TestMcpShell::settingsAndStatusShowTheServers()
     QTRY_VERIFY(tools->rowCount() >= 10);
     int envRow = -1;
     for (int row = 0; row < tools->rowCount(); ++row) {
-        QVERIFY2(tools->item(row, 2)->text().toInt() > 0, qPrintable(tools->item(row, 0)->text()));
+        QVERIFY2(QLocale().toInt(tools->item(row, 2)->text()) > 0, qPrintable(tools->item(row, 0)->text()));
         QCOMPARE(tools->item(row, 0)->checkState(), Qt::Checked);
         if (tools->item(row, 0)->text() == QLatin1String("get-env"))
             envRow = row;
