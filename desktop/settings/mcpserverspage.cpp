@@ -138,6 +138,12 @@ McpServersPage::McpServersPage(const DataLocations &locations, PluginManager *pl
     showSelected();
 }
 
+McpServersPage::~McpServersPage()
+{
+    // The list empties itself as it goes, after the buttons it would update are gone.
+    disconnect(m_list, nullptr, this, nullptr);
+}
+
 QString McpServersPage::note() const
 {
     return m_note->text();

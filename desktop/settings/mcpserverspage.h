@@ -34,6 +34,7 @@ class McpServersPage : public SettingsPage
 
 public:
     McpServersPage(const DataLocations &locations, PluginManager *plugins, QWidget *parent = nullptr);
+    ~McpServersPage() override;
 
     QString title() const override { return titleText(); }
     /// The page's title, for opening Settings on it.
