@@ -2021,6 +2021,10 @@
         <source>the default model</source>
         <translation>das Standardmodell</translation>
     </message>
+    <message>
+        <source>Not sent to the model now. %1</source>
+        <translation>Wird dem Modell zurzeit nicht gesendet. %1</translation>
+    </message>
 </context>
 <context>
     <name>valis::McpServerEditor</name>

@@ -2010,6 +2010,10 @@
         <source>the default model</source>
         <translation>默认模型</translation>
     </message>
+    <message>
+        <source>Not sent to the model now. %1</source>
+        <translation>当前不会发送给模型。%1</translation>
+    </message>
 </context>
 <context>
     <name>valis::McpServerEditor</name>

@@ -97,8 +97,9 @@ ComposerWidget::ComposerWidget(QWidget *parent) : QWidget(parent)
     m_suggestions = new QListWidget(this);
     m_suggestions->setObjectName(QStringLiteral("composerSuggestions"));
     m_suggestions->setFocusPolicy(Qt::NoFocus); // the keys stay in the text; see eventFilter()
-    m_suggestions->setMaximumHeight(150);
     m_suggestions->setUniformItemSizes(true);
+    m_suggestions->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_suggestions->setTextElideMode(Qt::ElideMiddle);
     m_suggestions->hide();
     connect(m_suggestions, &QListWidget::itemClicked, this, [this] { chooseSuggestion(); });
 
@@ -306,6 +307,9 @@ void ComposerWidget::showSuggestions(const QList<Suggestion> &suggestions)
         item->setToolTip(suggestion.detail);
     }
     m_suggestions->setCurrentRow(0);
+    // As tall as what it offers, up to six rows.
+    const int rows = int(qMin<qsizetype>(6, suggestions.size()));
+    m_suggestions->setFixedHeight(rows * qMax(1, m_suggestions->sizeHintForRow(0)) + 2 * m_suggestions->frameWidth());
     m_suggestions->setVisible(!suggestions.isEmpty());
 }
 

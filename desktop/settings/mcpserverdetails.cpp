@@ -29,8 +29,10 @@ McpServerDetails::McpServerDetails(const DataLocations &locations, QWidget *pare
     m_state = new QLabel(this);
     m_state->setObjectName(QStringLiteral("mcpServerState"));
     m_state->setTextFormat(Qt::PlainText); // names, versions and errors come from servers
-    m_state->setWordWrap(true);
     m_state->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    // One line per fact, cut at the edge (the tooltip has them whole): a wrapped label would
+    // take the height the tools need.
+    m_state->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     m_error = new QPlainTextEdit(this);
     m_error->setObjectName(QStringLiteral("mcpServerError"));
     m_error->setReadOnly(true);
@@ -58,7 +60,10 @@ McpServerDetails::McpServerDetails(const DataLocations &locations, QWidget *pare
     m_tools->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_tools->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_tools->setWordWrap(false);
+    m_tools->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_tools->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_tools->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    m_tools->setTextElideMode(Qt::ElideRight);
     m_cost = new QLabel(this);
     m_cost->setObjectName(QStringLiteral("mcpServerCost"));
     m_cost->setWordWrap(true);
@@ -170,6 +175,7 @@ void McpServerDetails::refresh()
             lines << tr("Command found: %1").arg(status->resolvedFrom);
     }
     m_state->setText(lines.join(QLatin1Char('\n')));
+    m_state->setToolTip(m_state->text().toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
     const bool failed = status && status->error && status->state != McpServerConnection::State::Ready;
     m_error->setVisible(failed);
     if (failed)
@@ -191,19 +197,37 @@ void McpServerDetails::fillTools()
             m_counter = McpUi::defaultCounter(m_locations, &m_countModel);
         const QSignalBlocker blocker(m_tools);
         m_tools->setRowCount(0);
+        // What the model is sent for each tool: the host's definition when it is offered, else
+        // the same made here (what it would cost once switched on).
+        QList<QJsonObject> definitions;
+        m_leftOut.clear();
         for (const McpServerStatus::Tool &tool : tools) {
-            // What the model is sent for it: the host's definition when it is offered, else the
-            // same made here (it would cost this once switched on).
             QJsonObject definition;
             for (const QJsonValue &offered : status->definitions)
                 if (offered.toObject().value(QLatin1String("name")).toString() == tool.visibleName)
                     definition = offered.toObject();
+            // Offered by its switches, yet not sent (set aside, or a kind of tool Valis does
+            // not call): it costs nothing now.
+            if (definition.isEmpty() && tool.offered)
+                m_leftOut.insert(tool.info.name);
             if (definition.isEmpty())
                 definition = {{QStringLiteral("name"), tool.visibleName},
                               {QStringLiteral("description"), tool.info.description},
                               {QStringLiteral("input_schema"), tool.info.inputSchema}};
-            const qint64 tokens = m_counter->countToolDefinitions(QJsonArray{definition});
+            definitions << definition;
+        }
+        // A request with tools pays a fixed framing once; a tool's own cost is what it adds.
+        qint64 framing = 0;
+        if (definitions.size() >= 2)
+            framing = qMax<qint64>(0, m_counter->countToolDefinitions(QJsonArray{definitions.at(0)})
+                                          + m_counter->countToolDefinitions(QJsonArray{definitions.at(1)})
+                                          - m_counter->countToolDefinitions(QJsonArray{definitions.at(0), definitions.at(1)}));
+        m_definitions.clear();
+        for (qsizetype i = 0; i < tools.size(); ++i) {
+            const McpServerStatus::Tool &tool = tools.at(i);
+            const qint64 tokens = qMax<qint64>(1, m_counter->countToolDefinitions(QJsonArray{definitions.at(i)}) - framing);
             m_toolTokens.insert(tool.info.name, tokens);
+            m_definitions.insert(tool.info.name, definitions.at(i));
             const int row = m_tools->rowCount();
             m_tools->insertRow(row);
             auto *name = new QTableWidgetItem(tool.info.name);
@@ -215,6 +239,8 @@ void McpServerDetails::fillTools()
                 description = tool.info.title + QStringLiteral(" \u2014 ") + description;
             if (!tool.setAsideReason.isEmpty())
                 description = tr("Set aside: %1").arg(tool.setAsideReason);
+            else if (m_leftOut.contains(tool.info.name))
+                description = tr("Not sent to the model now. %1").arg(description);
             description = description.simplified();
             auto *about = new QTableWidgetItem(description);
             about->setToolTip(description);
@@ -223,8 +249,6 @@ void McpServerDetails::fillTools()
             cost->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_tools->setItem(row, 2, cost);
         }
-        m_tools->resizeColumnToContents(0);
-        m_tools->resizeColumnToContents(2);
     }
     const QSignalBlocker blocker(m_tools);
     for (int row = 0; row < m_tools->rowCount(); ++row) {
@@ -241,14 +265,15 @@ void McpServerDetails::showCost()
         m_cost->setText(m_host && m_host->server(m_config.name) ? tr("No tools listed (yet).") : QString());
         return;
     }
-    m_offeredTokens = 0;
-    int offered = 0;
+    // The offered definitions counted together, as a request carries them.
+    QJsonArray offeredDefinitions;
     for (int row = 0; row < m_tools->rowCount(); ++row) {
-        if (m_tools->item(row, 0)->checkState() != Qt::Checked)
-            continue;
-        ++offered;
-        m_offeredTokens += m_toolTokens.value(m_tools->item(row, 0)->text());
+        const QString tool = m_tools->item(row, 0)->text();
+        if (m_tools->item(row, 0)->checkState() == Qt::Checked && !m_leftOut.contains(tool))
+            offeredDefinitions.append(m_definitions.value(tool));
     }
+    const int offered = int(offeredDefinitions.size());
+    m_offeredTokens = offered == 0 ? 0 : m_counter->countToolDefinitions(offeredDefinitions);
     m_cost->setText(tr("%1 of %2 tools offered: about %3 tokens of every request (counted for %4).")
                         .arg(offered)
                         .arg(m_listed.size())

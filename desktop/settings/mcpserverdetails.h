@@ -4,7 +4,9 @@
 #include "valis/mcp/mcpserverconfig.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QPointer>
+#include <QSet>
 #include <QWidget>
 
 #include <memory>
@@ -67,7 +69,9 @@ private:
     QLabel *m_cost;
     QPlainTextEdit *m_log;
     QStringList m_listed; ///< the tool names the table shows
-    QHash<QString, qint64> m_toolTokens;
+    QHash<QString, qint64> m_toolTokens;      ///< what each tool adds to a request
+    QHash<QString, QJsonObject> m_definitions; ///< each tool as a request carries it
+    QSet<QString> m_leftOut;                   ///< offered, yet not sent by the host
     qint64 m_offeredTokens = -1;
     bool m_filling = false;
 };

@@ -86,6 +86,7 @@ McpServersPage::McpServersPage(const DataLocations &locations, PluginManager *pl
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(m_list, 1);
     leftLayout->addLayout(buttons);
+    left->setMaximumWidth(230);
 
     m_details = new McpServerDetails(m_locations, this);
     m_details->setHost(m_host);
