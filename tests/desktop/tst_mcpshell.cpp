@@ -36,6 +36,8 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QCompleter>
+#include <QStringListModel>
 #include <QTableWidget>
 
 using namespace valis;
@@ -98,6 +100,8 @@ private Q_SLOTS:
     void settingsAndStatusShowTheServers();
     void toolCardsAndFormsReachTheServer();
     void resourcesAttachToTheTurn();
+    void promptsFillTheComposer();
+    void samplingIsAskedAndAnsweredByTheSessionModel();
 };
 
 void TestMcpShell::init()
@@ -214,6 +218,23 @@ void TestMcpShell::toolCardsAndFormsReachTheServer()
                  QStringLiteral("MCP server everything"));
     screenshot(&window, QStringLiteral("mcp-tool-card"));
 
+    // A long operation: its progress reaches its card as it runs.
+    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
+    QSignalSpy progress(window.conversationView()->bridge(), &ConversationBridge::toolProgressed);
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream()
+                                                   .toolUse(QStringLiteral("toolu_p"), QStringLiteral("mcp__everything__trigger-long-running-operation"),
+                                                            QJsonObject{{QStringLiteral("duration"), 1}, {QStringLiteral("steps"), 2}})
+                                                   .stop(QStringLiteral("tool_use"))));
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream().text(QStringLiteral("Operation over.")).stop(QStringLiteral("end_turn"))));
+    QTest::keyClicks(window.composer()->editor(), QStringLiteral("Run the long one"));
+    QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("Operation over.")), 30000);
+    QVERIFY(!progress.isEmpty());
+    const QJsonObject step = QJsonDocument::fromJson(progress.constLast().at(0).toString().toUtf8()).object();
+    QCOMPARE(step.value(QLatin1String("callId")).toString(), QStringLiteral("toolu_p"));
+    QCOMPARE(step.value(QLatin1String("total")).toDouble(), 2.0);
+    QVERIFY(step.value(QLatin1String("progress")).toDouble() >= 1.0);
+
     // A form the server asks for (its tool appears once it knows Valis answers forms).
     QTRY_VERIFY_WITH_TIMEOUT(listsTool(McpUi::host(window.plugins()), QStringLiteral("everything"), QStringLiteral("trigger-elicitation-request")), 20000);
     QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
@@ -280,6 +301,96 @@ void TestMcpShell::resourcesAttachToTheTurn()
     const QString escaped = QString::fromUtf8(QJsonDocument(QJsonArray{firstLine}).toJson(QJsonDocument::Compact)).mid(2).chopped(2);
     QVERIFY2(sent.contains(escaped), qPrintable(sent));
     QVERIFY(window.composer()->resourceLabels().isEmpty());
+}
+
+void TestMcpShell::promptsFillTheComposer()
+{
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    test::ProviderTestServer server;
+    QVERIFY(server.listen());
+    QVERIFY(runTurnsAgainst(locations, server, QByteArray(VALIS_BUILT_PLUGIN_DIR)));
+    QVERIFY(writeServers(locations, false));
+    MainWindow window(locations, {});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY(window.composer()->isEnabled());
+    QTRY_COMPARE_WITH_TIMEOUT(window.mcpStatus()->text(), QStringLiteral("MCP 1/1"), 30000);
+
+    // "/" at the start offers the servers' prompts.
+    window.composer()->editor()->setFocus();
+    QTest::keyClicks(window.composer()->editor(), QStringLiteral("/complet"));
+    QTRY_VERIFY_WITH_TIMEOUT(window.composer()->suggestionsShown(), 20000);
+    QVERIFY2(window.composer()->suggestionList()->item(0)->text().startsWith(QLatin1String("/everything:completable-prompt")),
+             qPrintable(window.composer()->suggestionList()->item(0)->text()));
+    QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
+    QDialog *arguments = nullptr;
+    QTRY_VERIFY((arguments = window.findChild<QDialog *>(QStringLiteral("mcpPromptArguments"))) && arguments->isVisible());
+    auto *form = arguments->findChild<McpSchemaForm *>();
+    auto *department = qobject_cast<QLineEdit *>(form->field(QStringLiteral("department")));
+    auto *name = qobject_cast<QLineEdit *>(form->field(QStringLiteral("name")));
+    QVERIFY(department && name);
+    // The server completes what is typed; the second argument knows the first.
+    QTest::keyClicks(department, QStringLiteral("Eng"));
+    QTRY_VERIFY_WITH_TIMEOUT(department->completer()
+                                 && static_cast<QStringListModel *>(department->completer()->model())->stringList()
+                                        == QStringList{QStringLiteral("Engineering")},
+                             20000);
+    department->setText(QStringLiteral("Engineering"));
+    QTest::keyClicks(name, QStringLiteral("A"));
+    QTRY_VERIFY_WITH_TIMEOUT(name->completer()
+                                 && static_cast<QStringListModel *>(name->completer()->model())->stringList()
+                                        == QStringList{QStringLiteral("Alice")},
+                             20000);
+    name->setText(QStringLiteral("Alice"));
+    screenshot(arguments, QStringLiteral("mcp-prompt-arguments"));
+    arguments->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+    QTRY_COMPARE_WITH_TIMEOUT(window.composer()->editor()->toPlainText(),
+                              QStringLiteral("Please promote Alice to the head of the Engineering team."), 20000);
+}
+
+void TestMcpShell::samplingIsAskedAndAnsweredByTheSessionModel()
+{
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    test::ProviderTestServer server;
+    QVERIFY(server.listen());
+    QVERIFY(runTurnsAgainst(locations, server, QByteArray(VALIS_BUILT_PLUGIN_DIR)));
+    QVERIFY(writeServers(locations, false));
+    MainWindow window(locations, {});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY(window.composer()->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(listsTool(McpUi::host(window.plugins()), QStringLiteral("everything"), QStringLiteral("trigger-sampling-request")), 30000);
+    window.newSession();
+
+    // The model calls the tool; the server asks for a sampling; the person sees who asks, what,
+    // and which model would answer, and allows it; the session's model (scripted) answers.
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream()
+                                                   .toolUse(QStringLiteral("toolu_s"), QStringLiteral("mcp__everything__trigger-sampling-request"),
+                                                            QJsonObject{{QStringLiteral("prompt"), QStringLiteral("a haiku about caches")},
+                                                                        {QStringLiteral("maxTokens"), 64}})
+                                                   .stop(QStringLiteral("tool_use"))));
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream().text(QStringLiteral("Warm lines wait in rows.")).stop(QStringLiteral("end_turn"))));
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream().text(QStringLiteral("The server got its haiku.")).stop(QStringLiteral("end_turn"))));
+    QTest::keyClicks(window.composer()->editor(), QStringLiteral("Let the server sample"));
+    QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
+    McpInteractionDialog *dialog = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<McpInteractionDialog *>()) && dialog->isVisible(), 30000);
+    QCOMPARE(dialog->kind(), QStringLiteral("sampling"));
+    QVERIFY(dialog->findChild<QLabel *>(QStringLiteral("interactionSource"))->text().contains(QLatin1String("everything")));
+    QCOMPARE(dialog->findChild<QLabel *>(QStringLiteral("interactionModel"))->text(), QStringLiteral("claude-sonnet-4-5"));
+    QCOMPARE(dialog->findChild<QLabel *>(QStringLiteral("interactionMaxTokens"))->text(), QStringLiteral("64"));
+    QCOMPARE(dialog->findChild<QPlainTextEdit *>(QStringLiteral("interactionSystemPrompt"))->toPlainText(),
+             QStringLiteral("You are a helpful test server."));
+    QVERIFY(dialog->findChild<QPlainTextEdit *>(QStringLiteral("interactionMessages"))->toPlainText().contains(QLatin1String("a haiku about caches")));
+    QCOMPARE(server.requests().size(), 1); // nothing sampled before the answer
+    screenshot(dialog, QStringLiteral("mcp-sampling"));
+    dialog->findChild<QPushButton *>(QStringLiteral("interactionAccept"))->click();
+    QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("The server got its haiku.")), 30000);
+    QCOMPARE(server.requests().size(), 3);
+    QVERIFY(QString::fromUtf8(QJsonDocument(server.requests().at(1).json()).toJson()).contains(QLatin1String("a haiku about caches")));
+    QVERIFY2(lastRequestText(server).contains(QLatin1String("Warm lines wait in rows.")), qPrintable(lastRequestText(server)));
 }
 
 VALIS_WEBENGINE_TEST_MAIN(TestMcpShell)
