@@ -41,6 +41,8 @@ public:
     ApprovalPolicy &approvals() { return m_approvals; }
     SessionConfig &config() { return m_config; }
     Provider *provider(const QString &id) const;
+    /// The plugins the harness loaded (every plugin built in this tree).
+    PluginManager *plugins() const { return m_plugins.get(); }
     QString homePath() const { return m_home.path(); }
 
     /// Submits `text` and waits for TurnFinished; returns its reason ("" on a time-out).

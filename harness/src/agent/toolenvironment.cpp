@@ -2,6 +2,7 @@
 
 #include "valis/agent/session.h"
 #include "valis/agent/toolregistry.h"
+#include "valis/mcp/mcpserverconfig.h"
 #include "valis/plugins/pluginmanager.h"
 
 #include <QCoreApplication>
@@ -97,6 +98,11 @@ void ToolEnvironment::apply(SessionConfig *config) const
     config->toolPacks = m_settings.packs();
     config->subagentProfiles = m_settings.subagentProfiles();
     config->maxSubagentDepth = m_settings.maxSubagentDepth();
+    // How much of the window MCP tool definitions may take; a file the MCP plugin cannot read is
+    // reported by that plugin, so here it only means the default share.
+    const Result<McpSettings> mcp = McpSettings::load(m_locations.mcpSettingsPath());
+    if (mcp.ok())
+        config->deferToolsAbove = mcp->deferAbove();
 }
 
 } // namespace valis

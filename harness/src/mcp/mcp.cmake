@@ -14,6 +14,7 @@ target_sources(valis_harness PRIVATE
     include/valis/mcp/mcpschema.h
     include/valis/mcp/mcpcontent.h
     include/valis/mcp/mcphost.h
+    include/valis/mcp/mcpoauth.h
     include/valis/mcp/mcpelicitation.h
     src/mcp/mcpelicitation.cpp
     src/mcp/mcphost.cpp
@@ -30,3 +31,20 @@ target_sources(valis_harness PRIVATE
     src/mcp/mcptoolnames.cpp
     src/mcp/mcpschema.cpp
     src/mcp/mcpcontent.cpp)
+
+# OAuth 2.1 for HTTP servers (McpOAuthAuthorizer, mcpoauth.h).
+target_sources(valis_harness PRIVATE
+    src/mcp/oauth/oauthprimitives.cpp
+    src/mcp/oauth/oauthhttp.h src/mcp/oauth/oauthhttp.cpp
+    src/mcp/oauth/oauthloopback.h src/mcp/oauth/oauthloopback.cpp
+    src/mcp/oauth/oauthstate.h src/mcp/oauth/oauthstate.cpp
+    src/mcp/oauth/oauthflow.h src/mcp/oauth/oauthflow.cpp
+    src/mcp/oauth/mcpoauthauthorizer.cpp)
+# The Client ID Metadata Document (resources/oauth/client-metadata.json) only works where it is
+# served: a build whose packager hosts it names its https URL here; empty means no CIMD.
+set(VALIS_OAUTH_CLIENT_METADATA_URL "" CACHE STRING
+    "https URL where resources/oauth/client-metadata.json is served (MCP OAuth client id); empty: none")
+if(VALIS_OAUTH_CLIENT_METADATA_URL)
+    set_property(SOURCE src/mcp/oauth/oauthprimitives.cpp APPEND PROPERTY
+        COMPILE_DEFINITIONS "VALIS_OAUTH_CLIENT_METADATA_URL=\"${VALIS_OAUTH_CLIENT_METADATA_URL}\"")
+endif()

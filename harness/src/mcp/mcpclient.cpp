@@ -255,7 +255,8 @@ void McpClient::armTimer(McpRequest *request)
 {
     if (request->m_options.timeoutMs <= 0)
         return;
-    if (!request->m_timer.isActive()) {
+    if (!request->m_timerConnected) {
+        request->m_timerConnected = true;
         request->m_timer.setSingleShot(true);
         connect(&request->m_timer, &QTimer::timeout, request, [this, request] {
             const int seconds = (request->m_options.timeoutMs + 999) / 1000;
@@ -267,7 +268,7 @@ void McpClient::armTimer(McpRequest *request)
             response.error = Error(QStringLiteral("mcp.timeout"),
                                    Text::tr("%1 timed out: %2").arg(request->m_method, reason));
             finish(request, response);
-        }, Qt::UniqueConnection);
+        });
     }
     request->m_timer.start(request->m_options.timeoutMs);
 }

@@ -10,8 +10,15 @@ QJsonObject McpElicitation::applyDefaults(const QJsonObject &requestedSchema, co
     const QJsonObject properties = requestedSchema.value(QLatin1String("properties")).toObject();
     for (auto it = properties.begin(); it != properties.end(); ++it) {
         const QJsonObject property = it.value().toObject();
-        if (!filled.contains(it.key()) && property.contains(QLatin1String("default")))
-            filled.insert(it.key(), property.value(QLatin1String("default")));
+        const QJsonValue fallback = property.value(QLatin1String("default"));
+        if (filled.contains(it.key()) || fallback.isUndefined() || fallback.isNull())
+            continue;
+        // A default that contradicts its own type or enum is the server's mistake; it does not
+        // go into the person's answer.
+        QJsonObject shape = property;
+        shape.remove(QStringLiteral("default"));
+        if (McpSchema::validate(fallback, shape, 1).isEmpty())
+            filled.insert(it.key(), fallback);
     }
     return filled;
 }

@@ -299,7 +299,11 @@ void McpHttpTransport::onPostFinished(const std::shared_ptr<Post> &item, QNetwor
         startLegacy(item);
         return;
     }
-    if (status == 404 && item->sentWithSession && m_mode == Mode::Streamable) {
+    // The spec says 404; servers built on the TypeScript SDK's examples answer 400 "No valid
+    // session ID" to a session they no longer know. Both mean: initialise again.
+    const bool forgotten = status == 404
+                           || (status == 400 && QString::fromUtf8(body).contains(QLatin1String("session"), Qt::CaseInsensitive));
+    if (forgotten && item->sentWithSession && m_mode == Mode::Streamable && item->message.method != QLatin1String("initialize")) {
         log(Text::tr("the server no longer knows session %1").arg(QString::fromLatin1(m_sessionId)));
         m_sessionId.clear();
         failPost(item, status, Text::tr("the server ended the session"),
@@ -329,6 +333,7 @@ void McpHttpTransport::handleRefusal(const std::shared_ptr<Post> &item, QNetwork
     challenge.header = reply->rawHeader("WWW-Authenticate");
     challenge.parameters = McpAuthChallenge::parseParameters(challenge.header);
     challenge.resource = m_endpoint;
+    challenge.authorization = reply->request().rawHeader("Authorization");
     const QByteArray body = reply->readAll();
     const bool stepUp = status == 403 && challenge.parameters.value(QStringLiteral("error")) == QLatin1String("insufficient_scope");
     if (!m_authorizer || (status == 403 && !stepUp) || item->authorizations >= MaxAuthorizations) {
@@ -439,7 +444,9 @@ void McpHttpTransport::onStreamFinished(Stream *stream)
         return;
     QNetworkReply *reply = stream->reply;
     const int status = reply ? reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() : 0;
-    const bool dropped = reply && reply->error() != QNetworkReply::NoError && reply->error() != QNetworkReply::OperationCanceledError;
+    // A GET the server refuses (404/405) never was a stream; only a stream that was open can break.
+    const bool dropped = reply && (status == 0 || status / 100 == 2) && reply->error() != QNetworkReply::NoError
+        && reply->error() != QNetworkReply::OperationCanceledError;
     if (dropped)
         log(Text::tr("an event stream broke off: %1").arg(reply->errorString()));
     if (stream->legacy) {

@@ -357,12 +357,14 @@ void McpServerConnection::stop()
         return;
     }
     McpClient *client = m_client.get();
+    m_tools.clear();
+    // teardown() cuts every connection from the client to us; listen for its end afterwards
+    // (it is deleted later, once closed).
+    teardown();
     connect(client, &QObject::destroyed, this, [this] {
         setState(m_config.enabled ? State::Stopped : State::Disabled);
         Q_EMIT stopped();
     });
-    m_tools.clear();
-    teardown();
     Q_EMIT toolsChanged();
 }
 

@@ -84,9 +84,12 @@ void closeAllBut(int keep)
 [[noreturn]] void runWatchdog(int lifeline, pid_t group)
 {
     ::setpgid(0, 0);
-    ::signal(SIGHUP, SIG_IGN);
-    ::signal(SIGINT, SIG_IGN);
-    ::signal(SIGTERM, SIG_IGN);
+    struct sigaction ignore = {};
+    ignore.sa_handler = SIG_IGN;
+    ::sigaction(SIGHUP, &ignore, nullptr);
+    ::sigaction(SIGINT, &ignore, nullptr);
+    ::sigaction(SIGTERM, &ignore, nullptr);
+    ::sigaction(SIGPIPE, &ignore, nullptr);
     closeAllBut(lifeline);
     for (;;) {
         struct pollfd watched = {lifeline, POLLIN, 0};

@@ -89,6 +89,7 @@ private:
     double m_lastProgress = -1;
     bool m_done = false;
     bool m_resent = false;
+    bool m_timerConnected = false;
 };
 
 /// Answers one request the server sent (sampling/createMessage, elicitation/create, roots/list).

@@ -12,7 +12,8 @@ namespace valis {
 namespace McpElicitation {
 
 /// `content` with the schema's `default` filled in for every property the person left out (SEP-1034:
-/// a form accepted as it was shown carries its defaults).
+/// a form accepted as it was shown carries its defaults). A default that does not fit its own
+/// property (type, enum) is left out; values the person gave stay as they are.
 VALIS_HARNESS_EXPORT QJsonObject applyDefaults(const QJsonObject &requestedSchema, const QJsonObject &content);
 
 /// What is wrong with `content` for `requestedSchema` (required fields, types, enums, bounds), in

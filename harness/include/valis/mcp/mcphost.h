@@ -64,6 +64,9 @@ public:
     ~McpHost() override;
 
     virtual QList<McpServerStatus> servers() const = 0;
+    /// What was wrong with config/mcp.json when it was last read (the whole file, or single
+    /// entries that were skipped); empty when it read cleanly.
+    virtual QList<Error> configurationProblems() const = 0;
     virtual std::optional<McpServerStatus> server(const QString &name) const;
     /// The server's log: stderr, skipped stdout lines, notifications/message and Valis's notes.
     virtual QString serverLog(const QString &name) const = 0;

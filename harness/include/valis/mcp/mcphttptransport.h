@@ -33,6 +33,9 @@ struct VALIS_HARNESS_EXPORT McpAuthChallenge
     QByteArray header;                  ///< the WWW-Authenticate header as received
     QHash<QString, QString> parameters; ///< of the Bearer challenge
     QUrl resource;                      ///< the MCP endpoint that refused
+    /// The Authorization header the refused request carried (empty: none), so an authoriser
+    /// can tell a request sent with an older token from one its current token failed.
+    QByteArray authorization;
 
     /// Reads the Bearer challenge's parameters out of a WWW-Authenticate header (RFC 9110
     /// auth-params: token=token or token="quoted string", several challenges comma-separated).

@@ -83,6 +83,10 @@ public:
     McpClient *client() const { return m_client.get(); }
     QList<McpToolInfo> tools() const { return m_tools; }
     int restarts() const { return m_restarts; }
+    /// The authoriser of an HTTP server while connected (nullptr otherwise).
+    McpHttpAuthorizer *authorizer() const { return m_authorizer.get(); }
+    /// The options it was made with.
+    const McpConnectionOptions &options() const { return m_options; }
 
     /// Starts (or restarts) the server; stateChanged() follows. A disabled server goes to
     /// Disabled.

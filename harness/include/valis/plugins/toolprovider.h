@@ -40,7 +40,7 @@ struct VALIS_HARNESS_EXPORT ToolSpec
     /// (the current plan), so the model sees it however long ago it was written.
     bool pinLatestResult = false;
     /// For people (tool cards): "Echo" for mcp__everything__echo; empty: the name.
-    QString title;
+    QString title = {};
     /// Its definition may be held back from requests when the session's deferrable tools would
     /// take more than their share of the context window (MCP tools): the model then finds it with
     /// search_tools and calls it through call_tool, and the cached prefix never changes.
@@ -85,7 +85,7 @@ struct VALIS_HARNESS_EXPORT ToolContext
     ModelSampler *sampler = nullptr;
     /// The tools this session holds back from requests (ToolSpec::deferrable), which search_tools
     /// searches and call_tool reaches; empty when nothing is deferred.
-    QList<ToolSpec> deferredTools;
+    QList<ToolSpec> deferredTools = {};
 };
 
 /// A set of tools (session-scoped): their specs, and calls to them.

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "valis/credentials/credentialstore.h"
+
+#include <QPointer>
+
+namespace valis::mcp {
+
+/// A CredentialStore for the MCP thread that asks the host's keychain store (which lives in the
+/// main thread, where its D-Bus calls answer) and brings each answer back to the MCP thread, as
+/// the CredentialStore contract says: callbacks run on the thread that owns the store.
+class ForwardingCredentialStore : public CredentialStore
+{
+    Q_OBJECT
+
+public:
+    /// `target` lives in another thread and must outlive this store's use (the host's keychain).
+    explicit ForwardingCredentialStore(CredentialStore *target, QObject *parent = nullptr);
+
+    void read(const QString &account, ReadCallback done) override;
+    void write(const QString &account, const QString &secret, WriteCallback done) override;
+    void remove(const QString &account, WriteCallback done) override;
+
+private:
+    QPointer<CredentialStore> m_target;
+};
+
+} // namespace valis::mcp
