@@ -2322,6 +2322,10 @@
         <source>Click for Settings &gt; MCP servers.</source>
         <translation>Klicken für Einstellungen &gt; MCP-Server.</translation>
     </message>
+    <message>
+        <source>config/mcp.json: %1</source>
+        <translation>config/mcp.json: %1</translation>
+    </message>
 </context>
 <context>
     <name>valis::McpUi</name>

@@ -2311,6 +2311,10 @@
         <source>Click for Settings &gt; MCP servers.</source>
         <translation>点击打开 设置 &gt; MCP 服务器。</translation>
     </message>
+    <message>
+        <source>config/mcp.json: %1</source>
+        <translation>config/mcp.json：%1</translation>
+    </message>
 </context>
 <context>
     <name>valis::McpUi</name>

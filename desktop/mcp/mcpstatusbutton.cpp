@@ -40,8 +40,12 @@ void McpStatusButton::refresh()
         ready += server.state == McpServerConnection::State::Ready ? 1 : 0;
         failed += server.state == McpServerConnection::State::Failed ? 1 : 0;
     }
-    m_failed = failed > 0;
-    setVisible(!servers.isEmpty());
+    // config/mcp.json itself (or an entry of it) that could not be read counts as a failure too.
+    const QList<Error> problems = m_host ? m_host->configurationProblems() : QList<Error>();
+    for (const Error &problem : problems)
+        lines << tr("config/mcp.json: %1").arg(problem.toString());
+    m_failed = failed > 0 || !problems.isEmpty();
+    setVisible(!servers.isEmpty() || !problems.isEmpty());
     setText(tr("MCP %1/%2").arg(ready).arg(enabled));
     setStyleSheet(m_failed ? QStringLiteral("QToolButton { color: #b3261e; font-weight: bold; }") : QString());
     lines << QString() << tr("Click for Settings > MCP servers.");

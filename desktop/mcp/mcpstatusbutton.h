@@ -8,7 +8,8 @@ namespace valis {
 class McpHost;
 
 /// The status bar's MCP state at a glance: "MCP 3/4" (ready of the enabled servers), in the
-/// warning colour while one has failed, each server's state and error in its tooltip. Clicking
+/// warning colour while one has failed or config/mcp.json has a problem, each server's state and
+/// error (and the file's problems) in its tooltip. Clicking
 /// it (or Enter on it) asks for Settings > MCP servers. Hidden while there is no McpHost or no
 /// server is configured.
 class McpStatusButton : public QToolButton

@@ -102,6 +102,7 @@ private Q_SLOTS:
     void resourcesAttachToTheTurn();
     void promptsFillTheComposer();
     void samplingIsAskedAndAnsweredByTheSessionModel();
+    void aBadEntryIsShownAndNeverWrittenOver();
 };
 
 void TestMcpShell::init()
@@ -391,6 +392,49 @@ void TestMcpShell::samplingIsAskedAndAnsweredByTheSessionModel()
     QCOMPARE(server.requests().size(), 3);
     QVERIFY(QString::fromUtf8(QJsonDocument(server.requests().at(1).json()).toJson()).contains(QLatin1String("a haiku about caches")));
     QVERIFY2(lastRequestText(server).contains(QLatin1String("Warm lines wait in rows.")), qPrintable(lastRequestText(server)));
+}
+
+void TestMcpShell::aBadEntryIsShownAndNeverWrittenOver()
+{
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    test::ProviderTestServer server;
+    QVERIFY(server.listen());
+    QVERIFY(runTurnsAgainst(locations, server, QByteArray(VALIS_BUILT_PLUGIN_DIR)));
+    const QByteArray file = QJsonDocument(QJsonObject{
+        {QStringLiteral("version"), 1},
+        {QStringLiteral("mcpServers"), QJsonObject{{QStringLiteral("everything"),
+                                                    QJsonObject{{QStringLiteral("command"), QStringLiteral("node")},
+                                                                {QStringLiteral("args"), QJsonArray{everything(), QStringLiteral("stdio")}}}},
+                                                   {QStringLiteral("typo"), QJsonObject{{QStringLiteral("args"), 7}}}}}}).toJson();
+    QVERIFY(test::writeFile(locations.mcpSettingsPath(), file));
+    MainWindow window(locations, {});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    McpStatusButton *status = window.mcpStatus();
+    // The good server runs; the bad entry is said, in the warning colour.
+    QTRY_COMPARE_WITH_TIMEOUT(status->text(), QStringLiteral("MCP 1/1"), 30000);
+    QVERIFY(status->showsFailure());
+    QVERIFY2(status->toolTip().contains(QLatin1String("config/mcp.json: ")) && status->toolTip().contains(QLatin1String("typo")),
+             qPrintable(status->toolTip()));
+    status->click();
+    SettingsDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = window.findChild<SettingsDialog *>()) && dialog->isVisible());
+    auto *page = dialog->findChild<McpServersPage *>();
+    QVERIFY(page->findChild<QLabel *>(QStringLiteral("mcpProblem")));
+    // A switch flipped, OK pressed: the file stays as it was, and the dialog says why.
+    QVERIFY(page->selectServer(QStringLiteral("everything")));
+    QTableWidget *tools = page->details()->toolTable();
+    QTRY_VERIFY(tools->rowCount() > 0);
+    tools->item(0, 0)->setCheckState(Qt::Unchecked);
+    dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+    QTRY_VERIFY(dialog->findChild<QLabel *>(QStringLiteral("settingsStatus"))->text().contains(QLatin1String("typo")));
+    QVERIFY(dialog->isVisible());
+    QFile written(locations.mcpSettingsPath());
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    QCOMPARE(written.readAll(), file);
+    screenshot(dialog, QStringLiteral("mcp-settings-bad-entry"));
+    dialog->close();
 }
 
 VALIS_WEBENGINE_TEST_MAIN(TestMcpShell)
