@@ -260,6 +260,26 @@ void TestMcpShell::toolCardsAndFormsReachTheServer()
     QVERIFY2(answered.contains(QLatin1String("Email: ada@example.org")), qPrintable(answered));
     QVERIFY2(answered.contains(QLatin1String("Favorite Integer: 42")), qPrintable(answered));
     QVERIFY(!window.findChild<McpInteractionDialog *>());
+
+    // An address the server wants opened: its host large, the whole address below; declined.
+    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
+    const QString address = QStringLiteral("https://login.example.org/device?code=ABCD-1234&next=%2Fhome");
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream()
+                                                   .toolUse(QStringLiteral("toolu_u"), QStringLiteral("mcp__everything__trigger-url-elicitation"),
+                                                            QJsonObject{{QStringLiteral("url"), address}})
+                                                   .stop(QStringLiteral("tool_use"))));
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream().text(QStringLiteral("Not opened, fine.")).stop(QStringLiteral("end_turn"))));
+    QTest::keyClicks(window.composer()->editor(), QStringLiteral("Send me somewhere"));
+    QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
+    McpInteractionDialog *consent = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((consent = window.findChild<McpInteractionDialog *>()) && consent->isVisible(), 30000);
+    QCOMPARE(consent->kind(), QStringLiteral("url"));
+    QCOMPARE(consent->findChild<QLabel *>(QStringLiteral("interactionHost"))->text(), QStringLiteral("login.example.org"));
+    QCOMPARE(consent->findChild<QPlainTextEdit *>(QStringLiteral("interactionUrl"))->toPlainText(), address);
+    screenshot(consent, QStringLiteral("mcp-url-consent"));
+    consent->findChild<QPushButton *>(QStringLiteral("interactionDecline"))->click();
+    QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("Not opened, fine.")), 30000);
+    QVERIFY2(lastRequestText(server).contains(QLatin1String("User declined to open the URL")), qPrintable(lastRequestText(server)));
 }
 
 void TestMcpShell::resourcesAttachToTheTurn()
