@@ -32,6 +32,8 @@ class ConversationView : public QWebEngineView
     Q_OBJECT
 
 public:
+    /// Whether the page has loaded and takes calls directly (before, they wait for it).
+    bool isReady() const { return m_ready; }
     /// Messages rendered at first, and per "load earlier".
     static constexpr qsizetype pageSize = 120;
     /// Most messages the page holds at once.

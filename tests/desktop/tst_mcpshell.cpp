@@ -198,6 +198,9 @@ void TestMcpShell::toolCardsAndFormsReachTheServer()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QTRY_VERIFY(window.composer()->isEnabled());
     QTRY_COMPARE_WITH_TIMEOUT(window.mcpStatus()->text(), QStringLiteral("MCP 1/1"), 30000);
+    // Live cards go to a loaded page; before it loads they wait, and a session shown meanwhile
+    // replaces them with the record's cards.
+    QTRY_VERIFY_WITH_TIMEOUT(window.conversationView()->isReady(), 30000);
     QSignalSpy liveCards(window.conversationView()->bridge(), &ConversationBridge::toolCardStarted);
     window.newSession();
 
