@@ -4,6 +4,8 @@
 #include "appearance.h"
 #include "composerwidget.h"
 #include "conversationview.h"
+#include "mcpinteractiondialog.h"
+#include "mcpui.h"
 
 #include "valis/agent/connection.h"
 #include "valis/agent/session.h"
@@ -204,6 +206,10 @@ Result<QList<Part>> ConversationController::readAttachments(const QString &model
         images = images || part->kind == PartKind::Image;
         parts.append(part.value());
     }
+    for (const Part &part : m_composer->resourceParts()) {
+        images = images || part.kind == PartKind::Image;
+        parts.append(part);
+    }
     if (images) {
         const ModelMatch match = ModelCatalog::load(m_locations).lookup(model);
         if (match.isKnown() && !match.model.capabilities.vision)
@@ -302,6 +308,9 @@ void ConversationController::startTurn(TurnKind kind, const QString &text, const
         fail(tr("Not sent: the workspace folder %1 is not there.").arg(QDir::toNativeSeparators(workspace)));
         return;
     }
+    // MCP servers see the folder this turn works in as their root.
+    if (McpHost *host = McpUi::host(m_plugins))
+        host->setRoots({workspace});
     // The turn goes to the session shown when Send was pressed, whatever is chosen meanwhile.
     const QString target = m_sessionId;
     if (target.isEmpty() && m_composer->toolPack() != m_newChoice.toolPack) {
@@ -418,7 +427,15 @@ void ConversationController::onEvent(const SessionEvent &event)
             m_transcript->appendStreamText(event.text);
         break;
     case SessionEvent::Kind::ToolExecutionStarted: {
-        if (shown)
+        const QString provider = event.details.value(QLatin1String("provider")).toString();
+        if (shown && provider.startsWith(QLatin1String("mcp:"))) {
+            const QJsonValue &arguments = event.arguments;
+            m_transcript->startToolCard(event.callId, event.toolName, event.details.value(QLatin1String("title")).toString(),
+                                        provider.mid(4),
+                                        arguments.isObject() ? QString::fromUtf8(QJsonDocument(arguments.toObject()).toJson(QJsonDocument::Indented))
+                                        : arguments.isArray() ? QString::fromUtf8(QJsonDocument(arguments.toArray()).toJson(QJsonDocument::Indented))
+                                                              : arguments.toVariant().toString());
+        } else if (shown)
             m_transcript->appendActivity(tr("\u2192 %1 %2").arg(event.toolName,
                                                                  QString::fromUtf8(QJsonDocument(event.arguments.toObject()).toJson(QJsonDocument::Compact)).left(300)));
         // A command: a string, or an argv list shown as one line.
@@ -440,7 +457,22 @@ void ConversationController::onEvent(const SessionEvent &event)
         if (m_commands.contains(event.callId))
             Q_EMIT commandOutput(event.callId, event.text);
         break;
+    case SessionEvent::Kind::ToolProgress:
+        if (shown)
+            m_transcript->showToolProgress(event.callId, event.details.value(QLatin1String("progress")).toDouble(),
+                                           event.details.value(QLatin1String("total")).toDouble(-1), event.text);
+        break;
+    case SessionEvent::Kind::InteractionRequested:
+        onInteractionRequested(event);
+        break;
+    case SessionEvent::Kind::InteractionResolved:
+        // Answered or given up elsewhere (the call ended, a timeout): its dialog goes.
+        if (const QPointer<McpInteractionDialog> dialog = m_interactions.take(event.requestId); dialog)
+            dialog->settle();
+        break;
     case SessionEvent::Kind::ToolCallFinished:
+        if (shown)
+            m_transcript->finishToolCard(event.callId, event.result.isError);
         if (m_commands.remove(event.callId))
             Q_EMIT commandFinished(event.callId, event.result.resultText(), event.result.isError, event.durationMs);
         break;
@@ -493,6 +525,7 @@ void ConversationController::onEvent(const SessionEvent &event)
     case SessionEvent::Kind::TurnFinished:
         setBusy(false);
         settleApprovals(tr("The turn ended."));
+        settleInteractions();
         if (event.text == QLatin1String("answered"))
             m_composer->setStatus(QString());
         else if (event.text == QLatin1String("interrupted"))
@@ -556,6 +589,33 @@ bool ConversationController::decideOldestApproval(const QString &decision)
 bool ConversationController::killCommand(const QString &callId)
 {
     return m_session && m_commands.contains(callId) && m_session->cancelToolCall(callId);
+}
+
+void ConversationController::onInteractionRequested(const SessionEvent &event)
+{
+    // A dialog of its own, not modal: the person can read the conversation while answering.
+    auto *dialog = new McpInteractionDialog(event, m_session ? m_session->config().model : QString(), m_window);
+    m_interactions.insert(event.requestId, dialog);
+    connect(dialog, &McpInteractionDialog::answered, this, [this](const QString &requestId, const ToolInteractionAnswer &answer) {
+        m_interactions.remove(requestId);
+        if (m_session)
+            m_session->answerInteraction(requestId, answer);
+        if (isBusy())
+            m_composer->setStatus(tr("Working…"));
+    });
+    const QString source = event.details.value(QLatin1String("source")).toString();
+    m_composer->setStatus(tr("Waiting for your answer: %1 asks something.").arg(source.isEmpty() ? event.toolName : source));
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
+}
+
+void ConversationController::settleInteractions()
+{
+    const auto open = std::exchange(m_interactions, {});
+    for (const QPointer<McpInteractionDialog> &dialog : open)
+        if (dialog)
+            dialog->settle();
 }
 
 void ConversationController::settleApprovals(const QString &outcome)

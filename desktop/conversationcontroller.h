@@ -18,6 +18,7 @@
 namespace valis {
 
 class ComposerWidget;
+class McpInteractionDialog;
 class CredentialStore;
 class PluginManager;
 class Provider;
@@ -134,6 +135,9 @@ private:
     bool m_reopenPending = false; ///< the session's sandbox changed during a turn
     ToolEnvironmentChoice m_newChoice; ///< for the next new session
     QStringList m_pendingApprovals; ///< approval cards shown and not yet answered, oldest first
+    QHash<QString, QPointer<McpInteractionDialog>> m_interactions; ///< open questions of tools, by request id
+    void onInteractionRequested(const SessionEvent &event);
+    void settleInteractions();
 };
 
 } // namespace valis

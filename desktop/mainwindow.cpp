@@ -14,6 +14,7 @@
 #include "appearance.h"
 #include "settingsdialog.h"
 #include "storeworker.h"
+#include "mcpstatusbutton.h"
 
 #include "valis/context/contextsettings.h"
 #include "valis/plugins/pluginmanager.h"
@@ -22,6 +23,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDesktopServices>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QInputDialog>
@@ -125,6 +127,8 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     statusBar()->addPermanentWidget(m_contextMeter);
     statusBar()->addPermanentWidget(m_usageStatus);
     statusBar()->addPermanentWidget(m_sandboxStatus);
+    m_mcpStatus = new McpStatusButton(this);
+    statusBar()->addPermanentWidget(m_mcpStatus);
     statusBar()->addPermanentWidget(m_pluginStatus);
 
     buildPanes();
@@ -145,7 +149,10 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
                                     "localhost:11434).").arg(model, server.toString()), 10000);
         newSession();
     });
-    connect(this, &MainWindow::pluginsLoaded, this, [this] { m_conversation->setPlugins(m_plugins.get()); });
+    connect(this, &MainWindow::pluginsLoaded, this, [this] {
+        m_conversation->setPlugins(m_plugins.get());
+        connectMcp();
+    });
     connect(m_composer, &ComposerWidget::workspaceChosen, this, [this](const QString &path) {
         QSettings(desktopSettingsPath(m_locations), QSettings::IniFormat)
             .setValue(QStringLiteral("composer/workspace"), path);
@@ -501,6 +508,12 @@ void MainWindow::loadPlugins()
 {
     m_plugins = std::make_unique<PluginManager>(m_locations, DataLocations::systemPluginDirs());
     m_plugins->setSafeMode(m_options.safeMode);
+    // What plugins may use of the shell: the keychain (OAuth tokens of MCP servers) and the
+    // browser (a sign-in, an address a server asked for and the person agreed to).
+    HostServices services;
+    services.credentials = m_conversation->keys();
+    services.openUrl = [](const QUrl &url) { return QDesktopServices::openUrl(url); };
+    m_plugins->setHostServices(services);
     m_plugins->scan();
     const QString crashed = m_plugins->crashedPlugin();
     if (crashed.isEmpty()) {

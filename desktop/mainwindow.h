@@ -36,6 +36,8 @@ class MemoryBrowserPane;
 class MemoryWorker;
 class ComposerWidget;
 class ConversationController;
+class McpStatusButton;
+class McpComposerAssist;
 
 /// Startup options the shell was given on its command line.
 struct ShellOptions
@@ -64,6 +66,10 @@ public:
     MemoryBrowserPane *memoryPane() const { return m_memory; }
     ComposerWidget *composer() const { return m_composer; }
     ConversationController *conversation() const { return m_conversation; }
+    McpStatusButton *mcpStatus() const { return m_mcpStatus; }
+    /// The plugins (nullptr until they are loaded, after the first paint).
+    PluginManager *plugins() const { return m_plugins.get(); }
+    McpComposerAssist *mcpAssist() const { return m_mcpAssist; }
     /// The session shown in the centre (empty: a new one, not yet started).
     QString shownSession() const { return m_shownSession; }
     /// Starts a new session: the next turn from the composer creates it.
@@ -101,6 +107,8 @@ private:
     void showContextUsage(qint64 tokens, qint64 window, const QString &model);
     void showRecordedContextUsage(const QList<valis::Message> &messages);
     void buildPanes();
+    /// The MCP parts once the plugins run: the status bar button, the composer's @ and /.
+    void connectMcp();
     void showShortcuts();
     void showWelcome(bool shown);
     void renameSelectedSession();
@@ -144,6 +152,8 @@ private:
     QString m_focusMessage; ///< a search hit to show when its session's messages arrive
     std::optional<ModelCatalog> m_catalog; ///< loaded the first time a session's usage is shown
     QLabel *m_sandboxStatus = nullptr;
+    McpStatusButton *m_mcpStatus = nullptr;
+    McpComposerAssist *m_mcpAssist = nullptr;
     ComposerWidget *m_composer = nullptr;
     ConversationController *m_conversation = nullptr;
     std::unique_ptr<PluginManager> m_plugins;

@@ -303,6 +303,30 @@
         <source>Attached file %1:</source>
         <translation>Angehängte Datei %1:</translation>
     </message>
+    <message>
+        <source>%1 has no content</source>
+        <translation>%1 hat keinen Inhalt</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 is %2 KiB; attach text up to %3 KiB</source>
+        <translation>%1 ist %2 KiB groß; Text lässt sich bis %3 KiB anhängen</translation>
+    </message>
+    <message>
+        <source>Attached resource %1:</source>
+        <translation>Angehängte Ressource %1:</translation>
+    </message>
+    <message>
+        <source>%1 is %2, neither text nor a PNG, JPEG, GIF or WebP image</source>
+        <translation>%1 ist %2, weder Text noch ein PNG-, JPEG-, GIF- oder WebP-Bild</translation>
+    </message>
+    <message>
+        <source>binary data</source>
+        <translation>Binärdaten</translation>
+    </message>
 </context>
 <context>
     <name>valis::BlobStore</name>
@@ -617,6 +641,10 @@
         <source>%1 (click to remove)</source>
         <translation>%1 (klicken zum Entfernen)</translation>
     </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
 </context>
 <context>
     <name>valis::ConnectionTester</name>
@@ -867,6 +895,14 @@
         <source>Next version</source>
         <translation>Nächste Version</translation>
     </message>
+    <message>
+        <source>MCP server %1</source>
+        <translation>MCP-Server %1</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
+    </message>
 </context>
 <context>
     <name>valis::ConversationController</name>
@@ -982,6 +1018,10 @@
         <source>Not sent: the workspace folder %1 is not there.</source>
         <translation>Nicht gesendet: Der Arbeitsordner %1 existiert nicht.</translation>
     </message>
+    <message>
+        <source>Waiting for your answer: %1 asks something.</source>
+        <translation>Wartet auf Ihre Antwort: %1 fragt etwas.</translation>
+    </message>
 </context>
 <context>
     <name>valis::ConversationRequests</name>
@@ -1031,6 +1071,14 @@
     <message>
         <source>Deny</source>
         <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
     </message>
 </context>
 <context>
@@ -1591,6 +1639,730 @@
     <message>
         <source>*[image %1, %2]*</source>
         <translation>*[Bild %1, %2]*</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpComposerAssist</name>
+    <message>
+        <source>%1 did not list its resources: %2</source>
+        <translation>%1 hat seine Ressourcen nicht aufgelistet: %2</translation>
+    </message>
+    <message>
+        <source>%1 did not list its prompts: %2</source>
+        <translation>%1 hat seine Prompts nicht aufgelistet: %2</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Not attached: %1</source>
+        <translation>Nicht angehängt: %1</translation>
+    </message>
+    <message>
+        <source>/%1:%2</source>
+        <translation>/%1:%2</translation>
+    </message>
+    <message>
+        <source>&amp;Insert</source>
+        <translation>&amp;Einfügen</translation>
+    </message>
+    <message>
+        <source>Getting /%1:%2…</source>
+        <translation>/%1:%2 wird abgerufen…</translation>
+    </message>
+    <message>
+        <source>/%1:%2 failed: %3</source>
+        <translation>/%1:%2 ist fehlgeschlagen: %3</translation>
+    </message>
+    <message>
+        <source>[%1] %2</source>
+        <translation>[%1] %2</translation>
+    </message>
+    <message>
+        <source>/%1:%2 (%3)</source>
+        <translation>/%1:%2 (%3)</translation>
+    </message>
+    <message>
+        <source>Part of /%1:%2 was left out: %3</source>
+        <translation>Ein Teil von /%1:%2 wurde weggelassen: %3</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpInteractionDialog</name>
+    <message>
+        <source>[an image, %1]</source>
+        <translation>[ein Bild, %1]</translation>
+    </message>
+    <message>
+        <source>[audio, %1]</source>
+        <translation>[Audio, %1]</translation>
+    </message>
+    <message>
+        <source>A tool asks:</source>
+        <translation>Ein Werkzeug fragt:</translation>
+    </message>
+    <message>
+        <source>%1 asks:</source>
+        <translation>%1 fragt:</translation>
+    </message>
+    <message>
+        <source>Information requested</source>
+        <translation>Angaben erbeten</translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation>&amp;Senden</translation>
+    </message>
+    <message>
+        <source>&amp;Decline</source>
+        <translation>&amp;Ablehnen</translation>
+    </message>
+    <message>
+        <source>Open an address?</source>
+        <translation>Eine Adresse öffnen?</translation>
+    </message>
+    <message>
+        <source>It wants your browser to open a page on</source>
+        <translation>Es möchte, dass Ihr Browser eine Seite öffnet auf</translation>
+    </message>
+    <message>
+        <source>The address is not encrypted (%1).</source>
+        <translation>Die Adresse ist nicht verschlüsselt (%1).</translation>
+    </message>
+    <message>
+        <source>The whole address:</source>
+        <translation>Die vollständige Adresse:</translation>
+    </message>
+    <message>
+        <source>&amp;Open in the browser</source>
+        <translation>Im Browser ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>Let the model answer?</source>
+        <translation>Das Modell antworten lassen?</translation>
+    </message>
+    <message>
+        <source>the session&apos;s model</source>
+        <translation>das Modell der Sitzung</translation>
+    </message>
+    <message>
+        <source>Answered by:</source>
+        <translation>Beantwortet von:</translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation>nicht angegeben</translation>
+    </message>
+    <message>
+        <source>At most (tokens):</source>
+        <translation>Höchstens (Tokens):</translation>
+    </message>
+    <message>
+        <source>It would prefer:</source>
+        <translation>Es bevorzugt:</translation>
+    </message>
+    <message>
+        <source>System prompt:</source>
+        <translation>System-Prompt:</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Messages:</source>
+        <translation>Nachrichten:</translation>
+    </message>
+    <message>
+        <source>&amp;Allow</source>
+        <translation>&amp;Erlauben</translation>
+    </message>
+    <message>
+        <source>&amp;Deny</source>
+        <translation>&amp;Verweigern</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpSchemaForm</name>
+    <message>
+        <source>an e-mail address</source>
+        <translation>eine E-Mail-Adresse</translation>
+    </message>
+    <message>
+        <source>an address (URI)</source>
+        <translation>eine Adresse (URI)</translation>
+    </message>
+    <message>
+        <source>a date (YYYY-MM-DD)</source>
+        <translation>ein Datum (JJJJ-MM-TT)</translation>
+    </message>
+    <message>
+        <source>a date and time (YYYY-MM-DDThh:mm:ssZ)</source>
+        <translation>ein Datum mit Uhrzeit (JJJJ-MM-TTThh:mm:ssZ)</translation>
+    </message>
+    <message>
+        <source>%1 *</source>
+        <translation>%1 *</translation>
+    </message>
+    <message>
+        <source>(nothing to fill in)</source>
+        <translation>(nichts auszufüllen)</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine Auswahl)</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>eine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>eine Zahl</translation>
+    </message>
+    <message>
+        <source>at least %1</source>
+        <translation>mindestens %1</translation>
+    </message>
+    <message>
+        <source>at most %1</source>
+        <translation>höchstens %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>at least %n characters</source>
+        <translation>
+            <numerusform>mindestens %n Zeichen</numerusform>
+            <numerusform>mindestens %n Zeichen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>at most %n characters</source>
+        <translation>
+            <numerusform>höchstens %n Zeichen</numerusform>
+            <numerusform>höchstens %n Zeichen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is required.</source>
+        <translation>%1 ist erforderlich.</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number.</source>
+        <translation>%1 muss eine ganze Zahl sein.</translation>
+    </message>
+    <message>
+        <source>%1 must be a number.</source>
+        <translation>%1 muss eine Zahl sein.</translation>
+    </message>
+    <message>
+        <source>%1 must be at least %2.</source>
+        <translation>%1 muss mindestens %2 sein.</translation>
+    </message>
+    <message>
+        <source>%1 must be at most %2.</source>
+        <translation>%1 darf höchstens %2 sein.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 needs at least %n characters.</source>
+        <translation>
+            <numerusform>%1 braucht mindestens %n Zeichen.</numerusform>
+            <numerusform>%1 braucht mindestens %n Zeichen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 takes at most %n characters.</source>
+        <translation>
+            <numerusform>%1 nimmt höchstens %n Zeichen.</numerusform>
+            <numerusform>%1 nimmt höchstens %n Zeichen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 must be %2.</source>
+        <translation>%1 muss %2 sein.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Choose at least %n for %1.</source>
+        <translation>
+            <numerusform>Wählen Sie für %1 mindestens %n aus.</numerusform>
+            <numerusform>Wählen Sie für %1 mindestens %n aus.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Choose at most %n for %1.</source>
+        <translation>
+            <numerusform>Wählen Sie für %1 höchstens %n aus.</numerusform>
+            <numerusform>Wählen Sie für %1 höchstens %n aus.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpServerDetails</name>
+    <message>
+        <source>&amp;Reconnect</source>
+        <translation>Neu &amp;verbinden</translation>
+    </message>
+    <message>
+        <source>A&amp;uthorise…</source>
+        <translation>A&amp;utorisieren…</translation>
+    </message>
+    <message>
+        <source>Sign in to this server in your browser (OAuth)</source>
+        <translation>Bei diesem Server im Browser anmelden (OAuth)</translation>
+    </message>
+    <message>
+        <source>Sign &amp;out</source>
+        <translation>&amp;Abmelden</translation>
+    </message>
+    <message>
+        <source>Forget the tokens Valis keeps for this server</source>
+        <translation>Die Tokens vergessen, die Valis für diesen Server aufbewahrt</translation>
+    </message>
+    <message>
+        <source>Tool (offered to the model)</source>
+        <translation>Werkzeug (dem Modell angeboten)</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Werkzeuge</translation>
+    </message>
+    <message>
+        <source>&amp;Log</source>
+        <translation>&amp;Protokoll</translation>
+    </message>
+    <message>
+        <source>Reconnecting to %1…</source>
+        <translation>Verbindung zu %1 wird neu aufgebaut…</translation>
+    </message>
+    <message>
+        <source>Signing in to %1: finish in your browser…</source>
+        <translation>Anmeldung bei %1: schließen Sie sie im Browser ab…</translation>
+    </message>
+    <message>
+        <source>Signed in to %1.</source>
+        <translation>Bei %1 angemeldet.</translation>
+    </message>
+    <message>
+        <source>Signing in to %1 failed: %2</source>
+        <translation>Die Anmeldung bei %1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Signed out of %1.</source>
+        <translation>Von %1 abgemeldet.</translation>
+    </message>
+    <message>
+        <source>Signing out of %1 failed: %2</source>
+        <translation>Die Abmeldung von %1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>The MCP plugin is not running: no server is started (see Settings &gt; Plugins).</source>
+        <translation>Das MCP-Plugin läuft nicht: es wird kein Server gestartet (siehe Einstellungen &gt; Plugins).</translation>
+    </message>
+    <message>
+        <source>Not started yet: Apply to start it.</source>
+        <translation>Noch nicht gestartet: mit „Anwenden“ starten.</translation>
+    </message>
+    <message>
+        <source>Disabled.</source>
+        <translation>Deaktiviert.</translation>
+    </message>
+    <message>
+        <source>State: %1</source>
+        <translation>Zustand: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source> (restarted %n times)</source>
+        <translation>
+            <numerusform> (%n-mal neu gestartet)</numerusform>
+            <numerusform> (%n-mal neu gestartet)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Server: %1 %2, protocol %3</source>
+        <translation>Server: %1 %2, Protokoll %3</translation>
+    </message>
+    <message>
+        <source>Runs: %1</source>
+        <translation>Läuft als: %1</translation>
+    </message>
+    <message>
+        <source>Command found: %1</source>
+        <translation>Befehl gefunden: %1</translation>
+    </message>
+    <message>
+        <source>Sent to the model as %1</source>
+        <translation>Dem Modell als %1 gesendet</translation>
+    </message>
+    <message>
+        <source>Set aside: %1</source>
+        <translation>Zurückgestellt: %1</translation>
+    </message>
+    <message>
+        <source>No tools listed (yet).</source>
+        <translation>(Noch) keine Werkzeuge aufgelistet.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 tools offered: about %3 tokens of every request (counted for %4).</source>
+        <translation>%1 von %2 Werkzeugen angeboten: etwa %3 Tokens jeder Anfrage (gezählt für %4).</translation>
+    </message>
+    <message>
+        <source>the default model</source>
+        <translation>das Standardmodell</translation>
+    </message>
+    <message>
+        <source>Not sent to the model now. %1</source>
+        <translation>Wird dem Modell zurzeit nicht gesendet. %1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpServerEditor</name>
+    <message>
+        <source>%1, line %2: write %3</source>
+        <translation>%1, Zeile %2: schreiben Sie %3</translation>
+    </message>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>MCP-Server hinzufügen</translation>
+    </message>
+    <message>
+        <source>MCP server %1</source>
+        <translation>MCP-Server %1</translation>
+    </message>
+    <message>
+        <source>letters, digits, - and _</source>
+        <translation>Buchstaben, Ziffern, - und _</translation>
+    </message>
+    <message>
+        <source>A program on this computer (stdio)</source>
+        <translation>Ein Programm auf diesem Computer (stdio)</translation>
+    </message>
+    <message>
+        <source>A server at an address (Streamable HTTP)</source>
+        <translation>Ein Server unter einer Adresse (Streamable HTTP)</translation>
+    </message>
+    <message>
+        <source>npx, node, uvx, /path/to/server</source>
+        <translation>npx, node, uvx, /pfad/zum/server</translation>
+    </message>
+    <message>
+        <source>one argument per line</source>
+        <translation>ein Argument pro Zeile</translation>
+    </message>
+    <message>
+        <source>NAME=value per line; ${VAR} takes Valis&apos;s variable</source>
+        <translation>NAME=Wert pro Zeile; ${VAR} übernimmt die Variable von Valis</translation>
+    </message>
+    <message>
+        <source>the folder it runs in (optional)</source>
+        <translation>der Ordner, in dem es läuft (optional)</translation>
+    </message>
+    <message>
+        <source>&amp;Command:</source>
+        <translation>&amp;Befehl:</translation>
+    </message>
+    <message>
+        <source>&amp;Arguments:</source>
+        <translation>&amp;Argumente:</translation>
+    </message>
+    <message>
+        <source>&amp;Environment:</source>
+        <translation>&amp;Umgebung:</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>&amp;Ordner:</translation>
+    </message>
+    <message>
+        <source>Name: value per line; ${VAR} takes Valis&apos;s variable</source>
+        <translation>Name: Wert pro Zeile; ${VAR} übernimmt die Variable von Valis</translation>
+    </message>
+    <message>
+        <source>an environment variable holding a token (optional)</source>
+        <translation>eine Umgebungsvariable mit einem Token (optional)</translation>
+    </message>
+    <message>
+        <source>a registered OAuth client (optional)</source>
+        <translation>ein registrierter OAuth-Client (optional)</translation>
+    </message>
+    <message>
+        <source>scopes to ask for, when the server names none</source>
+        <translation>anzufordernde Scopes, wenn der Server keine nennt</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>&amp;Adresse:</translation>
+    </message>
+    <message>
+        <source>&amp;Headers:</source>
+        <translation>&amp;Header:</translation>
+    </message>
+    <message>
+        <source>&amp;Bearer token variable:</source>
+        <translation>&amp;Bearer-Token-Variable:</translation>
+    </message>
+    <message>
+        <source>OAuth &amp;client id:</source>
+        <translation>OAuth-&amp;Client-ID:</translation>
+    </message>
+    <message>
+        <source>OAuth &amp;scopes:</source>
+        <translation>OAuth-&amp;Scopes:</translation>
+    </message>
+    <message>
+        <source>&amp;Enabled</source>
+        <translation>&amp;Aktiviert</translation>
+    </message>
+    <message>
+        <source>&amp;Trusted: believe what it says of its tools (read-only, destructive)</source>
+        <translation>&amp;Vertrauenswürdig: seinen Angaben über seine Werkzeuge glauben (nur lesend, zerstörerisch)</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>&amp;Start-up timeout:</source>
+        <translation>&amp;Start-Zeitlimit:</translation>
+    </message>
+    <message>
+        <source>Tool &amp;call timeout:</source>
+        <translation>&amp;Zeitlimit für Werkzeugaufrufe:</translation>
+    </message>
+    <message>
+        <source>Only these tools:</source>
+        <translation>Nur diese Werkzeuge:</translation>
+    </message>
+    <message>
+        <source>Never these tools:</source>
+        <translation>Nie diese Werkzeuge:</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Art:</translation>
+    </message>
+    <message>
+        <source>The name may hold letters, digits, - and _ (at most 64).</source>
+        <translation>Der Name darf Buchstaben, Ziffern, - und _ enthalten (höchstens 64).</translation>
+    </message>
+    <message>
+        <source>There is a server named %1 already.</source>
+        <translation>Es gibt bereits einen Server namens %1.</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>Header</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Umgebung</translation>
+    </message>
+    <message>
+        <source>this server</source>
+        <translation>dieser Server</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpServersPage</name>
+    <message>
+        <source>MCP servers</source>
+        <translation>MCP-Server</translation>
+    </message>
+    <message>
+        <source>Nothing on this page will be saved until this is fixed: %1</source>
+        <translation>Von dieser Seite wird nichts gespeichert, bis das behoben ist: %1</translation>
+    </message>
+    <message>
+        <source>The MCP plugin is not running: servers can be set up, and start once it runs.</source>
+        <translation>Das MCP-Plugin läuft nicht: Server lassen sich einrichten und starten, sobald es läuft.</translation>
+    </message>
+    <message>
+        <source>The plugins are still starting; open Settings again in a moment to see the servers&apos; state.</source>
+        <translation>Die Plugins starten noch; öffnen Sie die Einstellungen gleich noch einmal, um den Zustand der Server zu sehen.</translation>
+    </message>
+    <message>
+        <source>Tick a server to enable it</source>
+        <translation>Einen Server ankreuzen, um ihn zu aktivieren</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Hinzufügen…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Re&amp;move</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importieren</translation>
+    </message>
+    <message>
+        <source>From a file (claude_desktop_config.json, .mcp.json, config.toml)…</source>
+        <translation>Aus einer Datei (claude_desktop_config.json, .mcp.json, config.toml)…</translation>
+    </message>
+    <message>
+        <source>From Codex (%1)</source>
+        <translation>Aus Codex (%1)</translation>
+    </message>
+    <message>
+        <source>From Claude Desktop (%1)</source>
+        <translation>Aus Claude Desktop (%1)</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>nicht gestartet</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3 tokens</source>
+        <translation>%1 — %2, %3 Tokens</translation>
+    </message>
+    <message>
+        <source>%1 is removed when you apply.</source>
+        <translation>%1 wird beim Anwenden entfernt.</translation>
+    </message>
+    <message>
+        <source>Import MCP servers</source>
+        <translation>MCP-Server importieren</translation>
+    </message>
+    <message>
+        <source>MCP configurations (*.json *.toml)</source>
+        <translation>MCP-Konfigurationen (*.json *.toml)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Nothing imported: %1</source>
+        <translation>Nichts importiert: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Import a project&apos;s MCP servers?</source>
+        <translation>Die MCP-Server eines Projekts importieren?</translation>
+    </message>
+    <message>
+        <source>%1 comes with a project and can start any program on this computer. Import these servers?</source>
+        <translation>%1 gehört zu einem Projekt und kann jedes Programm auf diesem Computer starten. Diese Server importieren?</translation>
+    </message>
+    <message>
+        <source>(it lists no servers)</source>
+        <translation>(sie nennt keine Server)</translation>
+    </message>
+    <message>
+        <source>Nothing imported from %1.</source>
+        <translation>Nichts aus %1 importiert.</translation>
+    </message>
+    <message>
+        <source>Nothing new in %1.</source>
+        <translation>Nichts Neues in %1.</translation>
+    </message>
+    <message>
+        <source>Imported from %1: %2 (saved when you apply).</source>
+        <translation>Aus %1 importiert: %2 (wird beim Anwenden gespeichert).</translation>
+    </message>
+    <message>
+        <source>Kept the servers already here: %1.</source>
+        <translation>Die bereits vorhandenen Server wurden behalten: %1.</translation>
+    </message>
+    <message>
+        <source>Not imported: %1</source>
+        <translation>Nicht importiert: %1</translation>
+    </message>
+    <message>
+        <source>not saved: %1</source>
+        <translation>nicht gespeichert: %1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpStatusButton</name>
+    <message>
+        <source>MCP servers</source>
+        <translation>MCP-Server</translation>
+    </message>
+    <message>
+        <source>MCP %1/%2</source>
+        <translation>MCP %1/%2</translation>
+    </message>
+    <message>
+        <source>Click for Settings &gt; MCP servers.</source>
+        <translation>Klicken für Einstellungen &gt; MCP-Server.</translation>
+    </message>
+    <message>
+        <source>config/mcp.json: %1</source>
+        <translation>config/mcp.json: %1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpUi</name>
+    <message>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>startet</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>bereit</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>restarting</source>
+        <translation>startet neu</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>deaktiviert</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n tools)</source>
+        <translation>
+            <numerusform> (%n Werkzeug)</numerusform>
+            <numerusform> (%n Werkzeuge)</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -302,6 +302,30 @@
         <source>Attached file %1:</source>
         <translation>附加的文件 %1：</translation>
     </message>
+    <message>
+        <source>%1 has no content</source>
+        <translation>%1 没有内容</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is %2 KiB; attach text up to %3 KiB</source>
+        <translation>%1 有 %2 KiB；文本最多可附加 %3 KiB</translation>
+    </message>
+    <message>
+        <source>Attached resource %1:</source>
+        <translation>附加的资源 %1：</translation>
+    </message>
+    <message>
+        <source>%1 is %2, neither text nor a PNG, JPEG, GIF or WebP image</source>
+        <translation>%1 是 %2，既不是文本，也不是 PNG、JPEG、GIF 或 WebP 图像</translation>
+    </message>
+    <message>
+        <source>binary data</source>
+        <translation>二进制数据</translation>
+    </message>
 </context>
 <context>
     <name>valis::BlobStore</name>
@@ -616,6 +640,10 @@
         <source>%1 (click to remove)</source>
         <translation>%1（点击移除）</translation>
     </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
 </context>
 <context>
     <name>valis::ConnectionTester</name>
@@ -866,6 +894,14 @@
         <source>Next version</source>
         <translation>下一个版本</translation>
     </message>
+    <message>
+        <source>MCP server %1</source>
+        <translation>MCP 服务器 %1</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
 </context>
 <context>
     <name>valis::ConversationController</name>
@@ -981,6 +1017,10 @@
         <source>Not sent: the workspace folder %1 is not there.</source>
         <translation>未发送：工作区文件夹 %1 不存在。</translation>
     </message>
+    <message>
+        <source>Waiting for your answer: %1 asks something.</source>
+        <translation>正在等待您的回答：%1 有一个问题。</translation>
+    </message>
 </context>
 <context>
     <name>valis::ConversationRequests</name>
@@ -1030,6 +1070,14 @@
     <message>
         <source>Deny</source>
         <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
     </message>
 </context>
 <context>
@@ -1587,6 +1635,722 @@
     <message>
         <source>cannot write the export: %1</source>
         <translation>无法写入导出文件：%1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpComposerAssist</name>
+    <message>
+        <source>%1 did not list its resources: %2</source>
+        <translation>%1 未列出其资源：%2</translation>
+    </message>
+    <message>
+        <source>%1 did not list its prompts: %2</source>
+        <translation>%1 未列出其提示词：%2</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Not attached: %1</source>
+        <translation>未附加：%1</translation>
+    </message>
+    <message>
+        <source>/%1:%2</source>
+        <translation>/%1:%2</translation>
+    </message>
+    <message>
+        <source>&amp;Insert</source>
+        <translation>插入(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Getting /%1:%2…</source>
+        <translation>正在获取 /%1:%2…</translation>
+    </message>
+    <message>
+        <source>/%1:%2 failed: %3</source>
+        <translation>/%1:%2 失败：%3</translation>
+    </message>
+    <message>
+        <source>[%1] %2</source>
+        <translation>[%1] %2</translation>
+    </message>
+    <message>
+        <source>/%1:%2 (%3)</source>
+        <translation>/%1:%2（%3）</translation>
+    </message>
+    <message>
+        <source>Part of /%1:%2 was left out: %3</source>
+        <translation>/%1:%2 的一部分被省略：%3</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpInteractionDialog</name>
+    <message>
+        <source>[an image, %1]</source>
+        <translation>[一张图片，%1]</translation>
+    </message>
+    <message>
+        <source>[audio, %1]</source>
+        <translation>[音频，%1]</translation>
+    </message>
+    <message>
+        <source>A tool asks:</source>
+        <translation>一个工具询问：</translation>
+    </message>
+    <message>
+        <source>%1 asks:</source>
+        <translation>%1 询问：</translation>
+    </message>
+    <message>
+        <source>Information requested</source>
+        <translation>请求提供信息</translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation>发送(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Decline</source>
+        <translation>拒绝(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Open an address?</source>
+        <translation>打开一个地址？</translation>
+    </message>
+    <message>
+        <source>It wants your browser to open a page on</source>
+        <translation>它希望您的浏览器打开以下站点上的页面</translation>
+    </message>
+    <message>
+        <source>The address is not encrypted (%1).</source>
+        <translation>该地址未加密（%1）。</translation>
+    </message>
+    <message>
+        <source>The whole address:</source>
+        <translation>完整地址：</translation>
+    </message>
+    <message>
+        <source>&amp;Open in the browser</source>
+        <translation>在浏览器中打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Let the model answer?</source>
+        <translation>让模型回答吗？</translation>
+    </message>
+    <message>
+        <source>the session&apos;s model</source>
+        <translation>会话的模型</translation>
+    </message>
+    <message>
+        <source>Answered by:</source>
+        <translation>回答者：</translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation>未指定</translation>
+    </message>
+    <message>
+        <source>At most (tokens):</source>
+        <translation>最多（token）：</translation>
+    </message>
+    <message>
+        <source>It would prefer:</source>
+        <translation>它倾向于：</translation>
+    </message>
+    <message>
+        <source>System prompt:</source>
+        <translation>系统提示词：</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Messages:</source>
+        <translation>消息：</translation>
+    </message>
+    <message>
+        <source>&amp;Allow</source>
+        <translation>允许(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Deny</source>
+        <translation>拒绝(&amp;D)</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpSchemaForm</name>
+    <message>
+        <source>an e-mail address</source>
+        <translation>一个电子邮件地址</translation>
+    </message>
+    <message>
+        <source>an address (URI)</source>
+        <translation>一个地址（URI）</translation>
+    </message>
+    <message>
+        <source>a date (YYYY-MM-DD)</source>
+        <translation>一个日期（YYYY-MM-DD）</translation>
+    </message>
+    <message>
+        <source>a date and time (YYYY-MM-DDThh:mm:ssZ)</source>
+        <translation>一个日期和时间（YYYY-MM-DDThh:mm:ssZ）</translation>
+    </message>
+    <message>
+        <source>%1 *</source>
+        <translation>%1 *</translation>
+    </message>
+    <message>
+        <source>(nothing to fill in)</source>
+        <translation>（无需填写）</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>一个整数</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>一个数字</translation>
+    </message>
+    <message>
+        <source>at least %1</source>
+        <translation>至少 %1</translation>
+    </message>
+    <message>
+        <source>at most %1</source>
+        <translation>最多 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>at least %n characters</source>
+        <translation>
+            <numerusform>至少 %n 个字符</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>at most %n characters</source>
+        <translation>
+            <numerusform>最多 %n 个字符</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is required.</source>
+        <translation>%1 为必填项。</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number.</source>
+        <translation>%1 必须是整数。</translation>
+    </message>
+    <message>
+        <source>%1 must be a number.</source>
+        <translation>%1 必须是数字。</translation>
+    </message>
+    <message>
+        <source>%1 must be at least %2.</source>
+        <translation>%1 必须至少为 %2。</translation>
+    </message>
+    <message>
+        <source>%1 must be at most %2.</source>
+        <translation>%1 最多为 %2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 needs at least %n characters.</source>
+        <translation>
+            <numerusform>%1 至少需要 %n 个字符。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 takes at most %n characters.</source>
+        <translation>
+            <numerusform>%1 最多 %n 个字符。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 must be %2.</source>
+        <translation>%1 必须是%2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Choose at least %n for %1.</source>
+        <translation>
+            <numerusform>请为 %1 至少选择 %n 项。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Choose at most %n for %1.</source>
+        <translation>
+            <numerusform>请为 %1 最多选择 %n 项。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpServerDetails</name>
+    <message>
+        <source>&amp;Reconnect</source>
+        <translation>重新连接(&amp;R)</translation>
+    </message>
+    <message>
+        <source>A&amp;uthorise…</source>
+        <translation>授权(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>Sign in to this server in your browser (OAuth)</source>
+        <translation>在浏览器中登录此服务器（OAuth）</translation>
+    </message>
+    <message>
+        <source>Sign &amp;out</source>
+        <translation>退出登录(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Forget the tokens Valis keeps for this server</source>
+        <translation>忘记 Valis 为此服务器保存的令牌</translation>
+    </message>
+    <message>
+        <source>Tool (offered to the model)</source>
+        <translation>工具（提供给模型）</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Log</source>
+        <translation>日志(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Reconnecting to %1…</source>
+        <translation>正在重新连接 %1…</translation>
+    </message>
+    <message>
+        <source>Signing in to %1: finish in your browser…</source>
+        <translation>正在登录 %1：请在浏览器中完成…</translation>
+    </message>
+    <message>
+        <source>Signed in to %1.</source>
+        <translation>已登录 %1。</translation>
+    </message>
+    <message>
+        <source>Signing in to %1 failed: %2</source>
+        <translation>登录 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>Signed out of %1.</source>
+        <translation>已退出 %1。</translation>
+    </message>
+    <message>
+        <source>Signing out of %1 failed: %2</source>
+        <translation>退出 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>The MCP plugin is not running: no server is started (see Settings &gt; Plugins).</source>
+        <translation>MCP 插件未运行：不会启动任何服务器（参见 设置 &gt; 插件）。</translation>
+    </message>
+    <message>
+        <source>Not started yet: Apply to start it.</source>
+        <translation>尚未启动：点击“应用”以启动。</translation>
+    </message>
+    <message>
+        <source>Disabled.</source>
+        <translation>已禁用。</translation>
+    </message>
+    <message>
+        <source>State: %1</source>
+        <translation>状态：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source> (restarted %n times)</source>
+        <translation>
+            <numerusform>（已重启 %n 次）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Server: %1 %2, protocol %3</source>
+        <translation>服务器：%1 %2，协议 %3</translation>
+    </message>
+    <message>
+        <source>Runs: %1</source>
+        <translation>运行：%1</translation>
+    </message>
+    <message>
+        <source>Command found: %1</source>
+        <translation>找到命令：%1</translation>
+    </message>
+    <message>
+        <source>Sent to the model as %1</source>
+        <translation>以 %1 的名称发送给模型</translation>
+    </message>
+    <message>
+        <source>Set aside: %1</source>
+        <translation>已搁置：%1</translation>
+    </message>
+    <message>
+        <source>No tools listed (yet).</source>
+        <translation>（尚）未列出任何工具。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 tools offered: about %3 tokens of every request (counted for %4).</source>
+        <translation>已提供 %2 个工具中的 %1 个：每次请求约占 %3 个 token（按 %4 计算）。</translation>
+    </message>
+    <message>
+        <source>the default model</source>
+        <translation>默认模型</translation>
+    </message>
+    <message>
+        <source>Not sent to the model now. %1</source>
+        <translation>当前不会发送给模型。%1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpServerEditor</name>
+    <message>
+        <source>%1, line %2: write %3</source>
+        <translation>%1，第 %2 行：请写成 %3</translation>
+    </message>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>添加 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>MCP server %1</source>
+        <translation>MCP 服务器 %1</translation>
+    </message>
+    <message>
+        <source>letters, digits, - and _</source>
+        <translation>字母、数字、- 和 _</translation>
+    </message>
+    <message>
+        <source>A program on this computer (stdio)</source>
+        <translation>本机上的程序（stdio）</translation>
+    </message>
+    <message>
+        <source>A server at an address (Streamable HTTP)</source>
+        <translation>位于某个地址的服务器（Streamable HTTP）</translation>
+    </message>
+    <message>
+        <source>npx, node, uvx, /path/to/server</source>
+        <translation>npx、node、uvx、/path/to/server</translation>
+    </message>
+    <message>
+        <source>one argument per line</source>
+        <translation>每行一个参数</translation>
+    </message>
+    <message>
+        <source>NAME=value per line; ${VAR} takes Valis&apos;s variable</source>
+        <translation>每行一个 NAME=value；${VAR} 取 Valis 的环境变量</translation>
+    </message>
+    <message>
+        <source>the folder it runs in (optional)</source>
+        <translation>它运行所在的文件夹（可选）</translation>
+    </message>
+    <message>
+        <source>&amp;Command:</source>
+        <translation>命令(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Arguments:</source>
+        <translation>参数(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Environment:</source>
+        <translation>环境变量(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>文件夹(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Name: value per line; ${VAR} takes Valis&apos;s variable</source>
+        <translation>每行一个 Name: value；${VAR} 取 Valis 的环境变量</translation>
+    </message>
+    <message>
+        <source>an environment variable holding a token (optional)</source>
+        <translation>保存令牌的环境变量（可选）</translation>
+    </message>
+    <message>
+        <source>a registered OAuth client (optional)</source>
+        <translation>已注册的 OAuth 客户端（可选）</translation>
+    </message>
+    <message>
+        <source>scopes to ask for, when the server names none</source>
+        <translation>服务器未指定时要申请的范围</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>地址(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Headers:</source>
+        <translation>请求头(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>&amp;Bearer token variable:</source>
+        <translation>Bearer 令牌变量(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>OAuth &amp;client id:</source>
+        <translation>OAuth 客户端 ID(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>OAuth &amp;scopes:</source>
+        <translation>OAuth 范围(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Enabled</source>
+        <translation>启用(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Trusted: believe what it says of its tools (read-only, destructive)</source>
+        <translation>受信任(&amp;T)：相信它对其工具的说明（只读、破坏性）</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>&amp;Start-up timeout:</source>
+        <translation>启动超时(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Tool &amp;call timeout:</source>
+        <translation>工具调用超时(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Only these tools:</source>
+        <translation>仅这些工具：</translation>
+    </message>
+    <message>
+        <source>Never these tools:</source>
+        <translation>从不使用这些工具：</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>类型(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>The name may hold letters, digits, - and _ (at most 64).</source>
+        <translation>名称只能包含字母、数字、- 和 _（最多 64 个）。</translation>
+    </message>
+    <message>
+        <source>There is a server named %1 already.</source>
+        <translation>已存在名为 %1 的服务器。</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>请求头</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <source>this server</source>
+        <translation>此服务器</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpServersPage</name>
+    <message>
+        <source>MCP servers</source>
+        <translation>MCP 服务器</translation>
+    </message>
+    <message>
+        <source>Nothing on this page will be saved until this is fixed: %1</source>
+        <translation>在修复此问题之前，此页面上的任何内容都不会保存：%1</translation>
+    </message>
+    <message>
+        <source>The MCP plugin is not running: servers can be set up, and start once it runs.</source>
+        <translation>MCP 插件未运行：可以设置服务器，插件运行后它们就会启动。</translation>
+    </message>
+    <message>
+        <source>The plugins are still starting; open Settings again in a moment to see the servers&apos; state.</source>
+        <translation>插件仍在启动；稍后再次打开设置即可查看服务器状态。</translation>
+    </message>
+    <message>
+        <source>Tick a server to enable it</source>
+        <translation>勾选服务器以启用它</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>添加(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>编辑(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;move</source>
+        <translation>移除(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>导入(&amp;I)</translation>
+    </message>
+    <message>
+        <source>From a file (claude_desktop_config.json, .mcp.json, config.toml)…</source>
+        <translation>从文件导入（claude_desktop_config.json、.mcp.json、config.toml）…</translation>
+    </message>
+    <message>
+        <source>From Codex (%1)</source>
+        <translation>从 Codex 导入（%1）</translation>
+    </message>
+    <message>
+        <source>From Claude Desktop (%1)</source>
+        <translation>从 Claude Desktop 导入（%1）</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>未启动</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3 tokens</source>
+        <translation>%1 — %2，%3 个 token</translation>
+    </message>
+    <message>
+        <source>%1 is removed when you apply.</source>
+        <translation>应用后将移除 %1。</translation>
+    </message>
+    <message>
+        <source>Import MCP servers</source>
+        <translation>导入 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>MCP configurations (*.json *.toml)</source>
+        <translation>MCP 配置（*.json *.toml）</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件（*）</translation>
+    </message>
+    <message>
+        <source>Nothing imported: %1</source>
+        <translation>未导入任何内容：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Import a project&apos;s MCP servers?</source>
+        <translation>导入某个项目的 MCP 服务器？</translation>
+    </message>
+    <message>
+        <source>%1 comes with a project and can start any program on this computer. Import these servers?</source>
+        <translation>%1 随项目提供，可以启动本机上的任何程序。要导入这些服务器吗？</translation>
+    </message>
+    <message>
+        <source>(it lists no servers)</source>
+        <translation>（其中没有列出服务器）</translation>
+    </message>
+    <message>
+        <source>Nothing imported from %1.</source>
+        <translation>未从 %1 导入任何内容。</translation>
+    </message>
+    <message>
+        <source>Nothing new in %1.</source>
+        <translation>%1 中没有新内容。</translation>
+    </message>
+    <message>
+        <source>Imported from %1: %2 (saved when you apply).</source>
+        <translation>已从 %1 导入：%2（应用后保存）。</translation>
+    </message>
+    <message>
+        <source>Kept the servers already here: %1.</source>
+        <translation>保留了已有的服务器：%1。</translation>
+    </message>
+    <message>
+        <source>Not imported: %1</source>
+        <translation>未导入：%1</translation>
+    </message>
+    <message>
+        <source>not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpStatusButton</name>
+    <message>
+        <source>MCP servers</source>
+        <translation>MCP 服务器</translation>
+    </message>
+    <message>
+        <source>MCP %1/%2</source>
+        <translation>MCP %1/%2</translation>
+    </message>
+    <message>
+        <source>Click for Settings &gt; MCP servers.</source>
+        <translation>点击打开 设置 &gt; MCP 服务器。</translation>
+    </message>
+    <message>
+        <source>config/mcp.json: %1</source>
+        <translation>config/mcp.json：%1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpUi</name>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>正在启动</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>restarting</source>
+        <translation>正在重启</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>已禁用</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n tools)</source>
+        <translation>
+            <numerusform>（%n 个工具）</numerusform>
+        </translation>
     </message>
 </context>
 <context>

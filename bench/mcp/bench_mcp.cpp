@@ -69,6 +69,14 @@ std::optional<Run> valisRun(const QString &node, const QString &server, int call
     clock.start();
     McpServerConnection connection(config, options);
     connection.start();
+    if (qEnvironmentVariableIsSet("VALIS_BENCH_PHASES")) {
+        QObject::connect(connection.client()->transport(), &McpTransport::opened, [&clock] {
+            QTextStream(stderr) << "opened " << double(clock.nsecsElapsed()) / 1e6 << " ms\n";
+        });
+        QObject::connect(connection.client(), &McpClient::ready, [&clock] {
+            QTextStream(stderr) << "initialized " << double(clock.nsecsElapsed()) / 1e6 << " ms\n";
+        });
+    }
     if (!waitFor([&] { return connection.state() == McpServerConnection::State::Ready || connection.state() == McpServerConnection::State::Failed; }, 60000)
         || connection.state() != McpServerConnection::State::Ready)
         return std::nullopt;

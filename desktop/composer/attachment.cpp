@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QStringDecoder>
 
 namespace valis {
@@ -38,6 +39,53 @@ QString Attachment::imageType(const QByteArray &bytes)
     if (bytes.size() >= 12 && bytes.startsWith("RIFF") && bytes.mid(8, 4) == "WEBP")
         return QStringLiteral("image/webp");
     return {};
+}
+
+namespace {
+Part fencedText(const QString &heading, const QString &text)
+{
+    const QString fence = fenceFor(text);
+    return Part::makeText(heading + QLatin1Char('\n') + fence + QLatin1Char('\n') + text
+                          + (text.endsWith(QLatin1Char('\n')) ? QString() : QStringLiteral("\n")) + fence);
+}
+} // namespace
+
+Result<QList<Part>> Attachment::fromResource(const QString &label, const QJsonObject &result)
+{
+    QList<Part> parts;
+    const QJsonArray contents = result.value(QLatin1String("contents")).toArray();
+    if (contents.isEmpty())
+        return Error(QStringLiteral("attachment.empty"), Text::tr("%1 has no content").arg(label));
+    for (const QJsonValue &value : contents) {
+        const QJsonObject content = value.toObject();
+        const QString uri = content.value(QLatin1String("uri")).toString();
+        const QString where = contents.size() == 1 || uri.isEmpty() ? label : Text::tr("%1 (%2)").arg(label, uri);
+        if (content.contains(QLatin1String("text"))) {
+            const QString text = content.value(QLatin1String("text")).toString();
+            if (text.toUtf8().size() > MaxTextBytes)
+                return Error(QStringLiteral("attachment.too-large"),
+                             Text::tr("%1 is %2 KiB; attach text up to %3 KiB").arg(where).arg(text.toUtf8().size() / 1024).arg(MaxTextBytes / 1024));
+            parts.append(fencedText(Text::tr("Attached resource %1:").arg(where), text));
+            continue;
+        }
+        const QByteArray bytes = QByteArray::fromBase64(content.value(QLatin1String("blob")).toString().toLatin1());
+        const QString type = imageType(bytes);
+        if (!type.isEmpty()) {
+            if (bytes.size() > MaxImageBytes)
+                return Error(QStringLiteral("attachment.too-large"),
+                             Text::tr("%1 is %2 KiB; images can be up to %3 KiB").arg(where).arg(bytes.size() / 1024).arg(MaxImageBytes / 1024));
+            parts.append(Part::makeImage(ImageRef{type, QString(), bytes}));
+            continue;
+        }
+        QStringDecoder decoder(QStringDecoder::Utf8);
+        const QString text = decoder.decode(bytes);
+        if (decoder.hasError() || bytes.contains('\0') || bytes.size() > MaxTextBytes)
+            return Error(QStringLiteral("attachment.not-text"),
+                         Text::tr("%1 is %2, neither text nor a PNG, JPEG, GIF or WebP image")
+                             .arg(where, content.value(QLatin1String("mimeType")).toString(Text::tr("binary data"))));
+        parts.append(fencedText(Text::tr("Attached resource %1:").arg(where), text));
+    }
+    return parts;
 }
 
 Result<Part> Attachment::read(const QString &path)

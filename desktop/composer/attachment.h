@@ -3,6 +3,8 @@
 #include "valis/core/result.h"
 #include "valis/record/part.h"
 
+#include <QJsonObject>
+#include <QList>
 #include <QString>
 
 namespace valis {
@@ -19,6 +21,10 @@ struct Attachment
     static constexpr qint64 MaxTextBytes = 512 * 1024;
 
     static Result<Part> read(const QString &path);
+    /// The contents of an MCP resources/read result (`result`: {contents: [{uri, mimeType, text
+    /// or blob}]}) as the parts a turn carries: text as a text part naming `label`
+    /// ("@server:uri"), an image blob as an image part; anything else, or too large, an Error.
+    static Result<QList<Part>> fromResource(const QString &label, const QJsonObject &result);
     /// The image media type of `bytes` ("image/png"), or empty when they are not one we send.
     static QString imageType(const QByteArray &bytes);
 };

@@ -10,6 +10,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -93,6 +94,15 @@ ComposerWidget::ComposerWidget(QWidget *parent) : QWidget(parent)
         m_editor->clear();
     });
 
+    m_suggestions = new QListWidget(this);
+    m_suggestions->setObjectName(QStringLiteral("composerSuggestions"));
+    m_suggestions->setFocusPolicy(Qt::NoFocus); // the keys stay in the text; see eventFilter()
+    m_suggestions->setUniformItemSizes(true);
+    m_suggestions->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_suggestions->setTextElideMode(Qt::ElideMiddle);
+    m_suggestions->hide();
+    connect(m_suggestions, &QListWidget::itemClicked, this, [this] { chooseSuggestion(); });
+
     m_send = new QPushButton(tr("Send"), this);
     m_send->setObjectName(QStringLiteral("composerSend"));
     m_stop = new QPushButton(tr("Stop"), this);
@@ -120,6 +130,7 @@ ComposerWidget::ComposerWidget(QWidget *parent) : QWidget(parent)
     layout->addWidget(m_status);
     layout->addWidget(m_editBar);
     layout->addWidget(m_attachmentBar);
+    layout->addWidget(m_suggestions);
     layout->addLayout(bottom);
 
     connect(m_send, &QPushButton::clicked, this, &ComposerWidget::send);
@@ -252,10 +263,75 @@ void ComposerWidget::addAttachment(const QString &path)
     showAttachments();
 }
 
+void ComposerWidget::addResourceAttachment(const QString &label, const QList<Part> &parts)
+{
+    for (const auto &resource : std::as_const(m_resources))
+        if (resource.first == label)
+            return;
+    m_resources.append({label, parts});
+    showAttachments();
+}
+
+QStringList ComposerWidget::resourceLabels() const
+{
+    QStringList labels;
+    for (const auto &resource : m_resources)
+        labels << resource.first;
+    return labels;
+}
+
+QList<Part> ComposerWidget::resourceParts() const
+{
+    QList<Part> parts;
+    for (const auto &resource : m_resources)
+        parts << resource.second;
+    return parts;
+}
+
 void ComposerWidget::clearAttachments()
 {
     m_attachments.clear();
+    m_resources.clear();
     showAttachments();
+}
+
+void ComposerWidget::showSuggestions(const QList<Suggestion> &suggestions)
+{
+    m_suggestions->clear();
+    for (const Suggestion &suggestion : suggestions) {
+        // Labels and descriptions come from servers: items show them as plain text.
+        auto *item = new QListWidgetItem(suggestion.detail.isEmpty() ? suggestion.label
+                                                                     : tr("%1 — %2").arg(suggestion.label, suggestion.detail.simplified()),
+                                         m_suggestions);
+        item->setData(Qt::UserRole, suggestion.data);
+        item->setToolTip(suggestion.detail);
+    }
+    m_suggestions->setCurrentRow(0);
+    // As tall as what it offers, up to six rows.
+    const int rows = int(qMin<qsizetype>(6, suggestions.size()));
+    m_suggestions->setFixedHeight(rows * qMax(1, m_suggestions->sizeHintForRow(0)) + 2 * m_suggestions->frameWidth());
+    m_suggestions->setVisible(!suggestions.isEmpty());
+}
+
+void ComposerWidget::hideSuggestions()
+{
+    m_suggestions->clear();
+    m_suggestions->hide();
+}
+
+bool ComposerWidget::suggestionsShown() const
+{
+    return m_suggestions->isVisible() && m_suggestions->count() > 0;
+}
+
+void ComposerWidget::chooseSuggestion()
+{
+    const QListWidgetItem *item = m_suggestions->currentItem();
+    if (!item)
+        return;
+    const QVariant data = item->data(Qt::UserRole);
+    hideSuggestions();
+    Q_EMIT suggestionChosen(data);
 }
 
 void ComposerWidget::showAttachments()
@@ -264,6 +340,20 @@ void ComposerWidget::showAttachments()
         QLayoutItem *item = m_attachmentLayout->takeAt(0);
         delete item->widget();
         delete item;
+    }
+    for (const auto &resource : std::as_const(m_resources)) {
+        const QString label = resource.first;
+        auto *chip = new QToolButton(m_attachmentBar);
+        chip->setObjectName(QStringLiteral("resourceAttachment"));
+        chip->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        chip->setIcon(style()->standardIcon(QStyle::SP_DriveNetIcon));
+        chip->setText(QStringLiteral("%1 \u2715").arg(label));
+        chip->setToolTip(tr("%1 (click to remove)").arg(label));
+        connect(chip, &QToolButton::clicked, this, [this, label] {
+            m_resources.removeIf([&label](const auto &entry) { return entry.first == label; });
+            showAttachments();
+        });
+        m_attachmentLayout->insertWidget(m_attachmentLayout->count() - 1, chip);
     }
     for (const QString &path : std::as_const(m_attachments)) {
         auto *chip = new QToolButton(m_attachmentBar);
@@ -278,7 +368,7 @@ void ComposerWidget::showAttachments()
         });
         m_attachmentLayout->insertWidget(m_attachmentLayout->count() - 1, chip);
     }
-    m_attachmentBar->setVisible(!m_attachments.isEmpty());
+    m_attachmentBar->setVisible(!m_attachments.isEmpty() || !m_resources.isEmpty());
 }
 
 void ComposerWidget::setBusy(bool busy)
@@ -307,13 +397,40 @@ QString ComposerWidget::status() const
 void ComposerWidget::send()
 {
     const QString text = m_editor->toPlainText();
-    if (m_busy || (text.trimmed().isEmpty() && m_attachments.isEmpty()))
+    if (m_busy || (text.trimmed().isEmpty() && m_attachments.isEmpty() && m_resources.isEmpty()))
         return;
     Q_EMIT sendRequested(text);
 }
 
 bool ComposerWidget::eventFilter(QObject *watched, QEvent *event)
 {
+    // Escape stops the turn elsewhere in the window; over the suggestions it closes them.
+    if (watched == m_editor && event->type() == QEvent::ShortcutOverride && suggestionsShown()
+        && static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape) {
+        event->accept();
+        return true;
+    }
+    if (watched == m_editor && event->type() == QEvent::KeyPress && suggestionsShown()) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        switch (key->key()) {
+        case Qt::Key_Up:
+            m_suggestions->setCurrentRow(qMax(0, m_suggestions->currentRow() - 1));
+            return true;
+        case Qt::Key_Down:
+            m_suggestions->setCurrentRow(qMin(m_suggestions->count() - 1, m_suggestions->currentRow() + 1));
+            return true;
+        case Qt::Key_Return:
+        case Qt::Key_Enter:
+        case Qt::Key_Tab:
+            chooseSuggestion();
+            return true;
+        case Qt::Key_Escape:
+            hideSuggestions();
+            return true;
+        default:
+            break;
+        }
+    }
     if (watched == m_editor && event->type() == QEvent::KeyPress) {
         const auto *key = static_cast<QKeyEvent *>(event);
         if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && !(key->modifiers() & Qt::ShiftModifier)) {

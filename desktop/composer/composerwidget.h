@@ -1,11 +1,15 @@
 #pragma once
 
+#include "valis/record/part.h"
+
 #include <QStringList>
+#include <QVariant>
 #include <QWidget>
 
 class QComboBox;
 class QHBoxLayout;
 class QLabel;
+class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
 class QToolButton;
@@ -47,7 +51,26 @@ public:
 
     QStringList attachments() const { return m_attachments; }
     void addAttachment(const QString &path);
+    /// Attaches what was read from somewhere other than a file (an MCP resource, `label`
+    /// "@server:uri"): sent with the turn like an attached file.
+    void addResourceAttachment(const QString &label, const QList<Part> &parts);
+    QStringList resourceLabels() const;
+    QList<Part> resourceParts() const;
     void clearAttachments();
+
+    /// One entry of the suggestion list under the text (what @ and / offer).
+    struct Suggestion
+    {
+        QString label;    ///< "@everything:demo://resource/static/document/architecture.md"
+        QString detail;   ///< its description, shown beside it
+        QVariant data;    ///< given back by suggestionChosen()
+    };
+    /// Shows `suggestions` (empty: hides the list). While it is shown, Up and Down move in it,
+    /// Enter or Tab choose and Escape closes it.
+    void showSuggestions(const QList<Suggestion> &suggestions);
+    void hideSuggestions();
+    bool suggestionsShown() const;
+    QListWidget *suggestionList() const { return m_suggestions; }
 
     /// While a turn runs: Send is off, Stop is on, the text stays editable for the next turn.
     void setBusy(bool busy);
@@ -62,6 +85,8 @@ Q_SIGNALS:
     void providerChanged(const QString &id);
     /// A new session's folder was chosen.
     void workspaceChosen(const QString &path);
+    /// The person chose a suggestion (its data).
+    void suggestionChosen(const QVariant &data);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -87,6 +112,9 @@ private:
     QString m_workspacePath;
     QString m_editing;
     QStringList m_attachments;
+    QList<QPair<QString, QList<Part>>> m_resources;
+    QListWidget *m_suggestions;
+    void chooseSuggestion();
     bool m_busy = false;
 };
 

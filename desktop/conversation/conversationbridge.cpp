@@ -49,6 +49,8 @@ ConversationBridge::ConversationBridge(QObject *parent)
         {QStringLiteral("regenerateTitle"), tr("Answer the last turn again; this answer stays as a branch")},
         {QStringLiteral("previousBranch"), tr("Previous version")},
         {QStringLiteral("nextBranch"), tr("Next version")},
+        {QStringLiteral("mcpServer"), tr("MCP server %1")},
+        {QStringLiteral("progress"), tr("Progress")},
     };
 }
 

@@ -65,6 +65,10 @@ Q_SIGNALS:
     void placeholderShown(const QString &text);
     void approvalRequested(const QString &json);
     void approvalSettled(const QString &id, const QString &outcome);
+    /// A live card for a running call, its progress, its end (JSON; see ConversationView).
+    void toolCardStarted(const QString &json);
+    void toolProgressed(const QString &json);
+    void toolCardFinished(const QString &json);
     void themeChanged(const QString &theme);
 
     // To the app, after checking.

@@ -317,4 +317,35 @@ void ConversationView::settleApproval(const QString &approvalId, const QString &
     whenReady([this, approvalId, outcome] { Q_EMIT m_bridge->approvalSettled(approvalId, outcome); });
 }
 
+void ConversationView::startToolCard(const QString &callId, const QString &name, const QString &title,
+                                     const QString &server, const QString &argumentsJson)
+{
+    m_live = true;
+    const QJsonObject card{{QStringLiteral("callId"), callId},
+                           {QStringLiteral("name"), name},
+                           {QStringLiteral("title"), title},
+                           {QStringLiteral("server"), server},
+                           {QStringLiteral("arguments"), argumentsJson}};
+    whenReady([this, card] { Q_EMIT m_bridge->toolCardStarted(compact(card)); });
+}
+
+void ConversationView::showToolProgress(const QString &callId, double progress, double total, const QString &message)
+{
+    m_live = true;
+    QJsonObject update{{QStringLiteral("callId"), callId},
+                       {QStringLiteral("progress"), progress},
+                       {QStringLiteral("message"), message}};
+    if (total > 0)
+        update.insert(QStringLiteral("total"), total);
+    whenReady([this, update] { Q_EMIT m_bridge->toolProgressed(compact(update)); });
+}
+
+void ConversationView::finishToolCard(const QString &callId, bool isError)
+{
+    const QJsonObject update{{QStringLiteral("callId"), callId},
+                             {QStringLiteral("isError"), isError},
+                             {QStringLiteral("status"), isError ? tr("failed") : tr("done")}};
+    whenReady([this, update] { Q_EMIT m_bridge->toolCardFinished(compact(update)); });
+}
+
 } // namespace valis

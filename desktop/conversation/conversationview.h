@@ -32,6 +32,8 @@ class ConversationView : public QWebEngineView
     Q_OBJECT
 
 public:
+    /// Whether the page has loaded and takes calls directly (before, they wait for it).
+    bool isReady() const { return m_ready; }
     /// Messages rendered at first, and per "load earlier".
     static constexpr qsizetype pageSize = 120;
     /// Most messages the page holds at once.
@@ -64,6 +66,15 @@ public:
     void requestApproval(const QString &approvalId, const QString &question, const QString &argumentsJson);
     /// Marks an approval card as decided (by the card or elsewhere) with `outcome` shown.
     void settleApproval(const QString &approvalId, const QString &outcome);
+    /// A card for a tool call that runs now: its name, the title the tool gives itself, the
+    /// MCP server it comes from (empty for others) and its arguments, all shown as text.
+    void startToolCard(const QString &callId, const QString &name, const QString &title, const QString &server,
+                       const QString &argumentsJson);
+    /// Progress of the running call `callId`: `progress` of `total` (total <= 0: unknown) and
+    /// the tool's message, on its card (or as a line of activity without one).
+    void showToolProgress(const QString &callId, double progress, double total, const QString &message);
+    /// The running call's card as done or failed (the record's card replaces it after the turn).
+    void finishToolCard(const QString &callId, bool isError);
 
     /// True once the page has loaded and connected to the bridge.
     bool isPageReady() const { return m_ready; }

@@ -1,5 +1,7 @@
 #include "pagemessages.h"
 
+#include "mcpui.h"
+
 #include "valis/context/compactionevent.h"
 
 #include <QJsonDocument>
@@ -170,6 +172,8 @@ QJsonObject PageMessages::message(const Message &message)
             call.insert(QStringLiteral("callId"), part.callId);
             call.insert(QStringLiteral("name"), part.toolName);
             call.insert(QStringLiteral("arguments"), prettyArguments(part));
+            if (const QString server = McpUi::serverOfToolName(part.toolName); !server.isEmpty())
+                call.insert(QStringLiteral("server"), server);
             blocks.append(call);
             break;
         }

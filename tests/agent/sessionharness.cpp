@@ -32,6 +32,7 @@ bool SessionHarness::start(const QString &providerId, const QString &model, cons
     }
     const DataLocations locations = DataLocations::underHome(m_home.path());
     m_plugins = std::make_unique<PluginManager>(locations, QStringList{buildDir() + QStringLiteral("/lib/valis/plugins")});
+    m_plugins->setHostServices(m_hostServices);
     m_plugins->loadAll();
     Provider *chosen = provider(providerId);
     if (!chosen) {

@@ -41,6 +41,8 @@ public:
     ApprovalPolicy &approvals() { return m_approvals; }
     SessionConfig &config() { return m_config; }
     Provider *provider(const QString &id) const;
+    /// What the plugins are offered as their host (browser, keychain); set before start().
+    void setHostServices(const HostServices &services) { m_hostServices = services; }
     /// The plugins the harness loaded (every plugin built in this tree).
     PluginManager *plugins() const { return m_plugins.get(); }
     QString homePath() const { return m_home.path(); }
@@ -68,6 +70,7 @@ private:
     SessionConfig m_config;
     std::unique_ptr<Session> m_session;
     QString m_error;
+    HostServices m_hostServices;
 };
 
 } // namespace valis::test

@@ -71,6 +71,7 @@ private Q_SLOTS:
     void streamsIntoTheLastMessageThrottled();
     void rendersLongSessionsLazily();
     void approvalCardsDecideOnlyWhatWasAsked();
+    void mcpToolCardsShowTheServerAndProgress();
     void showsOneBranchWithItsAlternatives();
     void pagesAnOutlineFromTheStore();
 
@@ -388,6 +389,54 @@ void TestConversationView::rendersLongSessionsLazily()
     QCOMPARE(m_view->endRendered(), 1000 - ConversationView::pageSize);
     QVERIFY(lastText().endsWith(QStringLiteral("message number %1").arg(1000 - ConversationView::pageSize)));
     QVERIFY(firstText().endsWith(QStringLiteral("message number %1").arg(m_view->firstRendered() + 1)));
+}
+
+void TestConversationView::mcpToolCardsShowTheServerAndProgress()
+{
+    SessionInfo session;
+    session.id = QStringLiteral("s-mcp");
+    int before = m_view->bridge()->renderedCount();
+    m_view->showSession(session, {textMessage(Role::User, QStringLiteral("run the long operation"), 1)});
+    QVERIFY(waitRendered(*m_view, before));
+
+    // A running call of an MCP tool: its server, its title, then its progress; all text.
+    const QString hostile = QStringLiteral("<img src=x onerror=\"document.title='owned'\">");
+    before = m_view->bridge()->renderedCount();
+    m_view->startToolCard(QStringLiteral("call-9"), QStringLiteral("mcp__everything__trigger-long-running-operation"),
+                          QStringLiteral("Long operation"), QStringLiteral("everything"), QStringLiteral("{\"duration\": 3}"));
+    QVERIFY(waitRendered(*m_view, before));
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelector('.tool-card.live .server').textContent")).toString(),
+             QStringLiteral("MCP server everything"));
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelector('.tool-card.live .title').textContent")).toString(),
+             QStringLiteral("Long operation"));
+    before = m_view->bridge()->renderedCount();
+    m_view->showToolProgress(QStringLiteral("call-9"), 2, 5, hostile);
+    QVERIFY(waitRendered(*m_view, before));
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelector('.tool-card.live progress').value")).toDouble(), 2.0);
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelector('.tool-card.live progress').max")).toDouble(), 5.0);
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelector('.tool-card.live .progress-message').textContent")).toString(), hostile);
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelectorAll('.tool-card img').length")).toInt(), 0);
+    screenshot(*m_view, QStringLiteral("mcp-progress"));
+    // Without a total: an indeterminate bar.
+    before = m_view->bridge()->renderedCount();
+    m_view->showToolProgress(QStringLiteral("call-9"), 7, -1, QStringLiteral("still going"));
+    QVERIFY(waitRendered(*m_view, before));
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelector('.tool-card.live progress').hasAttribute('value')")).toBool(), false);
+    before = m_view->bridge()->renderedCount();
+    m_view->finishToolCard(QStringLiteral("call-9"), false);
+    QVERIFY(waitRendered(*m_view, before));
+    QVERIFY(evaluate(*m_view, QStringLiteral("document.querySelector('.tool-card.live').classList.contains('done')")).toBool());
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.title")).toString() == QLatin1String("owned"), false);
+
+    // From the record: the server read from the tool's name.
+    Message call = textMessage(Role::Assistant, QStringLiteral("Echoing."), 2);
+    call.parts.append(Part::makeToolCall(QStringLiteral("call-10"), QStringLiteral("mcp__everything__echo"),
+                                         QJsonObject{{QStringLiteral("message"), QStringLiteral("hi")}}));
+    before = m_view->bridge()->renderedCount();
+    m_view->showSession(session, {textMessage(Role::User, QStringLiteral("echo"), 1), call});
+    QVERIFY(waitRendered(*m_view, before));
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelector('.tool-card .server').textContent")).toString(),
+             QStringLiteral("MCP server everything"));
 }
 
 void TestConversationView::approvalCardsDecideOnlyWhatWasAsked()

@@ -9,6 +9,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace valis;
@@ -264,6 +265,106 @@ private Q_SLOTS:
         h.server().enqueue(ScriptedResponse::sse(toolUse(QStringLiteral("toolu_2"), QStringLiteral("mcp__slowpoke__slow"), {{QStringLiteral("ms"), 20000}})));
         QCOMPARE(h.runTurn(QStringLiteral("slower"), 30000), QStringLiteral("interrupted"));
         QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(cancelFile), 5000);
+    }
+
+    void urlElicitationShowsTheHostAndOpensOnConsent()
+    {
+        SessionHarness h;
+        QList<QUrl> opened;
+        HostServices services;
+        services.openUrl = [&opened](const QUrl &url) {
+            opened.append(url);
+            return true;
+        };
+        h.setHostServices(services);
+        McpHost *host = startWith(h, {everythingServer()});
+        QVERIFY2(host, qPrintable(h.error()));
+        QTRY_VERIFY_WITH_TIMEOUT(host->server(QStringLiteral("everything"))->tools.size() > 14, 10000);
+        QString shownHost;
+        h.onEvent = [&h, &shownHost](const SessionEvent &event) {
+            if (event.kind != SessionEvent::Kind::InteractionRequested)
+                return;
+            shownHost = event.details.value(QLatin1String("host")).toString();
+            // The first question is consented to, the second (the -32042 prerequisite) declined.
+            h.session()->answerInteraction(event.requestId, shownHost == QLatin1String("example.org")
+                                                                ? ToolInteractionAnswer::accepted()
+                                                                : ToolInteractionAnswer::declined());
+        };
+        h.server().enqueue(ScriptedResponse::sse(toolUse(QStringLiteral("toolu_1"), QStringLiteral("mcp__everything__trigger-url-elicitation"),
+                                                         {{QStringLiteral("url"), QStringLiteral("https://example.org/connect?x=1")},
+                                                          {QStringLiteral("message"), QStringLiteral("Connect your account")}})));
+        h.server().enqueue(ScriptedResponse::sse(toolUse(QStringLiteral("toolu_2"), QStringLiteral("mcp__everything__trigger-url-elicitation"),
+                                                         {{QStringLiteral("url"), QStringLiteral("https://example.org/other")},
+                                                          {QStringLiteral("message"), QStringLiteral("Again")},
+                                                          {QStringLiteral("errorPath"), true}})));
+        h.server().enqueue(ScriptedResponse::sse(answer(QStringLiteral("ok"))));
+        QCOMPARE(h.runTurn(QStringLiteral("connect"), 30000), QStringLiteral("answered"));
+        const QList<CapturedRequest> requests = h.server().requests();
+        QCOMPARE(opened, QList<QUrl>{QUrl(QStringLiteral("https://example.org/connect?x=1"))});
+        QVERIFY(lastToolResults(requests.at(1).json()).contains(QStringLiteral("User completed the URL elicitation flow")));
+        // The error path asks about the prerequisite's own address; declined, the call fails.
+        QCOMPARE(shownHost, QStringLiteral("modelcontextprotocol.io"));
+        QVERIFY2(lastToolResults(requests.at(2).json()).contains(QStringLiteral("did not")), qPrintable(lastToolResults(requests.at(2).json())));
+        QCOMPARE(opened.size(), 1);
+    }
+
+    void resourceUpdatesReachTheHost()
+    {
+        SessionHarness h;
+        McpHost *host = startWith(h, {everythingServer()});
+        QVERIFY2(host, qPrintable(h.error()));
+        QJsonObject listed;
+        host->request(QStringLiteral("everything"), QStringLiteral("resources/list"), {}, h.session(),
+                      [&listed](const Result<QJsonObject> &result) { listed = result.valueOr({{QStringLiteral("failed"), true}}); });
+        QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 10000);
+        const QString uri = listed.value(QLatin1String("resources")).toArray().first().toObject().value(QLatin1String("uri")).toString();
+        QVERIFY(!uri.isEmpty());
+        QStringList updated;
+        connect(host, &McpHost::serverNotified, this, [&updated](const QString &, const QString &method, const QJsonObject &params) {
+            if (method == QLatin1String("notifications/resources/updated"))
+                updated.append(params.value(QLatin1String("uri")).toString());
+        });
+        bool subscribed = false;
+        host->request(QStringLiteral("everything"), QStringLiteral("resources/subscribe"), {{QStringLiteral("uri"), uri}}, h.session(),
+                      [&subscribed](const Result<QJsonObject> &result) { subscribed = result.ok(); });
+        QTRY_VERIFY_WITH_TIMEOUT(subscribed, 10000);
+        bool toggled = false;
+        host->request(QStringLiteral("everything"), QStringLiteral("tools/call"), {{QStringLiteral("name"), QStringLiteral("toggle-subscriber-updates")}},
+                      h.session(), [&toggled](const Result<QJsonObject> &result) { toggled = result.ok(); });
+        QTRY_VERIFY_WITH_TIMEOUT(toggled, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(updated.contains(uri), 20000);
+    }
+
+    void aServerThatCannotComeBackIsMarkedUnavailable()
+    {
+        QTemporaryDir dir;
+        SessionHarness h;
+        McpHost *host = startWith(h, {faultServer(QStringLiteral("fragile"), {QStringLiteral("--die-on"), QStringLiteral("1"),
+                                                                               QStringLiteral("--once"), dir.filePath(QStringLiteral("lock"))})});
+        QVERIFY2(host, qPrintable(h.error()));
+        h.server().enqueue(ScriptedResponse::sse(toolUse(QStringLiteral("toolu_1"), QStringLiteral("mcp__fragile__echo"),
+                                                         {{QStringLiteral("message"), QStringLiteral("x")}})));
+        h.server().enqueue(ScriptedResponse::sse(answer(QStringLiteral("it broke"))));
+        QCOMPARE(h.runTurn(QStringLiteral("go"), 30000), QStringLiteral("answered"));
+        QVERIFY(lastToolResults(h.server().requests().at(1).json()).contains(QStringLiteral("stopped answering")));
+        // Restarted once, it refuses to start: failed, with its stderr.
+        QTRY_VERIFY_WITH_TIMEOUT(host->server(QStringLiteral("fragile"))->state == McpServerConnection::State::Failed
+                                     && host->server(QStringLiteral("fragile"))->restarts == 1,
+                                 20000);
+        QVERIFY(host->server(QStringLiteral("fragile"))->error->message.contains(QStringLiteral("refusing to start")));
+        h.server().enqueue(ScriptedResponse::sse(toolUse(QStringLiteral("toolu_2"), QStringLiteral("mcp__fragile__echo"),
+                                                         {{QStringLiteral("message"), QStringLiteral("y")}})));
+        h.server().enqueue(ScriptedResponse::sse(answer(QStringLiteral("still broken"))));
+        QCOMPARE(h.runTurn(QStringLiteral("again"), 30000), QStringLiteral("answered"));
+        const QList<CapturedRequest> requests = h.server().requests();
+        // The model still sees the tool, marked, and a call says why it cannot run.
+        bool marked = false;
+        for (const QJsonValue &tool : requests.at(2).json().value(QLatin1String("tools")).toArray()) {
+            if (tool.toObject().value(QLatin1String("name")).toString() == QLatin1String("mcp__fragile__echo"))
+                marked = tool.toObject().value(QLatin1String("description")).toString().startsWith(QStringLiteral("[Unavailable: the MCP server \"fragile\""));
+        }
+        QVERIFY(marked);
+        QVERIFY(lastToolResults(requests.at(3).json()).contains(QStringLiteral("is not running")));
     }
 
     void theFilesystemServerWorksInTheWorkspace()

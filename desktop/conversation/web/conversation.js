@@ -99,6 +99,12 @@
     card.dataset.call = block.callId;
     const head = element('div', 'head');
     head.appendChild(element('span', 'name', block.name));
+    if (block.title && block.title !== block.name) head.appendChild(element('span', 'title', block.title));
+    // Where an MCP tool comes from; the name is the server's, so it is text like all the rest.
+    if (block.server) {
+      head.appendChild(element('span', 'server',
+        (text.mcpServer || 'MCP server %1').replace('%1', function () { return block.server; })));
+    }
     head.appendChild(element('span', 'status', text.running || 'running'));
     card.appendChild(head);
     const args = element('details', 'arguments');
@@ -439,6 +445,57 @@
     }
   }
 
+  // --- Live tool cards: a call running now, its progress, its end --------------------------
+
+  function startToolCard(json) {
+    const block = JSON.parse(json);
+    placeholderElement.hidden = true;
+    const follow = atBottom();
+    stopStreaming();
+    const card = callCard(block);
+    card.classList.add('live');
+    messagesElement.appendChild(card);
+    if (follow) scrollToBottom();
+    notifyRendered();
+  }
+
+  function toolProgress(json) {
+    const update = JSON.parse(json);
+    const card = cards.get(update.callId);
+    if (!card) {
+      if (update.message) activity(update.message);
+      return;
+    }
+    let box = card.querySelector('.progress');
+    if (!box) {
+      box = element('div', 'progress');
+      const bar = document.createElement('progress');
+      bar.setAttribute('aria-label', text.progress || 'Progress');
+      box.appendChild(bar);
+      box.appendChild(element('span', 'progress-message', ''));
+      card.insertBefore(box, card.querySelector('.arguments'));
+    }
+    const bar = box.querySelector('progress');
+    if (typeof update.total === 'number' && update.total > 0) {
+      bar.max = update.total;
+      bar.value = Math.max(0, Math.min(Number(update.progress) || 0, update.total));
+    } else {
+      bar.removeAttribute('value'); // how far is unknown: an indeterminate bar
+    }
+    box.querySelector('.progress-message').textContent = update.message || '';
+    notifyRendered();
+  }
+
+  function finishToolCard(json) {
+    const update = JSON.parse(json);
+    const card = cards.get(update.callId);
+    if (!card) return;
+    card.classList.remove('running');
+    card.classList.add(update.isError ? 'error' : 'done');
+    card.querySelector('.status').textContent = update.status || '';
+    notifyRendered();
+  }
+
   // --- Links: the app decides ---------------------------------------------------------------
 
   document.addEventListener('click', function (event) {
@@ -504,6 +561,9 @@
     bridge.placeholderShown.connect(showPlaceholder);
     bridge.approvalRequested.connect(requestApproval);
     bridge.approvalSettled.connect(settleApproval);
+    bridge.toolCardStarted.connect(startToolCard);
+    bridge.toolProgressed.connect(toolProgress);
+    bridge.toolCardFinished.connect(finishToolCard);
     bridge.ready();
   });
 })();

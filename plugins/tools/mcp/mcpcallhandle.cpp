@@ -112,6 +112,7 @@ void McpCallHandle::onResponse(const McpResponse &response)
             Pending pending;
             pending.kind = ToolInteraction::Kind::Url;
             pending.elicitationId = first.value(QLatin1String("elicitationId")).toString();
+            pending.ours = true;
             m_pending.insert(interaction.id, pending);
             Q_EMIT interactionRequested(interaction);
             return;
@@ -163,7 +164,7 @@ void McpCallHandle::answer(const QString &interactionId, const ToolInteractionAn
             pending.responder.error(-1, Text::tr("The user declined the sampling request."));
         return;
     }
-    if (pending.responder.id().isUndefined()) {
+    if (pending.ours) {
         // Our own question after -32042: call again once the server says the visit is complete.
         if (answer.action != ToolInteractionAnswer::Action::Accept) {
             finishWithError(Text::tr("The MCP server \"%1\" needs the user to open a web page first, and they did not.")
@@ -233,6 +234,8 @@ void McpCallHandle::finishWithError(const QString &text, bool retryable)
 void McpCallHandle::dropPending()
 {
     for (const Pending &pending : std::as_const(m_pending)) {
+        if (pending.ours)
+            continue;
         if (pending.kind == ToolInteraction::Kind::Sampling)
             pending.responder.error(-1, Text::tr("The call that asked ended first."));
         else

@@ -74,8 +74,9 @@ private:
     {
         ToolInteraction::Kind kind = ToolInteraction::Kind::Form;
         QJsonObject schema;
-        McpResponder responder;   ///< empty for the -32042 question, which is ours
+        McpResponder responder;   ///< the server's request this answers (not for our own question)
         QString elicitationId;
+        bool ours = false;        ///< the -32042 question: the answer decides whether to call again
     };
     void send();
     void onResponse(const McpResponse &response);

@@ -2,9 +2,9 @@
 // directly (newline-delimited JSON-RPC) so each misbehaviour is exactly what the test names.
 // Usage: node faultserver.mjs [--banner] [--slow-start MS] [--die-on CALL] [--never-answer]
 //        [--big BYTES] [--broken-schema] [--tools N] [--child] [--pid-file FILE]
-//        [--exit-at-once] [--noisy] [--stubborn] [--cancel-file FILE] [--late-tools]
+//        [--exit-at-once] [--noisy] [--stubborn] [--cancel-file FILE] [--late-tools] [--once FILE]
 import { spawn } from 'node:child_process';
-import { writeFileSync, appendFileSync } from 'node:fs';
+import { existsSync, writeFileSync, appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const args = process.argv.slice(2);
@@ -56,6 +56,16 @@ function tools() {
 }
 
 function main() {
+  // --once FILE: runs the first time only; every later start fails (a server that crashed and
+  // cannot come back).
+  const once = value('--once');
+  if (once) {
+    if (existsSync(once)) {
+      process.stderr.write('faultserver: the lock file is still there, refusing to start\n');
+      process.exit(4);
+    }
+    writeFileSync(once, 'started\n');
+  }
   if (flag('--exit-at-once')) {
     process.stderr.write('faultserver: cannot open the database /nonexistent/db.sqlite: no such file\n');
     process.exit(3);
