@@ -311,7 +311,7 @@ void InteractionPrompter::takeLine(const QString &line)
     if (m_step == Step::Intro || m_step == Step::Review) {
         if (kind == ToolInteraction::Kind::Url && first == QLatin1Char('y')) {
             const QUrl url = m_current->url;
-            if (!m_openUrl || !m_openUrl(url))
+            if (m_openUrl && !m_openUrl(url))
                 m_err << Text::tr("  Could not open a browser; open this address yourself: %1").arg(url.toString(QUrl::FullyEncoded)) << Qt::endl;
             finish(ToolInteractionAnswer::accepted());
         } else if (kind == ToolInteraction::Kind::Sampling && first == QLatin1Char('y')) {

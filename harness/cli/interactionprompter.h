@@ -32,7 +32,8 @@ public:
 
     /// The model a sampling request would go to, shown when asking about one.
     void setModel(const QString &model) { m_model = model; }
-    /// How a URL is opened once the person agrees (default: openInBrowser).
+    /// How a URL is opened once the person agrees (default: openInBrowser). Empty: the asker
+    /// opens it itself once told "accept" (the MCP plugin does, through HostServices::openUrl).
     void setOpenUrl(std::function<bool(const QUrl &)> openUrl) { m_openUrl = std::move(openUrl); }
 
     /// Starts asking `interaction`. Asking while another question is open is a programming

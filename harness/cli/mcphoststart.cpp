@@ -7,14 +7,23 @@
 #include "valis/plugins/pluginmanager.h"
 
 #include <QEventLoop>
+#include <QUrl>
 
 namespace valis::cli {
 
-HostServices cliHostServices(CredentialStore *credentials)
+HostServices cliHostServices(CredentialStore *credentials, QTextStream &err)
 {
     HostServices services;
     services.credentials = credentials;
-    services.openUrl = openInBrowser;
+    services.openUrl = [&err](const QUrl &url) {
+        if (openInBrowser(url))
+            return true;
+        if (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))
+            return false;
+        // A terminal without a browser (ssh): the person opens it elsewhere.
+        err << Text::tr("Open this address in a browser: %1").arg(url.toString(QUrl::FullyEncoded)) << Qt::endl;
+        return true;
+    };
     return services;
 }
 

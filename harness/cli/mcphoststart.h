@@ -4,6 +4,7 @@
 #include "valis/plugins/plugincontext.h"
 
 #include <QList>
+#include <QTextStream>
 #include <QStringList>
 
 #include <optional>
@@ -17,8 +18,10 @@ class PluginManager;
 namespace valis::cli {
 
 /// What valis-cli offers plugins (PluginManager::setHostServices, before loadAll()): the OS
-/// keychain (nullptr: none, --no-keychain) and the browser ($BROWSER, xdg-open).
-HostServices cliHostServices(CredentialStore *credentials);
+/// keychain (nullptr: none, --no-keychain) and the browser ($BROWSER, xdg-open). A web address
+/// no browser could open is printed on `err` for the person to open by hand, and counts as
+/// opened. `err` must outlive the plugins.
+HostServices cliHostServices(CredentialStore *credentials, QTextStream &err);
 
 /// The MCP host of the running MCP tool plugin; nullptr when that plugin is not running.
 McpHost *findMcpHost(const PluginManager &plugins);

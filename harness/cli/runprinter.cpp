@@ -75,6 +75,8 @@ RunPrinter::RunPrinter(CliContext &context, Session *session, bool json, bool sh
     : m_context(context), m_session(session), m_json(json), m_showThinking(showThinking), m_input(input), m_prompter(context.err())
 {
     m_prompter.setModel(model);
+    // The MCP plugin opens an address the person agreed to (HostServices::openUrl).
+    m_prompter.setOpenUrl({});
     m_clock.start();
     connect(session, &Session::eventOccurred, this, [this](const SessionEvent &event) { onEvent(event); });
     if (m_input) {

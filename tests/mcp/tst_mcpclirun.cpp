@@ -9,6 +9,7 @@
 
 #include "valis/core/datalocations.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -189,6 +190,47 @@ private Q_SLOTS:
         QCOMPARE(eventsNamed(unattended, QStringLiteral("interaction-resolved")).first().value(QLatin1String("answer")).toString(),
                  QStringLiteral("decline"));
         QVERIFY2(toolResultIn(3).contains(QLatin1String("declined")), qPrintable(toolResultIn(3)));
+    }
+
+    void urlOpenedOnceAfterConsent()
+    {
+        configure({everythingServer()});
+        // The browser is a script that notes each address it is asked to open.
+        const QString opened = m_home->filePath(QStringLiteral("opened.txt"));
+        const QString browser = writeFileIn(m_home->path(), QStringLiteral("browser.sh"),
+                                            QStringLiteral("#!/bin/sh\necho \"$1\" >> '%1'\n").arg(opened).toUtf8());
+        QVERIFY(QFile::setPermissions(browser, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        QProcessEnvironment withBrowser = environment();
+        withBrowser.insert(QStringLiteral("BROWSER"), browser);
+        const QString address = QStringLiteral("https://consent.example.org/approve?id=9");
+        m_server->enqueue(ScriptedResponse::sse(toolUse(QStringLiteral("mcp__everything__trigger-url-elicitation"),
+                                                        {{QStringLiteral("url"), address}, {QStringLiteral("message"), QStringLiteral("Approve it")}})));
+        m_server->enqueue(ScriptedResponse::sse(answer(QStringLiteral("Approved."))));
+        QString host;
+        const CliRun run = runCli(this->run({QStringLiteral("--json"), QStringLiteral("Get it approved")}), withBrowser, {}, false,
+                                  [&host](QProcess &process, const QByteArray &out) {
+                                      if (!host.isEmpty())
+                                          return;
+                                      for (const QByteArray &line : out.split('\n')) {
+                                          const QJsonObject event = QJsonDocument::fromJson(line).object();
+                                          if (event.value(QLatin1String("event")).toString() != QLatin1String("interaction-requested"))
+                                              continue;
+                                          host = event.value(QLatin1String("host")).toString();
+                                          const QJsonObject command{{QStringLiteral("command"), QStringLiteral("answer")},
+                                                                    {QStringLiteral("requestId"), event.value(QLatin1String("requestId"))},
+                                                                    {QStringLiteral("action"), QStringLiteral("accept")}};
+                                          process.write(QJsonDocument(command).toJson(QJsonDocument::Compact) + '\n');
+                                          process.closeWriteChannel();
+                                      }
+                                  });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QCOMPARE(host, QStringLiteral("consent.example.org"));
+        QVERIFY2(toolResultIn(1).contains(QLatin1String("completed the URL elicitation")), qPrintable(toolResultIn(1)));
+        // Opened once, by the host, after consent.
+        QTRY_VERIFY(QFile::exists(opened));
+        QFile file(opened);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), address.toUtf8() + '\n');
     }
 
     void samplingAskedOnTheTerminal()

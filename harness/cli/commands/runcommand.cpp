@@ -208,7 +208,7 @@ int runRun(CliContext &context, const QStringList &arguments)
     if (!parser.isSet(noKeychainOption))
         keychain = std::make_unique<KeychainCredentialStore>();
     PluginManager plugins(context.locations(), DataLocations::systemPluginDirs());
-    plugins.setHostServices(cliHostServices(keychain.get()));
+    plugins.setHostServices(cliHostServices(keychain.get(), context.err()));
     plugins.loadAll();
     Provider *provider = plugins.provider(providerId);
     if (!provider)

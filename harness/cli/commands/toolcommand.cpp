@@ -55,7 +55,7 @@ Result<void> loadTools(CliContext &context, const ToolEnvironmentChoice &choice,
 {
     tools->keychain = std::make_unique<KeychainCredentialStore>();
     tools->plugins = std::make_unique<PluginManager>(context.locations(), DataLocations::systemPluginDirs());
-    tools->plugins->setHostServices(cliHostServices(tools->keychain.get()));
+    tools->plugins->setHostServices(cliHostServices(tools->keychain.get(), context.err()));
     tools->plugins->loadAll();
     if (McpHost *mcp = findMcpHost(*tools->plugins)) {
         const McpStartReport started = startMcpServers(mcp, {workspace});
@@ -263,6 +263,7 @@ int runTool(CliContext &context, const QStringList &arguments)
     std::function<void()> askNext;
     TerminalInput input;
     InteractionPrompter prompter(context.err());
+    prompter.setOpenUrl({}); // the tool opens what the person agreed to (HostServices::openUrl)
     askNext = [&] {
         if (prompter.isAsking() || questions.isEmpty())
             return;
