@@ -32,5 +32,6 @@ int runMemory(CliContext &context, const QStringList &arguments);
 int runTokens(CliContext &context, const QStringList &arguments);
 int runReplay(CliContext &context, const QStringList &arguments);
 int runContext(CliContext &context, const QStringList &arguments);
+int runMcp(CliContext &context, const QStringList &arguments);
 
 } // namespace valis::cli

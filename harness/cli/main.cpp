@@ -24,6 +24,7 @@ const QList<Command> &commands()
         {"keys", QT_TRANSLATE_NOOP("valis::cli", "Store, remove or check API keys in the OS keychain"), runKeys},
         {"tools", QT_TRANSLATE_NOOP("valis::cli", "List the tools the agent is offered, with their schemas"), runTools},
         {"tool", QT_TRANSLATE_NOOP("valis::cli", "Call one tool exactly as the agent would"), runTool},
+        {"mcp", QT_TRANSLATE_NOOP("valis::cli", "MCP servers: list, add, remove, import, test, sign in; their tools, resources and prompts; call a tool"), runMcp},
         {"memory", QT_TRANSLATE_NOOP("valis::cli", "List, show, search, remove, export and import the memory's records"), runMemory},
         {"tokens", QT_TRANSLATE_NOOP("valis::cli", "Count the tokens of a text exactly (o200k_base, cl100k_base) or estimate them for a model"), runTokens},
         {"context", QT_TRANSLATE_NOOP("valis::cli", "Show what context compaction did in a session, or the strategies' settings"), runContext},

@@ -1,7 +1,10 @@
-// valis-cli run: one headless turn through the same Session the desktop uses.
+// valis-cli run: one headless turn through the same Session the desktop uses (RunPrinter shows
+// it and answers its questions).
 #include "clicontext.h"
 #include "commands.h"
+#include "mcphoststart.h"
 #include "memorystore.h"
+#include "runprinter.h"
 #include "terminalinput.h"
 #include "toolenvironmentoptions.h"
 
@@ -16,6 +19,7 @@
 #include "valis/context/contextsettings.h"
 #include "valis/keychain/keychaincredentialstore.h"
 #include "valis/memory/memoryenvironment.h"
+#include "valis/mcp/mcphost.h"
 #include "valis/memory/resultcapture.h"
 #include "valis/plugins/pluginmanager.h"
 
@@ -48,283 +52,6 @@ int exitCodeFor(const QString &reason)
     return Failed;
 }
 
-QString compactJson(const QJsonValue &value, int limit)
-{
-    QString text;
-    if (value.isObject())
-        text = QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
-    else if (value.isArray())
-        text = QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
-    else
-        text = value.toVariant().toString();
-    return text.size() > limit ? text.left(limit) + QChar(0x2026) : text;
-}
-
-QString resultSummary(const Part &result)
-{
-    QString text;
-    for (const Part &part : result.content) {
-        if (part.kind == PartKind::Text)
-            text += part.text;
-        else if (part.kind == PartKind::Image)
-            text += QStringLiteral("[image]");
-    }
-    const int lines = int(text.count(QLatin1Char('\n'))) + (text.isEmpty() ? 0 : 1);
-    QString first = text.section(QLatin1Char('\n'), 0, 0).left(160);
-    if (lines > 1)
-        first += Text::tr(" (+%1 lines)").arg(lines - 1);
-    return first;
-}
-
-/// Prints a Session's events for a person (text on stdout, activity on stderr) or as JSON
-/// lines, and answers approval requests from the terminal or from JSON commands on stdin.
-class RunPrinter : public QObject
-{
-public:
-    RunPrinter(CliContext &context, Session *session, bool json, bool showThinking, TerminalInput *input)
-        : m_context(context), m_session(session), m_json(json), m_showThinking(showThinking), m_input(input)
-    {
-        connect(session, &Session::eventOccurred, this, [this](const SessionEvent &event) { onEvent(event); });
-        if (m_input)
-            connect(m_input, &TerminalInput::lineRead, this, [this](const QString &line) { onLine(line); });
-        if (m_input)
-            connect(m_input, &TerminalInput::closed, this, [this] { onInputClosed(); });
-    }
-
-    std::optional<QString> finishReason() const { return m_finishReason; }
-
-private:
-    QTextStream &out() { return m_context.out(); }
-    QTextStream &err() { return m_context.err(); }
-
-    void endTextLine()
-    {
-        if (m_midLine) {
-            out() << '\n';
-            out().flush();
-            m_midLine = false;
-        }
-    }
-
-    QString dim(const QString &text) const
-    {
-        return m_context.colour() ? QStringLiteral("\x1b[2m") + text + QStringLiteral("\x1b[0m") : text;
-    }
-
-    void onEvent(const SessionEvent &event)
-    {
-        if (m_json) {
-            out() << QString::fromUtf8(QJsonDocument(event.toJson()).toJson(QJsonDocument::Compact)) << '\n';
-            out().flush();
-        } else {
-            printForPerson(event);
-        }
-        switch (event.kind) {
-        case SessionEvent::Kind::ApprovalRequested:
-            m_pending.append(event);
-            if (!m_json)
-                askNext();
-            else if (!m_input || m_inputClosed)
-                denyUnattended(event.requestId);
-            break;
-        case SessionEvent::Kind::ApprovalResolved:
-            m_pending.removeIf([&event](const SessionEvent &pending) { return pending.requestId == event.requestId; });
-            break;
-        case SessionEvent::Kind::TurnFinished:
-            m_finishReason = event.text;
-            break;
-        default:
-            break;
-        }
-    }
-
-    void printForPerson(const SessionEvent &event)
-    {
-        switch (event.kind) {
-        case SessionEvent::Kind::TextDelta:
-            out() << event.text;
-            out().flush();
-            m_midLine = !event.text.endsWith(QLatin1Char('\n'));
-            break;
-        case SessionEvent::Kind::ThinkingDelta:
-            if (m_showThinking) {
-                err() << dim(event.text);
-                err().flush();
-            }
-            break;
-        case SessionEvent::Kind::ToolExecutionStarted:
-            endTextLine();
-            err() << QStringLiteral("\u2192 ") << event.toolName << ' ' << dim(compactJson(event.arguments, 200))
-                  << (event.attempt > 1 ? Text::tr(" (attempt %1)").arg(event.attempt) : QString()) << Qt::endl;
-            break;
-        case SessionEvent::Kind::ToolOutput:
-            err() << dim(event.text);
-            err().flush();
-            break;
-        case SessionEvent::Kind::ToolCallFinished:
-            err() << QStringLiteral("  \u2190 ") << (event.result.isError ? Text::tr("error") : Text::tr("ok"))
-                  << Text::tr(", %1 ms: ").arg(event.durationMs) << resultSummary(event.result) << Qt::endl;
-            break;
-        case SessionEvent::Kind::Retrying:
-            endTextLine();
-            err() << Text::tr("retrying in %1 s (attempt %2): %3")
-                         .arg(double(event.delayMs) / 1000.0, 0, 'f', 1)
-                         .arg(event.attempt)
-                         .arg(event.error.message)
-                  << Qt::endl;
-            break;
-        case SessionEvent::Kind::Warning:
-            endTextLine();
-            err() << Text::tr("warning: %1").arg(event.error.toString()) << Qt::endl;
-            break;
-        case SessionEvent::Kind::Error:
-            endTextLine();
-            err() << Text::tr("error: %1").arg(event.error.toString()) << Qt::endl;
-            break;
-        case SessionEvent::Kind::ContextCompacted: {
-            endTextLine();
-            const QJsonArray moved = event.details.value(QLatin1String("moved")).toArray();
-            QStringList where;
-            for (const QJsonValue &item : moved) {
-                const QString pointer = item.toObject().value(QLatin1String("pointer")).toString();
-                if (!pointer.isEmpty() && !where.contains(pointer) && where.size() < 3)
-                    where.append(pointer);
-            }
-            err() << Text::tr("context %1 by %2: %3 -> %4 tokens, %n item(s) moved", nullptr, int(moved.size()))
-                         .arg(event.details.value(QLatin1String("action")).toString(),
-                              event.details.value(QLatin1String("strategy")).toString())
-                         .arg(event.details.value(QLatin1String("tokensBefore")).toInteger())
-                         .arg(event.details.value(QLatin1String("tokensAfter")).toInteger())
-                  << (where.isEmpty() ? QString() : QStringLiteral(" (") + where.join(QStringLiteral(", "))
-                                                         + (moved.size() > where.size() ? QStringLiteral(", ...") : QString())
-                                                         + QLatin1Char(')'))
-                  << Qt::endl;
-            break;
-        }
-        case SessionEvent::Kind::TurnFinished: {
-            endTextLine();
-            const SessionTotals &totals = event.totals;
-            const QString cost = totals.costComplete ? QStringLiteral("$%1").arg(totals.costUsd, 0, 'f', 4)
-                                                     : Text::tr("$%1 + unknown").arg(totals.costUsd, 0, 'f', 4);
-            err() << dim(Text::tr("[%1] %2 requests, %3 in + %4 cached, %5 out, cache hits %6%, %7")
-                             .arg(event.text)
-                             .arg(totals.requests)
-                             .arg(formatTokenCount(totals.inputTokens + totals.cacheWriteTokens))
-                             .arg(formatTokenCount(totals.cacheReadTokens))
-                             .arg(formatTokenCount(totals.outputTokens))
-                             .arg(int(totals.cacheHitShare() * 100.0 + 0.5))
-                             .arg(cost))
-                  << Qt::endl;
-            break;
-        }
-        default:
-            break;
-        }
-    }
-
-    // Asks about the oldest pending request; one question on screen at a time.
-    void askNext()
-    {
-        if (m_asking || m_pending.isEmpty())
-            return;
-        const SessionEvent &request = m_pending.constFirst();
-        if (!m_input || m_inputClosed || !m_input->isTerminal()) {
-            denyUnattended(request.requestId);
-            return;
-        }
-        m_asking = true;
-        endTextLine();
-        err() << Text::tr("Allow %1 %2?").arg(request.toolName, compactJson(request.arguments, 2000)) << '\n'
-              << Text::tr("  [y] once  [s] for this session  [a] always  [n] no (add a reason after it): ");
-        err().flush();
-    }
-
-    void denyUnattended(const QString &requestId)
-    {
-        m_session->deny(requestId, Text::tr("no one was there to approve it (valis-cli run --approve decides what runs unasked)"));
-    }
-
-    void onLine(const QString &line)
-    {
-        if (m_json) {
-            handleJsonCommand(line);
-            return;
-        }
-        if (!m_asking || m_pending.isEmpty())
-            return;
-        const QString requestId = m_pending.constFirst().requestId;
-        const QString answer = line.trimmed();
-        const QChar first = answer.isEmpty() ? QChar() : answer.at(0).toLower();
-        if (first == QLatin1Char('y'))
-            m_session->approve(requestId, ApprovalScope::Once);
-        else if (first == QLatin1Char('s'))
-            m_session->approve(requestId, ApprovalScope::Session);
-        else if (first == QLatin1Char('a'))
-            m_session->approve(requestId, ApprovalScope::Always);
-        else if (first == QLatin1Char('n'))
-            m_session->deny(requestId, answer.mid(1).trimmed());
-        else {
-            err() << Text::tr("  y, s, a or n: ");
-            err().flush();
-            return;
-        }
-        m_asking = false;
-        askNext();
-    }
-
-    // {"command": "approve", "requestId": "...", "scope": "once|session|always"},
-    // {"command": "deny", "requestId": "...", "reason": "..."}, {"command": "interrupt"}
-    void handleJsonCommand(const QString &line)
-    {
-        if (line.trimmed().isEmpty())
-            return;
-        const QJsonObject command = QJsonDocument::fromJson(line.toUtf8()).object();
-        const QString name = command.value(QLatin1String("command")).toString();
-        const QString requestId = command.value(QLatin1String("requestId")).toString();
-        bool understood = true;
-        if (name == QLatin1String("approve")) {
-            const QString scope = command.value(QLatin1String("scope")).toString();
-            understood = m_session->approve(requestId, scope == QLatin1String("always")    ? ApprovalScope::Always
-                                                       : scope == QLatin1String("session") ? ApprovalScope::Session
-                                                                                           : ApprovalScope::Once);
-        } else if (name == QLatin1String("deny")) {
-            understood = m_session->deny(requestId, command.value(QLatin1String("reason")).toString());
-        } else if (name == QLatin1String("interrupt")) {
-            m_session->interrupt();
-        } else {
-            understood = false;
-        }
-        if (!understood) {
-            SessionEvent warning;
-            warning.kind = SessionEvent::Kind::Warning;
-            warning.sessionId = m_session->id();
-            warning.error = Error(QStringLiteral("cli.bad-command"), Text::tr("not a command for a pending request: %1").arg(line.left(200)));
-            out() << QString::fromUtf8(QJsonDocument(warning.toJson()).toJson(QJsonDocument::Compact)) << '\n';
-            out().flush();
-        }
-    }
-
-    void onInputClosed()
-    {
-        m_inputClosed = true;
-        // Nobody can answer any more: what waits is denied, and so is what comes.
-        const QList<SessionEvent> pending = m_pending;
-        for (const SessionEvent &request : pending)
-            denyUnattended(request.requestId);
-        m_asking = false;
-    }
-
-    CliContext &m_context;
-    Session *m_session;
-    bool m_json;
-    bool m_showThinking;
-    TerminalInput *m_input;
-    bool m_midLine = false;
-    bool m_asking = false;
-    bool m_inputClosed = false;
-    QList<SessionEvent> m_pending;
-    std::optional<QString> m_finishReason;
-};
 
 QString unknownProviderMessage(const QString &id, const PluginManager &plugins)
 {
@@ -396,7 +123,7 @@ int runRun(CliContext &context, const QStringList &arguments)
     const QCommandLineOption maxCostOption(QStringLiteral("max-cost"), Text::tr("Stop the turn once it has cost this many US dollars."), QStringLiteral("USD"));
     const QCommandLineOption maxOutputOption(QStringLiteral("max-output-tokens"), Text::tr("The output limit of each request (default: the model's)."), QStringLiteral("N"));
     const QCommandLineOption jsonOption(QStringLiteral("json"),
-                                        Text::tr("Print the event stream as JSON lines; read approve/deny/interrupt commands as JSON lines on standard input."));
+                                        Text::tr("Print the event stream as JSON lines; read approve/deny/answer/interrupt commands as JSON lines on standard input."));
     const QCommandLineOption thinkingOption(QStringLiteral("show-thinking"), Text::tr("Print the model's thinking (to standard error)."));
     const QCommandLineOption noKeychainOption(QStringLiteral("no-keychain"), Text::tr("Do not ask the OS keychain for the key; use the environment only."));
     const QCommandLineOption noMemoryOption(QStringLiteral("no-memory"),
@@ -477,15 +204,16 @@ int runRun(CliContext &context, const QStringList &arguments)
     SessionStore *store = context.store();
     if (!store)
         return Failed;
+    std::unique_ptr<KeychainCredentialStore> keychain;
+    if (!parser.isSet(noKeychainOption))
+        keychain = std::make_unique<KeychainCredentialStore>();
     PluginManager plugins(context.locations(), DataLocations::systemPluginDirs());
+    plugins.setHostServices(cliHostServices(keychain.get(), context.err()));
     plugins.loadAll();
     Provider *provider = plugins.provider(providerId);
     if (!provider)
         return context.fail(command, Error(QStringLiteral("cli.unknown-provider"), unknownProviderMessage(providerId, plugins)));
 
-    std::unique_ptr<KeychainCredentialStore> keychain;
-    if (!parser.isSet(noKeychainOption))
-        keychain = std::make_unique<KeychainCredentialStore>();
     std::optional<Result<Connection>> connection;
     QEventLoop waitForKey;
     prepareConnection(*provider, entry, parser.value(baseUrlOption), keychain.get(), processEnvironment(),
@@ -537,6 +265,26 @@ int runRun(CliContext &context, const QStringList &arguments)
         memory->apply(&config);
     }
 
+    const bool json = parser.isSet(jsonOption);
+    // The turn may use any configured MCP server's tools: they are all up (or known to have
+    // failed) before the first request. A required one that failed ends the run here.
+    if (McpHost *mcp = findMcpHost(plugins)) {
+        const McpStartReport started = startMcpServers(mcp, {workspace});
+        if (started.fatal)
+            return context.fail(command, *started.fatal);
+        for (const Error &failure : started.failures) {
+            if (json) {
+                SessionEvent warning;
+                warning.kind = SessionEvent::Kind::Warning;
+                warning.error = failure;
+                context.out() << QString::fromUtf8(QJsonDocument(warning.toJson()).toJson(QJsonDocument::Compact)) << '\n';
+                context.out().flush();
+            } else {
+                context.err() << Text::tr("warning: %1").arg(failure.message) << Qt::endl;
+            }
+        }
+    }
+
     ToolRegistry tools;
     environment->configure(&tools);
     SessionInfo info;
@@ -547,12 +295,11 @@ int runRun(CliContext &context, const QStringList &arguments)
         return context.fail(command, opened.error());
     std::unique_ptr<Session> session = std::move(opened).value();
 
-    const bool json = parser.isSet(jsonOption);
     if (!json) {
         context.err() << QStringLiteral("session %1 \u00b7 %2 \u00b7 %3").arg(session->id(), providerId, model) << Qt::endl;
         context.err() << environment->describeSandbox() << Qt::endl;
     }
-    RunPrinter printer(context, session.get(), json, parser.isSet(thinkingOption), &input);
+    RunPrinter printer(context, session.get(), json, parser.isSet(thinkingOption), &input, model);
     input.start();
     InterruptSignal interrupt;
     QObject::connect(&interrupt, &InterruptSignal::triggered, session.get(), [&session] { session->interrupt(); });

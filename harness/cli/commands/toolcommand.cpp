@@ -1,7 +1,10 @@
 // valis-cli tool / tools: one tool call exactly as the agent would make it, and the list of tools.
 #include "clicontext.h"
 #include "commands.h"
+#include "interactionprompter.h"
+#include "mcphoststart.h"
 #include "memorystore.h"
+#include "terminalinput.h"
 #include "toolenvironmentoptions.h"
 
 #include "valis/agent/approvalpolicy.h"
@@ -11,8 +14,10 @@
 #include "valis/catalog/modelcatalog.h"
 #include "valis/context/contextarchive.h"
 #include "valis/filesystem/agentfilesystem.h"
+#include "valis/keychain/keychaincredentialstore.h"
 #include "valis/memory/memoriesbackend.h"
 #include "valis/memory/memoryenvironment.h"
+#include "valis/mcp/mcphost.h"
 #include "valis/plugins/pluginmanager.h"
 #include "valis/record/recordjson.h"
 
@@ -38,15 +43,25 @@ const QString ToolSessionId = QStringLiteral("cli-tool");
 
 struct LoadedTools
 {
+    std::unique_ptr<KeychainCredentialStore> keychain;
     std::unique_ptr<PluginManager> plugins;
     std::optional<ToolEnvironment> environment;
     ToolRegistry registry;
 };
 
-Result<void> loadTools(CliContext &context, const ToolEnvironmentChoice &choice, LoadedTools *tools)
+/// Loads the tool plugins and starts the configured MCP servers (roots: `workspace`), so their
+/// tools are listed too; a server that does not start is a warning.
+Result<void> loadTools(CliContext &context, const ToolEnvironmentChoice &choice, const QString &workspace, LoadedTools *tools)
 {
+    tools->keychain = std::make_unique<KeychainCredentialStore>();
     tools->plugins = std::make_unique<PluginManager>(context.locations(), DataLocations::systemPluginDirs());
+    tools->plugins->setHostServices(cliHostServices(tools->keychain.get(), context.err()));
     tools->plugins->loadAll();
+    if (McpHost *mcp = findMcpHost(*tools->plugins)) {
+        const McpStartReport started = startMcpServers(mcp, {workspace});
+        for (const Error &failure : started.failures)
+            context.err() << Text::tr("warning: %1").arg(failure.message) << Qt::endl;
+    }
     Result<ToolEnvironment> environment = ToolEnvironment::assemble(*tools->plugins, context.locations(), choice);
     if (environment.hasError())
         return environment.error();
@@ -83,7 +98,7 @@ int runTools(CliContext &context, const QStringList &arguments)
     if (choice.hasError())
         return context.usageError(command, choice.error().message);
     LoadedTools tools;
-    if (const Result<void> loaded = loadTools(context, choice.value(), &tools); loaded.hasError())
+    if (const Result<void> loaded = loadTools(context, choice.value(), QDir::currentPath(), &tools); loaded.hasError())
         return context.fail(command, loaded.error());
 
     if (parser.isSet(json)) {
@@ -170,7 +185,7 @@ int runTool(CliContext &context, const QStringList &arguments)
         return context.usageError(command, Text::tr("the workspace %1 is not a folder").arg(workspace));
 
     LoadedTools tools;
-    if (const Result<void> loaded = loadTools(context, choice.value(), &tools); loaded.hasError())
+    if (const Result<void> loaded = loadTools(context, choice.value(), workspace, &tools); loaded.hasError())
         return context.fail(command, loaded.error());
     if (!tools.registry.tool(name)) {
         return context.fail(command, Error(QStringLiteral("tools.unknown"),
@@ -234,6 +249,54 @@ int runTool(CliContext &context, const QStringList &arguments)
             context.err().flush();
         }
     });
+    QObject::connect(&orchestrator, &ToolOrchestrator::callProgress, &orchestrator,
+                     [&context](const Part &, double progress, double total, const QString &message) {
+                         QString text = Text::tr("progress %1").arg(QString::number(progress, 'g', 10));
+                         if (total >= 0)
+                             text += QLatin1Char('/') + QString::number(total, 'g', 10);
+                         context.err() << text << (message.isEmpty() ? QString() : QLatin1Char(' ') + message) << Qt::endl;
+                     });
+    // A tool's questions (an MCP server's forms, pages to open) are asked on the terminal, one at
+    // a time, and declined without one.
+    // Declared so that the prompter, the context of every connection that uses them, goes first.
+    QList<ToolInteraction> questions;
+    std::function<void()> askNext;
+    TerminalInput input;
+    InteractionPrompter prompter(context.err());
+    prompter.setOpenUrl({}); // the tool opens what the person agreed to (HostServices::openUrl)
+    askNext = [&] {
+        if (prompter.isAsking() || questions.isEmpty())
+            return;
+        const ToolInteraction question = questions.takeFirst();
+        prompter.ask(question, [&orchestrator, &askNext, id = question.id](const ToolInteractionAnswer &answer) {
+            orchestrator.answerInteraction(id, answer);
+            askNext();
+        });
+    };
+    const bool canAsk = input.isTerminal() && parser.value(argsOption) != QLatin1String("-");
+    if (canAsk) {
+        QObject::connect(&input, &TerminalInput::lineRead, &prompter, [&prompter](const QString &line) { prompter.takeLine(line); });
+        input.start();
+    }
+    QObject::connect(&orchestrator, &ToolOrchestrator::interactionRequested, &prompter,
+                     [&](const Part &, const ToolInteraction &interaction) {
+                         if (!canAsk) {
+                             context.err() << Text::tr("declined a question (%1): there is no terminal to ask on").arg(interaction.message)
+                                           << Qt::endl;
+                             orchestrator.answerInteraction(interaction.id, ToolInteractionAnswer::declined());
+                             return;
+                         }
+                         questions.append(interaction);
+                         askNext();
+                     });
+    QObject::connect(&orchestrator, &ToolOrchestrator::interactionResolved, &prompter,
+                     [&](const Part &, const QString &requestId, const QString &) {
+                         questions.removeIf([&requestId](const ToolInteraction &question) { return question.id == requestId; });
+                         if (prompter.currentId() == requestId) {
+                             prompter.abandon();
+                             askNext();
+                         }
+                     });
     QObject::connect(&orchestrator, &ToolOrchestrator::warning, &orchestrator, [&context](const Error &error) {
         context.err() << Text::tr("warning: %1").arg(error.toString()) << Qt::endl;
     });

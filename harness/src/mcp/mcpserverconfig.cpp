@@ -280,11 +280,13 @@ Result<McpSettings> McpSettings::load(const QString &path)
         const QString where = path + QStringLiteral(": mcpServers.") + it.key();
         if (!it.value().isObject()) {
             settings.m_problems.append(Error(Code, Text::tr("a server must be an object"), where));
+            settings.m_unreadable.insert(it.key(), it.value());
             continue;
         }
         auto server = McpServerConfig::fromJson(it.key(), it.value().toObject(), where);
         if (server.hasError()) {
             settings.m_problems.append(server.error());
+            settings.m_unreadable.insert(it.key(), it.value());
             continue;
         }
         settings.m_servers.append(*server);
@@ -308,7 +310,9 @@ Result<void> McpSettings::saveAs(const QString &path) const
 {
     QJsonObject root = m_extra;
     root.insert(QStringLiteral("version"), 1);
-    QJsonObject servers;
+    // An entry this version cannot read is someone's configuration all the same: it is written
+    // back as it was until it is replaced or removed.
+    QJsonObject servers = m_unreadable;
     for (const McpServerConfig &server : m_servers)
         servers.insert(server.name, server.toJson());
     root.insert(QStringLiteral("mcpServers"), servers);
@@ -326,8 +330,18 @@ std::optional<McpServerConfig> McpSettings::server(const QString &name) const
     return std::nullopt;
 }
 
+void McpSettings::forgetUnreadable(const QString &name)
+{
+    if (!m_unreadable.contains(name))
+        return;
+    m_unreadable.remove(name);
+    const QString where = QStringLiteral(": mcpServers.") + name;
+    m_problems.removeIf([&where](const Error &problem) { return problem.location.endsWith(where); });
+}
+
 void McpSettings::setServer(const McpServerConfig &server)
 {
+    forgetUnreadable(server.name);
     for (McpServerConfig &existing : m_servers) {
         if (existing.name == server.name) {
             existing = server;
@@ -339,7 +353,9 @@ void McpSettings::setServer(const McpServerConfig &server)
 
 bool McpSettings::removeServer(const QString &name)
 {
-    return m_servers.removeIf([&name](const McpServerConfig &server) { return server.name == name; }) > 0;
+    const bool unreadable = m_unreadable.contains(name);
+    forgetUnreadable(name);
+    return m_servers.removeIf([&name](const McpServerConfig &server) { return server.name == name; }) > 0 || unreadable;
 }
 
 QStringList McpSettings::foreignConfigPaths()

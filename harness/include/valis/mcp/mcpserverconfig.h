@@ -102,11 +102,16 @@ public:
     void setPath(const QString &path) { m_path = path; }
     QList<McpServerConfig> servers() const { return m_servers; }
     std::optional<McpServerConfig> server(const QString &name) const;
-    /// Adds or replaces by name.
+    /// Adds or replaces by name (an entry that could not be read included).
     void setServer(const McpServerConfig &server);
+    /// Removes the server `name`, or the entry of that name that could not be read; false when
+    /// there is neither.
     bool removeServer(const QString &name);
-    /// Entries that could not be read, one Error each; the rest loaded.
+    /// Entries that could not be read, one Error each; the rest loaded. They are written back
+    /// unchanged by save() until they are replaced or removed.
     QList<Error> problems() const { return m_problems; }
+    /// Whether `name` is an entry that could not be read.
+    bool isUnreadable(const QString &name) const { return m_unreadable.contains(name); }
 
     /// The share of the context window MCP tool definitions may take before they are deferred
     /// behind search_tools (0.05); 0 defers always, 1 never.
@@ -123,9 +128,12 @@ public:
     static QStringList foreignConfigPaths();
 
 private:
+    void forgetUnreadable(const QString &name);
+
     QString m_path;
     QList<McpServerConfig> m_servers;
     QList<Error> m_problems;
+    QJsonObject m_unreadable;       ///< the raw entries behind m_problems, by name
     double m_deferAbove = 0.05;
     QJsonObject m_extra;
 };

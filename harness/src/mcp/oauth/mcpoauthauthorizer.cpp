@@ -171,13 +171,28 @@ void McpOAuthAuthorizer::Flow::signIn(Done done)
 void McpOAuthAuthorizer::Flow::signOut(Done done)
 {
     exclusive(std::move(done), [this] {
-        m_tokens = {};
-        m_refreshTimer.stop();
-        if (m_record.registration.kind != oauth::Registration::Kind::PreRegistered)
-            m_record.registration = {};
-        m_vault.forget(m_resourceKey, m_record.issuer, this, [this](const Result<void> &r) {
-            note(Text::tr("signed out"));
-            finishExclusive(r);
+        const auto forget = [this] {
+            m_tokens = {};
+            m_refreshTimer.stop();
+            if (m_record.registration.kind != oauth::Registration::Kind::PreRegistered)
+                m_record.registration = {};
+            m_vault.forget(m_resourceKey, m_record.issuer, this, [this](const Result<void> &r) {
+                note(Text::tr("signed out"));
+                finishExclusive(r);
+            });
+        };
+        if (!m_record.issuer.isEmpty()) {
+            forget();
+            return;
+        }
+        // An authoriser made just to sign out (valis-cli mcp logout, Settings) has read nothing
+        // yet: without the issuer the tokens, kept under it, would stay.
+        m_vault.load(m_resourceKey, this, [this, forget](const Result<std::optional<oauth::IssuerRecord>> &loaded) {
+            if (loaded.ok() && loaded.value()) {
+                m_record = *loaded.value();
+                m_record.tokensByResource = {};
+            }
+            forget();
         });
     });
 }
