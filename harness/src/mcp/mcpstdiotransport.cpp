@@ -181,7 +181,7 @@ void McpStdioTransport::close()
     }
     m_process->closeWriteChannel();
     m_shutdownStage = 1;
-    m_shutdownTimer.start(ShutdownGraceMs);
+    m_shutdownTimer.start(StdinGraceMs);
 }
 
 void McpStdioTransport::finishClose()

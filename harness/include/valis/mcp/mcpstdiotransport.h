@@ -42,7 +42,10 @@ class VALIS_HARNESS_EXPORT McpStdioTransport : public McpTransport
     Q_OBJECT
 
 public:
-    /// How long close() waits after closing stdin, and again after SIGTERM.
+    /// How long close() waits after closing stdin (most servers are gone well within it; the
+    /// rest, such as server-everything, ignore end of input and wait for SIGTERM).
+    static constexpr int StdinGraceMs = 1000;
+    /// How long it then waits after SIGTERM before SIGKILL; also the longest of the two waits.
     static constexpr int ShutdownGraceMs = 2000;
 
     explicit McpStdioTransport(McpStdioCommand command, QObject *parent = nullptr);
