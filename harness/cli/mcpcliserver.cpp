@@ -1,5 +1,7 @@
 #include "mcpcliserver.h"
 
+#include "valis/mcp/mcpstoredtoken.h"
+
 #include "clicontext.h"
 #include "interactionprompter.h"
 #include "terminalinput.h"
@@ -83,7 +85,9 @@ Result<void> McpCliServer::connect(const QString &name)
     options.makeAuthorizer = [this](const McpResolvedServer &resolved) -> std::unique_ptr<McpHttpAuthorizer> {
         if (!m_keychain)
             m_keychain = std::make_unique<KeychainCredentialStore>();
-        return cliOAuthAuthorizer(m_context, resolved, m_keychain.get());
+        // A bearer token stored in the keychain (valis-cli keys set mcp:NAME) comes first.
+        return std::make_unique<McpStoredTokenAuthorizer>(m_keychain.get(), resolved.config.name,
+                                                          cliOAuthAuthorizer(m_context, resolved, m_keychain.get()));
     };
     m_connection = std::make_unique<McpServerConnection>(m_config, options);
 

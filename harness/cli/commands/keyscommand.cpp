@@ -6,6 +6,7 @@
 
 #include "valis/credentials/credentialstore.h"
 #include "valis/keychain/keychaincredentialstore.h"
+#include "valis/mcp/mcpserverconfig.h"
 #include "valis/plugins/pluginmanager.h"
 #include "valis/plugins/provider.h"
 #include "valis/plugins/providerplugin.h"
@@ -54,6 +55,9 @@ Value await(Start start)
 
 bool isProviderId(const QString &id)
 {
+    // "mcp:<server>": the bearer token of an HTTP MCP server (see config/mcp.json).
+    if (id.startsWith(QLatin1String("mcp:")))
+        return McpServerConfig::isValidName(id.mid(4));
     static const QRegularExpression pattern(QStringLiteral("^[a-z0-9][a-z0-9._-]{0,63}$"));
     // "sk-..." is a key typed where the provider belongs; refuse it without repeating it.
     return pattern.match(id).hasMatch() && !id.startsWith(QLatin1String("sk-"));
@@ -208,6 +212,9 @@ struct KeyVariables
 /// whose plugin is not there gets the convention: the account in capitals + "_API_KEY".
 KeyVariables keyVariables(const QHash<QString, KeyVariables> &declared, const QString &provider)
 {
+    // An MCP server's token comes from the keychain, or from the variable its entry names.
+    if (provider.startsWith(QLatin1String("mcp:")))
+        return KeyVariables{{}, false};
     if (const auto found = declared.constFind(provider); found != declared.cend())
         return *found;
     QString conventional = credentialAccount(provider).toUpper();
@@ -289,7 +296,7 @@ int runKeys(CliContext &context, const QStringList &arguments)
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("action"), Text::tr("set, remove or status (the default)."),
                                  QStringLiteral("[set|remove|status]"));
-    parser.addPositionalArgument(QStringLiteral("providers"), Text::tr("Provider ids: anthropic, openai, openai-compatible, ..."),
+    parser.addPositionalArgument(QStringLiteral("providers"), Text::tr("Provider ids: anthropic, openai, openai-compatible, ...; mcp:SERVER for an HTTP MCP server's bearer token"),
                                  QStringLiteral("[PROVIDER...]"));
     if (const int code = context.parse(parser, command,
                                        Text::tr("Keeps API keys in the OS keychain. 'set PROVIDER' reads the key from standard "

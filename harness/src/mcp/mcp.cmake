@@ -15,6 +15,8 @@ target_sources(valis_harness PRIVATE
     include/valis/mcp/mcpcontent.h
     include/valis/mcp/mcphost.h
     include/valis/mcp/mcpoauth.h
+    include/valis/mcp/mcpstoredtoken.h
+    src/mcp/mcpstoredtoken.cpp
     include/valis/mcp/mcpelicitation.h
     src/mcp/mcpelicitation.cpp
     src/mcp/mcphost.cpp

@@ -4,6 +4,7 @@
 #include "forwardingcredentials.h"
 
 #include "valis/mcp/mcpoauth.h"
+#include "valis/mcp/mcpstoredtoken.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -29,7 +30,7 @@ bool sameSetup(const McpServerConfig &a, const McpServerConfig &b)
 
 McpServerPool::McpServerPool(const McpConnectionOptions &options, const HostServices &host) : m_options(options), m_host(host)
 {
-    m_options.makeAuthorizer = [this](const McpResolvedServer &server) { return makeOAuth(server); };
+    m_options.makeAuthorizer = [this](const McpResolvedServer &server) { return makeAuthorizer(server); };
     m_options.client.roots = true;
     m_options.client.sampling = true;
     m_options.client.elicitationForm = true;
@@ -342,6 +343,13 @@ std::unique_ptr<McpHttpAuthorizer> McpServerPool::makeOAuth(const McpResolvedSer
     };
     options.log = [this, name](const QString &line) { Q_EMIT logged(name, QStringLiteral("valis: ") + line); };
     return std::make_unique<McpOAuthAuthorizer>(server.url, options);
+}
+
+std::unique_ptr<McpHttpAuthorizer> McpServerPool::makeAuthorizer(const McpResolvedServer &server)
+{
+    // A token stored in the keychain for this server comes first; without one, OAuth.
+    std::unique_ptr<McpHttpAuthorizer> oauth = makeOAuth(server);
+    return std::make_unique<McpStoredTokenAuthorizer>(m_credentials, server.config.name, std::move(oauth));
 }
 
 void McpServerPool::authorize(const QString &server, const std::function<void(const Result<void> &)> &done)

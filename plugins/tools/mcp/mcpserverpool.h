@@ -78,6 +78,7 @@ private:
     void configureClient(const QString &name, McpClient *client);
     McpCallHandle *activeCall(const QString &name) const;
     std::unique_ptr<McpHttpAuthorizer> makeOAuth(const McpResolvedServer &server);
+    std::unique_ptr<McpHttpAuthorizer> makeAuthorizer(const McpResolvedServer &server);
     QJsonArray rootsJson() const;
 
     McpConnectionOptions m_options;
