@@ -1252,6 +1252,53 @@
     </message>
 </context>
 <context>
+    <name>valis::JsonRpcMessage</name>
+    <message>
+        <source>not a JSON-RPC 2.0 message (&quot;jsonrpc&quot; is not &quot;2.0&quot;)</source>
+        <translation>keine JSON-RPC-2.0-Nachricht („jsonrpc“ ist nicht „2.0“)</translation>
+    </message>
+    <message>
+        <source>the params of &quot;%1&quot; are not an object</source>
+        <translation>die params von „%1“ sind kein Objekt</translation>
+    </message>
+    <message>
+        <source>the request &quot;%1&quot; has an id that is neither a string nor a number</source>
+        <translation>die Anfrage „%1“ hat eine id, die weder eine Zeichenkette noch eine Zahl ist</translation>
+    </message>
+    <message>
+        <source>a message with neither a method nor an id</source>
+        <translation>eine Nachricht ohne method und ohne id</translation>
+    </message>
+    <message>
+        <source>an error response without a numeric error code</source>
+        <translation>eine Fehlerantwort ohne numerischen Fehlercode</translation>
+    </message>
+    <message>
+        <source>a response with neither a result nor an error</source>
+        <translation>eine Antwort ohne result und ohne error</translation>
+    </message>
+    <message>
+        <source>a response whose id is neither a string nor a number</source>
+        <translation>eine Antwort, deren id weder eine Zeichenkette noch eine Zahl ist</translation>
+    </message>
+    <message>
+        <source>not JSON (%1 at byte %2)</source>
+        <translation>kein JSON (%1 bei Byte %2)</translation>
+    </message>
+    <message>
+        <source>an empty batch</source>
+        <translation>ein leerer Batch</translation>
+    </message>
+    <message>
+        <source>a batch holding something other than objects</source>
+        <translation>ein Batch, der nicht nur Objekte enthält</translation>
+    </message>
+    <message>
+        <source>neither a JSON object nor an array</source>
+        <translation>weder ein JSON-Objekt noch ein Array</translation>
+    </message>
+</context>
+<context>
     <name>valis::JsonSource</name>
     <message>
         <source>cannot read the file: %1</source>
@@ -1642,6 +1689,111 @@
     </message>
 </context>
 <context>
+    <name>valis::McpClient</name>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>cancelled: %1</source>
+        <translation>abgebrochen: %1</translation>
+    </message>
+    <message>
+        <source>the connection to the server was closed</source>
+        <translation>die Verbindung zum Server wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>initialize failed: %1</source>
+        <translation>initialize ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the server speaks MCP revision &quot;%1&quot;, which Valis does not (it speaks %2)</source>
+        <translation>der Server spricht die MCP-Revision „%1“, die Valis nicht spricht (Valis spricht %2)</translation>
+    </message>
+    <message>
+        <source>the server is not connected</source>
+        <translation>der Server ist nicht verbunden</translation>
+    </message>
+    <message numerus="yes">
+        <source>no answer within %n second(s)</source>
+        <translation>
+            <numerusform>keine Antwort innerhalb von %n Sekunde</numerusform>
+            <numerusform>keine Antwort innerhalb von %n Sekunden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 timed out: %2</source>
+        <translation>%1: Zeitlimit überschritten: %2</translation>
+    </message>
+    <message>
+        <source>an answer to no pending request: %1</source>
+        <translation>eine Antwort auf keine offene Anfrage: %1</translation>
+    </message>
+    <message>
+        <source>the server answered error %1: %2</source>
+        <translation>der Server antwortete mit Fehler %1: %2</translation>
+    </message>
+    <message>
+        <source>Valis does not offer %1</source>
+        <translation>Valis bietet %1 nicht an</translation>
+    </message>
+    <message>
+        <source>initialising again: the server ended the session</source>
+        <translation>erneute Initialisierung: der Server hat die Sitzung beendet</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpCommandResolver</name>
+    <message>
+        <source>the command &quot;%1&quot; does not exist</source>
+        <translation>den Befehl „%1“ gibt es nicht</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an executable file</source>
+        <translation>„%1“ ist keine ausführbare Datei</translation>
+    </message>
+    <message>
+        <source>the path given</source>
+        <translation>angegebener Pfad</translation>
+    </message>
+    <message>
+        <source>PATH</source>
+        <translation>PATH</translation>
+    </message>
+    <message>
+        <source>the login shell&apos;s PATH</source>
+        <translation>PATH der Login-Shell</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; was found neither on PATH nor on your login shell&apos;s PATH; give its full path in the server&apos;s &quot;command&quot;</source>
+        <translation>„%1“ wurde weder im PATH noch im PATH Ihrer Login-Shell gefunden; geben Sie im „command“ des Servers den vollständigen Pfad an</translation>
+    </message>
+    <message>
+        <source>, through cmd /c</source>
+        <translation>, über cmd /c</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an http:// or https:// address</source>
+        <translation>„%1“ ist keine http://- oder https://-Adresse</translation>
+    </message>
+    <message>
+        <source>header %1: %2</source>
+        <translation>Header %1: %2</translation>
+    </message>
+    <message>
+        <source>the environment variable %1, which should hold the bearer token, is not set</source>
+        <translation>die Umgebungsvariable %1, die das Bearer-Token enthalten soll, ist nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>env %1: %2</source>
+        <translation>env %1: %2</translation>
+    </message>
+    <message>
+        <source>the working folder &quot;%1&quot; does not exist</source>
+        <translation>den Arbeitsordner „%1“ gibt es nicht</translation>
+    </message>
+</context>
+<context>
     <name>valis::McpComposerAssist</name>
     <message>
         <source>%1 did not list its resources: %2</source>
@@ -1686,6 +1838,174 @@
     <message>
         <source>Part of /%1:%2 was left out: %3</source>
         <translation>Ein Teil von /%1:%2 wurde weggelassen: %3</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpContent</name>
+    <message>
+        <source> (read it with mcp_read_resource {&quot;server&quot;: &quot;%1&quot;, &quot;uri&quot;: …})</source>
+        <translation> (mit mcp_read_resource {&quot;server&quot;: &quot;%1&quot;, &quot;uri&quot;: …} lesen)</translation>
+    </message>
+    <message>
+        <source>[an image, %1, %2: this model cannot see images]</source>
+        <translation>[ein Bild, %1, %2: dieses Modell kann keine Bilder sehen]</translation>
+    </message>
+    <message>
+        <source>[audio, %1, %2: not passed to the model]</source>
+        <translation>[Audio, %1, %2: nicht an das Modell weitergegeben]</translation>
+    </message>
+    <message>
+        <source>Resource link: %1%2</source>
+        <translation>Ressourcen-Link: %1%2</translation>
+    </message>
+    <message>
+        <source>Resource &lt;%1&gt;%2:
+%3</source>
+        <translation>Ressource &lt;%1&gt;%2:
+%3</translation>
+    </message>
+    <message>
+        <source>Resource &lt;%1&gt;: binary, %2, %3%4</source>
+        <translation>Ressource &lt;%1&gt;: binär, %2, %3%4</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>unbekannter Typ</translation>
+    </message>
+    <message>
+        <source>[content of a type Valis does not know: %1]</source>
+        <translation>[Inhalt eines Typs, den Valis nicht kennt: %1]</translation>
+    </message>
+    <message>
+        <source>The tool&apos;s structured result does not match its declared output schema: %1</source>
+        <translation>Das strukturierte Ergebnis des Werkzeugs entspricht nicht seinem angegebenen Ausgabeschema: %1</translation>
+    </message>
+    <message>
+        <source>The tool declares an output schema but returned no structured result.</source>
+        <translation>Das Werkzeug gibt ein Ausgabeschema an, hat aber kein strukturiertes Ergebnis geliefert.</translation>
+    </message>
+    <message>
+        <source>(the tool failed without saying why)</source>
+        <translation>(das Werkzeug ist ohne Angabe von Gründen fehlgeschlagen)</translation>
+    </message>
+    <message>
+        <source>(no output)</source>
+        <translation>(keine Ausgabe)</translation>
+    </message>
+    <message>
+        <source>[%1, %2, %3]</source>
+        <translation>[%1, %2, %3]</translation>
+    </message>
+    <message>
+        <source>[resource link] %1</source>
+        <translation>[Ressourcen-Link] %1</translation>
+    </message>
+    <message>
+        <source>[resource %1]</source>
+        <translation>[Ressource %1]</translation>
+    </message>
+    <message>
+        <source>[resource %1, binary, %2]</source>
+        <translation>[Ressource %1, binär, %2]</translation>
+    </message>
+    <message>
+        <source>[%1]</source>
+        <translation>[%1]</translation>
+    </message>
+    <message>
+        <source>structuredContent:</source>
+        <translation>structuredContent:</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpHttpTransport</name>
+    <message>
+        <source>&quot;%1&quot; is not an http:// or https:// address</source>
+        <translation>„%1“ ist keine http://- oder https://-Adresse</translation>
+    </message>
+    <message>
+        <source>cannot reach %1: %2</source>
+        <translation>%1 ist nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <source>the connection failed: %1</source>
+        <translation>die Verbindung ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the server accepted the request but sent no answer</source>
+        <translation>der Server hat die Anfrage angenommen, aber keine Antwort gesendet</translation>
+    </message>
+    <message>
+        <source>POST answered %1: trying the older HTTP+SSE transport</source>
+        <translation>POST wurde mit %1 beantwortet: der ältere HTTP+SSE-Transport wird versucht</translation>
+    </message>
+    <message>
+        <source>the server no longer knows session %1</source>
+        <translation>der Server kennt die Sitzung %1 nicht mehr</translation>
+    </message>
+    <message>
+        <source>the server ended the session</source>
+        <translation>der Server hat die Sitzung beendet</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2: %3</source>
+        <translation>%1 wurde mit HTTP %2 beantwortet: %3</translation>
+    </message>
+    <message>
+        <source>HTTP %1 from the server: %2</source>
+        <translation>HTTP %1 vom Server: %2</translation>
+    </message>
+    <message>
+        <source>the server requires authorisation (HTTP 401)</source>
+        <translation>der Server verlangt eine Autorisierung (HTTP 401)</translation>
+    </message>
+    <message>
+        <source>the server refused access (HTTP 403)</source>
+        <translation>der Server hat den Zugriff verweigert (HTTP 403)</translation>
+    </message>
+    <message>
+        <source>the server asks for more scope (%1): authorising again</source>
+        <translation>der Server verlangt weitere Scopes (%1): erneute Autorisierung</translation>
+    </message>
+    <message>
+        <source>the server asks for authorisation</source>
+        <translation>der Server verlangt eine Autorisierung</translation>
+    </message>
+    <message>
+        <source>%1 was not delivered: %2</source>
+        <translation>%1 wurde nicht zugestellt: %2</translation>
+    </message>
+    <message>
+        <source>%1: skipped a message that is not JSON-RPC (%2)</source>
+        <translation>%1: eine Nachricht, die kein JSON-RPC ist, wurde übersprungen (%2)</translation>
+    </message>
+    <message>
+        <source>an event stream broke off: %1</source>
+        <translation>ein Ereignisstrom ist abgebrochen: %1</translation>
+    </message>
+    <message>
+        <source>the server closed its event stream</source>
+        <translation>der Server hat seinen Ereignisstrom geschlossen</translation>
+    </message>
+    <message>
+        <source>the server&apos;s event stream ended before its answer</source>
+        <translation>der Ereignisstrom des Servers endete vor seiner Antwort</translation>
+    </message>
+    <message>
+        <source>resuming the event stream after %1 ms from event %2</source>
+        <translation>der Ereignisstrom wird nach %1 ms ab Ereignis %2 fortgesetzt</translation>
+    </message>
+    <message>
+        <source>%1 answered neither as a Streamable HTTP nor as an HTTP+SSE MCP server (GET: %2)</source>
+        <translation>%1 antwortete weder als Streamable-HTTP- noch als HTTP+SSE-MCP-Server (GET: %2)</translation>
+    </message>
+    <message>
+        <source>the server named a message endpoint on another host (%1)</source>
+        <translation>der Server hat einen Nachrichten-Endpunkt auf einem anderen Host genannt (%1)</translation>
+    </message>
+    <message>
+        <source>HTTP+SSE: messages go to %1</source>
+        <translation>HTTP+SSE: Nachrichten gehen an %1</translation>
     </message>
 </context>
 <context>
@@ -1785,6 +2105,288 @@
     <message>
         <source>&amp;Deny</source>
         <translation>&amp;Verweigern</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpOAuthAuthorizer</name>
+    <message>
+        <source>the sign-in was abandoned</source>
+        <translation>die Anmeldung wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>stored sign-in not read: %1</source>
+        <translation>gespeicherte Anmeldung nicht gelesen: %1</translation>
+    </message>
+    <message>
+        <source>refreshing failed (%1): signing in again</source>
+        <translation>Erneuern fehlgeschlagen (%1): erneute Anmeldung</translation>
+    </message>
+    <message>
+        <source>signed out</source>
+        <translation>abgemeldet</translation>
+    </message>
+    <message>
+        <source>%1 at %2 failed: %3</source>
+        <translation>%1 bei %2 ist fehlgeschlagen: %3</translation>
+    </message>
+    <message>
+        <source>there is no refresh token to renew the sign-in with</source>
+        <translation>es gibt kein Refresh-Token, mit dem die Anmeldung erneuert werden könnte</translation>
+    </message>
+    <message>
+        <source>refreshing the access token</source>
+        <translation>das Zugriffstoken wird erneuert</translation>
+    </message>
+    <message>
+        <source>Renewing the sign-in</source>
+        <translation>Das Erneuern der Anmeldung</translation>
+    </message>
+    <message>
+        <source>the authorization server&apos;s token answer holds no access_token</source>
+        <translation>die Token-Antwort des Autorisierungsservers enthält kein access_token</translation>
+    </message>
+    <message>
+        <source>the authorization server issued a &quot;%1&quot; token; Valis uses Bearer tokens only</source>
+        <translation>der Autorisierungsserver hat ein „%1“-Token ausgestellt; Valis verwendet nur Bearer-Tokens</translation>
+    </message>
+    <message>
+        <source>the sign-in is not kept for next time: %1</source>
+        <translation>die Anmeldung wird nicht für das nächste Mal gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>sign-in failed: %1</source>
+        <translation>Anmeldung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>not JSON</source>
+        <translation>kein JSON</translation>
+    </message>
+    <message>
+        <source>no protected-resource metadata: trying %1 as the authorization server (2025-03-26 rules)</source>
+        <translation>keine Protected-Resource-Metadaten: %1 wird als Autorisierungsserver versucht (Regeln von 2025-03-26)</translation>
+    </message>
+    <message>
+        <source>the protected-resource metadata at %1 is for %2, not for %3; Valis will not send a sign-in meant for another server</source>
+        <translation>die Protected-Resource-Metadaten unter %1 gelten für %2, nicht für %3; Valis sendet keine Anmeldung, die für einen anderen Server bestimmt ist</translation>
+    </message>
+    <message>
+        <source>the protected-resource metadata at %1 names no authorization server</source>
+        <translation>die Protected-Resource-Metadaten unter %1 nennen keinen Autorisierungsserver</translation>
+    </message>
+    <message>
+        <source>authorization server: %1</source>
+        <translation>Autorisierungsserver: %1</translation>
+    </message>
+    <message>
+        <source>no authorization-server metadata: using the default endpoints /authorize, /token, /register</source>
+        <translation>keine Autorisierungsserver-Metadaten: die Standard-Endpunkte /authorize, /token, /register werden verwendet</translation>
+    </message>
+    <message>
+        <source>the authorization server %1 publishes no metadata Valis can read (%2)</source>
+        <translation>der Autorisierungsserver %1 veröffentlicht keine Metadaten, die Valis lesen kann (%2)</translation>
+    </message>
+    <message>
+        <source>the metadata at %1 names issuer %2, not %3: refused (RFC 8414 §3.3)</source>
+        <translation>die Metadaten unter %1 nennen den Aussteller %2, nicht %3: abgelehnt (RFC 8414 §3.3)</translation>
+    </message>
+    <message>
+        <source>the authorization server %1 does not say it supports PKCE with S256 (code_challenge_methods_supported), which MCP requires; Valis will not sign in there. Ask the server&apos;s operator to enable PKCE.</source>
+        <translation>der Autorisierungsserver %1 gibt nicht an, PKCE mit S256 zu unterstützen (code_challenge_methods_supported), was MCP verlangt; Valis meldet sich dort nicht an. Bitten Sie den Betreiber des Servers, PKCE zu aktivieren.</translation>
+    </message>
+    <message>
+        <source>identifying Valis by its client metadata document</source>
+        <translation>Valis weist sich mit seinem Client-Metadatendokument aus</translation>
+    </message>
+    <message>
+        <source>the authorization server %1 lets no client register itself (no registration_endpoint, no client metadata documents): register Valis there by hand and put its client id (and secret) in this server&apos;s &quot;oauth&quot; settings in config/mcp.json</source>
+        <translation>der Autorisierungsserver %1 lässt keine Selbstregistrierung von Clients zu (kein registration_endpoint, keine Client-Metadatendokumente): registrieren Sie Valis dort von Hand und tragen Sie die Client-ID (und das Secret) in die „oauth“-Einstellungen dieses Servers in config/mcp.json ein</translation>
+    </message>
+    <message>
+        <source>registering Valis with %1</source>
+        <translation>Valis wird bei %1 registriert</translation>
+    </message>
+    <message>
+        <source>registering Valis at %1 failed: %2</source>
+        <translation>die Registrierung von Valis bei %1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>the answer holds no client_id</source>
+        <translation>die Antwort enthält keine client_id</translation>
+    </message>
+    <message>
+        <source>the registration is not kept for next time: %1</source>
+        <translation>die Registrierung wird nicht für das nächste Mal gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>The sign-in did not succeed (%1). You can close this window.</source>
+        <translation>Die Anmeldung war nicht erfolgreich (%1). Sie können dieses Fenster schließen.</translation>
+    </message>
+    <message>
+        <source>This sign-in answer does not belong to the sign-in Valis started. You can close this window.</source>
+        <translation>Diese Anmeldeantwort gehört nicht zu der Anmeldung, die Valis gestartet hat. Sie können dieses Fenster schließen.</translation>
+    </message>
+    <message>
+        <source>the authorization server refused the sign-in: %1%2</source>
+        <translation>der Autorisierungsserver hat die Anmeldung abgelehnt: %1%2</translation>
+    </message>
+    <message>
+        <source>the browser came back with a sign-in answer that does not belong to this sign-in (state mismatch); it was ignored. Try signing in again.</source>
+        <translation>der Browser kam mit einer Anmeldeantwort zurück, die nicht zu dieser Anmeldung gehört (state stimmt nicht überein); sie wurde ignoriert. Melden Sie sich erneut an.</translation>
+    </message>
+    <message>
+        <source>the browser came back without an authorization code</source>
+        <translation>der Browser kam ohne Autorisierungscode zurück</translation>
+    </message>
+    <message>
+        <source>the sign-in for %1 was not completed within %2 minutes; start it again when you are ready</source>
+        <translation>die Anmeldung bei %1 wurde nicht innerhalb von %2 Minuten abgeschlossen; starten Sie sie erneut, wenn Sie bereit sind</translation>
+    </message>
+    <message>
+        <source>signing in at %1</source>
+        <translation>Anmeldung bei %1</translation>
+    </message>
+    <message>
+        <source>no browser could be opened to sign in to %1</source>
+        <translation>für die Anmeldung bei %1 konnte kein Browser geöffnet werden</translation>
+    </message>
+    <message>
+        <source>no browser opened: open the sign-in address by hand</source>
+        <translation>kein Browser geöffnet: öffnen Sie die Anmeldeadresse von Hand</translation>
+    </message>
+    <message>
+        <source>signed in</source>
+        <translation>angemeldet</translation>
+    </message>
+    <message>
+        <source>the authorization server no longer knows this client: registering again</source>
+        <translation>der Autorisierungsserver kennt diesen Client nicht mehr: erneute Registrierung</translation>
+    </message>
+    <message>
+        <source>Exchanging the authorization code</source>
+        <translation>Das Eintauschen des Autorisierungscodes</translation>
+    </message>
+    <message>
+        <source>no answer in time</source>
+        <translation>keine rechtzeitige Antwort</translation>
+    </message>
+    <message>
+        <source>cannot listen on 127.0.0.1 for the sign-in&apos;s redirect: %1</source>
+        <translation>auf 127.0.0.1 kann nicht auf die Weiterleitung der Anmeldung gewartet werden: %1</translation>
+    </message>
+    <message>
+        <source>Nothing here.</source>
+        <translation>Hier gibt es nichts.</translation>
+    </message>
+    <message>
+        <source>Valis has what it needs. You can close this window.</source>
+        <translation>Valis hat, was es braucht. Sie können dieses Fenster schließen.</translation>
+    </message>
+    <message>
+        <source>the authorization server&apos;s metadata at %1 names no usable authorization_endpoint and token_endpoint</source>
+        <translation>die Metadaten des Autorisierungsservers unter %1 nennen keinen brauchbaren authorization_endpoint und token_endpoint</translation>
+    </message>
+    <message>
+        <source>the keychain holds this authorization server&apos;s sign-in in a newer Valis&apos;s format; it was kept, and this sign-in lasts until Valis quits</source>
+        <translation>der Schlüsselbund enthält die Anmeldung bei diesem Autorisierungsserver im Format einer neueren Valis-Version; sie wurde beibehalten, und diese Anmeldung gilt, bis Valis beendet wird</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpSchema</name>
+    <message>
+        <source>no value is allowed here</source>
+        <translation>hier ist kein Wert erlaubt</translation>
+    </message>
+    <message>
+        <source>expected %1, got %2</source>
+        <translation>%1 erwartet, %2 erhalten</translation>
+    </message>
+    <message>
+        <source>not one of the allowed values</source>
+        <translation>keiner der erlaubten Werte</translation>
+    </message>
+    <message>
+        <source>not the required constant</source>
+        <translation>nicht die geforderte Konstante</translation>
+    </message>
+    <message>
+        <source>matches none of the allowed shapes</source>
+        <translation>passt zu keiner der erlaubten Formen</translation>
+    </message>
+    <message>
+        <source>matches more than one of the shapes oneOf allows</source>
+        <translation>passt zu mehr als einer der Formen, die oneOf erlaubt</translation>
+    </message>
+    <message>
+        <source>matches a shape that is not allowed</source>
+        <translation>passt zu einer Form, die nicht erlaubt ist</translation>
+    </message>
+    <message>
+        <source>below the minimum %1</source>
+        <translation>unter dem Minimum %1</translation>
+    </message>
+    <message>
+        <source>above the maximum %1</source>
+        <translation>über dem Maximum %1</translation>
+    </message>
+    <message>
+        <source>not above %1</source>
+        <translation>nicht größer als %1</translation>
+    </message>
+    <message>
+        <source>not below %1</source>
+        <translation>nicht kleiner als %1</translation>
+    </message>
+    <message>
+        <source>not a multiple of %1</source>
+        <translation>kein Vielfaches von %1</translation>
+    </message>
+    <message>
+        <source>shorter than %1 characters</source>
+        <translation>kürzer als %1 Zeichen</translation>
+    </message>
+    <message>
+        <source>longer than %1 characters</source>
+        <translation>länger als %1 Zeichen</translation>
+    </message>
+    <message>
+        <source>does not match the pattern %1</source>
+        <translation>passt nicht zum Muster %1</translation>
+    </message>
+    <message>
+        <source>fewer than %1 items</source>
+        <translation>weniger als %1 Elemente</translation>
+    </message>
+    <message>
+        <source>more than %1 items</source>
+        <translation>mehr als %1 Elemente</translation>
+    </message>
+    <message>
+        <source>items are not unique</source>
+        <translation>die Elemente sind nicht eindeutig</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is missing</source>
+        <translation>„%1“ fehlt</translation>
+    </message>
+    <message>
+        <source>is not an allowed property</source>
+        <translation>ist keine erlaubte Eigenschaft</translation>
+    </message>
+    <message>
+        <source>its input schema is not a JSON object</source>
+        <translation>sein Eingabeschema ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>its input schema is of type %1; model APIs take only objects</source>
+        <translation>sein Eingabeschema hat den Typ %1; Modell-APIs nehmen nur Objekte an</translation>
+    </message>
+    <message>
+        <source>its input schema has &quot;%1&quot; at the top level, which model APIs refuse</source>
+        <translation>sein Eingabeschema hat „%1“ auf oberster Ebene, was Modell-APIs ablehnen</translation>
+    </message>
+    <message>
+        <source>its input schema&apos;s &quot;properties&quot; is not an object</source>
+        <translation>das „properties“ seines Eingabeschemas ist kein Objekt</translation>
     </message>
 </context>
 <context>
@@ -1898,6 +2500,101 @@
             <numerusform>Wählen Sie für %1 höchstens %n aus.</numerusform>
             <numerusform>Wählen Sie für %1 höchstens %n aus.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpServerConnection</name>
+    <message>
+        <source>the server refused the bearer token from %1</source>
+        <translation>der Server hat das Bearer-Token aus %1 abgelehnt</translation>
+    </message>
+    <message numerus="yes">
+        <source>the server did not get ready within %n second(s) (start, authorisation, initialize and the first tools/list); raise its startupTimeoutSec if it is just slow</source>
+        <translation>
+            <numerusform>der Server war nicht innerhalb von %n Sekunde bereit (Start, Autorisierung, initialize und das erste tools/list); erhöhen Sie seinen startupTimeoutSec, wenn er nur langsam ist</numerusform>
+            <numerusform>der Server war nicht innerhalb von %n Sekunden bereit (Start, Autorisierung, initialize und das erste tools/list); erhöhen Sie seinen startupTimeoutSec, wenn er nur langsam ist</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>startet</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>bereit</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>restarting</source>
+        <translation>startet neu</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>deaktiviert</translation>
+    </message>
+    <message>
+        <source>starting %1 (found on %2)</source>
+        <translation>%1 wird gestartet (Fundort: %2)</translation>
+    </message>
+    <message>
+        <source>connecting to %1</source>
+        <translation>Verbindung zu %1 wird hergestellt</translation>
+    </message>
+    <message>
+        <source>connected: %1 %2, MCP %3</source>
+        <translation>verbunden: %1 %2, MCP %3</translation>
+    </message>
+    <message>
+        <source>logging/setLevel failed: %1</source>
+        <translation>logging/setLevel ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>tools/list failed: %1</source>
+        <translation>tools/list ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>skipped a tool without a name</source>
+        <translation>ein Werkzeug ohne Namen wurde übersprungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s) offered</source>
+        <translation>
+            <numerusform>%n Werkzeug angeboten</numerusform>
+            <numerusform>%n Werkzeuge angeboten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server&apos;s last log lines:</source>
+        <translation>Die letzten Protokollzeilen des Servers:</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>fehlgeschlagen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>not restarting: it failed %n time(s) in a row</source>
+        <translation>
+            <numerusform>kein Neustart: er ist %n-mal hintereinander fehlgeschlagen</numerusform>
+            <numerusform>kein Neustart: er ist %n-mal hintereinander fehlgeschlagen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>restarting in %n second(s)</source>
+        <translation>
+            <numerusform>Neustart in %n Sekunde</numerusform>
+            <numerusform>Neustart in %n Sekunden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>restart asked for</source>
+        <translation>Neustart angefordert</translation>
     </message>
 </context>
 <context>
@@ -2309,6 +3006,73 @@
     </message>
 </context>
 <context>
+    <name>valis::McpSettings</name>
+    <message>
+        <source>&quot;%1&quot; must be a list of strings</source>
+        <translation>„%1“ muss eine Liste von Zeichenketten sein</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be an object of strings</source>
+        <translation>„%1“ muss ein Objekt mit Zeichenketten sein</translation>
+    </message>
+    <message>
+        <source>&quot;%1.%2&quot; must be a string</source>
+        <translation>„%1.%2“ muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a number of seconds above 0</source>
+        <translation>„%1“ muss eine Anzahl Sekunden größer als 0 sein</translation>
+    </message>
+    <message>
+        <source>the server name &quot;%1&quot; may hold only letters, digits, &apos;-&apos; and &apos;_&apos; (at most 64)</source>
+        <translation>der Servername „%1“ darf nur Buchstaben, Ziffern, „-“ und „_“ enthalten (höchstens 64)</translation>
+    </message>
+    <message>
+        <source>&quot;type&quot; must be &quot;stdio&quot; or &quot;http&quot;, not &quot;%1&quot;</source>
+        <translation>„type“ muss „stdio“ oder „http“ sein, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>an http server needs a &quot;url&quot;</source>
+        <translation>ein http-Server braucht eine „url“</translation>
+    </message>
+    <message>
+        <source>a stdio server needs a &quot;command&quot;</source>
+        <translation>ein stdio-Server braucht einen „command“</translation>
+    </message>
+    <message>
+        <source>the environment variable %1 is not set (write ${%1:-default} for a default)</source>
+        <translation>die Umgebungsvariable %1 ist nicht gesetzt (schreiben Sie ${%1:-default} für einen Standardwert)</translation>
+    </message>
+    <message>
+        <source>&quot;mcpServers&quot; must be an object of servers by name</source>
+        <translation>„mcpServers“ muss ein Objekt mit Servern nach Namen sein</translation>
+    </message>
+    <message>
+        <source>a server must be an object</source>
+        <translation>ein Server muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>&quot;toolSearch.deferAbove&quot; must be a share of the window between 0 and 1</source>
+        <translation>„toolSearch.deferAbove“ muss ein Anteil des Fensters zwischen 0 und 1 sein</translation>
+    </message>
+    <message>
+        <source>cannot read it: %1</source>
+        <translation>nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>not JSON: %1 at byte %2</source>
+        <translation>kein JSON: %1 bei Byte %2</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>no &quot;mcpServers&quot; object in it</source>
+        <translation>kein „mcpServers“-Objekt darin</translation>
+    </message>
+</context>
+<context>
     <name>valis::McpStatusButton</name>
     <message>
         <source>MCP servers</source>
@@ -2325,6 +3089,327 @@
     <message>
         <source>config/mcp.json: %1</source>
         <translation>config/mcp.json: %1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpStdioTransport</name>
+    <message>
+        <source>could not start &quot;%1&quot;: %2</source>
+        <translation>„%1“ konnte nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>was killed by signal %1</source>
+        <translation>wurde durch Signal %1 beendet</translation>
+    </message>
+    <message>
+        <source>exited with status %1</source>
+        <translation>hat sich mit Status %1 beendet</translation>
+    </message>
+    <message>
+        <source>the server %1</source>
+        <translation>der Server %1</translation>
+    </message>
+    <message>
+        <source>Its last words on stderr:</source>
+        <translation>Seine letzten Worte auf stderr:</translation>
+    </message>
+    <message>
+        <source>the server wrote more than %1 MiB on stdout without a line end</source>
+        <translation>der Server hat mehr als %1 MiB ohne Zeilenende auf stdout geschrieben</translation>
+    </message>
+    <message>
+        <source>stdout, skipped (%1): %2</source>
+        <translation>stdout, übersprungen (%1): %2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpTools</name>
+    <message>
+        <source>the keychain is no longer available</source>
+        <translation>der Schlüsselbund ist nicht mehr verfügbar</translation>
+    </message>
+    <message>
+        <source>the call was abandoned</source>
+        <translation>der Aufruf wurde aufgegeben</translation>
+    </message>
+    <message>
+        <source>The MCP host has shut down.</source>
+        <translation>Der MCP-Host wurde beendet.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; is no longer connected.</source>
+        <translation>Der MCP-Server „%1“ ist nicht mehr verbunden.</translation>
+    </message>
+    <message>
+        <source>MCP server %1</source>
+        <translation>MCP-Server %1</translation>
+    </message>
+    <message>
+        <source>Valis opens only http and https addresses</source>
+        <translation>Valis öffnet nur http- und https-Adressen</translation>
+    </message>
+    <message>
+        <source>The user declined the sampling request.</source>
+        <translation>Der Benutzer hat die Sampling-Anfrage abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; needs the user to open a web page first, and they did not.</source>
+        <translation>Der MCP-Server „%1“ verlangt, dass der Benutzer zuerst eine Webseite öffnet, was nicht geschehen ist.</translation>
+    </message>
+    <message>
+        <source>The model could not answer: %1</source>
+        <translation>Das Modell konnte nicht antworten: %1</translation>
+    </message>
+    <message>
+        <source>[interrupted: %1]</source>
+        <translation>[unterbrochen: %1]</translation>
+    </message>
+    <message>
+        <source>The call that asked ended first.</source>
+        <translation>Der Aufruf, der gefragt hat, wurde zuerst beendet.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; answered the call of %2 with an error: %3</source>
+        <translation>Der MCP-Server „%1“ hat den Aufruf von %2 mit einem Fehler beantwortet: %3</translation>
+    </message>
+    <message>
+        <source>Check the arguments against the tool&apos;s input schema.</source>
+        <translation>Prüfen Sie die Argumente anhand des Eingabeschemas des Werkzeugs.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; did not answer the call of %2 in time, so it was cancelled (%3). It may have done part of the work.</source>
+        <translation>Der MCP-Server „%1“ hat auf den Aufruf von %2 nicht rechtzeitig geantwortet, daher wurde er abgebrochen (%3). Möglicherweise wurde ein Teil der Arbeit schon erledigt.</translation>
+    </message>
+    <message>
+        <source>[interrupted: the call of %1 was cancelled]</source>
+        <translation>[unterbrochen: der Aufruf von %1 wurde abgebrochen]</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; stopped answering while %2 ran: %3</source>
+        <translation>Der MCP-Server „%1“ hat aufgehört zu antworten, während %2 lief: %3</translation>
+    </message>
+    <message>
+        <source>Its last log lines:</source>
+        <translation>Seine letzten Protokollzeilen:</translation>
+    </message>
+    <message>
+        <source>it runs only as an MCP task, which Valis does not run yet</source>
+        <translation>es läuft nur als MCP-Task, und solche führt Valis noch nicht aus</translation>
+    </message>
+    <message>
+        <source>valis: set aside tool %1: %2</source>
+        <translation>valis: Werkzeug %1 zurückgestellt: %2</translation>
+    </message>
+    <message>
+        <source>[Unavailable: the MCP server &quot;%1&quot; is not running (%2).] %3</source>
+        <translation>[Nicht verfügbar: Der MCP-Server „%1“ läuft nicht (%2).] %3</translation>
+    </message>
+    <message>
+        <source>[interrupted: cancelled]</source>
+        <translation>[unterbrochen: abgebrochen]</translation>
+    </message>
+    <message>
+        <source>Search tools</source>
+        <translation>Werkzeuge suchen</translation>
+    </message>
+    <message>
+        <source>Find tools of the connected MCP servers whose definitions are not loaded, by what you need them for. Returns each match&apos;s name, server, description and input schema; run one with call_tool. query: words describing the task (&quot;create github issue&quot;), or &quot;select:name1,name2&quot; for exact tool names.</source>
+        <translation>Findet Werkzeuge der verbundenen MCP-Server, deren Definitionen nicht geladen sind, anhand dessen, wofür Sie sie brauchen. Liefert für jeden Treffer Name, Server, Beschreibung und Eingabeschema; führen Sie einen mit call_tool aus. query: Wörter, die die Aufgabe beschreiben (&quot;create github issue&quot;), oder &quot;select:name1,name2&quot; für exakte Werkzeugnamen.</translation>
+    </message>
+    <message>
+        <source>What the tool should do, or select:&lt;names&gt;</source>
+        <translation>Was das Werkzeug tun soll, oder select:&lt;names&gt;</translation>
+    </message>
+    <message>
+        <source>How many matches (default 5)</source>
+        <translation>Wie viele Treffer (Standard 5)</translation>
+    </message>
+    <message>
+        <source>Call tool</source>
+        <translation>Werkzeug aufrufen</translation>
+    </message>
+    <message>
+        <source>Run a tool that search_tools found, with arguments that match its input schema.</source>
+        <translation>Führt ein Werkzeug aus, das search_tools gefunden hat, mit Argumenten, die seinem Eingabeschema entsprechen.</translation>
+    </message>
+    <message>
+        <source>The tool&apos;s exact name, as search_tools gave it</source>
+        <translation>Der genaue Name des Werkzeugs, wie search_tools ihn geliefert hat</translation>
+    </message>
+    <message>
+        <source>The tool&apos;s arguments</source>
+        <translation>Die Argumente des Werkzeugs</translation>
+    </message>
+    <message>
+        <source>List MCP resources</source>
+        <translation>MCP-Ressourcen auflisten</translation>
+    </message>
+    <message>
+        <source>List the resources (documents, files, records) the connected MCP servers offer, with their URIs and the URI templates they accept. server: one server&apos;s name, or omit for all.</source>
+        <translation>Listet die Ressourcen (Dokumente, Dateien, Datensätze) auf, die die verbundenen MCP-Server anbieten, mit ihren URIs und den URI-Vorlagen, die sie annehmen. server: der Name eines Servers, oder weglassen für alle.</translation>
+    </message>
+    <message>
+        <source>A server&apos;s name</source>
+        <translation>Der Name eines Servers</translation>
+    </message>
+    <message>
+        <source>nextCursor of an earlier page</source>
+        <translation>nextCursor einer früheren Seite</translation>
+    </message>
+    <message>
+        <source>Read MCP resource</source>
+        <translation>MCP-Ressource lesen</translation>
+    </message>
+    <message>
+        <source>Read one resource of an MCP server by its URI (from mcp_list_resources, a resource link, or a filled-in URI template).</source>
+        <translation>Liest eine Ressource eines MCP-Servers anhand ihrer URI (aus mcp_list_resources, einem Ressourcen-Link oder einer ausgefüllten URI-Vorlage).</translation>
+    </message>
+    <message>
+        <source>The server&apos;s name</source>
+        <translation>Der Name des Servers</translation>
+    </message>
+    <message>
+        <source>The resource&apos;s URI</source>
+        <translation>Die URI der Ressource</translation>
+    </message>
+    <message>
+        <source>search_tools needs a query.</source>
+        <translation>search_tools braucht eine query.</translation>
+    </message>
+    <message>
+        <source>No tools are held back: every tool is already in your tool list.</source>
+        <translation>Es werden keine Werkzeuge zurückgehalten: Jedes Werkzeug steht bereits in Ihrer Werkzeugliste.</translation>
+    </message>
+    <message numerus="yes">
+        <source>No tool matches &quot;%1&quot; among the %n held-back tool(s). Try other words.</source>
+        <translation>
+            <numerusform>Unter dem %n zurückgehaltenen Werkzeug passt keines zu „%1“. Versuchen Sie andere Wörter.</numerusform>
+            <numerusform>Unter den %n zurückgehaltenen Werkzeugen passt keines zu „%1“. Versuchen Sie andere Wörter.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s) found. Run one with call_tool {&quot;name&quot;: &lt;name&gt;, &quot;arguments&quot;: {...}}.</source>
+        <translation>
+            <numerusform>%n Werkzeug gefunden. Führen Sie es mit call_tool {&quot;name&quot;: &lt;name&gt;, &quot;arguments&quot;: {...}} aus.</numerusform>
+            <numerusform>%n Werkzeuge gefunden. Führen Sie eines mit call_tool {&quot;name&quot;: &lt;name&gt;, &quot;arguments&quot;: {...}} aus.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not found: %1.</source>
+        <translation>Nicht gefunden: %1.</translation>
+    </message>
+    <message>
+        <source>call_tool names a tool that search_tools found; &quot;%1&quot; is not one.</source>
+        <translation>call_tool nennt ein Werkzeug, das search_tools gefunden hat; „%1“ ist keines davon.</translation>
+    </message>
+    <message>
+        <source>Unknown tool %1.</source>
+        <translation>Unbekanntes Werkzeug %1.</translation>
+    </message>
+    <message>
+        <source>No connected MCP server offers resources.</source>
+        <translation>Kein verbundener MCP-Server bietet Ressourcen an.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a connected MCP server with resources.</source>
+        <translation>„%1“ ist kein verbundener MCP-Server mit Ressourcen.</translation>
+    </message>
+    <message>
+        <source>%1: resources/list failed: %2</source>
+        <translation>%1: resources/list ist fehlgeschlagen: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Server %1, %n resource(s):</source>
+        <translation>
+            <numerusform>Server %1, %n Ressource:</numerusform>
+            <numerusform>Server %1, %n Ressourcen:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(more: call again with cursor &quot;%1&quot;)</source>
+        <translation>(weitere: erneut mit cursor &quot;%1&quot; aufrufen)</translation>
+    </message>
+    <message>
+        <source>Server %1, URI templates:</source>
+        <translation>Server %1, URI-Vorlagen:</translation>
+    </message>
+    <message>
+        <source>Reading %1 failed: %2</source>
+        <translation>Lesen von %1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>## MCP servers
+Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the servers say about themselves:</source>
+        <translation>## MCP-Server
+Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was die Server über sich selbst sagen:</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; was removed from the configuration.</source>
+        <translation>Der MCP-Server „%1“ wurde aus der Konfiguration entfernt.</translation>
+    </message>
+    <message>
+        <source>declined an elicitation/create outside a tool call: %1</source>
+        <translation>ein elicitation/create außerhalb eines Werkzeugaufrufs abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>refused a sampling/createMessage outside a tool call</source>
+        <translation>ein sampling/createMessage außerhalb eines Werkzeugaufrufs abgelehnt</translation>
+    </message>
+    <message>
+        <source>No Valis session is waiting on this server, so no one can allow the request.</source>
+        <translation>Keine Valis-Sitzung wartet auf diesen Server, daher kann niemand die Anfrage erlauben.</translation>
+    </message>
+    <message>
+        <source>There is no MCP server &quot;%1&quot; any more.</source>
+        <translation>Den MCP-Server „%1“ gibt es nicht mehr.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; is disabled in the settings.</source>
+        <translation>Der MCP-Server „%1“ ist in den Einstellungen deaktiviert.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; is not running%2. Its tools cannot be used until it is restarted.</source>
+        <translation>Der MCP-Server „%1“ läuft nicht%2. Seine Werkzeuge können erst nach einem Neustart verwendet werden.</translation>
+    </message>
+    <message>
+        <source>the MCP server &quot;%1&quot; is not connected</source>
+        <translation>der MCP-Server „%1“ ist nicht verbunden</translation>
+    </message>
+    <message>
+        <source>valis: sign in at %1</source>
+        <translation>valis: Anmeldung unter %1</translation>
+    </message>
+    <message>
+        <source>there is no MCP server &quot;%1&quot;</source>
+        <translation>es gibt keinen MCP-Server „%1“</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; runs over stdio; only HTTP servers sign in</source>
+        <translation>„%1“ läuft über stdio; nur HTTP-Server melden sich an</translation>
+    </message>
+    <message>
+        <source>there is no HTTP MCP server &quot;%1&quot;</source>
+        <translation>es gibt keinen HTTP-MCP-Server „%1“</translation>
+    </message>
+    <message>
+        <source>Valis is shutting down.</source>
+        <translation>Valis wird beendet.</translation>
+    </message>
+    <message>
+        <source>[%1 content, not passed to the model]</source>
+        <translation>[%1-Inhalt, nicht an das Modell weitergegeben]</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; offers no tool &quot;%2&quot;.</source>
+        <translation>Der MCP-Server „%1“ bietet kein Werkzeug „%2“ an.</translation>
+    </message>
+    <message>
+        <source>the user stopped this call</source>
+        <translation>der Benutzer hat diesen Aufruf angehalten</translation>
+    </message>
+    <message>
+        <source>this session has no model to answer with</source>
+        <translation>diese Sitzung hat kein Modell, das antworten könnte</translation>
     </message>
 </context>
 <context>
@@ -3776,6 +4861,13 @@
     </message>
 </context>
 <context>
+    <name>valis::SessionSampler</name>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+</context>
+<context>
     <name>valis::SessionStore</name>
     <message>
         <source>cannot set up transcript ranking: %1</source>
@@ -4073,6 +5165,37 @@
     </message>
 </context>
 <context>
+    <name>valis::TomlReader</name>
+    <message>
+        <source>a table name that cannot be read</source>
+        <translation>ein Tabellenname, der nicht gelesen werden kann</translation>
+    </message>
+    <message>
+        <source>a table name without its closing bracket</source>
+        <translation>ein Tabellenname ohne schließende Klammer</translation>
+    </message>
+    <message>
+        <source>something after a table name</source>
+        <translation>etwas hinter einem Tabellennamen</translation>
+    </message>
+    <message>
+        <source>a key that cannot be read</source>
+        <translation>ein Schlüssel, der nicht gelesen werden kann</translation>
+    </message>
+    <message>
+        <source>a key without &quot;=&quot;</source>
+        <translation>ein Schlüssel ohne „=“</translation>
+    </message>
+    <message>
+        <source>a value that cannot be read</source>
+        <translation>ein Wert, der nicht gelesen werden kann</translation>
+    </message>
+    <message>
+        <source>something after a value</source>
+        <translation>etwas hinter einem Wert</translation>
+    </message>
+</context>
+<context>
     <name>valis::ToolEnvironment</name>
     <message>
         <source>the sandbox &quot;%1&quot; is not installed (the &quot;local&quot; sandbox plugin did not load), so commands cannot run; see valis-cli plugins</source>
@@ -4156,6 +5279,14 @@
     <message>
         <source>[killed: the user stopped this call while it ran]</source>
         <translation>[abgebrochen: der Benutzer hat diesen Aufruf während der Ausführung beendet]</translation>
+    </message>
+    <message>
+        <source>call_tool needs {&quot;name&quot;: &lt;a tool&apos;s name&gt;, &quot;arguments&quot;: {...}}.</source>
+        <translation>call_tool braucht {&quot;name&quot;: &lt;Name eines Werkzeugs&gt;, &quot;arguments&quot;: {...}}.</translation>
+    </message>
+    <message>
+        <source>call_tool cannot call itself.</source>
+        <translation>call_tool kann sich nicht selbst aufrufen.</translation>
     </message>
 </context>
 <context>
@@ -5271,10 +6402,6 @@
         <translation>Das Ausgabelimit jeder Anfrage (Standard: das des Modells).</translation>
     </message>
     <message>
-        <source>Print the event stream as JSON lines; read approve/deny/interrupt commands as JSON lines on standard input.</source>
-        <translation>Den Ereignisstrom als JSON-Zeilen ausgeben; approve/deny/interrupt-Befehle als JSON-Zeilen von der Standardeingabe lesen.</translation>
-    </message>
-    <message>
         <source>Print the model&apos;s thinking (to standard error).</source>
         <translation>Das Nachdenken des Modells ausgeben (auf die Standardfehlerausgabe).</translation>
     </message>
@@ -6177,6 +7304,831 @@
     <message>
         <source>Print every branch of an edited or regenerated conversation, not only the one the session shows.</source>
         <translation>Jeden Zweig einer bearbeiteten oder neu erzeugten Unterhaltung ausgeben, nicht nur den, den die Sitzung zeigt.</translation>
+    </message>
+    <message>
+        <source>looked on PATH: %1</source>
+        <translation>im PATH gesucht: %1</translation>
+    </message>
+    <message>
+        <source>and on your login shell&apos;s PATH: %1</source>
+        <translation>und im PATH Ihrer Login-Shell: %1</translation>
+    </message>
+    <message>
+        <source>(none found)</source>
+        <translation>(nichts gefunden)</translation>
+    </message>
+    <message>
+        <source>The configured servers, and entries that cannot be read</source>
+        <translation>Die eingerichteten Server und Einträge, die nicht gelesen werden können</translation>
+    </message>
+    <message>
+        <source>Add a server: NAME -- COMMAND [ARGS...] or NAME --url URL</source>
+        <translation>Einen Server hinzufügen: NAME -- COMMAND [ARGS...] oder NAME --url URL</translation>
+    </message>
+    <message>
+        <source>Remove a server</source>
+        <translation>Einen Server entfernen</translation>
+    </message>
+    <message>
+        <source>Import servers from Claude Desktop, a project&apos;s .mcp.json or Codex</source>
+        <translation>Server aus Claude Desktop, der .mcp.json eines Projekts oder Codex importieren</translation>
+    </message>
+    <message>
+        <source>Start a server and report what it is, or why it fails</source>
+        <translation>Einen Server starten und berichten, was er ist oder warum er fehlschlägt</translation>
+    </message>
+    <message>
+        <source>A server&apos;s tools: names, hints, whether offered, token cost</source>
+        <translation>Die Werkzeuge eines Servers: Namen, Hinweise, ob angeboten, Token-Kosten</translation>
+    </message>
+    <message>
+        <source>Call one of a server&apos;s tools and print its result</source>
+        <translation>Eines der Werkzeuge eines Servers aufrufen und sein Ergebnis ausgeben</translation>
+    </message>
+    <message>
+        <source>A server&apos;s resources (or resource templates)</source>
+        <translation>Die Ressourcen eines Servers (oder Ressourcenvorlagen)</translation>
+    </message>
+    <message>
+        <source>Read one resource</source>
+        <translation>Eine Ressource lesen</translation>
+    </message>
+    <message>
+        <source>A server&apos;s prompts and their arguments</source>
+        <translation>Die Prompts eines Servers und ihre Argumente</translation>
+    </message>
+    <message>
+        <source>Get one prompt with arguments and print its messages</source>
+        <translation>Einen Prompt mit Argumenten abrufen und seine Nachrichten ausgeben</translation>
+    </message>
+    <message>
+        <source>Sign in to an HTTP server (OAuth, in the browser)</source>
+        <translation>Bei einem HTTP-Server anmelden (OAuth, im Browser)</translation>
+    </message>
+    <message>
+        <source>Forget an HTTP server&apos;s OAuth tokens</source>
+        <translation>Die OAuth-Tokens eines HTTP-Servers vergessen</translation>
+    </message>
+    <message>
+        <source>Usage: valis-cli mcp &lt;subcommand&gt; [options]</source>
+        <translation>Aufruf: valis-cli mcp &lt;Unterbefehl&gt; [Optionen]</translation>
+    </message>
+    <message>
+        <source>The MCP servers whose tools the agent is offered, configured in %1.</source>
+        <translation>Die MCP-Server, deren Werkzeuge dem Agenten angeboten werden, eingerichtet in %1.</translation>
+    </message>
+    <message>
+        <source>&apos;valis-cli mcp &lt;subcommand&gt; --help&apos; shows a subcommand&apos;s options.</source>
+        <translation>„valis-cli mcp &lt;Unterbefehl&gt; --help“ zeigt die Optionen eines Unterbefehls.</translation>
+    </message>
+    <message>
+        <source>start %1 s, calls %2 s (at most %3 s)</source>
+        <translation>Start %1 s, Aufrufe %2 s (höchstens %3 s)</translation>
+    </message>
+    <message>
+        <source>%1 takes NAME=VALUE, not &quot;%2&quot;</source>
+        <translation>%1 erwartet NAME=VALUE, nicht „%2“</translation>
+    </message>
+    <message>
+        <source>%1 takes NAME:VALUE, not &quot;%2&quot;</source>
+        <translation>%1 erwartet NAME:VALUE, nicht „%2“</translation>
+    </message>
+    <message>
+        <source>%1 takes a whole number of seconds above 0</source>
+        <translation>%1 erwartet eine ganze Zahl von Sekunden größer als 0</translation>
+    </message>
+    <message>
+        <source>note: %1 is relative to the folder the server starts in; give its full path, or --cwd %2, to start it from anywhere</source>
+        <translation>Hinweis: %1 ist relativ zum Ordner, in dem der Server startet; geben Sie den vollständigen Pfad oder --cwd %2 an, damit er von überall aus startet</translation>
+    </message>
+    <message>
+        <source>Print the servers as JSON, as config/mcp.json holds them.</source>
+        <translation>Die Server als JSON ausgeben, so wie config/mcp.json sie enthält.</translation>
+    </message>
+    <message>
+        <source>Lists the configured MCP servers: what each runs or where it is, whether it is enabled, its time limits; and every entry of the file that cannot be read, with the reason.</source>
+        <translation>Listet die eingerichteten MCP-Server auf: was jeder ausführt oder wo er liegt, ob er aktiviert ist, seine Zeitlimits; dazu jeden Eintrag der Datei, der nicht gelesen werden kann, mit dem Grund.</translation>
+    </message>
+    <message>
+        <source>takes no arguments</source>
+        <translation>nimmt keine Argumente</translation>
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation>aktiviert</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>deaktiviert</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>erforderlich</translation>
+    </message>
+    <message>
+        <source>trusted</source>
+        <translation>vertrauenswürdig</translation>
+    </message>
+    <message>
+        <source>No MCP servers in %1 (add one with valis-cli mcp add, or import them with valis-cli mcp import).</source>
+        <translation>Keine MCP-Server in %1 (fügen Sie einen mit valis-cli mcp add hinzu oder importieren Sie welche mit valis-cli mcp import).</translation>
+    </message>
+    <message>
+        <source>Entries that cannot be read (kept in the file as they are):</source>
+        <translation>Einträge, die nicht gelesen werden können (bleiben unverändert in der Datei):</translation>
+    </message>
+    <message>
+        <source>An environment variable for the server (repeatable); ${VAR} and ${VAR:-default} expand when it starts.</source>
+        <translation>Eine Umgebungsvariable für den Server (wiederholbar); ${VAR} und ${VAR:-default} werden beim Start ersetzt.</translation>
+    </message>
+    <message>
+        <source>The folder the server starts in.</source>
+        <translation>Der Ordner, in dem der Server startet.</translation>
+    </message>
+    <message>
+        <source>Seconds it may take to get ready (default 30).</source>
+        <translation>Sekunden, die er bis zur Bereitschaft brauchen darf (Standard 30).</translation>
+    </message>
+    <message>
+        <source>Seconds a tool call may take without progress (default 300).</source>
+        <translation>Sekunden, die ein Werkzeugaufruf ohne Fortschritt dauern darf (Standard 300).</translation>
+    </message>
+    <message>
+        <source>Add it switched off.</source>
+        <translation>Ihn deaktiviert hinzufügen.</translation>
+    </message>
+    <message>
+        <source>Believe its tools&apos; hints (read-only tools then run without asking).</source>
+        <translation>Den Hinweisen seiner Werkzeuge glauben (nur lesende Werkzeuge laufen dann ohne Nachfrage).</translation>
+    </message>
+    <message>
+        <source>valis-cli run does not start without it.</source>
+        <translation>valis-cli run startet nicht ohne ihn.</translation>
+    </message>
+    <message>
+        <source>Overwrite a server of the same name.</source>
+        <translation>Einen gleichnamigen Server überschreiben.</translation>
+    </message>
+    <message>
+        <source>An HTTP server (Streamable HTTP, or the older HTTP+SSE) at this address.</source>
+        <translation>Ein HTTP-Server (Streamable HTTP oder das ältere HTTP+SSE) unter dieser Adresse.</translation>
+    </message>
+    <message>
+        <source>An HTTP header to send (repeatable); ${VAR} expands.</source>
+        <translation>Ein zu sendender HTTP-Header (wiederholbar); ${VAR} wird ersetzt.</translation>
+    </message>
+    <message>
+        <source>Send the bearer token this environment variable holds.</source>
+        <translation>Das Bearer-Token aus dieser Umgebungsvariable senden.</translation>
+    </message>
+    <message>
+        <source>A pre-registered OAuth client id.</source>
+        <translation>Eine vorab registrierte OAuth-Client-ID.</translation>
+    </message>
+    <message>
+        <source>The environment variable holding that client&apos;s secret.</source>
+        <translation>Die Umgebungsvariable mit dem Secret dieses Clients.</translation>
+    </message>
+    <message>
+        <source>An OAuth scope to ask for when the server names none (repeatable).</source>
+        <translation>Ein anzufordernder OAuth-Scope, wenn der Server keinen nennt (wiederholbar).</translation>
+    </message>
+    <message>
+        <source>The server&apos;s name: letters, digits, &apos;-&apos; and &apos;_&apos;, at most 64.</source>
+        <translation>Der Name des Servers: Buchstaben, Ziffern, „-“ und „_“, höchstens 64.</translation>
+    </message>
+    <message>
+        <source>After --: the command that starts a stdio server, with its arguments.</source>
+        <translation>Nach --: der Befehl, der einen stdio-Server startet, mit seinen Argumenten.</translation>
+    </message>
+    <message>
+        <source>Adds an MCP server to config/mcp.json: a local one started with a command (stdio), or a remote one at a URL (HTTP). A command that cannot be found now is a warning, not a refusal.</source>
+        <translation>Fügt config/mcp.json einen MCP-Server hinzu: einen lokalen, der mit einem Befehl gestartet wird (stdio), oder einen entfernten unter einer URL (HTTP). Ein Befehl, der jetzt nicht gefunden wird, ergibt eine Warnung, keine Ablehnung.</translation>
+    </message>
+    <message>
+        <source>name the server</source>
+        <translation>geben Sie den Server an</translation>
+    </message>
+    <message>
+        <source>the name &quot;%1&quot; may hold only letters, digits, &apos;-&apos; and &apos;_&apos; (at most 64)</source>
+        <translation>der Name „%1“ darf nur Buchstaben, Ziffern, „-“ und „_“ enthalten (höchstens 64)</translation>
+    </message>
+    <message>
+        <source>give either --url or a command after --, not both</source>
+        <translation>geben Sie entweder --url oder einen Befehl nach -- an, nicht beides</translation>
+    </message>
+    <message>
+        <source>give the command after --, e.g. valis-cli mcp add NAME -- npx -y PACKAGE; or --url URL</source>
+        <translation>geben Sie den Befehl nach -- an, z. B. valis-cli mcp add NAME -- npx -y PACKAGE; oder --url URL</translation>
+    </message>
+    <message>
+        <source>--%1 is for servers started with a command</source>
+        <translation>--%1 gilt für Server, die mit einem Befehl gestartet werden</translation>
+    </message>
+    <message>
+        <source>--%1 is for HTTP servers (--url)</source>
+        <translation>--%1 gilt für HTTP-Server (--url)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an http:// or https:// address</source>
+        <translation>„%1“ ist keine http://- oder https://-Adresse</translation>
+    </message>
+    <message>
+        <source>there is a server named &quot;%1&quot; already (%2); --replace overwrites it</source>
+        <translation>es gibt bereits einen Server namens „%1“ (%2); --replace überschreibt ihn</translation>
+    </message>
+    <message>
+        <source>an entry that cannot be read</source>
+        <translation>ein Eintrag, der nicht gelesen werden kann</translation>
+    </message>
+    <message>
+        <source>Replaced %1: %2</source>
+        <translation>%1 ersetzt: %2</translation>
+    </message>
+    <message>
+        <source>Added %1: %2</source>
+        <translation>%1 hinzugefügt: %2</translation>
+    </message>
+    <message>
+        <source>The server to remove.</source>
+        <translation>Der zu entfernende Server.</translation>
+    </message>
+    <message>
+        <source>Removes an MCP server from config/mcp.json.</source>
+        <translation>Entfernt einen MCP-Server aus config/mcp.json.</translation>
+    </message>
+    <message>
+        <source>name exactly one server</source>
+        <translation>geben Sie genau einen Server an</translation>
+    </message>
+    <message>
+        <source>there is no MCP server &quot;%1&quot;</source>
+        <translation>es gibt keinen MCP-Server „%1“</translation>
+    </message>
+    <message>
+        <source>Removed %1.</source>
+        <translation>%1 entfernt.</translation>
+    </message>
+    <message>
+        <source>%1 (from %2) would run: %3</source>
+        <translation>%1 (aus %2) würde ausführen: %3</translation>
+    </message>
+    <message>
+        <source> (an HTTP server)</source>
+        <translation> (ein HTTP-Server)</translation>
+    </message>
+    <message>
+        <source>  Import it? [y/n]: </source>
+        <translation>  Importieren? [y/n]: </translation>
+    </message>
+    <message>
+        <source>Overwrite servers of the same name.</source>
+        <translation>Gleichnamige Server überschreiben.</translation>
+    </message>
+    <message>
+        <source>Import a project&apos;s .mcp.json without asking (it can run any command: read it first).</source>
+        <translation>Die .mcp.json eines Projekts ohne Nachfrage importieren (sie kann jeden Befehl ausführen: lesen Sie sie zuerst).</translation>
+    </message>
+    <message>
+        <source>claude_desktop_config.json, a project&apos;s .mcp.json or Codex&apos;s config.toml (default: those found on this machine, and ./.mcp.json).</source>
+        <translation>claude_desktop_config.json, die .mcp.json eines Projekts oder die config.toml von Codex (Standard: die auf diesem Rechner gefundenen und ./.mcp.json).</translation>
+    </message>
+    <message>
+        <source>Imports MCP servers from Claude Desktop, Claude Code (.mcp.json) and Codex (config.toml). A project&apos;s .mcp.json is asked about server by server on a terminal, and refused without one unless --yes.</source>
+        <translation>Importiert MCP-Server aus Claude Desktop, Claude Code (.mcp.json) und Codex (config.toml). Bei der .mcp.json eines Projekts wird am Terminal Server für Server nachgefragt; ohne Terminal wird sie abgelehnt, außer mit --yes.</translation>
+    </message>
+    <message>
+        <source>found no configuration to import; looked at %1</source>
+        <translation>keine Konfiguration zum Importieren gefunden; gesucht in %1</translation>
+    </message>
+    <message>
+        <source>unreadable: %1</source>
+        <translation>nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>valis-cli %1: refused %2: a project&apos;s .mcp.json can run any command; run this on a terminal to choose server by server, or pass --yes to take them all</source>
+        <translation>valis-cli %1: %2 abgelehnt: die .mcp.json eines Projekts kann jeden Befehl ausführen; führen Sie dies an einem Terminal aus, um Server für Server zu wählen, oder geben Sie --yes an, um alle zu übernehmen</translation>
+    </message>
+    <message>
+        <source>skipped %1 from %2: a server of that name exists (--replace overwrites it)</source>
+        <translation>%1 aus %2 übersprungen: ein Server mit diesem Namen existiert (--replace überschreibt ihn)</translation>
+    </message>
+    <message>
+        <source>skipped %1 from %2: not confirmed</source>
+        <translation>%1 aus %2 übersprungen: nicht bestätigt</translation>
+    </message>
+    <message>
+        <source>imported %1 from %2: %3</source>
+        <translation>%1 aus %2 importiert: %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) imported into %1</source>
+        <translation>
+            <numerusform>%n Server in %1 importiert</numerusform>
+            <numerusform>%n Server in %1 importiert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The HTTP server.</source>
+        <translation>Der HTTP-Server.</translation>
+    </message>
+    <message>
+        <source>Signs in to an HTTP MCP server with OAuth: the sign-in page opens in the browser (its address is printed too); the tokens are kept in the OS keychain and used by every session.</source>
+        <translation>Meldet sich per OAuth bei einem HTTP-MCP-Server an: die Anmeldeseite öffnet sich im Browser (ihre Adresse wird auch ausgegeben); die Tokens werden im Schlüsselbund des Betriebssystems verwahrt und von jeder Sitzung verwendet.</translation>
+    </message>
+    <message>
+        <source>Forgets the OAuth tokens of an HTTP MCP server (and its registration, when no other server of the same authorization server uses it).</source>
+        <translation>Vergisst die OAuth-Tokens eines HTTP-MCP-Servers (und seine Registrierung, wenn kein anderer Server desselben Autorisierungsservers sie verwendet).</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; runs over stdio; only HTTP servers sign in</source>
+        <translation>„%1“ läuft über stdio; nur HTTP-Server melden sich an</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; sends the bearer token of %2 and never signs in; remove its bearerTokenEnvVar to use OAuth</source>
+        <translation>„%1“ sendet das Bearer-Token aus %2 und meldet sich nie an; entfernen Sie sein bearerTokenEnvVar, um OAuth zu verwenden</translation>
+    </message>
+    <message>
+        <source>interrupted (Ctrl-C)</source>
+        <translation>unterbrochen (Strg-C)</translation>
+    </message>
+    <message>
+        <source>Signed in to %1 (authorization server %2%3).</source>
+        <translation>Bei %1 angemeldet (Autorisierungsserver %2%3).</translation>
+    </message>
+    <message>
+        <source>; scopes: %1</source>
+        <translation>; Scopes: %1</translation>
+    </message>
+    <message>
+        <source>Signed out of %1.</source>
+        <translation>Von %1 abgemeldet.</translation>
+    </message>
+    <message>
+        <source>give the server and exactly one more argument</source>
+        <translation>geben Sie den Server und genau ein weiteres Argument an</translation>
+    </message>
+    <message>
+        <source>%1 offers no %2.</source>
+        <translation>%1 bietet keine %2 an.</translation>
+    </message>
+    <message>
+        <source>List the resource templates (URIs with {placeholders}) instead.</source>
+        <translation>Stattdessen die Ressourcenvorlagen (URIs mit {Platzhaltern}) auflisten.</translation>
+    </message>
+    <message>
+        <source>Print them as the server lists them.</source>
+        <translation>Sie so ausgeben, wie der Server sie auflistet.</translation>
+    </message>
+    <message>
+        <source>The server.</source>
+        <translation>Der Server.</translation>
+    </message>
+    <message>
+        <source>Lists a server&apos;s resources (or resource templates).</source>
+        <translation>Listet die Ressourcen eines Servers auf (oder die Ressourcenvorlagen).</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 Bytes</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n resource template(s)</source>
+        <translation>
+            <numerusform>%n Ressourcenvorlage</numerusform>
+            <numerusform>%n Ressourcenvorlagen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n resource(s)</source>
+        <translation>
+            <numerusform>%n Ressource</numerusform>
+            <numerusform>%n Ressourcen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Write the content to FILE (needed for binary content).</source>
+        <translation>Den Inhalt in FILE schreiben (nötig für binäre Inhalte).</translation>
+    </message>
+    <message>
+        <source>The resource&apos;s URI (see valis-cli mcp resources).</source>
+        <translation>Die URI der Ressource (siehe valis-cli mcp resources).</translation>
+    </message>
+    <message>
+        <source>Reads one resource: text goes to standard output; binary content is written with -o FILE, or only described.</source>
+        <translation>Liest eine Ressource: Text geht auf die Standardausgabe; binärer Inhalt wird mit -o FILE geschrieben oder nur beschrieben.</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>wrote %n byte(s) to %1</source>
+        <translation>
+            <numerusform>%n Byte in %1 geschrieben</numerusform>
+            <numerusform>%n Bytes in %1 geschrieben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>[%1: binary, %2, %n byte(s); write it with -o FILE]</source>
+        <translation>
+            <numerusform>[%1: binär, %2, %n Byte; mit -o FILE schreiben]</numerusform>
+            <numerusform>[%1: binär, %2, %n Bytes; mit -o FILE schreiben]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>type unknown</source>
+        <translation>Typ unbekannt</translation>
+    </message>
+    <message>
+        <source>Lists a server&apos;s prompts and their arguments.</source>
+        <translation>Listet die Prompts eines Servers und ihre Argumente auf.</translation>
+    </message>
+    <message>
+        <source> (required)</source>
+        <translation> (erforderlich)</translation>
+    </message>
+    <message>
+        <source>arguments: %1</source>
+        <translation>Argumente: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n prompt(s)</source>
+        <translation>
+            <numerusform>%n Prompt</numerusform>
+            <numerusform>%n Prompts</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>An argument of the prompt (repeatable).</source>
+        <translation>Ein Argument des Prompts (wiederholbar).</translation>
+    </message>
+    <message>
+        <source>Print the server&apos;s answer (GetPromptResult) as JSON.</source>
+        <translation>Die Antwort des Servers (GetPromptResult) als JSON ausgeben.</translation>
+    </message>
+    <message>
+        <source>The prompt (see valis-cli mcp prompts).</source>
+        <translation>Der Prompt (siehe valis-cli mcp prompts).</translation>
+    </message>
+    <message>
+        <source>Gets one prompt with its arguments and prints its messages.</source>
+        <translation>Ruft einen Prompt mit seinen Argumenten ab und gibt seine Nachrichten aus.</translation>
+    </message>
+    <message>
+        <source>--arg takes NAME=VALUE, not &quot;%1&quot;</source>
+        <translation>--arg erwartet NAME=VALUE, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (an estimate)</source>
+        <translation>%1 (eine Schätzung)</translation>
+    </message>
+    <message>
+        <source>o200k_base (no default model is set)</source>
+        <translation>o200k_base (kein Standardmodell festgelegt)</translation>
+    </message>
+    <message>
+        <source>an estimate (no default model is set)</source>
+        <translation>eine Schätzung (kein Standardmodell festgelegt)</translation>
+    </message>
+    <message>
+        <source>progress %1</source>
+        <translation>Fortschritt %1</translation>
+    </message>
+    <message>
+        <source>The server to start.</source>
+        <translation>Der zu startende Server.</translation>
+    </message>
+    <message>
+        <source>Starts one MCP server as a session would and reports what it is: its name and version, protocol revision, capabilities, how its command was found, its tools and how long it took to get ready; or why it fails, with what it wrote to stderr. Exits 1 when it fails.</source>
+        <translation>Startet einen MCP-Server so, wie es eine Sitzung täte, und berichtet, was er ist: Name und Version, Protokollrevision, Fähigkeiten, wie sein Befehl gefunden wurde, seine Werkzeuge und wie lange er bis zur Bereitschaft brauchte; oder warum er fehlschlägt, mit dem, was er auf stderr geschrieben hat. Endet mit 1, wenn er fehlschlägt.</translation>
+    </message>
+    <message>
+        <source>%1: ready in %2 ms</source>
+        <translation>%1: bereit nach %2 ms</translation>
+    </message>
+    <message>
+        <source>server:       %1</source>
+        <translation>Server:       %1</translation>
+    </message>
+    <message>
+        <source>protocol:     %1</source>
+        <translation>Protokoll:    %1</translation>
+    </message>
+    <message>
+        <source>capabilities: %1</source>
+        <translation>Fähigkeiten:  %1</translation>
+    </message>
+    <message>
+        <source>runs:         %1</source>
+        <translation>Läuft als:    %1</translation>
+    </message>
+    <message>
+        <source>found on:     %1</source>
+        <translation>Fundort:      %1</translation>
+    </message>
+    <message>
+        <source>tools:        %1</source>
+        <translation>Werkzeuge:    %1</translation>
+    </message>
+    <message>
+        <source>instructions: %1</source>
+        <translation>Anweisungen:  %1</translation>
+    </message>
+    <message>
+        <source>(disabled in the configuration: sessions do not start it)</source>
+        <translation>(in der Konfiguration deaktiviert: Sitzungen starten ihn nicht)</translation>
+    </message>
+    <message>
+        <source>Print the tools as the server lists them, each with visibleName, offered, setAside, readOnly and tokens added.</source>
+        <translation>Die Werkzeuge so ausgeben, wie der Server sie auflistet, jedes ergänzt um visibleName, offered, setAside, readOnly und tokens.</translation>
+    </message>
+    <message>
+        <source>Lists a server&apos;s tools: the name the model sees, the server&apos;s own name, title and description, the read-only hint (believed only for trusted servers), whether it is offered (enabledTools/disabledTools) or set aside (a schema no model API takes), and what its definition costs in tokens.</source>
+        <translation>Listet die Werkzeuge eines Servers auf: den Namen, den das Modell sieht, den eigenen Namen des Servers, Titel und Beschreibung, den Nur-Lesen-Hinweis (nur bei vertrauenswürdigen Servern geglaubt), ob es angeboten (enabledTools/disabledTools) oder zurückgestellt wird (ein Schema, das keine Modell-API annimmt), und was seine Definition an Tokens kostet.</translation>
+    </message>
+    <message>
+        <source>set aside: %1</source>
+        <translation>zurückgestellt: %1</translation>
+    </message>
+    <message>
+        <source>not offered (enabledTools/disabledTools)</source>
+        <translation>nicht angeboten (enabledTools/disabledTools)</translation>
+    </message>
+    <message>
+        <source>offered</source>
+        <translation>angeboten</translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation>nur lesend</translation>
+    </message>
+    <message>
+        <source>says read-only (not believed: the server is not trusted)</source>
+        <translation>gibt an, nur lesend zu sein (nicht geglaubt: der Server ist nicht vertrauenswürdig)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n Token</numerusform>
+            <numerusform>%n Tokens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s)</source>
+        <translation>
+            <numerusform>%n Werkzeug</numerusform>
+            <numerusform>%n Werkzeuge</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n offered</source>
+        <translation>
+            <numerusform>%n angeboten</numerusform>
+            <numerusform>%n angeboten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s) for their definitions, counted for %1</source>
+        <translation>
+            <numerusform>%n Token für ihre Definitionen, gezählt für %1</numerusform>
+            <numerusform>%n Tokens für ihre Definitionen, gezählt für %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The tool&apos;s arguments as a JSON object (default {}); @FILE reads them from FILE, - from standard input.</source>
+        <translation>Die Argumente des Werkzeugs als JSON-Objekt (Standard {}); @FILE liest sie aus FILE, - von der Standardeingabe.</translation>
+    </message>
+    <message>
+        <source>Print the raw CallToolResult as JSON.</source>
+        <translation>Das unveränderte CallToolResult als JSON ausgeben.</translation>
+    </message>
+    <message>
+        <source>Seconds without an answer or progress before the call is cancelled (default: the server&apos;s toolTimeoutSec).</source>
+        <translation>Sekunden ohne Antwort oder Fortschritt, bevor der Aufruf abgebrochen wird (Standard: toolTimeoutSec des Servers).</translation>
+    </message>
+    <message>
+        <source>The tool, by the server&apos;s own name.</source>
+        <translation>Das Werkzeug, mit dem eigenen Namen des Servers.</translation>
+    </message>
+    <message>
+        <source>Calls one tool of an MCP server and prints its result; exits 1 when the result is an error. Progress goes to standard error. Questions the server asks (forms, pages to open) are asked on the terminal, and declined without one.</source>
+        <translation>Ruft ein Werkzeug eines MCP-Servers auf und gibt sein Ergebnis aus; endet mit 1, wenn das Ergebnis ein Fehler ist. Der Fortschritt geht auf die Standardfehlerausgabe. Fragen des Servers (Formulare, zu öffnende Seiten) werden am Terminal gestellt und ohne Terminal abgelehnt.</translation>
+    </message>
+    <message>
+        <source>name the server and the tool</source>
+        <translation>geben Sie den Server und das Werkzeug an</translation>
+    </message>
+    <message>
+        <source>--timeout takes a whole number of seconds above 0</source>
+        <translation>--timeout erwartet eine ganze Zahl von Sekunden größer als 0</translation>
+    </message>
+    <message>
+        <source>%1 offers no tool &quot;%2&quot;; its tools are: %3</source>
+        <translation>%1 bietet kein Werkzeug „%2“ an; seine Werkzeuge sind: %3</translation>
+    </message>
+    <message>
+        <source>open %1 (%2), then call again</source>
+        <translation>öffnen Sie %1 (%2) und rufen Sie dann erneut auf</translation>
+    </message>
+    <message>
+        <source>it has an outputSchema but sent no structuredContent</source>
+        <translation>es hat ein outputSchema, hat aber keinen structuredContent gesendet</translation>
+    </message>
+    <message>
+        <source>warning: the result breaks the tool&apos;s outputSchema: %1</source>
+        <translation>Warnung: das Ergebnis verletzt das outputSchema des Werkzeugs: %1</translation>
+    </message>
+    <message>
+        <source>Print the event stream as JSON lines; read approve/deny/answer/interrupt commands as JSON lines on standard input.</source>
+        <translation>Den Ereignisstrom als JSON-Zeilen ausgeben; approve/deny/answer/interrupt-Befehle als JSON-Zeilen von der Standardeingabe lesen.</translation>
+    </message>
+    <message>
+        <source>declined a question (%1): there is no terminal to ask on</source>
+        <translation>eine Frage abgelehnt (%1): es gibt kein Terminal, um zu fragen</translation>
+    </message>
+    <message>
+        <source>A tool</source>
+        <translation>Ein Werkzeug</translation>
+    </message>
+    <message>
+        <source>%1 asks: %2</source>
+        <translation>%1 fragt: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>  [y] fill in the form (%n field(s))  [d] decline  [c] cancel: </source>
+        <translation>
+            <numerusform>  [y] Formular ausfüllen (%n Feld)  [d] ablehnen  [c] abbrechen: </numerusform>
+            <numerusform>  [y] Formular ausfüllen (%n Felder)  [d] ablehnen  [c] abbrechen: </numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 asks you to open a page on %2: %3</source>
+        <translation>%1 bittet Sie, eine Seite auf %2 zu öffnen: %3</translation>
+    </message>
+    <message>
+        <source>  Open it? [y] yes  [n] no  [c] cancel: </source>
+        <translation>  Öffnen? [y] ja  [n] nein  [c] abbrechen: </translation>
+    </message>
+    <message>
+        <source>  Allow? [y] yes  [n] no: </source>
+        <translation>  Erlauben? [y] ja  [n] nein: </translation>
+    </message>
+    <message>
+        <source>%1 asks the model %2 to answer:</source>
+        <translation>%1 bittet das Modell %2 um eine Antwort:</translation>
+    </message>
+    <message>
+        <source>of this session</source>
+        <translation>dieser Sitzung</translation>
+    </message>
+    <message>
+        <source>  system: %1</source>
+        <translation>  System: %1</translation>
+    </message>
+    <message>
+        <source>  at most %1 tokens</source>
+        <translation>  höchstens %1 Tokens</translation>
+    </message>
+    <message>
+        <source>choose by number or name, several separated by commas</source>
+        <translation>nach Nummer oder Name wählen, mehrere durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <source>choose by number or name</source>
+        <translation>nach Nummer oder Name wählen</translation>
+    </message>
+    <message>
+        <source>[Enter: %1]</source>
+        <translation>[Eingabe: %1]</translation>
+    </message>
+    <message>
+        <source>(required)</source>
+        <translation>(erforderlich)</translation>
+    </message>
+    <message>
+        <source>[Enter: leave out]</source>
+        <translation>[Eingabe: weglassen]</translation>
+    </message>
+    <message>
+        <source>  That will not do:</source>
+        <translation>  So geht das nicht:</translation>
+    </message>
+    <message>
+        <source>  [r] fill in again  [d] decline  [c] cancel: </source>
+        <translation>  [r] erneut ausfüllen  [d] ablehnen  [c] abbrechen: </translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is none of the choices</source>
+        <translation>„%1“ ist keine der Auswahlmöglichkeiten</translation>
+    </message>
+    <message>
+        <source>answer y or n</source>
+        <translation>antworten Sie mit y oder n</translation>
+    </message>
+    <message>
+        <source>a whole number, please</source>
+        <translation>bitte eine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>a number, please</source>
+        <translation>bitte eine Zahl</translation>
+    </message>
+    <message>
+        <source>  Could not open a browser; open this address yourself: %1</source>
+        <translation>  Es konnte kein Browser geöffnet werden; öffnen Sie diese Adresse selbst: %1</translation>
+    </message>
+    <message>
+        <source>  y or n: </source>
+        <translation>  y oder n: </translation>
+    </message>
+    <message>
+        <source>  r, d or c: </source>
+        <translation>  r, d oder c: </translation>
+    </message>
+    <message>
+        <source>  y, d or c: </source>
+        <translation>  y, d oder c: </translation>
+    </message>
+    <message>
+        <source>  y, n or c: </source>
+        <translation>  y, n oder c: </translation>
+    </message>
+    <message>
+        <source>    %1 is required: </source>
+        <translation>    %1 ist erforderlich: </translation>
+    </message>
+    <message>
+        <source>MCP servers: list, add, remove, import, test, sign in; their tools, resources and prompts; call a tool</source>
+        <translation>MCP-Server: auflisten, hinzufügen, entfernen, importieren, testen, anmelden; ihre Werkzeuge, Ressourcen und Prompts; ein Werkzeug aufrufen</translation>
+    </message>
+    <message>
+        <source>there is no MCP server &quot;%1&quot;: none is configured (valis-cli mcp add)</source>
+        <translation>es gibt keinen MCP-Server „%1“: es ist keiner eingerichtet (valis-cli mcp add)</translation>
+    </message>
+    <message>
+        <source>there is no MCP server &quot;%1&quot;; the servers are: %2</source>
+        <translation>es gibt keinen MCP-Server „%1“; vorhandene Server: %2</translation>
+    </message>
+    <message>
+        <source>To sign in to %1, open: %2</source>
+        <translation>Zum Anmelden bei %1 öffnen Sie: %2</translation>
+    </message>
+    <message>
+        <source>the server did not start</source>
+        <translation>der Server ist nicht gestartet</translation>
+    </message>
+    <message>
+        <source>valis-cli mcp call has no model to answer sampling requests; use the tool in a session (valis-cli run), where the session&apos;s model answers them</source>
+        <translation>valis-cli mcp call hat kein Modell, um Sampling-Anfragen zu beantworten; verwenden Sie das Werkzeug in einer Sitzung (valis-cli run), wo das Modell der Sitzung sie beantwortet</translation>
+    </message>
+    <message>
+        <source>MCP server %1</source>
+        <translation>MCP-Server %1</translation>
+    </message>
+    <message>
+        <source>the elicitation&apos;s url is not a web address</source>
+        <translation>die url der Elicitation ist keine Webadresse</translation>
+    </message>
+    <message>
+        <source>%1 asked a question (%2), declined: there is no terminal to ask on</source>
+        <translation>%1 hat eine Frage gestellt (%2), abgelehnt: es gibt kein Terminal, um zu fragen</translation>
+    </message>
+    <message>
+        <source>the server is not connected</source>
+        <translation>der Server ist nicht verbunden</translation>
+    </message>
+    <message>
+        <source>Open this address in a browser: %1</source>
+        <translation>Öffnen Sie diese Adresse in einem Browser: %1</translation>
+    </message>
+    <message>
+        <source>it did not start</source>
+        <translation>er ist nicht gestartet</translation>
+    </message>
+    <message>
+        <source>the required MCP server %1 did not start: %2</source>
+        <translation>der erforderliche MCP-Server %1 ist nicht gestartet: %2</translation>
+    </message>
+    <message>
+        <source>the MCP server %1 did not start (its tools are unavailable): %2</source>
+        <translation>der MCP-Server %1 ist nicht gestartet (seine Werkzeuge sind nicht verfügbar): %2</translation>
+    </message>
+    <message>
+        <source>  (the question went away: the tool call ended)</source>
+        <translation>  (die Frage hat sich erledigt: der Werkzeugaufruf wurde beendet)</translation>
+    </message>
+    <message>
+        <source>declined a question of %1 (%2): nobody is there to answer it</source>
+        <translation>eine Frage von %1 abgelehnt (%2): niemand ist da, um sie zu beantworten</translation>
     </message>
 </context>
 <context>

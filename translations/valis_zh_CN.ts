@@ -1249,6 +1249,53 @@
     </message>
 </context>
 <context>
+    <name>valis::JsonRpcMessage</name>
+    <message>
+        <source>not a JSON-RPC 2.0 message (&quot;jsonrpc&quot; is not &quot;2.0&quot;)</source>
+        <translation>不是 JSON-RPC 2.0 消息（&quot;jsonrpc&quot; 不是 &quot;2.0&quot;）</translation>
+    </message>
+    <message>
+        <source>the params of &quot;%1&quot; are not an object</source>
+        <translation>“%1”的 params 不是对象</translation>
+    </message>
+    <message>
+        <source>the request &quot;%1&quot; has an id that is neither a string nor a number</source>
+        <translation>请求“%1”的 id 既不是字符串也不是数字</translation>
+    </message>
+    <message>
+        <source>a message with neither a method nor an id</source>
+        <translation>一条既没有 method 也没有 id 的消息</translation>
+    </message>
+    <message>
+        <source>an error response without a numeric error code</source>
+        <translation>一条没有数字错误码的错误响应</translation>
+    </message>
+    <message>
+        <source>a response with neither a result nor an error</source>
+        <translation>一条既没有 result 也没有 error 的响应</translation>
+    </message>
+    <message>
+        <source>a response whose id is neither a string nor a number</source>
+        <translation>一条 id 既不是字符串也不是数字的响应</translation>
+    </message>
+    <message>
+        <source>not JSON (%1 at byte %2)</source>
+        <translation>不是 JSON（第 %2 字节处：%1）</translation>
+    </message>
+    <message>
+        <source>an empty batch</source>
+        <translation>一个空批次</translation>
+    </message>
+    <message>
+        <source>a batch holding something other than objects</source>
+        <translation>一个包含非对象内容的批次</translation>
+    </message>
+    <message>
+        <source>neither a JSON object nor an array</source>
+        <translation>既不是 JSON 对象也不是数组</translation>
+    </message>
+</context>
+<context>
     <name>valis::JsonSource</name>
     <message>
         <source>cannot read the file: %1</source>
@@ -1638,6 +1685,110 @@
     </message>
 </context>
 <context>
+    <name>valis::McpClient</name>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>cancelled: %1</source>
+        <translation>已取消：%1</translation>
+    </message>
+    <message>
+        <source>the connection to the server was closed</source>
+        <translation>与服务器的连接已关闭</translation>
+    </message>
+    <message>
+        <source>initialize failed: %1</source>
+        <translation>initialize 失败：%1</translation>
+    </message>
+    <message>
+        <source>the server speaks MCP revision &quot;%1&quot;, which Valis does not (it speaks %2)</source>
+        <translation>服务器使用 MCP 修订版“%1”，Valis 不支持该版本（Valis 支持 %2）</translation>
+    </message>
+    <message>
+        <source>the server is not connected</source>
+        <translation>服务器未连接</translation>
+    </message>
+    <message numerus="yes">
+        <source>no answer within %n second(s)</source>
+        <translation>
+            <numerusform>%n 秒内没有应答</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 timed out: %2</source>
+        <translation>%1 超时：%2</translation>
+    </message>
+    <message>
+        <source>an answer to no pending request: %1</source>
+        <translation>一条不对应任何待处理请求的应答：%1</translation>
+    </message>
+    <message>
+        <source>the server answered error %1: %2</source>
+        <translation>服务器返回错误 %1：%2</translation>
+    </message>
+    <message>
+        <source>Valis does not offer %1</source>
+        <translation>Valis 不提供 %1</translation>
+    </message>
+    <message>
+        <source>initialising again: the server ended the session</source>
+        <translation>正在重新初始化：服务器结束了会话</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpCommandResolver</name>
+    <message>
+        <source>the command &quot;%1&quot; does not exist</source>
+        <translation>命令“%1”不存在</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an executable file</source>
+        <translation>“%1”不是可执行文件</translation>
+    </message>
+    <message>
+        <source>the path given</source>
+        <translation>给定的路径</translation>
+    </message>
+    <message>
+        <source>PATH</source>
+        <translation>PATH</translation>
+    </message>
+    <message>
+        <source>the login shell&apos;s PATH</source>
+        <translation>登录 shell 的 PATH</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; was found neither on PATH nor on your login shell&apos;s PATH; give its full path in the server&apos;s &quot;command&quot;</source>
+        <translation>在 PATH 和你的登录 shell 的 PATH 中都找不到“%1”；请在服务器的 &quot;command&quot; 中填写其完整路径</translation>
+    </message>
+    <message>
+        <source>, through cmd /c</source>
+        <translation>，通过 cmd /c</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an http:// or https:// address</source>
+        <translation>“%1”不是 http:// 或 https:// 地址</translation>
+    </message>
+    <message>
+        <source>header %1: %2</source>
+        <translation>请求头 %1：%2</translation>
+    </message>
+    <message>
+        <source>the environment variable %1, which should hold the bearer token, is not set</source>
+        <translation>应保存 Bearer 令牌的环境变量 %1 未设置</translation>
+    </message>
+    <message>
+        <source>env %1: %2</source>
+        <translation>env %1：%2</translation>
+    </message>
+    <message>
+        <source>the working folder &quot;%1&quot; does not exist</source>
+        <translation>工作文件夹“%1”不存在</translation>
+    </message>
+</context>
+<context>
     <name>valis::McpComposerAssist</name>
     <message>
         <source>%1 did not list its resources: %2</source>
@@ -1682,6 +1833,174 @@
     <message>
         <source>Part of /%1:%2 was left out: %3</source>
         <translation>/%1:%2 的一部分被省略：%3</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpContent</name>
+    <message>
+        <source> (read it with mcp_read_resource {&quot;server&quot;: &quot;%1&quot;, &quot;uri&quot;: …})</source>
+        <translation>（可用 mcp_read_resource {&quot;server&quot;: &quot;%1&quot;, &quot;uri&quot;: …} 读取）</translation>
+    </message>
+    <message>
+        <source>[an image, %1, %2: this model cannot see images]</source>
+        <translation>[一张图片，%1，%2：此模型无法查看图片]</translation>
+    </message>
+    <message>
+        <source>[audio, %1, %2: not passed to the model]</source>
+        <translation>[音频，%1，%2：未传给模型]</translation>
+    </message>
+    <message>
+        <source>Resource link: %1%2</source>
+        <translation>资源链接：%1%2</translation>
+    </message>
+    <message>
+        <source>Resource &lt;%1&gt;%2:
+%3</source>
+        <translation>资源 &lt;%1&gt;%2：
+%3</translation>
+    </message>
+    <message>
+        <source>Resource &lt;%1&gt;: binary, %2, %3%4</source>
+        <translation>资源 &lt;%1&gt;：二进制，%2，%3%4</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>未知类型</translation>
+    </message>
+    <message>
+        <source>[content of a type Valis does not know: %1]</source>
+        <translation>[Valis 不认识的内容类型：%1]</translation>
+    </message>
+    <message>
+        <source>The tool&apos;s structured result does not match its declared output schema: %1</source>
+        <translation>工具的结构化结果与其声明的输出架构不符：%1</translation>
+    </message>
+    <message>
+        <source>The tool declares an output schema but returned no structured result.</source>
+        <translation>该工具声明了输出架构，却没有返回结构化结果。</translation>
+    </message>
+    <message>
+        <source>(the tool failed without saying why)</source>
+        <translation>（工具失败了，但未说明原因）</translation>
+    </message>
+    <message>
+        <source>(no output)</source>
+        <translation>（无输出）</translation>
+    </message>
+    <message>
+        <source>[%1, %2, %3]</source>
+        <translation>[%1，%2，%3]</translation>
+    </message>
+    <message>
+        <source>[resource link] %1</source>
+        <translation>[资源链接] %1</translation>
+    </message>
+    <message>
+        <source>[resource %1]</source>
+        <translation>[资源 %1]</translation>
+    </message>
+    <message>
+        <source>[resource %1, binary, %2]</source>
+        <translation>[资源 %1，二进制，%2]</translation>
+    </message>
+    <message>
+        <source>[%1]</source>
+        <translation>[%1]</translation>
+    </message>
+    <message>
+        <source>structuredContent:</source>
+        <translation>structuredContent：</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpHttpTransport</name>
+    <message>
+        <source>&quot;%1&quot; is not an http:// or https:// address</source>
+        <translation>“%1”不是 http:// 或 https:// 地址</translation>
+    </message>
+    <message>
+        <source>cannot reach %1: %2</source>
+        <translation>无法连接 %1：%2</translation>
+    </message>
+    <message>
+        <source>the connection failed: %1</source>
+        <translation>连接失败：%1</translation>
+    </message>
+    <message>
+        <source>the server accepted the request but sent no answer</source>
+        <translation>服务器接受了请求，但没有发送应答</translation>
+    </message>
+    <message>
+        <source>POST answered %1: trying the older HTTP+SSE transport</source>
+        <translation>POST 返回 %1：正在尝试较旧的 HTTP+SSE 传输</translation>
+    </message>
+    <message>
+        <source>the server no longer knows session %1</source>
+        <translation>服务器已不再识别会话 %1</translation>
+    </message>
+    <message>
+        <source>the server ended the session</source>
+        <translation>服务器结束了会话</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2: %3</source>
+        <translation>%1 收到 HTTP %2 响应：%3</translation>
+    </message>
+    <message>
+        <source>HTTP %1 from the server: %2</source>
+        <translation>服务器返回 HTTP %1：%2</translation>
+    </message>
+    <message>
+        <source>the server requires authorisation (HTTP 401)</source>
+        <translation>服务器要求授权（HTTP 401）</translation>
+    </message>
+    <message>
+        <source>the server refused access (HTTP 403)</source>
+        <translation>服务器拒绝访问（HTTP 403）</translation>
+    </message>
+    <message>
+        <source>the server asks for more scope (%1): authorising again</source>
+        <translation>服务器要求更多范围（%1）：正在重新授权</translation>
+    </message>
+    <message>
+        <source>the server asks for authorisation</source>
+        <translation>服务器要求授权</translation>
+    </message>
+    <message>
+        <source>%1 was not delivered: %2</source>
+        <translation>%1 未送达：%2</translation>
+    </message>
+    <message>
+        <source>%1: skipped a message that is not JSON-RPC (%2)</source>
+        <translation>%1：跳过了一条不是 JSON-RPC 的消息（%2）</translation>
+    </message>
+    <message>
+        <source>an event stream broke off: %1</source>
+        <translation>一个事件流中断了：%1</translation>
+    </message>
+    <message>
+        <source>the server closed its event stream</source>
+        <translation>服务器关闭了其事件流</translation>
+    </message>
+    <message>
+        <source>the server&apos;s event stream ended before its answer</source>
+        <translation>服务器的事件流在应答之前就结束了</translation>
+    </message>
+    <message>
+        <source>resuming the event stream after %1 ms from event %2</source>
+        <translation>%1 毫秒后从事件 %2 起恢复事件流</translation>
+    </message>
+    <message>
+        <source>%1 answered neither as a Streamable HTTP nor as an HTTP+SSE MCP server (GET: %2)</source>
+        <translation>%1 既没有按 Streamable HTTP MCP 服务器应答，也没有按 HTTP+SSE MCP 服务器应答（GET：%2）</translation>
+    </message>
+    <message>
+        <source>the server named a message endpoint on another host (%1)</source>
+        <translation>服务器指定的消息端点位于另一台主机上（%1）</translation>
+    </message>
+    <message>
+        <source>HTTP+SSE: messages go to %1</source>
+        <translation>HTTP+SSE：消息发往 %1</translation>
     </message>
 </context>
 <context>
@@ -1781,6 +2100,288 @@
     <message>
         <source>&amp;Deny</source>
         <translation>拒绝(&amp;D)</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpOAuthAuthorizer</name>
+    <message>
+        <source>the sign-in was abandoned</source>
+        <translation>登录已放弃</translation>
+    </message>
+    <message>
+        <source>stored sign-in not read: %1</source>
+        <translation>未读取已保存的登录信息：%1</translation>
+    </message>
+    <message>
+        <source>refreshing failed (%1): signing in again</source>
+        <translation>刷新失败（%1）：正在重新登录</translation>
+    </message>
+    <message>
+        <source>signed out</source>
+        <translation>已退出登录</translation>
+    </message>
+    <message>
+        <source>%1 at %2 failed: %3</source>
+        <translation>%1（%2）失败：%3</translation>
+    </message>
+    <message>
+        <source>there is no refresh token to renew the sign-in with</source>
+        <translation>没有可用于续期登录的刷新令牌</translation>
+    </message>
+    <message>
+        <source>refreshing the access token</source>
+        <translation>正在刷新访问令牌</translation>
+    </message>
+    <message>
+        <source>Renewing the sign-in</source>
+        <translation>续期登录</translation>
+    </message>
+    <message>
+        <source>the authorization server&apos;s token answer holds no access_token</source>
+        <translation>授权服务器的令牌应答中没有 access_token</translation>
+    </message>
+    <message>
+        <source>the authorization server issued a &quot;%1&quot; token; Valis uses Bearer tokens only</source>
+        <translation>授权服务器签发的是“%1”令牌；Valis 只使用 Bearer 令牌</translation>
+    </message>
+    <message>
+        <source>the sign-in is not kept for next time: %1</source>
+        <translation>此次登录不会保存供下次使用：%1</translation>
+    </message>
+    <message>
+        <source>sign-in failed: %1</source>
+        <translation>登录失败：%1</translation>
+    </message>
+    <message>
+        <source>not JSON</source>
+        <translation>不是 JSON</translation>
+    </message>
+    <message>
+        <source>no protected-resource metadata: trying %1 as the authorization server (2025-03-26 rules)</source>
+        <translation>没有受保护资源元数据：正在尝试将 %1 作为授权服务器（2025-03-26 规则）</translation>
+    </message>
+    <message>
+        <source>the protected-resource metadata at %1 is for %2, not for %3; Valis will not send a sign-in meant for another server</source>
+        <translation>%1 处的受保护资源元数据属于 %2，而不是 %3；Valis 不会发送针对其他服务器的登录凭据</translation>
+    </message>
+    <message>
+        <source>the protected-resource metadata at %1 names no authorization server</source>
+        <translation>%1 处的受保护资源元数据没有指定授权服务器</translation>
+    </message>
+    <message>
+        <source>authorization server: %1</source>
+        <translation>授权服务器：%1</translation>
+    </message>
+    <message>
+        <source>no authorization-server metadata: using the default endpoints /authorize, /token, /register</source>
+        <translation>没有授权服务器元数据：使用默认端点 /authorize、/token、/register</translation>
+    </message>
+    <message>
+        <source>the authorization server %1 publishes no metadata Valis can read (%2)</source>
+        <translation>授权服务器 %1 没有发布 Valis 能读取的元数据（%2）</translation>
+    </message>
+    <message>
+        <source>the metadata at %1 names issuer %2, not %3: refused (RFC 8414 §3.3)</source>
+        <translation>%1 处的元数据指定的颁发者是 %2，而不是 %3：已拒绝（RFC 8414 §3.3）</translation>
+    </message>
+    <message>
+        <source>the authorization server %1 does not say it supports PKCE with S256 (code_challenge_methods_supported), which MCP requires; Valis will not sign in there. Ask the server&apos;s operator to enable PKCE.</source>
+        <translation>授权服务器 %1 未声明支持 S256 方式的 PKCE（code_challenge_methods_supported），而 MCP 要求支持；Valis 不会在该处登录。请联系服务器的运营方启用 PKCE。</translation>
+    </message>
+    <message>
+        <source>identifying Valis by its client metadata document</source>
+        <translation>正在通过客户端元数据文档标识 Valis</translation>
+    </message>
+    <message>
+        <source>the authorization server %1 lets no client register itself (no registration_endpoint, no client metadata documents): register Valis there by hand and put its client id (and secret) in this server&apos;s &quot;oauth&quot; settings in config/mcp.json</source>
+        <translation>授权服务器 %1 不允许客户端自行注册（没有 registration_endpoint，也不支持客户端元数据文档）：请在该处手动注册 Valis，并将其客户端 ID（及密钥）填入 config/mcp.json 中此服务器的 &quot;oauth&quot; 设置</translation>
+    </message>
+    <message>
+        <source>registering Valis with %1</source>
+        <translation>正在向 %1 注册 Valis</translation>
+    </message>
+    <message>
+        <source>registering Valis at %1 failed: %2</source>
+        <translation>在 %1 注册 Valis 失败：%2</translation>
+    </message>
+    <message>
+        <source>the answer holds no client_id</source>
+        <translation>应答中没有 client_id</translation>
+    </message>
+    <message>
+        <source>the registration is not kept for next time: %1</source>
+        <translation>此次注册不会保存供下次使用：%1</translation>
+    </message>
+    <message>
+        <source>The sign-in did not succeed (%1). You can close this window.</source>
+        <translation>登录未成功（%1）。你可以关闭此窗口了。</translation>
+    </message>
+    <message>
+        <source>This sign-in answer does not belong to the sign-in Valis started. You can close this window.</source>
+        <translation>此登录应答不属于 Valis 发起的登录。你可以关闭此窗口了。</translation>
+    </message>
+    <message>
+        <source>the authorization server refused the sign-in: %1%2</source>
+        <translation>授权服务器拒绝了登录：%1%2</translation>
+    </message>
+    <message>
+        <source>the browser came back with a sign-in answer that does not belong to this sign-in (state mismatch); it was ignored. Try signing in again.</source>
+        <translation>浏览器返回的登录应答不属于本次登录（state 不匹配），已忽略。请重新登录。</translation>
+    </message>
+    <message>
+        <source>the browser came back without an authorization code</source>
+        <translation>浏览器返回时没有授权码</translation>
+    </message>
+    <message>
+        <source>the sign-in for %1 was not completed within %2 minutes; start it again when you are ready</source>
+        <translation>%1 的登录未在 %2 分钟内完成；准备好后请重新开始</translation>
+    </message>
+    <message>
+        <source>signing in at %1</source>
+        <translation>正在 %1 登录</translation>
+    </message>
+    <message>
+        <source>no browser could be opened to sign in to %1</source>
+        <translation>无法打开浏览器来登录 %1</translation>
+    </message>
+    <message>
+        <source>no browser opened: open the sign-in address by hand</source>
+        <translation>未打开浏览器：请手动打开登录地址</translation>
+    </message>
+    <message>
+        <source>signed in</source>
+        <translation>已登录</translation>
+    </message>
+    <message>
+        <source>the authorization server no longer knows this client: registering again</source>
+        <translation>授权服务器已不再识别此客户端：正在重新注册</translation>
+    </message>
+    <message>
+        <source>Exchanging the authorization code</source>
+        <translation>兑换授权码</translation>
+    </message>
+    <message>
+        <source>no answer in time</source>
+        <translation>未及时应答</translation>
+    </message>
+    <message>
+        <source>cannot listen on 127.0.0.1 for the sign-in&apos;s redirect: %1</source>
+        <translation>无法在 127.0.0.1 上监听登录的重定向：%1</translation>
+    </message>
+    <message>
+        <source>Nothing here.</source>
+        <translation>这里什么都没有。</translation>
+    </message>
+    <message>
+        <source>Valis has what it needs. You can close this window.</source>
+        <translation>Valis 已获得所需信息。你可以关闭此窗口了。</translation>
+    </message>
+    <message>
+        <source>the authorization server&apos;s metadata at %1 names no usable authorization_endpoint and token_endpoint</source>
+        <translation>%1 处的授权服务器元数据没有指定可用的 authorization_endpoint 和 token_endpoint</translation>
+    </message>
+    <message>
+        <source>the keychain holds this authorization server&apos;s sign-in in a newer Valis&apos;s format; it was kept, and this sign-in lasts until Valis quits</source>
+        <translation>钥匙串中保存的此授权服务器登录信息采用较新版本 Valis 的格式；该信息已保留，本次登录在 Valis 退出前有效</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpSchema</name>
+    <message>
+        <source>no value is allowed here</source>
+        <translation>此处不允许任何值</translation>
+    </message>
+    <message>
+        <source>expected %1, got %2</source>
+        <translation>应为 %1，实为 %2</translation>
+    </message>
+    <message>
+        <source>not one of the allowed values</source>
+        <translation>不是允许的值之一</translation>
+    </message>
+    <message>
+        <source>not the required constant</source>
+        <translation>不是要求的常量</translation>
+    </message>
+    <message>
+        <source>matches none of the allowed shapes</source>
+        <translation>不符合任何允许的结构</translation>
+    </message>
+    <message>
+        <source>matches more than one of the shapes oneOf allows</source>
+        <translation>符合 oneOf 所允许结构中的多个</translation>
+    </message>
+    <message>
+        <source>matches a shape that is not allowed</source>
+        <translation>符合一个不允许的结构</translation>
+    </message>
+    <message>
+        <source>below the minimum %1</source>
+        <translation>低于最小值 %1</translation>
+    </message>
+    <message>
+        <source>above the maximum %1</source>
+        <translation>高于最大值 %1</translation>
+    </message>
+    <message>
+        <source>not above %1</source>
+        <translation>不大于 %1</translation>
+    </message>
+    <message>
+        <source>not below %1</source>
+        <translation>不小于 %1</translation>
+    </message>
+    <message>
+        <source>not a multiple of %1</source>
+        <translation>不是 %1 的倍数</translation>
+    </message>
+    <message>
+        <source>shorter than %1 characters</source>
+        <translation>短于 %1 个字符</translation>
+    </message>
+    <message>
+        <source>longer than %1 characters</source>
+        <translation>长于 %1 个字符</translation>
+    </message>
+    <message>
+        <source>does not match the pattern %1</source>
+        <translation>不匹配模式 %1</translation>
+    </message>
+    <message>
+        <source>fewer than %1 items</source>
+        <translation>少于 %1 项</translation>
+    </message>
+    <message>
+        <source>more than %1 items</source>
+        <translation>多于 %1 项</translation>
+    </message>
+    <message>
+        <source>items are not unique</source>
+        <translation>各项不唯一</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is missing</source>
+        <translation>缺少 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>is not an allowed property</source>
+        <translation>不是允许的属性</translation>
+    </message>
+    <message>
+        <source>its input schema is not a JSON object</source>
+        <translation>其输入架构不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>its input schema is of type %1; model APIs take only objects</source>
+        <translation>其输入架构的类型为 %1；模型 API 只接受对象</translation>
+    </message>
+    <message>
+        <source>its input schema has &quot;%1&quot; at the top level, which model APIs refuse</source>
+        <translation>其输入架构在顶层含有 &quot;%1&quot;，模型 API 不接受这种写法</translation>
+    </message>
+    <message>
+        <source>its input schema&apos;s &quot;properties&quot; is not an object</source>
+        <translation>其输入架构的 &quot;properties&quot; 不是对象</translation>
     </message>
 </context>
 <context>
@@ -1888,6 +2489,97 @@
         <translation>
             <numerusform>请为 %1 最多选择 %n 项。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpServerConnection</name>
+    <message>
+        <source>the server refused the bearer token from %1</source>
+        <translation>服务器拒绝了来自 %1 的 Bearer 令牌</translation>
+    </message>
+    <message numerus="yes">
+        <source>the server did not get ready within %n second(s) (start, authorisation, initialize and the first tools/list); raise its startupTimeoutSec if it is just slow</source>
+        <translation>
+            <numerusform>服务器未在 %n 秒内就绪（启动、授权、initialize 和首次 tools/list）；如果它只是较慢，请调高其 startupTimeoutSec</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>正在启动</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>restarting</source>
+        <translation>正在重启</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>已禁用</translation>
+    </message>
+    <message>
+        <source>starting %1 (found on %2)</source>
+        <translation>正在启动 %1（查找位置：%2）</translation>
+    </message>
+    <message>
+        <source>connecting to %1</source>
+        <translation>正在连接 %1</translation>
+    </message>
+    <message>
+        <source>connected: %1 %2, MCP %3</source>
+        <translation>已连接：%1 %2，MCP %3</translation>
+    </message>
+    <message>
+        <source>logging/setLevel failed: %1</source>
+        <translation>logging/setLevel 失败：%1</translation>
+    </message>
+    <message>
+        <source>tools/list failed: %1</source>
+        <translation>tools/list 失败：%1</translation>
+    </message>
+    <message>
+        <source>skipped a tool without a name</source>
+        <translation>跳过了一个没有名称的工具</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s) offered</source>
+        <translation>
+            <numerusform>提供了 %n 个工具</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server&apos;s last log lines:</source>
+        <translation>服务器最后的日志行：</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>not restarting: it failed %n time(s) in a row</source>
+        <translation>
+            <numerusform>不再重启：已连续失败 %n 次</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>restarting in %n second(s)</source>
+        <translation>
+            <numerusform>%n 秒后重启</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>restart asked for</source>
+        <translation>已请求重启</translation>
     </message>
 </context>
 <context>
@@ -2298,6 +2990,73 @@
     </message>
 </context>
 <context>
+    <name>valis::McpSettings</name>
+    <message>
+        <source>&quot;%1&quot; must be a list of strings</source>
+        <translation>&quot;%1&quot; 必须是字符串列表</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be an object of strings</source>
+        <translation>&quot;%1&quot; 必须是值为字符串的对象</translation>
+    </message>
+    <message>
+        <source>&quot;%1.%2&quot; must be a string</source>
+        <translation>&quot;%1.%2&quot; 必须是字符串</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a number of seconds above 0</source>
+        <translation>&quot;%1&quot; 必须是大于 0 的秒数</translation>
+    </message>
+    <message>
+        <source>the server name &quot;%1&quot; may hold only letters, digits, &apos;-&apos; and &apos;_&apos; (at most 64)</source>
+        <translation>服务器名称“%1”只能包含字母、数字、“-”和“_”（最多 64 个）</translation>
+    </message>
+    <message>
+        <source>&quot;type&quot; must be &quot;stdio&quot; or &quot;http&quot;, not &quot;%1&quot;</source>
+        <translation>&quot;type&quot; 必须是 &quot;stdio&quot; 或 &quot;http&quot;，而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>an http server needs a &quot;url&quot;</source>
+        <translation>http 服务器需要 &quot;url&quot;</translation>
+    </message>
+    <message>
+        <source>a stdio server needs a &quot;command&quot;</source>
+        <translation>stdio 服务器需要 &quot;command&quot;</translation>
+    </message>
+    <message>
+        <source>the environment variable %1 is not set (write ${%1:-default} for a default)</source>
+        <translation>环境变量 %1 未设置（如需默认值，请写成 ${%1:-default}）</translation>
+    </message>
+    <message>
+        <source>&quot;mcpServers&quot; must be an object of servers by name</source>
+        <translation>&quot;mcpServers&quot; 必须是以名称为键的服务器对象</translation>
+    </message>
+    <message>
+        <source>a server must be an object</source>
+        <translation>服务器必须是对象</translation>
+    </message>
+    <message>
+        <source>&quot;toolSearch.deferAbove&quot; must be a share of the window between 0 and 1</source>
+        <translation>&quot;toolSearch.deferAbove&quot; 必须是 0 到 1 之间的窗口占比</translation>
+    </message>
+    <message>
+        <source>cannot read it: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>not JSON: %1 at byte %2</source>
+        <translation>不是 JSON：第 %2 字节处 %1</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>no &quot;mcpServers&quot; object in it</source>
+        <translation>其中没有 &quot;mcpServers&quot; 对象</translation>
+    </message>
+</context>
+<context>
     <name>valis::McpStatusButton</name>
     <message>
         <source>MCP servers</source>
@@ -2314,6 +3073,324 @@
     <message>
         <source>config/mcp.json: %1</source>
         <translation>config/mcp.json：%1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpStdioTransport</name>
+    <message>
+        <source>could not start &quot;%1&quot;: %2</source>
+        <translation>无法启动“%1”：%2</translation>
+    </message>
+    <message>
+        <source>was killed by signal %1</source>
+        <translation>被信号 %1 终止</translation>
+    </message>
+    <message>
+        <source>exited with status %1</source>
+        <translation>以状态 %1 退出</translation>
+    </message>
+    <message>
+        <source>the server %1</source>
+        <translation>服务器%1</translation>
+    </message>
+    <message>
+        <source>Its last words on stderr:</source>
+        <translation>它在 stderr 上的最后输出：</translation>
+    </message>
+    <message>
+        <source>the server wrote more than %1 MiB on stdout without a line end</source>
+        <translation>服务器在 stdout 上写入了超过 %1 MiB 却没有换行</translation>
+    </message>
+    <message>
+        <source>stdout, skipped (%1): %2</source>
+        <translation>stdout，已跳过（%1）：%2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpTools</name>
+    <message>
+        <source>the keychain is no longer available</source>
+        <translation>钥匙串已不可用</translation>
+    </message>
+    <message>
+        <source>the call was abandoned</source>
+        <translation>调用已被放弃</translation>
+    </message>
+    <message>
+        <source>The MCP host has shut down.</source>
+        <translation>MCP 主机已关闭。</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; is no longer connected.</source>
+        <translation>MCP 服务器“%1”已不再连接。</translation>
+    </message>
+    <message>
+        <source>MCP server %1</source>
+        <translation>MCP 服务器 %1</translation>
+    </message>
+    <message>
+        <source>Valis opens only http and https addresses</source>
+        <translation>Valis 只打开 http 和 https 地址</translation>
+    </message>
+    <message>
+        <source>The user declined the sampling request.</source>
+        <translation>用户拒绝了采样请求。</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; needs the user to open a web page first, and they did not.</source>
+        <translation>MCP 服务器“%1”需要用户先打开一个网页，但用户没有打开。</translation>
+    </message>
+    <message>
+        <source>The model could not answer: %1</source>
+        <translation>模型无法回答：%1</translation>
+    </message>
+    <message>
+        <source>[interrupted: %1]</source>
+        <translation>[已中断：%1]</translation>
+    </message>
+    <message>
+        <source>The call that asked ended first.</source>
+        <translation>发出询问的调用已先结束。</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; answered the call of %2 with an error: %3</source>
+        <translation>MCP 服务器“%1”对 %2 的调用返回了错误：%3</translation>
+    </message>
+    <message>
+        <source>Check the arguments against the tool&apos;s input schema.</source>
+        <translation>请对照工具的输入架构检查参数。</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; did not answer the call of %2 in time, so it was cancelled (%3). It may have done part of the work.</source>
+        <translation>MCP 服务器“%1”未及时应答对 %2 的调用，因此该调用已取消（%3）。它可能已经完成了部分工作。</translation>
+    </message>
+    <message>
+        <source>[interrupted: the call of %1 was cancelled]</source>
+        <translation>[已中断：对 %1 的调用已取消]</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; stopped answering while %2 ran: %3</source>
+        <translation>MCP 服务器“%1”在 %2 运行期间停止了应答：%3</translation>
+    </message>
+    <message>
+        <source>Its last log lines:</source>
+        <translation>其最后的日志行：</translation>
+    </message>
+    <message>
+        <source>it runs only as an MCP task, which Valis does not run yet</source>
+        <translation>它只能作为 MCP 任务运行，而 Valis 目前还不支持运行 MCP 任务</translation>
+    </message>
+    <message>
+        <source>valis: set aside tool %1: %2</source>
+        <translation>valis：已搁置工具 %1：%2</translation>
+    </message>
+    <message>
+        <source>[Unavailable: the MCP server &quot;%1&quot; is not running (%2).] %3</source>
+        <translation>[不可用：MCP 服务器“%1”未在运行（%2）。] %3</translation>
+    </message>
+    <message>
+        <source>[interrupted: cancelled]</source>
+        <translation>[已中断：已取消]</translation>
+    </message>
+    <message>
+        <source>Search tools</source>
+        <translation>搜索工具</translation>
+    </message>
+    <message>
+        <source>Find tools of the connected MCP servers whose definitions are not loaded, by what you need them for. Returns each match&apos;s name, server, description and input schema; run one with call_tool. query: words describing the task (&quot;create github issue&quot;), or &quot;select:name1,name2&quot; for exact tool names.</source>
+        <translation>按用途查找已连接 MCP 服务器中尚未加载定义的工具。返回每个匹配项的名称、服务器、描述和输入架构；用 call_tool 运行其中一个。query：描述任务的词语（&quot;create github issue&quot;），或用 &quot;select:name1,name2&quot; 指定确切的工具名称。</translation>
+    </message>
+    <message>
+        <source>What the tool should do, or select:&lt;names&gt;</source>
+        <translation>工具应做什么，或 select:&lt;names&gt;</translation>
+    </message>
+    <message>
+        <source>How many matches (default 5)</source>
+        <translation>匹配项数量（默认 5）</translation>
+    </message>
+    <message>
+        <source>Call tool</source>
+        <translation>调用工具</translation>
+    </message>
+    <message>
+        <source>Run a tool that search_tools found, with arguments that match its input schema.</source>
+        <translation>运行 search_tools 找到的工具，参数须符合其输入架构。</translation>
+    </message>
+    <message>
+        <source>The tool&apos;s exact name, as search_tools gave it</source>
+        <translation>工具的确切名称，与 search_tools 给出的一致</translation>
+    </message>
+    <message>
+        <source>The tool&apos;s arguments</source>
+        <translation>工具的参数</translation>
+    </message>
+    <message>
+        <source>List MCP resources</source>
+        <translation>列出 MCP 资源</translation>
+    </message>
+    <message>
+        <source>List the resources (documents, files, records) the connected MCP servers offer, with their URIs and the URI templates they accept. server: one server&apos;s name, or omit for all.</source>
+        <translation>列出已连接 MCP 服务器提供的资源（文档、文件、记录），包括其 URI 以及它们接受的 URI 模板。server：某个服务器的名称，省略则列出全部。</translation>
+    </message>
+    <message>
+        <source>A server&apos;s name</source>
+        <translation>服务器名称</translation>
+    </message>
+    <message>
+        <source>nextCursor of an earlier page</source>
+        <translation>上一页的 nextCursor</translation>
+    </message>
+    <message>
+        <source>Read MCP resource</source>
+        <translation>读取 MCP 资源</translation>
+    </message>
+    <message>
+        <source>Read one resource of an MCP server by its URI (from mcp_list_resources, a resource link, or a filled-in URI template).</source>
+        <translation>按 URI 读取 MCP 服务器的一个资源（URI 来自 mcp_list_resources、资源链接或已填写的 URI 模板）。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s name</source>
+        <translation>服务器的名称</translation>
+    </message>
+    <message>
+        <source>The resource&apos;s URI</source>
+        <translation>资源的 URI</translation>
+    </message>
+    <message>
+        <source>search_tools needs a query.</source>
+        <translation>search_tools 需要 query。</translation>
+    </message>
+    <message>
+        <source>No tools are held back: every tool is already in your tool list.</source>
+        <translation>没有暂缓提供的工具：所有工具都已在你的工具列表中。</translation>
+    </message>
+    <message numerus="yes">
+        <source>No tool matches &quot;%1&quot; among the %n held-back tool(s). Try other words.</source>
+        <translation>
+            <numerusform>在 %n 个暂缓提供的工具中没有与“%1”匹配的工具。请换些词语试试。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s) found. Run one with call_tool {&quot;name&quot;: &lt;name&gt;, &quot;arguments&quot;: {...}}.</source>
+        <translation>
+            <numerusform>找到 %n 个工具。用 call_tool {&quot;name&quot;: &lt;name&gt;, &quot;arguments&quot;: {...}} 运行其中一个。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not found: %1.</source>
+        <translation>未找到：%1。</translation>
+    </message>
+    <message>
+        <source>call_tool names a tool that search_tools found; &quot;%1&quot; is not one.</source>
+        <translation>call_tool 须指定 search_tools 找到的工具；“%1”不在其中。</translation>
+    </message>
+    <message>
+        <source>Unknown tool %1.</source>
+        <translation>未知工具 %1。</translation>
+    </message>
+    <message>
+        <source>No connected MCP server offers resources.</source>
+        <translation>没有已连接的 MCP 服务器提供资源。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a connected MCP server with resources.</source>
+        <translation>“%1”不是提供资源的已连接 MCP 服务器。</translation>
+    </message>
+    <message>
+        <source>%1: resources/list failed: %2</source>
+        <translation>%1：resources/list 失败：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Server %1, %n resource(s):</source>
+        <translation>
+            <numerusform>服务器 %1，%n 个资源：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(more: call again with cursor &quot;%1&quot;)</source>
+        <translation>（还有更多：用 cursor &quot;%1&quot; 再次调用）</translation>
+    </message>
+    <message>
+        <source>Server %1, URI templates:</source>
+        <translation>服务器 %1，URI 模板：</translation>
+    </message>
+    <message>
+        <source>Reading %1 failed: %2</source>
+        <translation>读取 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>## MCP servers
+Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the servers say about themselves:</source>
+        <translation>## MCP 服务器
+名为 mcp__&lt;server&gt;__&lt;tool&gt; 的工具来自 MCP 服务器。各服务器对自身的说明：</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; was removed from the configuration.</source>
+        <translation>MCP 服务器“%1”已从配置中移除。</translation>
+    </message>
+    <message>
+        <source>declined an elicitation/create outside a tool call: %1</source>
+        <translation>已拒绝工具调用之外的 elicitation/create：%1</translation>
+    </message>
+    <message>
+        <source>refused a sampling/createMessage outside a tool call</source>
+        <translation>已拒绝工具调用之外的 sampling/createMessage</translation>
+    </message>
+    <message>
+        <source>No Valis session is waiting on this server, so no one can allow the request.</source>
+        <translation>没有 Valis 会话在等待此服务器，因此无人可以允许该请求。</translation>
+    </message>
+    <message>
+        <source>There is no MCP server &quot;%1&quot; any more.</source>
+        <translation>MCP 服务器“%1”已不存在。</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; is disabled in the settings.</source>
+        <translation>MCP 服务器“%1”已在设置中禁用。</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; is not running%2. Its tools cannot be used until it is restarted.</source>
+        <translation>MCP 服务器“%1”未在运行%2。在它重启之前无法使用其工具。</translation>
+    </message>
+    <message>
+        <source>the MCP server &quot;%1&quot; is not connected</source>
+        <translation>MCP 服务器“%1”未连接</translation>
+    </message>
+    <message>
+        <source>valis: sign in at %1</source>
+        <translation>valis：请在 %1 登录</translation>
+    </message>
+    <message>
+        <source>there is no MCP server &quot;%1&quot;</source>
+        <translation>没有 MCP 服务器“%1”</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; runs over stdio; only HTTP servers sign in</source>
+        <translation>“%1”通过 stdio 运行；只有 HTTP 服务器需要登录</translation>
+    </message>
+    <message>
+        <source>there is no HTTP MCP server &quot;%1&quot;</source>
+        <translation>没有 HTTP MCP 服务器“%1”</translation>
+    </message>
+    <message>
+        <source>Valis is shutting down.</source>
+        <translation>Valis 正在关闭。</translation>
+    </message>
+    <message>
+        <source>[%1 content, not passed to the model]</source>
+        <translation>[%1 内容，未传给模型]</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; offers no tool &quot;%2&quot;.</source>
+        <translation>MCP 服务器“%1”不提供工具“%2”。</translation>
+    </message>
+    <message>
+        <source>the user stopped this call</source>
+        <translation>用户停止了此调用</translation>
+    </message>
+    <message>
+        <source>this session has no model to answer with</source>
+        <translation>此会话没有可用于回答的模型</translation>
     </message>
 </context>
 <context>
@@ -3750,6 +4827,13 @@
     </message>
 </context>
 <context>
+    <name>valis::SessionSampler</name>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+</context>
+<context>
     <name>valis::SessionStore</name>
     <message>
         <source>cannot set up transcript ranking: %1</source>
@@ -4047,6 +5131,37 @@
     </message>
 </context>
 <context>
+    <name>valis::TomlReader</name>
+    <message>
+        <source>a table name that cannot be read</source>
+        <translation>无法读取的表名</translation>
+    </message>
+    <message>
+        <source>a table name without its closing bracket</source>
+        <translation>缺少右方括号的表名</translation>
+    </message>
+    <message>
+        <source>something after a table name</source>
+        <translation>表名之后还有多余内容</translation>
+    </message>
+    <message>
+        <source>a key that cannot be read</source>
+        <translation>无法读取的键</translation>
+    </message>
+    <message>
+        <source>a key without &quot;=&quot;</source>
+        <translation>缺少 &quot;=&quot; 的键</translation>
+    </message>
+    <message>
+        <source>a value that cannot be read</source>
+        <translation>无法读取的值</translation>
+    </message>
+    <message>
+        <source>something after a value</source>
+        <translation>值之后还有多余内容</translation>
+    </message>
+</context>
+<context>
     <name>valis::ToolEnvironment</name>
     <message>
         <source>the sandbox &quot;%1&quot; is not installed (the &quot;local&quot; sandbox plugin did not load), so commands cannot run; see valis-cli plugins</source>
@@ -4130,6 +5245,14 @@
     <message>
         <source>[killed: the user stopped this call while it ran]</source>
         <translation>[已终止：用户在此调用运行时停止了它]</translation>
+    </message>
+    <message>
+        <source>call_tool needs {&quot;name&quot;: &lt;a tool&apos;s name&gt;, &quot;arguments&quot;: {...}}.</source>
+        <translation>call_tool 需要 {&quot;name&quot;: &lt;工具名称&gt;, &quot;arguments&quot;: {...}}。</translation>
+    </message>
+    <message>
+        <source>call_tool cannot call itself.</source>
+        <translation>call_tool 不能调用自身。</translation>
     </message>
 </context>
 <context>
@@ -5677,10 +6800,6 @@
         <translation>每次请求的输出上限（默认：模型自身的上限）。</translation>
     </message>
     <message>
-        <source>Print the event stream as JSON lines; read approve/deny/interrupt commands as JSON lines on standard input.</source>
-        <translation>以 JSON 行格式输出事件流；以 JSON 行格式从标准输入读取 approve/deny/interrupt 命令。</translation>
-    </message>
-    <message>
         <source>Print the model&apos;s thinking (to standard error).</source>
         <translation>输出模型的思考过程（到标准错误）。</translation>
     </message>
@@ -6137,6 +7256,820 @@
     <message>
         <source>Print every branch of an edited or regenerated conversation, not only the one the session shows.</source>
         <translation>输出经编辑或重新生成的对话的所有分支，而不只是会话当前显示的那一个。</translation>
+    </message>
+    <message>
+        <source>looked on PATH: %1</source>
+        <translation>已在 PATH 中查找：%1</translation>
+    </message>
+    <message>
+        <source>and on your login shell&apos;s PATH: %1</source>
+        <translation>以及你的登录 shell 的 PATH：%1</translation>
+    </message>
+    <message>
+        <source>(none found)</source>
+        <translation>（未找到）</translation>
+    </message>
+    <message>
+        <source>The configured servers, and entries that cannot be read</source>
+        <translation>已配置的服务器，以及无法读取的条目</translation>
+    </message>
+    <message>
+        <source>Add a server: NAME -- COMMAND [ARGS...] or NAME --url URL</source>
+        <translation>添加服务器：NAME -- COMMAND [ARGS...] 或 NAME --url URL</translation>
+    </message>
+    <message>
+        <source>Remove a server</source>
+        <translation>移除服务器</translation>
+    </message>
+    <message>
+        <source>Import servers from Claude Desktop, a project&apos;s .mcp.json or Codex</source>
+        <translation>从 Claude Desktop、项目的 .mcp.json 或 Codex 导入服务器</translation>
+    </message>
+    <message>
+        <source>Start a server and report what it is, or why it fails</source>
+        <translation>启动服务器并报告其信息或失败原因</translation>
+    </message>
+    <message>
+        <source>A server&apos;s tools: names, hints, whether offered, token cost</source>
+        <translation>服务器的工具：名称、提示、是否提供、token 开销</translation>
+    </message>
+    <message>
+        <source>Call one of a server&apos;s tools and print its result</source>
+        <translation>调用服务器的某个工具并输出其结果</translation>
+    </message>
+    <message>
+        <source>A server&apos;s resources (or resource templates)</source>
+        <translation>服务器的资源（或资源模板）</translation>
+    </message>
+    <message>
+        <source>Read one resource</source>
+        <translation>读取一个资源</translation>
+    </message>
+    <message>
+        <source>A server&apos;s prompts and their arguments</source>
+        <translation>服务器的提示词及其参数</translation>
+    </message>
+    <message>
+        <source>Get one prompt with arguments and print its messages</source>
+        <translation>带参数获取一个提示词并输出其消息</translation>
+    </message>
+    <message>
+        <source>Sign in to an HTTP server (OAuth, in the browser)</source>
+        <translation>登录 HTTP 服务器（OAuth，在浏览器中）</translation>
+    </message>
+    <message>
+        <source>Forget an HTTP server&apos;s OAuth tokens</source>
+        <translation>忘记 HTTP 服务器的 OAuth 令牌</translation>
+    </message>
+    <message>
+        <source>Usage: valis-cli mcp &lt;subcommand&gt; [options]</source>
+        <translation>用法：valis-cli mcp &lt;subcommand&gt; [options]</translation>
+    </message>
+    <message>
+        <source>The MCP servers whose tools the agent is offered, configured in %1.</source>
+        <translation>其工具会提供给智能体的 MCP 服务器，在 %1 中配置。</translation>
+    </message>
+    <message>
+        <source>&apos;valis-cli mcp &lt;subcommand&gt; --help&apos; shows a subcommand&apos;s options.</source>
+        <translation>“valis-cli mcp &lt;subcommand&gt; --help”会显示子命令的选项。</translation>
+    </message>
+    <message>
+        <source>start %1 s, calls %2 s (at most %3 s)</source>
+        <translation>启动 %1 秒，调用 %2 秒（最多 %3 秒）</translation>
+    </message>
+    <message>
+        <source>%1 takes NAME=VALUE, not &quot;%2&quot;</source>
+        <translation>%1 需要 NAME=VALUE，而不是“%2”</translation>
+    </message>
+    <message>
+        <source>%1 takes NAME:VALUE, not &quot;%2&quot;</source>
+        <translation>%1 需要 NAME:VALUE，而不是“%2”</translation>
+    </message>
+    <message>
+        <source>%1 takes a whole number of seconds above 0</source>
+        <translation>%1 需要一个大于 0 的整数秒数</translation>
+    </message>
+    <message>
+        <source>note: %1 is relative to the folder the server starts in; give its full path, or --cwd %2, to start it from anywhere</source>
+        <translation>注：%1 是相对于服务器启动所在文件夹的路径；请给出其完整路径，或使用 --cwd %2，以便从任何位置启动</translation>
+    </message>
+    <message>
+        <source>Print the servers as JSON, as config/mcp.json holds them.</source>
+        <translation>以 JSON 格式输出服务器，与 config/mcp.json 中的内容一致。</translation>
+    </message>
+    <message>
+        <source>Lists the configured MCP servers: what each runs or where it is, whether it is enabled, its time limits; and every entry of the file that cannot be read, with the reason.</source>
+        <translation>列出已配置的 MCP 服务器：每个服务器运行什么或位于何处、是否启用、其时间限制；以及文件中每个无法读取的条目及原因。</translation>
+    </message>
+    <message>
+        <source>takes no arguments</source>
+        <translation>不接受参数</translation>
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation>已启用</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>已禁用</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>必需</translation>
+    </message>
+    <message>
+        <source>trusted</source>
+        <translation>受信任</translation>
+    </message>
+    <message>
+        <source>No MCP servers in %1 (add one with valis-cli mcp add, or import them with valis-cli mcp import).</source>
+        <translation>%1 中没有 MCP 服务器（可用 valis-cli mcp add 添加，或用 valis-cli mcp import 导入）。</translation>
+    </message>
+    <message>
+        <source>Entries that cannot be read (kept in the file as they are):</source>
+        <translation>无法读取的条目（原样保留在文件中）：</translation>
+    </message>
+    <message>
+        <source>An environment variable for the server (repeatable); ${VAR} and ${VAR:-default} expand when it starts.</source>
+        <translation>服务器的环境变量（可重复）；${VAR} 和 ${VAR:-default} 在启动时展开。</translation>
+    </message>
+    <message>
+        <source>The folder the server starts in.</source>
+        <translation>服务器启动时所在的文件夹。</translation>
+    </message>
+    <message>
+        <source>Seconds it may take to get ready (default 30).</source>
+        <translation>就绪所允许的秒数（默认 30）。</translation>
+    </message>
+    <message>
+        <source>Seconds a tool call may take without progress (default 300).</source>
+        <translation>工具调用在无进度时允许的秒数（默认 300）。</translation>
+    </message>
+    <message>
+        <source>Add it switched off.</source>
+        <translation>添加后处于禁用状态。</translation>
+    </message>
+    <message>
+        <source>Believe its tools&apos; hints (read-only tools then run without asking).</source>
+        <translation>相信其工具的提示（只读工具随后将无需询问即可运行）。</translation>
+    </message>
+    <message>
+        <source>valis-cli run does not start without it.</source>
+        <translation>没有它 valis-cli run 不会启动。</translation>
+    </message>
+    <message>
+        <source>Overwrite a server of the same name.</source>
+        <translation>覆盖同名服务器。</translation>
+    </message>
+    <message>
+        <source>An HTTP server (Streamable HTTP, or the older HTTP+SSE) at this address.</source>
+        <translation>位于此地址的 HTTP 服务器（Streamable HTTP 或较旧的 HTTP+SSE）。</translation>
+    </message>
+    <message>
+        <source>An HTTP header to send (repeatable); ${VAR} expands.</source>
+        <translation>要发送的 HTTP 请求头（可重复）；${VAR} 会展开。</translation>
+    </message>
+    <message>
+        <source>Send the bearer token this environment variable holds.</source>
+        <translation>发送此环境变量中保存的 Bearer 令牌。</translation>
+    </message>
+    <message>
+        <source>A pre-registered OAuth client id.</source>
+        <translation>预先注册的 OAuth 客户端 ID。</translation>
+    </message>
+    <message>
+        <source>The environment variable holding that client&apos;s secret.</source>
+        <translation>保存该客户端密钥的环境变量。</translation>
+    </message>
+    <message>
+        <source>An OAuth scope to ask for when the server names none (repeatable).</source>
+        <translation>服务器未指定时要申请的 OAuth 范围（可重复）。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s name: letters, digits, &apos;-&apos; and &apos;_&apos;, at most 64.</source>
+        <translation>服务器名称：字母、数字、“-”和“_”，最多 64 个。</translation>
+    </message>
+    <message>
+        <source>After --: the command that starts a stdio server, with its arguments.</source>
+        <translation>-- 之后：启动 stdio 服务器的命令及其参数。</translation>
+    </message>
+    <message>
+        <source>Adds an MCP server to config/mcp.json: a local one started with a command (stdio), or a remote one at a URL (HTTP). A command that cannot be found now is a warning, not a refusal.</source>
+        <translation>向 config/mcp.json 添加 MCP 服务器：用命令启动的本地服务器（stdio），或位于某个 URL 的远程服务器（HTTP）。当前找不到的命令只会产生警告，不会被拒绝。</translation>
+    </message>
+    <message>
+        <source>name the server</source>
+        <translation>请指定服务器</translation>
+    </message>
+    <message>
+        <source>the name &quot;%1&quot; may hold only letters, digits, &apos;-&apos; and &apos;_&apos; (at most 64)</source>
+        <translation>名称“%1”只能包含字母、数字、“-”和“_”（最多 64 个）</translation>
+    </message>
+    <message>
+        <source>give either --url or a command after --, not both</source>
+        <translation>请给出 --url 或 -- 之后的命令之一，不要同时给出</translation>
+    </message>
+    <message>
+        <source>give the command after --, e.g. valis-cli mcp add NAME -- npx -y PACKAGE; or --url URL</source>
+        <translation>请在 -- 之后给出命令，例如 valis-cli mcp add NAME -- npx -y PACKAGE；或使用 --url URL</translation>
+    </message>
+    <message>
+        <source>--%1 is for servers started with a command</source>
+        <translation>--%1 用于通过命令启动的服务器</translation>
+    </message>
+    <message>
+        <source>--%1 is for HTTP servers (--url)</source>
+        <translation>--%1 用于 HTTP 服务器（--url）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an http:// or https:// address</source>
+        <translation>“%1”不是 http:// 或 https:// 地址</translation>
+    </message>
+    <message>
+        <source>there is a server named &quot;%1&quot; already (%2); --replace overwrites it</source>
+        <translation>已存在名为“%1”的服务器（%2）；--replace 会覆盖它</translation>
+    </message>
+    <message>
+        <source>an entry that cannot be read</source>
+        <translation>一个无法读取的条目</translation>
+    </message>
+    <message>
+        <source>Replaced %1: %2</source>
+        <translation>已替换 %1：%2</translation>
+    </message>
+    <message>
+        <source>Added %1: %2</source>
+        <translation>已添加 %1：%2</translation>
+    </message>
+    <message>
+        <source>The server to remove.</source>
+        <translation>要移除的服务器。</translation>
+    </message>
+    <message>
+        <source>Removes an MCP server from config/mcp.json.</source>
+        <translation>从 config/mcp.json 中移除 MCP 服务器。</translation>
+    </message>
+    <message>
+        <source>name exactly one server</source>
+        <translation>请恰好指定一个服务器</translation>
+    </message>
+    <message>
+        <source>there is no MCP server &quot;%1&quot;</source>
+        <translation>没有 MCP 服务器“%1”</translation>
+    </message>
+    <message>
+        <source>Removed %1.</source>
+        <translation>已移除 %1。</translation>
+    </message>
+    <message>
+        <source>%1 (from %2) would run: %3</source>
+        <translation>%1（来自 %2）将运行：%3</translation>
+    </message>
+    <message>
+        <source> (an HTTP server)</source>
+        <translation>（HTTP 服务器）</translation>
+    </message>
+    <message>
+        <source>  Import it? [y/n]: </source>
+        <translation>  要导入吗？[y/n]： </translation>
+    </message>
+    <message>
+        <source>Overwrite servers of the same name.</source>
+        <translation>覆盖同名服务器。</translation>
+    </message>
+    <message>
+        <source>Import a project&apos;s .mcp.json without asking (it can run any command: read it first).</source>
+        <translation>不经询问直接导入项目的 .mcp.json（它可以运行任何命令：请先阅读其内容）。</translation>
+    </message>
+    <message>
+        <source>claude_desktop_config.json, a project&apos;s .mcp.json or Codex&apos;s config.toml (default: those found on this machine, and ./.mcp.json).</source>
+        <translation>claude_desktop_config.json、项目的 .mcp.json 或 Codex 的 config.toml（默认：本机上找到的这些文件，以及 ./.mcp.json）。</translation>
+    </message>
+    <message>
+        <source>Imports MCP servers from Claude Desktop, Claude Code (.mcp.json) and Codex (config.toml). A project&apos;s .mcp.json is asked about server by server on a terminal, and refused without one unless --yes.</source>
+        <translation>从 Claude Desktop、Claude Code（.mcp.json）和 Codex（config.toml）导入 MCP 服务器。对于项目的 .mcp.json，会在终端中逐个服务器询问；没有终端时会拒绝导入，除非使用 --yes。</translation>
+    </message>
+    <message>
+        <source>found no configuration to import; looked at %1</source>
+        <translation>未找到可导入的配置；已查看 %1</translation>
+    </message>
+    <message>
+        <source>unreadable: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>valis-cli %1: refused %2: a project&apos;s .mcp.json can run any command; run this on a terminal to choose server by server, or pass --yes to take them all</source>
+        <translation>valis-cli %1：已拒绝 %2：项目的 .mcp.json 可以运行任何命令；请在终端中运行以逐个选择服务器，或传入 --yes 全部导入</translation>
+    </message>
+    <message>
+        <source>skipped %1 from %2: a server of that name exists (--replace overwrites it)</source>
+        <translation>已跳过来自 %2 的 %1：已存在同名服务器（--replace 会覆盖它）</translation>
+    </message>
+    <message>
+        <source>skipped %1 from %2: not confirmed</source>
+        <translation>已跳过来自 %2 的 %1：未确认</translation>
+    </message>
+    <message>
+        <source>imported %1 from %2: %3</source>
+        <translation>已从 %2 导入 %1：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) imported into %1</source>
+        <translation>
+            <numerusform>已将 %n 个服务器导入 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The HTTP server.</source>
+        <translation>HTTP 服务器。</translation>
+    </message>
+    <message>
+        <source>Signs in to an HTTP MCP server with OAuth: the sign-in page opens in the browser (its address is printed too); the tokens are kept in the OS keychain and used by every session.</source>
+        <translation>通过 OAuth 登录 HTTP MCP 服务器：登录页面会在浏览器中打开（同时输出其地址）；令牌保存在操作系统钥匙串中，供每个会话使用。</translation>
+    </message>
+    <message>
+        <source>Forgets the OAuth tokens of an HTTP MCP server (and its registration, when no other server of the same authorization server uses it).</source>
+        <translation>忘记 HTTP MCP 服务器的 OAuth 令牌（若同一授权服务器下没有其他服务器使用其注册信息，则一并忘记注册信息）。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; runs over stdio; only HTTP servers sign in</source>
+        <translation>“%1”通过 stdio 运行；只有 HTTP 服务器需要登录</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; sends the bearer token of %2 and never signs in; remove its bearerTokenEnvVar to use OAuth</source>
+        <translation>“%1”发送 %2 中的 Bearer 令牌，从不登录；如要使用 OAuth，请删除其 bearerTokenEnvVar</translation>
+    </message>
+    <message>
+        <source>interrupted (Ctrl-C)</source>
+        <translation>已中断（Ctrl-C）</translation>
+    </message>
+    <message>
+        <source>Signed in to %1 (authorization server %2%3).</source>
+        <translation>已登录 %1（授权服务器 %2%3）。</translation>
+    </message>
+    <message>
+        <source>; scopes: %1</source>
+        <translation>；范围：%1</translation>
+    </message>
+    <message>
+        <source>Signed out of %1.</source>
+        <translation>已退出 %1。</translation>
+    </message>
+    <message>
+        <source>give the server and exactly one more argument</source>
+        <translation>请指定服务器和恰好一个额外参数</translation>
+    </message>
+    <message>
+        <source>%1 offers no %2.</source>
+        <translation>%1 不提供 %2。</translation>
+    </message>
+    <message>
+        <source>List the resource templates (URIs with {placeholders}) instead.</source>
+        <translation>改为列出资源模板（带 {占位符} 的 URI）。</translation>
+    </message>
+    <message>
+        <source>Print them as the server lists them.</source>
+        <translation>按服务器列出的原样输出。</translation>
+    </message>
+    <message>
+        <source>The server.</source>
+        <translation>服务器。</translation>
+    </message>
+    <message>
+        <source>Lists a server&apos;s resources (or resource templates).</source>
+        <translation>列出服务器的资源（或资源模板）。</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n resource template(s)</source>
+        <translation>
+            <numerusform>%n 个资源模板</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n resource(s)</source>
+        <translation>
+            <numerusform>%n 个资源</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Write the content to FILE (needed for binary content).</source>
+        <translation>将内容写入 FILE（二进制内容必须如此）。</translation>
+    </message>
+    <message>
+        <source>The resource&apos;s URI (see valis-cli mcp resources).</source>
+        <translation>资源的 URI（参见 valis-cli mcp resources）。</translation>
+    </message>
+    <message>
+        <source>Reads one resource: text goes to standard output; binary content is written with -o FILE, or only described.</source>
+        <translation>读取一个资源：文本输出到标准输出；二进制内容用 -o FILE 写入文件，否则只做描述。</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>wrote %n byte(s) to %1</source>
+        <translation>
+            <numerusform>已向 %1 写入 %n 字节</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>[%1: binary, %2, %n byte(s); write it with -o FILE]</source>
+        <translation>
+            <numerusform>[%1：二进制，%2，%n 字节；请用 -o FILE 写入]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>type unknown</source>
+        <translation>类型未知</translation>
+    </message>
+    <message>
+        <source>Lists a server&apos;s prompts and their arguments.</source>
+        <translation>列出服务器的提示词及其参数。</translation>
+    </message>
+    <message>
+        <source> (required)</source>
+        <translation>（必填）</translation>
+    </message>
+    <message>
+        <source>arguments: %1</source>
+        <translation>参数：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n prompt(s)</source>
+        <translation>
+            <numerusform>%n 个提示词</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>An argument of the prompt (repeatable).</source>
+        <translation>提示词的参数（可重复）。</translation>
+    </message>
+    <message>
+        <source>Print the server&apos;s answer (GetPromptResult) as JSON.</source>
+        <translation>以 JSON 格式输出服务器的应答（GetPromptResult）。</translation>
+    </message>
+    <message>
+        <source>The prompt (see valis-cli mcp prompts).</source>
+        <translation>提示词（参见 valis-cli mcp prompts）。</translation>
+    </message>
+    <message>
+        <source>Gets one prompt with its arguments and prints its messages.</source>
+        <translation>带参数获取一个提示词并输出其消息。</translation>
+    </message>
+    <message>
+        <source>--arg takes NAME=VALUE, not &quot;%1&quot;</source>
+        <translation>--arg 需要 NAME=VALUE，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 (an estimate)</source>
+        <translation>%1（估算值）</translation>
+    </message>
+    <message>
+        <source>o200k_base (no default model is set)</source>
+        <translation>o200k_base（未设置默认模型）</translation>
+    </message>
+    <message>
+        <source>an estimate (no default model is set)</source>
+        <translation>估算值（未设置默认模型）</translation>
+    </message>
+    <message>
+        <source>progress %1</source>
+        <translation>进度 %1</translation>
+    </message>
+    <message>
+        <source>The server to start.</source>
+        <translation>要启动的服务器。</translation>
+    </message>
+    <message>
+        <source>Starts one MCP server as a session would and reports what it is: its name and version, protocol revision, capabilities, how its command was found, its tools and how long it took to get ready; or why it fails, with what it wrote to stderr. Exits 1 when it fails.</source>
+        <translation>像会话那样启动一个 MCP 服务器并报告其信息：名称和版本、协议修订版、能力、其命令是如何找到的、其工具以及就绪所用的时间；或者报告失败原因，并附上它写到 stderr 的内容。失败时以 1 退出。</translation>
+    </message>
+    <message>
+        <source>%1: ready in %2 ms</source>
+        <translation>%1：%2 毫秒后就绪</translation>
+    </message>
+    <message>
+        <source>server:       %1</source>
+        <translation>服务器：    %1</translation>
+    </message>
+    <message>
+        <source>protocol:     %1</source>
+        <translation>协议：      %1</translation>
+    </message>
+    <message>
+        <source>capabilities: %1</source>
+        <translation>能力：      %1</translation>
+    </message>
+    <message>
+        <source>runs:         %1</source>
+        <translation>运行：      %1</translation>
+    </message>
+    <message>
+        <source>found on:     %1</source>
+        <translation>查找位置：  %1</translation>
+    </message>
+    <message>
+        <source>tools:        %1</source>
+        <translation>工具：      %1</translation>
+    </message>
+    <message>
+        <source>instructions: %1</source>
+        <translation>说明：      %1</translation>
+    </message>
+    <message>
+        <source>(disabled in the configuration: sessions do not start it)</source>
+        <translation>（已在配置中禁用：会话不会启动它）</translation>
+    </message>
+    <message>
+        <source>Print the tools as the server lists them, each with visibleName, offered, setAside, readOnly and tokens added.</source>
+        <translation>按服务器列出的原样输出工具，并为每个工具添加 visibleName、offered、setAside、readOnly 和 tokens。</translation>
+    </message>
+    <message>
+        <source>Lists a server&apos;s tools: the name the model sees, the server&apos;s own name, title and description, the read-only hint (believed only for trusted servers), whether it is offered (enabledTools/disabledTools) or set aside (a schema no model API takes), and what its definition costs in tokens.</source>
+        <translation>列出服务器的工具：模型看到的名称、服务器自己的名称、标题和描述、只读提示（仅对受信任的服务器采信）、是否提供给模型（enabledTools/disabledTools）或已搁置（没有模型 API 接受的架构），以及其定义消耗的 token 数。</translation>
+    </message>
+    <message>
+        <source>set aside: %1</source>
+        <translation>已搁置：%1</translation>
+    </message>
+    <message>
+        <source>not offered (enabledTools/disabledTools)</source>
+        <translation>未提供（enabledTools/disabledTools）</translation>
+    </message>
+    <message>
+        <source>offered</source>
+        <translation>已提供</translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation>只读</translation>
+    </message>
+    <message>
+        <source>says read-only (not believed: the server is not trusted)</source>
+        <translation>声称只读（未采信：该服务器不受信任）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n 个 token</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s)</source>
+        <translation>
+            <numerusform>%n 个工具</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n offered</source>
+        <translation>
+            <numerusform>%n 个已提供</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s) for their definitions, counted for %1</source>
+        <translation>
+            <numerusform>其定义共 %n 个 token，按 %1 计算</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The tool&apos;s arguments as a JSON object (default {}); @FILE reads them from FILE, - from standard input.</source>
+        <translation>以 JSON 对象表示的工具参数（默认 {}）；@FILE 从 FILE 读取，- 从标准输入读取。</translation>
+    </message>
+    <message>
+        <source>Print the raw CallToolResult as JSON.</source>
+        <translation>以 JSON 格式输出原始的 CallToolResult。</translation>
+    </message>
+    <message>
+        <source>Seconds without an answer or progress before the call is cancelled (default: the server&apos;s toolTimeoutSec).</source>
+        <translation>在取消调用前允许的无应答或无进度秒数（默认：服务器的 toolTimeoutSec）。</translation>
+    </message>
+    <message>
+        <source>The tool, by the server&apos;s own name.</source>
+        <translation>工具，使用服务器自己的名称。</translation>
+    </message>
+    <message>
+        <source>Calls one tool of an MCP server and prints its result; exits 1 when the result is an error. Progress goes to standard error. Questions the server asks (forms, pages to open) are asked on the terminal, and declined without one.</source>
+        <translation>调用 MCP 服务器的一个工具并输出其结果；结果为错误时以 1 退出。进度输出到标准错误。服务器提出的问题（表单、要打开的页面）会在终端中询问，没有终端时则拒绝。</translation>
+    </message>
+    <message>
+        <source>name the server and the tool</source>
+        <translation>请指定服务器和工具</translation>
+    </message>
+    <message>
+        <source>--timeout takes a whole number of seconds above 0</source>
+        <translation>--timeout 需要一个大于 0 的整数秒数</translation>
+    </message>
+    <message>
+        <source>%1 offers no tool &quot;%2&quot;; its tools are: %3</source>
+        <translation>%1 不提供工具“%2”；它的工具有：%3</translation>
+    </message>
+    <message>
+        <source>open %1 (%2), then call again</source>
+        <translation>请打开 %1（%2），然后再次调用</translation>
+    </message>
+    <message>
+        <source>it has an outputSchema but sent no structuredContent</source>
+        <translation>它有 outputSchema，但没有发送 structuredContent</translation>
+    </message>
+    <message>
+        <source>warning: the result breaks the tool&apos;s outputSchema: %1</source>
+        <translation>警告：结果不符合工具的 outputSchema：%1</translation>
+    </message>
+    <message>
+        <source>Print the event stream as JSON lines; read approve/deny/answer/interrupt commands as JSON lines on standard input.</source>
+        <translation>以 JSON 行格式输出事件流；以 JSON 行格式从标准输入读取 approve/deny/answer/interrupt 命令。</translation>
+    </message>
+    <message>
+        <source>declined a question (%1): there is no terminal to ask on</source>
+        <translation>已拒绝一个问题（%1）：没有可用于询问的终端</translation>
+    </message>
+    <message>
+        <source>A tool</source>
+        <translation>某个工具</translation>
+    </message>
+    <message>
+        <source>%1 asks: %2</source>
+        <translation>%1 询问：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>  [y] fill in the form (%n field(s))  [d] decline  [c] cancel: </source>
+        <translation>
+            <numerusform>  [y] 填写表单（%n 个字段）  [d] 拒绝  [c] 取消： </numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 asks you to open a page on %2: %3</source>
+        <translation>%1 请你打开 %2 上的一个页面：%3</translation>
+    </message>
+    <message>
+        <source>  Open it? [y] yes  [n] no  [c] cancel: </source>
+        <translation>  要打开吗？[y] 是  [n] 否  [c] 取消： </translation>
+    </message>
+    <message>
+        <source>  Allow? [y] yes  [n] no: </source>
+        <translation>  允许吗？[y] 是  [n] 否： </translation>
+    </message>
+    <message>
+        <source>%1 asks the model %2 to answer:</source>
+        <translation>%1 请求由 %2 作答：</translation>
+    </message>
+    <message>
+        <source>of this session</source>
+        <translation>本会话的模型</translation>
+    </message>
+    <message>
+        <source>  system: %1</source>
+        <translation>  系统：%1</translation>
+    </message>
+    <message>
+        <source>  at most %1 tokens</source>
+        <translation>  最多 %1 个 token</translation>
+    </message>
+    <message>
+        <source>choose by number or name, several separated by commas</source>
+        <translation>按编号或名称选择，多个用逗号分隔</translation>
+    </message>
+    <message>
+        <source>choose by number or name</source>
+        <translation>按编号或名称选择</translation>
+    </message>
+    <message>
+        <source>[Enter: %1]</source>
+        <translation>[Enter：%1]</translation>
+    </message>
+    <message>
+        <source>(required)</source>
+        <translation>（必填）</translation>
+    </message>
+    <message>
+        <source>[Enter: leave out]</source>
+        <translation>[Enter：不填]</translation>
+    </message>
+    <message>
+        <source>  That will not do:</source>
+        <translation>  这样不行：</translation>
+    </message>
+    <message>
+        <source>  [r] fill in again  [d] decline  [c] cancel: </source>
+        <translation>  [r] 重新填写  [d] 拒绝  [c] 取消： </translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is none of the choices</source>
+        <translation>“%1”不是可选项之一</translation>
+    </message>
+    <message>
+        <source>answer y or n</source>
+        <translation>请回答 y 或 n</translation>
+    </message>
+    <message>
+        <source>a whole number, please</source>
+        <translation>请输入整数</translation>
+    </message>
+    <message>
+        <source>a number, please</source>
+        <translation>请输入数字</translation>
+    </message>
+    <message>
+        <source>  Could not open a browser; open this address yourself: %1</source>
+        <translation>  无法打开浏览器；请自行打开此地址：%1</translation>
+    </message>
+    <message>
+        <source>  y or n: </source>
+        <translation>  y 或 n： </translation>
+    </message>
+    <message>
+        <source>  r, d or c: </source>
+        <translation>  r、d 或 c： </translation>
+    </message>
+    <message>
+        <source>  y, d or c: </source>
+        <translation>  y、d 或 c： </translation>
+    </message>
+    <message>
+        <source>  y, n or c: </source>
+        <translation>  y、n 或 c： </translation>
+    </message>
+    <message>
+        <source>    %1 is required: </source>
+        <translation>    %1 为必填项： </translation>
+    </message>
+    <message>
+        <source>MCP servers: list, add, remove, import, test, sign in; their tools, resources and prompts; call a tool</source>
+        <translation>MCP 服务器：列出、添加、移除、导入、测试、登录；其工具、资源和提示词；调用工具</translation>
+    </message>
+    <message>
+        <source>there is no MCP server &quot;%1&quot;: none is configured (valis-cli mcp add)</source>
+        <translation>没有 MCP 服务器“%1”：尚未配置任何服务器（valis-cli mcp add）</translation>
+    </message>
+    <message>
+        <source>there is no MCP server &quot;%1&quot;; the servers are: %2</source>
+        <translation>没有 MCP 服务器“%1”；现有服务器：%2</translation>
+    </message>
+    <message>
+        <source>To sign in to %1, open: %2</source>
+        <translation>要登录 %1，请打开：%2</translation>
+    </message>
+    <message>
+        <source>the server did not start</source>
+        <translation>服务器未启动</translation>
+    </message>
+    <message>
+        <source>valis-cli mcp call has no model to answer sampling requests; use the tool in a session (valis-cli run), where the session&apos;s model answers them</source>
+        <translation>valis-cli mcp call 没有可回答采样请求的模型；请在会话中使用该工具（valis-cli run），由会话的模型来回答</translation>
+    </message>
+    <message>
+        <source>MCP server %1</source>
+        <translation>MCP 服务器 %1</translation>
+    </message>
+    <message>
+        <source>the elicitation&apos;s url is not a web address</source>
+        <translation>elicitation 的 url 不是网址</translation>
+    </message>
+    <message>
+        <source>%1 asked a question (%2), declined: there is no terminal to ask on</source>
+        <translation>%1 提出了一个问题（%2），已拒绝：没有可用于询问的终端</translation>
+    </message>
+    <message>
+        <source>the server is not connected</source>
+        <translation>服务器未连接</translation>
+    </message>
+    <message>
+        <source>Open this address in a browser: %1</source>
+        <translation>请在浏览器中打开此地址：%1</translation>
+    </message>
+    <message>
+        <source>it did not start</source>
+        <translation>它未启动</translation>
+    </message>
+    <message>
+        <source>the required MCP server %1 did not start: %2</source>
+        <translation>必需的 MCP 服务器 %1 未启动：%2</translation>
+    </message>
+    <message>
+        <source>the MCP server %1 did not start (its tools are unavailable): %2</source>
+        <translation>MCP 服务器 %1 未启动（其工具不可用）：%2</translation>
+    </message>
+    <message>
+        <source>  (the question went away: the tool call ended)</source>
+        <translation>  （问题已失效：工具调用已结束）</translation>
+    </message>
+    <message>
+        <source>declined a question of %1 (%2): nobody is there to answer it</source>
+        <translation>已拒绝 %1 的一个问题（%2）：没有人可以回答</translation>
     </message>
 </context>
 <context>
