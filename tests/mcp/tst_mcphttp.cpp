@@ -124,10 +124,11 @@ private Q_SLOTS:
     void streamableHttp()
     {
         EverythingOverHttp server(QStringLiteral("streamableHttp"));
-        QVERIFY(server.start());
+        QVERIFY2(server.start(), server.output().constData());
         McpServerConnection connection(httpServer(server.url(QStringLiteral("/mcp"))), {});
         connection.start();
         QTRY_COMPARE_WITH_TIMEOUT(connection.state(), McpServerConnection::State::Ready, 30000);
+        QVERIFY2(connection.client(), qPrintable(connection.log()));
         McpClient *client = connection.client();
         QCOMPARE(client->protocolVersion(), QStringLiteral("2025-11-25"));
         auto *transport = static_cast<McpHttpTransport *>(client->transport());
@@ -152,23 +153,24 @@ private Q_SLOTS:
                                  20000);
         // Closing ends the session on the server (DELETE).
         connection.stop();
-        QTRY_VERIFY_WITH_TIMEOUT(server.output().contains("Received session termination request"), 10000);
+        QTRY_VERIFY2_WITH_TIMEOUT(server.output().contains("Received session termination request"), server.output().right(2000).constData(), 20000);
     }
 
     void aForgottenSessionIsStartedAgain()
     {
         EverythingOverHttp server(QStringLiteral("streamableHttp"));
-        QVERIFY(server.start());
+        QVERIFY2(server.start(), server.output().constData());
         McpServerConnection connection(httpServer(server.url(QStringLiteral("/mcp"))), {});
         connection.start();
         QTRY_COMPARE_WITH_TIMEOUT(connection.state(), McpServerConnection::State::Ready, 30000);
+        QVERIFY2(connection.client(), qPrintable(connection.log()));
         auto *transport = static_cast<McpHttpTransport *>(connection.client()->transport());
         const QString first = transport->sessionId();
         // A new server process on the same port knows nothing of the old session.
         server.stop();
-        QVERIFY(server.start());
+        QVERIFY2(server.start(), server.output().constData());
         const McpResponse again = echo(connection.client(), QStringLiteral("after restart"));
-        QVERIFY2(again.ok(), qPrintable(again.error ? again.error->message : QString()));
+        QVERIFY2(again.ok(), qPrintable((again.error ? again.error->message : QString()) + QLatin1Char('\n') + connection.log()));
         QCOMPARE(text(again), QStringLiteral("Echo: after restart"));
         QVERIFY(!transport->sessionId().isEmpty());
         QVERIFY(transport->sessionId() != first);
@@ -178,10 +180,11 @@ private Q_SLOTS:
     void olderHttpSseServers()
     {
         EverythingOverHttp server(QStringLiteral("sse"));
-        QVERIFY(server.start());
+        QVERIFY2(server.start(), server.output().constData());
         McpServerConnection connection(httpServer(server.url(QStringLiteral("/sse"))), {});
         connection.start();
         QTRY_COMPARE_WITH_TIMEOUT(connection.state(), McpServerConnection::State::Ready, 30000);
+        QVERIFY2(connection.client(), qPrintable(connection.log()));
         QVERIFY(static_cast<McpHttpTransport *>(connection.client()->transport())->isLegacySse());
         QVERIFY(connection.log().contains(QStringLiteral("older HTTP+SSE transport")));
         QCOMPARE(text(echo(connection.client(), QStringLiteral("legacy"))), QStringLiteral("Echo: legacy"));

@@ -46,6 +46,7 @@ McpHostImpl::McpHostImpl(const PluginContext &context, const McpSettings &settin
     connect(m_pool, &McpServerPool::serverRemoved, this, [this](const QString &name) {
         m_status.remove(name);
         m_specs.remove(name);
+        m_readySpecs.remove(name);
         Q_EMIT serversChanged();
         checkStarted();
     });
@@ -199,14 +200,13 @@ void McpHostImpl::onStatus(const McpServerStatus &raw)
         }
         status.definitions = definitions;
         m_specs.insert(status.name, specs);
+        m_readySpecs.insert(status.name, specs);
     } else if (status.state == McpServerConnection::State::Failed || status.state == McpServerConnection::State::Restarting) {
         // The model keeps seeing the tools it knew, marked, so it learns why they fail.
-        QList<ToolSpec> known = m_specs.value(status.name);
+        // Marked from the descriptions it had when ready, so a marker never stacks on a marker.
+        QList<ToolSpec> known = m_readySpecs.value(status.name);
         const QString reason = status.error ? status.error->message.section(QLatin1Char('\n'), 0, 0) : McpServerConnection::stateName(status.state);
         for (ToolSpec &spec : known) {
-            const QString marker = QStringLiteral("[Unavailable: ");
-            if (spec.description.startsWith(marker))
-                spec.description = spec.description.section(QStringLiteral("] "), 1);
             spec.description = Text::tr("[Unavailable: the MCP server \"%1\" is not running (%2).] %3")
                                    .arg(status.name, reason, spec.description);
         }
@@ -216,6 +216,7 @@ void McpHostImpl::onStatus(const McpServerStatus &raw)
         status.definitions = previous.definitions;
     } else {
         m_specs.remove(status.name);
+        m_readySpecs.remove(status.name);
     }
     m_status.insert(status.name, status);
     Q_EMIT serversChanged();

@@ -82,7 +82,8 @@ private:
     QList<Error> m_problems;
     QHash<QString, McpServerStatus> m_status;
     QHash<QString, LogRing> m_logs;
-    QHash<QString, QList<ToolSpec>> m_specs;
+    QHash<QString, QList<ToolSpec>> m_specs;      ///< what sessions are offered now
+    QHash<QString, QList<ToolSpec>> m_readySpecs; ///< as they were when the server was last ready
     QHash<QString, ToolTarget> m_targets;
     McpToolNames m_names;
     std::vector<std::unique_ptr<McpServerToolProvider>> m_providers;
