@@ -25,6 +25,7 @@ target_sources(valis_harness PRIVATE
     src/mcp/processwatchdog.h src/mcp/processwatchdog.cpp
     src/mcp/mcpstdiotransport.cpp
     src/mcp/mcphttptransport.cpp
+    src/mcp/mcpauthchallenge.cpp
     src/mcp/mcpclient.cpp
     src/mcp/tomlsubset.h src/mcp/tomlsubset.cpp
     src/mcp/mcpserverconfig.cpp
