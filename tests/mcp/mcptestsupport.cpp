@@ -3,7 +3,9 @@
 #include <QDir>
 #include <QFile>
 #include <QStandardPaths>
+#include <QJsonArray>
 #include <QTcpServer>
+#include <QTest>
 
 namespace valis::test {
 
@@ -69,6 +71,31 @@ bool processAlive(qint64 pid)
     // The state follows the command name in parentheses; Z is a zombie, X dead.
     const qsizetype close = stat.lastIndexOf(')');
     return close > 0 && close + 2 < stat.size() && stat.at(close + 2) != 'Z' && stat.at(close + 2) != 'X';
+}
+
+McpResponse call(McpClient *client, const QString &method, const QJsonObject &params, const McpRequestOptions &options,
+                 QList<double> *progress)
+{
+    McpResponse response;
+    bool done = false;
+    McpRequest *request = client->request(method, params, options);
+    if (progress)
+        QObject::connect(request, &McpRequest::progressed, request, [progress](double value, double, const QString &) { progress->append(value); });
+    QObject::connect(request, &McpRequest::finished, request, [&](const McpResponse &r) {
+        response = r;
+        done = true;
+    });
+    if (!QTest::qWaitFor([&done] { return done; }, 30000))
+        response.error = Error(QStringLiteral("test.no-answer"), QStringLiteral("no answer within 30 s"));
+    return response;
+}
+
+QString resultText(const McpResponse &response)
+{
+    QString text;
+    for (const QJsonValue &item : response.result.value(QLatin1String("content")).toArray())
+        text += item.toObject().value(QLatin1String("text")).toString();
+    return text;
 }
 
 } // namespace valis::test

@@ -2,6 +2,7 @@
 
 // What the MCP suites share: where node and the npm reference servers are, the fault server of
 // tests/mcp/servers, and server configurations for them.
+#include "valis/mcp/mcpclient.h"
 #include "valis/mcp/mcpserverconfig.h"
 
 #include <QString>
@@ -25,5 +26,11 @@ int freePort();
 QList<qint64> pidsIn(const QString &file);
 /// Whether a process with this id is alive (and not a zombie).
 bool processAlive(qint64 pid);
+/// Sends a request and waits (30 s at most) for its answer; `progress` collects the progress
+/// values reported meanwhile. A request that gets no answer fails with "test.no-answer".
+McpResponse call(McpClient *client, const QString &method, const QJsonObject &params, const McpRequestOptions &options = {},
+                 QList<double> *progress = nullptr);
+/// The text content of a tools/call result, concatenated.
+QString resultText(const McpResponse &response);
 
 } // namespace valis::test

@@ -77,31 +77,6 @@ McpServerConfig httpServer(const QString &url)
     return config;
 }
 
-McpResponse call(McpClient *client, const QString &method, const QJsonObject &params, const McpRequestOptions &options = {},
-                 QList<double> *progress = nullptr)
-{
-    McpResponse response;
-    bool done = false;
-    McpRequest *request = client->request(method, params, options);
-    if (progress)
-        QObject::connect(request, &McpRequest::progressed, request, [progress](double value, double, const QString &) { progress->append(value); });
-    QObject::connect(request, &McpRequest::finished, request, [&](const McpResponse &r) {
-        response = r;
-        done = true;
-    });
-    if (!QTest::qWaitFor([&done] { return done; }, 30000))
-        response.error = Error(QStringLiteral("test.no-answer"), QStringLiteral("no answer within 30 s"));
-    return response;
-}
-
-QString text(const McpResponse &response)
-{
-    QString all;
-    for (const QJsonValue &item : response.result.value(QLatin1String("content")).toArray())
-        all += item.toObject().value(QLatin1String("text")).toString();
-    return all;
-}
-
 McpResponse echo(McpClient *client, const QString &message)
 {
     return call(client, QStringLiteral("tools/call"),
@@ -134,7 +109,7 @@ private Q_SLOTS:
         auto *transport = static_cast<McpHttpTransport *>(client->transport());
         QVERIFY(!transport->sessionId().isEmpty());
         QVERIFY(!transport->isLegacySse());
-        QCOMPARE(text(echo(client, QStringLiteral("over http"))), QStringLiteral("Echo: over http"));
+        QCOMPARE(resultText(echo(client, QStringLiteral("over http"))), QStringLiteral("Echo: over http"));
         // Progress arrives on the POST's event stream, before the answer.
         McpRequestOptions options;
         options.wantsProgress = true;
@@ -171,7 +146,7 @@ private Q_SLOTS:
         QVERIFY2(server.start(), server.output().constData());
         const McpResponse again = echo(connection.client(), QStringLiteral("after restart"));
         QVERIFY2(again.ok(), qPrintable((again.error ? again.error->message : QString()) + QLatin1Char('\n') + connection.log()));
-        QCOMPARE(text(again), QStringLiteral("Echo: after restart"));
+        QCOMPARE(resultText(again), QStringLiteral("Echo: after restart"));
         QVERIFY(!transport->sessionId().isEmpty());
         QVERIFY(transport->sessionId() != first);
         QVERIFY(connection.log().contains(QStringLiteral("initialising again")));
@@ -187,7 +162,7 @@ private Q_SLOTS:
         QVERIFY2(connection.client(), qPrintable(connection.log()));
         QVERIFY(static_cast<McpHttpTransport *>(connection.client()->transport())->isLegacySse());
         QVERIFY(connection.log().contains(QStringLiteral("older HTTP+SSE transport")));
-        QCOMPARE(text(echo(connection.client(), QStringLiteral("legacy"))), QStringLiteral("Echo: legacy"));
+        QCOMPARE(resultText(echo(connection.client(), QStringLiteral("legacy"))), QStringLiteral("Echo: legacy"));
     }
 
     void unreachableAndWrongServers()

@@ -28,32 +28,6 @@ bool hasTool(const McpServerConnection &connection, const QString &name)
     return false;
 }
 
-/// Sends a request and waits for its answer.
-McpResponse call(McpClient *client, const QString &method, const QJsonObject &params, McpRequestOptions options = {},
-                 QList<double> *progress = nullptr)
-{
-    McpResponse response;
-    bool done = false;
-    McpRequest *request = client->request(method, params, options);
-    if (progress)
-        QObject::connect(request, &McpRequest::progressed, request, [progress](double value, double, const QString &) { progress->append(value); });
-    QObject::connect(request, &McpRequest::finished, request, [&](const McpResponse &r) {
-        response = r;
-        done = true;
-    });
-    if (!QTest::qWaitFor([&done] { return done; }, 30000))
-        response.error = Error(QStringLiteral("test.no-answer"), QStringLiteral("no answer within 30 s"));
-    return response;
-}
-
-QString resultText(const McpResponse &response)
-{
-    QString text;
-    for (const QJsonValue &item : response.result.value(QLatin1String("content")).toArray())
-        text += item.toObject().value(QLatin1String("text")).toString();
-    return text;
-}
-
 } // namespace
 
 class TestMcpStdio : public QObject

@@ -46,6 +46,22 @@ QString whereCommandsAreLooked()
          + Text::tr("and on your login shell's PATH: %1").arg(shellPath.isEmpty() ? Text::tr("(none found)") : shellPath);
 }
 
+QString firstLine(const QString &text)
+{
+    return text.trimmed().section(QLatin1Char('\n'), 0, 0).trimmed();
+}
+
+int parseServerCommand(CliContext &context, QCommandLineParser &parser, const QString &command, const QString &description,
+                       const QStringList &arguments, qsizetype positionals)
+{
+    if (const int code = context.parse(parser, command, description, arguments); code >= 0)
+        return code;
+    if (parser.positionalArguments().size() != positionals)
+        return context.usageError(command, positionals == 1 ? Text::tr("name exactly one server")
+                                                            : Text::tr("give the server and exactly one more argument"));
+    return -1;
+}
+
 bool connectMcpServer(CliContext &context, const QString &command, const QString &name, McpCliServer &server)
 {
     const Result<void> connected = server.connect(name);
@@ -384,10 +400,9 @@ int runMcpRemove(CliContext &context, const QStringList &arguments)
     const QString command = QStringLiteral("mcp remove");
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("name"), Text::tr("The server to remove."));
-    if (const int code = context.parse(parser, command, Text::tr("Removes an MCP server from config/mcp.json."), arguments); code >= 0)
+    if (const int code = parseServerCommand(context, parser, command, Text::tr("Removes an MCP server from config/mcp.json."), arguments, 1);
+        code >= 0)
         return code;
-    if (parser.positionalArguments().size() != 1)
-        return context.usageError(command, Text::tr("name exactly one server"));
     const QString name = parser.positionalArguments().constFirst();
     std::optional<McpSettings> settings = loadMcpSettings(context, command);
     if (!settings)

@@ -40,6 +40,12 @@ std::optional<McpSettings> loadMcpSettings(CliContext &context, const QString &c
 bool connectMcpServer(CliContext &context, const QString &command, const QString &name, McpCliServer &server);
 /// Where a command was looked for (PATH, the login shell's PATH), for a "not found" error.
 QString whereCommandsAreLooked();
+/// Parses a subcommand whose positional arguments are the server's name and `positionals` - 1
+/// more; -1 to go on, else the exit code (help shown: 0; bad usage: 2).
+int parseServerCommand(CliContext &context, QCommandLineParser &parser, const QString &command, const QString &description,
+                       const QStringList &arguments, qsizetype positionals);
+/// The first line of `text`, trimmed.
+QString firstLine(const QString &text);
 /// `object` as one line of JSON, for --json output.
 QString jsonLine(const QJsonObject &object);
 

@@ -20,18 +20,16 @@ int signInOrOut(CliContext &context, const QStringList &arguments, Direction dir
     const QString command = in ? QStringLiteral("mcp login") : QStringLiteral("mcp logout");
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("name"), Text::tr("The HTTP server."));
-    if (const int code = context.parse(parser, command,
-                                       in ? Text::tr("Signs in to an HTTP MCP server with OAuth: the sign-in page opens in the "
-                                                     "browser (its address is printed too); the tokens are kept in the OS keychain "
-                                                     "and used by every session.")
-                                          : Text::tr("Forgets the OAuth tokens of an HTTP MCP server (and its registration, when no "
-                                                     "other server of the same authorization server uses it)."),
-                                       arguments);
+    if (const int code = parseServerCommand(context, parser, command,
+                                            in ? Text::tr("Signs in to an HTTP MCP server with OAuth: the sign-in page opens in the "
+                                                          "browser (its address is printed too); the tokens are kept in the OS keychain "
+                                                          "and used by every session.")
+                                               : Text::tr("Forgets the OAuth tokens of an HTTP MCP server (and its registration, when no "
+                                                          "other server of the same authorization server uses it)."),
+                                            arguments, 1);
         code >= 0) {
         return code;
     }
-    if (parser.positionalArguments().size() != 1)
-        return context.usageError(command, Text::tr("name exactly one server"));
     const QString name = parser.positionalArguments().constFirst();
     const Result<McpServerConfig> server = configuredMcpServer(context, name);
     if (server.hasError())

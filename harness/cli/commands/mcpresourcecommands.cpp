@@ -13,24 +13,6 @@ namespace valis::cli {
 
 namespace {
 
-QString firstLine(const QString &text)
-{
-    return text.trimmed().section(QLatin1Char('\n'), 0, 0).trimmed();
-}
-
-/// Parses the NAME (and more) positional arguments every subcommand here starts with; -1 to go
-/// on, else the exit code.
-int parseServerCommand(CliContext &context, QCommandLineParser &parser, const QString &command, const QString &description,
-                       const QStringList &arguments, qsizetype positionals)
-{
-    if (const int code = context.parse(parser, command, description, arguments); code >= 0)
-        return code;
-    if (parser.positionalArguments().size() != positionals)
-        return context.usageError(command, positionals == 1 ? Text::tr("name exactly one server")
-                                                            : Text::tr("give the server and exactly one more argument"));
-    return -1;
-}
-
 /// Whether the server has `capability`; says so on stdout when it has not.
 bool offers(CliContext &context, McpCliServer &server, const QString &capability, bool json)
 {

@@ -37,11 +37,6 @@ QString describeCapabilities(const QJsonObject &capabilities)
     return items.isEmpty() ? Text::tr("none") : items.join(QStringLiteral(", "));
 }
 
-QString firstLine(const QString &text)
-{
-    return text.trimmed().section(QLatin1Char('\n'), 0, 0).trimmed();
-}
-
 /// The counter of the model `valis-cli run` uses when none is named (config/providers.json's
 /// default provider and its model); o200k_base when none is set. `which` says which it is.
 std::shared_ptr<TokenCounter> defaultCounter(CliContext &context, QString *which)
@@ -94,17 +89,15 @@ int runMcpTest(CliContext &context, const QStringList &arguments)
     const QString command = QStringLiteral("mcp test");
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("name"), Text::tr("The server to start."));
-    if (const int code = context.parse(parser, command,
-                                       Text::tr("Starts one MCP server as a session would and reports what it is: its name and "
-                                                "version, protocol revision, capabilities, how its command was found, its tools "
-                                                "and how long it took to get ready; or why it fails, with what it wrote to "
-                                                "stderr. Exits 1 when it fails."),
-                                       arguments);
+    if (const int code = parseServerCommand(context, parser, command,
+                                            Text::tr("Starts one MCP server as a session would and reports what it is: its name and "
+                                                     "version, protocol revision, capabilities, how its command was found, its tools "
+                                                     "and how long it took to get ready; or why it fails, with what it wrote to "
+                                                     "stderr. Exits 1 when it fails."),
+                                            arguments, 1);
         code >= 0) {
         return code;
     }
-    if (parser.positionalArguments().size() != 1)
-        return context.usageError(command, Text::tr("name exactly one server"));
     McpCliServer server(context);
     if (!connectMcpServer(context, command, parser.positionalArguments().constFirst(), server))
         return 1;
@@ -140,17 +133,15 @@ int runMcpTools(CliContext &context, const QStringList &arguments)
                                            "readOnly and tokens added."));
     parser.addOption(json);
     parser.addPositionalArgument(QStringLiteral("name"), Text::tr("The server."));
-    if (const int code = context.parse(parser, command,
-                                       Text::tr("Lists a server's tools: the name the model sees, the server's own name, title "
-                                                "and description, the read-only hint (believed only for trusted servers), whether "
-                                                "it is offered (enabledTools/disabledTools) or set aside (a schema no model API "
-                                                "takes), and what its definition costs in tokens."),
-                                       arguments);
+    if (const int code = parseServerCommand(context, parser, command,
+                                            Text::tr("Lists a server's tools: the name the model sees, the server's own name, title "
+                                                     "and description, the read-only hint (believed only for trusted servers), whether "
+                                                     "it is offered (enabledTools/disabledTools) or set aside (a schema no model API "
+                                                     "takes), and what its definition costs in tokens."),
+                                            arguments, 1);
         code >= 0) {
         return code;
     }
-    if (parser.positionalArguments().size() != 1)
-        return context.usageError(command, Text::tr("name exactly one server"));
     McpCliServer server(context);
     if (!connectMcpServer(context, command, parser.positionalArguments().constFirst(), server))
         return 1;

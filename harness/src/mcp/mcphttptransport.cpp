@@ -18,6 +18,11 @@ struct Text
 const QByteArray SessionHeader = QByteArrayLiteral("Mcp-Session-Id");
 const QByteArray VersionHeader = QByteArrayLiteral("MCP-Protocol-Version");
 
+int httpStatus(const QNetworkReply *reply)
+{
+    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+}
+
 bool isEventStream(const QNetworkReply *reply)
 {
     return reply->header(QNetworkRequest::ContentTypeHeader).toString().trimmed().startsWith(
@@ -182,19 +187,19 @@ void McpHttpTransport::post(const std::shared_ptr<Post> &item)
         stream->awaited.append(item->message.id);
     m_streams.emplace_back(stream);
     connect(reply, &QNetworkReply::readyRead, this, [this, stream, reply] {
-        if (reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() / 100 == 2 && isEventStream(reply))
+        if (httpStatus(reply) / 100 == 2 && isEventStream(reply))
             readStream(stream);
     });
     connect(reply, &QNetworkReply::finished, this, [this, item, reply, stream] {
         m_replies.remove(reply);
         reply->deleteLater();
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        const int status = httpStatus(reply);
         if (status / 100 == 2 && isEventStream(reply)) {
             readStream(stream);
             onStreamFinished(stream);
             return;
         }
-        std::erase_if(m_streams, [stream](const std::unique_ptr<Stream> &s) { return s.get() == stream; });
+        dropStream(stream);
         onPostFinished(item, reply);
     });
 }
@@ -203,7 +208,7 @@ void McpHttpTransport::onPostFinished(const std::shared_ptr<Post> &item, QNetwor
 {
     if (m_closing)
         return;
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const int status = httpStatus(reply);
     const QByteArray session = reply->rawHeader(SessionHeader);
     if (status / 100 == 2 && !session.isEmpty() && m_mode != Mode::LegacySse)
         m_sessionId = session;
@@ -388,14 +393,14 @@ void McpHttpTransport::onStreamFinished(Stream *stream)
     if (m_closing)
         return;
     QNetworkReply *reply = stream->reply;
-    const int status = reply ? reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() : 0;
+    const int status = reply ? httpStatus(reply) : 0;
     // A GET the server refuses (404/405) never was a stream; only a stream that was open can break.
     const bool dropped = reply && (status == 0 || status / 100 == 2) && reply->error() != QNetworkReply::NoError
         && reply->error() != QNetworkReply::OperationCanceledError;
     if (dropped)
         log(Text::tr("an event stream broke off: %1").arg(reply->errorString()));
     if (stream->legacy) {
-        std::erase_if(m_streams, [stream](const std::unique_ptr<Stream> &s) { return s.get() == stream; });
+        dropStream(stream);
         Q_EMIT failed(Error(QStringLiteral("mcp.stream-ended"), Text::tr("the server closed its event stream")));
         return;
     }
@@ -425,7 +430,7 @@ void McpHttpTransport::onStreamFinished(Stream *stream)
             }
         }
     }
-    std::erase_if(m_streams, [stream](const std::unique_ptr<Stream> &s) { return s.get() == stream; });
+    dropStream(stream);
 }
 
 void McpHttpTransport::scheduleResume(Stream *stream)
@@ -435,7 +440,7 @@ void McpHttpTransport::scheduleResume(Stream *stream)
     const QList<QJsonValue> awaited = stream->awaited;
     const int resumes = stream->resumes + 1;
     const bool wasGet = stream->isGet;
-    std::erase_if(m_streams, [stream](const std::unique_ptr<Stream> &s) { return s.get() == stream; });
+    dropStream(stream);
     log(Text::tr("resuming the event stream after %1 ms from event %2").arg(delay).arg(QString::fromLatin1(lastEventId)));
     QTimer::singleShot(delay, this, [this, lastEventId, awaited, resumes, wasGet] {
         if (m_closing)
@@ -457,22 +462,14 @@ void McpHttpTransport::openGetStream(const QByteArray &lastEventId, const QList<
     QNetworkRequest request = baseRequest(m_endpoint, true);
     if (!lastEventId.isEmpty())
         request.setRawHeader("Last-Event-ID", lastEventId);
-    QNetworkReply *reply = m_network->get(request);
-    m_replies.insert(reply);
-    auto *stream = new Stream;
-    stream->reply = reply;
-    stream->isGet = true;
+    Stream *stream = openEventStream(request);
+    QNetworkReply *reply = stream->reply;
     stream->lastEventId = lastEventId;
     stream->awaited = awaited;
-    m_streams.emplace_back(stream);
-    connect(reply, &QNetworkReply::readyRead, this, [this, stream, reply] {
-        if (reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() / 100 == 2)
-            readStream(stream);
-    });
     connect(reply, &QNetworkReply::finished, this, [this, stream, reply] {
         m_replies.remove(reply);
         reply->deleteLater();
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        const int status = httpStatus(reply);
         if (status / 100 == 2)
             readStream(stream);
         else if (status == 405 || status == 404 || status == 400)
@@ -481,28 +478,39 @@ void McpHttpTransport::openGetStream(const QByteArray &lastEventId, const QList<
     });
 }
 
-void McpHttpTransport::startLegacy(const std::shared_ptr<Post> &initialize)
+McpHttpTransport::Stream *McpHttpTransport::openEventStream(const QNetworkRequest &request)
 {
-    m_mode = Mode::LegacySse;
-    m_legacyQueue.prepend(initialize);
-    QNetworkRequest request = baseRequest(m_endpoint, true);
     QNetworkReply *reply = m_network->get(request);
     m_replies.insert(reply);
     auto *stream = new Stream;
     stream->reply = reply;
     stream->isGet = true;
-    stream->legacy = true;
     m_streams.emplace_back(stream);
     connect(reply, &QNetworkReply::readyRead, this, [this, stream, reply] {
-        if (reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() / 100 == 2)
+        if (httpStatus(reply) / 100 == 2)
             readStream(stream);
     });
+    return stream;
+}
+
+void McpHttpTransport::dropStream(Stream *stream)
+{
+    std::erase_if(m_streams, [stream](const std::unique_ptr<Stream> &s) { return s.get() == stream; });
+}
+
+void McpHttpTransport::startLegacy(const std::shared_ptr<Post> &initialize)
+{
+    m_mode = Mode::LegacySse;
+    m_legacyQueue.prepend(initialize);
+    Stream *stream = openEventStream(baseRequest(m_endpoint, true));
+    QNetworkReply *reply = stream->reply;
+    stream->legacy = true;
     connect(reply, &QNetworkReply::finished, this, [this, stream, reply] {
         m_replies.remove(reply);
         reply->deleteLater();
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        const int status = httpStatus(reply);
         if (status / 100 != 2 && !m_closing) {
-            std::erase_if(m_streams, [stream](const std::unique_ptr<Stream> &s) { return s.get() == stream; });
+            dropStream(stream);
             Q_EMIT failed(Error(QStringLiteral("mcp.not-mcp"),
                                 Text::tr("%1 answered neither as a Streamable HTTP nor as an HTTP+SSE MCP server (GET: %2)")
                                     .arg(m_endpoint.toString(QUrl::RemoveUserInfo))

@@ -23,7 +23,8 @@ ForwardingCredentialStore::ForwardingCredentialStore(CredentialStore *target, QO
 {
 }
 
-void ForwardingCredentialStore::read(const QString &account, ReadCallback done)
+template<typename Answer, typename Call>
+void ForwardingCredentialStore::forward(Call call, std::function<void(const Answer &)> done)
 {
     QPointer<ForwardingCredentialStore> self(this);
     CredentialStore *target = m_target;
@@ -31,44 +32,30 @@ void ForwardingCredentialStore::read(const QString &account, ReadCallback done)
         QMetaObject::invokeMethod(this, [done] { done(gone()); }, Qt::QueuedConnection);
         return;
     }
-    QMetaObject::invokeMethod(target, [target, account, self, done] {
-        target->read(account, [self, done](const Result<std::optional<QString>> &result) {
+    // Asked in the keychain's thread; the answer comes back to this one.
+    QMetaObject::invokeMethod(target, [target, call, self, done] {
+        call(target, [self, done](const Answer &answer) {
             if (self)
-                QMetaObject::invokeMethod(self, [done, result] { done(result); }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(self, [done, answer] { done(answer); }, Qt::QueuedConnection);
         });
     }, Qt::QueuedConnection);
+}
+
+void ForwardingCredentialStore::read(const QString &account, ReadCallback done)
+{
+    forward<Result<std::optional<QString>>>([account](CredentialStore *target, ReadCallback back) { target->read(account, back); },
+                                            std::move(done));
 }
 
 void ForwardingCredentialStore::write(const QString &account, const QString &secret, WriteCallback done)
 {
-    QPointer<ForwardingCredentialStore> self(this);
-    CredentialStore *target = m_target;
-    if (!target) {
-        QMetaObject::invokeMethod(this, [done] { done(gone()); }, Qt::QueuedConnection);
-        return;
-    }
-    QMetaObject::invokeMethod(target, [target, account, secret, self, done] {
-        target->write(account, secret, [self, done](const Result<void> &result) {
-            if (self)
-                QMetaObject::invokeMethod(self, [done, result] { done(result); }, Qt::QueuedConnection);
-        });
-    }, Qt::QueuedConnection);
+    forward<Result<void>>([account, secret](CredentialStore *target, WriteCallback back) { target->write(account, secret, back); },
+                          std::move(done));
 }
 
 void ForwardingCredentialStore::remove(const QString &account, WriteCallback done)
 {
-    QPointer<ForwardingCredentialStore> self(this);
-    CredentialStore *target = m_target;
-    if (!target) {
-        QMetaObject::invokeMethod(this, [done] { done(gone()); }, Qt::QueuedConnection);
-        return;
-    }
-    QMetaObject::invokeMethod(target, [target, account, self, done] {
-        target->remove(account, [self, done](const Result<void> &result) {
-            if (self)
-                QMetaObject::invokeMethod(self, [done, result] { done(result); }, Qt::QueuedConnection);
-        });
-    }, Qt::QueuedConnection);
+    forward<Result<void>>([account](CredentialStore *target, WriteCallback back) { target->remove(account, back); }, std::move(done));
 }
 
 } // namespace valis::mcp

@@ -4,6 +4,8 @@
 
 #include <QPointer>
 
+#include <functional>
+
 namespace valis::mcp {
 
 /// A CredentialStore for the MCP thread that asks the host's keychain store (which lives in the
@@ -22,6 +24,10 @@ public:
     void remove(const QString &account, WriteCallback done) override;
 
 private:
+    /// Runs `call(target, answerHere)` in the keychain's thread.
+    template<typename Answer, typename Call>
+    void forward(Call call, std::function<void(const Answer &)> done);
+
     QPointer<CredentialStore> m_target;
 };
 

@@ -259,28 +259,30 @@ void McpHostImpl::reloadConfiguration()
     Q_EMIT serversChanged();
 }
 
-void McpHostImpl::authorize(const QString &name, QObject *context, std::function<void(const Result<void> &)> done)
+template<typename Answer>
+void McpHostImpl::askPool(QObject *context, std::function<void(McpServerPool *, std::function<void(const Answer &)>)> ask,
+                          std::function<void(const Answer &)> done)
 {
+    // Asked in the MCP thread; the answer comes back to this one, and only to a context that
+    // still exists.
     QPointer<QObject> guard(context);
     QPointer<McpHostImpl> self(this);
-    QMetaObject::invokeMethod(m_pool, [pool = m_pool, self, guard, name, done] {
-        pool->authorize(name, [self, guard, done](const Result<void> &result) {
+    QMetaObject::invokeMethod(m_pool, [pool = m_pool, self, guard, ask, done] {
+        ask(pool, [self, guard, done](const Answer &answer) {
             if (self)
-                QMetaObject::invokeMethod(self, [guard, done, result] { if (guard) done(result); }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(self, [guard, done, answer] { if (guard) done(answer); }, Qt::QueuedConnection);
         });
     }, Qt::QueuedConnection);
 }
 
+void McpHostImpl::authorize(const QString &name, QObject *context, std::function<void(const Result<void> &)> done)
+{
+    askPool<Result<void>>(context, [name](McpServerPool *pool, auto answer) { pool->authorize(name, answer); }, std::move(done));
+}
+
 void McpHostImpl::signOut(const QString &name, QObject *context, std::function<void(const Result<void> &)> done)
 {
-    QPointer<QObject> guard(context);
-    QPointer<McpHostImpl> self(this);
-    QMetaObject::invokeMethod(m_pool, [pool = m_pool, self, guard, name, done] {
-        pool->signOut(name, [self, guard, done](const Result<void> &result) {
-            if (self)
-                QMetaObject::invokeMethod(self, [guard, done, result] { if (guard) done(result); }, Qt::QueuedConnection);
-        });
-    }, Qt::QueuedConnection);
+    askPool<Result<void>>(context, [name](McpServerPool *pool, auto answer) { pool->signOut(name, answer); }, std::move(done));
 }
 
 void McpHostImpl::whenStarted(QObject *context, std::function<void()> done)
@@ -313,18 +315,9 @@ void McpHostImpl::setRoots(const QStringList &folders)
 void McpHostImpl::request(const QString &name, const QString &method, const QJsonObject &params, QObject *context, Callback done)
 {
     ensureStarted();
-    QPointer<QObject> guard(context);
-    QPointer<McpHostImpl> self(this);
-    QMetaObject::invokeMethod(m_pool, [pool = m_pool, self, guard, name, method, params, done] {
-        pool->request(name, method, params, [self, guard, done](const Result<QJsonObject> &result) {
-            if (!self)
-                return;
-            QMetaObject::invokeMethod(self, [guard, done, result] {
-                if (guard)
-                    done(result);
-            }, Qt::QueuedConnection);
-        });
-    }, Qt::QueuedConnection);
+    askPool<Result<QJsonObject>>(context,
+                                 [name, method, params](McpServerPool *pool, auto answer) { pool->request(name, method, params, answer); },
+                                 std::move(done));
 }
 
 } // namespace valis::mcp

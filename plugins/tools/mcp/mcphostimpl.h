@@ -74,6 +74,11 @@ private:
     void onStatus(const McpServerStatus &raw);
     void checkStarted();
     McpServerToolProvider *providerFor(const QString &name);
+    /// Runs `ask` on the pool in the MCP thread and hands its answer to `done` here, while
+    /// `context` lives.
+    template<typename Answer>
+    void askPool(QObject *context, std::function<void(McpServerPool *, std::function<void(const Answer &)>)> ask,
+                 std::function<void(const Answer &)> done);
 
     PluginContext m_context;
     QThread m_thread;

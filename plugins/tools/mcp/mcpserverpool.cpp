@@ -238,12 +238,7 @@ void McpServerPool::forgetCall(McpCallHandle *handle)
 QString McpServerPool::logTail(const QString &server, int lines) const
 {
     const auto it = m_servers.find(server);
-    if (it == m_servers.end())
-        return {};
-    QStringList all = it->second.connection->log().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    if (all.size() > lines)
-        all = all.mid(all.size() - lines);
-    return all.join(QLatin1Char('\n'));
+    return it == m_servers.end() ? QString() : it->second.connection->logTail(lines);
 }
 
 void McpServerPool::onStateChanged(const QString &name)
@@ -318,7 +313,7 @@ void McpServerPool::request(const QString &server, const QString &method, const 
     });
 }
 
-std::unique_ptr<McpHttpAuthorizer> McpServerPool::makeOAuth(const McpResolvedServer &server)
+std::unique_ptr<McpOAuthAuthorizer> McpServerPool::makeOAuth(const McpResolvedServer &server)
 {
     if (!m_credentials && m_host.credentials)
         m_credentials = new ForwardingCredentialStore(m_host.credentials, this);
@@ -364,18 +359,7 @@ void McpServerPool::authorize(const QString &server, const std::function<void(co
         done(Error(QStringLiteral("mcp.oauth-not-http"), Text::tr("\"%1\" runs over stdio; only HTTP servers sign in").arg(server)));
         return;
     }
-    const Result<McpResolvedServer> resolved = resolveServer(config, m_options.environment);
-    if (resolved.hasError()) {
-        done(resolved.error());
-        return;
-    }
-    std::shared_ptr<McpHttpAuthorizer> authorizer = makeOAuth(*resolved);
-    auto *oauth = static_cast<McpOAuthAuthorizer *>(authorizer.get());
-    oauth->signIn([this, server, authorizer, done](const Result<void> &result) {
-        if (result.ok())
-            restartServer(server);
-        done(result);
-    });
+    runOAuth(config, OAuthStep::SignIn, done);
 }
 
 void McpServerPool::signOut(const QString &server, const std::function<void(const Result<void> &)> &done)
@@ -385,18 +369,29 @@ void McpServerPool::signOut(const QString &server, const std::function<void(cons
         done(Error(QStringLiteral("mcp.unknown-server"), Text::tr("there is no HTTP MCP server \"%1\"").arg(server)));
         return;
     }
-    const Result<McpResolvedServer> resolved = resolveServer(it->second.connection->config(), m_options.environment);
+    runOAuth(it->second.connection->config(), OAuthStep::SignOut, done);
+}
+
+void McpServerPool::runOAuth(const McpServerConfig &config, OAuthStep step, const std::function<void(const Result<void> &)> &done)
+{
+    const Result<McpResolvedServer> resolved = resolveServer(config, m_options.environment);
     if (resolved.hasError()) {
         done(resolved.error());
         return;
     }
-    std::shared_ptr<McpHttpAuthorizer> authorizer = makeOAuth(*resolved);
-    auto *oauth = static_cast<McpOAuthAuthorizer *>(authorizer.get());
-    oauth->signOut([this, server, authorizer, done](const Result<void> &result) {
+    // Kept alive by the callback until the step is over; the server then reconnects with what
+    // the keychain holds now.
+    std::shared_ptr<McpOAuthAuthorizer> authorizer = makeOAuth(*resolved);
+    const QString server = config.name;
+    const auto finished = [this, server, authorizer, done](const Result<void> &result) {
         if (result.ok())
             restartServer(server);
         done(result);
-    });
+    };
+    if (step == OAuthStep::SignIn)
+        authorizer->signIn(finished);
+    else
+        authorizer->signOut(finished);
 }
 
 void McpServerPool::shutdown()

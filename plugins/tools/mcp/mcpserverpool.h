@@ -14,6 +14,10 @@
 #include <map>
 #include <memory>
 
+namespace valis {
+class McpOAuthAuthorizer;
+}
+
 namespace valis::mcp {
 
 class McpCallHandle;
@@ -77,7 +81,10 @@ private:
     void onStateChanged(const QString &name);
     void configureClient(const QString &name, McpClient *client);
     McpCallHandle *activeCall(const QString &name) const;
-    std::unique_ptr<McpHttpAuthorizer> makeOAuth(const McpResolvedServer &server);
+    std::unique_ptr<McpOAuthAuthorizer> makeOAuth(const McpResolvedServer &server);
+    enum class OAuthStep { SignIn, SignOut };
+    /// Signs in to (or out of) `config`'s server with a fresh authoriser, then reconnects it.
+    void runOAuth(const McpServerConfig &config, OAuthStep step, const std::function<void(const valis::Result<void> &)> &done);
     std::unique_ptr<McpHttpAuthorizer> makeAuthorizer(const McpResolvedServer &server);
     QJsonArray rootsJson() const;
 

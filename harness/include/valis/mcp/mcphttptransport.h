@@ -121,6 +121,9 @@ private:
     void readStream(Stream *stream);
     void onStreamFinished(Stream *stream);
     void openGetStream(const QByteArray &lastEventId, const QList<QJsonValue> &awaited);
+    /// A GET event stream, registered and read as it arrives; the caller adds its end.
+    Stream *openEventStream(const QNetworkRequest &request);
+    void dropStream(Stream *stream);
     void scheduleResume(Stream *stream);
     void startLegacy(const std::shared_ptr<Post> &initialize);
     void onLegacyEndpoint(const QByteArray &data);

@@ -76,6 +76,8 @@ public:
     std::optional<Error> lastError() const { return m_lastError; }
     /// The server's log and Valis's notes about it, the last 32 KiB.
     QString log() const { return m_log.text(); }
+    /// Its last `lines` lines, for an error message.
+    QString logTail(int lines) const { return m_log.tail(lines); }
     /// "stdio: /usr/bin/node …" / "http: https://…", and how the command was found.
     QString description() const { return m_description; }
     QString resolvedFrom() const { return m_resolvedFrom; }
