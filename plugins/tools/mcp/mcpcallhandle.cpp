@@ -150,13 +150,22 @@ void McpCallHandle::ask(ToolInteraction::Kind kind, const QJsonObject &params, c
     Q_EMIT interactionRequested(interaction);
 }
 
-void McpCallHandle::answer(const QString &interactionId, const ToolInteractionAnswer &answer)
+std::optional<McpCallHandle::Pending> McpCallHandle::takePending(const QString &interactionId)
 {
     const auto it = m_pending.find(interactionId);
     if (it == m_pending.end())
-        return;
-    const Pending pending = *it;
+        return std::nullopt;
+    Pending pending = *it;
     m_pending.erase(it);
+    return pending;
+}
+
+void McpCallHandle::answer(const QString &interactionId, const ToolInteractionAnswer &answer)
+{
+    const std::optional<Pending> taken = takePending(interactionId);
+    if (!taken)
+        return;
+    const Pending &pending = *taken;
     const QString action = ToolInteractionAnswer::actionName(answer.action);
     if (pending.kind == ToolInteraction::Kind::Sampling) {
         // Accepting a sampling request is answered with the model's text (answerSampling).
@@ -183,11 +192,10 @@ void McpCallHandle::answer(const QString &interactionId, const ToolInteractionAn
 
 void McpCallHandle::answerSampling(const QString &interactionId, const SamplingOutcome &outcome)
 {
-    const auto it = m_pending.find(interactionId);
-    if (it == m_pending.end())
+    const std::optional<Pending> taken = takePending(interactionId);
+    if (!taken)
         return;
-    const Pending pending = *it;
-    m_pending.erase(it);
+    const Pending &pending = *taken;
     if (outcome.isError) {
         pending.responder.error(JsonRpcCode::InternalError, Text::tr("The model could not answer: %1").arg(outcome.error));
         return;

@@ -11,6 +11,8 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <optional>
+
 namespace valis::mcp {
 
 class McpServerPool;
@@ -83,6 +85,8 @@ private:
     void finish(const Part &result, bool retryable);
     void finishWithError(const QString &text, bool retryable = false);
     void dropPending();
+    /// The question `interactionId` still waiting for its answer, no longer waiting.
+    std::optional<Pending> takePending(const QString &interactionId);
     QString newId();
 
     QPointer<McpServerPool> m_pool;
