@@ -21,6 +21,19 @@ if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
     if(VALIS_WARNINGS_AS_ERRORS)
         target_compile_options(valis_common_cfg INTERFACE -Werror)
     endif()
+    # Hardening, as Debian's dpkg-buildflags (hardening=+all) asks of packaged binaries: the
+    # installers ship what this one build produces, so the build itself is hardened rather than
+    # a separate packaging build. _FORTIFY_SOURCE is undefined first because some compilers
+    # (Ubuntu's) predefine it, and needs optimisation to do anything.
+    if(VALIS_HARDENING AND NOT APPLE)
+        target_compile_options(valis_common_cfg INTERFACE
+            -fstack-protector-strong -fstack-clash-protection
+            $<$<NOT:$<CONFIG:Debug>>:-U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=2>)
+        if(CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
+            target_compile_options(valis_common_cfg INTERFACE -fcf-protection)
+        endif()
+        target_link_options(valis_common_cfg INTERFACE -Wl,-z,relro -Wl,-z,now -Wl,--as-needed)
+    endif()
 elseif(MSVC)
     target_compile_options(valis_common_cfg INTERFACE /W4 /permissive- /utf-8)
     if(VALIS_WARNINGS_AS_ERRORS)

@@ -78,7 +78,8 @@ function(valis_add_plugin name)
         RUNTIME_OUTPUT_DIRECTORY "${arg_OUTPUT_DIR}"
         VALIS_PLUGIN_ID "${name}"
         VALIS_PLUGIN_VERSION "${arg_VERSION}"
-        INSTALL_RPATH "$ORIGIN/../..")
+        # Installed plugins sit in lib/valis/plugins, one folder below the harness library.
+        INSTALL_RPATH "$<IF:$<PLATFORM_ID:Darwin>,@loader_path/..,$ORIGIN/..>")
 
     set(deps "")
     foreach(kind IN ITEMS required optional)

@@ -4,6 +4,9 @@
 #   scripts/dev.sh test   install what is missing, build, run the whole test suite
 #   scripts/dev.sh setup  install what is missing only
 #   scripts/dev.sh build  configure and build only
+#   scripts/dev.sh package       build the .deb and .rpm (in BUILD_DIR/packages) and check them
+#   scripts/dev.sh package-test  the same, then install the .deb into a clean Debian 12 root
+#                                and use it there (needs root; the test suite runs it too)
 # Environment: BUILD_DIR (default: build), BUILD_TYPE (default: Release), JOBS (default: nproc),
 # VALIS_FIXTURES (the shared fixture folder; default ../shared/fixtures beside the checkout).
 set -euo pipefail
@@ -22,6 +25,8 @@ apt_packages=(
     libqt6sql6-sqlite libqt6sql6-psql libsqlite3-dev sqlite3 libgl-dev libpcre2-dev
     libcmark-gfm-dev cmark-gfm xvfb xauth dbus gnome-keyring bubblewrap ripgrep
     postgresql nodejs npm
+    lintian rpm rpmlint desktop-file-utils appstream appstream-util mmdebstrap help2man
+    xdotool python3 file groff-base
 )
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
@@ -75,6 +80,14 @@ run_tests() {
     ctest --output-on-failure --no-tests=error -j "$jobs" "$@"
 }
 
+package() {
+    log "building the Linux packages"
+    rm -rf "$build_dir/packages"
+    (cd "$build_dir" && cpack --config CPackConfig.cmake)
+    log "checking them"
+    "$here/packaging/linux/check-packages.sh" "$build_dir/packages"
+}
+
 case "${1:-}" in
     setup) setup ;;
     build) setup; build ;;
@@ -88,13 +101,20 @@ case "${1:-}" in
         fi
         exec "$build_dir/bin/valis" "$@"
         ;;
+    package)
+        setup; build; package
+        ;;
+    package-test)
+        setup; build; package
+        as_root "$here/packaging/linux/install-test.sh" "$build_dir/packages" "$build_dir/bin/valis-cli"
+        ;;
     test)
         setup; build
         shift
         run_tests "$@"
         ;;
     *)
-        sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
         exit 2
         ;;
 esac

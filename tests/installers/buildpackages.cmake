@@ -1,0 +1,12 @@
+# Builds the packages afresh: old ones are removed first so the checks never see a stale file.
+file(REMOVE_RECURSE "${PACKAGES_DIR}")
+execute_process(COMMAND "${CPACK}" --config "${CONFIG}" RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+    message(FATAL_ERROR "cpack failed (${status})")
+endif()
+file(GLOB built "${PACKAGES_DIR}/*.deb" "${PACKAGES_DIR}/*.rpm")
+list(LENGTH built count)
+if(NOT count EQUAL 2)
+    message(FATAL_ERROR "cpack made ${count} packages, expected a .deb and an .rpm: ${built}")
+endif()
+message(STATUS "built: ${built}")
