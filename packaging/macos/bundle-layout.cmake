@@ -9,7 +9,8 @@ if(NOT IS_DIRECTORY "${valis_contents}/MacOS")
 endif()
 
 function(valis_move from to)
-    if(NOT EXISTS "${from}")
+    # A symbolic link to a library moved before it dangles for a moment: it still moves.
+    if(NOT EXISTS "${from}" AND NOT IS_SYMLINK "${from}")
         message(FATAL_ERROR "${from} was not installed; it belongs in ${to}")
     endif()
     get_filename_component(parent "${to}" DIRECTORY)
@@ -21,13 +22,10 @@ function(valis_move from to)
     message(STATUS "Moved into the bundle: ${to}")
 endfunction()
 
+# rmdir refuses a folder that holds anything, hidden files included.
 function(valis_remove_if_empty dir)
     if(IS_DIRECTORY "${dir}")
-        file(GLOB left "${dir}/*")
-        if(NOT left)
-            file(REMOVE "${dir}")
-            file(REMOVE_RECURSE "${dir}")
-        endif()
+        execute_process(COMMAND rmdir "${dir}" OUTPUT_QUIET ERROR_QUIET)
     endif()
 endfunction()
 
