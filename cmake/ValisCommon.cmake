@@ -15,8 +15,15 @@ target_compile_definitions(valis_common_cfg INTERFACE
     VALIS_VERSION_STRING="${PROJECT_VERSION}"
     VALIS_PLUGIN_API_VERSION=${VALIS_PLUGIN_API_VERSION})
 if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+    # GCC's local-only shadowing check. Clang (Apple's too) has no -Wshadow=local and warns
+    # about the unknown option; its -Wshadow would also flag locals named like members, which
+    # this code base allows. GCC's check covers the same sources on Linux.
+    set(valis_shadow_warning "")
+    if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+        set(valis_shadow_warning -Wshadow=local)
+    endif()
     target_compile_options(valis_common_cfg INTERFACE
-        -Wall -Wextra -Wpedantic -Wshadow=local -Wnon-virtual-dtor -Woverloaded-virtual
+        -Wall -Wextra -Wpedantic ${valis_shadow_warning} -Wnon-virtual-dtor -Woverloaded-virtual
         -Wcast-qual -Wformat=2 -Wimplicit-fallthrough -Wmissing-declarations)
     if(VALIS_WARNINGS_AS_ERRORS)
         target_compile_options(valis_common_cfg INTERFACE -Werror)
@@ -35,7 +42,13 @@ if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
         target_link_options(valis_common_cfg INTERFACE -Wl,-z,relro -Wl,-z,now -Wl,--as-needed)
     endif()
 elseif(MSVC)
-    target_compile_options(valis_common_cfg INTERFACE /W4 /permissive- /utf-8)
+    # The same families of warnings as GCC's set above. Off: C4244/C4267 (integer narrowing,
+    # which -Wall -Wextra do not check either, and qsizetype-to-int is everywhere in Qt code)
+    # and C4458/C4459 (a local named like a member or a global, which -Wshadow=local allows).
+    target_compile_options(valis_common_cfg INTERFACE /W4 /permissive- /utf-8 /Zc:__cplusplus
+        /wd4244 /wd4267 /wd4458 /wd4459)
+    # <windows.h> must not define min() and max() macros over std::min and qMin.
+    target_compile_definitions(valis_common_cfg INTERFACE NOMINMAX)
     if(VALIS_WARNINGS_AS_ERRORS)
         target_compile_options(valis_common_cfg INTERFACE /WX)
     endif()

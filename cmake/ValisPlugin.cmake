@@ -122,6 +122,8 @@ function(valis_add_plugin name)
     set_property(SOURCE ${arg_SOURCES} APPEND PROPERTY OBJECT_DEPENDS "${metadata_dir}/plugin.json")
 
     if(NOT arg_NO_INSTALL)
+        # The Windows and macOS packaging hands every shipped plugin to the Qt deployment tools.
+        set_property(GLOBAL APPEND PROPERTY VALIS_INSTALLED_PLUGINS ${target})
         install(TARGETS ${target}
             LIBRARY DESTINATION "${VALIS_PLUGIN_INSTALL_DIR}"
             RUNTIME DESTINATION "${VALIS_PLUGIN_INSTALL_DIR}")

@@ -8,9 +8,13 @@
 #include <QSocketNotifier>
 #include <QTimer>
 
+#include <memory>
+
+#if defined(Q_OS_UNIX)
 #include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>
+#endif
 
 namespace valis::test {
 
@@ -23,6 +27,7 @@ McpCliRun runValisCli(const QStringList &arguments, const QString &folder, const
     int master = -1;
     std::unique_ptr<QSocketNotifier> echo;
     if (terminal) {
+#if defined(Q_OS_UNIX)
         // A real terminal for its standard input: the CLI asks only where a person can answer.
         master = posix_openpt(O_RDWR | O_NOCTTY);
         if (master < 0 || grantpt(master) != 0 || unlockpt(master) != 0)
@@ -35,6 +40,10 @@ McpCliRun runValisCli(const QStringList &arguments, const QString &folder, const
             if (::read(master, buffer, sizeof buffer) <= 0)
                 echo->setEnabled(false);
         });
+#else
+        // Only POSIX systems have the pseudo-terminals these conversations are typed through.
+        return {-1, {}, QStringLiteral("no pseudo-terminal on this platform")};
+#endif
     }
     McpCliRun run;
     QByteArray errBytes;
@@ -53,7 +62,9 @@ McpCliRun runValisCli(const QStringList &arguments, const QString &folder, const
                 break;
             consumed = match.capturedEnd();
             const QByteArray typed = terminal->at(step).second.toUtf8() + '\n';
+#if defined(Q_OS_UNIX)
             [[maybe_unused]] const ssize_t written = ::write(master, typed.constData(), size_t(typed.size()));
+#endif
             ++step;
         }
     });
@@ -81,8 +92,10 @@ McpCliRun runValisCli(const QStringList &arguments, const QString &folder, const
     if (terminal && step < terminal->size())
         run.err += QStringLiteral("\n[unanswered step] ") + terminal->at(step).first;
     echo.reset();
+#if defined(Q_OS_UNIX)
     if (master >= 0)
         ::close(master);
+#endif
     return run;
 }
 

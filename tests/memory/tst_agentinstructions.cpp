@@ -12,7 +12,9 @@
 
 #include <memory>
 
+#if defined(Q_OS_UNIX)
 #include <unistd.h>
+#endif
 
 using namespace valis;
 using namespace valis::test;
@@ -248,6 +250,8 @@ private Q_SLOTS:
         QCOMPARE(instructions.warnings.constFirst().code, QStringLiteral("memory.agents-md-unreadable"));
         QVERIFY(instructions.warnings.constFirst().message.contains(tree.path(QStringLiteral("ws/AGENTS.md"))));
 
+#if defined(Q_OS_UNIX)
+        // Windows does not enforce the mode bits QFile::setPermissions() clears.
         if (::geteuid() != 0) {
             const QString locked = tree.path(QStringLiteral("ws/sub/AGENTS.md"));
             QVERIFY(QFile::setPermissions(locked, QFileDevice::Permissions()));
@@ -259,6 +263,7 @@ private Q_SLOTS:
             QCOMPARE(again.warnings.at(1).code, QStringLiteral("memory.agents-md-unreadable"));
             QCOMPARE(again.warnings.at(1).location, locked);
         }
+#endif
     }
 
     void aByteOrderMarkAndEmptyFilesAreNotInstructions()

@@ -31,7 +31,11 @@
 #include <QJsonObject>
 
 #include <cstdio>
+#if defined(Q_OS_UNIX)
 #include <unistd.h>
+#elif defined(Q_OS_WIN)
+#include <io.h>
+#endif
 
 namespace valis::cli {
 
@@ -238,7 +242,13 @@ int runTool(CliContext &context, const QStringList &arguments)
     ToolOrchestrator orchestrator(&tools.registry, &approvals.value());
     QEventLoop loop;
     Part result;
+#if defined(Q_OS_UNIX)
     const bool liveOutput = isatty(fileno(stderr));
+#elif defined(Q_OS_WIN)
+    const bool liveOutput = _isatty(_fileno(stderr)) != 0;
+#else
+    const bool liveOutput = false;
+#endif
     QObject::connect(&orchestrator, &ToolOrchestrator::approvalRequested, &orchestrator, [&orchestrator](const ApprovalRequest &request) {
         // Asking for this call is the approval; only "deny" rules stop it.
         orchestrator.resolveApproval(request.id, ApprovalDecision::allowed());

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QStandardPaths>
 
 namespace valis {
@@ -76,8 +77,21 @@ QString DataLocations::modelCatalogOverridePath() const
 
 QStringList DataLocations::systemPluginDirs()
 {
-    QStringList dirs{QDir::cleanPath(QCoreApplication::applicationDirPath() + QStringLiteral("/../")
-                                     + QStringLiteral(VALIS_PLUGIN_INSTALL_DIR))};
+    const QString appDir = QCoreApplication::applicationDirPath();
+    QStringList dirs;
+#ifdef Q_OS_MACOS
+    // In an app bundle (Valis.app/Contents/MacOS) the plugins are code inside the bundle, where
+    // signing and notarisation expect it (packaging/macos.cmake). A bundle without that folder
+    // is the one in a build folder, whose plugins were built beside the bundle.
+    if (appDir.endsWith(QLatin1String(".app/Contents/MacOS"))) {
+        const QString inBundle = QDir::cleanPath(appDir + QStringLiteral("/../PlugIns/valis"));
+        dirs << (QFileInfo(inBundle).isDir()
+                     ? inBundle
+                     : QDir::cleanPath(appDir + QStringLiteral("/../../../../") + QStringLiteral(VALIS_PLUGIN_INSTALL_DIR)));
+    }
+#endif
+    if (dirs.isEmpty())
+        dirs << QDir::cleanPath(appDir + QStringLiteral("/../") + QStringLiteral(VALIS_PLUGIN_INSTALL_DIR));
     const QString extra = qEnvironmentVariable("VALIS_PLUGIN_PATH");
     for (const QString &dir : extra.split(QDir::listSeparator(), Qt::SkipEmptyParts))
         dirs << QDir::cleanPath(dir);

@@ -51,11 +51,11 @@ McpStdioTransport::McpStdioTransport(McpStdioCommand command, QObject *parent)
         // Stage 1: stdin closed and the grace passed; stage 2: SIGTERM sent and it passed too.
         if (m_shutdownStage == 1) {
             m_shutdownStage = 2;
-            signalGroup(SIGTERM);
+            signalGroup(mcp::GroupTerminateSignal);
             m_shutdownTimer.start(ShutdownGraceMs);
         } else if (m_shutdownStage == 2) {
             m_shutdownStage = 3;
-            signalGroup(SIGKILL);
+            signalGroup(mcp::GroupKillSignal);
             if (m_process)
                 m_process->kill();
         }
@@ -68,15 +68,15 @@ McpStdioTransport::~McpStdioTransport()
         // Destroyed without close(): no time to wait, take the whole group down now.
         m_process->disconnect(this);
         m_process->closeWriteChannel();
-        signalGroup(SIGTERM);
+        signalGroup(mcp::GroupTerminateSignal);
         if (!m_process->waitForFinished(200)) {
-            signalGroup(SIGKILL);
+            signalGroup(mcp::GroupKillSignal);
             m_process->kill();
             m_process->waitForFinished(1000);
         }
     }
     if (m_pid > 0 && mcp::processGroupAlive(m_pid))
-        mcp::signalProcessGroup(m_pid, SIGKILL);
+        mcp::signalProcessGroup(m_pid, mcp::GroupKillSignal);
 }
 
 qint64 McpStdioTransport::processId() const
@@ -140,11 +140,11 @@ void McpStdioTransport::onFinished(int exitCode, QProcess::ExitStatus status)
                                                       : Text::tr("exited with status %1").arg(exitCode);
     // What the server started may still run (an npx wrapper's node); the group goes with it.
     if (m_pid > 0 && mcp::processGroupAlive(m_pid)) {
-        mcp::signalProcessGroup(m_pid, SIGTERM);
+        mcp::signalProcessGroup(m_pid, mcp::GroupTerminateSignal);
         const qint64 group = m_pid;
         QTimer::singleShot(ShutdownGraceMs, [group] {
             if (mcp::processGroupAlive(group))
-                mcp::signalProcessGroup(group, SIGKILL);
+                mcp::signalProcessGroup(group, mcp::GroupKillSignal);
         });
     }
     if (m_closing) {

@@ -39,16 +39,6 @@ bool writeSmallFile(const QString &path, const QByteArray &bytes)
     return file.write(bytes) == bytes.size();
 }
 
-bool isWritable(const QString &path)
-{
-#ifdef Q_OS_UNIX
-    return ::access(QFile::encodeName(path).constData(), W_OK) == 0;
-#else
-    Q_UNUSED(path);
-    return false;
-#endif
-}
-
 /// Name prefix of the groups this process makes; the pid lets a later process find and remove
 /// groups a crashed one left behind.
 QString groupPrefix()
@@ -79,6 +69,13 @@ void removeStaleGroups(const QString &parent)
 #endif
 }
 
+// Only Linux has pids cgroups to probe; elsewhere these would be unused.
+#ifdef Q_OS_LINUX
+bool isWritable(const QString &path)
+{
+    return ::access(QFile::encodeName(path).constData(), W_OK) == 0;
+}
+
 /// Creates a probe group under `parent` and says whether it gets a pids.max, enabling the
 /// controller for children first where cgroup v2 needs that.
 bool probeGroup(const QString &parent, bool enableForChildren)
@@ -97,6 +94,7 @@ bool probeGroup(const QString &parent, bool enableForChildren)
     QDir().rmdir(probe);
     return ok;
 }
+#endif
 
 ProcessLimitSetup probeProcessLimit()
 {

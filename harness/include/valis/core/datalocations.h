@@ -42,8 +42,9 @@ public:
     /// The user's override of the model catalogue.
     QString modelCatalogOverridePath() const;
     /// The folders Valis's own plugins are installed in: <app dir>/../lib/valis/plugins (the same
-    /// relative place in the build tree and after installation), then any folders listed in
-    /// the VALIS_PLUGIN_PATH environment variable. Needs a QCoreApplication.
+    /// relative place in the build tree and after installation; in a macOS app bundle,
+    /// Contents/PlugIns/valis), then any folders listed in the VALIS_PLUGIN_PATH environment
+    /// variable. Needs a QCoreApplication.
     static QStringList systemPluginDirs();
     /// Plugin enable/disable state and the crash-guard lock file.
     QString pluginSettingsPath() const;
