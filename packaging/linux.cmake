@@ -92,9 +92,9 @@ foreach(size IN LISTS icon_sizes)
 endforeach()
 add_custom_command(OUTPUT ${icon_files}
     COMMAND "${CMAKE_COMMAND}" -E env QT_QPA_PLATFORM=offscreen
-            $<TARGET_FILE:valis_iconrender> "${PROJECT_SOURCE_DIR}/resources/org.valis.Valis.svg"
+            $<TARGET_FILE:valis_iconpack> "${PROJECT_SOURCE_DIR}/resources/org.valis.Valis.svg"
             "${share_dir}/icons/hicolor" ${icon_sizes}
-    DEPENDS valis_iconrender "${PROJECT_SOURCE_DIR}/resources/org.valis.Valis.svg"
+    DEPENDS valis_iconpack "${PROJECT_SOURCE_DIR}/resources/org.valis.Valis.svg"
     COMMENT "Drawing the application icon" VERBATIM)
 foreach(size IN LISTS icon_sizes)
     install(FILES "${share_dir}/icons/hicolor/${size}x${size}/apps/org.valis.Valis.png"
