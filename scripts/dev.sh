@@ -22,6 +22,7 @@ apt_packages=(
     libqt6sql6-sqlite libqt6sql6-psql libsqlite3-dev sqlite3 libgl-dev libpcre2-dev
     libcmark-gfm-dev cmark-gfm xvfb xauth dbus gnome-keyring bubblewrap ripgrep
     postgresql nodejs npm
+    zsh fish
 )
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
