@@ -154,7 +154,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
         connectMcp();
     });
     connect(m_composer, &ComposerWidget::workspaceChosen, this, [this](const QString &path) {
-        QSettings(desktopSettingsPath(m_locations), QSettings::IniFormat)
+        QSettings(m_locations.desktopSettingsPath(), QSettings::IniFormat)
             .setValue(QStringLiteral("composer/workspace"), path);
     });
     connect(m_conversation, &ConversationController::sessionCreated, this, [this](const QString &id) {
@@ -632,7 +632,7 @@ void MainWindow::onStoreFailed(const Error &error)
 
 void MainWindow::restoreLayout()
 {
-    QSettings settings(desktopSettingsPath(m_locations), QSettings::IniFormat);
+    QSettings settings(m_locations.desktopSettingsPath(), QSettings::IniFormat);
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
@@ -641,7 +641,7 @@ void MainWindow::restoreLayout()
 
 void MainWindow::saveLayout() const
 {
-    QSettings settings(desktopSettingsPath(m_locations), QSettings::IniFormat);
+    QSettings settings(m_locations.desktopSettingsPath(), QSettings::IniFormat);
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
     if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))

@@ -150,6 +150,10 @@
         <source>Start without loading any plugin.</source>
         <translation>Ohne Plugins starten.</translation>
     </message>
+    <message>
+        <source>Show the versions of Valis, Qt and the plugin API.</source>
+        <translation>Die Versionen von Valis, Qt und der Plugin-API anzeigen.</translation>
+    </message>
 </context>
 <context>
     <name>valis::AgentInstructions</name>
@@ -368,6 +372,25 @@
     <message>
         <source>the tokenizer data lists a token twice</source>
         <translation>die Tokenizer-Daten enthalten ein Token doppelt</translation>
+    </message>
+</context>
+<context>
+    <name>valis::BuildInfo</name>
+    <message>
+        <source>Qt %1</source>
+        <translation>Qt %1</translation>
+    </message>
+    <message>
+        <source>Qt %1 (built against Qt %2)</source>
+        <translation>Qt %1 (erstellt mit Qt %2)</translation>
+    </message>
+    <message>
+        <source>Plugin API version %1</source>
+        <translation>Plugin-API-Version %1</translation>
+    </message>
+    <message>
+        <source>Copyright (C) 2026 the Valis developers. All rights reserved.</source>
+        <translation>Copyright (C) 2026 die Valis-Entwickler. Alle Rechte vorbehalten.</translation>
     </message>
 </context>
 <context>
@@ -1406,14 +1429,6 @@
         <translation>&amp;Über Valis</translation>
     </message>
     <message>
-        <source>About Valis</source>
-        <translation>Über Valis</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Valis %1&lt;/b&gt;&lt;p&gt;A desktop agent harness whose context never fills up.&lt;/p&gt;&lt;p&gt;Profile: %2&lt;/p&gt;</source>
-        <translation>&lt;b&gt;Valis %1&lt;/b&gt;&lt;p&gt;Eine Agenten-Umgebung, deren Kontext nie überläuft.&lt;/p&gt;&lt;p&gt;Profil: %2&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>A plugin may have crashed Valis</source>
         <translation>Ein Plugin hat Valis vielleicht abstürzen lassen</translation>
     </message>
@@ -1607,6 +1622,14 @@
     <message>
         <source>Undo: deleted &quot;%1&quot;</source>
         <translation>Rückgängig: „%1“ gelöscht</translation>
+    </message>
+    <message>
+        <source>About Valis</source>
+        <translation>Über Valis</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Valis %1&lt;/b&gt;&lt;p&gt;A desktop agent harness whose context never fills up.&lt;/p&gt;&lt;p&gt;Profile: %2&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Valis %1&lt;/b&gt;&lt;p&gt;Eine Agenten-Umgebung, deren Kontext nie überläuft.&lt;/p&gt;&lt;p&gt;Profil: %2&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -3120,6 +3143,13 @@
     <message>
         <source>stdout, skipped (%1): %2</source>
         <translation>stdout, übersprungen (%1): %2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpStoredTokenAuthorizer</name>
+    <message>
+        <source>the server refused the bearer token stored in the keychain (%1); store another with valis-cli keys set %1, or remove it to sign in with OAuth</source>
+        <translation>der Server hat das im Schlüsselbund gespeicherte Bearer-Token abgelehnt (%1); speichern Sie ein anderes mit valis-cli keys set %1 oder entfernen Sie es, um sich mit OAuth anzumelden</translation>
     </message>
 </context>
 <context>
@@ -5830,10 +5860,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <translation>DIR für alle Dateien von Valis statt der Standardorte verwenden (auch: VALIS_HOME)</translation>
     </message>
     <message>
-        <source>Print the version</source>
-        <translation>Die Version ausgeben</translation>
-    </message>
-    <message>
         <source>Show this help; &apos;valis-cli &lt;command&gt; --help&apos; shows a command&apos;s</source>
         <translation>Diese Hilfe anzeigen; „valis-cli &lt;Befehl&gt; --help“ zeigt die eines Befehls</translation>
     </message>
@@ -6264,10 +6290,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>set, remove or status (the default).</source>
         <translation>set, remove oder status (Standard).</translation>
-    </message>
-    <message>
-        <source>Provider ids: anthropic, openai, openai-compatible, ...</source>
-        <translation>Anbieter-IDs: anthropic, openai, openai-compatible, ...</translation>
     </message>
     <message>
         <source>Keeps API keys in the OS keychain. &apos;set PROVIDER&apos; reads the key from standard input (typed without echo at a terminal), never from the command line; &apos;remove PROVIDER&apos; deletes it; &apos;status&apos; shows, for each provider, whether a key is in the keychain or which environment variable supplies it, never the key. openai and openai-responses share one key.</source>
@@ -8129,6 +8151,14 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>declined a question of %1 (%2): nobody is there to answer it</source>
         <translation>eine Frage von %1 abgelehnt (%2): niemand ist da, um sie zu beantworten</translation>
+    </message>
+    <message>
+        <source>Provider ids: anthropic, openai, openai-compatible, ...; mcp:SERVER for an HTTP MCP server&apos;s bearer token</source>
+        <translation>Anbieter-IDs: anthropic, openai, openai-compatible, …; mcp:SERVER für das Bearer-Token eines HTTP-MCP-Servers</translation>
+    </message>
+    <message>
+        <source>Print the versions of valis-cli, Qt and the plugin API</source>
+        <translation>Die Versionen von valis-cli, Qt und der Plugin-API ausgeben</translation>
     </message>
 </context>
 <context>

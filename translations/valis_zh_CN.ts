@@ -150,6 +150,10 @@
         <source>Start without loading any plugin.</source>
         <translation>启动时不加载任何插件。</translation>
     </message>
+    <message>
+        <source>Show the versions of Valis, Qt and the plugin API.</source>
+        <translation>显示 Valis、Qt 和插件 API 的版本。</translation>
+    </message>
 </context>
 <context>
     <name>valis::AgentInstructions</name>
@@ -367,6 +371,25 @@
     <message>
         <source>the tokenizer data lists a token twice</source>
         <translation>分词器数据中有一个 token 出现了两次</translation>
+    </message>
+</context>
+<context>
+    <name>valis::BuildInfo</name>
+    <message>
+        <source>Qt %1</source>
+        <translation>Qt %1</translation>
+    </message>
+    <message>
+        <source>Qt %1 (built against Qt %2)</source>
+        <translation>Qt %1（构建时使用 Qt %2）</translation>
+    </message>
+    <message>
+        <source>Plugin API version %1</source>
+        <translation>插件 API 版本 %1</translation>
+    </message>
+    <message>
+        <source>Copyright (C) 2026 the Valis developers. All rights reserved.</source>
+        <translation>Copyright (C) 2026 Valis 开发者。保留所有权利。</translation>
     </message>
 </context>
 <context>
@@ -1483,14 +1506,6 @@
         <translation>关于 Valis(&amp;A)</translation>
     </message>
     <message>
-        <source>About Valis</source>
-        <translation>关于 Valis</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Valis %1&lt;/b&gt;&lt;p&gt;A desktop agent harness whose context never fills up.&lt;/p&gt;&lt;p&gt;Profile: %2&lt;/p&gt;</source>
-        <translation>&lt;b&gt;Valis %1&lt;/b&gt;&lt;p&gt;一个上下文永远不会占满的桌面智能体运行框架。&lt;/p&gt;&lt;p&gt;配置文件：%2&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Rename session</source>
         <translation>重命名会话</translation>
     </message>
@@ -1603,6 +1618,14 @@
     <message>
         <source>Undo: deleted &quot;%1&quot;</source>
         <translation>撤销：已删除“%1”</translation>
+    </message>
+    <message>
+        <source>About Valis</source>
+        <translation>关于 Valis</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Valis %1&lt;/b&gt;&lt;p&gt;A desktop agent harness whose context never fills up.&lt;/p&gt;&lt;p&gt;Profile: %2&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Valis %1&lt;/b&gt;&lt;p&gt;一个上下文永远不会占满的桌面智能体运行框架。&lt;/p&gt;&lt;p&gt;配置文件：%2&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -3104,6 +3127,13 @@
     <message>
         <source>stdout, skipped (%1): %2</source>
         <translation>stdout，已跳过（%1）：%2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpStoredTokenAuthorizer</name>
+    <message>
+        <source>the server refused the bearer token stored in the keychain (%1); store another with valis-cli keys set %1, or remove it to sign in with OAuth</source>
+        <translation>服务器拒绝了钥匙串中保存的持有者令牌（%1）；请用 valis-cli keys set %1 保存另一个，或将其删除以通过 OAuth 登录</translation>
     </message>
 </context>
 <context>
@@ -6036,10 +6066,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <translation>set、remove 或 status（默认）。</translation>
     </message>
     <message>
-        <source>Provider ids: anthropic, openai, openai-compatible, ...</source>
-        <translation>提供方 ID：anthropic、openai、openai-compatible 等</translation>
-    </message>
-    <message>
         <source>Keeps API keys in the OS keychain. &apos;set PROVIDER&apos; reads the key from standard input (typed without echo at a terminal), never from the command line; &apos;remove PROVIDER&apos; deletes it; &apos;status&apos; shows, for each provider, whether a key is in the keychain or which environment variable supplies it, never the key. openai and openai-responses share one key.</source>
         <translation>将 API 密钥保存在操作系统钥匙串中。“set PROVIDER”从标准输入读取密钥（在终端中输入时不回显），绝不从命令行读取；“remove PROVIDER”删除密钥；“status”针对每个提供方显示钥匙串中是否有密钥，或由哪个环境变量提供密钥，但绝不显示密钥本身。openai 和 openai-responses 共用一个密钥。</translation>
     </message>
@@ -7158,10 +7184,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <translation>将 Valis 的所有文件保存在 DIR 中，而不是标准位置（也可用 VALIS_HOME 指定）</translation>
     </message>
     <message>
-        <source>Print the version</source>
-        <translation>输出版本号</translation>
-    </message>
-    <message>
         <source>Show this help; &apos;valis-cli &lt;command&gt; --help&apos; shows a command&apos;s</source>
         <translation>显示此帮助；“valis-cli &lt;command&gt; --help”显示某个命令的帮助</translation>
     </message>
@@ -8070,6 +8092,14 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>declined a question of %1 (%2): nobody is there to answer it</source>
         <translation>已拒绝 %1 的一个问题（%2）：没有人可以回答</translation>
+    </message>
+    <message>
+        <source>Provider ids: anthropic, openai, openai-compatible, ...; mcp:SERVER for an HTTP MCP server&apos;s bearer token</source>
+        <translation>提供方 ID：anthropic、openai、openai-compatible……；mcp:SERVER 表示 HTTP MCP 服务器的持有者令牌</translation>
+    </message>
+    <message>
+        <source>Print the versions of valis-cli, Qt and the plugin API</source>
+        <translation>输出 valis-cli、Qt 和插件 API 的版本</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,9 @@
 #include "clicontext.h"
 #include "commands.h"
 
+#include "valis/core/buildinfo.h"
+#include "valis/core/translations.h"
+
 #include <QCoreApplication>
 
 using namespace valis;
@@ -47,7 +50,7 @@ void printUsage(QTextStream &stream)
     stream << '\n'
            << Text::tr("Global options:") << '\n'
            << "  --home DIR   " << Text::tr("Use DIR for all of Valis's files instead of the standard locations (also: VALIS_HOME)") << '\n'
-           << "  --version    " << Text::tr("Print the version") << '\n'
+           << "  --version    " << Text::tr("Print the versions of valis-cli, Qt and the plugin API") << '\n'
            << "  --help       " << Text::tr("Show this help; 'valis-cli <command> --help' shows a command's") << '\n';
     stream.flush();
 }
@@ -67,6 +70,8 @@ int main(int argc, char *argv[])
             homeMissingValue = true;
     }
     CliContext context(DataLocations::fromArguments(&arguments));
+    // The language the desktop speaks for this profile (or the system's), before any message.
+    installTranslations(app, interfaceLocale(context.locations()));
     if (homeMissingValue)
         return context.usageError(QStringLiteral("--home"), Text::tr("--home needs a folder"));
 
@@ -80,7 +85,7 @@ int main(int argc, char *argv[])
         }
     }
     if (arguments.first() == QLatin1String("--version") || arguments.first() == QLatin1String("-v")) {
-        context.out() << "valis-cli " << VALIS_VERSION_STRING << Qt::endl;
+        context.out() << versionText(QStringLiteral("valis-cli")) << Qt::flush;
         return 0;
     }
     for (const Command &command : commands()) {
