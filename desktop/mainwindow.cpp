@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "aboutdialog.h"
 #include "composerwidget.h"
 #include "contextmeter.h"
 #include "conversationcontroller.h"
@@ -445,13 +446,12 @@ void MainWindow::buildActions()
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *keys = help->addAction(tr("&Keyboard shortcuts"), this, &MainWindow::showShortcuts);
     keys->setShortcut(QKeySequence::HelpContents);
-    help->addAction(tr("&About Valis"), this, [this]() {
-        QMessageBox::about(this, tr("About Valis"),
-                           tr("<b>Valis %1</b><p>A desktop agent harness whose context never fills up.</p>"
-                              "<p>Profile: %2</p>")
-                               .arg(QStringLiteral(VALIS_VERSION_STRING),
-                                    QDir::toNativeSeparators(m_locations.dataDir()).toHtmlEscaped()));
+    QAction *about = help->addAction(tr("&About Valis"), this, [this]() {
+        auto *dialog = new AboutDialog(m_locations, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
     });
+    about->setMenuRole(QAction::AboutRole);
 }
 
 void MainWindow::showWelcome(bool shown)

@@ -156,6 +156,83 @@
     </message>
 </context>
 <context>
+    <name>valis::AboutDialog</name>
+    <message>
+        <source>The conversation page: Markdown, sanitising and code highlighting (compiled into the app)</source>
+        <translation>Die Gesprächsseite: Markdown, Bereinigung und Syntaxhervorhebung (in die App kompiliert)</translation>
+    </message>
+    <message>
+        <source>Exact token counts: OpenAI&apos;s o200k_base and cl100k_base rank files (compiled into the app)</source>
+        <translation>Exakte Token-Zählung: die Rangdateien o200k_base und cl100k_base von OpenAI (in die App kompiliert)</translation>
+    </message>
+    <message>
+        <source>The application framework: windows, networking, the database driver (shared libraries)</source>
+        <translation>Das Anwendungs-Framework: Fenster, Netzwerk, der Datenbanktreiber (gemeinsam genutzte Bibliotheken)</translation>
+    </message>
+    <message>
+        <source>Qt is licensed under the GNU Lesser General Public License, version 3 (https://www.gnu.org/licenses/lgpl-3.0.html). Valis uses Qt as shared libraries, which you may replace with your own build of the same version. Qt&apos;s source code: https://download.qt.io/.</source>
+        <translation>Qt steht unter der GNU Lesser General Public License, Version 3 (https://www.gnu.org/licenses/lgpl-3.0.html). Valis nutzt Qt als gemeinsam genutzte Bibliotheken, die Sie durch einen eigenen Build derselben Version ersetzen dürfen. Der Quellcode von Qt: https://download.qt.io/.</translation>
+    </message>
+    <message>
+        <source>Shows the conversation page (shared libraries)</source>
+        <translation>Zeigt die Gesprächsseite an (gemeinsam genutzte Bibliotheken)</translation>
+    </message>
+    <message>
+        <source>Qt WebEngine is licensed under the GNU Lesser General Public License, version 3. It contains the Chromium browser engine, whose parts come under their own, mostly BSD-style, licences: https://doc.qt.io/qt-6/qtwebengine-licensing.html.</source>
+        <translation>Qt WebEngine steht unter der GNU Lesser General Public License, Version 3. Es enthält die Browser-Engine Chromium, deren Teile eigenen, meist BSD-artigen Lizenzen unterliegen: https://doc.qt.io/qt-6/qtwebengine-licensing.html.</translation>
+    </message>
+    <message>
+        <source>Keeps API keys in the operating system&apos;s keychain (shared library)</source>
+        <translation>Bewahrt API-Schlüssel im Schlüsselbund des Betriebssystems auf (gemeinsam genutzte Bibliothek)</translation>
+    </message>
+    <message>
+        <source>The session store and the memory&apos;s database (shared library)</source>
+        <translation>Der Sitzungsspeicher und die Datenbank des Gedächtnisses (gemeinsam genutzte Bibliothek)</translation>
+    </message>
+    <message>
+        <source>SQLite is in the public domain (https://sqlite.org/copyright.html).</source>
+        <translation>SQLite ist gemeinfrei (https://sqlite.org/copyright.html).</translation>
+    </message>
+    <message>
+        <source>About Valis</source>
+        <translation>Über Valis</translation>
+    </message>
+    <message>
+        <source>Valis</source>
+        <translation>Valis</translation>
+    </message>
+    <message>
+        <source>Third-party software</source>
+        <translation>Software Dritter</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Valis %1&lt;/h2&gt;&lt;p&gt;A desktop agent harness whose context never fills up.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Valis %1&lt;/h2&gt;&lt;p&gt;Eine Desktop-Umgebung für KI-Agenten, deren Kontext nie voll wird.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Profile: %1</source>
+        <translation>Profil: %1</translation>
+    </message>
+    <message>
+        <source>Profile:
+  settings %1
+  data %2
+  cache %3</source>
+        <translation>Profil:
+  Einstellungen %1
+  Daten %2
+  Cache %3</translation>
+    </message>
+    <message>
+        <source>Valis is proprietary software. You may use it only as the agreement under which you received it allows; it may not be copied, modified or passed on otherwise. The third-party software in it comes under its own licences (see the next tab).</source>
+        <translation>Valis ist proprietäre Software. Sie dürfen sie nur so nutzen, wie es die Vereinbarung erlaubt, unter der Sie sie erhalten haben; darüber hinaus darf sie weder kopiert noch verändert noch weitergegeben werden. Die enthaltene Software Dritter unterliegt ihren eigenen Lizenzen (siehe nächster Reiter).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; %2&lt;br&gt;Licence: %3&lt;br&gt;%4&lt;br&gt;&lt;a href=&quot;%5&quot;&gt;%5&lt;/a&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; %2&lt;br&gt;Lizenz: %3&lt;br&gt;%4&lt;br&gt;&lt;a href=&quot;%5&quot;&gt;%5&lt;/a&gt;</translation>
+    </message>
+</context>
+<context>
     <name>valis::AgentInstructions</name>
     <message>
         <source>%1 cannot be read and is left out of the instructions: %2</source>
@@ -1622,14 +1699,6 @@
     <message>
         <source>Undo: deleted &quot;%1&quot;</source>
         <translation>Rückgängig: „%1“ gelöscht</translation>
-    </message>
-    <message>
-        <source>About Valis</source>
-        <translation>Über Valis</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Valis %1&lt;/b&gt;&lt;p&gt;A desktop agent harness whose context never fills up.&lt;/p&gt;&lt;p&gt;Profile: %2&lt;/p&gt;</source>
-        <translation>&lt;b&gt;Valis %1&lt;/b&gt;&lt;p&gt;Eine Agenten-Umgebung, deren Kontext nie überläuft.&lt;/p&gt;&lt;p&gt;Profil: %2&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

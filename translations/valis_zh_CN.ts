@@ -156,6 +156,83 @@
     </message>
 </context>
 <context>
+    <name>valis::AboutDialog</name>
+    <message>
+        <source>The conversation page: Markdown, sanitising and code highlighting (compiled into the app)</source>
+        <translation>对话页面：Markdown 渲染、内容净化和代码高亮（编译进应用）</translation>
+    </message>
+    <message>
+        <source>Exact token counts: OpenAI&apos;s o200k_base and cl100k_base rank files (compiled into the app)</source>
+        <translation>精确的词元计数：OpenAI 的 o200k_base 和 cl100k_base 词表文件（编译进应用）</translation>
+    </message>
+    <message>
+        <source>The application framework: windows, networking, the database driver (shared libraries)</source>
+        <translation>应用程序框架：窗口、网络、数据库驱动（共享库）</translation>
+    </message>
+    <message>
+        <source>Qt is licensed under the GNU Lesser General Public License, version 3 (https://www.gnu.org/licenses/lgpl-3.0.html). Valis uses Qt as shared libraries, which you may replace with your own build of the same version. Qt&apos;s source code: https://download.qt.io/.</source>
+        <translation>Qt 以 GNU 宽通用公共许可证第 3 版（https://www.gnu.org/licenses/lgpl-3.0.html）授权。Valis 以共享库的形式使用 Qt，您可以用自己构建的同一版本替换它们。Qt 的源代码：https://download.qt.io/。</translation>
+    </message>
+    <message>
+        <source>Shows the conversation page (shared libraries)</source>
+        <translation>显示对话页面（共享库）</translation>
+    </message>
+    <message>
+        <source>Qt WebEngine is licensed under the GNU Lesser General Public License, version 3. It contains the Chromium browser engine, whose parts come under their own, mostly BSD-style, licences: https://doc.qt.io/qt-6/qtwebengine-licensing.html.</source>
+        <translation>Qt WebEngine 以 GNU 宽通用公共许可证第 3 版授权。它包含 Chromium 浏览器引擎，其各部分适用各自的许可证（大多为 BSD 风格）：https://doc.qt.io/qt-6/qtwebengine-licensing.html。</translation>
+    </message>
+    <message>
+        <source>Keeps API keys in the operating system&apos;s keychain (shared library)</source>
+        <translation>将 API 密钥保存在操作系统的钥匙串中（共享库）</translation>
+    </message>
+    <message>
+        <source>The session store and the memory&apos;s database (shared library)</source>
+        <translation>会话存储和记忆数据库（共享库）</translation>
+    </message>
+    <message>
+        <source>SQLite is in the public domain (https://sqlite.org/copyright.html).</source>
+        <translation>SQLite 属于公有领域（https://sqlite.org/copyright.html）。</translation>
+    </message>
+    <message>
+        <source>About Valis</source>
+        <translation>关于 Valis</translation>
+    </message>
+    <message>
+        <source>Valis</source>
+        <translation>Valis</translation>
+    </message>
+    <message>
+        <source>Third-party software</source>
+        <translation>第三方软件</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Valis %1&lt;/h2&gt;&lt;p&gt;A desktop agent harness whose context never fills up.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Valis %1&lt;/h2&gt;&lt;p&gt;上下文永不溢出的桌面智能体运行框架。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Profile: %1</source>
+        <translation>配置文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Profile:
+  settings %1
+  data %2
+  cache %3</source>
+        <translation>配置文件夹：
+  设置 %1
+  数据 %2
+  缓存 %3</translation>
+    </message>
+    <message>
+        <source>Valis is proprietary software. You may use it only as the agreement under which you received it allows; it may not be copied, modified or passed on otherwise. The third-party software in it comes under its own licences (see the next tab).</source>
+        <translation>Valis 是专有软件。您只能在获得它时所依据的协议允许的范围内使用它；除此之外不得复制、修改或转让。其中包含的第三方软件适用各自的许可证（见下一个标签页）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; %2&lt;br&gt;Licence: %3&lt;br&gt;%4&lt;br&gt;&lt;a href=&quot;%5&quot;&gt;%5&lt;/a&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; %2&lt;br&gt;许可证：%3&lt;br&gt;%4&lt;br&gt;&lt;a href=&quot;%5&quot;&gt;%5&lt;/a&gt;</translation>
+    </message>
+</context>
+<context>
     <name>valis::AgentInstructions</name>
     <message>
         <source>%1 cannot be read and is left out of the instructions: %2</source>
@@ -1618,14 +1695,6 @@
     <message>
         <source>Undo: deleted &quot;%1&quot;</source>
         <translation>撤销：已删除“%1”</translation>
-    </message>
-    <message>
-        <source>About Valis</source>
-        <translation>关于 Valis</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Valis %1&lt;/b&gt;&lt;p&gt;A desktop agent harness whose context never fills up.&lt;/p&gt;&lt;p&gt;Profile: %2&lt;/p&gt;</source>
-        <translation>&lt;b&gt;Valis %1&lt;/b&gt;&lt;p&gt;一个上下文永远不会占满的桌面智能体运行框架。&lt;/p&gt;&lt;p&gt;配置文件：%2&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
