@@ -6129,14 +6129,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <translation>C.LESEN</translation>
     </message>
     <message>
-        <source>Enable the plugin ID (from the next start).</source>
-        <translation>Das Plugin ID aktivieren (ab dem nächsten Start).</translation>
-    </message>
-    <message>
-        <source>Disable the plugin ID (from the next start).</source>
-        <translation>Das Plugin ID deaktivieren (ab dem nächsten Start).</translation>
-    </message>
-    <message>
         <source>Disable the plugin that was loading when Valis last died.</source>
         <translation>Das Plugin deaktivieren, das gerade geladen wurde, als Valis zuletzt abstürzte.</translation>
     </message>
@@ -8228,6 +8220,50 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>Print the versions of valis-cli, Qt and the plugin API</source>
         <translation>Die Versionen von valis-cli, Qt und der Plugin-API ausgeben</translation>
+    </message>
+    <message>
+        <source>The shell: bash, zsh or fish.</source>
+        <translation>Die Shell: bash, zsh oder fish.</translation>
+    </message>
+    <message>
+        <source>Prints a completion script for a shell, made from the options every command declares. Sessions, MCP servers, plugins and providers are completed by asking valis-cli when Tab is pressed. Try it with &apos;source &lt;(valis-cli completion bash)&apos;; keep it as ~/.local/share/bash-completion/completions/valis-cli (bash), as _valis-cli in a folder of $fpath (zsh), or as ~/.config/fish/completions/valis-cli.fish (fish).</source>
+        <translation>Gibt ein Vervollständigungsskript für eine Shell aus, erzeugt aus den Optionen, die jeder Befehl angibt. Sitzungen, MCP-Server, Plugins und Anbieter werden vervollständigt, indem beim Drücken von Tab valis-cli gefragt wird. Ausprobieren mit &apos;source &lt;(valis-cli completion bash)&apos;; dauerhaft ablegen als ~/.local/share/bash-completion/completions/valis-cli (bash), als _valis-cli in einem Ordner aus $fpath (zsh) oder als ~/.config/fish/completions/valis-cli.fish (fish).</translation>
+    </message>
+    <message>
+        <source>name the shell: bash, zsh or fish</source>
+        <translation>nennen Sie die Shell: bash, zsh oder fish</translation>
+    </message>
+    <message>
+        <source>Print only the servers&apos; names, one a line (for scripts and shell completion).</source>
+        <translation>Nur die Namen der Server ausgeben, einen pro Zeile (für Skripte und die Shell-Vervollständigung).</translation>
+    </message>
+    <message>
+        <source>Enable the plugin PLUGIN (from the next start).</source>
+        <translation>Das Plugin PLUGIN aktivieren (ab dem nächsten Start).</translation>
+    </message>
+    <message>
+        <source>Disable the plugin PLUGIN (from the next start).</source>
+        <translation>Das Plugin PLUGIN deaktivieren (ab dem nächsten Start).</translation>
+    </message>
+    <message>
+        <source>Print only the plugins&apos; ids, one a line (for scripts and shell completion).</source>
+        <translation>Nur die IDs der Plugins ausgeben, eine pro Zeile (für Skripte und die Shell-Vervollständigung).</translation>
+    </message>
+    <message>
+        <source>Print only the ids of the providers the running plugins offer, one a line.</source>
+        <translation>Nur die IDs der Anbieter ausgeben, die die laufenden Plugins bereitstellen, eine pro Zeile.</translation>
+    </message>
+    <message>
+        <source>Print only the sessions&apos; ids, one a line (for scripts and shell completion).</source>
+        <translation>Nur die IDs der Sitzungen ausgeben, eine pro Zeile (für Skripte und die Shell-Vervollständigung).</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; did not say which options it takes; it cannot be completed</source>
+        <translation>„%1“ hat nicht angegeben, welche Optionen es annimmt; es kann nicht vervollständigt werden</translation>
+    </message>
+    <message>
+        <source>Print a shell completion script for bash, zsh or fish</source>
+        <translation>Ein Shell-Vervollständigungsskript für bash, zsh oder fish ausgeben</translation>
     </message>
 </context>
 <context>

@@ -6615,14 +6615,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <translation>缓存读取</translation>
     </message>
     <message>
-        <source>Enable the plugin ID (from the next start).</source>
-        <translation>启用插件 ID（下次启动时生效）。</translation>
-    </message>
-    <message>
-        <source>Disable the plugin ID (from the next start).</source>
-        <translation>禁用插件 ID（下次启动时生效）。</translation>
-    </message>
-    <message>
         <source>Disable the plugin that was loading when Valis last died.</source>
         <translation>禁用 Valis 上次意外退出时正在加载的插件。</translation>
     </message>
@@ -8169,6 +8161,50 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>Print the versions of valis-cli, Qt and the plugin API</source>
         <translation>输出 valis-cli、Qt 和插件 API 的版本</translation>
+    </message>
+    <message>
+        <source>The shell: bash, zsh or fish.</source>
+        <translation>Shell：bash、zsh 或 fish。</translation>
+    </message>
+    <message>
+        <source>Prints a completion script for a shell, made from the options every command declares. Sessions, MCP servers, plugins and providers are completed by asking valis-cli when Tab is pressed. Try it with &apos;source &lt;(valis-cli completion bash)&apos;; keep it as ~/.local/share/bash-completion/completions/valis-cli (bash), as _valis-cli in a folder of $fpath (zsh), or as ~/.config/fish/completions/valis-cli.fish (fish).</source>
+        <translation>输出某个 Shell 的补全脚本，内容来自每个命令声明的选项。会话、MCP 服务器、插件和提供方在按下 Tab 时通过询问 valis-cli 来补全。可以用 &apos;source &lt;(valis-cli completion bash)&apos; 试用；长期使用请保存为 ~/.local/share/bash-completion/completions/valis-cli（bash）、$fpath 中某个文件夹里的 _valis-cli（zsh），或 ~/.config/fish/completions/valis-cli.fish（fish）。</translation>
+    </message>
+    <message>
+        <source>name the shell: bash, zsh or fish</source>
+        <translation>请指定 Shell：bash、zsh 或 fish</translation>
+    </message>
+    <message>
+        <source>Print only the servers&apos; names, one a line (for scripts and shell completion).</source>
+        <translation>只输出服务器名称，每行一个（供脚本和 Shell 补全使用）。</translation>
+    </message>
+    <message>
+        <source>Enable the plugin PLUGIN (from the next start).</source>
+        <translation>启用插件 PLUGIN（下次启动时生效）。</translation>
+    </message>
+    <message>
+        <source>Disable the plugin PLUGIN (from the next start).</source>
+        <translation>禁用插件 PLUGIN（下次启动时生效）。</translation>
+    </message>
+    <message>
+        <source>Print only the plugins&apos; ids, one a line (for scripts and shell completion).</source>
+        <translation>只输出插件 ID，每行一个（供脚本和 Shell 补全使用）。</translation>
+    </message>
+    <message>
+        <source>Print only the ids of the providers the running plugins offer, one a line.</source>
+        <translation>只输出正在运行的插件所提供的提供方 ID，每行一个。</translation>
+    </message>
+    <message>
+        <source>Print only the sessions&apos; ids, one a line (for scripts and shell completion).</source>
+        <translation>只输出会话 ID，每行一个（供脚本和 Shell 补全使用）。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; did not say which options it takes; it cannot be completed</source>
+        <translation>“%1”没有说明它接受哪些选项，无法补全</translation>
+    </message>
+    <message>
+        <source>Print a shell completion script for bash, zsh or fish</source>
+        <translation>输出 bash、zsh 或 fish 的 Shell 补全脚本</translation>
     </message>
 </context>
 <context>
