@@ -156,7 +156,7 @@ ToolEnvironmentChoice ConversationController::sessionChoice(const QString &sessi
 {
     if (sessionId.isEmpty())
         return m_newChoice;
-    QSettings settings(desktopSettingsPath(m_locations), QSettings::IniFormat);
+    QSettings settings(m_locations.desktopSettingsPath(), QSettings::IniFormat);
     settings.beginGroup(QStringLiteral("session-") + sessionId);
     ToolEnvironmentChoice choice;
     choice.sandbox = settings.value(QStringLiteral("sandbox")).toString();
@@ -168,7 +168,7 @@ ToolEnvironmentChoice ConversationController::sessionChoice(const QString &sessi
 
 void ConversationController::storeChoice(const QString &sessionId, const ToolEnvironmentChoice &choice) const
 {
-    QSettings settings(desktopSettingsPath(m_locations), QSettings::IniFormat);
+    QSettings settings(m_locations.desktopSettingsPath(), QSettings::IniFormat);
     settings.beginGroup(QStringLiteral("session-") + sessionId);
     settings.setValue(QStringLiteral("sandbox"), choice.sandbox);
     if (choice.network)

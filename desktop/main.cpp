@@ -5,6 +5,7 @@
 #include "conversationview.h"
 #include "mainwindow.h"
 
+#include "valis/core/buildinfo.h"
 #include "valis/core/translations.h"
 
 #include <QApplication>
@@ -62,12 +63,80 @@ private:
     bool m_sessionShown = false;
 };
 
+/// valis's command line. Built after the translations are installed, so --help speaks the
+/// person's language.
+class ShellCommandLine
+{
+public:
+    ShellCommandLine()
+    {
+        parser.setApplicationDescription(QCoreApplication::translate("valis", "Valis, a desktop agent harness."));
+        parser.addHelpOption();
+        parser.addOptions({version, home, session, safeMode});
+    }
+
+    const QCommandLineOption version{{QStringLiteral("v"), QStringLiteral("version")},
+                                     QCoreApplication::translate("valis", "Show the versions of Valis, Qt and the plugin API.")};
+    const QCommandLineOption home{QStringLiteral("home"), QCoreApplication::translate("valis", "Keep all of Valis's files in DIR (also: VALIS_HOME)."),
+                                  QStringLiteral("DIR")};
+    const QCommandLineOption session{QStringLiteral("session"), QCoreApplication::translate("valis", "Open the session ID."), QStringLiteral("ID")};
+    const QCommandLineOption safeMode{QStringLiteral("safe-mode"), QCoreApplication::translate("valis", "Start without loading any plugin.")};
+    QCommandLineParser parser;
+};
+
+/// Name and version, the same for both ways valis starts: the name also decides where the
+/// standard locations put the profile.
+void identify()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("Valis"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(VALIS_VERSION_STRING));
+}
+
+/// Whether the command line only asks for --help or --version. Those are answered without a
+/// window system, so they work over SSH, in a terminal without a display, and for help2man
+/// writing the manual page while a package is built.
+bool asksOnlyForInformation(const QStringList &arguments)
+{
+    static const QStringList informational = {QStringLiteral("-h"), QStringLiteral("--help"), QStringLiteral("-?"),
+                                              QStringLiteral("--help-all"), QStringLiteral("-v"), QStringLiteral("--version")};
+    for (const QString &argument : arguments.mid(1)) {
+        if (argument == QLatin1String("--"))
+            break;
+        if (informational.contains(argument))
+            return true;
+    }
+    return false;
+}
+
+/// Answers --help or --version with a QCoreApplication: no platform plugin, no display.
+int printInformation(int argc, char *argv[], QStringList arguments)
+{
+    QCoreApplication app(argc, argv);
+    identify();
+    const valis::DataLocations locations = valis::DataLocations::fromArguments(&arguments);
+    valis::installTranslations(app, valis::interfaceLocale(locations));
+    ShellCommandLine commandLine;
+    commandLine.parser.process(arguments); // prints the help and exits for --help
+    if (commandLine.parser.isSet(commandLine.version)) {
+        std::fputs(valis::versionText(QStringLiteral("valis")).toLocal8Bit().constData(), stdout);
+        return 0;
+    }
+    return 1;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
     QElapsedTimer sinceStart;
     sinceStart.start();
+    // Read before QApplication sees them: it takes "--session ID" as X11 session management's
+    // "-session" and removes it from its own list.
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    if (asksOnlyForInformation(arguments))
+        return printInformation(argc, argv, arguments);
 #ifdef Q_OS_UNIX
     // Chromium refuses to start as root with its sandbox on (containers, CI machines). The page
     // it shows is our own and sanitised; say so rather than show nothing.
@@ -81,40 +150,23 @@ int main(int argc, char *argv[])
     if (const QString flags = qEnvironmentVariable("QTWEBENGINE_CHROMIUM_FLAGS");
         flags.contains(QLatin1String("--no-sandbox")) && !flags.contains(QLatin1String("--no-zygote")))
         qputenv("QTWEBENGINE_CHROMIUM_FLAGS", (flags + QStringLiteral(" --no-zygote")).toUtf8());
-    // Read before QApplication sees them: it takes "--session ID" as X11 session management's
-    // "-session" and removes it from its own list.
-    QStringList arguments;
-    for (int i = 0; i < argc; ++i)
-        arguments << QString::fromLocal8Bit(argv[i]);
     valis::ConversationScheme::registerScheme();
     QCoreApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("Valis"));
-    QApplication::setApplicationVersion(QStringLiteral(VALIS_VERSION_STRING));
+    identify();
     QApplication::setDesktopFileName(QStringLiteral("org.valis.Valis"));
     const valis::DataLocations locations = valis::DataLocations::fromArguments(&arguments);
     // The person's language and theme (Settings > Appearance) before any window exists.
     const valis::Appearance appearance = valis::Appearance::load(locations);
-    valis::installTranslations(app, appearance.locale());
+    valis::installTranslations(app, valis::interfaceLocale(locations));
     valis::Appearance::applyTheme(appearance.theme);
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("valis", "Valis, a desktop agent harness."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addOption({QStringLiteral("home"),
-                      QApplication::translate("valis", "Keep all of Valis's files in DIR (also: VALIS_HOME)."),
-                      QStringLiteral("DIR")});
-    const QCommandLineOption session(QStringLiteral("session"), QApplication::translate("valis", "Open the session ID."),
-                                     QStringLiteral("ID"));
-    const QCommandLineOption safeMode(QStringLiteral("safe-mode"), QApplication::translate("valis", "Start without loading any plugin."));
-    parser.addOption(session);
-    parser.addOption(safeMode);
-    parser.process(arguments);
+    ShellCommandLine commandLine;
+    commandLine.parser.process(arguments);
 
     valis::ShellOptions options;
-    options.safeMode = parser.isSet(safeMode);
-    options.initialSession = parser.value(session);
+    options.safeMode = commandLine.parser.isSet(commandLine.safeMode);
+    options.initialSession = commandLine.parser.value(commandLine.session);
     valis::MainWindow window(locations, options);
     if (qEnvironmentVariableIsSet("VALIS_REPORT_STARTUP"))
         new StartupReport(&window, sinceStart);

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "aboutdialog.h"
 #include "composerwidget.h"
 #include "contextmeter.h"
 #include "conversationcontroller.h"
@@ -154,7 +155,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
         connectMcp();
     });
     connect(m_composer, &ComposerWidget::workspaceChosen, this, [this](const QString &path) {
-        QSettings(desktopSettingsPath(m_locations), QSettings::IniFormat)
+        QSettings(m_locations.desktopSettingsPath(), QSettings::IniFormat)
             .setValue(QStringLiteral("composer/workspace"), path);
     });
     connect(m_conversation, &ConversationController::sessionCreated, this, [this](const QString &id) {
@@ -445,13 +446,12 @@ void MainWindow::buildActions()
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *keys = help->addAction(tr("&Keyboard shortcuts"), this, &MainWindow::showShortcuts);
     keys->setShortcut(QKeySequence::HelpContents);
-    help->addAction(tr("&About Valis"), this, [this]() {
-        QMessageBox::about(this, tr("About Valis"),
-                           tr("<b>Valis %1</b><p>A desktop agent harness whose context never fills up.</p>"
-                              "<p>Profile: %2</p>")
-                               .arg(QStringLiteral(VALIS_VERSION_STRING),
-                                    QDir::toNativeSeparators(m_locations.dataDir()).toHtmlEscaped()));
+    QAction *about = help->addAction(tr("&About Valis"), this, [this]() {
+        auto *dialog = new AboutDialog(m_locations, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
     });
+    about->setMenuRole(QAction::AboutRole);
 }
 
 void MainWindow::showWelcome(bool shown)
@@ -632,7 +632,7 @@ void MainWindow::onStoreFailed(const Error &error)
 
 void MainWindow::restoreLayout()
 {
-    QSettings settings(desktopSettingsPath(m_locations), QSettings::IniFormat);
+    QSettings settings(m_locations.desktopSettingsPath(), QSettings::IniFormat);
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
@@ -641,7 +641,7 @@ void MainWindow::restoreLayout()
 
 void MainWindow::saveLayout() const
 {
-    QSettings settings(desktopSettingsPath(m_locations), QSettings::IniFormat);
+    QSettings settings(m_locations.desktopSettingsPath(), QSettings::IniFormat);
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
     if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))

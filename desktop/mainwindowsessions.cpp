@@ -146,7 +146,7 @@ void MainWindow::commitPendingDelete()
     const QString id = std::exchange(m_pendingDelete, {});
     delete statusBar()->findChild<QWidget *>(QStringLiteral("undoDelete"));
     // Its own settings go with it.
-    QSettings(desktopSettingsPath(m_locations), QSettings::IniFormat)
+    QSettings(m_locations.desktopSettingsPath(), QSettings::IniFormat)
         .remove(QStringLiteral("session-") + id);
     Q_EMIT requestDelete(id);
 }
@@ -166,7 +166,7 @@ void MainWindow::newSession()
 QString MainWindow::lastWorkspace() const
 {
     // A new session works where the last new one did, until the person picks another folder.
-    const QString last = QSettings(desktopSettingsPath(m_locations), QSettings::IniFormat)
+    const QString last = QSettings(m_locations.desktopSettingsPath(), QSettings::IniFormat)
                              .value(QStringLiteral("composer/workspace")).toString();
     return !last.isEmpty() && QFileInfo(last).isDir() ? last : QDir::homePath();
 }

@@ -28,6 +28,7 @@ apt_packages=(
     lintian rpm rpmlint desktop-file-utils appstream appstream-util mmdebstrap help2man
     xdotool python3 file groff-base
     shellcheck python3-yaml flatpak-builder icoutils icnsutils
+    zsh fish
 )
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

@@ -150,6 +150,87 @@
         <source>Start without loading any plugin.</source>
         <translation>Ohne Plugins starten.</translation>
     </message>
+    <message>
+        <source>Show the versions of Valis, Qt and the plugin API.</source>
+        <translation>Die Versionen von Valis, Qt und der Plugin-API anzeigen.</translation>
+    </message>
+</context>
+<context>
+    <name>valis::AboutDialog</name>
+    <message>
+        <source>The conversation page: Markdown, sanitising and code highlighting (compiled into the app)</source>
+        <translation>Die Gesprächsseite: Markdown, Bereinigung und Syntaxhervorhebung (in die App kompiliert)</translation>
+    </message>
+    <message>
+        <source>Exact token counts: OpenAI&apos;s o200k_base and cl100k_base rank files (compiled into the app)</source>
+        <translation>Exakte Token-Zählung: die Rangdateien o200k_base und cl100k_base von OpenAI (in die App kompiliert)</translation>
+    </message>
+    <message>
+        <source>The application framework: windows, networking, the database driver (shared libraries)</source>
+        <translation>Das Anwendungs-Framework: Fenster, Netzwerk, der Datenbanktreiber (gemeinsam genutzte Bibliotheken)</translation>
+    </message>
+    <message>
+        <source>Qt is licensed under the GNU Lesser General Public License, version 3 (https://www.gnu.org/licenses/lgpl-3.0.html). Valis uses Qt as shared libraries, which you may replace with your own build of the same version. Qt&apos;s source code: https://download.qt.io/.</source>
+        <translation>Qt steht unter der GNU Lesser General Public License, Version 3 (https://www.gnu.org/licenses/lgpl-3.0.html). Valis nutzt Qt als gemeinsam genutzte Bibliotheken, die Sie durch einen eigenen Build derselben Version ersetzen dürfen. Der Quellcode von Qt: https://download.qt.io/.</translation>
+    </message>
+    <message>
+        <source>Shows the conversation page (shared libraries)</source>
+        <translation>Zeigt die Gesprächsseite an (gemeinsam genutzte Bibliotheken)</translation>
+    </message>
+    <message>
+        <source>Qt WebEngine is licensed under the GNU Lesser General Public License, version 3. It contains the Chromium browser engine, whose parts come under their own, mostly BSD-style, licences: https://doc.qt.io/qt-6/qtwebengine-licensing.html.</source>
+        <translation>Qt WebEngine steht unter der GNU Lesser General Public License, Version 3. Es enthält die Browser-Engine Chromium, deren Teile eigenen, meist BSD-artigen Lizenzen unterliegen: https://doc.qt.io/qt-6/qtwebengine-licensing.html.</translation>
+    </message>
+    <message>
+        <source>Keeps API keys in the operating system&apos;s keychain (shared library)</source>
+        <translation>Bewahrt API-Schlüssel im Schlüsselbund des Betriebssystems auf (gemeinsam genutzte Bibliothek)</translation>
+    </message>
+    <message>
+        <source>The session store and the memory&apos;s database (shared library)</source>
+        <translation>Der Sitzungsspeicher und die Datenbank des Gedächtnisses (gemeinsam genutzte Bibliothek)</translation>
+    </message>
+    <message>
+        <source>SQLite is in the public domain (https://sqlite.org/copyright.html).</source>
+        <translation>SQLite ist gemeinfrei (https://sqlite.org/copyright.html).</translation>
+    </message>
+    <message>
+        <source>About Valis</source>
+        <translation>Über Valis</translation>
+    </message>
+    <message>
+        <source>Valis</source>
+        <translation>Valis</translation>
+    </message>
+    <message>
+        <source>Third-party software</source>
+        <translation>Software Dritter</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Valis %1&lt;/h2&gt;&lt;p&gt;A desktop agent harness whose context never fills up.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Valis %1&lt;/h2&gt;&lt;p&gt;Eine Desktop-Umgebung für KI-Agenten, deren Kontext nie voll wird.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Profile: %1</source>
+        <translation>Profil: %1</translation>
+    </message>
+    <message>
+        <source>Profile:
+  settings %1
+  data %2
+  cache %3</source>
+        <translation>Profil:
+  Einstellungen %1
+  Daten %2
+  Cache %3</translation>
+    </message>
+    <message>
+        <source>Valis is proprietary software. You may use it only as the agreement under which you received it allows; it may not be copied, modified or passed on otherwise. The third-party software in it comes under its own licences (see the next tab).</source>
+        <translation>Valis ist proprietäre Software. Sie dürfen sie nur so nutzen, wie es die Vereinbarung erlaubt, unter der Sie sie erhalten haben; darüber hinaus darf sie weder kopiert noch verändert noch weitergegeben werden. Die enthaltene Software Dritter unterliegt ihren eigenen Lizenzen (siehe nächster Reiter).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; %2&lt;br&gt;Licence: %3&lt;br&gt;%4&lt;br&gt;&lt;a href=&quot;%5&quot;&gt;%5&lt;/a&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; %2&lt;br&gt;Lizenz: %3&lt;br&gt;%4&lt;br&gt;&lt;a href=&quot;%5&quot;&gt;%5&lt;/a&gt;</translation>
+    </message>
 </context>
 <context>
     <name>valis::AgentInstructions</name>
@@ -368,6 +449,25 @@
     <message>
         <source>the tokenizer data lists a token twice</source>
         <translation>die Tokenizer-Daten enthalten ein Token doppelt</translation>
+    </message>
+</context>
+<context>
+    <name>valis::BuildInfo</name>
+    <message>
+        <source>Qt %1</source>
+        <translation>Qt %1</translation>
+    </message>
+    <message>
+        <source>Qt %1 (built against Qt %2)</source>
+        <translation>Qt %1 (erstellt mit Qt %2)</translation>
+    </message>
+    <message>
+        <source>Plugin API version %1</source>
+        <translation>Plugin-API-Version %1</translation>
+    </message>
+    <message>
+        <source>Copyright (C) 2026 the Valis developers. All rights reserved.</source>
+        <translation>Copyright (C) 2026 die Valis-Entwickler. Alle Rechte vorbehalten.</translation>
     </message>
 </context>
 <context>
@@ -1404,14 +1504,6 @@
     <message>
         <source>&amp;About Valis</source>
         <translation>&amp;Über Valis</translation>
-    </message>
-    <message>
-        <source>About Valis</source>
-        <translation>Über Valis</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Valis %1&lt;/b&gt;&lt;p&gt;A desktop agent harness whose context never fills up.&lt;/p&gt;&lt;p&gt;Profile: %2&lt;/p&gt;</source>
-        <translation>&lt;b&gt;Valis %1&lt;/b&gt;&lt;p&gt;Eine Agenten-Umgebung, deren Kontext nie überläuft.&lt;/p&gt;&lt;p&gt;Profil: %2&lt;/p&gt;</translation>
     </message>
     <message>
         <source>A plugin may have crashed Valis</source>
@@ -3120,6 +3212,13 @@
     <message>
         <source>stdout, skipped (%1): %2</source>
         <translation>stdout, übersprungen (%1): %2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpStoredTokenAuthorizer</name>
+    <message>
+        <source>the server refused the bearer token stored in the keychain (%1); store another with valis-cli keys set %1, or remove it to sign in with OAuth</source>
+        <translation>der Server hat das im Schlüsselbund gespeicherte Bearer-Token abgelehnt (%1); speichern Sie ein anderes mit valis-cli keys set %1 oder entfernen Sie es, um sich mit OAuth anzumelden</translation>
     </message>
 </context>
 <context>
@@ -5830,10 +5929,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <translation>DIR für alle Dateien von Valis statt der Standardorte verwenden (auch: VALIS_HOME)</translation>
     </message>
     <message>
-        <source>Print the version</source>
-        <translation>Die Version ausgeben</translation>
-    </message>
-    <message>
         <source>Show this help; &apos;valis-cli &lt;command&gt; --help&apos; shows a command&apos;s</source>
         <translation>Diese Hilfe anzeigen; „valis-cli &lt;Befehl&gt; --help“ zeigt die eines Befehls</translation>
     </message>
@@ -6032,14 +6127,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>C.READ</source>
         <translation>C.LESEN</translation>
-    </message>
-    <message>
-        <source>Enable the plugin ID (from the next start).</source>
-        <translation>Das Plugin ID aktivieren (ab dem nächsten Start).</translation>
-    </message>
-    <message>
-        <source>Disable the plugin ID (from the next start).</source>
-        <translation>Das Plugin ID deaktivieren (ab dem nächsten Start).</translation>
     </message>
     <message>
         <source>Disable the plugin that was loading when Valis last died.</source>
@@ -6264,10 +6351,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>set, remove or status (the default).</source>
         <translation>set, remove oder status (Standard).</translation>
-    </message>
-    <message>
-        <source>Provider ids: anthropic, openai, openai-compatible, ...</source>
-        <translation>Anbieter-IDs: anthropic, openai, openai-compatible, ...</translation>
     </message>
     <message>
         <source>Keeps API keys in the OS keychain. &apos;set PROVIDER&apos; reads the key from standard input (typed without echo at a terminal), never from the command line; &apos;remove PROVIDER&apos; deletes it; &apos;status&apos; shows, for each provider, whether a key is in the keychain or which environment variable supplies it, never the key. openai and openai-responses share one key.</source>
@@ -8129,6 +8212,58 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>declined a question of %1 (%2): nobody is there to answer it</source>
         <translation>eine Frage von %1 abgelehnt (%2): niemand ist da, um sie zu beantworten</translation>
+    </message>
+    <message>
+        <source>Provider ids: anthropic, openai, openai-compatible, ...; mcp:SERVER for an HTTP MCP server&apos;s bearer token</source>
+        <translation>Anbieter-IDs: anthropic, openai, openai-compatible, …; mcp:SERVER für das Bearer-Token eines HTTP-MCP-Servers</translation>
+    </message>
+    <message>
+        <source>Print the versions of valis-cli, Qt and the plugin API</source>
+        <translation>Die Versionen von valis-cli, Qt und der Plugin-API ausgeben</translation>
+    </message>
+    <message>
+        <source>The shell: bash, zsh or fish.</source>
+        <translation>Die Shell: bash, zsh oder fish.</translation>
+    </message>
+    <message>
+        <source>Prints a completion script for a shell, made from the options every command declares. Sessions, MCP servers, plugins and providers are completed by asking valis-cli when Tab is pressed. Try it with &apos;source &lt;(valis-cli completion bash)&apos;; keep it as ~/.local/share/bash-completion/completions/valis-cli (bash), as _valis-cli in a folder of $fpath (zsh), or as ~/.config/fish/completions/valis-cli.fish (fish).</source>
+        <translation>Gibt ein Vervollständigungsskript für eine Shell aus, erzeugt aus den Optionen, die jeder Befehl angibt. Sitzungen, MCP-Server, Plugins und Anbieter werden vervollständigt, indem beim Drücken von Tab valis-cli gefragt wird. Ausprobieren mit &apos;source &lt;(valis-cli completion bash)&apos;; dauerhaft ablegen als ~/.local/share/bash-completion/completions/valis-cli (bash), als _valis-cli in einem Ordner aus $fpath (zsh) oder als ~/.config/fish/completions/valis-cli.fish (fish).</translation>
+    </message>
+    <message>
+        <source>name the shell: bash, zsh or fish</source>
+        <translation>nennen Sie die Shell: bash, zsh oder fish</translation>
+    </message>
+    <message>
+        <source>Print only the servers&apos; names, one a line (for scripts and shell completion).</source>
+        <translation>Nur die Namen der Server ausgeben, einen pro Zeile (für Skripte und die Shell-Vervollständigung).</translation>
+    </message>
+    <message>
+        <source>Enable the plugin PLUGIN (from the next start).</source>
+        <translation>Das Plugin PLUGIN aktivieren (ab dem nächsten Start).</translation>
+    </message>
+    <message>
+        <source>Disable the plugin PLUGIN (from the next start).</source>
+        <translation>Das Plugin PLUGIN deaktivieren (ab dem nächsten Start).</translation>
+    </message>
+    <message>
+        <source>Print only the plugins&apos; ids, one a line (for scripts and shell completion).</source>
+        <translation>Nur die IDs der Plugins ausgeben, eine pro Zeile (für Skripte und die Shell-Vervollständigung).</translation>
+    </message>
+    <message>
+        <source>Print only the ids of the providers the running plugins offer, one a line.</source>
+        <translation>Nur die IDs der Anbieter ausgeben, die die laufenden Plugins bereitstellen, eine pro Zeile.</translation>
+    </message>
+    <message>
+        <source>Print only the sessions&apos; ids, one a line (for scripts and shell completion).</source>
+        <translation>Nur die IDs der Sitzungen ausgeben, eine pro Zeile (für Skripte und die Shell-Vervollständigung).</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; did not say which options it takes; it cannot be completed</source>
+        <translation>„%1“ hat nicht angegeben, welche Optionen es annimmt; es kann nicht vervollständigt werden</translation>
+    </message>
+    <message>
+        <source>Print a shell completion script for bash, zsh or fish</source>
+        <translation>Ein Shell-Vervollständigungsskript für bash, zsh oder fish ausgeben</translation>
     </message>
 </context>
 <context>

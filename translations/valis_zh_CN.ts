@@ -150,6 +150,87 @@
         <source>Start without loading any plugin.</source>
         <translation>启动时不加载任何插件。</translation>
     </message>
+    <message>
+        <source>Show the versions of Valis, Qt and the plugin API.</source>
+        <translation>显示 Valis、Qt 和插件 API 的版本。</translation>
+    </message>
+</context>
+<context>
+    <name>valis::AboutDialog</name>
+    <message>
+        <source>The conversation page: Markdown, sanitising and code highlighting (compiled into the app)</source>
+        <translation>对话页面：Markdown 渲染、内容净化和代码高亮（编译进应用）</translation>
+    </message>
+    <message>
+        <source>Exact token counts: OpenAI&apos;s o200k_base and cl100k_base rank files (compiled into the app)</source>
+        <translation>精确的词元计数：OpenAI 的 o200k_base 和 cl100k_base 词表文件（编译进应用）</translation>
+    </message>
+    <message>
+        <source>The application framework: windows, networking, the database driver (shared libraries)</source>
+        <translation>应用程序框架：窗口、网络、数据库驱动（共享库）</translation>
+    </message>
+    <message>
+        <source>Qt is licensed under the GNU Lesser General Public License, version 3 (https://www.gnu.org/licenses/lgpl-3.0.html). Valis uses Qt as shared libraries, which you may replace with your own build of the same version. Qt&apos;s source code: https://download.qt.io/.</source>
+        <translation>Qt 以 GNU 宽通用公共许可证第 3 版（https://www.gnu.org/licenses/lgpl-3.0.html）授权。Valis 以共享库的形式使用 Qt，您可以用自己构建的同一版本替换它们。Qt 的源代码：https://download.qt.io/。</translation>
+    </message>
+    <message>
+        <source>Shows the conversation page (shared libraries)</source>
+        <translation>显示对话页面（共享库）</translation>
+    </message>
+    <message>
+        <source>Qt WebEngine is licensed under the GNU Lesser General Public License, version 3. It contains the Chromium browser engine, whose parts come under their own, mostly BSD-style, licences: https://doc.qt.io/qt-6/qtwebengine-licensing.html.</source>
+        <translation>Qt WebEngine 以 GNU 宽通用公共许可证第 3 版授权。它包含 Chromium 浏览器引擎，其各部分适用各自的许可证（大多为 BSD 风格）：https://doc.qt.io/qt-6/qtwebengine-licensing.html。</translation>
+    </message>
+    <message>
+        <source>Keeps API keys in the operating system&apos;s keychain (shared library)</source>
+        <translation>将 API 密钥保存在操作系统的钥匙串中（共享库）</translation>
+    </message>
+    <message>
+        <source>The session store and the memory&apos;s database (shared library)</source>
+        <translation>会话存储和记忆数据库（共享库）</translation>
+    </message>
+    <message>
+        <source>SQLite is in the public domain (https://sqlite.org/copyright.html).</source>
+        <translation>SQLite 属于公有领域（https://sqlite.org/copyright.html）。</translation>
+    </message>
+    <message>
+        <source>About Valis</source>
+        <translation>关于 Valis</translation>
+    </message>
+    <message>
+        <source>Valis</source>
+        <translation>Valis</translation>
+    </message>
+    <message>
+        <source>Third-party software</source>
+        <translation>第三方软件</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Valis %1&lt;/h2&gt;&lt;p&gt;A desktop agent harness whose context never fills up.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Valis %1&lt;/h2&gt;&lt;p&gt;上下文永不溢出的桌面智能体运行框架。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Profile: %1</source>
+        <translation>配置文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Profile:
+  settings %1
+  data %2
+  cache %3</source>
+        <translation>配置文件夹：
+  设置 %1
+  数据 %2
+  缓存 %3</translation>
+    </message>
+    <message>
+        <source>Valis is proprietary software. You may use it only as the agreement under which you received it allows; it may not be copied, modified or passed on otherwise. The third-party software in it comes under its own licences (see the next tab).</source>
+        <translation>Valis 是专有软件。您只能在获得它时所依据的协议允许的范围内使用它；除此之外不得复制、修改或转让。其中包含的第三方软件适用各自的许可证（见下一个标签页）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; %2&lt;br&gt;Licence: %3&lt;br&gt;%4&lt;br&gt;&lt;a href=&quot;%5&quot;&gt;%5&lt;/a&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; %2&lt;br&gt;许可证：%3&lt;br&gt;%4&lt;br&gt;&lt;a href=&quot;%5&quot;&gt;%5&lt;/a&gt;</translation>
+    </message>
 </context>
 <context>
     <name>valis::AgentInstructions</name>
@@ -367,6 +448,25 @@
     <message>
         <source>the tokenizer data lists a token twice</source>
         <translation>分词器数据中有一个 token 出现了两次</translation>
+    </message>
+</context>
+<context>
+    <name>valis::BuildInfo</name>
+    <message>
+        <source>Qt %1</source>
+        <translation>Qt %1</translation>
+    </message>
+    <message>
+        <source>Qt %1 (built against Qt %2)</source>
+        <translation>Qt %1（构建时使用 Qt %2）</translation>
+    </message>
+    <message>
+        <source>Plugin API version %1</source>
+        <translation>插件 API 版本 %1</translation>
+    </message>
+    <message>
+        <source>Copyright (C) 2026 the Valis developers. All rights reserved.</source>
+        <translation>Copyright (C) 2026 Valis 开发者。保留所有权利。</translation>
     </message>
 </context>
 <context>
@@ -1481,14 +1581,6 @@
     <message>
         <source>&amp;About Valis</source>
         <translation>关于 Valis(&amp;A)</translation>
-    </message>
-    <message>
-        <source>About Valis</source>
-        <translation>关于 Valis</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Valis %1&lt;/b&gt;&lt;p&gt;A desktop agent harness whose context never fills up.&lt;/p&gt;&lt;p&gt;Profile: %2&lt;/p&gt;</source>
-        <translation>&lt;b&gt;Valis %1&lt;/b&gt;&lt;p&gt;一个上下文永远不会占满的桌面智能体运行框架。&lt;/p&gt;&lt;p&gt;配置文件：%2&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Rename session</source>
@@ -3104,6 +3196,13 @@
     <message>
         <source>stdout, skipped (%1): %2</source>
         <translation>stdout，已跳过（%1）：%2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpStoredTokenAuthorizer</name>
+    <message>
+        <source>the server refused the bearer token stored in the keychain (%1); store another with valis-cli keys set %1, or remove it to sign in with OAuth</source>
+        <translation>服务器拒绝了钥匙串中保存的持有者令牌（%1）；请用 valis-cli keys set %1 保存另一个，或将其删除以通过 OAuth 登录</translation>
     </message>
 </context>
 <context>
@@ -6036,10 +6135,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <translation>set、remove 或 status（默认）。</translation>
     </message>
     <message>
-        <source>Provider ids: anthropic, openai, openai-compatible, ...</source>
-        <translation>提供方 ID：anthropic、openai、openai-compatible 等</translation>
-    </message>
-    <message>
         <source>Keeps API keys in the OS keychain. &apos;set PROVIDER&apos; reads the key from standard input (typed without echo at a terminal), never from the command line; &apos;remove PROVIDER&apos; deletes it; &apos;status&apos; shows, for each provider, whether a key is in the keychain or which environment variable supplies it, never the key. openai and openai-responses share one key.</source>
         <translation>将 API 密钥保存在操作系统钥匙串中。“set PROVIDER”从标准输入读取密钥（在终端中输入时不回显），绝不从命令行读取；“remove PROVIDER”删除密钥；“status”针对每个提供方显示钥匙串中是否有密钥，或由哪个环境变量提供密钥，但绝不显示密钥本身。openai 和 openai-responses 共用一个密钥。</translation>
     </message>
@@ -6518,14 +6613,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>C.READ</source>
         <translation>缓存读取</translation>
-    </message>
-    <message>
-        <source>Enable the plugin ID (from the next start).</source>
-        <translation>启用插件 ID（下次启动时生效）。</translation>
-    </message>
-    <message>
-        <source>Disable the plugin ID (from the next start).</source>
-        <translation>禁用插件 ID（下次启动时生效）。</translation>
     </message>
     <message>
         <source>Disable the plugin that was loading when Valis last died.</source>
@@ -7156,10 +7243,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>Use DIR for all of Valis&apos;s files instead of the standard locations (also: VALIS_HOME)</source>
         <translation>将 Valis 的所有文件保存在 DIR 中，而不是标准位置（也可用 VALIS_HOME 指定）</translation>
-    </message>
-    <message>
-        <source>Print the version</source>
-        <translation>输出版本号</translation>
     </message>
     <message>
         <source>Show this help; &apos;valis-cli &lt;command&gt; --help&apos; shows a command&apos;s</source>
@@ -8070,6 +8153,58 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>declined a question of %1 (%2): nobody is there to answer it</source>
         <translation>已拒绝 %1 的一个问题（%2）：没有人可以回答</translation>
+    </message>
+    <message>
+        <source>Provider ids: anthropic, openai, openai-compatible, ...; mcp:SERVER for an HTTP MCP server&apos;s bearer token</source>
+        <translation>提供方 ID：anthropic、openai、openai-compatible……；mcp:SERVER 表示 HTTP MCP 服务器的持有者令牌</translation>
+    </message>
+    <message>
+        <source>Print the versions of valis-cli, Qt and the plugin API</source>
+        <translation>输出 valis-cli、Qt 和插件 API 的版本</translation>
+    </message>
+    <message>
+        <source>The shell: bash, zsh or fish.</source>
+        <translation>Shell：bash、zsh 或 fish。</translation>
+    </message>
+    <message>
+        <source>Prints a completion script for a shell, made from the options every command declares. Sessions, MCP servers, plugins and providers are completed by asking valis-cli when Tab is pressed. Try it with &apos;source &lt;(valis-cli completion bash)&apos;; keep it as ~/.local/share/bash-completion/completions/valis-cli (bash), as _valis-cli in a folder of $fpath (zsh), or as ~/.config/fish/completions/valis-cli.fish (fish).</source>
+        <translation>输出某个 Shell 的补全脚本，内容来自每个命令声明的选项。会话、MCP 服务器、插件和提供方在按下 Tab 时通过询问 valis-cli 来补全。可以用 &apos;source &lt;(valis-cli completion bash)&apos; 试用；长期使用请保存为 ~/.local/share/bash-completion/completions/valis-cli（bash）、$fpath 中某个文件夹里的 _valis-cli（zsh），或 ~/.config/fish/completions/valis-cli.fish（fish）。</translation>
+    </message>
+    <message>
+        <source>name the shell: bash, zsh or fish</source>
+        <translation>请指定 Shell：bash、zsh 或 fish</translation>
+    </message>
+    <message>
+        <source>Print only the servers&apos; names, one a line (for scripts and shell completion).</source>
+        <translation>只输出服务器名称，每行一个（供脚本和 Shell 补全使用）。</translation>
+    </message>
+    <message>
+        <source>Enable the plugin PLUGIN (from the next start).</source>
+        <translation>启用插件 PLUGIN（下次启动时生效）。</translation>
+    </message>
+    <message>
+        <source>Disable the plugin PLUGIN (from the next start).</source>
+        <translation>禁用插件 PLUGIN（下次启动时生效）。</translation>
+    </message>
+    <message>
+        <source>Print only the plugins&apos; ids, one a line (for scripts and shell completion).</source>
+        <translation>只输出插件 ID，每行一个（供脚本和 Shell 补全使用）。</translation>
+    </message>
+    <message>
+        <source>Print only the ids of the providers the running plugins offer, one a line.</source>
+        <translation>只输出正在运行的插件所提供的提供方 ID，每行一个。</translation>
+    </message>
+    <message>
+        <source>Print only the sessions&apos; ids, one a line (for scripts and shell completion).</source>
+        <translation>只输出会话 ID，每行一个（供脚本和 Shell 补全使用）。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; did not say which options it takes; it cannot be completed</source>
+        <translation>“%1”没有说明它接受哪些选项，无法补全</translation>
+    </message>
+    <message>
+        <source>Print a shell completion script for bash, zsh or fish</source>
+        <translation>输出 bash、zsh 或 fish 的 Shell 补全脚本</translation>
     </message>
 </context>
 <context>

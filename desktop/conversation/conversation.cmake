@@ -42,9 +42,11 @@ qt_add_resources(valis_desktop valis_conversation_page
     BASE "${CMAKE_CURRENT_BINARY_DIR}/web"
     FILES ${valis_web_files})
 
-# Their licences travel with the app (markdown-it's bundle includes its dependencies). Linux
-# packages carry them in /usr/share/doc/valis/copyright instead (packaging/linux.cmake).
-foreach(package markdown-it entities linkify-it mdurl punycode.js uc.micro dompurify @highlightjs/cdn-assets)
+# Their licences travel with the app (markdown-it's bundle includes its dependencies); the About
+# dialog shows them too (desktop/about/about.cmake). Linux packages carry them in
+# /usr/share/doc/valis/copyright instead of separate files (packaging/linux.cmake).
+set(valis_web_packages markdown-it entities linkify-it mdurl punycode.js uc.micro dompurify @highlightjs/cdn-assets)
+foreach(package IN LISTS valis_web_packages)
     file(GLOB licence LIST_DIRECTORIES false "${PROJECT_SOURCE_DIR}/node_modules/${package}/LICENSE*")
     if(NOT licence)
         message(FATAL_ERROR "node_modules/${package} has no licence file; run `npm ci` again.")

@@ -1,18 +1,14 @@
 #include "appearance.h"
 
+#include "valis/core/translations.h"
+
 #include <QApplication>
-#include <QDir>
 #include <QPalette>
 #include <QSettings>
 #include <QStyle>
 #include <QStyleFactory>
 
 namespace valis {
-
-QString desktopSettingsPath(const DataLocations &locations)
-{
-    return QDir(locations.configDir()).filePath(QStringLiteral("desktop.ini"));
-}
 
 namespace {
 QPalette darkPalette()
@@ -56,20 +52,18 @@ SystemLook &systemLook()
 
 Appearance Appearance::load(const DataLocations &locations)
 {
-    QSettings settings(desktopSettingsPath(locations), QSettings::IniFormat);
+    QSettings settings(locations.desktopSettingsPath(), QSettings::IniFormat);
     Appearance appearance;
-    appearance.language = settings.value(QStringLiteral("ui/language")).toString();
+    appearance.language = chosenLanguage(locations);
     const QString theme = settings.value(QStringLiteral("ui/theme")).toString();
     if (theme == QLatin1String("light") || theme == QLatin1String("dark"))
         appearance.theme = theme;
-    if (!appearance.language.isEmpty() && !languages().contains(appearance.language))
-        appearance.language.clear();
     return appearance;
 }
 
 Result<void> Appearance::save(const DataLocations &locations) const
 {
-    QSettings settings(desktopSettingsPath(locations), QSettings::IniFormat);
+    QSettings settings(locations.desktopSettingsPath(), QSettings::IniFormat);
     settings.setValue(QStringLiteral("ui/language"), language);
     settings.setValue(QStringLiteral("ui/theme"), theme);
     settings.sync();
@@ -77,16 +71,6 @@ Result<void> Appearance::save(const DataLocations &locations) const
         return Error(QStringLiteral("settings.unwritable"),
                      QApplication::translate("valis::Appearance", "could not write %1").arg(settings.fileName()));
     return {};
-}
-
-QStringList Appearance::languages()
-{
-    return {QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")};
-}
-
-QLocale Appearance::locale() const
-{
-    return language.isEmpty() ? QLocale() : QLocale(language);
 }
 
 void Appearance::applyTheme(const QString &theme)

@@ -3,15 +3,17 @@
 #include "valis/core/datalocations.h"
 #include "valis/core/result.h"
 
-#include <QLocale>
 #include <QString>
 
 class QPalette;
 
 namespace valis {
 
-/// How the shell looks and speaks, from the profile's desktop.ini: the language ("" follows
-/// the system) and the theme ("system", "light" or "dark").
+/// How the shell looks and speaks, from the profile's desktop.ini
+/// (DataLocations::desktopSettingsPath(): also the window's layout, the last workspace folder and
+/// each session's sandbox choice): the language ("" follows the system; valis-cli reads it too,
+/// through interfaceLocale() in valis/core/translations.h) and the theme ("system", "light" or
+/// "dark").
 struct Appearance
 {
     QString language;
@@ -19,11 +21,6 @@ struct Appearance
 
     static Appearance load(const DataLocations &locations);
     Result<void> save(const DataLocations &locations) const;
-
-    /// The languages Valis is translated into, as locale names ("de", "zh_CN"), English first.
-    static QStringList languages();
-    /// The locale translations are installed for: the chosen language, or the system's.
-    QLocale locale() const;
 
     /// Sets the application's palette for `theme`: the system's own for "system", Fusion's light
     /// or a dark one otherwise. Call with the QApplication running.
@@ -33,9 +30,5 @@ struct Appearance
     /// The conversation page's theme for `palette`: "dark" or "light".
     static QString pageTheme(const QPalette &palette);
 };
-
-/// The desktop's own settings file, config/desktop.ini: the window's layout, the theme and
-/// language, the last workspace folder and each session's sandbox choice.
-QString desktopSettingsPath(const DataLocations &locations);
 
 } // namespace valis

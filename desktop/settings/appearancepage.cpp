@@ -2,6 +2,8 @@
 
 #include "appearance.h"
 
+#include "valis/core/translations.h"
+
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -26,7 +28,7 @@ AppearancePage::AppearancePage(const DataLocations &locations, QWidget *parent)
     m_language->setObjectName(QStringLiteral("language"));
     m_language->addItem(tr("The system's (%1)").arg(QLocale().nativeLanguageName()), QString());
     // Each language by its own name, so a person who cannot read the current one finds theirs.
-    for (const QString &name : Appearance::languages()) {
+    for (const QString &name : translatedLanguages()) {
         const QLocale locale(name);
         QString native = locale.nativeLanguageName();
         if (!native.isEmpty())

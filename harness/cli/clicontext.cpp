@@ -1,5 +1,7 @@
 #include "clicontext.h"
 
+#include "completion/commandcatalogue.h"
+
 #include <QCoreApplication>
 #include <QRegularExpression>
 
@@ -49,17 +51,26 @@ int CliContext::usageError(const QString &command, const QString &message)
     return 2;
 }
 
-int CliContext::parse(QCommandLineParser &parser, const QString &command, const QString &description,
-                      const QStringList &arguments)
+void CliContext::describeSubcommand(const QString &parent, const QString &name, const QString &summary)
 {
-    parser.setApplicationDescription(description);
+    if (m_catalogue)
+        m_catalogue->addSubcommand(parent, name, summary);
+}
+
+int CliContext::parse(CliParser &parser, const QString &command, const QString &description, const QStringList &arguments)
+{
+    parser.parser().setApplicationDescription(description);
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, Text::tr("Show this help."));
     parser.addOption(help);
-    if (!parser.parse(arguments))
-        return usageError(command, parser.errorText());
+    if (m_catalogue) {
+        m_catalogue->declare(command, parser);
+        return 0;
+    }
+    if (!parser.parser().parse(arguments))
+        return usageError(command, parser.parser().errorText());
     if (parser.isSet(help)) {
         // QCommandLineParser names the program by its path; name the command instead.
-        QString text = parser.helpText();
+        QString text = parser.parser().helpText();
         static const QRegularExpression program(QStringLiteral("^Usage: \\S+"));
         text.replace(program, QStringLiteral("Usage: valis-cli ") + command);
         m_out << text;

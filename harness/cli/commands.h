@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCommandLineOption>
 #include <QList>
 #include <QStringList>
 
@@ -16,6 +17,8 @@ struct Command
 };
 
 const QList<Command> &commands();
+/// valis-cli's own options, given before the command (--home, --version, --help).
+QList<QCommandLineOption> globalOptions();
 
 int runImport(CliContext &context, const QStringList &arguments);
 int runExport(CliContext &context, const QStringList &arguments);
@@ -33,5 +36,6 @@ int runTokens(CliContext &context, const QStringList &arguments);
 int runReplay(CliContext &context, const QStringList &arguments);
 int runContext(CliContext &context, const QStringList &arguments);
 int runMcp(CliContext &context, const QStringList &arguments);
+int runCompletion(CliContext &context, const QStringList &arguments);
 
 } // namespace valis::cli

@@ -3,6 +3,9 @@
 #include "clicontext.h"
 #include "commands.h"
 
+#include "valis/core/buildinfo.h"
+#include "valis/core/translations.h"
+
 #include <QCoreApplication>
 
 using namespace valis;
@@ -29,8 +32,18 @@ const QList<Command> &commands()
         {"tokens", QT_TRANSLATE_NOOP("valis::cli", "Count the tokens of a text exactly (o200k_base, cl100k_base) or estimate them for a model"), runTokens},
         {"context", QT_TRANSLATE_NOOP("valis::cli", "Show what context compaction did in a session, or the strategies' settings"), runContext},
         {"replay", QT_TRANSLATE_NOOP("valis::cli", "Replay a transcript through a context strategy and report tokens, cost, cache use and compactions"), runReplay},
+        {"completion", QT_TRANSLATE_NOOP("valis::cli", "Print a shell completion script for bash, zsh or fish"), runCompletion},
     };
     return list;
+}
+
+QList<QCommandLineOption> globalOptions()
+{
+    return {
+        {QStringLiteral("home"), Text::tr("Use DIR for all of Valis's files instead of the standard locations (also: VALIS_HOME)"), QStringLiteral("DIR")},
+        {{QStringLiteral("v"), QStringLiteral("version")}, Text::tr("Print the versions of valis-cli, Qt and the plugin API")},
+        {{QStringLiteral("h"), QStringLiteral("help")}, Text::tr("Show this help; 'valis-cli <command> --help' shows a command's")},
+    };
 }
 
 } // namespace valis::cli
@@ -44,11 +57,12 @@ void printUsage(QTextStream &stream)
     for (const Command &command : commands())
         stream << "  " << QString::fromLatin1(command.name).leftJustified(10) << ' '
                << Text::tr(command.summary) << '\n';
-    stream << '\n'
-           << Text::tr("Global options:") << '\n'
-           << "  --home DIR   " << Text::tr("Use DIR for all of Valis's files instead of the standard locations (also: VALIS_HOME)") << '\n'
-           << "  --version    " << Text::tr("Print the version") << '\n'
-           << "  --help       " << Text::tr("Show this help; 'valis-cli <command> --help' shows a command's") << '\n';
+    stream << '\n' << Text::tr("Global options:") << '\n';
+    for (const QCommandLineOption &option : globalOptions()) {
+        const QString name = QStringLiteral("--") + option.names().constLast()
+                           + (option.valueName().isEmpty() ? QString() : QLatin1Char(' ') + option.valueName());
+        stream << "  " << name.leftJustified(12) << ' ' << option.description() << '\n';
+    }
     stream.flush();
 }
 
@@ -67,6 +81,8 @@ int main(int argc, char *argv[])
             homeMissingValue = true;
     }
     CliContext context(DataLocations::fromArguments(&arguments));
+    // The language the desktop speaks for this profile (or the system's), before any message.
+    installTranslations(app, interfaceLocale(context.locations()));
     if (homeMissingValue)
         return context.usageError(QStringLiteral("--home"), Text::tr("--home needs a folder"));
 
@@ -80,7 +96,7 @@ int main(int argc, char *argv[])
         }
     }
     if (arguments.first() == QLatin1String("--version") || arguments.first() == QLatin1String("-v")) {
-        context.out() << "valis-cli " << VALIS_VERSION_STRING << Qt::endl;
+        context.out() << versionText(QStringLiteral("valis-cli")) << Qt::flush;
         return 0;
     }
     for (const Command &command : commands()) {

@@ -16,12 +16,12 @@ ToolEnvironmentOptions::ToolEnvironmentOptions()
 {
 }
 
-void ToolEnvironmentOptions::addTo(QCommandLineParser &parser) const
+void ToolEnvironmentOptions::addTo(CliParser &parser) const
 {
     parser.addOptions({m_sandbox, m_network, m_tools});
 }
 
-Result<ToolEnvironmentChoice> ToolEnvironmentOptions::choice(const QCommandLineParser &parser) const
+Result<ToolEnvironmentChoice> ToolEnvironmentOptions::choice(const CliParser &parser) const
 {
     ToolEnvironmentChoice choice;
     choice.sandbox = parser.value(m_sandbox);

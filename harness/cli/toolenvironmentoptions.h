@@ -4,7 +4,7 @@
 #include "valis/core/result.h"
 
 #include <QCommandLineOption>
-#include <QCommandLineParser>
+#include "cliparser.h"
 
 namespace valis::cli {
 
@@ -14,9 +14,9 @@ class ToolEnvironmentOptions
 public:
     ToolEnvironmentOptions();
 
-    void addTo(QCommandLineParser &parser) const;
+    void addTo(CliParser &parser) const;
     /// What the options say; an Error with a usage message for a bad value.
-    Result<ToolEnvironmentChoice> choice(const QCommandLineParser &parser) const;
+    Result<ToolEnvironmentChoice> choice(const CliParser &parser) const;
 
 private:
     QCommandLineOption m_sandbox;

@@ -114,4 +114,9 @@ void KeychainCredentialStore::later(std::function<void()> report)
     QMetaObject::invokeMethod(this, std::move(report), Qt::QueuedConnection);
 }
 
+QString qtKeychainVersion()
+{
+    return QStringLiteral(VALIS_QTKEYCHAIN_VERSION);
+}
+
 } // namespace valis

@@ -2,6 +2,7 @@
 #include "webtestsupport.h"
 #include "mainwindowtestsupport.h"
 
+#include "aboutdialog.h"
 #include "composerwidget.h"
 #include "conversationcontroller.h"
 #include "mainwindow.h"
@@ -26,6 +27,9 @@
 #include "valis/store/sessionstore.h"
 
 #include <QApplication>
+#include <QDir>
+#include <QMenuBar>
+#include <QAction>
 #include <QPixmap>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -70,6 +74,7 @@ private Q_SLOTS:
     void showsSessionsAndTranscript();
     void escapesRecordContent();
     void safeModeSaysSo();
+    void helpAboutOpensTheAboutDialog();
     void reportsUnreadableStore();
     void emptyProfileExplainsWhatToDo();
     void runsATurnFromTheComposer();
@@ -199,6 +204,27 @@ void TestMainWindow::safeModeSaysSo()
     MainWindow window(DataLocations::underHome(home.path()), options);
     window.show();
     QTRY_COMPARE(window.pluginStatus(), QStringLiteral("Plugins: safe mode, none loaded"));
+}
+
+void TestMainWindow::helpAboutOpensTheAboutDialog()
+{
+    test::TemporaryHome home;
+    ShellOptions options;
+    options.safeMode = true;
+    MainWindow window(DataLocations::underHome(home.path()), options);
+    window.show();
+    QAction *about = nullptr;
+    for (QAction *action : window.menuBar()->findChildren<QAction *>()) {
+        if (action->text() == QLatin1String("&About Valis"))
+            about = action;
+    }
+    QVERIFY(about);
+    about->trigger();
+    AboutDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = window.findChild<AboutDialog *>()) && dialog->isVisible());
+    const auto *profile = dialog->findChild<QLabel *>(QStringLiteral("profile"));
+    QVERIFY(profile && profile->text().contains(QDir::toNativeSeparators(home.path())));
+    dialog->close();
 }
 
 void TestMainWindow::reportsUnreadableStore()

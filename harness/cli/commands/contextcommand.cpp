@@ -62,7 +62,7 @@ int printSettings(CliContext &context, const QString &command, const QString &mo
 int runContext(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("context");
-    QCommandLineParser parser;
+    CliParser parser;
     parser.addPositionalArgument(QStringLiteral("session"), Text::tr("The session whose compactions to show."), QStringLiteral("[SESSION]"));
     const QCommandLineOption settingsOption(QStringLiteral("settings"),
                                             Text::tr("Show the context strategies in use and their settings instead."));

@@ -36,10 +36,10 @@ Result<QStringList> withChildren(SessionStore &store, const QString &sessionId, 
 int runExport(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("export");
-    QCommandLineParser parser;
+    CliParser parser;
     parser.addPositionalArgument(QStringLiteral("sessions"), Text::tr("Ids of the sessions to export."), QStringLiteral("SESSION..."));
     const QCommandLineOption format(QStringLiteral("format"), Text::tr("jsonl (lossless, re-importable; default) or markdown."),
-                                    QStringLiteral("FORMAT"), QStringLiteral("jsonl"));
+                                    QStringLiteral("jsonl|markdown"), QStringLiteral("jsonl"));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
                                     Text::tr("Write to FILE (replaced atomically) instead of standard output."), QStringLiteral("FILE"));
     const QCommandLineOption children(QStringLiteral("children"), Text::tr("Also export the sessions these started (subagents)."));

@@ -9,13 +9,13 @@ namespace valis::cli {
 int runGrep(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("grep");
-    QCommandLineParser parser;
+    CliParser parser;
     parser.addPositionalArgument(QStringLiteral("words"),
                                  Text::tr("Words that must all occur; \"quoted words\" as a phrase; word* as a prefix."),
                                  QStringLiteral("WORDS..."));
     const QCommandLineOption regex(QStringLiteral("regex"), Text::tr("Keep only hits whose passage matches RE."), QStringLiteral("RE"));
-    const QCommandLineOption session(QStringLiteral("session"), Text::tr("Search one session only."), QStringLiteral("ID"));
-    const QCommandLineOption role(QStringLiteral("role"), Text::tr("Only messages of ROLE: system, user, assistant or tool."), QStringLiteral("ROLE"));
+    const QCommandLineOption session(QStringLiteral("session"), Text::tr("Search one session only."), QStringLiteral("SESSION"));
+    const QCommandLineOption role(QStringLiteral("role"), Text::tr("Only messages of ROLE: system, user, assistant or tool."), QStringLiteral("system|user|assistant|tool"));
     const QCommandLineOption tool(QStringLiteral("tool"), Text::tr("Only calls of, and results from, the tool NAME."), QStringLiteral("NAME"));
     const QCommandLineOption limit(QStringLiteral("limit"), Text::tr("At most N hits (default 50)."), QStringLiteral("N"), QStringLiteral("50"));
     const QCommandLineOption fts(QStringLiteral("fts"), Text::tr("Take WORDS as an SQLite FTS5 query (AND, OR, NOT, NEAR, ...)."));

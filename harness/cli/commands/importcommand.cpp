@@ -11,7 +11,7 @@ namespace valis::cli {
 int runImport(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("import");
-    QCommandLineParser parser;
+    CliParser parser;
     parser.addPositionalArgument(QStringLiteral("paths"), Text::tr("Transcript files, or folders to search for them."),
                                  QStringLiteral("PATH..."));
     const QCommandLineOption format(QStringLiteral("format"),

@@ -293,7 +293,7 @@ int showStatus(CliContext &context, KeychainCredentialStore &store, const QStrin
 
 int runKeys(CliContext &context, const QStringList &arguments)
 {
-    QCommandLineParser parser;
+    CliParser parser;
     parser.addPositionalArgument(QStringLiteral("action"), Text::tr("set, remove or status (the default)."),
                                  QStringLiteral("[set|remove|status]"));
     parser.addPositionalArgument(QStringLiteral("providers"), Text::tr("Provider ids: anthropic, openai, openai-compatible, ...; mcp:SERVER for an HTTP MCP server's bearer token"),

@@ -51,7 +51,7 @@ QString firstLine(const QString &text)
     return text.trimmed().section(QLatin1Char('\n'), 0, 0).trimmed();
 }
 
-int parseServerCommand(CliContext &context, QCommandLineParser &parser, const QString &command, const QString &description,
+int parseServerCommand(CliContext &context, CliParser &parser, const QString &command, const QString &description,
                        const QStringList &arguments, qsizetype positionals)
 {
     if (const int code = context.parse(parser, command, description, arguments); code >= 0)
@@ -185,6 +185,13 @@ void warnAboutResolution(CliContext &context, const McpServerConfig &server)
 
 int runMcp(CliContext &context, const QStringList &arguments)
 {
+    if (context.describing()) {
+        for (const Subcommand &subcommand : subcommands()) {
+            context.describeSubcommand(QStringLiteral("mcp"), QString::fromLatin1(subcommand.name), Text::tr(subcommand.summary));
+            subcommand.run(context, {QString::fromLatin1(subcommand.name)});
+        }
+        return 0;
+    }
     const QStringList rest = arguments.mid(1);
     if (rest.isEmpty()) {
         printMcpUsage(context.err(), context.locations().mcpSettingsPath());
@@ -208,9 +215,11 @@ int runMcp(CliContext &context, const QStringList &arguments)
 int runMcpList(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("mcp list");
-    QCommandLineParser parser;
+    CliParser parser;
     const QCommandLineOption json(QStringLiteral("json"), Text::tr("Print the servers as JSON, as config/mcp.json holds them."));
-    parser.addOption(json);
+    const QCommandLineOption names(QStringLiteral("names"),
+                                   Text::tr("Print only the servers' names, one a line (for scripts and shell completion)."));
+    parser.addOptions({json, names});
     if (const int code = context.parse(parser, command,
                                        Text::tr("Lists the configured MCP servers: what each runs or where it is, whether it is "
                                                 "enabled, its time limits; and every entry of the file that cannot be read, with "
@@ -225,6 +234,12 @@ int runMcpList(CliContext &context, const QStringList &arguments)
     if (!settings)
         return 1;
 
+    if (parser.isSet(names)) {
+        for (const McpServerConfig &server : settings->servers())
+            context.out() << server.name << '\n';
+        context.out().flush();
+        return 0;
+    }
     if (parser.isSet(json)) {
         QJsonArray servers;
         for (const McpServerConfig &server : settings->servers()) {
@@ -279,7 +294,7 @@ int runMcpList(CliContext &context, const QStringList &arguments)
 int runMcpAdd(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("mcp add");
-    QCommandLineParser parser;
+    CliParser parser;
     const QCommandLineOption env(QStringLiteral("env"), Text::tr("An environment variable for the server (repeatable); ${VAR} and ${VAR:-default} expand when it starts."),
                                  QStringLiteral("NAME=VALUE"));
     const QCommandLineOption cwd(QStringLiteral("cwd"), Text::tr("The folder the server starts in."), QStringLiteral("DIR"));
@@ -398,8 +413,8 @@ int runMcpAdd(CliContext &context, const QStringList &arguments)
 int runMcpRemove(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("mcp remove");
-    QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("name"), Text::tr("The server to remove."));
+    CliParser parser;
+    parser.addPositionalArgument(QStringLiteral("server"), Text::tr("The server to remove."));
     if (const int code = parseServerCommand(context, parser, command, Text::tr("Removes an MCP server from config/mcp.json."), arguments, 1);
         code >= 0)
         return code;

@@ -42,7 +42,7 @@ bool connectMcpServer(CliContext &context, const QString &command, const QString
 QString whereCommandsAreLooked();
 /// Parses a subcommand whose positional arguments are the server's name and `positionals` - 1
 /// more; -1 to go on, else the exit code (help shown: 0; bad usage: 2).
-int parseServerCommand(CliContext &context, QCommandLineParser &parser, const QString &command, const QString &description,
+int parseServerCommand(CliContext &context, CliParser &parser, const QString &command, const QString &description,
                        const QStringList &arguments, qsizetype positionals);
 /// The first line of `text`, trimmed.
 QString firstLine(const QString &text);

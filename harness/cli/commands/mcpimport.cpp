@@ -57,7 +57,7 @@ bool confirm(CliContext &context, QTextStream &in, const McpServerConfig &server
 int runMcpImport(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("mcp import");
-    QCommandLineParser parser;
+    CliParser parser;
     const QCommandLineOption replace(QStringLiteral("replace"), Text::tr("Overwrite servers of the same name."));
     const QCommandLineOption yes(QStringLiteral("yes"),
                                  Text::tr("Import a project's .mcp.json without asking (it can run any command: read it first)."));

@@ -18,8 +18,8 @@ int signInOrOut(CliContext &context, const QStringList &arguments, Direction dir
 {
     const bool in = direction == Direction::SignIn;
     const QString command = in ? QStringLiteral("mcp login") : QStringLiteral("mcp logout");
-    QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("name"), Text::tr("The HTTP server."));
+    CliParser parser;
+    parser.addPositionalArgument(QStringLiteral("server"), Text::tr("The HTTP server."));
     if (const int code = parseServerCommand(context, parser, command,
                                             in ? Text::tr("Signs in to an HTTP MCP server with OAuth: the sign-in page opens in the "
                                                           "browser (its address is printed too); the tokens are kept in the OS keychain "

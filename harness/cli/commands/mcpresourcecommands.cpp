@@ -30,11 +30,11 @@ bool offers(CliContext &context, McpCliServer &server, const QString &capability
 int runMcpResources(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("mcp resources");
-    QCommandLineParser parser;
+    CliParser parser;
     const QCommandLineOption templates(QStringLiteral("templates"), Text::tr("List the resource templates (URIs with {placeholders}) instead."));
     const QCommandLineOption json(QStringLiteral("json"), Text::tr("Print them as the server lists them."));
     parser.addOptions({templates, json});
-    parser.addPositionalArgument(QStringLiteral("name"), Text::tr("The server."));
+    parser.addPositionalArgument(QStringLiteral("server"), Text::tr("The server."));
     if (const int code = parseServerCommand(context, parser, command, Text::tr("Lists a server's resources (or resource templates)."),
                                             arguments, 1);
         code >= 0) {
@@ -80,11 +80,11 @@ int runMcpResources(CliContext &context, const QStringList &arguments)
 int runMcpRead(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("mcp read");
-    QCommandLineParser parser;
+    CliParser parser;
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
                                     Text::tr("Write the content to FILE (needed for binary content)."), QStringLiteral("FILE"));
     parser.addOption(output);
-    parser.addPositionalArgument(QStringLiteral("name"), Text::tr("The server."));
+    parser.addPositionalArgument(QStringLiteral("server"), Text::tr("The server."));
     parser.addPositionalArgument(QStringLiteral("uri"), Text::tr("The resource's URI (see valis-cli mcp resources)."));
     if (const int code = parseServerCommand(context, parser, command,
                                             Text::tr("Reads one resource: text goes to standard output; binary content is "
@@ -139,10 +139,10 @@ int runMcpRead(CliContext &context, const QStringList &arguments)
 int runMcpPrompts(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("mcp prompts");
-    QCommandLineParser parser;
+    CliParser parser;
     const QCommandLineOption json(QStringLiteral("json"), Text::tr("Print them as the server lists them."));
     parser.addOption(json);
-    parser.addPositionalArgument(QStringLiteral("name"), Text::tr("The server."));
+    parser.addPositionalArgument(QStringLiteral("server"), Text::tr("The server."));
     if (const int code = parseServerCommand(context, parser, command, Text::tr("Lists a server's prompts and their arguments."), arguments, 1);
         code >= 0) {
         return code;
@@ -191,11 +191,11 @@ int runMcpPrompts(CliContext &context, const QStringList &arguments)
 int runMcpPrompt(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("mcp prompt");
-    QCommandLineParser parser;
+    CliParser parser;
     const QCommandLineOption arg(QStringLiteral("arg"), Text::tr("An argument of the prompt (repeatable)."), QStringLiteral("NAME=VALUE"));
     const QCommandLineOption json(QStringLiteral("json"), Text::tr("Print the server's answer (GetPromptResult) as JSON."));
     parser.addOptions({arg, json});
-    parser.addPositionalArgument(QStringLiteral("name"), Text::tr("The server."));
+    parser.addPositionalArgument(QStringLiteral("server"), Text::tr("The server."));
     parser.addPositionalArgument(QStringLiteral("prompt"), Text::tr("The prompt (see valis-cli mcp prompts)."));
     if (const int code = parseServerCommand(context, parser, command, Text::tr("Gets one prompt with its arguments and prints its messages."),
                                             arguments, 2);

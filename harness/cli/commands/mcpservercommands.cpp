@@ -87,8 +87,8 @@ QString progressText(double progress, double total, const QString &message)
 int runMcpTest(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("mcp test");
-    QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("name"), Text::tr("The server to start."));
+    CliParser parser;
+    parser.addPositionalArgument(QStringLiteral("server"), Text::tr("The server to start."));
     if (const int code = parseServerCommand(context, parser, command,
                                             Text::tr("Starts one MCP server as a session would and reports what it is: its name and "
                                                      "version, protocol revision, capabilities, how its command was found, its tools "
@@ -127,12 +127,12 @@ int runMcpTest(CliContext &context, const QStringList &arguments)
 int runMcpTools(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("mcp tools");
-    QCommandLineParser parser;
+    CliParser parser;
     const QCommandLineOption json(QStringLiteral("json"),
                                   Text::tr("Print the tools as the server lists them, each with visibleName, offered, setAside, "
                                            "readOnly and tokens added."));
     parser.addOption(json);
-    parser.addPositionalArgument(QStringLiteral("name"), Text::tr("The server."));
+    parser.addPositionalArgument(QStringLiteral("server"), Text::tr("The server."));
     if (const int code = parseServerCommand(context, parser, command,
                                             Text::tr("Lists a server's tools: the name the model sees, the server's own name, title "
                                                      "and description, the read-only hint (believed only for trusted servers), whether "
@@ -239,7 +239,7 @@ int runMcpTools(CliContext &context, const QStringList &arguments)
 int runMcpCall(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("mcp call");
-    QCommandLineParser parser;
+    CliParser parser;
     const QCommandLineOption argsOption(QStringLiteral("args"),
                                         Text::tr("The tool's arguments as a JSON object (default {}); @FILE reads them from FILE, - "
                                                  "from standard input."),
@@ -250,7 +250,7 @@ int runMcpCall(CliContext &context, const QStringList &arguments)
                                                     "server's toolTimeoutSec)."),
                                            QStringLiteral("SEC"));
     parser.addOptions({argsOption, json, timeoutOption});
-    parser.addPositionalArgument(QStringLiteral("name"), Text::tr("The server."));
+    parser.addPositionalArgument(QStringLiteral("server"), Text::tr("The server."));
     parser.addPositionalArgument(QStringLiteral("tool"), Text::tr("The tool, by the server's own name."));
     if (const int code = context.parse(parser, command,
                                        Text::tr("Calls one tool of an MCP server and prints its result; exits 1 when the result is "

@@ -138,7 +138,7 @@ struct CommonOptions
     QCommandLineOption json{QStringLiteral("json"), Text::tr("One JSON object per record.")};
 };
 
-Result<int> positiveNumber(const QCommandLineParser &parser, const QCommandLineOption &option, int fallback)
+Result<int> positiveNumber(const CliParser &parser, const QCommandLineOption &option, int fallback)
 {
     if (!parser.isSet(option))
         return fallback;
@@ -149,7 +149,7 @@ Result<int> positiveNumber(const QCommandLineParser &parser, const QCommandLineO
     return value;
 }
 
-MemoryFilter filterOf(const QCommandLineParser &parser, const CommonOptions &options)
+MemoryFilter filterOf(const CliParser &parser, const CommonOptions &options)
 {
     MemoryFilter filter;
     filter.agentId = parser.value(options.agent);
@@ -179,7 +179,7 @@ void printHeaderLine(QTextStream &out, qsizetype keyWidth)
 
 int runList(MemoryRun &run, const QStringList &arguments)
 {
-    QCommandLineParser parser;
+    CliParser parser;
     const CommonOptions common;
     const QCommandLineOption files(QStringLiteral("files"), Text::tr("Only /memories/ files (type memory_file)."));
     const QCommandLineOption limit(QStringLiteral("limit"), Text::tr("Show at most N records, newest first (default 50)."),
@@ -283,7 +283,7 @@ void printShowHeader(QTextStream &err, const MemoryRecord &record, const std::op
 
 int runShowRecord(MemoryRun &run, const QStringList &arguments)
 {
-    QCommandLineParser parser;
+    CliParser parser;
     const CommonOptions common;
     const QCommandLineOption offset(QStringLiteral("offset"), Text::tr("Start at line N (from 1)."), QStringLiteral("N"));
     const QCommandLineOption limit(QStringLiteral("limit"), Text::tr("Print at most N lines."), QStringLiteral("N"));
@@ -375,7 +375,7 @@ int runShowRecord(MemoryRun &run, const QStringList &arguments)
 
 int runSearch(MemoryRun &run, const QStringList &arguments)
 {
-    QCommandLineParser parser;
+    CliParser parser;
     const CommonOptions common;
     const QCommandLineOption limit(QStringLiteral("limit"), Text::tr("Show at most N hits (default 20)."), QStringLiteral("N"));
     parser.addOptions({common.store, common.agent, common.type, common.session, common.all, limit, common.json});
@@ -459,7 +459,7 @@ Result<int> purgeFile(DetailStore &store, const QString &agent, const QString &p
 
 int runRemove(MemoryRun &run, const QStringList &arguments)
 {
-    QCommandLineParser parser;
+    CliParser parser;
     const CommonOptions common;
     const QCommandLineOption purge(QStringLiteral("purge"), Text::tr("Delete for good (content included) instead of deactivating."));
     const QCommandLineOption agent(QStringLiteral("agent"), Text::tr("The agent whose /memories/ files to remove (default: config/tools.json's)."),
@@ -537,7 +537,7 @@ int runRemove(MemoryRun &run, const QStringList &arguments)
 
 int runStats(MemoryRun &run, const QStringList &arguments)
 {
-    QCommandLineParser parser;
+    CliParser parser;
     const CommonOptions common;
     parser.addOptions({common.store, common.agent, common.json});
     if (const int code = run.cli().parse(parser, run.command(), Text::tr("Says which store is used and how much it holds."), arguments);
@@ -631,6 +631,15 @@ Result<QString> takeStoreOption(QStringList *arguments)
 int runMemory(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("memory");
+    if (context.describing()) {
+        for (const Subcommand &subcommand : subcommands()) {
+            const QString name = QString::fromLatin1(subcommand.name);
+            context.describeSubcommand(command, name, Text::tr(subcommand.summary));
+            MemoryRun run(context, QString(), name);
+            subcommand.run(run, {run.command()});
+        }
+        return 0;
+    }
     QStringList rest = arguments.mid(1);
     Result<QString> store = takeStoreOption(&rest);
     if (store.hasError())

@@ -51,7 +51,7 @@ Result<QList<MemoryRecord>> allRecords(DetailStore &store, MemoryFilter filter)
 
 int runMemoryExport(MemoryRun &run, const QStringList &arguments)
 {
-    QCommandLineParser parser;
+    CliParser parser;
     const QCommandLineOption store(QStringLiteral("store"),
                                    Text::tr("Export from this store instead of config/memory.json's: sqlite:PATH or a postgresql:// address."),
                                    QStringLiteral("STORE"));
@@ -169,7 +169,7 @@ Result<QString> store(DetailStore &store, const MemoryRecord &record)
 
 int runMemoryImport(MemoryRun &run, const QStringList &arguments)
 {
-    QCommandLineParser parser;
+    CliParser parser;
     const QCommandLineOption storeOption(QStringLiteral("store"),
                                          Text::tr("Import into this store instead of config/memory.json's: sqlite:PATH or a postgresql:// address."),
                                          QStringLiteral("STORE"));

@@ -44,7 +44,7 @@ QJsonObject modelToJson(const ModelInfo &model)
 int runModels(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("models");
-    QCommandLineParser parser;
+    CliParser parser;
     parser.addPositionalArgument(QStringLiteral("names"), Text::tr("Model names to look up (any spelling a provider uses)."),
                                  QStringLiteral("[NAME...]"));
     const QCommandLineOption json(QStringLiteral("json"), Text::tr("One JSON object per model."));

@@ -2,6 +2,7 @@
 #include "commands.h"
 
 #include "valis/plugins/pluginmanager.h"
+#include "valis/plugins/provider.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -36,15 +37,18 @@ QJsonObject specToJson(const PluginSpec &spec)
 int runPlugins(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("plugins");
-    QCommandLineParser parser;
-    const QCommandLineOption enable(QStringLiteral("enable"), Text::tr("Enable the plugin ID (from the next start)."), QStringLiteral("ID"));
-    const QCommandLineOption disable(QStringLiteral("disable"), Text::tr("Disable the plugin ID (from the next start)."), QStringLiteral("ID"));
+    CliParser parser;
+    const QCommandLineOption enable(QStringLiteral("enable"), Text::tr("Enable the plugin PLUGIN (from the next start)."), QStringLiteral("PLUGIN"));
+    const QCommandLineOption disable(QStringLiteral("disable"), Text::tr("Disable the plugin PLUGIN (from the next start)."), QStringLiteral("PLUGIN"));
     const QCommandLineOption disableCrashed(QStringLiteral("disable-crashed"),
                                             Text::tr("Disable the plugin that was loading when Valis last died."));
     const QCommandLineOption metadataOnly(QStringLiteral("no-load"), Text::tr("Only read and check metadata; run no plugin code."));
     const QCommandLineOption safeMode(QStringLiteral("safe-mode"), Text::tr("Load no plugin (list them only)."));
     const QCommandLineOption json(QStringLiteral("json"), Text::tr("One JSON object per plugin."));
-    parser.addOptions({enable, disable, disableCrashed, metadataOnly, safeMode, json});
+    const QCommandLineOption ids(QStringLiteral("ids"), Text::tr("Print only the plugins' ids, one a line (for scripts and shell completion)."));
+    const QCommandLineOption providers(QStringLiteral("providers"),
+                                       Text::tr("Print only the ids of the providers the running plugins offer, one a line."));
+    parser.addOptions({enable, disable, disableCrashed, metadataOnly, safeMode, json, ids, providers});
     if (const int code = context.parse(parser, command,
                                        Text::tr("Lists the plugins Valis finds, with their state and, for those that cannot "
                                                 "run, why. Plugins are loaded to check that they start, unless --no-load."),
@@ -89,6 +93,20 @@ int runPlugins(CliContext &context, const QStringList &arguments)
         manager.loadAll();
 
     QTextStream &out = context.out();
+    if (parser.isSet(ids) || parser.isSet(providers)) {
+        // Only what was asked for: a script reads every line as an id.
+        if (parser.isSet(providers)) {
+            for (const Provider *provider : manager.providers())
+                out << provider->id() << '\n';
+        } else {
+            for (const PluginSpec *spec : manager.specs()) {
+                if (!spec->id().isEmpty())
+                    out << spec->id() << '\n';
+            }
+        }
+        out.flush();
+        return 0;
+    }
     for (const Error &error : manager.errors())
         context.err() << "valis-cli plugins: " << error.toString() << '\n';
     const QList<const PluginSpec *> specs = manager.specs();

@@ -33,7 +33,7 @@ std::optional<qint64> wholeNumber(const QString &text, qint64 minimum)
 int runReplay(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("replay");
-    QCommandLineParser parser;
+    CliParser parser;
     parser.addPositionalArgument(QStringLiteral("file"), Text::tr("A transcript file, in any format 'valis-cli import' reads."),
                                  QStringLiteral("FILE"));
     const QCommandLineOption strategyOption(QStringLiteral("strategy"),

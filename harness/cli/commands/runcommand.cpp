@@ -106,18 +106,18 @@ Result<std::shared_ptr<OutputSummariser>> summariserFor(const MemorySettings &me
 int runRun(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("run");
-    QCommandLineParser parser;
+    CliParser parser;
     const QCommandLineOption providerOption(QStringLiteral("provider"),
                                             Text::tr("The provider: anthropic, openai, openai-responses, openai-compatible, ... (default: the settings' defaultProvider)."),
-                                            QStringLiteral("P"));
+                                            QStringLiteral("PROVIDER"));
     const QCommandLineOption modelOption(QStringLiteral("model"), Text::tr("The model (default: the provider's model in the settings)."), QStringLiteral("M"));
     const QCommandLineOption workspaceOption(QStringLiteral("workspace"), Text::tr("The folder the agent works in (default: the current folder)."), QStringLiteral("DIR"));
     const QCommandLineOption approveOption(QStringLiteral("approve"),
                                            Text::tr("Which tool calls run without asking: never, read-only (default) or all. "
                                                     "Others are asked on the terminal, or denied when nobody can answer."),
-                                           QStringLiteral("MODE"), QStringLiteral("read-only"));
+                                           QStringLiteral("never|read-only|all"), QStringLiteral("read-only"));
     const QCommandLineOption baseUrlOption(QStringLiteral("base-url"), Text::tr("Send requests here instead (overrides the settings and ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST)."), QStringLiteral("URL"));
-    const QCommandLineOption sessionOption(QStringLiteral("session"), Text::tr("Continue this session instead of starting a new one."), QStringLiteral("ID"));
+    const QCommandLineOption sessionOption(QStringLiteral("session"), Text::tr("Continue this session instead of starting a new one."), QStringLiteral("SESSION"));
     const QCommandLineOption systemOption(QStringLiteral("system"), Text::tr("Use this system prompt instead of the default."), QStringLiteral("TEXT"));
     const QCommandLineOption maxStepsOption(QStringLiteral("max-steps"), Text::tr("At most this many model requests in the turn (default 50)."), QStringLiteral("N"), QStringLiteral("50"));
     const QCommandLineOption maxCostOption(QStringLiteral("max-cost"), Text::tr("Stop the turn once it has cost this many US dollars."), QStringLiteral("USD"));

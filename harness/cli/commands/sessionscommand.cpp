@@ -62,12 +62,13 @@ void printPart(QTextStream &out, const Part &part, int maxLines)
 int runSessions(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("sessions");
-    QCommandLineParser parser;
+    CliParser parser;
     const QCommandLineOption origin(QStringLiteral("origin"), Text::tr("Only sessions from ORIGIN (valis, claude-code, codex, ...)."), QStringLiteral("ORIGIN"));
     const QCommandLineOption archived(QStringLiteral("archived"), Text::tr("Include archived sessions."));
     const QCommandLineOption limit(QStringLiteral("limit"), Text::tr("Show at most N sessions, newest first."), QStringLiteral("N"));
     const QCommandLineOption json(QStringLiteral("json"), Text::tr("One JSON object per session."));
-    parser.addOptions({origin, archived, limit, json});
+    const QCommandLineOption ids(QStringLiteral("ids"), Text::tr("Print only the sessions' ids, one a line (for scripts and shell completion)."));
+    parser.addOptions({origin, archived, limit, json, ids});
     if (const int code = context.parse(parser, command, Text::tr("Lists the sessions of the store, most recently active first."), arguments); code >= 0)
         return code;
     if (!parser.positionalArguments().isEmpty())
@@ -88,7 +89,10 @@ int runSessions(CliContext &context, const QStringList &arguments)
     if (!sessions.ok())
         return context.fail(command, sessions.error());
     QTextStream &out = context.out();
-    if (parser.isSet(json)) {
+    if (parser.isSet(ids)) {
+        for (const SessionInfo &session : sessions.value())
+            out << session.id << '\n';
+    } else if (parser.isSet(json)) {
         for (const SessionInfo &session : sessions.value()) {
             QJsonObject object = recordjson::toJson(session);
             object.insert(QStringLiteral("message_count"), session.messageCount);
@@ -121,7 +125,7 @@ int runSessions(CliContext &context, const QStringList &arguments)
 int runShow(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("show");
-    QCommandLineParser parser;
+    CliParser parser;
     parser.addPositionalArgument(QStringLiteral("session"), Text::tr("The session to print."), QStringLiteral("SESSION"));
     const QCommandLineOption from(QStringLiteral("from"), Text::tr("Start at message number SEQ."), QStringLiteral("SEQ"), QStringLiteral("0"));
     const QCommandLineOption count(QStringLiteral("count"), Text::tr("Print at most N messages."), QStringLiteral("N"), QStringLiteral("-1"));

@@ -35,7 +35,7 @@ Result<QByteArray> readInput(const QStringList &positional)
 int runTokens(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("tokens");
-    QCommandLineParser parser;
+    CliParser parser;
     parser.addPositionalArgument(QStringLiteral("file"), Text::tr("The text to count; \"-\" or nothing reads standard input."),
                                  QStringLiteral("[FILE|-]"));
     const QCommandLineOption encodingOption(QStringLiteral("encoding"),

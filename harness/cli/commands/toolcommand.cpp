@@ -86,7 +86,7 @@ QString firstSentence(const QString &text)
 int runTools(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("tools");
-    QCommandLineParser parser;
+    CliParser parser;
     const ToolEnvironmentOptions toolOptions;
     const QCommandLineOption json(QStringLiteral("json"), Text::tr("Print every tool with its full description and JSON schema."));
     parser.addOption(json);
@@ -136,7 +136,7 @@ int runTools(CliContext &context, const QStringList &arguments)
 int runTool(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("tool");
-    QCommandLineParser parser;
+    CliParser parser;
     const ToolEnvironmentOptions toolOptions;
     const QCommandLineOption argsOption(QStringLiteral("args"), Text::tr("The call's arguments as a JSON object (default {}); @FILE reads them from FILE, - from standard input."),
                                         QStringLiteral("JSON"), QStringLiteral("{}"));
@@ -145,7 +145,7 @@ int runTool(CliContext &context, const QStringList &arguments)
     const QCommandLineOption sessionOption(QStringLiteral("session"),
                                            Text::tr("Call it in this session: its /context/ (what its context strategies moved "
                                                     "out) and its record for search_history."),
-                                           QStringLiteral("ID"));
+                                           QStringLiteral("SESSION"));
     parser.addOptions({argsOption, workspaceOption, json, sessionOption});
     toolOptions.addTo(parser);
     parser.addPositionalArgument(QStringLiteral("name"), Text::tr("The tool to call (see valis-cli tools)."));

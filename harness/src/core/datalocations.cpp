@@ -133,6 +133,11 @@ QString DataLocations::mcpSettingsPath() const
     return QDir(m_config).filePath(QStringLiteral("mcp.json"));
 }
 
+QString DataLocations::desktopSettingsPath() const
+{
+    return QDir(m_config).filePath(QStringLiteral("desktop.ini"));
+}
+
 QString DataLocations::memoryDatabasePath() const
 {
     return QDir(m_data).filePath(QStringLiteral("memory.db"));

@@ -61,6 +61,9 @@ public:
     QString contextSettingsPath() const;
     /// The MCP servers (config/mcp.json, in the mcpServers format of Claude Desktop).
     QString mcpSettingsPath() const;
+    /// The desktop's settings (config/desktop.ini): its window layout and theme, and the
+    /// interface language valis-cli follows too (see valis/core/translations.h).
+    QString desktopSettingsPath() const;
     /// The embedded DetailStore (SQLite) and the folder of its large contents.
     QString memoryDatabasePath() const;
     QString memoryBlobDir() const;

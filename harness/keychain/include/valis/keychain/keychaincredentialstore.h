@@ -43,4 +43,7 @@ private:
     QString m_service;
 };
 
+/// The QtKeychain release this was built with ("0.13.2"), for the About dialog.
+QString qtKeychainVersion();
+
 } // namespace valis
