@@ -17,11 +17,12 @@ if(NOT metainfo MATCHES "<release version=\"${PROJECT_VERSION}\"")
     message(FATAL_ERROR "resources/org.valis.Valis.metainfo.xml has no <release> for version ${PROJECT_VERSION}.")
 endif()
 
-# The copyright file names the npm libraries compiled into the app with the licences their
+# The copyright file names the npm libraries and data compiled into the app with the licences their
 # package.json declares; a version or licence change in package-lock.json must show up here.
 set(bundled_npm "markdown-it|markdownit|MIT" "entities|entities|BSD-2-Clause" "linkify-it|linkifyit|MIT"
                 "mdurl|mdurl|MIT" "punycode.js|punycode|MIT" "uc.micro|ucmicro|MIT"
-                "dompurify|dompurify|(MPL-2.0 OR Apache-2.0)" "@highlightjs/cdn-assets|highlightjs|BSD-3-Clause")
+                "dompurify|dompurify|(MPL-2.0 OR Apache-2.0)" "@highlightjs/cdn-assets|highlightjs|BSD-3-Clause"
+                "gpt-tokenizer|gpttokenizer|MIT")
 foreach(entry IN LISTS bundled_npm)
     string(REPLACE "|" ";" fields "${entry}")
     list(GET fields 0 package)
@@ -55,8 +56,11 @@ set(man_pages "")
 if(VALIS_HELP2MAN AND NOT CMAKE_CROSSCOMPILING)
     set(man_dir "${share_dir}/man/man1")
     # English, and no display needed: the desktop's --help runs before any window exists.
-    set(help_env "${CMAKE_COMMAND}" -E env LC_ALL=C.UTF-8 LANG=C.UTF-8 LANGUAGE= QT_QPA_PLATFORM=offscreen
-                 VALIS_HOME=${CMAKE_CURRENT_BINARY_DIR}/manpage-home)
+    # A throwaway HOME, so the pages name the profile's files as a reader's "~" would hold them.
+    set(manpage_home "${CMAKE_CURRENT_BINARY_DIR}/manpage-home")
+    set(help_env "${CMAKE_COMMAND}" -E env
+                 --unset=VALIS_HOME --unset=XDG_CONFIG_HOME --unset=XDG_DATA_HOME --unset=XDG_CACHE_HOME
+                 LC_ALL=C.UTF-8 LANG=C.UTF-8 LANGUAGE= QT_QPA_PLATFORM=offscreen HOME=${manpage_home})
     add_custom_command(OUTPUT "${man_dir}/valis.1.gz"
         COMMAND "${CMAKE_COMMAND}" -E make_directory "${man_dir}"
         COMMAND ${help_env} "${VALIS_HELP2MAN}" --no-info --section=1
@@ -70,6 +74,7 @@ if(VALIS_HELP2MAN AND NOT CMAKE_CROSSCOMPILING)
         COMMAND "${CMAKE_COMMAND}" -E make_directory "${man_dir}"
         COMMAND ${help_env} "${CMAKE_COMMAND}" -DVALIS_CLI=$<TARGET_FILE:valis_cli>
                 -DSTATIC_INCLUDE=${linux_dir}/valis-cli.h2m -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/valis-cli.h2m
+                -DHOME_DIR=${manpage_home}
                 -P "${linux_dir}/valis-cli-commands.cmake"
         COMMAND ${help_env} "${VALIS_HELP2MAN}" --no-info --section=1
                 "--name=command-line tool for the Valis agent harness"
@@ -122,9 +127,10 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS "${CMAKE_INSTALL_PREFIX}/${VALIS_PRIVATE_LIB_DIR}")
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-sqlite, libqt6webenginecore6-bin, bubblewrap")
 # PostgreSQL for a team memory; a Secret Service for API keys (without one, keys come from the
-# environment); SVG for the window icon; Wayland for Wayland sessions.
+# environment); SVG for the window icon; Wayland for Wayland sessions; Qt's own words (the
+# standard buttons, --help's headings) in the person's language.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
-    "libqt6sql6-psql, gnome-keyring | kwalletmanager | keepassxc, libqt6svg6, qt6-wayland")
+    "libqt6sql6-psql, gnome-keyring | kwalletmanager | keepassxc, libqt6svg6, qt6-wayland, qt6-translations-l10n")
 # npx starts most MCP servers; git and ripgrep make the agent's tools faster.
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "nodejs, npm, git, ripgrep")
 

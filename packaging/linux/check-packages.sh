@@ -89,7 +89,7 @@ printf '   Depends: %s\n   Recommends: %s\n' "$depends" "$recommends" >&2
 for package in libqt6sql6-sqlite libqt6webenginecore6-bin bubblewrap libqt6webenginewidgets6 libqt6core6; do
     grep -qE "(^|, )$package( |,|$)" <<<"$depends" || problem "Depends lacks $package"
 done
-for package in libqt6sql6-psql gnome-keyring; do
+for package in libqt6sql6-psql gnome-keyring qt6-translations-l10n; do
     grep -q "$package" <<<"$recommends" || problem "Recommends lacks $package"
 done
 
@@ -132,6 +132,8 @@ while read -r command; do
         || problem "valis-cli.1 has no section for the command \"$command\""
 done < <(sed -n '/^Commands:/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p' <<<"$cli_help")
 [ "$command_count" -ge 5 ] || problem "the packaged valis-cli --help lists $command_count commands: $cli_help"
+grep -q '^\.SS "mcp add"$' <<<"$cli_page" || problem "valis-cli.1 has no section for the subcommand \"mcp add\""
+grep -q 'manpage-home' <<<"$cli_page" && problem "valis-cli.1 names the build's throwaway profile instead of ~"
 grep -q -- '--json' <<<"$cli_page" \
     || problem "valis-cli.1 does not include the commands' options"
 
@@ -139,7 +141,7 @@ log "copyright names every library compiled into the app"
 copyright="$work/deb/usr/share/doc/valis/copyright"
 grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' "$copyright" \
     || problem "copyright is not in the DEP-5 format"
-for library in markdown-it entities linkify-it mdurl punycode.js uc.micro dompurify @highlightjs/cdn-assets; do
+for library in markdown-it entities linkify-it mdurl punycode.js uc.micro dompurify @highlightjs/cdn-assets gpt-tokenizer; do
     grep -q "^Files: node_modules/$library/\*" "$copyright" || problem "copyright does not list $library"
 done
 grep -Eq '^Comment: DOMPurify [0-9]+\.[0-9]+\.[0-9]+' "$copyright" || problem "copyright does not give DOMPurify's version"

@@ -48,8 +48,10 @@ def npm_packages_the_build_reads(source):
     for entry in re.findall(r'"([^"=]+)=[^"]+"', vendor.group(1) if vendor else ""):
         parts = entry.split("/")
         packages.add("/".join(parts[:2]) if entry.startswith("@") else parts[0])
-    licences = re.search(r"foreach\(package ([^)]*)\)", conversation)
-    packages.update((licences.group(1) if licences else "").split())
+    web = re.search(r"set\(valis_web_packages ([^)]*)\)", conversation)
+    packages.update((web.group(1) if web else "").split())
+    about = (source / "desktop/about/about.cmake").read_text(encoding="utf-8")
+    packages.update(re.findall(r'list\(APPEND valis_bundled_packages "([^"=$]+)=', about))
     for cmake in ("harness/src/tokens/tokens.cmake",):
         text = (source / cmake).read_text(encoding="utf-8")
         packages.update(re.findall(r"node_modules/((?:@[^/\"]+/)?[^/\"]+)", text))

@@ -65,6 +65,19 @@ QList<CompletionEntry> completionEntries(const CommandCatalogue &catalogue)
     return entries;
 }
 
+QString shellListingFunction(const QString &labelFormat)
+{
+    QString function = QStringLiteral("# The values of kind $1 valis-cli lists itself, for the profile the rest of the arguments name.\n"
+                                      "_valis_cli_list() {\n"
+                                      "    local kind=$1\n"
+                                      "    shift\n"
+                                      "    case $kind in\n");
+    for (const auto &[kind, arguments] : completionListings())
+        function += QStringLiteral("    ") + labelFormat.arg(kind) + QStringLiteral(" \"$@\" %1 ;;\n").arg(arguments.join(QLatin1Char(' ')));
+    function += QStringLiteral("    esac 2>/dev/null\n}\n");
+    return function;
+}
+
 QList<QPair<QString, QStringList>> completionListings()
 {
     return {
@@ -192,15 +205,7 @@ QString bashCompletionScript(const CommandCatalogue &catalogue)
             script += QStringLiteral("        _valis_cli_pos=%1\n").arg(quoted(entry.positionals.join(QLatin1Char(' '))));
         script += QStringLiteral("        ;;\n");
     }
-    script += QStringLiteral("    esac\n}\n\n"
-                             "# The values of kind $1 valis-cli lists itself, for the profile the rest of the arguments name.\n"
-                             "_valis_cli_list() {\n"
-                             "    local kind=$1\n"
-                             "    shift\n"
-                             "    case $kind in\n");
-    for (const auto &[kind, arguments] : completionListings())
-        script += QStringLiteral("    %1) \"$@\" %2 ;;\n").arg(kind, arguments.join(QLatin1Char(' ')));
-    script += QStringLiteral("    esac 2>/dev/null\n}\n");
+    script += QStringLiteral("    esac\n}\n\n") + shellListingFunction(QStringLiteral("%1)"));
     script += QString::fromUtf8(bashEngine);
     return script;
 }

@@ -27,6 +27,10 @@ QList<CompletionEntry> completionEntries(const CommandCatalogue &catalogue);
 /// plugins, providers), one a line, for a script to run at completion time.
 QList<QPair<QString, QStringList>> completionListings();
 
+/// The _valis_cli_list shell function bash and zsh share: `case` labels are written with
+/// `labelFormat` ("%1)" for bash, "(%1)" for zsh), the only place the two dialects differ.
+QString shellListingFunction(const QString &labelFormat);
+
 /// The scripts `valis-cli completion bash|zsh|fish` prints.
 QString bashCompletionScript(const CommandCatalogue &catalogue);
 QString zshCompletionScript(const CommandCatalogue &catalogue);

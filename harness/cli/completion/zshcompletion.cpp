@@ -123,15 +123,7 @@ QString zshCompletionScript(const CommandCatalogue &catalogue)
             script += QStringLiteral("        pos=(%1)\n").arg(entry.positionals.join(QLatin1Char(' ')));
         script += QStringLiteral("        ;;\n");
     }
-    script += QStringLiteral("    esac\n}\n\n"
-                             "# The values of kind $1 valis-cli lists itself, for the profile the rest of the arguments name.\n"
-                             "_valis_cli_list() {\n"
-                             "    local kind=$1\n"
-                             "    shift\n"
-                             "    case $kind in\n");
-    for (const auto &[kind, arguments] : completionListings())
-        script += QStringLiteral("    (%1) \"$@\" %2 ;;\n").arg(kind, arguments.join(QLatin1Char(' ')));
-    script += QStringLiteral("    esac 2>/dev/null\n}\n");
+    script += QStringLiteral("    esac\n}\n\n") + shellListingFunction(QStringLiteral("(%1)"));
     script += QString::fromUtf8(zshEngine);
     return script;
 }
