@@ -39,6 +39,14 @@ CliRun runCli(const QStringList &arguments, const QProcessEnvironment &environme
     run.out += process.readAllStandardOutput();
     run.err += process.readAllStandardError();
     run.exitCode = process.state() == QProcess::NotRunning && process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    // Said first: QTest cuts long failure messages, and a crash at exit would otherwise look
+    // like a run that printed its answer and failed for no reason.
+    if (process.state() == QProcess::NotRunning && process.exitStatus() == QProcess::CrashExit)
+        run.err.prepend("[valis-cli crashed] ");
+    else if (process.state() != QProcess::NotRunning)
+        run.err.prepend("[valis-cli still running after 60 s] ");
+    else if (run.exitCode != 0)
+        run.err.prepend("[valis-cli exited with " + QByteArray::number(run.exitCode) + "] ");
     if (process.state() != QProcess::NotRunning) {
         process.kill();
         process.waitForFinished();
