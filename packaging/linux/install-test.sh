@@ -231,18 +231,28 @@ if [ ! -f "$tarball" ] || [ -n "$(find "$tarball" -mtime +6)" ]; then
 fi
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/valis-install-test.XXXXXX")"
+# Logs and the screenshot: where VALIS_PACKAGE_TEST_ARTIFACTS says (kept), else a folder of
+# their own that is kept only when the test fails.
+if [ -n "${VALIS_PACKAGE_TEST_ARTIFACTS:-}" ]; then
+    artifacts="$VALIS_PACKAGE_TEST_ARTIFACTS" keep_artifacts=yes
+    mkdir -p "$artifacts"
+    (cd "$artifacts" && rm -f screen.png screen.xwd valis.log apt-update.log apt-install.log apt-purge.log package-files.txt)
+else
+    artifacts="$(mktemp -d "${TMPDIR:-/tmp}/valis-install-test-logs.XXXXXX")" keep_artifacts=no
+fi
+mkdir -p "$artifacts"
+artifacts="$(realpath "$artifacts")"
+status=1
 xvfb=""
 # shellcheck disable=SC2317 # called by the EXIT trap
 cleanup() {
     if [ -n "$xvfb" ]; then kill "$xvfb" 2>/dev/null || true; fi
-    rm -rf "$work/root" "$work/fb"
-    [ -n "${VALIS_PACKAGE_TEST_ARTIFACTS:-}" ] || rm -rf "$work"
+    rm -rf "$work"
+    if [ "$keep_artifacts" = no ] && [ "$status" -eq 0 ]; then rm -rf "$artifacts"; fi
 }
 trap cleanup EXIT
 mkdir -p "$work/root" "$work/fb"
-artifacts="${VALIS_PACKAGE_TEST_ARTIFACTS:-$work/artifacts}"
-mkdir -p "$artifacts"
-ln -s "$(realpath "$artifacts")" "$work/artifacts" 2>/dev/null || true
+ln -s "$artifacts" "$work/artifacts"
 tar -xf "$tarball" -C "$work/root"
 cp "$deb" "$work/root/tmp/"
 
