@@ -91,16 +91,8 @@ endif()
 
 # Icons for menus and docks at every size the hicolor theme lists for apps, drawn from the SVG.
 set(icon_sizes 16 22 24 32 48 64 128 256 512)
-set(icon_files "")
-foreach(size IN LISTS icon_sizes)
-    list(APPEND icon_files "${share_dir}/icons/hicolor/${size}x${size}/apps/org.valis.Valis.png")
-endforeach()
-add_custom_command(OUTPUT ${icon_files}
-    COMMAND "${CMAKE_COMMAND}" -E env QT_QPA_PLATFORM=offscreen
-            $<TARGET_FILE:valis_iconpack> "${PROJECT_SOURCE_DIR}/resources/org.valis.Valis.svg"
-            "${share_dir}/icons/hicolor" ${icon_sizes}
-    DEPENDS valis_iconpack "${PROJECT_SOURCE_DIR}/resources/org.valis.Valis.svg"
-    COMMENT "Drawing the application icon" VERBATIM)
+valis_draw_icon("${share_dir}/icons/hicolor" ${icon_sizes})
+set(icon_files ${VALIS_ICON_FILES})
 foreach(size IN LISTS icon_sizes)
     install(FILES "${share_dir}/icons/hicolor/${size}x${size}/apps/org.valis.Valis.png"
             DESTINATION "${CMAKE_INSTALL_DATADIR}/icons/hicolor/${size}x${size}/apps")

@@ -28,15 +28,8 @@ set_target_properties(valis_harness PROPERTIES INSTALL_RPATH "@loader_path")
 set_target_properties(${valis_shipped_plugins} PROPERTIES INSTALL_RPATH "@loader_path/../../Frameworks")
 
 # The icon, drawn from the SVG at build time.
-if(NOT TARGET valis_iconpack)
-    add_subdirectory(iconpack)
-endif()
 set(valis_icns "${CMAKE_CURRENT_BINARY_DIR}/valis.icns")
-add_custom_command(OUTPUT "${valis_icns}"
-    COMMAND "${CMAKE_COMMAND}" -E env QT_QPA_PLATFORM=offscreen
-            $<TARGET_FILE:valis_iconpack> "${PROJECT_SOURCE_DIR}/resources/org.valis.Valis.svg" "${valis_icns}"
-    DEPENDS valis_iconpack "${PROJECT_SOURCE_DIR}/resources/org.valis.Valis.svg"
-    COMMENT "Drawing valis.icns" VERBATIM)
+valis_draw_icon("${valis_icns}")
 add_custom_target(valis_macos_icon ALL DEPENDS "${valis_icns}")
 
 install(CODE "

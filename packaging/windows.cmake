@@ -10,15 +10,8 @@
 # (%APPDATA%\valis and so on) unless VALIS_HOME or --home say otherwise.
 
 # The icon, drawn from the SVG at build time, and version information for both programs.
-if(NOT TARGET valis_iconpack)
-    add_subdirectory(iconpack)
-endif()
 set(VALIS_ICO "${CMAKE_CURRENT_BINARY_DIR}/valis.ico")
-add_custom_command(OUTPUT "${VALIS_ICO}"
-    COMMAND "${CMAKE_COMMAND}" -E env QT_QPA_PLATFORM=offscreen
-            $<TARGET_FILE:valis_iconpack> "${PROJECT_SOURCE_DIR}/resources/org.valis.Valis.svg" "${VALIS_ICO}"
-    DEPENDS valis_iconpack "${PROJECT_SOURCE_DIR}/resources/org.valis.Valis.svg"
-    COMMENT "Drawing valis.ico" VERBATIM)
+valis_draw_icon("${VALIS_ICO}")
 add_custom_target(valis_windows_icon DEPENDS "${VALIS_ICO}")
 foreach(entry IN ITEMS "valis|valis.exe|Valis" "valis_cli|valis-cli.exe|Valis command-line tool")
     string(REPLACE "|" ";" fields "${entry}")
