@@ -1,8 +1,8 @@
 // valis-cli's --version and the language it speaks: the real binary, run as a person would,
 // with the locale in the environment and the language chosen in the profile's desktop.ini.
+#include "clirunner.h"
 #include "testsupport.h"
 
-#include <QProcess>
 #include <QSettings>
 
 namespace {
@@ -24,18 +24,8 @@ Run cli(const QString &home, const QString &lang, const QStringList &arguments)
             environment.remove(name);
     }
     environment.insert(QStringLiteral("LANG"), lang);
-    QProcess process;
-    process.setProcessEnvironment(environment);
-    process.start(valis::test::buildDir() + QStringLiteral("/bin/valis-cli"), QStringList{QStringLiteral("--home"), home} + arguments);
-    Run run;
-    if (!process.waitForFinished(60000)) {
-        run.err = QStringLiteral("valis-cli did not finish: ") + process.errorString();
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
+    const valis::test::CliRun run = valis::test::runCli(QStringList{QStringLiteral("--home"), home} + arguments, environment);
+    return {run.exitCode, QString::fromUtf8(run.out), QString::fromUtf8(run.err)};
 }
 
 void chooseLanguage(const QString &home, const QString &language)
