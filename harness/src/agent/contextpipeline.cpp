@@ -349,6 +349,7 @@ public:
     QSet<QString> keepResults;
     QSet<QString> pinnedTools;
     bool summariesAvailable = false;
+    std::shared_ptr<const TurnVersionSource> turnVersions;
     std::shared_ptr<TokenCounter> counter;
     qint64 fixedTokens = 0;
     qint64 correction = 0;
@@ -428,6 +429,12 @@ void ContextPipeline::setSummariesAvailable(bool available)
 {
     QMutexLocker lock(&d->mutex);
     d->summariesAvailable = available;
+}
+
+void ContextPipeline::setTurnVersions(std::shared_ptr<const TurnVersionSource> versions)
+{
+    QMutexLocker lock(&d->mutex);
+    d->turnVersions = std::move(versions);
 }
 
 void ContextPipeline::setTokenCounter(std::shared_ptr<TokenCounter> counter)
@@ -518,6 +525,7 @@ ContextView ContextPipeline::build(const QList<Message> &record, int currentTurn
         return d->counter ? d->counter->countMessage(message) : estimateTokens(message);
     };
 
+    QList<Message> board;
     for (ContextStrategy *strategy : std::as_const(d->strategies)) {
         StrategyContext context;
         context.sessionId = d->sessionId;
@@ -533,6 +541,7 @@ ContextView ContextPipeline::build(const QList<Message> &record, int currentTurn
         context.pinnedMessages = cache.pinned;
         context.summariesAvailable = d->summariesAvailable;
         context.forced = forceCompaction;
+        context.turnVersions = d->turnVersions.get();
 
         QList<Message> attempt = cache.base;
         budget.viewTokens = cache.total;
@@ -544,6 +553,10 @@ ContextView ContextPipeline::build(const QList<Message> &record, int currentTurn
         }
         for (const auto &request : std::as_const(report->summaryRequests))
             view.summaryRequests.append({strategy->id(), request});
+        // Boards and request fields are made again by every build: they are not part of the base.
+        board += report->board;
+        for (auto it = report->providerOptions.constBegin(); it != report->providerOptions.constEnd(); ++it)
+            view.providerOptions.insert(it.key(), it.value());
         view.waitForSummary = view.waitForSummary || report->waitForSummary;
         const int changedAt = firstDifference(cache.base, attempt);
         if (changedAt < 0 && attempt.size() == cache.base.size())
@@ -619,6 +632,13 @@ ContextView ContextPipeline::build(const QList<Message> &record, int currentTurn
     if (std::optional<Message> reminder = pinnedResultReminder(record, d->pinnedTools)) {
         view.estimatedTokens += d->counter ? d->counter->countMessage(*reminder) : estimateTokens(*reminder);
         view.messages.append(*reminder);
+    }
+    for (Message shown : std::as_const(board)) {
+        if (shown.turn < 0)
+            shown.turn = currentTurn;
+        view.estimatedTokens += d->counter ? d->counter->countMessage(shown) : estimateTokens(shown);
+        view.messages.append(shown);
+        ++view.boardMessages;
     }
     for (Message reminder : tail) {
         if (reminder.turn < 0 && !record.isEmpty())

@@ -19,6 +19,7 @@ namespace valis {
 
 class ContextArchive;
 class TokenCounter;
+class TurnVersionSource;
 
 /// The messages one request sends, built from the record, and what building them did.
 struct VALIS_HARNESS_EXPORT ContextView
@@ -42,6 +43,12 @@ struct VALIS_HARNESS_EXPORT ContextView
     QList<QPair<QString, SummaryRequest>> summaryRequests;
     /// A strategy needs a summary that is still being prepared before this view can be sent.
     bool waitForSummary = false;
+    /// How many of `messages`, at their end, are the strategies' boards (StrategyReport::board),
+    /// placed after the history and the pinned reminder, before the caller's tail.
+    int boardMessages = 0;
+    /// What the strategies ask the provider request to carry (StrategyReport::providerOptions,
+    /// merged in strategy order).
+    QJsonObject providerOptions;
     /// Strategy failures (the pipeline went on with the view it had) and records it could not
     /// read.
     QList<Error> warnings;
@@ -88,6 +95,8 @@ public:
     QSet<QString> pinnedTools() const;
     /// Whether SummaryRequests are served.
     void setSummariesAvailable(bool available);
+    /// The session's turn versions (StrategyContext::turnVersions); nullptr: none.
+    void setTurnVersions(std::shared_ptr<const TurnVersionSource> versions);
     /// The counter for the session's model; default: TokenCounter::forModel(model).
     void setTokenCounter(std::shared_ptr<TokenCounter> counter);
     std::shared_ptr<TokenCounter> tokenCounter() const;

@@ -17,6 +17,7 @@
 namespace valis {
 
 class ContextArchive;
+class TurnVersionSource;
 
 /// The room a strategy works in, set by the context pipeline for each request.
 struct VALIS_HARNESS_EXPORT StrategyBudget
@@ -95,6 +96,9 @@ struct VALIS_HARNESS_EXPORT StrategyContext
     bool summariesAvailable = false;
     /// The compact command or a context-overflow error asked for compaction now.
     bool forced = false;
+    /// The session's turn versions (S, C, T per turn); nullptr: none are kept, a strategy that
+    /// needs them makes the extractive ones itself (extractTurnVersions()).
+    const TurnVersionSource *turnVersions = nullptr;
 };
 
 /// What one apply() did.
@@ -113,6 +117,16 @@ struct VALIS_HARNESS_EXPORT StrategyReport
     /// The view is over the strategy's last threshold and only a summary still being prepared
     /// can bring it down: the host should wait for it, then build again.
     bool waitForSummary = false;
+    /// Messages shown after the view's cached prefix for this request only (an announcement
+    /// board of turns the model asked back): never stored, never recorded, so they must be a
+    /// function of the record (made again by every build). They may change every request
+    /// without invalidating the cache.
+    QList<Message> board;
+    /// Fields the provider request should carry for this strategy (server-side context
+    /// editing: {"anthropic": {"context_management": {...}, "betas": [...]}}), keyed by the
+    /// provider's wire family; merged into ProviderRequest::options by the host. A function of
+    /// settings and record, asked for on every build.
+    QJsonObject providerOptions;
 };
 
 /// One ordered step of the context pipeline: transforms the view, never the record.
