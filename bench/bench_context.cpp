@@ -3,11 +3,13 @@
 // records its compactions, as the Session does), then the figures that matter are measured:
 // the build after one new turn (the incremental path every request takes), a full rebuild as a
 // reopened session does it with the token counts already cached, and the same without them.
+#include "gradientstrategy.h"
 #include "progressivestrategy.h"
 #include "stats.h"
 #include "valis/agent/contextpipeline.h"
 #include "valis/catalog/modelcatalog.h"
 #include "valis/context/contextarchive.h"
+#include "valis/context/turnversions.h"
 #include "valis/tokens/tokencounter.h"
 
 #include <QCommandLineParser>
@@ -55,11 +57,23 @@ QString output(QRandomGenerator &random, int bytes)
 class Session
 {
 public:
-    Session(const ModelInfo &model, std::shared_ptr<TokenCounter> counter)
+    Session(const ModelInfo &model, std::shared_ptr<TokenCounter> counter, bool useGradient)
+        : strategy(useGradient ? static_cast<ContextStrategy *>(&gradient) : &progressive)
     {
         pipeline.setModel(model, 8192);
-        pipeline.setStrategies({&strategy});
+        pipeline.setStrategies({strategy});
+        pipeline.setStrategySettings({{strategy->id(), strategy->defaultSettings()}});
         pipeline.setArchive(archive);
+        if (useGradient) {
+            // The session's turn versions, made once per turn as a Session stores them.
+            std::shared_ptr<TokenCounter> shared = counter;
+            versions = std::make_shared<ExtractiveTurnVersions>([shared](const QString &text) {
+                Message single;
+                single.parts.append(Part::makeText(text));
+                return shared->countMessage(single);
+            });
+            pipeline.setTurnVersions(versions);
+        }
         pipeline.setTokenCounter(std::move(counter));
     }
 
@@ -71,15 +85,18 @@ public:
     }
 
     /// One turn: a request, one tool call and its output, an answer; a build before each model
-    /// request. Returns the milliseconds of the build made after the tool result arrived.
-    double turn(QRandomGenerator &random, int index)
+    /// request. Returns the milliseconds of the build made after the tool result arrived;
+    /// `first` gets those of the build made for the request itself.
+    double turn(QRandomGenerator &random, int index, double *first = nullptr)
     {
         Message user;
         user.role = Role::User;
         user.turn = index;
         user.parts = {Part::makeText(words(random, 40))};
         add(user);
-        build(index);
+        const double opening = build(index);
+        if (first)
+            *first = opening;
         const QString callId = QStringLiteral("call-%1").arg(index);
         Message call;
         call.role = Role::Assistant;
@@ -122,7 +139,10 @@ public:
         return ms;
     }
 
-    ProgressiveStrategy strategy;
+    ProgressiveStrategy progressive;
+    GradientStrategy gradient;
+    ContextStrategy *strategy;
+    std::shared_ptr<ExtractiveTurnVersions> versions;
     ContextPipeline pipeline;
     std::shared_ptr<MemoryContextArchive> archive = std::make_shared<MemoryContextArchive>();
     QList<Message> record;
@@ -157,7 +177,9 @@ int main(int argc, char *argv[])
                                           QStringLiteral("N"), QStringLiteral("50"));
     const QCommandLineOption modelOption(QStringLiteral("model"), QStringLiteral("Model (window, tokenizer; default claude-sonnet-4-5)."),
                                          QStringLiteral("M"), QStringLiteral("claude-sonnet-4-5"));
-    parser.addOptions({turnsOption, sampleOption, modelOption});
+    const QCommandLineOption strategyOption(QStringLiteral("strategy"), QStringLiteral("progressive (default) or gradient."),
+                                            QStringLiteral("S"), QStringLiteral("progressive"));
+    parser.addOptions({turnsOption, sampleOption, modelOption, strategyOption});
     parser.process(app);
     const int turns = parser.value(turnsOption).toInt();
     const int sample = parser.value(sampleOption).toInt();
@@ -169,7 +191,13 @@ int main(int argc, char *argv[])
           << (warning.code.isEmpty() ? QString() : QStringLiteral(" (") + warning.message + QLatin1Char(')')) << Qt::endl;
 
     QRandomGenerator random(20261124);
-    Session session(model, counter);
+    const QString strategyName = parser.value(strategyOption);
+    if (strategyName != QLatin1String("progressive") && strategyName != QLatin1String("gradient")) {
+        out() << "--strategy takes progressive or gradient" << Qt::endl;
+        return 2;
+    }
+    Session session(model, counter, strategyName == QLatin1String("gradient"));
+    out() << "strategy " << strategyName << Qt::endl;
     QElapsedTimer grow;
     grow.start();
     for (int t = 1; t <= turns; ++t)
@@ -187,9 +215,22 @@ int main(int argc, char *argv[])
           << Qt::endl;
 
     QList<double> incremental;
-    for (int t = turns + 1; t <= turns + sample; ++t)
-        incremental.append(session.turn(random, t));
+    QList<double> between;
+    QList<double> recalculating;
+    for (int t = turns + 1; t <= turns + sample; ++t) {
+        double first = 0;
+        const double ms = session.turn(random, t, &first);
+        incremental.append(ms);
+        // The gradient lays its bands out again at the first request of every tenth turn; the
+        // other builds only append.
+        (t % 10 == 0 ? recalculating : between).append(first);
+        between.append(ms);
+    }
     out() << "build after one new turn:            " << LatencySummary::of(incremental).toString() << Qt::endl;
+    if (session.versions && !between.isEmpty() && !recalculating.isEmpty()) {
+        out() << "every build between recalculations: " << LatencySummary::of(between).toString() << Qt::endl;
+        out() << "a build recalculating the bands:    " << LatencySummary::of(recalculating).toString() << Qt::endl;
+    }
 
     // A reopened session: a new pipeline over the whole record; counts cached (as the store keeps
     // them) and, for comparison, counted from scratch.
@@ -199,7 +240,10 @@ int main(int argc, char *argv[])
         for (bool cached : {true, false}) {
             ContextPipeline reopened;
             reopened.setModel(model, 8192);
-            reopened.setStrategies({&session.strategy});
+            reopened.setStrategies({session.strategy});
+            reopened.setStrategySettings({{session.strategy->id(), session.strategy->defaultSettings()}});
+            if (session.versions)
+                reopened.setTurnVersions(session.versions);
             reopened.setArchive(session.archive);
             reopened.setTokenCounter(cached ? counter : TokenCounter::forModel(model));
             QElapsedTimer timer;

@@ -463,6 +463,9 @@ void Session::reportView(const ContextView &view, int step)
             problem.error = stored.error();
             emitEvent(problem);
         }
+        // Bookkeeping a strategy does every turn (tagging the new turn) is recorded, not announced.
+        if (compaction.state.value(QLatin1String("routine")).toBool())
+            continue;
         SessionEvent event;
         event.kind = SessionEvent::Kind::ContextCompacted;
         event.step = step;

@@ -260,8 +260,15 @@ Result<StrategyReport> GradientStrategy::apply(QList<Message> &view, const Strat
                     marks.replaced.append(message.id);
             }
         }
-        if (!marks.edits.isEmpty())
+        if (!marks.edits.isEmpty()) {
+            // A stub for get_turn is worth telling; tagging a new turn is not.
+            bool routine = true;
+            for (const ViewEdit &edit : std::as_const(marks.edits))
+                routine = routine && edit.item == QLatin1String("tag");
+            if (routine)
+                marks.state.insert(QStringLiteral("routine"), true);
             report.events.append(marks);
+        }
     }
 
     // The board is made again from the record for every request.

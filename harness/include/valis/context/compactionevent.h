@@ -74,7 +74,9 @@ struct VALIS_HARNESS_EXPORT CompactionEvent
     qint64 cacheInvalidatedTokens = 0;
     std::optional<double> cacheCostUsd;
     /// What the strategy needs to remember that edits do not say (a prepared summary, band
-    /// edges); the strategy reads it back from StrategyContext::history.
+    /// edges); the strategy reads it back from StrategyContext::history. "routine": true marks
+    /// bookkeeping done every turn (tagging a new turn): recorded, but not announced to
+    /// listeners as a compaction.
     QJsonObject state;
 
     QJsonObject toJson() const;
