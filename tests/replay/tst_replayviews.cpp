@@ -197,6 +197,7 @@ private Q_SLOTS:
     void dumpedViewsAreWhatThePipelineBuilt();
     void dumpFolderThatCannotBeWrittenFailsFirst();
     void boardsAreWrittenAfterTheCachedPrefix();
+    void factPatternFindsEachKindOnce();
     void everyOldFactIsVisibleWithoutManagement();
     void taggedTurnsAreReachableNotVisible();
     void mergedTagsCoverTheirRange();
@@ -319,6 +320,39 @@ void TestReplayViews::boardsAreWrittenAfterTheCachedPrefix()
     QCOMPARE(file.value(QLatin1String("providerOptions")).toObject().value(QLatin1String("anthropic")).toObject()
                  .value(QLatin1String("betas")).toArray().first().toString(),
              QStringLiteral("context-management-2025-06-27"));
+}
+
+void TestReplayViews::factPatternFindsEachKindOnce()
+{
+    // 18 facts, one or two of each kind, then words that look like facts but are not, and a
+    // repeat.
+    const QString facts = QStringLiteral(
+        "See https://example.org/docs/a?b=1, id 123e4567-e89b-12d3-a456-426614174000, /etc/hosts, ./run.sh, src/a/b, "
+        "main.cpp, PROJ-42, E0425, TS2304, ENOENT, SIGSEGV, m-3f9a2c, toolu_01abc, 4821, deadbeef42, parse_header, "
+        "camelCase, PascalCase. ");
+    const QString noise = QStringLiteral("Not: and/or, EPIC, E2E, 12, 1/2, deadbeef, ok, ERROR, 99. Again: main.cpp, 4821.");
+    const QList<Message> messages{text(Role::User, facts + noise, QStringLiteral("u1")),
+                                  text(Role::Assistant, QStringLiteral("Noted."), QStringLiteral("a1"))};
+    ReplayOptions options;
+    options.facts.maxPerMessage = 100;
+    Result<ReplayReport> result = Replayer().replay(session(), messages, nullptr, options);
+    VALIS_VERIFY_OK(result);
+    QCOMPARE(result->factsTracked, 18);
+    // The caps: per message, then in all.
+    options.facts.maxPerMessage = 5;
+    result = Replayer().replay(session(), messages, nullptr, options);
+    VALIS_VERIFY_OK(result);
+    QCOMPARE(result->factsTracked, 5);
+    options.facts.maxFacts = 3;
+    result = Replayer().replay(session(), messages, nullptr, options);
+    VALIS_VERIFY_OK(result);
+    QCOMPARE(result->factsTracked, 3);
+    // Nothing but noise: no fact.
+    const QList<Message> plain{text(Role::User, noise.left(noise.indexOf(QLatin1String("Again"))), QStringLiteral("u1")),
+                               text(Role::Assistant, QStringLiteral("Noted."), QStringLiteral("a1"))};
+    result = Replayer().replay(session(), plain, nullptr, {});
+    VALIS_VERIFY_OK(result);
+    QCOMPARE(result->factsTracked, 0);
 }
 
 void TestReplayViews::everyOldFactIsVisibleWithoutManagement()
