@@ -490,6 +490,7 @@ public:
     std::function<qint64(const QString &)> count;
     mutable QMutex mutex;
     mutable QHash<int, TurnVersionSet> sets;
+    mutable QHash<int, QString> shapes;
 };
 
 ExtractiveTurnVersions::ExtractiveTurnVersions(std::function<qint64(const QString &)> countTokens)
@@ -505,10 +506,15 @@ std::optional<TurnVersion> ExtractiveTurnVersions::version(int turn, TurnLevel l
     if (level == TurnLevel::Raw)
         return std::nullopt;
     QMutexLocker lock(&d->mutex);
+    // Records are append-only: a turn's messages only ever grow, so their number and the last id
+    // tell whether the versions made before still fit (hashing every turn each time would not scale).
+    const QString shape = QString::number(turnMessages.size()) + QLatin1Char('/')
+                          + (turnMessages.isEmpty() ? QString() : turnMessages.constLast().id);
     auto found = d->sets.find(turn);
-    const QString hash = turnSourceHash(turnMessages);
-    if (found == d->sets.end() || found->smoothed.sourceHash != hash)
+    if (found == d->sets.end() || d->shapes.value(turn) != shape) {
         found = d->sets.insert(turn, extractTurnVersions(turnMessages, turn, d->count));
+        d->shapes.insert(turn, shape);
+    }
     return found->at(level);
 }
 
