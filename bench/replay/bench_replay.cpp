@@ -13,6 +13,9 @@
 #ifdef VALIS_HAVE_PROGRESSIVE
 #include "progressivestrategy.h"
 #endif
+#ifdef VALIS_HAVE_GRADIENT
+#include "gradientstrategy.h"
+#endif
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -293,6 +296,9 @@ int main(int argc, char *argv[])
 #ifdef VALIS_HAVE_PROGRESSIVE
     owned.push_back(std::make_unique<ProgressiveStrategy>());
 #endif
+#ifdef VALIS_HAVE_GRADIENT
+    owned.push_back(std::make_unique<GradientStrategy>());
+#endif
     QList<ContextStrategy *> strategies{nullptr}; // none
     for (const auto &strategy : owned)
         strategies.append(strategy.get());
@@ -319,6 +325,11 @@ int main(int argc, char *argv[])
     }
 #ifndef VALIS_HAVE_PROGRESSIVE
     out() << "note: Valis's progressive strategy is not part of this build; its rows are missing.\n";
+#endif
+#ifndef VALIS_HAVE_GRADIENT
+    out() << "note: Valis's gradient strategy is not part of this build; its rows are missing.\n";
+#else
+    out() << "note: no model is called: the gradient shows the extractive S/C/T versions of each turn.\n";
 #endif
 
     const QString fixtures = fixturesDir(parser.value(fixturesOption));
