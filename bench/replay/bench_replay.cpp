@@ -1,10 +1,10 @@
 // bench_replay: replays the long fixture transcripts through every context strategy at windows
 // small enough to make each of them work (none, the peers' published defaults, and Valis's
-// progressive strategy when it is part of the build), and prints per transcript and window what
-// each would have sent and cost: billed input and output with cache pricing and summary calls,
-// peak share of the window, overflows, cache-read share, prefix invalidations, compactions,
-// recoverability of what left the view, old facts still verbatim or one get_turn away, whether
-// AGENTS.md stayed verbatim, and the replay's time.
+// progressive and gradient strategies when they are part of the build), and prints per transcript
+// and window what each would have sent and cost: billed input and output with cache pricing and
+// summary calls, peak share of the window, overflows, cache-read share, prefix invalidations,
+// compactions, recoverability of what left the view, old facts still verbatim or one get_turn
+// away, whether AGENTS.md stayed verbatim, and the replay's time.
 #include "peerbaselines.h"
 #include "valis/catalog/modelcatalog.h"
 #include "valis/context/contextsettings.h"
