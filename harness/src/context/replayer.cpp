@@ -6,6 +6,7 @@
 #include "valis/agent/contextpipeline.h"
 #include "valis/agent/systemprompt.h"
 #include "valis/context/compactionevent.h"
+#include "valis/context/turnversions.h"
 #include "valis/import/transcriptimporter.h"
 #include "valis/plugins/contextstrategy.h"
 #include "valis/record/recordjson.h"
@@ -342,6 +343,13 @@ Result<ReplayReport> Replayer::replay(const SessionInfo &info, const QList<Messa
     pipeline.setArchive(archive);
     pipeline.setSummariesAvailable(false);
     pipeline.setFixedTokens(report.fixedTokens);
+    // Turn versions kept across builds, as a session's store keeps them; extractive, since a
+    // replay calls no model.
+    pipeline.setTurnVersions(std::make_shared<ExtractiveTurnVersions>([counter](const QString &text) {
+        Message single;
+        single.parts.append(Part::makeText(text));
+        return counter->countMessage(single);
+    }));
     if (strategy) {
         QJsonObject settings = strategy->defaultSettings();
         const QJsonObject own = options.strategySettings.value(strategy->id());

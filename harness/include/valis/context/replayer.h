@@ -229,7 +229,8 @@ struct VALIS_HARNESS_EXPORT ReplayReport
 /// every strategy.
 ///
 /// A ContextPipeline is set up like a Session's (the model and window, the strategy and its
-/// settings, a ReplayArchive, the fixed tokens, no summaries available: strategies summarise
+/// settings, a ReplayArchive, the fixed tokens, extractive turn versions kept across builds (no
+/// model is called), no summaries available: strategies summarise
 /// extractively). Every assistant message of the transcript is one model request: the view of
 /// the record so far is built (the messages before it and the events the strategy recorded so
 /// far), the events this build recorded are appended to the record (as CompactionEvent
