@@ -1,9 +1,10 @@
 // bench_replay: replays the long fixture transcripts through every context strategy at windows
 // small enough to make each of them work (none, the peers' published defaults, and Valis's
-// progressive strategy when it is part of the build), and prints per transcript and window what
-// each would have sent and cost: billed input and output with cache pricing and summary calls,
-// peak share of the window, overflows, cache-read share, prefix invalidations, compactions,
-// recoverability of what left the view, whether AGENTS.md stayed verbatim, and the replay's time.
+// progressive and gradient strategies when they are part of the build), and prints per transcript
+// and window what each would have sent and cost: billed input and output with cache pricing and
+// summary calls, peak share of the window, overflows, cache-read share, prefix invalidations,
+// compactions, recoverability of what left the view, old facts still verbatim or one get_turn
+// away, whether AGENTS.md stayed verbatim, and the replay's time.
 #include "peerbaselines.h"
 #include "valis/catalog/modelcatalog.h"
 #include "valis/context/contextsettings.h"
@@ -11,6 +12,9 @@
 
 #ifdef VALIS_HAVE_PROGRESSIVE
 #include "progressivestrategy.h"
+#endif
+#ifdef VALIS_HAVE_GRADIENT
+#include "gradientstrategy.h"
 #endif
 
 #include <QCommandLineParser>
@@ -184,6 +188,14 @@ QString recoverability(int recoverable, int removed)
     return QStringLiteral("%1% (%2/%3)").arg(100.0 * recoverable / removed, 0, 'f', 1).arg(recoverable).arg(removed);
 }
 
+/// Old facts: the mean share over the requests, then the last request's.
+QString facts(std::optional<double> mean, std::optional<double> last)
+{
+    if (!mean && !last)
+        return QStringLiteral("-");
+    return percent(mean) + QLatin1Char('/') + percent(last);
+}
+
 void printTable(const Transcript &transcript, qint64 window, const QList<ReplayReport> &reports)
 {
     const ReplayReport &first = reports.constFirst();
@@ -195,7 +207,7 @@ void printTable(const Transcript &transcript, qint64 window, const QList<ReplayR
     double cheapest = -1;
     for (const ReplayReport &report : reports)
         cheapest = cheapest < 0 ? report.totalCostUsd() : qMin(cheapest, report.totalCostUsd());
-    out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12\n")
+    out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12 %13 %14\n")
                  .arg(QStringLiteral("strategy"), -22)
                  .arg(QStringLiteral("billed"), 10)
                  .arg(QStringLiteral("(summaries)"), 12)
@@ -206,11 +218,13 @@ void printTable(const Transcript &transcript, qint64 window, const QList<ReplayR
                  .arg(QStringLiteral("compactions"), 11)
                  .arg(QStringLiteral("recoverable"), 19)
                  .arg(QStringLiteral("excl. summarised"), 19)
+                 .arg(QStringLiteral("old facts seen"), 14)
+                 .arg(QStringLiteral("via get_turn"), 13)
                  .arg(QStringLiteral("AGENTS.md"), 9)
                  .arg(QStringLiteral("time"), 8);
     for (const ReplayReport &report : reports) {
         const QString name = report.strategy + (report.totalCostUsd() <= cheapest ? QStringLiteral(" *") : QString());
-        out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12\n")
+        out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12 %13 %14\n")
                      .arg(name, -22)
                      .arg(usd(report.totalCostUsd()), 10)
                      .arg(usd(report.summaryCostUsd), 12)
@@ -221,6 +235,8 @@ void printTable(const Transcript &transcript, qint64 window, const QList<ReplayR
                      .arg(report.compactions, 11)
                      .arg(recoverability(report.itemsRecoverable, report.itemsRemoved), 19)
                      .arg(recoverability(report.itemsRecoverableOutsideSummaries, report.itemsRemovedOutsideSummaries), 19)
+                     .arg(facts(report.oldFactsVisible, report.oldFactsVisibleAtLast), 14)
+                     .arg(facts(report.oldFactsReachable, report.oldFactsReachableAtLast), 13)
                      .arg(report.agentsMdMissing == 0 ? QStringLiteral("intact") : QStringLiteral("%1 lost").arg(report.agentsMdMissing), 9)
                      .arg(QStringLiteral("%1 s").arg(double(report.wallMs) / 1000.0, 0, 'f', 2), 8);
     }
@@ -280,6 +296,9 @@ int main(int argc, char *argv[])
 #ifdef VALIS_HAVE_PROGRESSIVE
     owned.push_back(std::make_unique<ProgressiveStrategy>());
 #endif
+#ifdef VALIS_HAVE_GRADIENT
+    owned.push_back(std::make_unique<GradientStrategy>());
+#endif
     QList<ContextStrategy *> strategies{nullptr}; // none
     for (const auto &strategy : owned)
         strategies.append(strategy.get());
@@ -306,6 +325,11 @@ int main(int argc, char *argv[])
     }
 #ifndef VALIS_HAVE_PROGRESSIVE
     out() << "note: Valis's progressive strategy is not part of this build; its rows are missing.\n";
+#endif
+#ifndef VALIS_HAVE_GRADIENT
+    out() << "note: Valis's gradient strategy is not part of this build; its rows are missing.\n";
+#else
+    out() << "note: no model is called: the gradient shows the extractive S/C/T versions of each turn.\n";
 #endif
 
     const QString fixtures = fixturesDir(parser.value(fixturesOption));
@@ -375,7 +399,10 @@ int main(int argc, char *argv[])
         }
     }
     out() << "\n* the lowest billed cost of its table. Costs: cache reads at the cache-read price, the rest of each request at the "
-             "cache-write price, answers at the output price, summary calls as the strategy's events describe them.\n";
+             "cache-write price, answers at the output price, summary calls as the strategy's events describe them.\n"
+             "Old facts (paths, URLs, ids, numbers, error codes, names from the first 25% of the requests, counted once 20 "
+             "requests old): the share verbatim in the view, then the share whose turn a tag in the view names (one get_turn "
+             "away); each as the mean over the requests / at the last request.\n";
     out().flush();
 
     if (parser.isSet(jsonOption)) {

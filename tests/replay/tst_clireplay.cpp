@@ -79,6 +79,7 @@ private Q_SLOTS:
     void replaysAsJson();
     void replaysAsTable();
     void replaysWithAStrategyPlugin();
+    void dumpsEveryRequestsView();
     void errors();
 
 private:
@@ -187,6 +188,47 @@ void TestCliReplay::replaysWithAStrategyPlugin()
     const Run bad = cli({QStringLiteral("replay"), m_file, QStringLiteral("--strategy"), QStringLiteral("progressive"),
                          QStringLiteral("--setting"), QStringLiteral("no-equals-sign")});
     QCOMPARE(bad.exitCode, 2);
+}
+
+void TestCliReplay::dumpsEveryRequestsView()
+{
+    const QString dir = m_home->filePath(QStringLiteral("views"));
+    const Run run = cli({QStringLiteral("replay"), m_file, QStringLiteral("--strategy"), QStringLiteral("none"), QStringLiteral("--report"),
+                         QStringLiteral("json"), QStringLiteral("--dump-views"), dir});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QJsonObject report = QJsonDocument::fromJson(run.out.toUtf8()).object().value(QLatin1String("reports")).toArray().first().toObject();
+    QCOMPARE(report.value(QLatin1String("viewsDir")).toString(), dir);
+    const QStringList files = QDir(dir).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    QCOMPARE(files.size(), 3);
+    qint64 input = 0;
+    for (int i = 0; i < files.size(); ++i) {
+        QFile file(QDir(dir).filePath(files.at(i)));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject view = QJsonDocument::fromJson(file.readAll()).object();
+        QCOMPARE(view.value(QLatin1String("request")).toInt(), i + 1);
+        QCOMPARE(files.at(i), QStringLiteral("%1-T%2.json").arg(i + 1, 4, 10, QLatin1Char('0')).arg(view.value(QLatin1String("turn")).toInt()));
+        QVERIFY(view.value(QLatin1String("systemPrompt")).toString().contains(QLatin1String("AGENTS.md")));
+        QCOMPARE(view.value(QLatin1String("tools")).toArray().first().toObject().value(QLatin1String("name")).toString(), QStringLiteral("exec"));
+        input += view.value(QLatin1String("requestTokens")).toInteger();
+    }
+    QCOMPARE(input, report.value(QLatin1String("inputTokens")).toInteger());
+    // The last request shows the five messages before the last answer, as recorded.
+    QFile last(QDir(dir).filePath(files.constLast()));
+    QVERIFY(last.open(QIODevice::ReadOnly));
+    const QJsonArray messages = QJsonDocument::fromJson(last.readAll()).object().value(QLatin1String("messages")).toArray();
+    QCOMPARE(messages.size(), 5);
+    const Message first = recordjson::messageFromJson(messages.first().toObject()).value();
+    QCOMPARE(first.text(), QStringLiteral("Why does the build fail?"));
+    const Message call = recordjson::messageFromJson(messages.at(1).toObject()).value();
+    QCOMPARE(call.parts.constFirst().arguments.toObject().value(QLatin1String("command")).toString(), QStringLiteral("make"));
+    QCOMPARE(recordjson::messageFromJson(messages.last().toObject()).value().text(), QStringLiteral("Define it."));
+
+    // A folder that cannot be made fails before anything is replayed.
+    const QString under = m_file + QStringLiteral("/views");
+    const Run bad = cli({QStringLiteral("replay"), m_file, QStringLiteral("--strategy"), QStringLiteral("none"), QStringLiteral("--dump-views"), under});
+    QCOMPARE(bad.exitCode, 1);
+    QVERIFY2(bad.err.contains(under), qPrintable(bad.err));
+    QVERIFY2(bad.out.isEmpty(), qPrintable(bad.out));
 }
 
 void TestCliReplay::errors()

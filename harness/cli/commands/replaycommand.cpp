@@ -7,6 +7,7 @@
 #include "valis/plugins/contextstrategy.h"
 #include "valis/plugins/pluginmanager.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -26,6 +27,17 @@ std::optional<qint64> wholeNumber(const QString &text, qint64 minimum)
     if (!ok || value < minimum)
         return std::nullopt;
     return value;
+}
+
+/// A session id as a folder name: ids are the importers' and may hold any character.
+QString folderName(const QString &id)
+{
+    QString name = id;
+    for (QChar &c : name) {
+        if (!c.isLetterOrNumber() && c != QLatin1Char('-') && c != QLatin1Char('_') && c != QLatin1Char('.'))
+            c = QLatin1Char('_');
+    }
+    return name.isEmpty() || name.startsWith(QLatin1Char('.')) ? QStringLiteral("session") + name : name;
 }
 
 } // namespace
@@ -65,8 +77,14 @@ int runReplay(CliContext &context, const QStringList &arguments)
                                                    "limit when lower).")
                                               .arg(Replayer::DefaultMaxOutputTokens),
                                           QStringLiteral("N"));
+    const QCommandLineOption dumpOption(QStringLiteral("dump-views"),
+                                        Text::tr("Write each request's exact view into DIR as JSON, one file per request "
+                                                 "(0001-T12.json: system prompt, tools, messages with boards, tokens, "
+                                                 "provider options, what the build recorded); a file of several sessions "
+                                                 "gets a folder per session."),
+                                        QStringLiteral("DIR"));
     parser.addOptions({strategyOption, windowOption, modelOption, agentsOption, reportOption, perTurnOption, settingOption,
-                       sessionOption, outputOption});
+                       sessionOption, outputOption, dumpOption});
     if (const int code = context.parse(parser, command,
                                        Text::tr("Replays a recorded transcript turn by turn through a context strategy and "
                                                 "reports what it would have sent and cost: view tokens, peak share of the "
@@ -106,6 +124,14 @@ int runReplay(CliContext &context, const QStringList &arguments)
             return context.fail(command, Error(QStringLiteral("replay.agents-md"),
                                                Text::tr("cannot read the AGENTS.md file %1: %2").arg(file.fileName(), file.errorString())));
         options.agentsMd = QString::fromUtf8(file.readAll());
+    }
+
+    // A folder that cannot take the views fails now, not after the replay.
+    const QString dumpDir = parser.value(dumpOption);
+    if (parser.isSet(dumpOption)) {
+        const Result<void> ready = Replayer::prepareViewDump(dumpDir);
+        if (ready.hasError())
+            return context.fail(command, ready.error());
     }
 
     // The strategy: none, or one a loaded plugin offers.
@@ -167,6 +193,8 @@ int runReplay(CliContext &context, const QStringList &arguments)
     QString format;
     for (const ReplaySession &session : std::as_const(chosen)) {
         format = session.info.originKind;
+        if (parser.isSet(dumpOption))
+            options.dumpViewsDir = chosen.size() > 1 ? QDir(dumpDir).filePath(folderName(session.info.id)) : dumpDir;
         const Result<ReplayReport> result = replayer.replay(session.info, session.messages, strategy, options);
         if (result.hasError()) {
             // A file of several sessions: one without answers (a subagent's stub, an Aider chat

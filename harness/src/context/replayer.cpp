@@ -1,9 +1,12 @@
 #include "valis/context/replayer.h"
 
+#include "context/replayfacts.h"
 #include "context/replayitems.h"
+#include "context/replayviews.h"
 #include "valis/agent/contextpipeline.h"
 #include "valis/agent/systemprompt.h"
 #include "valis/context/compactionevent.h"
+#include "valis/context/turnversions.h"
 #include "valis/import/transcriptimporter.h"
 #include "valis/plugins/contextstrategy.h"
 #include "valis/record/recordjson.h"
@@ -219,6 +222,12 @@ Result<ReplayReport> Replayer::replay(const SessionInfo &info, const QList<Messa
     report.title = info.title;
     report.format = info.originKind;
     report.strategy = strategy ? strategy->id() : QStringLiteral("none");
+    if (!options.dumpViewsDir.isEmpty()) {
+        const Result<void> ready = prepareViewDump(options.dumpViewsDir);
+        if (ready.hasError())
+            return ready.error();
+        report.viewsDir = options.dumpViewsDir;
+    }
 
     // The record: the transcript without an earlier run's context entries, turns numbered when
     // the caller did not store it first.
@@ -334,6 +343,13 @@ Result<ReplayReport> Replayer::replay(const SessionInfo &info, const QList<Messa
     pipeline.setArchive(archive);
     pipeline.setSummariesAvailable(false);
     pipeline.setFixedTokens(report.fixedTokens);
+    // Turn versions kept across builds, as a session's store keeps them; extractive, since a
+    // replay calls no model.
+    pipeline.setTurnVersions(std::make_shared<ExtractiveTurnVersions>([counter](const QString &text) {
+        Message single;
+        single.parts.append(Part::makeText(text));
+        return counter->countMessage(single);
+    }));
     if (strategy) {
         QJsonObject settings = strategy->defaultSettings();
         const QJsonObject own = options.strategySettings.value(strategy->id());
@@ -353,6 +369,11 @@ Result<ReplayReport> Replayer::replay(const SessionInfo &info, const QList<Messa
         }
     }
     replay::ItemTracker items(*archive, captured);
+    replay::FactTracker facts(transcript, options.facts);
+    report.factsTracked = facts.tracked();
+    report.factsRecentRequests = options.facts.recentRequests;
+    double visibleSum = 0;
+    double reachableSum = 0;
     MessageDigests digests(counter);
     PriceBook prices(model, &report.notes);
     QList<QByteArray> previous;
@@ -401,14 +422,37 @@ Result<ReplayReport> Replayer::replay(const SessionInfo &info, const QList<Messa
         row.windowShare = double(row.requestTokens) / double(model.contextWindow);
         row.overflow = row.requestTokens + row.outputTokens > model.contextWindow;
 
+        if (!options.dumpViewsDir.isEmpty()) {
+            replay::ViewFile file;
+            file.number = int(report.requests.size()) + 1;
+            file.header = QJsonObject{{QStringLiteral("session"), info.id},
+                                      {QStringLiteral("strategy"), report.strategy},
+                                      {QStringLiteral("model"), report.model},
+                                      {QStringLiteral("contextWindow"), report.contextWindow},
+                                      {QStringLiteral("outputReserve"), report.outputReserve},
+                                      {QStringLiteral("fixedTokens"), report.fixedTokens},
+                                      {QStringLiteral("recordIndex"), i},
+                                      {QStringLiteral("messageId"), message.id},
+                                      {QStringLiteral("turn"), message.turn}};
+            file.systemPrompt = systemText;
+            file.tools = tools;
+            file.view = &view;
+            const Result<void> written = replay::writeViewFile(options.dumpViewsDir, file);
+            if (written.hasError())
+                return written.error();
+        }
+
         // The prompt cache: whole messages identical to the previous request's, from the start.
+        // Boards sit after the cached prefix: written every time, never read, never an
+        // invalidation when they change.
+        const qsizetype beforeBoards = view.messages.size() - qBound(0, view.boardMessages, int(view.messages.size()));
         QList<QByteArray> current;
-        current.reserve(view.messages.size());
+        current.reserve(beforeBoards);
         qint64 commonTokens = 0;
         int common = 0;
         bool samePrefix = havePrevious;
-        for (const Message &shown : std::as_const(view.messages)) {
-            const MessageDigests::Digest digest = digests.of(shown);
+        for (qsizetype m = 0; m < beforeBoards; ++m) {
+            const MessageDigests::Digest digest = digests.of(view.messages.at(m));
             current.append(digest.sha);
             if (samePrefix && common < previous.size() && previous.at(common) == digest.sha) {
                 commonTokens += digest.tokens;
@@ -463,6 +507,15 @@ Result<ReplayReport> Replayer::replay(const SessionInfo &info, const QList<Messa
         const replay::ItemTracker::Step step = items.observe(view.messages, spanEnd);
         row.itemsRemoved = step.removed;
         row.itemsRecoverable = step.recoverable;
+        const replay::FactTracker::Step seen = facts.observe(view.messages, i);
+        row.oldFacts = seen.old;
+        row.oldFactsVisible = seen.visible;
+        row.oldFactsReachable = seen.reachable;
+        if (seen.old > 0) {
+            ++report.factsMeasuredRequests;
+            visibleSum += *row.oldFactsVisibleShare();
+            reachableSum += *row.oldFactsReachableShare();
+        }
 
         report.inputTokens += row.requestTokens;
         report.cacheReadTokens += row.cacheReadTokens;
@@ -491,6 +544,12 @@ Result<ReplayReport> Replayer::replay(const SessionInfo &info, const QList<Messa
     if (warnings > MaxWarningNotes)
         report.notes.append(Text::tr("%n pipeline warning(s) in all", nullptr, warnings));
 
+    if (report.factsMeasuredRequests > 0) {
+        report.oldFactsVisible = visibleSum / report.factsMeasuredRequests;
+        report.oldFactsReachable = reachableSum / report.factsMeasuredRequests;
+    }
+    report.oldFactsVisibleAtLast = report.requests.constLast().oldFactsVisibleShare();
+    report.oldFactsReachableAtLast = report.requests.constLast().oldFactsReachableShare();
     items.finish(lastView);
     report.itemsTracked = items.tracked();
     report.itemsRemoved = items.removed();

@@ -35,6 +35,11 @@ QString percent(double share)
     return QStringLiteral("%1%").arg(share * 100.0, 0, 'f', 1);
 }
 
+QString shareText(std::optional<double> value)
+{
+    return value ? percent(*value) : QStringLiteral("-");
+}
+
 QString recoverabilityText(int recoverable, int removed)
 {
     if (removed == 0)
@@ -66,7 +71,26 @@ QJsonObject ReplayRequest::toJson() const
                        {QStringLiteral("summaryOutputTokens"), summaryOutputTokens},
                        {QStringLiteral("itemsRemoved"), itemsRemoved},
                        {QStringLiteral("itemsRecoverable"), itemsRecoverable},
-                       {QStringLiteral("agentsMdIntact"), agentsMdIntact}};
+                       {QStringLiteral("agentsMdIntact"), agentsMdIntact},
+                       {QStringLiteral("oldFacts"), oldFacts},
+                       {QStringLiteral("oldFactsVisible"), oldFactsVisible},
+                       {QStringLiteral("oldFactsReachable"), oldFactsReachable},
+                       {QStringLiteral("oldFactsVisibleShare"), share(oldFactsVisibleShare())},
+                       {QStringLiteral("oldFactsReachableShare"), share(oldFactsReachableShare())}};
+}
+
+std::optional<double> ReplayRequest::oldFactsVisibleShare() const
+{
+    if (oldFacts <= 0)
+        return std::nullopt;
+    return double(oldFactsVisible) / double(oldFacts);
+}
+
+std::optional<double> ReplayRequest::oldFactsReachableShare() const
+{
+    if (oldFacts <= 0)
+        return std::nullopt;
+    return double(oldFactsReachable) / double(oldFacts);
 }
 
 double ReplayReport::cacheReadShare() const
@@ -131,9 +155,18 @@ QJsonObject ReplayReport::toJson(bool perRequest) const
         {QStringLiteral("itemsRemovedOutsideSummaries"), itemsRemovedOutsideSummaries},
         {QStringLiteral("itemsRecoverableOutsideSummaries"), itemsRecoverableOutsideSummaries},
         {QStringLiteral("recoverabilityOutsideSummaries"), share(recoverabilityOutsideSummaries())},
+        {QStringLiteral("factsTracked"), factsTracked},
+        {QStringLiteral("factsRecentRequests"), factsRecentRequests},
+        {QStringLiteral("factsMeasuredRequests"), factsMeasuredRequests},
+        {QStringLiteral("oldFactsVisible"), share(oldFactsVisible)},
+        {QStringLiteral("oldFactsVisibleAtLast"), share(oldFactsVisibleAtLast)},
+        {QStringLiteral("oldFactsReachable"), share(oldFactsReachable)},
+        {QStringLiteral("oldFactsReachableAtLast"), share(oldFactsReachableAtLast)},
         {QStringLiteral("agentsMdMissing"), agentsMdMissing},
         {QStringLiteral("wallMs"), wallMs},
         {QStringLiteral("notes"), QJsonArray::fromStringList(notes)}};
+    if (!viewsDir.isEmpty())
+        json.insert(QStringLiteral("viewsDir"), viewsDir);
     if (perRequest) {
         QJsonArray rows;
         for (const ReplayRequest &request : requests)
@@ -185,13 +218,26 @@ QString ReplayReport::toTable(bool perRequest) const
                       recoverabilityText(itemsRecoverableOutsideSummaries, itemsRemovedOutsideSummaries))
            + QLatin1Char('\n');
     out += QStringLiteral("  ")
+           + (factsMeasuredRequests == 0
+                  ? Text::tr("old facts: no request came late enough to measure them (%n fact(s) from the start of the transcript)",
+                             nullptr, factsTracked)
+                  : Text::tr("old facts verbatim in the view: %1 on average, %2 at the last request; reachable by one "
+                             "get_turn: %3, %4 (%n fact(s) from the start of the transcript, each counted once %5 requests old)",
+                             nullptr, factsTracked)
+                        .arg(shareText(oldFactsVisible), shareText(oldFactsVisibleAtLast), shareText(oldFactsReachable),
+                             shareText(oldFactsReachableAtLast))
+                        .arg(factsRecentRequests))
+           + QLatin1Char('\n');
+    if (!viewsDir.isEmpty())
+        out += QStringLiteral("  ") + Text::tr("the view of every request is in %1").arg(viewsDir) + QLatin1Char('\n');
+    out += QStringLiteral("  ")
            + (agentsMdMissing == 0 ? Text::tr("AGENTS.md (%1 bytes) verbatim in every request").arg(agentsMdBytes)
                                    : Text::tr("AGENTS.md missing from %n request(s)", nullptr, agentsMdMissing))
            + QStringLiteral(" · ") + Text::tr("replay time %1 s").arg(double(wallMs) / 1000.0, 0, 'f', 2) + QLatin1Char('\n');
     for (const QString &note : notes)
         out += QStringLiteral("  ") + Text::tr("note: %1").arg(note) + QLatin1Char('\n');
     if (perRequest) {
-        out += QStringLiteral("\n  %1 %2 %3 %4 %5 %6 %7 %8 %9 %10\n")
+        out += QStringLiteral("\n  %1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12\n")
                    .arg(Text::tr("#"), 5)
                    .arg(Text::tr("turn"), 5)
                    .arg(Text::tr("tokens"), 9)
@@ -201,6 +247,8 @@ QString ReplayReport::toTable(bool perRequest) const
                    .arg(Text::tr("written"), 9)
                    .arg(Text::tr("cost"), 9)
                    .arg(Text::tr("removed"), 8)
+                   .arg(Text::tr("old facts"), 9)
+                   .arg(Text::tr("tagged"), 6)
                    .arg(Text::tr("events"));
         for (int i = 0; i < requests.size(); ++i) {
             const ReplayRequest &row = requests.at(i);
@@ -209,7 +257,7 @@ QString ReplayReport::toTable(bool perRequest) const
                 events = (events.isEmpty() ? QString() : events + QLatin1Char(' ')) + Text::tr("[cache invalidated]");
             if (row.overflow)
                 events = (events.isEmpty() ? QString() : events + QLatin1Char(' ')) + Text::tr("[overflow]");
-            out += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8 %9 %10\n")
+            out += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12\n")
                        .arg(i + 1, 5)
                        .arg(row.turn, 5)
                        .arg(formatTokenCount(row.requestTokens), 9)
@@ -219,6 +267,8 @@ QString ReplayReport::toTable(bool perRequest) const
                        .arg(formatTokenCount(row.cacheWriteTokens), 9)
                        .arg(usd(row.inputCostUsd + row.outputCostUsd + row.summaryCostUsd), 9)
                        .arg(row.itemsRemoved > 0 ? QStringLiteral("%1/%2").arg(row.itemsRecoverable).arg(row.itemsRemoved) : QString(), 8)
+                       .arg(row.oldFacts > 0 ? QStringLiteral("%1/%2").arg(row.oldFactsVisible).arg(row.oldFacts) : QString(), 9)
+                       .arg(row.oldFacts > 0 ? QString::number(row.oldFactsReachable) : QString(), 6)
                        .arg(events);
         }
     }

@@ -47,6 +47,24 @@ private:
     std::unique_ptr<Private> d;
 };
 
+/// What ReplayReport's old-facts measure counts (see ReplayReport::oldFactsVisible).
+struct VALIS_HARNESS_EXPORT ReplayFactOptions
+{
+    /// Facts come from the early part of the transcript: the messages up to the answer of its
+    /// first `earlyShare` of model requests...
+    double earlyShare = 0.25;
+    /// ...or, when positive, its first `earlyTurns` turns instead.
+    int earlyTurns = 0;
+    /// A fact counts for a request once this many model requests were answered since its
+    /// message: in a chat of one request per turn, it is older than the 20 most recent turns.
+    /// Counted in requests because an agent's turn often holds hundreds of them.
+    int recentRequests = 20;
+    /// At most this many facts, spread evenly over the early part (one long log must not be
+    /// all of them), at most `maxPerMessage` from one message, in order of appearance.
+    int maxFacts = 200;
+    int maxPerMessage = 12;
+};
+
 /// How to replay a transcript.
 struct VALIS_HARNESS_EXPORT ReplayOptions
 {
@@ -67,6 +85,15 @@ struct VALIS_HARNESS_EXPORT ReplayOptions
     /// Keep the replay's record (the transcript with the strategy's events, as a Session would
     /// have stored it) in ReplayReport::record.
     bool keepRecord = false;
+    /// When set, each request's exact view is written there as JSON, one file per request
+    /// ("0001-T12.json": the request's number and turn): the system prompt, the tool
+    /// definitions, the messages (recordjson, boards last), the request's tokens, the provider
+    /// options and what the build recorded. The folder is made ready (created, checked writable,
+    /// views of an earlier replay removed) before the first request, and a failure is the
+    /// replay's error.
+    QString dumpViewsDir;
+    /// What counts as an old fact (ReplayReport::oldFactsVisible).
+    ReplayFactOptions facts;
 };
 
 /// One model request of a replay: the request built before one recorded assistant message.
@@ -93,7 +120,13 @@ struct VALIS_HARNESS_EXPORT ReplayRequest
     int itemsRemoved = 0;       ///< items first missing from this request's view
     int itemsRecoverable = 0;   ///< of those, reachable from a pointer in this view
     bool agentsMdIntact = true;
+    int oldFacts = 0;           ///< facts of the early part old enough to count for this request
+    int oldFactsVisible = 0;    ///< of them, verbatim in the view
+    int oldFactsReachable = 0;  ///< of them, in a turn a tag of the view names
 
+    /// oldFactsVisible / oldFacts; nullopt without old facts.
+    std::optional<double> oldFactsVisibleShare() const;
+    std::optional<double> oldFactsReachableShare() const;
     QJsonObject toJson() const;
 };
 
@@ -148,6 +181,23 @@ struct VALIS_HARNESS_EXPORT ReplayReport
     int itemsRemovedOutsideSummaries = 0;
     int itemsRecoverableOutsideSummaries = 0;
 
+    /// Fidelity: the facts of the transcript's early part (paths, URLs, ids, hashes, error codes,
+    /// numbers of 3+ digits, names with an underscore or a camelCase hump; found by a fixed
+    /// pattern in texts, tool arguments and results, capped: ReplayFactOptions), followed through
+    /// the views. At each request the facts old enough (ReplayFactOptions::recentRequests) are
+    /// looked for verbatim in the view (the system prompt excluded: it holds no history), and
+    /// counted reachable when a tag in the view names their turn (`<T-183-C>`, or a range
+    /// `<T-50-through-100-T>`): one get_turn brings them back. Means over the requests that had
+    /// old facts, and the last request's shares; nullopt when no request had any.
+    int factsTracked = 0;
+    int factsRecentRequests = 0; ///< ReplayFactOptions::recentRequests of the replay
+    int factsMeasuredRequests = 0;
+    std::optional<double> oldFactsVisible;
+    std::optional<double> oldFactsVisibleAtLast;
+    std::optional<double> oldFactsReachable;
+    std::optional<double> oldFactsReachableAtLast;
+    QString viewsDir;           ///< where the views were written (ReplayOptions::dumpViewsDir)
+
     int agentsMdMissing = 0;    ///< requests whose system prompt lacks AGENTS.md verbatim
     qint64 wallMs = 0;          ///< the replay's own time
     QStringList notes;          ///< model fallbacks, unknown prices, pipeline warnings
@@ -179,7 +229,8 @@ struct VALIS_HARNESS_EXPORT ReplayReport
 /// every strategy.
 ///
 /// A ContextPipeline is set up like a Session's (the model and window, the strategy and its
-/// settings, a ReplayArchive, the fixed tokens, no summaries available: strategies summarise
+/// settings, a ReplayArchive, the fixed tokens, extractive turn versions kept across builds (no
+/// model is called), no summaries available: strategies summarise
 /// extractively). Every assistant message of the transcript is one model request: the view of
 /// the record so far is built (the messages before it and the events the strategy recorded so
 /// far), the events this build recorded are appended to the record (as CompactionEvent
@@ -189,9 +240,11 @@ struct VALIS_HARNESS_EXPORT ReplayReport
 /// request and its recorded answer do not fit), the prompt cache (the system prompt, tools and
 /// view messages are serialised canonically; the longest run of whole messages identical to the
 /// previous request's is read from the cache, the rest written; a previous request that is not a
-/// prefix of this one is an invalidation), the compactions, the summary calls the strategy's
+/// prefix of this one is an invalidation; a strategy's boards, placed after the cached prefix,
+/// are always written and never invalidate it), the compactions, the summary calls the strategy's
 /// events describe (state.summaryCall: {"inputTokens", "cachedInputTokens", "outputTokens"}),
-/// recoverability and whether AGENTS.md is in the system prompt verbatim.
+/// recoverability, how many old facts the view still shows or tags (ReplayReport::oldFactsVisible)
+/// and whether AGENTS.md is in the system prompt verbatim.
 class VALIS_HARNESS_EXPORT Replayer
 {
 public:
@@ -209,6 +262,10 @@ public:
     Result<ReplayReport> replay(const SessionInfo &info, const QList<Message> &messages, ContextStrategy *strategy,
                                 const ReplayOptions &options = {}) const;
 
+    /// Makes `dir` ready for ReplayOptions::dumpViewsDir: creates it, checks that a file can be
+    /// written into it, and removes the view files of an earlier replay (only names such as
+    /// "0001-T12.json"). Callers may run it before the replay to fail early.
+    static Result<void> prepareViewDump(const QString &dir);
     /// A realistic AGENTS.md (about 1.5 KB) for replays that are given none.
     static QString sampleAgentsMd();
     /// The tool definitions a replay offers for `messages`: {"name", "description", "input_schema"}.
