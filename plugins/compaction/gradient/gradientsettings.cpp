@@ -28,6 +28,7 @@ QJsonObject GradientSettings::defaults()
                         QJsonArray{settings.shares[0], settings.shares[1], settings.shares[2], settings.shares[3]}},
                        {QStringLiteral("recalculateEvery"), settings.recalculateEvery},
                        {QStringLiteral("overflowAt"), settings.overflowAt},
+                       {QStringLiteral("evictTo"), settings.evictTo},
                        {QStringLiteral("boardTurns"), settings.boardTurns},
                        {QStringLiteral("offloadTokens"), settings.offloadTokens}};
 }
@@ -56,6 +57,7 @@ Result<GradientSettings> GradientSettings::fromJson(const QJsonObject &json)
     for (const std::optional<Error> &problem :
          {share(QStringLiteral("budgetShare"), &settings.budgetShare, 0.05, 0.95),
           share(QStringLiteral("overflowAt"), &settings.overflowAt, 0.3, 1.0),
+          share(QStringLiteral("evictTo"), &settings.evictTo, 0.1, 0.9),
           whole(QStringLiteral("rawTurns"), &settings.rawTurns, 1), whole(QStringLiteral("smoothedTurns"), &settings.smoothedTurns, 0),
           whole(QStringLiteral("compressedTurns"), &settings.compressedTurns, 0),
           whole(QStringLiteral("recalculateEvery"), &settings.recalculateEvery, 1),

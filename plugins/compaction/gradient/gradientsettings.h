@@ -29,6 +29,9 @@ struct GradientSettings
     double overflowAt = 0.95;
     /// How many turns what get_turn brought back stays on the announcement board.
     int boardTurns = 5;
+    /// When a long turn keeps the request over overflowAt after the bands are laid out, old tool
+    /// results are evicted to pointers down to this share of the usable window.
+    double evictTo = 0.5;
     /// A tool result over this many tokens is moved out of the view at once (as progressive).
     qint64 offloadTokens = 20000;
 

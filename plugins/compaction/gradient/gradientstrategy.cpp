@@ -2,6 +2,7 @@
 
 #include "gradientlayout.h"
 #include "gradientsettings.h"
+#include "evict.h"
 #include "offload.h"
 #include "progressivesettings.h"
 #include "workingview.h"
@@ -497,6 +498,21 @@ Result<StrategyReport> GradientStrategy::apply(QList<Message> &view, const Strat
                                       {QStringLiteral("versions"),
                                        QJsonObject{{QStringLiteral("model"), models}, {QStringLiteral("extractive"), extractive}}}};
             report.events.append(event);
+        }
+    }
+
+    // 5. A turn of many steps (an agent working for hundreds of requests) is raw however the bands
+    // lie: when the request still passes overflowAt, old tool results and write inputs become
+    // pointers, oldest first, in one batch down to evictTo (progressive's eviction).
+    if (budget.targetTokens > 0 && working.requestTokens() > qint64(settings.overflowAt * double(budget.targetTokens))) {
+        const qint64 usable = progressive::usableWindow(working);
+        if (usable > 0) {
+            offloading.evictAt = settings.overflowAt * double(budget.targetTokens) / double(usable);
+            offloading.evictTo = settings.evictTo;
+            offloading.evictEarlyTokens = 0;
+            bool fellShort = false;
+            if (std::optional<CompactionEvent> evicted = progressive::evictOldItems(working, context.forced, &fellShort, &problems))
+                report.events.append(*evicted);
         }
     }
 
