@@ -88,11 +88,6 @@ QList<CompactionEvent> compactionsOf(const QList<Message> &record)
     return events;
 }
 
-QJsonObject readJson(const QByteArray &bytes)
-{
-    return QJsonDocument::fromJson(bytes).object();
-}
-
 } // namespace
 
 class TestServerStrategies : public QObject
@@ -124,7 +119,7 @@ private Q_SLOTS:
         QVERIFY(!body.contains(QStringLiteral("betas")));
         QJsonArray excluded{QStringLiteral("read_plan")};
         QStringList kept;
-        for (const RegisteredTool &tool : h.session()->tools()->tools()) {
+        for (const RegisteredTool &tool : h.registry().tools()) {
             if (tool.spec.keepResultsInContext)
                 kept.append(tool.spec.name);
         }
