@@ -1,4 +1,6 @@
 #include "agent/agentloop.h"
+
+#include "agent/serverstrategies.h"
 #include "agent/agentloopsupport.h"
 
 #include "valis/agent/session.h"
@@ -328,7 +330,9 @@ ProviderRequest AgentLoop::requestFor(const ContextView &view)
     request.tools = m_session->tools()->definitions(m_offeredTools);
     const ModelInfo model = config.catalog.lookup(config.model).model;
     request.maxOutputTokens = config.maxOutputTokens > 0 ? config.maxOutputTokens : model.maxOutputTokens;
-    request.options = config.providerOptions;
+    // A server-side strategy's fields go to the provider of its wire family; others ignore them.
+    request.options = serverstrategies::mergeOptions(config.providerOptions,
+                                                     view.providerOptions.value(config.provider->id()).toObject());
     request.endpoint = config.endpoint;
     request.cacheKey = m_session->id();
     request.stableHistoryEnd = view.stableHistoryEnd;
@@ -339,6 +343,21 @@ void AgentLoop::send(const ContextView &view)
 {
     const SessionConfig &config = m_session->config();
     const ProviderRequest request = requestFor(view);
+
+    m_strategyOptions = view.strategyProviderOptions;
+    m_contextWindow = view.contextWindow;
+    for (auto it = view.strategyProviderOptions.constBegin(); it != view.strategyProviderOptions.constEnd(); ++it) {
+        for (auto family = it.value().constBegin(); family != it.value().constEnd(); ++family) {
+            if (family.key() == config.provider->id() || m_reportedServerStrategies.contains(it.key()))
+                continue;
+            m_reportedServerStrategies.insert(it.key());
+            report(SessionEvent::Kind::Warning,
+                   Error(QStringLiteral("context.server-strategy-unsupported"),
+                         Text::tr("the context strategy \"%1\" works on the provider's side and needs the %2 API; %3 "
+                                  "cannot apply it, so it changes nothing in this session")
+                             .arg(it.key(), family.key(), config.provider->displayName())));
+        }
+    }
 
     ++m_attempt;
     // The stream exists before anyone hears of the request, so a subscriber that interrupts
@@ -417,6 +436,7 @@ void AgentLoop::recordAnswer(bool interrupted, const Error &error)
         if (cost)
             m_turnCost += *cost;
     }
+    recordServerEdits(usage);
     if (!message.parts.isEmpty()) {
         const Result<Message> stored = m_session->append(message, cost);
         if (stored.hasError()) {
@@ -429,6 +449,35 @@ void AgentLoop::recordAnswer(bool interrupted, const Error &error)
         event.cost = cost;
         event.totals = m_session->totals();
         m_session->emitEvent(event);
+    }
+}
+
+void AgentLoop::recordServerEdits(const Usage &usage)
+{
+    const SessionConfig &config = m_session->config();
+    const ModelInfo model = config.catalog.lookup(config.model).model;
+    for (const QJsonObject &details : m_assembler->contextEdits()) {
+        // The provider's own summary call is billed besides the answer's usage.
+        const Usage summary = serverstrategies::compactionUsage(details);
+        if (!summary.isEmpty()) {
+            const std::optional<double> cost = config.catalog.cost(config.model, summary).total();
+            m_session->mutableTotals().add(summary, cost);
+            if (cost)
+                m_turnCost += *cost;
+            SessionEvent used = makeEvent(SessionEvent::Kind::UsageReported, m_step);
+            used.usage = summary;
+            used.cost = cost;
+            used.totals = m_session->totals();
+            used.details = {{QStringLiteral("purpose"), QStringLiteral("server-compaction")}};
+            m_session->emitEvent(used);
+        }
+        ContextView edited;
+        edited.compactions = serverstrategies::eventsFor(details, m_strategyOptions, usage, model, m_turn);
+        edited.requestTokens = usage.isEmpty() ? 0 : qMax<qint64>(0, usage.inputTokens) + qMax<qint64>(0, usage.cacheReadTokens)
+                                                         + qMax<qint64>(0, usage.cacheWriteTokens);
+        edited.contextWindow = m_contextWindow;
+        // Recorded before the answer, as the pipeline's own events are: they describe its request.
+        m_session->reportView(edited, m_step);
     }
 }
 

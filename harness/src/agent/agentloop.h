@@ -9,6 +9,7 @@
 #include "valis/plugins/providerstream.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QObject>
 #include <QPointer>
 #include <QSet>
@@ -65,6 +66,8 @@ private:
     /// Appends the batch's results (captured ones carry their MemoryRef) and goes on.
     void recordResults(const QList<Part> &results);
     void recordAnswer(bool interrupted, const Error &error);
+    /// Records what the provider reported it edited on its side as CompactionEvents.
+    void recordServerEdits(const Usage &usage);
     void answerUnrun(const QList<Part> &calls, const QString &text);
     void finishTurn(const QString &reason);
     static constexpr int CurrentStep = -2;
@@ -101,6 +104,11 @@ private:
     QStringList m_offeredTools;
     QList<Part> m_batchCalls;
     QSet<QString> m_reportedMissingImages;
+    /// The wire families whose server-side strategies the provider cannot apply, said once.
+    QSet<QString> m_reportedServerStrategies;
+    /// Who asked the request being streamed for what (ContextView::strategyProviderOptions).
+    QHash<QString, QJsonObject> m_strategyOptions;
+    qint64 m_contextWindow = 0;
 };
 
 } // namespace valis

@@ -349,6 +349,7 @@ public:
     QSet<QString> keepResults;
     QSet<QString> pinnedTools;
     bool summariesAvailable = false;
+    bool simulateServerSide = false;
     std::shared_ptr<const TurnVersionSource> turnVersions;
     std::shared_ptr<TokenCounter> counter;
     qint64 fixedTokens = 0;
@@ -429,6 +430,12 @@ void ContextPipeline::setSummariesAvailable(bool available)
 {
     QMutexLocker lock(&d->mutex);
     d->summariesAvailable = available;
+}
+
+void ContextPipeline::setSimulateServerSide(bool simulate)
+{
+    QMutexLocker lock(&d->mutex);
+    d->simulateServerSide = simulate;
 }
 
 void ContextPipeline::setTurnVersions(std::shared_ptr<const TurnVersionSource> versions)
@@ -542,6 +549,7 @@ ContextView ContextPipeline::build(const QList<Message> &record, int currentTurn
         context.summariesAvailable = d->summariesAvailable;
         context.forced = forceCompaction;
         context.turnVersions = d->turnVersions.get();
+        context.simulateServerSide = d->simulateServerSide;
 
         QList<Message> attempt = cache.base;
         budget.viewTokens = cache.total;
@@ -557,6 +565,8 @@ ContextView ContextPipeline::build(const QList<Message> &record, int currentTurn
         board += report->board;
         for (auto it = report->providerOptions.constBegin(); it != report->providerOptions.constEnd(); ++it)
             view.providerOptions.insert(it.key(), it.value());
+        if (!report->providerOptions.isEmpty())
+            view.strategyProviderOptions.insert(strategy->id(), report->providerOptions);
         view.waitForSummary = view.waitForSummary || report->waitForSummary;
         const int changedAt = firstDifference(cache.base, attempt);
         if (changedAt < 0 && attempt.size() == cache.base.size())

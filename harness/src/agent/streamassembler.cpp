@@ -87,6 +87,9 @@ void StreamAssembler::add(const ProviderEvent &event)
         m_stopReason = event.stopReason;
         m_finalParts = event.parts;
         break;
+    case Kind::ContextEdited:
+        m_contextEdits.append(event.details);
+        break;
     }
 }
 
@@ -107,7 +110,8 @@ Message StreamAssembler::message(bool interrupted) const
     message.parts = answerParts();
     // Parts the deltas opened but that stayed empty say nothing.
     message.parts.removeIf([](const Part &part) {
-        return (part.kind == PartKind::Text && part.text.isEmpty())
+        // A server block kept verbatim (Anthropic's compaction) has no text but must go back.
+        return (part.kind == PartKind::Text && part.text.isEmpty() && part.wire.isEmpty())
             || (part.kind == PartKind::Thinking && part.text.isEmpty() && part.signature.isEmpty()
                 && part.redactedData.isEmpty() && part.wire.isEmpty());
     });

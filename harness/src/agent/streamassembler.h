@@ -4,6 +4,7 @@
 #include "valis/record/message.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QList>
 #include <QSet>
 #include <QString>
@@ -34,6 +35,8 @@ public:
     /// may still be invalid JSON: the orchestrator answers those with an error).
     QList<Part> completeCalls() const;
     QStringList incompleteCallIds() const;
+    /// What the provider reported it edited on its side (ProviderEvent::ContextEdited details).
+    QList<QJsonObject> contextEdits() const { return m_contextEdits; }
 
 private:
     Part &openPart(PartKind kind);
@@ -47,6 +50,7 @@ private:
     qsizetype m_open = -1; ///< index of the text or thinking part deltas append to
     QString m_stopReason;
     Usage m_usage;
+    QList<QJsonObject> m_contextEdits;
     bool m_stopped = false;
     bool m_hasContent = false;
 };

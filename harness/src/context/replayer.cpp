@@ -342,6 +342,8 @@ Result<ReplayReport> Replayer::replay(const SessionInfo &info, const QList<Messa
     auto archive = std::make_shared<ReplayArchive>();
     pipeline.setArchive(archive);
     pipeline.setSummariesAvailable(false);
+    // No provider applies server-side context editing here: those strategies model it.
+    pipeline.setSimulateServerSide(true);
     pipeline.setFixedTokens(report.fixedTokens);
     // Turn versions kept across builds, as a session's store keeps them; extractive, since a
     // replay calls no model.

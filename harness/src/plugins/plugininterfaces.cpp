@@ -156,6 +156,14 @@ ProviderEvent ProviderEvent::makeStopped(const QString &stopReason, const QList<
     return event;
 }
 
+ProviderEvent ProviderEvent::makeContextEdited(const QJsonObject &details)
+{
+    ProviderEvent event;
+    event.kind = Kind::ContextEdited;
+    event.details = details;
+    return event;
+}
+
 QString ProviderEvent::kindName(Kind kind)
 {
     switch (kind) {
@@ -168,6 +176,7 @@ QString ProviderEvent::kindName(Kind kind)
     case Kind::ToolCallFinished: return QStringLiteral("tool-call-finished");
     case Kind::UsageReported: return QStringLiteral("usage-reported");
     case Kind::Stopped: return QStringLiteral("stopped");
+    case Kind::ContextEdited: return QStringLiteral("context-edited");
     }
     return {};
 }

@@ -160,13 +160,16 @@ StreamDecoder::Status AnthropicDecoder::decode(const SseEvent &event, QList<Prov
     if (type == QLatin1String("content_block_stop"))
         return stopBlock(data, out, failure);
     if (type == QLatin1String("message_start")) {
-        mergeUsage(data.value(QStringLiteral("message")).toObject().value(QStringLiteral("usage")).toObject(), out);
+        const QJsonObject message = data.value(QStringLiteral("message")).toObject();
+        noteContextManagement(message, message.value(QStringLiteral("usage")).toObject());
+        mergeUsage(message.value(QStringLiteral("usage")).toObject(), out);
         return Status::Continue;
     }
     if (type == QLatin1String("message_delta")) {
         const QJsonValue stopReason = data.value(QStringLiteral("delta")).toObject().value(QStringLiteral("stop_reason"));
         if (stopReason.isString())
             m_stopReason = stopReason.toString();
+        noteContextManagement(data, data.value(QStringLiteral("usage")).toObject());
         mergeUsage(data.value(QStringLiteral("usage")).toObject(), out);
         return Status::Continue;
     }
@@ -349,8 +352,78 @@ StreamDecoder::Status AnthropicDecoder::stop(QList<ProviderEvent> &out, Provider
         }
         parts.append(std::move(part.value()));
     }
+    const QJsonObject edited = contextEdits();
+    if (!edited.isEmpty())
+        out.append(ProviderEvent::makeContextEdited(edited));
     out.append(ProviderEvent::makeStopped(m_stopReason.isEmpty() ? QStringLiteral("end_turn") : m_stopReason, parts));
     return Status::Done;
+}
+
+void AnthropicDecoder::noteContextManagement(const QJsonObject &carrier, const QJsonObject &usage)
+{
+    // Beta wire shapes (anthropic-sdk-python, types/beta/): BetaContextManagementResponse
+    // {applied_edits: [{type, cleared_input_tokens, cleared_tool_uses | cleared_thinking_turns}]}
+    // on message_start's message and on message_delta; BetaUsage.iterations, whose
+    // BetaCompactionIterationUsage items (type "compaction") bill the server's summary call.
+    const QJsonValue management = carrier.value(QStringLiteral("context_management"));
+    if (management.isObject()) {
+        const QJsonValue applied = management.toObject().value(QStringLiteral("applied_edits"));
+        if (applied.isArray())
+            m_appliedEdits = applied.toArray();
+    }
+    const QJsonValue iterations = usage.value(QStringLiteral("iterations"));
+    if (iterations.isArray())
+        m_iterations = iterations.toArray();
+}
+
+QJsonObject AnthropicDecoder::contextEdits() const
+{
+    const QString cleared = QStringLiteral("cleared_input_tokens");
+    QJsonArray edits;
+    for (const QJsonValue &value : m_appliedEdits) {
+        const QJsonObject applied = value.toObject();
+        const QString type = applied.value(kType).toString();
+        QJsonObject edit{{QStringLiteral("type"), type}};
+        if (type.startsWith(QLatin1String("clear_tool_uses")))
+            edit.insert(QStringLiteral("action"), QStringLiteral("server-clear-tool-uses"));
+        else if (type.startsWith(QLatin1String("clear_thinking")))
+            edit.insert(QStringLiteral("action"), QStringLiteral("server-clear-thinking"));
+        else
+            edit.insert(QStringLiteral("action"), QStringLiteral("server-edit"));
+        if (applied.contains(cleared))
+            edit.insert(QStringLiteral("clearedInputTokens"), countField(applied, QLatin1String("cleared_input_tokens")));
+        if (applied.contains(QStringLiteral("cleared_tool_uses")))
+            edit.insert(QStringLiteral("clearedToolUses"), countField(applied, QLatin1String("cleared_tool_uses")));
+        if (applied.contains(QStringLiteral("cleared_thinking_turns")))
+            edit.insert(QStringLiteral("clearedThinkingTurns"), countField(applied, QLatin1String("cleared_thinking_turns")));
+        edits.append(edit);
+    }
+    // The server's compaction shows as the compaction block it puts first in the answer
+    // (BetaCompactionBlock: content, encrypted_content); the answer keeps it verbatim.
+    bool compacted = false;
+    for (const Block &block : m_blocks)
+        compacted = compacted || block.type == QLatin1String("compaction");
+    QJsonObject details;
+    for (const QJsonValue &value : m_iterations) {
+        const QJsonObject iteration = value.toObject();
+        if (iteration.value(kType).toString() != QLatin1String("compaction"))
+            continue;
+        compacted = true;
+        details.insert(QStringLiteral("compactionUsage"),
+                       QJsonObject{{QStringLiteral("inputTokens"), countField(iteration, QLatin1String("input_tokens"))},
+                                   {QStringLiteral("outputTokens"), countField(iteration, QLatin1String("output_tokens"))},
+                                   {QStringLiteral("cacheReadTokens"), countField(iteration, QLatin1String("cache_read_input_tokens"))},
+                                   {QStringLiteral("cacheWriteTokens"),
+                                    countField(iteration, QLatin1String("cache_creation_input_tokens"))}});
+    }
+    if (compacted)
+        edits.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("compact_20260112")},
+                                 {QStringLiteral("action"), QStringLiteral("server-compaction")}});
+    if (edits.isEmpty())
+        return {};
+    details.insert(QStringLiteral("family"), QStringLiteral("anthropic"));
+    details.insert(QStringLiteral("edits"), edits);
+    return details;
 }
 
 } // namespace valis::providers::anthropic

@@ -43,6 +43,9 @@ std::optional<BlockDelta> blockDeltaFromJson(const QJsonObject &data);
 /// max_tokens is never finished. Server-side blocks (server_tool_use, web_search_tool_result,
 /// ...), citations_delta and block types this decoder does not know are assembled silently and
 /// kept in the answer. ping (anywhere) is ignored, as are event types it does not know.
+/// Server-side context management (context editing, compaction): what message_start or
+/// message_delta report in context_management.applied_edits, a compaction block in the answer
+/// and the compaction iteration of usage.iterations -> one ContextEdited just before Stopped.
 /// message_stop -> Stopped(stop_reason as Anthropic names it, parts = the assembled blocks read
 /// with wire::anthropic::contentFromJson); a tool call whose arguments did not complete is a
 /// ToolCall part with no parsed arguments and `argumentsText` holding the partial JSON.
@@ -78,12 +81,17 @@ private:
     Status stopBlock(const QJsonObject &data, QList<ProviderEvent> &out, ProviderFailure *failure);
     Status stop(QList<ProviderEvent> &out, ProviderFailure *failure);
     void mergeUsage(const QJsonObject &usage, QList<ProviderEvent> &out);
+    void noteContextManagement(const QJsonObject &carrier, const QJsonObject &usage);
+    /// The ContextEdited details of the whole answer; empty when the server edited nothing.
+    QJsonObject contextEdits() const;
     Block *blockAt(const QJsonObject &data, ProviderFailure *failure);
 
     FastPath m_fastPath;
     QMap<qint64, Block> m_blocks;
     Usage m_usage;
     QString m_stopReason;
+    QJsonArray m_appliedEdits; ///< context_management.applied_edits, as last reported
+    QJsonArray m_iterations;   ///< usage.iterations, as last reported
 };
 
 } // namespace valis::providers::anthropic

@@ -36,7 +36,7 @@ ProviderStream *AnthropicProvider::stream(const ProviderRequest &request, QObjec
         return HttpSseStream::failing(*failure, parent);
     if (!m_network)
         return HttpSseStream::failing(shutDownFailure(id()), parent);
-    return new HttpSseStream(m_network, httpRequest(request.endpoint), compactJson(requestBody(request)),
+    return new HttpSseStream(m_network, httpRequest(request.endpoint, request.options), compactJson(requestBody(request)),
                              std::make_unique<AnthropicDecoder>(), id(), request.endpoint.idleTimeout, parent);
 }
 

@@ -155,6 +155,22 @@ QJsonArray toolsWithBreakpoint(const QJsonArray &tools)
     return out;
 }
 
+/// The API refuses clear_thinking after other edits: it goes first, the rest keep their order.
+QJsonArray orderedEdits(const QJsonArray &edits)
+{
+    QJsonArray thinking;
+    QJsonArray rest;
+    for (const QJsonValue &edit : edits) {
+        if (edit.toObject().value(kType).toString().startsWith(QLatin1String("clear_thinking")))
+            thinking.append(edit);
+        else
+            rest.append(edit);
+    }
+    for (const QJsonValue &edit : std::as_const(rest))
+        thinking.append(edit);
+    return thinking;
+}
+
 } // namespace
 
 QJsonObject requestBody(const ProviderRequest &request)
@@ -169,9 +185,16 @@ QJsonObject requestBody(const ProviderRequest &request)
     if (!request.tools.isEmpty())
         body.insert(QStringLiteral("tools"), toolsWithBreakpoint(request.tools));
     body.insert(QStringLiteral("stream"), true);
+    // "betas" is the SDKs' name for the anthropic-beta header (httpRequest()), never a body field.
     mergeOptions(body, request.options,
                  {QLatin1String("model"), QLatin1String("messages"), QLatin1String("system"), QLatin1String("tools"),
-                  QLatin1String("stream")});
+                  QLatin1String("stream"), QLatin1String("betas")});
+    const QString managementKey = QStringLiteral("context_management");
+    if (body.value(managementKey).isObject()) {
+        QJsonObject management = body.value(managementKey).toObject();
+        management.insert(QStringLiteral("edits"), orderedEdits(management.value(QStringLiteral("edits")).toArray()));
+        body.insert(managementKey, management);
+    }
 
     // Extended thinking needs max_tokens above its budget; only a default is adjusted.
     const qint64 budget = request.options.value(QStringLiteral("thinking")).toObject()
@@ -184,12 +207,42 @@ QJsonObject requestBody(const ProviderRequest &request)
     return body;
 }
 
-QNetworkRequest httpRequest(const ProviderEndpoint &endpoint)
+QByteArray betaHeader(const QByteArray &configured, const QJsonObject &options)
 {
+    QList<QByteArray> names;
+    for (const QByteArray &name : configured.split(',')) {
+        const QByteArray trimmed = name.trimmed();
+        if (!trimmed.isEmpty() && !names.contains(trimmed))
+            names.append(trimmed);
+    }
+    const QJsonArray betas = options.value(QStringLiteral("betas")).toArray();
+    for (const QJsonValue &beta : betas) {
+        const QByteArray name = beta.toString().trimmed().toUtf8();
+        if (!name.isEmpty() && !names.contains(name))
+            names.append(name);
+    }
+    return names.join(',');
+}
+
+QNetworkRequest httpRequest(const ProviderEndpoint &endpoint, const QJsonObject &options)
+{
+    ProviderEndpoint merged = endpoint;
+    const QByteArray headerName = QByteArrayLiteral("anthropic-beta");
+    QByteArray configured;
+    for (auto it = endpoint.headers.constBegin(); it != endpoint.headers.constEnd(); ++it) {
+        if (it.key().compare(headerName, Qt::CaseInsensitive) == 0) {
+            configured = it.value();
+            merged.headers.remove(it.key());
+            break;
+        }
+    }
+    const QByteArray betas = betaHeader(configured, options);
+    if (!betas.isEmpty())
+        merged.headers.insert(headerName, betas);
     return sseRequest(joinUrl(endpoint.baseUrl, u"v1/messages"),
                       {{QByteArrayLiteral("x-api-key"), endpoint.apiKey.toUtf8()},
                        {QByteArrayLiteral("anthropic-version"), QByteArray(apiVersion.data(), apiVersion.size())}},
-                      endpoint);
+                      merged);
 }
 
 } // namespace valis::providers::anthropic

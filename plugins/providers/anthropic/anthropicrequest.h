@@ -11,7 +11,8 @@
 /// The body holds model, max_tokens, system (text blocks), messages
 /// (wire::anthropic::messagesToJson), tools (as given: {name, description, input_schema}),
 /// stream: true, and ProviderRequest::options merged in by name (they may not replace model,
-/// messages, system, tools or stream).
+/// messages, system, tools or stream; "betas" goes to the anthropic-beta header instead). The
+/// edits of a context_management option are sent with clear_thinking_* first, as the API asks.
 ///
 /// Prompt caching: every cache_control the record carries is removed and at most four
 /// {"type":"ephemeral"} breakpoints are placed: on the last tool, on the last system block, on
@@ -34,8 +35,13 @@ inline constexpr QLatin1String apiVersion{"2023-06-01"};
 
 /// The request body (see above).
 QJsonObject requestBody(const ProviderRequest &request);
+/// The anthropic-beta header value: the names `configured` holds (comma-separated, as an
+/// endpoint's extra header says) followed by those of the request option "betas" (an array of
+/// names, what server-side context strategies ask for), each once, in that order.
+QByteArray betaHeader(const QByteArray &configured, const QJsonObject &options);
 /// The HTTP request: {endpoint.baseUrl}/v1/messages, JSON and SSE headers, x-api-key,
-/// anthropic-version, and the endpoint's extra headers.
-QNetworkRequest httpRequest(const ProviderEndpoint &endpoint);
+/// anthropic-version, and the endpoint's extra headers, with its anthropic-beta merged with the
+/// request's "betas" option (betaHeader()).
+QNetworkRequest httpRequest(const ProviderEndpoint &endpoint, const QJsonObject &options = {});
 
 } // namespace valis::providers::anthropic

@@ -49,6 +49,9 @@ struct VALIS_HARNESS_EXPORT ContextView
     /// What the strategies ask the provider request to carry (StrategyReport::providerOptions,
     /// merged in strategy order).
     QJsonObject providerOptions;
+    /// The same per strategy id (strategies that asked for none are left out): who asked for
+    /// what, so what the provider reports it did is recorded as that strategy's events.
+    QHash<QString, QJsonObject> strategyProviderOptions;
     /// Strategy failures (the pipeline went on with the view it had) and records it could not
     /// read.
     QList<Error> warnings;
@@ -95,6 +98,9 @@ public:
     QSet<QString> pinnedTools() const;
     /// Whether SummaryRequests are served.
     void setSummariesAvailable(bool available);
+    /// Whether server-side strategies simulate the provider (StrategyContext::simulateServerSide):
+    /// true for replays, false (the default) for live sessions.
+    void setSimulateServerSide(bool simulate);
     /// The session's turn versions (StrategyContext::turnVersions); nullptr: none.
     void setTurnVersions(std::shared_ptr<const TurnVersionSource> versions);
     /// The counter for the session's model; default: TokenCounter::forModel(model).

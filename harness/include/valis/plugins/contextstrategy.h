@@ -99,6 +99,11 @@ struct VALIS_HARNESS_EXPORT StrategyContext
     /// The session's turn versions (S, C, T per turn); nullptr: none are kept, a strategy that
     /// needs them makes the extractive ones itself (extractTurnVersions()).
     const TurnVersionSource *turnVersions = nullptr;
+    /// No provider will apply what a server-side strategy asks for (a replay): such a strategy
+    /// edits the view itself the way the provider would, and records that as its events (with
+    /// the provider's own summary call in state.summaryCall), so the figures show its effect
+    /// and cost. False in a live session: the strategy only asks (StrategyReport::providerOptions).
+    bool simulateServerSide = false;
 };
 
 /// What one apply() did.

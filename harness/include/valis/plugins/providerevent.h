@@ -3,6 +3,7 @@
 #include "valis/harness_export.h"
 #include "valis/record/message.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QMetaType>
 #include <QString>
@@ -26,6 +27,15 @@ namespace valis {
 /// (valis/wire/*), with the wire extras the record keeps (signatures, item ids, citations), so
 /// the next request sends the answer back exactly as the provider expects. When `parts` is empty
 /// the host assembles the answer from the deltas.
+///
+/// ContextEdited (before Stopped, at most once) says the provider edited the request's context on
+/// its side before answering (server-side context management the request asked for): `details`
+/// is {"family": the wire family ("anthropic"), "edits": [{"type": the provider's edit type,
+/// "action": "server-clear-tool-uses" | "server-clear-thinking" | "server-compaction",
+/// "clearedInputTokens", "clearedToolUses", "clearedThinkingTurns" (each only when reported)}],
+/// "compactionUsage": {"inputTokens", "outputTokens", "cacheReadTokens", "cacheWriteTokens"} of
+/// the provider's own summary call, when it made one}. What the provider returns for later
+/// requests (a compaction block) stays in the Stopped parts.
 struct VALIS_HARNESS_EXPORT ProviderEvent
 {
     enum class Kind {
@@ -38,6 +48,7 @@ struct VALIS_HARNESS_EXPORT ProviderEvent
         ToolCallFinished,
         UsageReported,
         Stopped,
+        ContextEdited,
     };
 
     Kind kind = Kind::TextDelta;
@@ -49,6 +60,7 @@ struct VALIS_HARNESS_EXPORT ProviderEvent
     Usage usage;        ///< UsageReported.
     QString stopReason; ///< Stopped: the record's stop reason ("end_turn", "tool_use", "max_tokens", ...).
     QList<Part> parts;  ///< Stopped: the assembled answer, when the provider gives it (see above).
+    QJsonObject details; ///< ContextEdited: what the provider did (see above).
 
     static QString kindName(Kind kind);
 
@@ -61,6 +73,7 @@ struct VALIS_HARNESS_EXPORT ProviderEvent
     static ProviderEvent makeToolCallFinished(const QString &callId);
     static ProviderEvent makeUsageReported(const Usage &usage);
     static ProviderEvent makeStopped(const QString &stopReason, const QList<Part> &parts = {});
+    static ProviderEvent makeContextEdited(const QJsonObject &details);
 
     bool operator==(const ProviderEvent &other) const = default;
 };
