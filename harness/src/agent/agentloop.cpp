@@ -339,6 +339,7 @@ void AgentLoop::send(const ContextView &view)
 {
     const SessionConfig &config = m_session->config();
     const ProviderRequest request = requestFor(view);
+    m_lastRequest = SentRequest{request, m_session->activePath().size(), m_turn};
 
     ++m_attempt;
     // The stream exists before anyone hears of the request, so a subscriber that interrupts

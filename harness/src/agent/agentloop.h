@@ -41,6 +41,16 @@ public:
     /// waiting for a summary they need, without sending a request (the compact command).
     void compactNow(int turn);
     ToolOrchestrator *orchestrator() { return &m_orchestrator; }
+    /// The last request sent, with the length of the active path then and its turn: what a
+    /// background request continues to read the prompt cache (turn versions).
+    struct SentRequest
+    {
+        ProviderRequest request;
+        qsizetype pathSize = 0;
+        int turn = -1;
+    };
+    const std::optional<SentRequest> &lastRequest() const { return m_lastRequest; }
+    FailureContext failureContext() const;
     /// A summary is queued, running, or waiting to be recorded.
     bool summariesPending() const { return m_summaries->isBusy() || !m_preparedSummaries.isEmpty(); }
 
@@ -72,7 +82,6 @@ private:
     /// `step` says otherwise; -1: before any request).
     void report(SessionEvent::Kind kind, const Error &error, int step = CurrentStep);
     void dropStream();
-    FailureContext failureContext() const;
     QList<Message> withImageData(QList<Message> messages);
 
     Session *m_session;
@@ -101,6 +110,7 @@ private:
     QStringList m_offeredTools;
     QList<Part> m_batchCalls;
     QSet<QString> m_reportedMissingImages;
+    std::optional<SentRequest> m_lastRequest;
 };
 
 } // namespace valis
