@@ -67,6 +67,19 @@ QList<SessionEvent> warningsWith(const SessionHarness &h, const QString &codePre
     return found;
 }
 
+/// A strategy that changes nothing and says, as one that shows turn versions would, that it
+/// wants the model's.
+class ShowsVersions : public ContextStrategy
+{
+public:
+    QString id() const override { return QStringLiteral("shows-versions"); }
+    QJsonObject defaultSettings() const override { return {{QStringLiteral("turnVersions"), QStringLiteral("model")}}; }
+    Result<StrategyReport> apply(QList<Message> &, const StrategyBudget &, const StrategyContext &) override
+    {
+        return StrategyReport();
+    }
+};
+
 } // namespace
 
 class TestSessionTurnVersions : public QObject
@@ -241,17 +254,17 @@ private Q_SLOTS:
     {
         SessionHarness h;
         QVERIFY2(h.start(QStringLiteral("anthropic"), Model), qPrintable(h.error()));
-        QList<ContextStrategy *> strategies = h.plugins()->strategies();
-        QVERIFY(!strategies.isEmpty());
-        ContextStrategy *strategy = strategies.first();
-        h.config().strategies = {strategy};
-        h.config().strategySettings = {{strategy->id(), QJsonObject{{QStringLiteral("turnVersions"), QStringLiteral("model")}}}};
+        // A strategy that shows turn versions asks for the model's in its defaults.
+        ShowsVersions shows;
+        h.config().strategies = {&shows};
         QVERIFY(h.reopen());
         QCOMPARE(h.session()->turnVersionMode(), TurnVersionMode::Model);
-        h.config().strategySettings = {{strategy->id(), QJsonObject{{QStringLiteral("turnVersions"), QStringLiteral("extractive")}}}};
+        // The configured settings turn it off.
+        h.config().strategySettings = {{shows.id(), QJsonObject{{QStringLiteral("turnVersions"), QStringLiteral("extractive")}}}};
         QVERIFY(h.reopen());
         QCOMPARE(h.session()->turnVersionMode(), TurnVersionMode::Extractive);
-        h.config().turnVersions = TurnVersionMode::Model; // the session's own word wins
+        // The session's own word wins over the strategies'.
+        h.config().turnVersions = TurnVersionMode::Model;
         QVERIFY(h.reopen());
         QCOMPARE(h.session()->turnVersionMode(), TurnVersionMode::Model);
     }

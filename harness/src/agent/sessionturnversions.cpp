@@ -105,7 +105,9 @@ void Session::makeTurnVersions(int turn)
         return;
     const std::optional<AgentLoop::SentRequest> &live = m_loop->lastRequest();
     if (live && live->turn == turn && live->pathSize <= m_path.size()) {
-        const QList<Message> after = messagesByTurn(m_path.mid(live->pathSize)).value(turn);
+        QList<Message> after = messagesByTurn(m_path.mid(live->pathSize)).value(turn);
+        // As a request shows them: a captured output as its MemoryRef, not its megabytes.
+        showCapturedResults(after);
         m_turnVersionGenerator->generate(turn, turnMessages, live->request, after);
     } else {
         m_turnVersionGenerator->generate(turn, turnMessages);
