@@ -3,6 +3,7 @@
 #include "valis/context/storedturnversions.h"
 #include "valis/store/sessionstore.h"
 
+#include <QJsonObject>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -74,6 +75,7 @@ private Q_SLOTS:
     void tableIsAppendOnly();
     void migratesFromSchemaTwo();
     void storedSourceFallsBackToExtractive();
+    void extractiveVersionsReadToolMessages();
 };
 
 void TestTurnVersionStore::newestVersionWins()
@@ -274,6 +276,29 @@ void TestTurnVersionStore::storedSourceFallsBackToExtractive()
     loaded.value()->update({version(second, TurnLevel::Compressed, QStringLiteral("model C of 1"), QStringLiteral("m-2"), turnSourceHash(turn1))});
     QCOMPARE(source.version(second, TurnLevel::Compressed, turn1)->text, QStringLiteral("model C of 1"));
     QVERIFY(source.version(second, TurnLevel::Tiny, turn1)->isExtractive());
+}
+
+void TestTurnVersionStore::extractiveVersionsReadToolMessages()
+{
+    // The agent loop records tool results as Role::Tool messages: the versions made of a turn
+    // must carry what they said (the error code here), not "no result".
+    Message ask = text(Role::User, QStringLiteral("check the limits"));
+    ask.turn = 3;
+    Message call;
+    call.role = Role::Assistant;
+    call.turn = 3;
+    call.parts = {Part::makeToolCall(QStringLiteral("c1"), QStringLiteral("exec"),
+                                     QJsonObject{{QStringLiteral("command"), QStringLiteral("check-limits /etc/app/limits.conf")}})};
+    Message result;
+    result.role = Role::Tool;
+    result.turn = 3;
+    result.parts = {Part::makeToolResultText(QStringLiteral("c1"), QStringLiteral("FAILED: error LIM-4041 at line 12"), true)};
+    Message done = text(Role::Assistant, QStringLiteral("It fails."));
+    done.turn = 3;
+    const TurnVersionSet set = extractTurnVersions({ask, call, result, done}, 3);
+    QVERIFY2(set.smoothed.text.contains(QLatin1String("LIM-4041")), qPrintable(set.smoothed.text));
+    QVERIFY2(set.compressed.text.contains(QLatin1String("LIM-4041")), qPrintable(set.compressed.text));
+    QVERIFY2(!set.compressed.text.contains(QLatin1String("no result")), qPrintable(set.compressed.text));
 }
 
 VALIS_TEST_MAIN(TestTurnVersionStore)
