@@ -56,7 +56,9 @@ void Session::setUpTurnVersions(QList<Error> *warnings)
     TurnVersionGenerator::Setup setup;
     setup.store = m_store;
     setup.sessionId = m_info.id;
-    setup.provider = turnVersionMode() == TurnVersionMode::Model ? m_config.provider : nullptr;
+    // Whether the model is asked is decided per turn (makeTurnVersions()): the strategies may
+    // change during the session.
+    setup.provider = m_config.provider;
     setup.model = m_config.model;
     setup.endpoint = m_config.endpoint;
     setup.providerOptions = m_config.providerOptions;
