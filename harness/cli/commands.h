@@ -35,6 +35,7 @@ int runMemory(CliContext &context, const QStringList &arguments);
 int runTokens(CliContext &context, const QStringList &arguments);
 int runReplay(CliContext &context, const QStringList &arguments);
 int runContext(CliContext &context, const QStringList &arguments);
+int runTurns(CliContext &context, const QStringList &arguments);
 int runMcp(CliContext &context, const QStringList &arguments);
 int runCompletion(CliContext &context, const QStringList &arguments);
 

@@ -515,6 +515,7 @@ void TestSessionStore::activeLeafIsKeptAndMigrated()
     // A database of schema 1 (before branches) gains the column when it is opened, and its
     // sessions show their last message as before.
     QCOMPARE(rawQuery(db, QStringLiteral("ALTER TABLE sessions DROP COLUMN active_leaf")), QString());
+    QCOMPARE(rawQuery(db, QStringLiteral("DROP TABLE turn_versions")), QString()); // schema 3
     QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version = 1")), QString());
     QVERIFY(rawQuery(db, QStringLiteral("SELECT active_leaf FROM sessions")).startsWith(QLatin1String("ERROR")));
     auto migrated = SessionStore::open(db);

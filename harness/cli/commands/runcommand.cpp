@@ -327,6 +327,19 @@ int runRun(CliContext &context, const QStringList &arguments)
         poll.start(50);
         loop.exec();
     }
+    if (session->hasPendingTurnVersions()) {
+        // The model is writing the turn's shorter versions (a strategy asked for them); the
+        // extractive ones are stored already, so leaving now loses only the better ones.
+        if (!json)
+            context.err() << Text::tr("finishing the turn's shorter versions...") << Qt::endl;
+        QTimer poll;
+        QObject::connect(&poll, &QTimer::timeout, &loop, [&loop, &session] {
+            if (!session->hasPendingTurnVersions())
+                loop.quit();
+        });
+        poll.start(50);
+        loop.exec();
+    }
     context.out().flush();
     return exitCodeFor(printer.finishReason().value_or(QString()));
 }

@@ -343,6 +343,7 @@ void AgentLoop::send(const ContextView &view)
 {
     const SessionConfig &config = m_session->config();
     const ProviderRequest request = requestFor(view);
+    m_lastRequest = SentRequest{request, m_session->activePath().size(), m_turn};
 
     m_strategyOptions = view.strategyProviderOptions;
     m_contextWindow = view.contextWindow;

@@ -42,6 +42,16 @@ public:
     /// waiting for a summary they need, without sending a request (the compact command).
     void compactNow(int turn);
     ToolOrchestrator *orchestrator() { return &m_orchestrator; }
+    /// The last request sent, with the length of the active path then and its turn: what a
+    /// background request continues to read the prompt cache (turn versions).
+    struct SentRequest
+    {
+        ProviderRequest request;
+        qsizetype pathSize = 0;
+        int turn = -1;
+    };
+    const std::optional<SentRequest> &lastRequest() const { return m_lastRequest; }
+    FailureContext failureContext() const;
     /// A summary is queued, running, or waiting to be recorded.
     bool summariesPending() const { return m_summaries->isBusy() || !m_preparedSummaries.isEmpty(); }
 
@@ -75,7 +85,6 @@ private:
     /// `step` says otherwise; -1: before any request).
     void report(SessionEvent::Kind kind, const Error &error, int step = CurrentStep);
     void dropStream();
-    FailureContext failureContext() const;
     QList<Message> withImageData(QList<Message> messages);
 
     Session *m_session;
@@ -109,6 +118,7 @@ private:
     /// Who asked the request being streamed for what (ContextView::strategyProviderOptions).
     QHash<QString, QJsonObject> m_strategyOptions;
     qint64 m_contextWindow = 0;
+    std::optional<SentRequest> m_lastRequest;
 };
 
 } // namespace valis

@@ -177,6 +177,7 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
         }
     }
     session->m_loop = std::make_unique<AgentLoop>(session.get());
+    session->setUpTurnVersions(&session->m_startupWarnings);
     return session;
 }
 
@@ -529,6 +530,10 @@ void Session::emitEvent(SessionEvent event)
     event.sessionId = m_info.id;
     if (event.turn < 0 && !m_path.isEmpty())
         event.turn = m_path.constLast().turn;
+    // Before listeners hear of it, so one that closes the session on TurnFinished already sees
+    // hasPendingTurnVersions().
+    if (event.kind == SessionEvent::Kind::TurnFinished && !event.details.contains(QLatin1String("subagentSession")))
+        makeTurnVersions(event.turn);
     Q_EMIT eventOccurred(event);
 }
 

@@ -232,7 +232,9 @@ TurnReading readTurn(const QList<Message> &messages)
     TurnReading reading;
     QHash<QString, int> callIndex;
     for (const Message &message : messages) {
-        if (message.role == Role::User) {
+        // Results come in Tool messages (the agent loop's, most importers') or, from some
+        // importers, in User messages.
+        if (message.role == Role::User || message.role == Role::Tool) {
             bool hasResult = false;
             for (const Part &part : message.parts) {
                 if (part.kind == PartKind::ToolResult) {
@@ -299,7 +301,7 @@ QString smoothedVersion(const QList<Message> &messages, const TurnReading &readi
     }
     const qsizetype perResult = results > 0 ? qMax<qsizetype>(160, (budget - qMin(fixed, budget / 2)) / results) : 0;
     for (const Message &message : messages) {
-        if (message.role == Role::User) {
+        if (message.role == Role::User || message.role == Role::Tool) {
             for (const Part &part : message.parts) {
                 if (part.kind == PartKind::Text && !part.text.trimmed().isEmpty())
                     out.append(QStringLiteral("User: ") + smoothText(part.text));

@@ -119,7 +119,30 @@ const Migration migration2 = {
     "ALTER TABLE sessions ADD COLUMN active_leaf TEXT",
 };
 
-const QList<const Migration *> migrations = {&migration1, &migration2};
+const Migration migration3 = {
+    // The S, C and T versions of each turn (see TurnVersion), beside the record: append-only
+    // like it, a regenerated version is a new row and the newest row of a (turn, level) wins.
+    // Rows go only with their session (deleteSession's cascade): the delete trigger lets a row
+    // go once its session row is gone, which is what a cascade sees and nothing else does.
+    R"(CREATE TABLE turn_versions(
+        id INTEGER PRIMARY KEY,
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        turn INTEGER NOT NULL,
+        level TEXT NOT NULL CHECK (level IN ('S', 'C', 'T')),
+        text TEXT NOT NULL,
+        tokens INTEGER NOT NULL DEFAULT -1,
+        model TEXT NOT NULL,
+        source_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL))",
+    "CREATE INDEX turn_versions_by_turn ON turn_versions(session_id, turn, level, id)",
+    R"(CREATE TRIGGER turn_versions_are_append_only BEFORE UPDATE ON turn_versions
+        BEGIN SELECT RAISE(ABORT, 'turn versions are append-only: a new version is a new row'); END)",
+    R"(CREATE TRIGGER turn_versions_go_with_their_session BEFORE DELETE ON turn_versions
+        WHEN EXISTS (SELECT 1 FROM sessions WHERE id = OLD.session_id)
+        BEGIN SELECT RAISE(ABORT, 'turn versions are append-only: they go only with their session'); END)",
+};
+
+const QList<const Migration *> migrations = {&migration1, &migration2, &migration3};
 
 } // namespace
 

@@ -10,6 +10,7 @@
 #include "store/schema.h"
 #include "store/sqlutil.h"
 #include "store/transcriptindex.h"
+#include "store/turnversionrows.h"
 #include "store/walcheckpointer.h"
 
 #include "valis/record/recordjson.h"
@@ -114,6 +115,7 @@ public:
             checkpointer->stop();
         writer.reset();
         reader.reset();
+        versions.reset();
         index.reset();
         db.close();
         db = QSqlDatabase();
@@ -148,6 +150,7 @@ public:
     std::unique_ptr<TranscriptIndex> index;
     std::unique_ptr<RecordWriter> writer;
     std::unique_ptr<RecordReader> reader;
+    std::unique_ptr<TurnVersionRows> versions;
     std::unique_ptr<WalCheckpointer> checkpointer;
     std::unique_ptr<IdleIndexer> idleIndexer;
 };
@@ -235,6 +238,7 @@ Result<std::unique_ptr<SessionStore>> SessionStore::open(const QString &path, co
     p->index = std::make_unique<TranscriptIndex>(p->db);
     p->writer = std::make_unique<RecordWriter>(p->db, *p->blobs, *p->index);
     p->reader = std::make_unique<RecordReader>(p->db);
+    p->versions = std::make_unique<TurnVersionRows>(p->db);
     Private *raw = p.get();
     p->idleIndexer = std::make_unique<IdleIndexer>([raw]() {
         return raw->transaction([raw]() { return raw->index->indexPending(IdleIndexer::sliceBytes); });
@@ -323,7 +327,7 @@ Result<int> SessionStore::deleteSession(const QString &sessionId)
         chunks.bindValue(QStringLiteral(":uid"), sessionId);
         if (!chunks.exec())
             return sqlError(chunks, Text::tr("delete session"));
-        // Messages, parts and token counts follow by ON DELETE CASCADE.
+        // Messages, parts, token counts and turn versions follow by ON DELETE CASCADE.
         QSqlQuery remove(d->db);
         remove.prepare(tree + QStringLiteral("DELETE FROM sessions WHERE id IN (SELECT id FROM tree)"));
         remove.bindValue(QStringLiteral(":uid"), sessionId);
@@ -517,6 +521,22 @@ Result<SearchResults> SessionStore::search(const SearchQuery &query) const
 Result<bool> SessionStore::indexPending(qint64 maxBytes)
 {
     return d->transaction([&]() { return d->index->indexPending(maxBytes); });
+}
+
+Result<QList<TurnVersion>> SessionStore::appendTurnVersions(const QString &sessionId, const QList<TurnVersion> &versions)
+{
+    return d->transaction([&]() { return d->versions->append(sessionId, versions); });
+}
+
+Result<QList<TurnVersion>> SessionStore::turnVersions(const QString &sessionId, std::optional<int> turn,
+                                                      std::optional<TurnLevel> level) const
+{
+    return d->versions->newest(sessionId, turn, level);
+}
+
+Result<QList<TurnVersion>> SessionStore::turnVersionHistory(const QString &sessionId, int turn) const
+{
+    return d->versions->history(sessionId, turn);
 }
 
 Result<QList<PartTokenCount>> SessionStore::tokenCounts(const QString &sessionId, const QString &family) const

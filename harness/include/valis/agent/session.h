@@ -6,6 +6,7 @@
 #include "valis/agent/sessionevent.h"
 #include "valis/agent/toolselector.h"
 #include "valis/agent/toolregistry.h"
+#include "valis/agent/turnversiongenerator.h"
 #include "valis/catalog/modelcatalog.h"
 #include "valis/core/datalocations.h"
 #include "valis/core/result.h"
@@ -38,7 +39,9 @@ class OutputSummariser;
 class ResultCapture;
 class SessionSampler;
 class SessionStore;
+class StoredTurnVersions;
 class SubagentHost;
+class TurnVersionSource;
 
 /// How a Session talks to its model and how far a turn may go.
 struct VALIS_HARNESS_EXPORT SessionConfig
@@ -89,6 +92,11 @@ struct VALIS_HARNESS_EXPORT SessionConfig
     /// Settings per strategy id: config/context.json with the model's overrides, then the
     /// session's own (see ContextSettings).
     QHash<QString, QJsonObject> strategySettings;
+    /// Who writes the S/C/T versions of each finished turn (the extractive ones are stored at
+    /// once either way). Auto: the model, when a strategy's settings (defaults included) say
+    /// "turnVersions": "model" (the strategy shows them); "extractive" there, or no strategy
+    /// saying anything, keeps to the extractive ones and makes no model call.
+    TurnVersionMode turnVersions = TurnVersionMode::Auto;
 };
 
 /// A conversation in progress: takes commands, runs turns, keeps the record, and reports
@@ -151,6 +159,14 @@ public:
     /// Whether a summary the context strategies asked for is still being prepared in the
     /// background (it is recorded when it arrives; a tool that exits should wait for it).
     bool hasPendingSummaries() const;
+    /// Whether the model is still writing the versions of a finished turn (a tool that exits
+    /// may wait for them; they are stored when they arrive).
+    bool hasPendingTurnVersions() const;
+    /// The session's turn versions as the context pipeline sees them (StoredTurnVersions: the
+    /// newest stored, else the extractive ones).
+    const TurnVersionSource *turnVersions() const;
+    /// Whether finished turns get the model's versions (SessionConfig::turnVersions resolved).
+    TurnVersionMode turnVersionMode() const;
     /// This session's pending approvals and its running subagents'.
     QList<ApprovalRequest> pendingApprovals() const;
 
@@ -248,6 +264,11 @@ private:
     ResultCapture *resultCapture() const { return m_capture.get(); }
     /// The reminder of memory written since the system prompt was built (tail of the view).
     QList<Message> memoryChangeReminders() const;
+    /// Opens the session's stored turn versions for the pipeline and sets up their generation.
+    void setUpTurnVersions(QList<Error> *warnings);
+    /// Stores the extractive versions of `turn` and asks the model for its own (turn versions
+    /// are never on a turn's critical path: this runs as the turn is reported finished).
+    void makeTurnVersions(int turn);
     /// Stores the token counts the pipeline made of stored messages (the count cache).
     void storeTokenCounts();
     ContextPipeline &pipeline() { return *m_pipeline; }
@@ -282,6 +303,8 @@ private:
     QHash<QString, ApprovalRequest> m_pendingApprovals;
     QHash<QString, SessionEvent> m_pendingInteractions;
     std::unique_ptr<SessionSampler> m_sampler;
+    std::shared_ptr<StoredTurnVersions> m_turnVersionSnapshot;
+    std::unique_ptr<TurnVersionGenerator> m_turnVersionGenerator;
 };
 
 } // namespace valis

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "valis/context/turnversions.h"
 #include "valis/core/result.h"
 #include "valis/harness_export.h"
 #include "valis/import/transcriptimporter.h"
@@ -59,7 +60,7 @@ struct VALIS_HARNESS_EXPORT PartTokenCount
 /// with an FTS5 transcript index and a folder of content-addressed blobs beside it.
 ///
 /// Messages are appended in transactions and never rewritten (triggers refuse UPDATE on messages
-/// and parts). A message is either wholly there or not at all after a crash. Several processes
+/// and parts); the turn versions beside them are append-only too. A message is either wholly there or not at all after a crash. Several processes
 /// may open the same file; writers take the write lock with BEGIN IMMEDIATE and wait up to the
 /// busy timeout. One SessionStore object belongs to the thread that opened it.
 ///
@@ -134,6 +135,18 @@ public:
     /// append path); the store does it in idle time on its thread's event loop, and search()
     /// and importTranscript() never leave anything pending. Returns true when nothing is left.
     Result<bool> indexPending(qint64 maxBytes = -1);
+
+    /// Stores S/C/T versions of a session's turns (TurnVersion), in one transaction: all or
+    /// none. The table is append-only like the record (a regenerated version is a new row, the
+    /// newest wins); its rows go only with their session (deleteSession()). createdAt is set
+    /// when invalid. Errors: "store.no-session", "store.bad-turn-version" (level R, no turn).
+    Result<QList<TurnVersion>> appendTurnVersions(const QString &sessionId, const QList<TurnVersion> &versions);
+    /// The newest version per (turn, level) of a session, ordered by turn then S, C, T; only
+    /// `turn` and only `level` when given.
+    Result<QList<TurnVersion>> turnVersions(const QString &sessionId, std::optional<int> turn = {},
+                                            std::optional<TurnLevel> level = {}) const;
+    /// Every version of one turn ever stored, oldest first.
+    Result<QList<TurnVersion>> turnVersionHistory(const QString &sessionId, int turn) const;
 
     /// Cached token counts of a session's parts for one tokenizer family.
     Result<QList<PartTokenCount>> tokenCounts(const QString &sessionId, const QString &family) const;
