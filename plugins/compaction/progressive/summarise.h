@@ -21,6 +21,10 @@ struct SummaryOutcome
 /// part: first the pinned messages and the progress ledger, verbatim, then the summary, which
 /// names the transcript saved under /context/transcripts/. Without a model the summary is
 /// extractive, made at once.
-SummaryOutcome summariseOldest(WorkingView &view, bool forced, bool evictionFellShort, QList<Error> *warnings);
+/// Before those thresholds, when `mayPayForItself` (nothing else changed the prefix in this
+/// build), a summary is prepared and swapped in as eviction falling short would have it, once it
+/// pays for itself (CostModel: the tokens it removes over the requests expected, against the
+/// rewritten prefix and the summary call); its event's state then holds the "decision".
+SummaryOutcome summariseOldest(WorkingView &view, bool forced, bool evictionFellShort, bool mayPayForItself, QList<Error> *warnings);
 
 } // namespace valis::progressive
