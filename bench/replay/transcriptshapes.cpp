@@ -321,7 +321,6 @@ private:
     Message make(Role role)
     {
         Message message;
-        message.id = QStringLiteral("m-gen-%1").arg(m_messages.size() + 1, 6, 10, QLatin1Char('0'));
         message.role = role;
         message.turn = m_turn;
         m_seconds += w.rng.between(2, 90);
@@ -346,6 +345,7 @@ private:
     void append(Message message)
     {
         message.seq = m_messages.size();
+        message.id = QStringLiteral("m-gen-%1").arg(m_messages.size() + 1, 6, 10, QLatin1Char('0'));
         qint64 chars = 0;
         for (const Part &part : std::as_const(message.parts))
             chars += part.searchText().size();
