@@ -75,6 +75,15 @@ qint64 usableWindow(const WorkingView &view)
     return qMax<qint64>(window / 4, window - qMax<qint64>(0, view.budget().outputReserve));
 }
 
+qint64 costFloor(const WorkingView &view)
+{
+    const qint64 setting = view.settings().evictEarlyTokens;
+    if (setting <= 0)
+        return -1;
+    // In a small window the setting may lie past the thresholds: the decision would never run.
+    return qMin<qint64>(setting, qint64(0.4 * double(usableWindow(view))));
+}
+
 std::optional<CompactionEvent> evictOldItems(WorkingView &view, bool forced, bool *fellShort, QList<Error> *warnings)
 {
     *fellShort = false;
@@ -83,7 +92,7 @@ std::optional<CompactionEvent> evictOldItems(WorkingView &view, bool forced, boo
         return std::nullopt;
     const ProgressiveSettings &settings = view.settings();
     const bool atThreshold = view.requestTokens() > qint64(settings.evictAt * double(usable));
-    const bool earlyCandidate = settings.evictEarlyTokens > 0 && view.requestTokens() >= settings.evictEarlyTokens;
+    const bool earlyCandidate = costFloor(view) > 0 && view.requestTokens() >= costFloor(view);
     if (!forced && !atThreshold && !earlyCandidate)
         return std::nullopt;
     const qint64 lowWater = qint64(settings.evictTo * double(usable));
@@ -194,7 +203,11 @@ std::optional<CompactionEvent> evictOldItems(WorkingView &view, bool forced, boo
         best->costUsd = cost.removalCost(best->rewritten);
         best->net = cost.saving(best->removed) - best->costUsd;
     }
-    const qint64 target = lowWater;
+    // Eviction falls short (and a summary is due) when even everything that may go leaves the
+    // request past halfway between the low-water mark and the threshold: the few most recent
+    // results alone can hold more than evictTo of a small window, and they become evictable
+    // soon; a summary for them would cost its call and a rewrite for nothing.
+    const qint64 target = qint64((settings.evictTo + settings.evictAt) / 2 * double(usable));
     // When even evicting everything that may go cannot reach evictTo, only a summary will. The
     // first time in an epoch (since the last summary) it is still worth buying room with; after
     // that each small batch would cost the cached prefix for little, so the view is left to grow
@@ -283,7 +296,7 @@ std::optional<CompactionEvent> evictOldItems(WorkingView &view, bool forced, boo
         if (event.replaced.isEmpty() || event.replaced.constLast() != message.id)
             event.replaced.append(message.id);
     }
-    *fellShort = (atThreshold || forced) && view.requestTokens() > lowWater;
+    *fellShort = (atThreshold || forced) && view.requestTokens() > target;
     if (event.edits.isEmpty())
         return std::nullopt;
     return event;

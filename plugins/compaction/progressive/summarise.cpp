@@ -146,11 +146,11 @@ QString pinnedText(const QList<Message> &span, const QSet<QString> &pinned, cons
 
 /// The cost decision for summarising before any threshold: the figures when replacing the span
 /// chooseBoundary() picks by a summary pays for itself (CostModel), nothing otherwise. Only
-/// for a view over evictEarlyTokens, like early eviction.
+/// for a view over costFloor(), like early eviction.
 std::optional<QJsonObject> summaryPays(WorkingView &view, qint64 usable)
 {
     const ProgressiveSettings &settings = view.settings();
-    if (!settings.summariseForCost || settings.evictEarlyTokens <= 0 || view.requestTokens() < settings.evictEarlyTokens)
+    if (!settings.summariseForCost || costFloor(view) <= 0 || view.requestTokens() < costFloor(view))
         return std::nullopt;
     const int boundary = chooseBoundary(view, usable);
     if (boundary < 0)
