@@ -203,15 +203,14 @@ std::optional<CompactionEvent> evictOldItems(WorkingView &view, bool forced, boo
         best->costUsd = cost.removalCost(best->rewritten);
         best->net = cost.saving(best->removed) - best->costUsd;
     }
-    // Eviction falls short (and a summary is due) when even everything that may go leaves the
-    // request past halfway between the low-water mark and the threshold: the few most recent
-    // results alone can hold more than evictTo of a small window, and they become evictable
-    // soon; a summary for them would cost its call and a rewrite for nothing.
+    // Eviction falls short (only a summary will do) when even everything that may go leaves the
+    // request past halfway from the low-water mark to the threshold. Not at evictTo itself: the
+    // few most recent results alone can hold more than that of a small window, and they become
+    // evictable soon; a summary for them would cost its call and a rewrite for nothing. The
+    // first time in an epoch (since the last summary) falling short is still worth buying room
+    // with; after that each small batch would cost the cached prefix for little, so the view is
+    // left to grow to the summary's threshold instead.
     const qint64 target = qint64((settings.evictTo + settings.evictAt) / 2 * double(usable));
-    // When even evicting everything that may go cannot reach evictTo, only a summary will. The
-    // first time in an epoch (since the last summary) it is still worth buying room with; after
-    // that each small batch would cost the cached prefix for little, so the view is left to grow
-    // to the summary's threshold instead.
     const bool shortOfTarget = mustGo && request - savings > target;
     if (shortOfTarget && !forced && fellShortThisEpoch(context.history)) {
         *fellShort = true;
