@@ -8,6 +8,7 @@
 #include "valis/context/compactionevent.h"
 #include "valis/context/contextarchive.h"
 
+#include <QSet>
 #include <QtTest>
 
 using namespace valis;

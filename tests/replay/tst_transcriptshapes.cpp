@@ -9,6 +9,8 @@
 #include <QSet>
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace valis;
 using namespace valis::bench;
 
