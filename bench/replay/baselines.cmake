@@ -11,3 +11,11 @@ if(NOT TARGET valis_peer_baselines)
     target_include_directories(valis_peer_baselines PUBLIC "${CMAKE_CURRENT_LIST_DIR}")
     target_link_libraries(valis_peer_baselines PUBLIC Valis::Harness PRIVATE valis_common_cfg)
 endif()
+# valis_transcript_shapes: long generated transcripts of shapes the fixtures lack, for
+# bench_replay --shapes and tests/replay.
+if(NOT TARGET valis_transcript_shapes)
+    add_library(valis_transcript_shapes STATIC
+        "${CMAKE_CURRENT_LIST_DIR}/transcriptshapes.h" "${CMAKE_CURRENT_LIST_DIR}/transcriptshapes.cpp")
+    target_include_directories(valis_transcript_shapes PUBLIC "${CMAKE_CURRENT_LIST_DIR}")
+    target_link_libraries(valis_transcript_shapes PUBLIC Valis::Harness PRIVATE valis_common_cfg)
+endif()

@@ -6,6 +6,7 @@
 // compactions, recoverability of what left the view, old facts still verbatim or one get_turn
 // away, whether AGENTS.md stayed verbatim, and the replay's time.
 #include "peerbaselines.h"
+#include "transcriptshapes.h"
 #include "valis/catalog/modelcatalog.h"
 #include "valis/context/contextsettings.h"
 #include "valis/context/replayer.h"
@@ -135,6 +136,29 @@ QList<Transcript> defaultTranscripts(const QString &fixtures, const QString &scr
         transcripts.append(*std::max_element(aider.cbegin(), aider.cend(),
                                              [](const Transcript &a, const Transcript &b) { return a.chars < b.chars; }));
     transcripts += load(fixtures, QStringLiteral("claude-code-sessions-spotter/subagent.jsonl"), scratch, notes);
+    return transcripts;
+}
+
+/// The generated transcripts (transcriptshapes.h) named in `list` ("all", "none" or shape names,
+/// comma-separated) for `seed`; unknown names go to `unknown`.
+QList<Transcript> shapedTranscripts(const QString &list, quint64 seed, QStringList *unknown)
+{
+    QList<bench::TranscriptShape> shapes;
+    for (const QString &name : list.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        if (name.trimmed() == QLatin1String("all"))
+            shapes = bench::allTranscriptShapes();
+        else if (name.trimmed() == QLatin1String("none"))
+            shapes.clear();
+        else if (const std::optional<bench::TranscriptShape> shape = bench::transcriptShapeFromName(name.trimmed()))
+            shapes.append(*shape);
+        else
+            unknown->append(name.trimmed());
+    }
+    QList<Transcript> transcripts;
+    for (const bench::TranscriptShape shape : std::as_const(shapes)) {
+        bench::ShapedTranscript generated = bench::generateShape(shape, seed);
+        transcripts.append(Transcript{generated.name, ReplaySession{generated.info, generated.messages}, contentChars(generated.messages)});
+    }
     return transcripts;
 }
 
@@ -277,8 +301,15 @@ int main(int argc, char *argv[])
     const QCommandLineOption settingOption(QStringLiteral("setting"),
                                            QStringLiteral("A setting of the progressive strategy, e.g. evictTo=0.4 (repeatable)."),
                                            QStringLiteral("KEY=VALUE"));
+    const QCommandLineOption shapesOption(
+        QStringLiteral("shapes"),
+        QStringLiteral("Generated transcripts to replay as well: all, none or shape names (long-chat, heavy-reading, many-edits, "
+                       "huge-outputs, mixed), comma-separated (default: all with the default set, none with --transcript)."),
+        QStringLiteral("LIST"));
+    const QCommandLineOption shapeSeedOption(QStringLiteral("shape-seed"), QStringLiteral("The seed of the generated transcripts (default 18)."),
+                                             QStringLiteral("N"), QString::number(bench::DefaultShapeSeed));
     parser.addOptions({fixturesOption, windowsOption, strategiesOption, modelOption, fileOption, jsonOption, minRequestsOption,
-                       settingOption});
+                       settingOption, shapesOption, shapeSeedOption});
     parser.process(app);
 
     QList<qint64> windows;
@@ -345,6 +376,19 @@ int main(int argc, char *argv[])
             transcripts += load(QFileInfo(file).isAbsolute() ? QString() : fixtures, file, scratch.path(), &notes);
     } else {
         transcripts = defaultTranscripts(fixtures, scratch.path(), &notes);
+    }
+    // The generated shapes cover what the fixtures lack (long chats, heavy reading, many small
+    // edits, huge outputs): on with the default set, asked for by name otherwise.
+    const QString shapes = parser.isSet(shapesOption) ? parser.value(shapesOption)
+                                                      : (parser.isSet(fileOption) ? QStringLiteral("none") : QStringLiteral("all"));
+    QStringList unknownShapes;
+    transcripts += shapedTranscripts(shapes, parser.value(shapeSeedOption).toULongLong(), &unknownShapes);
+    if (!unknownShapes.isEmpty()) {
+        err() << "bench_replay: no shape \"" << unknownShapes.join(QStringLiteral("\", \"")) << "\" (known: all, none";
+        for (const bench::TranscriptShape shape : bench::allTranscriptShapes())
+            err() << ", " << bench::transcriptShapeName(shape);
+        err() << ")\n";
+        return 2;
     }
     const int minRequests = parser.value(minRequestsOption).toInt();
     for (qsizetype i = transcripts.size() - 1; i >= 0; --i) {

@@ -1,5 +1,6 @@
 #include "evict.h"
 
+#include "costmodel.h"
 #include "offload.h"
 #include "pointertext.h"
 #include "valis/context/contextarchive.h"
@@ -74,6 +75,15 @@ qint64 usableWindow(const WorkingView &view)
     return qMax<qint64>(window / 4, window - qMax<qint64>(0, view.budget().outputReserve));
 }
 
+qint64 costFloor(const WorkingView &view)
+{
+    const qint64 setting = view.settings().evictEarlyTokens;
+    if (setting <= 0)
+        return -1;
+    // In a small window the setting may lie past the thresholds: the decision would never run.
+    return qMin<qint64>(setting, qint64(0.4 * double(usableWindow(view))));
+}
+
 std::optional<CompactionEvent> evictOldItems(WorkingView &view, bool forced, bool *fellShort, QList<Error> *warnings)
 {
     *fellShort = false;
@@ -82,7 +92,7 @@ std::optional<CompactionEvent> evictOldItems(WorkingView &view, bool forced, boo
         return std::nullopt;
     const ProgressiveSettings &settings = view.settings();
     const bool atThreshold = view.requestTokens() > qint64(settings.evictAt * double(usable));
-    const bool earlyCandidate = settings.evictEarlyTokens > 0 && view.requestTokens() >= settings.evictEarlyTokens;
+    const bool earlyCandidate = costFloor(view) > 0 && view.requestTokens() >= costFloor(view);
     if (!forced && !atThreshold && !earlyCandidate)
         return std::nullopt;
     const qint64 lowWater = qint64(settings.evictTo * double(usable));
@@ -123,33 +133,105 @@ std::optional<CompactionEvent> evictOldItems(WorkingView &view, bool forced, boo
         return a.message != b.message ? a.message < b.message : a.part < b.part;
     });
 
+    // What each candidate frees, and where the request's tokens sit: removing from candidate j
+    // on rewrites what the provider cached from j's message to the end (cost), and stops
+    // carrying every candidate from j on (saving).
+    const qsizetype count = candidates.size();
+    QList<qint64> frees(count);
     qint64 savings = 0;
-    for (const Candidate &candidate : std::as_const(candidates))
-        savings += qMax<qint64>(0, view.partTokens(messages.at(candidate.message).parts.at(candidate.part)) - PointerTokens);
-    // Early, only when old output is most of a large view: then one batch frees most of it.
-    if (!forced && !atThreshold && savings < qint64(settings.evictEarlyShare * double(view.requestTokens())))
+    for (qsizetype c = 0; c < count; ++c) {
+        frees[c] = qMax<qint64>(0, view.partTokens(messages.at(candidates.at(c).message).parts.at(candidates.at(c).part)) - PointerTokens);
+        savings += frees.at(c);
+    }
+    // The previous request ended before the last answer: from there on nothing is cached yet.
+    int cachedEnd = int(messages.size());
+    for (int i = int(messages.size()) - 1; i >= 0; --i) {
+        if (messages.at(i).role == Role::Assistant) {
+            cachedEnd = i;
+            break;
+        }
+    }
+    const int firstCandidateMessage = count > 0 ? candidates.constFirst().message : int(messages.size());
+    QList<qint64> cachedFrom(messages.size() + 1, 0); ///< cached tokens from message i on
+    for (int i = qMin(cachedEnd, int(messages.size())) - 1; i >= firstCandidateMessage; --i)
+        cachedFrom[i] = cachedFrom.at(i + 1) + view.budget().countTokens(messages.at(i));
+    const CostModel cost = CostModel::estimate(view);
+    const qint64 request = view.requestTokens();
+    struct Choice
+    {
+        qsizetype first = -1;
+        qint64 removed = 0;
+        qint64 rewritten = 0;
+        double costUsd = 0;
+        double net = 0;
+    };
+    const bool mustGo = atThreshold || forced;
+    std::optional<Choice> best;
+    {
+        qint64 suffix = 0;       // frees of candidates [c, count)
+        qint64 cachedSuffix = 0; // of those in what the provider cached
+        for (qsizetype c = count - 1; c >= 0; --c) {
+            suffix += frees.at(c);
+            if (candidates.at(c).message < cachedEnd)
+                cachedSuffix += frees.at(c);
+            // Starting in the middle of a message's parts rewrites the same as its first part.
+            if (c > 0 && candidates.at(c - 1).message == candidates.at(c).message)
+                continue;
+            Choice choice;
+            choice.first = c;
+            choice.removed = suffix;
+            choice.rewritten = qMax<qint64>(0, cachedFrom.at(candidates.at(c).message) - cachedSuffix);
+            choice.costUsd = cost.removalCost(choice.rewritten);
+            choice.net = cost.saving(choice.removed) - choice.costUsd;
+            if (mustGo) {
+                // The hard trigger: the batch must reach the low-water mark; among those that do,
+                // the cheapest over the remaining requests.
+                if (request - choice.removed > lowWater)
+                    continue;
+            } else if (choice.net <= 0 || double(choice.removed) < cost.batchTokens(choice.costUsd)) {
+                continue;
+            }
+            if (!best || choice.net > best->net)
+                best = choice;
+        }
+    }
+    if (!mustGo && !best)
         return std::nullopt;
-    // At the threshold the batch stops at the low-water mark; an early one takes all old output.
-    const qint64 target = atThreshold || forced ? lowWater : qMin(lowWater, settings.evictEarlyTokens / 2);
-    // When even evicting everything that may go cannot reach evictTo, only a summary will. The
-    // first time in an epoch (since the last summary) it is still worth buying room with; after
-    // that each small batch would cost the cached prefix for little, so the view is left to grow
-    // to the summary's threshold instead.
-    // Falling short matters at the threshold (a summary will be needed); an early batch that
-    // cannot reach evictTo simply does what it can.
-    const bool shortOfTarget = (atThreshold || forced) && view.requestTokens() - savings > target;
+    if (mustGo && !best && count > 0) {
+        // Nothing reaches the mark: everything that may go goes (and a summary follows).
+        best = Choice{0, savings, qMax<qint64>(0, cachedFrom.at(candidates.constFirst().message)), 0, 0};
+        best->costUsd = cost.removalCost(best->rewritten);
+        best->net = cost.saving(best->removed) - best->costUsd;
+    }
+    // Eviction falls short (only a summary will do) when even everything that may go leaves the
+    // request past halfway from the low-water mark to the threshold. Not at evictTo itself: the
+    // few most recent results alone can hold more than that of a small window, and they become
+    // evictable soon; a summary for them would cost its call and a rewrite for nothing. The
+    // first time in an epoch (since the last summary) falling short is still worth buying room
+    // with; after that each small batch would cost the cached prefix for little, so the view is
+    // left to grow to the summary's threshold instead.
+    const qint64 target = qint64((settings.evictTo + settings.evictAt) / 2 * double(usable));
+    const bool shortOfTarget = mustGo && request - savings > target;
     if (shortOfTarget && !forced && fellShortThisEpoch(context.history)) {
         *fellShort = true;
         return std::nullopt;
     }
+    if (best)
+        candidates = candidates.mid(best->first);
 
     CompactionEvent event;
     event.action = QStringLiteral("evict");
     if (shortOfTarget)
         event.state.insert(QStringLiteral("fellShort"), true);
+    if (best) {
+        QJsonObject decision = cost.decision(best->removed, best->rewritten, best->costUsd);
+        decision.insert(QStringLiteral("trigger"), forced ? QStringLiteral("forced")
+                                                   : atThreshold ? QStringLiteral("threshold") : QStringLiteral("cost"));
+        event.state.insert(QStringLiteral("decision"), decision);
+    }
+    // The whole batch goes at once: stopping early would leave tokens to carry and a second
+    // rewrite to pay for them later.
     for (const Candidate &candidate : std::as_const(candidates)) {
-        if (view.requestTokens() <= target)
-            break;
         const Message &message = messages.at(candidate.message);
         const Part &part = message.parts.at(candidate.part);
         const Earlier before = earlier.value(message.id + QLatin1Char('#') + QString::number(candidate.part));
@@ -213,7 +295,7 @@ std::optional<CompactionEvent> evictOldItems(WorkingView &view, bool forced, boo
         if (event.replaced.isEmpty() || event.replaced.constLast() != message.id)
             event.replaced.append(message.id);
     }
-    *fellShort = (atThreshold || forced) && view.requestTokens() > lowWater;
+    *fellShort = (atThreshold || forced) && view.requestTokens() > target;
     if (event.edits.isEmpty())
         return std::nullopt;
     return event;

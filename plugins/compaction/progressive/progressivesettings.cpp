@@ -68,6 +68,7 @@ QJsonObject ProgressiveSettings::defaults()
             {QStringLiteral("summaryReserveTokens"), s.summaryReserveTokens},
             {QStringLiteral("keepRecentShare"), s.keepRecentShare},
             {QStringLiteral("swapWhenReady"), s.swapWhenReady},
+            {QStringLiteral("summariseForCost"), s.summariseForCost},
             {QStringLiteral("summaryMaxWords"), s.summaryMaxWords},
             {QStringLiteral("neverMove"), sortedArray(s.neverMove)},
             {QStringLiteral("writeTools"), writeTools},
@@ -102,10 +103,12 @@ Result<ProgressiveSettings> ProgressiveSettings::fromJson(const QJsonObject &jso
         if (error)
             return *error;
     }
-    if (json.contains(QLatin1String("swapWhenReady"))) {
-        if (!json.value(QLatin1String("swapWhenReady")).isBool())
-            return badSetting(QStringLiteral("swapWhenReady"), Text::tr("must be true or false"));
-        s.swapWhenReady = json.value(QLatin1String("swapWhenReady")).toBool();
+    for (const auto &[key, flag] : {std::pair{"swapWhenReady", &s.swapWhenReady}, std::pair{"summariseForCost", &s.summariseForCost}}) {
+        if (!json.contains(QLatin1String(key)))
+            continue;
+        if (!json.value(QLatin1String(key)).isBool())
+            return badSetting(QLatin1String(key), Text::tr("must be true or false"));
+        *flag = json.value(QLatin1String(key)).toBool();
     }
     if (s.evictTo >= s.evictAt)
         return badSetting(QStringLiteral("evictTo"), Text::tr("must be below evictAt (%1), or eviction would run every turn").arg(s.evictAt));

@@ -21,11 +21,15 @@ struct ProgressiveSettings
     /// get under evictTo, so it does not run again for many turns (the cached prefix holds).
     double evictAt = 0.85;
     double evictTo = 0.20;
-    /// Well before evictAt, a large view whose old tool output makes up most of it is evicted
-    /// too: every request reads what the view holds, and old output is rarely read again. Off
-    /// when 0.
+    /// Before evictAt, a view over this many tokens is compacted when that pays for itself
+    /// (CostModel: what carrying the tokens costs over the requests expected, against the
+    /// prefix rewrite and any summary call). Off when 0: then only the thresholds compact.
     qint64 evictEarlyTokens = 24000;
+    /// Kept so that settings naming it stay valid; the cost decision replaced the share rule.
     double evictEarlyShare = 0.4;
+    /// Whether the cost decision may also summarise before summariseAt (when eviction alone
+    /// cannot free what pays: a view of mostly talk).
+    bool summariseForCost = true;
     /// The most recent tool results (and write inputs) stay verbatim.
     int keepRecentResults = 3;
     /// Tool inputs under this many tokens are not worth a pointer.

@@ -40,9 +40,13 @@ Result<StrategyReport> ProgressiveStrategy::apply(QList<Message> &view, const St
     if (std::optional<CompactionEvent> offloaded = offloadLargeResults(working, &problems))
         report.events.append(*offloaded);
     bool fellShort = false;
-    if (std::optional<CompactionEvent> evicted = evictOldItems(working, context.forced, &fellShort, &problems))
+    bool evictedNow = false;
+    if (std::optional<CompactionEvent> evicted = evictOldItems(working, context.forced, &fellShort, &problems)) {
         report.events.append(*evicted);
-    SummaryOutcome summary = summariseOldest(working, context.forced, fellShort, &problems);
+        evictedNow = true;
+    }
+    // One prefix rewrite a build: a summary that pays for itself waits for a build without one.
+    SummaryOutcome summary = summariseOldest(working, context.forced, fellShort, !evictedNow, &problems);
     if (summary.event)
         report.events.append(*summary.event);
     if (summary.request)

@@ -1,5 +1,6 @@
 #include "summarise.h"
 
+#include "costmodel.h"
 #include "evict.h"
 #include "valis/context/contextarchive.h"
 #include "valis/context/spansummary.h"
@@ -143,9 +144,54 @@ QString pinnedText(const QList<Message> &span, const QSet<QString> &pinned, cons
     return text.trimmed();
 }
 
+/// The cost decision for summarising before any threshold: the figures when replacing the span
+/// chooseBoundary() picks by a summary pays for itself (CostModel), nothing otherwise. Only
+/// for a view over costFloor(), like early eviction.
+std::optional<QJsonObject> summaryPays(WorkingView &view, qint64 usable)
+{
+    const ProgressiveSettings &settings = view.settings();
+    if (!settings.summariseForCost || costFloor(view) <= 0 || view.requestTokens() < costFloor(view))
+        return std::nullopt;
+    const int boundary = chooseBoundary(view, usable);
+    if (boundary < 0)
+        return std::nullopt;
+    const QList<Message> &messages = view.messages();
+    // The previous request ended before the last answer: from there on nothing is cached yet.
+    int cachedEnd = int(messages.size());
+    for (int i = int(messages.size()) - 1; i >= 0; --i) {
+        if (messages.at(i).role == Role::Assistant) {
+            cachedEnd = i;
+            break;
+        }
+    }
+    qint64 span = 0;
+    qint64 keptCached = 0;
+    for (int i = 0; i < cachedEnd || i <= boundary; ++i) {
+        const qint64 tokens = view.budget().countTokens(messages.at(i));
+        if (i <= boundary)
+            span += tokens;
+        else
+            keptCached += tokens;
+    }
+    // The summary's size: its word budget (about two tokens a word with the artifacts), or half
+    // a short span.
+    const qint64 summaryTokens = qMin<qint64>(span / 2, qint64(settings.summaryMaxWords) * 2);
+    const qint64 removed = span - summaryTokens;
+    const CostModel cost = CostModel::estimate(view);
+    const qint64 rewritten = keptCached + summaryTokens;
+    const double callUsd = cost.summaryCallCost(view.requestTokens(), 300, summaryTokens);
+    const double costUsd = cost.removalCost(rewritten, callUsd);
+    if (removed <= 0 || cost.saving(removed) <= costUsd || double(removed) < cost.batchTokens(costUsd))
+        return std::nullopt;
+    QJsonObject decision = cost.decision(removed, rewritten, costUsd);
+    decision.insert(QStringLiteral("trigger"), QStringLiteral("cost"));
+    decision.insert(QStringLiteral("summaryCallUsd"), callUsd);
+    return decision;
+}
+
 } // namespace
 
-SummaryOutcome summariseOldest(WorkingView &view, bool forced, bool evictionFellShort, QList<Error> *warnings)
+SummaryOutcome summariseOldest(WorkingView &view, bool forced, bool evictionFellShort, bool mayPayForItself, QList<Error> *warnings)
 {
     SummaryOutcome outcome;
     const qint64 usable = usableWindow(view);
@@ -160,8 +206,15 @@ SummaryOutcome summariseOldest(WorkingView &view, bool forced, bool evictionFell
     // Prepared once eviction can no longer keep the request under evictTo; swapped in at swapAt,
     // or as soon as it is there (holding a nearly full view costs every request that reads it).
     const bool overSwap = view.requestTokens() > swapAt || (forced && evictionFellShort);
-    if (!overSwap && !evictionFellShort)
-        return outcome;
+    // Before any threshold, only when it pays for itself.
+    std::optional<QJsonObject> costDecision;
+    if (!overSwap && !evictionFellShort) {
+        if (mayPayForItself)
+            costDecision = summaryPays(view, usable);
+        if (!costDecision)
+            return outcome;
+    }
+    const bool due = evictionFellShort || costDecision.has_value();
 
     // One summary per epoch (the time since the last swap): asking again every build would
     // start a new request each turn.
@@ -176,7 +229,7 @@ SummaryOutcome summariseOldest(WorkingView &view, bool forced, bool evictionFell
                             && !prepared->state.value(QLatin1String("text")).toString().isEmpty();
     // A summary to hand (the model's, or an extractive one when no model makes them) is swapped in
     // once eviction falls short; a model summary still being written is waited for only at swapAt.
-    const bool mustSwap = overSwap || (settings.swapWhenReady && evictionFellShort && (preparedOk || !context.summariesAvailable));
+    const bool mustSwap = overSwap || (settings.swapWhenReady && due && (preparedOk || !context.summariesAvailable));
 
     QList<Message> &messages = view.messages();
     int boundary = -1;
@@ -318,6 +371,8 @@ SummaryOutcome summariseOldest(WorkingView &view, bool forced, bool evictionFell
     } else {
         state.insert(QStringLiteral("usage"), prepared->state.value(QLatin1String("usage")));
     }
+    if (costDecision)
+        state.insert(QStringLiteral("decision"), *costDecision);
     event.state = state;
     outcome.event = event;
     return outcome;
