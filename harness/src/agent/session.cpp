@@ -119,6 +119,8 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
         historyStrategies = effective.history.strategiesFor(history);
     }
     effective.strategies = historyStrategies.value();
+    // What it runs with, so the sessions it starts (subagents) follow it.
+    effective.historyStrategy = history;
     std::shared_ptr<DetailStoreMemoriesBackend> memories;
     if (effective.memory) {
         memories = std::make_shared<DetailStoreMemoriesBackend>(effective.memory, effective.agentId, stored.id);

@@ -27,6 +27,7 @@ Result<void> Session::setHistoryStrategy(const QString &name)
 void Session::useHistory(const QString &name, const QList<ContextStrategy *> &strategies)
 {
     m_historyStrategy = name;
+    m_config.historyStrategy = name;
     m_config.strategies = strategies;
     m_pipeline->setStrategies(strategies);
     // The section that says how to look back belongs to the strategies in use; the prefix is
