@@ -37,6 +37,7 @@ ConversationController::ConversationController(const DataLocations &locations, C
         m_composer->setModel(m_settings.entry(id).model);
     });
     connect(m_transcript, &ConversationView::approvalDecided, this, &ConversationController::onApprovalDecided);
+    connect(m_composer, &ComposerWidget::historyStrategyChosen, this, &ConversationController::chooseHistoryStrategy);
     m_composer->setEnabled(false);
     m_composer->setStatus(tr("Starting plugins…"));
 }
@@ -50,6 +51,7 @@ void ConversationController::setPlugins(PluginManager *plugins)
 {
     m_plugins = plugins;
     refreshEnvironment();
+    offerHistoryStrategies();
 
     // Without its memory store the agent still works, without MemoryRefs or /memories/ in the
     // store; the person is told why.
@@ -111,6 +113,8 @@ void ConversationController::setSessionId(const QString &sessionId)
     m_sessionId = sessionId;
     if (!isBusy())
         m_session.reset();
+    m_pendingHistory.clear();
+    m_composer->setHistoryStrategy(shownHistoryStrategy());
     refreshEnvironment();
 }
 
@@ -370,6 +374,7 @@ void ConversationController::startTurn(TurnKind kind, const QString &text, const
                               }
                               if (self->m_memoryEnvironment)
                                   self->m_memoryEnvironment->apply(&config);
+                              config.historyStrategy = self->takePendingHistoryStrategy();
                               SessionInfo info;
                               info.id = target;
                               auto opened = Session::open(store, info, config, &self->m_tools, &self->m_approvals);
@@ -381,6 +386,7 @@ void ConversationController::startTurn(TurnKind kind, const QString &text, const
                               self->m_session = std::move(opened).value();
                               connect(self->m_session.get(), &Session::eventOccurred, self, &ConversationController::onEvent);
                               connect(self->m_session.get(), &Session::branchChanged, self, &ConversationController::showBranch);
+                              self->sessionOpened();
                               if (target.isEmpty()) {
                                   // What the new session was set up with stays its own.
                                   self->storeChoice(self->m_session->id(), self->m_newChoice);
@@ -531,6 +537,7 @@ void ConversationController::onEvent(const SessionEvent &event)
         else if (event.text == QLatin1String("interrupted"))
             m_composer->setStatus(tr("Stopped."));
         Q_EMIT totalsChanged(event.totals);
+        reportToParent(event.text);
         if (shown)
             Q_EMIT recordChanged(event.sessionId);
         // Not from inside the session's own signal: it is replaced by the reload.

@@ -138,6 +138,23 @@ private:
     QHash<QString, QPointer<McpInteractionDialog>> m_interactions; ///< open questions of tools, by request id
     void onInteractionRequested(const SessionEvent &event);
     void settleInteractions();
+
+    // History strategies and forks (conversationhistory.cpp).
+    /// Offers the installed history strategies in the composer (after the plugins start).
+    void offerHistoryStrategies();
+    /// The history strategy the composer shows for the shown session (or the next new one).
+    QString shownHistoryStrategy() const;
+    void rememberHistoryStrategy(const QString &sessionId, const QString &name) const;
+    /// The person chose `name`: the open session switches now, else it is asked for when the
+    /// session opens.
+    void chooseHistoryStrategy(const QString &name);
+    QString takePendingHistoryStrategy();
+    /// The session just opened: the composer shows its history strategy.
+    void sessionOpened();
+    /// When a turn of a fork ends: its answer goes to the parent's record.
+    void reportToParent(const QString &reason);
+    QString m_pendingHistory;  ///< chosen for the shown session before it opened
+    QString m_defaultHistory;  ///< of new sessions (Settings > Context)
 };
 
 } // namespace valis

@@ -276,6 +276,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
             showRecordedContextUsage(answer.id.isEmpty() ? QList<Message>() : QList<Message>{answer});
     });
     connect(m_worker, &StoreWorker::failed, this, &MainWindow::onStoreFailed);
+    connectForks();
     connect(m_grep, &TranscriptGrepPane::searchRequested, this, [this](const SearchQuery &query, int generation) {
         m_worker->supersedeSearches(generation);
         QMetaObject::invokeMethod(m_worker, [worker = m_worker, query, generation] { worker->search(query, generation); },

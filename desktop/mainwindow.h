@@ -86,6 +86,7 @@ Q_SIGNALS:
     void requestArchive(const QString &sessionId, bool archived);
     void requestDelete(const QString &sessionId);
     void requestBranch(const QString &sessionId, const QString &messageId);
+    void requestFork(const QString &sessionId, const QString &messageId);
     void requestImportScan(const QStringList &folders);
     void requestImport(const QStringList &folders);
     void pluginsLoaded();
@@ -97,6 +98,8 @@ protected:
 
 private:
     void buildActions();
+    /// "Fork from here": the store makes the fork, the list shows it under its parent, selected.
+    void connectForks();
     void loadPlugins();
     void startPluginsOnce();
     void startPlugins();
@@ -159,6 +162,7 @@ private:
     std::unique_ptr<PluginManager> m_plugins;
     QList<SessionInfo> m_sessionInfos;
     QString m_shownSession;
+    QString m_sessionToSelect; ///< a fork just made: selected when the list comes back
 };
 
 } // namespace valis

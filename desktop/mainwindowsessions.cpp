@@ -173,7 +173,8 @@ QString MainWindow::lastWorkspace() const
 
 void MainWindow::onSessionsListed(const QList<SessionInfo> &sessions)
 {
-    const QString keep = m_shownSession.isEmpty() ? m_options.initialSession : m_shownSession;
+    const QString fork = std::exchange(m_sessionToSelect, QString());
+    const QString keep = !fork.isEmpty() ? fork : m_shownSession.isEmpty() ? m_options.initialSession : m_shownSession;
     m_sessionInfos = sessions;
     m_sessions->setSessions(visibleSessions());
     m_sessionView->expandAll();

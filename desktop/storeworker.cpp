@@ -1,5 +1,7 @@
 #include "storeworker.h"
 
+#include "valis/agent/fork.h"
+
 #include "valis/record/branchindex.h"
 
 #include "valis/import/transcriptimporter.h"
@@ -123,6 +125,22 @@ void StoreWorker::switchBranch(const QString &sessionId, const QString &messageI
         return;
     }
     loadOutline(sessionId);
+}
+
+void StoreWorker::forkSession(const QString &sessionId, const QString &messageId)
+{
+    SessionStore *sessionStore = store();
+    if (!sessionStore)
+        return;
+    ForkRequest request;
+    request.parentSessionId = sessionId;
+    request.atMessageId = messageId;
+    const Result<SessionInfo> fork = createFork(sessionStore, request);
+    if (fork.hasError()) {
+        Q_EMIT failed(fork.error());
+        return;
+    }
+    Q_EMIT sessionForked(fork.value());
 }
 
 void StoreWorker::scanImportFolders(const QStringList &folders)

@@ -51,6 +51,9 @@ public Q_SLOTS:
     /// Shows the branch of `messageId` from now on (its newest message becomes the session's
     /// active leaf), then loads the session again.
     void switchBranch(const QString &sessionId, const QString &messageId);
+    /// Makes a fork of `sessionId` from its conversation up to `messageId` (createFork()):
+    /// sessionForked(), or failed().
+    void forkSession(const QString &sessionId, const QString &messageId);
     /// Runs `query` unless a newer search was asked for meanwhile.
     void search(const valis::SearchQuery &query, int generation);
 
@@ -63,6 +66,7 @@ Q_SIGNALS:
     /// The shown branch's last answer with reported usage (an empty message when none has).
     void lastAnswerLoaded(const QString &sessionId, const valis::Message &answer);
     void failed(const valis::Error &error);
+    void sessionForked(const valis::SessionInfo &fork);
     void importFoldersScanned(const QStringList &folders, const QList<int> &transcripts);
     void importFinished(int sessions, int messages, const QStringList &problems);
     void searchFinished(int generation, const valis::SearchResults &results, qint64 elapsedMs);

@@ -1,5 +1,7 @@
 #include "composerwidget.h"
 
+#include "historylabels.h"
+
 #include <QComboBox>
 #include <QDir>
 #include <QDragEnterEvent>
@@ -51,6 +53,12 @@ ComposerWidget::ComposerWidget(QWidget *parent) : QWidget(parent)
     m_toolPack = new QComboBox(this);
     m_toolPack->setObjectName(QStringLiteral("composerToolPack"));
     m_toolPack->setToolTip(tr("The tools the agent may use in a new session"));
+    m_history = new QComboBox(this);
+    m_history->setObjectName(QStringLiteral("composerHistory"));
+    m_history->setToolTip(tr("How the session's history is shown to the model; a change applies from the next request"));
+    m_history->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_history->hide();
+    connect(m_history, &QComboBox::activated, this, [this] { Q_EMIT historyStrategyChosen(historyStrategy()); });
     m_workspace = new QToolButton(this);
     m_workspace->setObjectName(QStringLiteral("composerWorkspace"));
     m_workspace->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -115,6 +123,7 @@ ComposerWidget::ComposerWidget(QWidget *parent) : QWidget(parent)
     top->addWidget(m_provider);
     top->addWidget(m_model, 1);
     top->addWidget(m_toolPack);
+    top->addWidget(m_history);
     top->addWidget(m_workspace);
     auto *bottom = new QHBoxLayout;
     bottom->addWidget(m_editor, 1);
@@ -196,6 +205,28 @@ void ComposerWidget::setToolPacks(const QList<QPair<QString, QString>> &packs, c
 QString ComposerWidget::toolPack() const
 {
     return m_toolPack->currentData().toString();
+}
+
+void ComposerWidget::setHistoryStrategies(const QStringList &names, const QString &current)
+{
+    m_history->clear();
+    for (const QString &name : names) {
+        m_history->addItem(historyStrategyLabel(name), name);
+        m_history->setItemData(m_history->count() - 1, historyStrategyDescription(name), Qt::ToolTipRole);
+    }
+    setHistoryStrategy(current);
+    // One choice is no choice.
+    m_history->setVisible(names.size() > 1);
+}
+
+void ComposerWidget::setHistoryStrategy(const QString &name)
+{
+    m_history->setCurrentIndex(qMax(0, m_history->findData(name)));
+}
+
+QString ComposerWidget::historyStrategy() const
+{
+    return m_history->currentData().toString();
 }
 
 void ComposerWidget::setWorkspace(const QString &path, bool changeable)
@@ -378,6 +409,7 @@ void ComposerWidget::setBusy(bool busy)
     m_stop->setEnabled(busy);
     m_provider->setEnabled(!busy);
     m_model->setEnabled(!busy);
+    m_history->setEnabled(!busy);
     const bool changeable = m_workspace->property("changeable").toBool();
     m_workspace->setEnabled(changeable && !busy);
     m_toolPack->setEnabled(changeable && !busy);

@@ -38,6 +38,11 @@ public:
     /// The tool packs (name, description) and the one chosen.
     void setToolPacks(const QList<QPair<QString, QString>> &packs, const QString &current);
     QString toolPack() const;
+    /// The history strategies offered (names, see HistoryStrategies) and the one shown.
+    void setHistoryStrategies(const QStringList &names, const QString &current);
+    /// Shows `name` as the session's history strategy (historyStrategyChosen() is not emitted).
+    void setHistoryStrategy(const QString &name);
+    QString historyStrategy() const;
     /// The folder the session works in; `changeable` only before its first turn.
     void setWorkspace(const QString &path, bool changeable);
     QString workspace() const { return m_workspacePath; }
@@ -83,6 +88,8 @@ Q_SIGNALS:
     void stopRequested();
     /// The provider choice changed (to fill in its default model).
     void providerChanged(const QString &id);
+    /// The person chose another history strategy for the shown session (or the next new one).
+    void historyStrategyChosen(const QString &name);
     /// A new session's folder was chosen.
     void workspaceChosen(const QString &path);
     /// The person chose a suggestion (its data).
@@ -100,6 +107,7 @@ private:
     QComboBox *m_provider;
     QComboBox *m_model;
     QComboBox *m_toolPack;
+    QComboBox *m_history;
     QToolButton *m_workspace;
     QPlainTextEdit *m_editor;
     QPushButton *m_attach;

@@ -51,6 +51,9 @@ ConversationBridge::ConversationBridge(QObject *parent)
         {QStringLiteral("nextBranch"), tr("Next version")},
         {QStringLiteral("mcpServer"), tr("MCP server %1")},
         {QStringLiteral("progress"), tr("Progress")},
+        {QStringLiteral("fork"), tr("Fork from here")},
+        {QStringLiteral("forkTitle"), tr("Start a new session from the conversation up to this message; when its turn "
+                                         "ends, its answer is reported back here")},
     };
 }
 
@@ -166,6 +169,15 @@ void ConversationBridge::editMessage(const QString &messageId)
 void ConversationBridge::regenerate()
 {
     Q_EMIT regenerateRequested();
+}
+
+void ConversationBridge::forkFrom(const QString &messageId)
+{
+    if (!m_forkPoints.contains(messageId)) {
+        refuse(QStringLiteral("forkFrom %1").arg(shortened(messageId)));
+        return;
+    }
+    Q_EMIT forkRequested(messageId);
 }
 
 void ConversationBridge::refuse(const QString &what)

@@ -32,7 +32,13 @@ public:
     /// Messages the page may ask to edit or switch to (those it was sent, and their
     /// alternatives); any other id is refused.
     void expectMessage(const QString &id) { m_messages.insert(id); }
-    void forgetMessages() { m_messages.clear(); }
+    /// Messages the page may offer "Fork from here" on; any other id is refused.
+    void expectForkPoint(const QString &id) { m_forkPoints.insert(id); }
+    void forgetMessages()
+    {
+        m_messages.clear();
+        m_forkPoints.clear();
+    }
 
     /// What the page asked for that was refused ("openLink javascript:...").
     QStringList refusals() const { return m_refusals; }
@@ -53,6 +59,7 @@ public:
     Q_INVOKABLE void switchBranch(const QString &messageId);
     Q_INVOKABLE void editMessage(const QString &messageId);
     Q_INVOKABLE void regenerate();
+    Q_INVOKABLE void forkFrom(const QString &messageId);
 
 Q_SIGNALS:
     // To the page.
@@ -84,6 +91,7 @@ Q_SIGNALS:
     void branchRequested(const QString &messageId);
     void editRequested(const QString &messageId);
     void regenerateRequested();
+    void forkRequested(const QString &messageId);
     void refused(const QString &what);
 
 private:
@@ -92,6 +100,7 @@ private:
     QVariantMap m_strings;
     QSet<QString> m_pendingApprovals;
     QSet<QString> m_messages;
+    QSet<QString> m_forkPoints;
     QStringList m_refusals;
     int m_rendered = 0;
     QString m_theme = QStringLiteral("light");

@@ -64,6 +64,7 @@ ConversationView::ConversationView(QWidget *parent)
     connect(m_bridge, &ConversationBridge::branchRequested, this, &ConversationView::branchRequested);
     connect(m_bridge, &ConversationBridge::editRequested, this, &ConversationView::editRequested);
     connect(m_bridge, &ConversationBridge::regenerateRequested, this, &ConversationView::regenerateRequested);
+    connect(m_bridge, &ConversationBridge::forkRequested, this, &ConversationView::forkRequested);
     m_page->load(ConversationScheme::pageUrl());
 }
 
@@ -102,6 +103,13 @@ QJsonArray ConversationView::pageMessages(const QList<Message> &messages, qsizet
                 for (const QString &id : siblings.ids)
                     m_bridge->expectMessage(id);
             }
+        }
+        // A request or an answer can start a fork (a stored session's: a fork is made from the record).
+        const bool answer = message.role == Role::Assistant && message.countParts(PartKind::ToolCall) == 0
+                            && !message.text().trimmed().isEmpty();
+        if (!m_session.id.isEmpty() && ((message.role == Role::User && message.startsTurn()) || answer)) {
+            json.insert(QStringLiteral("forkable"), true);
+            m_bridge->expectForkPoint(message.id);
         }
         // The end of the branch can be answered again.
         if (pathIndex + i == m_path.size() - 1 && m_pathHasUserTurn && message.role == Role::Assistant)

@@ -104,6 +104,8 @@ Q_SIGNALS:
     void editRequested(const QString &messageId);
     /// The reader wants the last answer again (a new branch).
     void regenerateRequested();
+    /// The reader wants a new session from the conversation up to `messageId` (a fork).
+    void forkRequested(const QString &messageId);
     /// The content of the shown session's messages `seqs` is needed (see showSessionOutline()).
     void pageWanted(int request, const QString &sessionId, const QList<qint64> &seqs);
 

@@ -2,6 +2,7 @@
 
 #include "mcpui.h"
 
+#include "historylabels.h"
 #include "valis/context/compactionevent.h"
 
 #include <QJsonDocument>
@@ -150,6 +151,13 @@ QJsonObject PageMessages::message(const Message &message)
             text.insert(QStringLiteral("text"), tr("A compaction event that cannot be read: %1").arg(event->error().toString()));
             blocks.append(text);
         }
+        out.insert(QStringLiteral("blocks"), blocks);
+        return out;
+    }
+    if (const QString history = historyStrategyOf(message); !history.isEmpty()) {
+        QJsonObject text = block("text");
+        text.insert(QStringLiteral("text"), tr("From here on the model sees the history as: %1").arg(historyStrategyLabel(history)));
+        blocks.append(text);
         out.insert(QStringLiteral("blocks"), blocks);
         return out;
     }

@@ -1,9 +1,12 @@
 #include "contextpage.h"
 
+#include "historylabels.h"
+#include "valis/context/historystrategies.h"
 #include "valis/plugins/contextstrategy.h"
 #include "valis/plugins/pluginmanager.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -54,6 +57,21 @@ ContextPage::ContextPage(const DataLocations &locations, PluginManager *plugins,
                                 "the model's context window; per-model values in config/context.json still win."), this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
+
+    // What a new session starts with; the composer switches a session's own.
+    auto *historyForm = new QFormLayout;
+    m_history = new QComboBox(this);
+    m_history->setObjectName(QStringLiteral("defaultHistory"));
+    m_history->setToolTip(tr("How new sessions show their history to the model; each session can switch in the composer"));
+    const HistoryStrategies history = HistoryStrategies::from(m_settings.select(plugins->strategies(), nullptr), plugins->strategies());
+    for (const QString &name : history.installed()) {
+        m_history->addItem(historyStrategyLabel(name), name);
+        m_history->setItemData(m_history->count() - 1, historyStrategyDescription(name), Qt::ToolTipRole);
+    }
+    m_history->setCurrentIndex(qMax(0, m_history->findData(m_settings.history.isEmpty() ? HistoryStrategies::regular() : m_settings.history)));
+    connect(m_history, &QComboBox::currentIndexChanged, this, &SettingsPage::edited);
+    historyForm->addRow(tr("History strategy of new sessions:"), m_history);
+    layout->addLayout(historyForm);
 
     auto *list = new QWidget;
     auto *listLayout = new QVBoxLayout(list);
@@ -161,6 +179,10 @@ void ContextPage::apply(std::function<void(const Result<void> &)> done)
             order << it.key();
     }
     next.strategies = order;
+    if (m_history) {
+        const QString history = m_history->currentData().toString();
+        next.history = history == HistoryStrategies::regular() ? QString() : history;
+    }
     for (const Field &field : std::as_const(m_fields)) {
         const Result<QJsonValue> value = valueOf(field);
         if (value.hasError()) {

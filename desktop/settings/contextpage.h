@@ -7,12 +7,14 @@
 
 #include <QJsonValue>
 
+class QComboBox;
+
 namespace valis {
 
 class PluginManager;
 
-/// Settings > Context: which compaction strategies run and their thresholds (when to evict,
-/// when to summarise, what to offload), for every model; config/context.json keeps per-model
+/// Settings > Context: the history strategy of new sessions, which compaction strategies run
+/// and their thresholds (when to evict, when to summarise, what to offload), for every model; config/context.json keeps per-model
 /// entries this page leaves alone. A value equal to the strategy's default is not written, so a
 /// later Valis with better defaults still reaches this profile.
 class ContextPage : public SettingsPage
@@ -42,6 +44,7 @@ private:
     bool m_readable = true;
     QHash<QString, QWidget *> m_enabled; ///< strategy id -> its check box
     QList<Field> m_fields;
+    QComboBox *m_history = nullptr; ///< the history strategy of new sessions
 };
 
 } // namespace valis

@@ -28,6 +28,7 @@ int runGrep(CliContext &context, const QStringList &arguments);
 int runPlugins(CliContext &context, const QStringList &arguments);
 int runModels(CliContext &context, const QStringList &arguments);
 int runRun(CliContext &context, const QStringList &arguments);
+int runFork(CliContext &context, const QStringList &arguments);
 int runKeys(CliContext &context, const QStringList &arguments);
 int runTool(CliContext &context, const QStringList &arguments);
 int runTools(CliContext &context, const QStringList &arguments);

@@ -17,6 +17,7 @@ const QList<Command> &commands()
 {
     static const QList<Command> list = {
         {"run", QT_TRANSLATE_NOOP("valis::cli", "Run one agent turn headless: stream the answer, show tool calls, ask for approvals"), runRun},
+        {"fork", QT_TRANSLATE_NOOP("valis::cli", "Fork a session at a message into a new linked session, optionally running its first turn"), runFork},
         {"import", QT_TRANSLATE_NOOP("valis::cli", "Import agent transcripts (Claude Code, Codex, SWE-agent, OpenHands, Aider, Valis JSONL)"), runImport},
         {"export", QT_TRANSLATE_NOOP("valis::cli", "Export sessions as lossless JSONL or readable Markdown"), runExport},
         {"sessions", QT_TRANSLATE_NOOP("valis::cli", "List sessions"), runSessions},

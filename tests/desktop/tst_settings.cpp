@@ -15,6 +15,7 @@
 
 #include "valis/agent/approvalpolicy.h"
 #include "valis/agent/providersettings.h"
+#include "valis/agent/session.h"
 #include "valis/agent/toolsettings.h"
 #include "valis/context/contextsettings.h"
 #include "valis/core/translations.h"
@@ -125,6 +126,7 @@ private Q_SLOTS:
     void badBaseUrlWritesNothing();
     void unreadableFileIsNeverOverwritten();
     void contextThresholdsWriteOnlyWhatDiffers();
+    void historyStrategyOfNewSessions();
     void toolRulesAndSandboxDefaults();
     void pluginSwitchedOffFromNextStart();
     void appearanceThemeAndLanguage();
@@ -354,6 +356,42 @@ void TestSettings::contextThresholdsWriteOnlyWhatDiffers()
     pressButton(again, QDialogButtonBox::Ok);
     QTRY_VERIFY(!again.isVisible());
     QCOMPARE(readJson(profile.locations.contextSettingsPath()).value(QLatin1String("strategies")).toArray(), QJsonArray());
+}
+
+void TestSettings::historyStrategyOfNewSessions()
+{
+    Profile profile;
+    SettingsDialog dialog(profile.locations, profile.plugins.get(), nullptr);
+    dialog.show();
+    QVERIFY(dialog.showPage(QStringLiteral("Context")));
+    auto *history = dialog.findChild<ContextPage *>()->findChild<QComboBox *>(QStringLiteral("defaultHistory"));
+    QVERIFY(history);
+    QCOMPARE(history->currentData().toString(), QStringLiteral("regular"));
+    const int oneshot = history->findData(QStringLiteral("oneshot"));
+    QVERIFY2(oneshot >= 0, "the oneshot plugin runs");
+    history->setCurrentIndex(oneshot);
+    pressButton(dialog, QDialogButtonBox::Ok);
+    QTRY_VERIFY(!dialog.isVisible());
+    QCOMPARE(readJson(profile.locations.contextSettingsPath()).value(QLatin1String("history")).toString(), QStringLiteral("oneshot"));
+    const Result<ContextSettings> settings = ContextSettings::load(profile.locations.contextSettingsPath());
+    VALIS_VERIFY_OK(settings);
+    QCOMPARE(settings->history, QStringLiteral("oneshot"));
+    // What new sessions get: a session config with it as their default.
+    SessionConfig config;
+    settings->apply(profile.plugins->strategies(), {}, &config);
+    QCOMPARE(config.defaultHistoryStrategy, QStringLiteral("oneshot"));
+    QVERIFY(config.history.contains(QStringLiteral("oneshot")));
+
+    // Back to regular: the field goes, as a default does.
+    SettingsDialog again(profile.locations, profile.plugins.get(), nullptr);
+    again.show();
+    QVERIFY(again.showPage(QStringLiteral("Context")));
+    auto *shown = again.findChild<ContextPage *>()->findChild<QComboBox *>(QStringLiteral("defaultHistory"));
+    QCOMPARE(shown->currentData().toString(), QStringLiteral("oneshot"));
+    shown->setCurrentIndex(shown->findData(QStringLiteral("regular")));
+    pressButton(again, QDialogButtonBox::Ok);
+    QTRY_VERIFY(!again.isVisible());
+    QVERIFY(!readJson(profile.locations.contextSettingsPath()).contains(QLatin1String("history")));
 }
 
 void TestSettings::toolRulesAndSandboxDefaults()

@@ -208,6 +208,12 @@
       edit.addEventListener('click', function () { if (bridge) bridge.editMessage(message.id); });
       header.appendChild(edit);
     }
+    if (message.forkable) {
+      const fork = element('button', 'fork', text.fork || 'Fork from here');
+      fork.title = text.forkTitle || '';
+      fork.addEventListener('click', function () { if (bridge) bridge.forkFrom(message.id); });
+      header.appendChild(fork);
+    }
     article.appendChild(header);
     const body = element('div', 'body');
     for (const block of message.blocks || []) renderBlock(body, block, message);

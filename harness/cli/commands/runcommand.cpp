@@ -1,143 +1,17 @@
-// valis-cli run: one headless turn through the same Session the desktop uses (RunPrinter shows
-// it and answers its questions).
+// valis-cli run: one headless turn through the same Session the desktop uses (runsession.h).
 #include "clicontext.h"
 #include "commands.h"
-#include "mcphoststart.h"
-#include "memorystore.h"
-#include "runprinter.h"
+#include "runsession.h"
 #include "terminalinput.h"
-#include "toolenvironmentoptions.h"
-
-#include "valis/agent/approvalpolicy.h"
-#include "valis/agent/connection.h"
-#include "valis/agent/providersettings.h"
-#include "valis/agent/session.h"
-#include "valis/agent/systemprompt.h"
-#include "valis/agent/toolenvironment.h"
-#include "valis/agent/toolregistry.h"
-#include "valis/catalog/modelcatalog.h"
-#include "valis/context/contextsettings.h"
-#include "valis/keychain/keychaincredentialstore.h"
-#include "valis/memory/memoryenvironment.h"
-#include "valis/mcp/mcphost.h"
-#include "valis/memory/resultcapture.h"
-#include "valis/plugins/pluginmanager.h"
-
-#include <QDir>
-#include <QEventLoop>
-#include <QFile>
-#include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QTimer>
-
-#include <optional>
 
 namespace valis::cli {
-
-namespace {
-
-/// Exit codes of `run`, so scripts can tell outcomes apart.
-enum RunExit { Answered = 0, Failed = 1, Usage = 2, LimitReached = 3, Interrupted = 130 };
-
-int exitCodeFor(const QString &reason)
-{
-    if (reason == QLatin1String("answered"))
-        return Answered;
-    if (reason == QLatin1String("interrupted"))
-        return Interrupted;
-    if (reason == QLatin1String("step-limit") || reason == QLatin1String("budget-limit") || reason == QLatin1String("max-tokens"))
-        return LimitReached;
-    return Failed;
-}
-
-
-QString unknownProviderMessage(const QString &id, const PluginManager &plugins)
-{
-    QStringList known;
-    for (const Provider *provider : plugins.providers())
-        known.append(provider->id());
-    QString message = known.isEmpty() ? Text::tr("no provider \"%1\": no provider plugin is running").arg(id)
-                                      : Text::tr("no provider \"%1\"; the providers are: %2").arg(id, known.join(QStringLiteral(", ")));
-    for (const PluginSpec *spec : plugins.specs()) {
-        if (spec->kind() == PluginKind::Provider && spec->state() != PluginSpec::State::Running)
-            message += QLatin1Char('\n') + Text::tr("  plugin %1 is %2: %3").arg(spec->id(), PluginSpec::stateName(spec->state()), spec->reason());
-    }
-    return message;
-}
-
-} // namespace
-
-namespace {
-
-/// The model that writes the one-line summaries of captured outputs (config/memory.json's
-/// summaryProvider and summaryModel), reached like any provider.
-Result<std::shared_ptr<OutputSummariser>> summariserFor(const MemorySettings &memory, const PluginManager &plugins,
-                                                        const ProviderSettings &settings, CredentialStore *keys)
-{
-    Provider *provider = plugins.provider(memory.summaryProvider);
-    if (!provider) {
-        return Error(QStringLiteral("cli.unknown-provider"),
-                     Text::tr("the summary provider in memory.json: %1").arg(unknownProviderMessage(memory.summaryProvider, plugins)));
-    }
-    const ProviderSettingsEntry entry = settings.entry(memory.summaryProvider);
-    const QString model = memory.summaryModel.isEmpty() ? entry.model : memory.summaryModel;
-    if (model.isEmpty()) {
-        return Error(QStringLiteral("memory-settings.no-summary-model"),
-                     Text::tr("memory.json names the summary provider %1 but no summaryModel").arg(memory.summaryProvider));
-    }
-    std::optional<Result<Connection>> connection;
-    QEventLoop wait;
-    prepareConnection(*provider, entry, QString(), keys, processEnvironment(), [&connection, &wait](const Result<Connection> &result) {
-        connection = result;
-        wait.quit();
-    });
-    if (!connection)
-        wait.exec();
-    if (connection->hasError())
-        return connection->error();
-    return std::shared_ptr<OutputSummariser>(
-        std::make_shared<ProviderOutputSummariser>(provider, model, connection->value().endpoint));
-}
-
-} // namespace
 
 int runRun(CliContext &context, const QStringList &arguments)
 {
     const QString command = QStringLiteral("run");
     CliParser parser;
-    const QCommandLineOption providerOption(QStringLiteral("provider"),
-                                            Text::tr("The provider: anthropic, openai, openai-responses, openai-compatible, ... (default: the settings' defaultProvider)."),
-                                            QStringLiteral("PROVIDER"));
-    const QCommandLineOption modelOption(QStringLiteral("model"), Text::tr("The model (default: the provider's model in the settings)."), QStringLiteral("M"));
-    const QCommandLineOption workspaceOption(QStringLiteral("workspace"), Text::tr("The folder the agent works in (default: the current folder)."), QStringLiteral("DIR"));
-    const QCommandLineOption approveOption(QStringLiteral("approve"),
-                                           Text::tr("Which tool calls run without asking: never, read-only (default) or all. "
-                                                    "Others are asked on the terminal, or denied when nobody can answer."),
-                                           QStringLiteral("never|read-only|all"), QStringLiteral("read-only"));
-    const QCommandLineOption baseUrlOption(QStringLiteral("base-url"), Text::tr("Send requests here instead (overrides the settings and ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST)."), QStringLiteral("URL"));
-    const QCommandLineOption sessionOption(QStringLiteral("session"), Text::tr("Continue this session instead of starting a new one."), QStringLiteral("SESSION"));
-    const QCommandLineOption systemOption(QStringLiteral("system"), Text::tr("Use this system prompt instead of the default."), QStringLiteral("TEXT"));
-    const QCommandLineOption maxStepsOption(QStringLiteral("max-steps"), Text::tr("At most this many model requests in the turn (default 50)."), QStringLiteral("N"), QStringLiteral("50"));
-    const QCommandLineOption maxCostOption(QStringLiteral("max-cost"), Text::tr("Stop the turn once it has cost this many US dollars."), QStringLiteral("USD"));
-    const QCommandLineOption maxOutputOption(QStringLiteral("max-output-tokens"), Text::tr("The output limit of each request (default: the model's)."), QStringLiteral("N"));
-    const QCommandLineOption jsonOption(QStringLiteral("json"),
-                                        Text::tr("Print the event stream as JSON lines; read approve/deny/answer/interrupt commands as JSON lines on standard input."));
-    const QCommandLineOption thinkingOption(QStringLiteral("show-thinking"), Text::tr("Print the model's thinking (to standard error)."));
-    const QCommandLineOption noKeychainOption(QStringLiteral("no-keychain"), Text::tr("Do not ask the OS keychain for the key; use the environment only."));
-    const QCommandLineOption noMemoryOption(QStringLiteral("no-memory"),
-                                            Text::tr("Run without the memory store: large tool outputs stay in the context, "
-                                                     "and /memories/ is a local folder."));
-    const QCommandLineOption contextOption(QStringLiteral("context"),
-                                           Text::tr("A context strategy setting for this run, e.g. evictAt=0.8 or "
-                                                    "progressive.offloadTokens=10000 (repeatable; see valis-cli context --settings)."),
-                                           QStringLiteral("KEY=VALUE"));
-    const ToolEnvironmentOptions toolOptions;
-    parser.addOptions({providerOption, modelOption, workspaceOption, approveOption, baseUrlOption, sessionOption, systemOption,
-                       maxStepsOption, maxCostOption, maxOutputOption, jsonOption, thinkingOption, noKeychainOption,
-                       noMemoryOption, contextOption});
-    toolOptions.addTo(parser);
+    const RunOptions options;
+    options.addTo(parser, true);
     parser.addPositionalArgument(QStringLiteral("prompt"), Text::tr("What to ask; \"-\" or nothing reads it from standard input."));
     if (const int code = context.parse(parser, command,
                                        Text::tr("Runs one turn of an agent session headless: streams the answer, shows tool "
@@ -147,201 +21,18 @@ int runRun(CliContext &context, const QStringList &arguments)
         return code;
     }
 
-    const Result<ToolEnvironmentChoice> toolChoice = toolOptions.choice(parser);
-    if (toolChoice.hasError())
-        return context.usageError(command, toolChoice.error().message);
-    AutoApprove mode = AutoApprove::ReadOnly;
-    if (!autoApproveFromName(parser.value(approveOption), &mode))
-        return context.usageError(command, Text::tr("--approve takes never, read-only or all, not \"%1\"").arg(parser.value(approveOption)));
-    bool numberOk = true;
-    const int maxSteps = parser.value(maxStepsOption).toInt(&numberOk);
-    if (!numberOk || maxSteps < 1)
-        return context.usageError(command, Text::tr("--max-steps takes a whole number of at least 1"));
-    std::optional<double> maxCost;
-    if (parser.isSet(maxCostOption)) {
-        maxCost = parser.value(maxCostOption).toDouble(&numberOk);
-        if (!numberOk || *maxCost <= 0)
-            return context.usageError(command, Text::tr("--max-cost takes a positive number of US dollars"));
-    }
-    qint64 maxOutput = -1;
-    if (parser.isSet(maxOutputOption)) {
-        maxOutput = parser.value(maxOutputOption).toLongLong(&numberOk);
-        if (!numberOk || maxOutput < 1)
-            return context.usageError(command, Text::tr("--max-output-tokens takes a positive whole number"));
-    }
-    const QString workspace = QDir(parser.isSet(workspaceOption) ? parser.value(workspaceOption) : QDir::currentPath()).absolutePath();
-    if (!QFileInfo(workspace).isDir())
-        return context.usageError(command, Text::tr("the workspace %1 is not a folder").arg(workspace));
-
     TerminalInput input;
-    QString prompt = parser.positionalArguments().join(QLatin1Char(' '));
-    if (prompt.isEmpty() || prompt == QLatin1String("-")) {
+    TurnPlan plan;
+    plan.prompt = parser.positionalArguments().join(QLatin1Char(' '));
+    if (plan.prompt.isEmpty() || plan.prompt == QLatin1String("-")) {
         if (input.isTerminal())
             return context.usageError(command, Text::tr("say what to ask, as an argument or on standard input"));
-        prompt = input.readAll();
+        plan.prompt = input.readAll();
     }
-    if (prompt.trimmed().isEmpty())
+    if (plan.prompt.trimmed().isEmpty())
         return context.usageError(command, Text::tr("the prompt is empty"));
-
-    Result<ProviderSettings> settings = ProviderSettings::load(context.locations().providerSettingsPath());
-    if (settings.hasError())
-        return context.fail(command, settings.error());
-    Result<ApprovalPolicy> approvals = ApprovalPolicy::load(context.locations().approvalsPath());
-    if (approvals.hasError())
-        return context.fail(command, approvals.error());
-    approvals->setAutoApprove(mode);
-
-    const QString providerId = parser.isSet(providerOption) ? parser.value(providerOption) : settings->defaultProvider();
-    if (providerId.isEmpty())
-        return context.usageError(command, Text::tr("choose a provider with --provider (or set defaultProvider in %1)")
-                                               .arg(QDir::toNativeSeparators(context.locations().providerSettingsPath())));
-    const ProviderSettingsEntry entry = settings->entry(providerId);
-    const QString model = parser.isSet(modelOption) ? parser.value(modelOption) : entry.model;
-    if (model.isEmpty())
-        return context.usageError(command, Text::tr("choose a model with --model (or set providers.%1.model in %2)")
-                                               .arg(providerId, QDir::toNativeSeparators(context.locations().providerSettingsPath())));
-
-    SessionStore *store = context.store();
-    if (!store)
-        return Failed;
-    std::unique_ptr<KeychainCredentialStore> keychain;
-    if (!parser.isSet(noKeychainOption))
-        keychain = std::make_unique<KeychainCredentialStore>();
-    PluginManager plugins(context.locations(), DataLocations::systemPluginDirs());
-    plugins.setHostServices(cliHostServices(keychain.get(), context.err()));
-    plugins.loadAll();
-    Provider *provider = plugins.provider(providerId);
-    if (!provider)
-        return context.fail(command, Error(QStringLiteral("cli.unknown-provider"), unknownProviderMessage(providerId, plugins)));
-
-    std::optional<Result<Connection>> connection;
-    QEventLoop waitForKey;
-    prepareConnection(*provider, entry, parser.value(baseUrlOption), keychain.get(), processEnvironment(),
-                      [&connection, &waitForKey](const Result<Connection> &result) {
-                          connection = result;
-                          waitForKey.quit();
-                      });
-    if (!connection)
-        waitForKey.exec();
-    if (connection->hasError())
-        return context.fail(command, connection->error());
-
-    SessionConfig config;
-    config.provider = provider;
-    config.model = model;
-    config.endpoint = connection->value().endpoint;
-    config.keySource = connection->value().keySource;
-    config.catalog = ModelCatalog::load(context.locations());
-    config.systemPrompt = parser.isSet(systemOption) ? systemPrompt(parser.value(systemOption)) : defaultSystemPrompt(workspace);
-    config.workspace = workspace;
-    config.maxSteps = maxSteps;
-    config.maxTurnCostUsd = maxCost;
-    config.maxOutputTokens = maxOutput;
-    applyProviderSettings(settings.value(), providerId, &config);
-    const Result<ContextSettings> contextSettings = ContextSettings::load(context.locations().contextSettingsPath());
-    if (contextSettings.hasError())
-        return context.fail(command, contextSettings.error());
-    const Result<QHash<QString, QJsonObject>> overrides =
-        parseContextOverrides(parser.values(contextOption), contextSettings->strategies.value(0, QStringLiteral("progressive")));
-    if (overrides.hasError())
-        return context.usageError(command, overrides.error().message);
-    for (const Error &warning : contextSettings->apply(plugins.strategies(), overrides.value(), &config))
-        context.err() << Text::tr("warning: %1").arg(warning.message) << Qt::endl;
-    const Result<ToolEnvironment> environment = ToolEnvironment::assemble(plugins, context.locations(), toolChoice.value());
-    if (environment.hasError())
-        return context.fail(command, environment.error());
-    environment->apply(&config);
-    if (!parser.isSet(noMemoryOption)) {
-        Result<MemoryEnvironment> memory = memoryEnvironment(context.locations());
-        if (memory.hasError())
-            return context.fail(command, memory.error());
-        if (!memory->settings().summaryProvider.isEmpty()) {
-            Result<std::shared_ptr<OutputSummariser>> summariser =
-                summariserFor(memory->settings(), plugins, settings.value(), keychain.get());
-            if (summariser.hasError())
-                return context.fail(command, summariser.error());
-            memory->setSummariser(summariser.value());
-        }
-        memory->apply(&config);
-    }
-
-    const bool json = parser.isSet(jsonOption);
-    // The turn may use any configured MCP server's tools: they are all up (or known to have
-    // failed) before the first request. A required one that failed ends the run here.
-    if (McpHost *mcp = findMcpHost(plugins)) {
-        const McpStartReport started = startMcpServers(mcp, {workspace});
-        if (started.fatal)
-            return context.fail(command, *started.fatal);
-        for (const Error &failure : started.failures) {
-            if (json) {
-                SessionEvent warning;
-                warning.kind = SessionEvent::Kind::Warning;
-                warning.error = failure;
-                context.out() << QString::fromUtf8(QJsonDocument(warning.toJson()).toJson(QJsonDocument::Compact)) << '\n';
-                context.out().flush();
-            } else {
-                context.err() << Text::tr("warning: %1").arg(failure.message) << Qt::endl;
-            }
-        }
-    }
-
-    ToolRegistry tools;
-    environment->configure(&tools);
-    SessionInfo info;
-    info.id = parser.value(sessionOption);
-    info.workspace = workspace;
-    Result<std::unique_ptr<Session>> opened = Session::open(store, info, config, &tools, &approvals.value());
-    if (opened.hasError())
-        return context.fail(command, opened.error());
-    std::unique_ptr<Session> session = std::move(opened).value();
-
-    if (!json) {
-        context.err() << QStringLiteral("session %1 \u00b7 %2 \u00b7 %3").arg(session->id(), providerId, model) << Qt::endl;
-        context.err() << environment->describeSandbox() << Qt::endl;
-    }
-    RunPrinter printer(context, session.get(), json, parser.isSet(thinkingOption), &input, model);
-    input.start();
-    InterruptSignal interrupt;
-    QObject::connect(&interrupt, &InterruptSignal::triggered, session.get(), [&session] { session->interrupt(); });
-
-    QEventLoop loop;
-    QObject::connect(session.get(), &Session::eventOccurred, &loop, [&loop](const SessionEvent &event) {
-        if (event.kind == SessionEvent::Kind::TurnFinished)
-            loop.quit();
-    });
-    const Result<void> submitted = session->submit(prompt);
-    if (submitted.hasError())
-        return context.fail(command, submitted.error());
-    if (!printer.finishReason())
-        loop.exec();
-    if (session->hasPendingSummaries()) {
-        // The summary of the oldest turns is being written in the background; leaving now would
-        // throw it away and pay for it again next time.
-        if (!json)
-            context.err() << Text::tr("finishing the summary of the oldest turns...") << Qt::endl;
-        QTimer poll;
-        QObject::connect(&poll, &QTimer::timeout, &loop, [&loop, &session] {
-            if (!session->hasPendingSummaries())
-                loop.quit();
-        });
-        poll.start(50);
-        loop.exec();
-    }
-    if (session->hasPendingTurnVersions()) {
-        // The model is writing the turn's shorter versions (a strategy asked for them); the
-        // extractive ones are stored already, so leaving now loses only the better ones.
-        if (!json)
-            context.err() << Text::tr("finishing the turn's shorter versions...") << Qt::endl;
-        QTimer poll;
-        QObject::connect(&poll, &QTimer::timeout, &loop, [&loop, &session] {
-            if (!session->hasPendingTurnVersions())
-                loop.quit();
-        });
-        poll.start(50);
-        loop.exec();
-    }
-    context.out().flush();
-    return exitCodeFor(printer.finishReason().value_or(QString()));
+    plan.info.id = parser.value(options.session);
+    return runTurn(context, command, parser, options, input, plan);
 }
 
 } // namespace valis::cli

@@ -15,6 +15,7 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -67,6 +68,13 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
     if (config.model.isEmpty())
         return Error(QStringLiteral("session.no-model"), Text::tr("no model was chosen for provider %1").arg(config.provider->id()));
 
+    // A history strategy asked for by name must exist before anything is created for it.
+    if (!config.historyStrategy.isEmpty() && config.historyStrategy != HistoryStrategies::regular()) {
+        const Result<QList<ContextStrategy *>> asked = config.history.strategiesFor(config.historyStrategy);
+        if (asked.hasError())
+            return asked.error();
+    }
+
     SessionInfo stored = info;
     QList<Message> record;
     Result<SessionInfo> existing = info.id.isEmpty() ? Result<SessionInfo>(Error(QStringLiteral("store.no-session"), {}))
@@ -92,6 +100,27 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
 
     SessionConfig effective = config;
     QList<Error> warnings;
+    // The history strategy: the one asked for, else the record's last choice, else regular.
+    if (!effective.history.contains(HistoryStrategies::regular()))
+        effective.history.available.insert(HistoryStrategies::regular(), effective.strategies);
+    const QString recordedHistory = recordedHistoryStrategy(record);
+    QString history = !effective.historyStrategy.isEmpty() ? effective.historyStrategy : recordedHistory;
+    // The default is for new sessions: one that never chose stays regular, as it ran so far.
+    if (history.isEmpty() && record.isEmpty())
+        history = effective.defaultHistoryStrategy;
+    if (history.isEmpty())
+        history = HistoryStrategies::regular();
+    Result<QList<ContextStrategy *>> historyStrategies = effective.history.strategiesFor(history);
+    if (historyStrategies.hasError()) {
+        // The record chose a strategy whose plugin is gone: the session still opens, managed
+        // the regular way, and says so.
+        warnings.append(historyStrategies.error());
+        history = HistoryStrategies::regular();
+        historyStrategies = effective.history.strategiesFor(history);
+    }
+    effective.strategies = historyStrategies.value();
+    // What it runs with, so the sessions it starts (subagents) follow it.
+    effective.historyStrategy = history;
     std::shared_ptr<DetailStoreMemoriesBackend> memories;
     if (effective.memory) {
         memories = std::make_shared<DetailStoreMemoriesBackend>(effective.memory, effective.agentId, stored.id);
@@ -129,6 +158,12 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
     if (const qsizetype chosen = session->m_branches.indexOf(stored.activeLeafId); chosen >= 0)
         leaf = session->m_branches.newestLeafAt(chosen);
     session->setLeaf(leaf);
+    session->m_historyStrategy = history;
+    if (history != (recordedHistory.isEmpty() ? HistoryStrategies::regular() : recordedHistory)) {
+        const Result<Message> chosen = session->storeUnder(session->m_leaf, historyStrategyMessage(history), true);
+        if (chosen.hasError())
+            return chosen.error();
+    }
     session->m_memories = memories;
     if (effective.memory) {
         session->m_capture = std::make_unique<ResultCapture>(effective.memory, effective.memorySettings);
@@ -535,6 +570,8 @@ void Session::emitEvent(SessionEvent event)
     if (event.kind == SessionEvent::Kind::TurnFinished && !event.details.contains(QLatin1String("subagentSession")))
         makeTurnVersions(event.turn);
     Q_EMIT eventOccurred(event);
+    if (event.kind == SessionEvent::Kind::TurnFinished && !m_pendingReports.isEmpty())
+        QTimer::singleShot(0, this, [this] { deliverForkReports(); });
 }
 
 } // namespace valis

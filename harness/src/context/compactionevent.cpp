@@ -20,6 +20,7 @@ struct Text
 constexpr QLatin1String ValisKey("valis");
 constexpr QLatin1String CompactionKey("compaction");
 constexpr QLatin1String PinKey("pin");
+constexpr QLatin1String HistoryKey("history");
 // Events carry a format version so a record written by a newer Valis is reported, not misread.
 constexpr int EventFormat = 1;
 
@@ -214,7 +215,36 @@ bool isContextControlMessage(const Message &message)
     if (message.role != Role::System)
         return false;
     const QJsonObject valis = valisMetadata(message);
-    return valis.contains(CompactionKey) || valis.contains(PinKey);
+    return valis.contains(CompactionKey) || valis.contains(PinKey) || valis.contains(HistoryKey);
+}
+
+Message historyStrategyMessage(const QString &name)
+{
+    Message message;
+    message.id = newMessageId();
+    message.role = Role::System;
+    QJsonObject valis;
+    valis.insert(HistoryKey, QJsonObject{{QStringLiteral("strategy"), name}});
+    message.metadata.insert(ValisKey, valis);
+    message.parts.append(Part::makeText(QStringLiteral("[history strategy %1]").arg(name)));
+    return message;
+}
+
+QString historyStrategyOf(const Message &message)
+{
+    if (message.role != Role::System)
+        return {};
+    return valisMetadata(message).value(HistoryKey).toObject().value(QLatin1String("strategy")).toString();
+}
+
+QString recordedHistoryStrategy(const QList<Message> &record)
+{
+    for (qsizetype i = record.size() - 1; i >= 0; --i) {
+        const QString name = historyStrategyOf(record.at(i));
+        if (!name.isEmpty())
+            return name;
+    }
+    return {};
 }
 
 Message pinMessage(const QString &messageId, bool pinned)

@@ -43,7 +43,7 @@ Result<ContextSettings> ContextSettings::load(const QString &path)
         return settings;
     const QJsonObject json = **file;
     static const QStringList known{QStringLiteral("version"), QStringLiteral("strategies"), QStringLiteral("settings"),
-                                   QStringLiteral("models")};
+                                   QStringLiteral("models"), QStringLiteral("history")};
     for (auto it = json.constBegin(); it != json.constEnd(); ++it) {
         if (!known.contains(it.key()))
             return malformed(path, Text::tr("unknown field \"%1\" (known: %2)").arg(it.key(), known.join(QStringLiteral(", "))));
@@ -58,6 +58,12 @@ Result<ContextSettings> ContextSettings::load(const QString &path)
                 return malformed(path, Text::tr("\"strategies\" must be a list of strategy ids"));
             settings.strategies.append(id.toString());
         }
+    }
+    const QJsonValue history = json.value(QLatin1String("history"));
+    if (!history.isUndefined()) {
+        if (!HistoryStrategies::names().contains(history.toString()))
+            return malformed(path, Text::tr("\"history\" must be one of %1").arg(HistoryStrategies::names().join(QStringLiteral(", "))));
+        settings.history = history.toString();
     }
     const QJsonValue perStrategy = json.value(QLatin1String("settings"));
     if (!perStrategy.isUndefined()) {
@@ -103,6 +109,8 @@ Result<void> ContextSettings::save(const QString &path) const
     }
     QJsonObject json{{QStringLiteral("version"), FormatVersion},
                      {QStringLiteral("strategies"), QJsonArray::fromStringList(strategies)}};
+    if (!history.isEmpty())
+        json.insert(QStringLiteral("history"), history);
     if (!perStrategy.isEmpty())
         json.insert(QStringLiteral("settings"), perStrategy);
     if (!models.isEmpty())
@@ -182,7 +190,15 @@ QList<Error> ContextSettings::apply(const QList<ContextStrategy *> &available,
 {
     QList<Error> warnings;
     config->strategies = select(available, &warnings);
-    config->strategySettings = settingsFor(config->model, sessionOverrides);
+    config->history = HistoryStrategies::from(config->strategies, available);
+    config->defaultHistoryStrategy = history;
+    // The settings of every strategy a history switch may bring in, not only those in use now.
+    QHash<QString, QJsonObject> overrides = sessionOverrides;
+    for (const QString &name : HistoryStrategies::names()) {
+        if (name != HistoryStrategies::regular() && config->history.contains(name) && !overrides.contains(name))
+            overrides.insert(name, QJsonObject());
+    }
+    config->strategySettings = settingsFor(config->model, overrides);
     return warnings;
 }
 

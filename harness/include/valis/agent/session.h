@@ -8,6 +8,7 @@
 #include "valis/agent/toolregistry.h"
 #include "valis/agent/turnversiongenerator.h"
 #include "valis/catalog/modelcatalog.h"
+#include "valis/context/historystrategies.h"
 #include "valis/core/datalocations.h"
 #include "valis/core/result.h"
 #include "valis/harness_export.h"
@@ -97,6 +98,16 @@ struct VALIS_HARNESS_EXPORT SessionConfig
     /// "turnVersions": "model" (the strategy shows them); "extractive" there, or no strategy
     /// saying anything, keeps to the extractive ones and makes no model call.
     TurnVersionMode turnVersions = TurnVersionMode::Auto;
+    /// The history strategies the session may switch between (Session::setHistoryStrategy());
+    /// "regular" is `strategies` when it is not set.
+    HistoryStrategies history;
+    /// The history strategy to run with ("regular", "gradient", "oneshot"): recorded when it
+    /// differs from the record's last choice. Empty: the record's last choice, else (for a new
+    /// session) `defaultHistoryStrategy`, else "regular".
+    QString historyStrategy;
+    /// The history strategy of a new session when none is asked for (config/context.json's
+    /// "history"; see ContextSettings).
+    QString defaultHistoryStrategy;
 };
 
 /// A conversation in progress: takes commands, runs turns, keeps the record, and reports
@@ -208,6 +219,17 @@ public:
     /// Pins (or unpins) a message: it is never evicted or summarised, and is carried verbatim
     /// into the context after every summary. Recorded in the record; fails for unknown ids.
     Result<void> pin(const QString &messageId, bool pinned = true);
+    /// The history strategy in use ("regular", "gradient", "oneshot"; see HistoryStrategies).
+    QString historyStrategy() const { return m_historyStrategy; }
+    /// Switches the history strategy: recorded in the record (historyStrategyMessage()), and the
+    /// next request's view is built with its strategies (and the system prompt says how to look
+    /// back with them). An unknown or missing one fails with "context.unknown-history" (naming
+    /// what is installed), also reported as a Warning event; the current one stays.
+    Result<void> setHistoryStrategy(const QString &name);
+    /// Appends a fork's report (forkReportMessage()) to this session's record, under the active
+    /// leaf, so the next turn sees it; while a turn runs it waits for the turn to end (a user
+    /// message between a call and its result would break the view).
+    Result<void> receiveForkReport(const Message &report);
     /// What the context strategies did in this session so far (from the record's events).
     CompactionStats compactionStats() const { return CompactionStats::of(m_record); }
 
@@ -258,6 +280,10 @@ private:
     void trackInteraction(const SessionEvent &event, bool pending);
     bool resolveApproval(const QString &requestId, const ApprovalDecision &decision);
     Message composeSystemPrompt() const;
+    /// Makes `name` with `strategies` the history strategy in use (pipeline and system prompt).
+    void useHistory(const QString &name, const QList<ContextStrategy *> &strategies);
+    /// Appends the fork reports that waited for the turn to end.
+    void deliverForkReports();
     /// The ToolContext every tool call of this session starts from.
     ToolContext toolContext() const;
     SubagentHost *subagents() const { return m_subagents.get(); }
@@ -305,6 +331,8 @@ private:
     std::unique_ptr<SessionSampler> m_sampler;
     std::shared_ptr<StoredTurnVersions> m_turnVersionSnapshot;
     std::unique_ptr<TurnVersionGenerator> m_turnVersionGenerator;
+    QString m_historyStrategy;
+    QList<Message> m_pendingReports;
 };
 
 } // namespace valis

@@ -90,8 +90,8 @@ struct VALIS_HARNESS_EXPORT CompactionEvent
     static std::optional<Result<CompactionEvent>> fromMessage(const Message &message);
 };
 
-/// True when `message` is a record entry the model never sees as a message: a CompactionEvent
-/// or a pin (see pinMessage()).
+/// True when `message` is a record entry the model never sees as a message: a CompactionEvent,
+/// a pin (see pinMessage()) or a history-strategy choice (see historyStrategyMessage()).
 VALIS_HARNESS_EXPORT bool isContextControlMessage(const Message &message);
 
 /// The record entry that pins (or unpins) the message `messageId`: pinned messages are never
@@ -102,6 +102,15 @@ VALIS_HARNESS_EXPORT Message pinMessage(const QString &messageId, bool pinned);
 VALIS_HARNESS_EXPORT QSet<QString> pinnedMessageIds(const QList<Message> &record);
 /// Applies what `message` says about pins to `pinned` (a pin entry, or "pinned": true metadata).
 VALIS_HARNESS_EXPORT void updatePins(const Message &message, QSet<QString> *pinned);
+
+/// The record entry that switches the session's history strategy ("regular", "gradient",
+/// "oneshot"; see HistoryStrategies) from the next request on. A reopened session uses the last
+/// one its record holds.
+VALIS_HARNESS_EXPORT Message historyStrategyMessage(const QString &name);
+/// The history strategy `message` chooses; empty when it is no such entry.
+VALIS_HARNESS_EXPORT QString historyStrategyOf(const Message &message);
+/// The last history strategy chosen in `record`; empty when none was.
+VALIS_HARNESS_EXPORT QString recordedHistoryStrategy(const QList<Message> &record);
 
 /// Per-session figures over the CompactionEvents of a record.
 struct VALIS_HARNESS_EXPORT CompactionStats

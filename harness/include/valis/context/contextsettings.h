@@ -18,6 +18,7 @@ struct SessionConfig;
 ///
 ///     {"version": 1,
 ///      "strategies": ["progressive"],
+///      "history": "regular",
 ///      "settings": {"progressive": {"offloadTokens": 20000, "evictAt": 0.85, "evictTo": 0.6}},
 ///      "models": {"claude-haiku-4-5": {"progressive": {"evictAt": 0.8}}}}
 ///
@@ -28,6 +29,9 @@ struct SessionConfig;
 struct VALIS_HARNESS_EXPORT ContextSettings
 {
     QStringList strategies{QStringLiteral("progressive")};
+    /// The history strategy of new sessions ("regular", "gradient", "oneshot"; see
+    /// HistoryStrategies); empty: regular. A session keeps the one it recorded.
+    QString history;
     QHash<QString, QJsonObject> settings;                      ///< strategy id -> settings
     QHash<QString, QHash<QString, QJsonObject>> modelSettings; ///< model -> strategy id -> settings
 
@@ -46,8 +50,9 @@ struct VALIS_HARNESS_EXPORT ContextSettings
     /// What each of `selected` runs with for `model`: its defaultSettings() with settingsFor()
     /// on top (what `valis-cli context --settings` prints and the desktop's gauge marks).
     QHash<QString, QJsonObject> effectiveSettings(const QList<ContextStrategy *> &selected, const QString &model) const;
-    /// Sets `config`'s strategies and their settings for its model; returns what could not be
-    /// honoured (a strategy no plugin offers).
+    /// Sets `config`'s strategies and their settings for its model, the history strategies it
+    /// may switch between and the default of new sessions; returns what could not be honoured
+    /// (a strategy no plugin offers).
     QList<Error> apply(const QList<ContextStrategy *> &available, const QHash<QString, QJsonObject> &sessionOverrides,
                        SessionConfig *config) const;
 };
