@@ -63,6 +63,18 @@ bool lastIsToolResult(const QJsonObject &request)
     return false;
 }
 
+/// Whether a request asks for a turn's shorter versions (the background request after each turn).
+bool isVersionRequest(const QJsonObject &request)
+{
+    const QJsonArray messages = request.value(QLatin1String("messages")).toArray();
+    const QJsonArray content = messages.last().toObject().value(QLatin1String("content")).toArray();
+    for (const QJsonValue &block : content) {
+        if (block.toObject().value(QLatin1String("text")).toString().contains(QLatin1String("Write three shorter versions of turn")))
+            return true;
+    }
+    return false;
+}
+
 /// The request without the announcement board at its end (the scripted model answers what came
 /// before it).
 QJsonObject withoutBoard(QJsonObject request)
@@ -131,7 +143,6 @@ private Q_SLOTS:
                                                                                     {QStringLiteral("cacheWrite"), 3.75},
                                                                                     {QStringLiteral("cacheRead"), 0.3}}},
                                              {QStringLiteral("tokenizer"), QStringLiteral("estimate")}}}}});
-        writeConfig(QStringLiteral("context.json"), {{QStringLiteral("version"), 1}, {QStringLiteral("strategies"), QJsonArray{QStringLiteral("gradient")}}});
         QVERIFY(QDir(workspace.path()).mkpath(QStringLiteral("notes")));
 
         const int turns = 201;
@@ -140,7 +151,18 @@ private Q_SLOTS:
             const QJsonObject body = withoutBoard(request.json());
             const qint64 tokens = request.body.size() / 4;
             const int turn = turnOf(messagesText(body));
-            if (lastIsToolResult(body)) {
+            if (isVersionRequest(body)) {
+                // The turn's S, C and T, written by "the model" in the background.
+                static const QRegularExpression asked(QStringLiteral("shorter versions of turn (\\d+)"));
+                const int versioned = asked.match(messagesText(body)).captured(1).toInt();
+                server.enqueue(ScriptedResponse::sse(answer(
+                    QStringLiteral("<smoothed>\nS-MODEL turn %1: the user asked to read notes/turn%1.md; read_file returned 25 "
+                                   "notes; nothing to change.\n</smoothed>\n<compressed>\nC-MODEL turn %1: {tool read_file called "
+                                   "→ 25 notes of notes/turn%1.md}; nothing changed.\n</compressed>\n<tiny>\nTurn %1: T-MODEL read "
+                                   "notes/turn%1.md.\n</tiny>")
+                        .arg(versioned),
+                    tokens)));
+            } else if (lastIsToolResult(body)) {
                 server.enqueue(ScriptedResponse::sse(answer(QStringLiteral("Read them; nothing to change in turn %1.").arg(turn), tokens)));
             } else if (turn == askAt) {
                 server.enqueue(ScriptedResponse::sse(call(QStringLiteral("toolu_back"), QStringLiteral("get_turn"),
@@ -162,7 +184,8 @@ private Q_SLOTS:
             QStringList arguments{QStringLiteral("--home"), home.path(), QStringLiteral("run"), QStringLiteral("--provider"),
                                   QStringLiteral("anthropic"), QStringLiteral("--base-url"), server.baseUrl().toString(),
                                   QStringLiteral("--workspace"), workspace.path(), QStringLiteral("--approve"), QStringLiteral("all"),
-                                  QStringLiteral("--no-keychain"), QStringLiteral("--model"), QStringLiteral("small-sonnet")};
+                                  QStringLiteral("--no-keychain"), QStringLiteral("--model"), QStringLiteral("small-sonnet"),
+                                  QStringLiteral("--history"), QStringLiteral("gradient")};
             if (!session.isEmpty())
                 arguments << QStringLiteral("--session") << session;
             arguments << QStringLiteral("turn %1: read the notes for this turn.").arg(t);
@@ -176,32 +199,47 @@ private Q_SLOTS:
         }
         QCOMPARE(server.unexpectedRequests(), 0);
         const QList<CapturedRequest> requests = server.requests();
-        QCOMPARE(requests.size(), turns * 2);
 
         const QString turnFive = QStringLiteral("turn 5 note 17: the cache key for shard-172 is k-5106");
         bool sawTiers = false;
+        bool sawModelVersions = false;
+        int live = 0;
+        int versions = 0;
+        QJsonObject lastLive;
         for (int i = 0; i < requests.size(); ++i) {
             const QJsonObject body = requests.at(i).json();
-            const QString text = messagesText(body);
             // Inside the window (the estimate counts about four bytes a token; the body carries
             // the tool definitions and JSON framing on top, so this errs on the safe side).
             QVERIFY2(requests.at(i).body.size() / 4 < 32000,
                      qPrintable(QStringLiteral("request %1 is %2 bytes").arg(i).arg(requests.at(i).body.size())));
-            const int current = i / 2 + 1;
-            QCOMPARE(turnOf(messagesText(withoutBoard(body))), current);
+            if (isVersionRequest(body)) {
+                ++versions;
+                continue;
+            }
+            ++live;
+            lastLive = body;
+            const QString text = messagesText(body);
+            const QJsonObject asked = withoutBoard(body);
+            const int current = turnOf(messagesText(asked));
+            const bool answering = lastIsToolResult(asked);
             const bool onBoard = text.contains(QLatin1String("<announcement-board>")) && text.contains(turnFive);
             // Turn 196's second request (after get_turn answered) through turn 200: on the board.
-            const bool expected = (current == askAt && i % 2 == 1) || (current > askAt && current < askAt + 5);
+            const bool expected = (current == askAt && answering) || (current > askAt && current < askAt + 5);
             QVERIFY2(onBoard == expected, qPrintable(QStringLiteral("request %1 (turn %2): board %3").arg(i).arg(current).arg(onBoard)));
             if (current > 150 && text.contains(QLatin1String("<conversation-history")) && text.contains(QLatin1String("-C>"))
                 && QRegularExpression(QStringLiteral("<T-\\d+-through-\\d+-T>")).match(text).hasMatch())
                 sawTiers = true;
+            // The shortened turns are the model's versions, not the extractive ones.
+            sawModelVersions = sawModelVersions || (text.contains(QLatin1String("C-MODEL turn")) && text.contains(QLatin1String("T-MODEL")));
         }
+        QCOMPARE(live, turns * 2);
+        QCOMPARE(versions, turns);
+        QVERIFY(sawModelVersions);
         QVERIFY(sawTiers);
         // The last request shows the newest turns raw, tagged.
-        QVERIFY(messagesText(requests.last().json()).contains(QStringLiteral("<T-%1-R>").arg(turns)));
+        QVERIFY(messagesText(lastLive).contains(QStringLiteral("<T-%1-R>").arg(turns)));
         // Turn 5's note is nowhere verbatim in turn 201's request: it left the board.
-        QVERIFY(!messagesText(requests.last().json()).contains(turnFive));
+        QVERIFY(!messagesText(lastLive).contains(turnFive));
     }
 };
 

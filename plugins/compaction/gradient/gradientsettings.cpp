@@ -30,7 +30,10 @@ QJsonObject GradientSettings::defaults()
                        {QStringLiteral("overflowAt"), settings.overflowAt},
                        {QStringLiteral("evictTo"), settings.evictTo},
                        {QStringLiteral("boardTurns"), settings.boardTurns},
-                       {QStringLiteral("offloadTokens"), settings.offloadTokens}};
+                       {QStringLiteral("offloadTokens"), settings.offloadTokens},
+                       // The Session asks the model for each finished turn's S, C and T in the
+                       // background ("extractive" keeps to the deterministic ones).
+                       {QStringLiteral("turnVersions"), QStringLiteral("model")}};
 }
 
 Result<GradientSettings> GradientSettings::fromJson(const QJsonObject &json)
@@ -65,6 +68,11 @@ Result<GradientSettings> GradientSettings::fromJson(const QJsonObject &json)
           whole(QStringLiteral("offloadTokens"), &settings.offloadTokens, 256)}) {
         if (problem)
             return *problem;
+    }
+    if (json.contains(QStringLiteral("turnVersions"))) {
+        const QString mode = json.value(QStringLiteral("turnVersions")).toString();
+        if (mode != QLatin1String("model") && mode != QLatin1String("extractive"))
+            return badSetting(QStringLiteral("turnVersions"), Text::tr("takes \"model\" or \"extractive\""));
     }
     if (json.contains(QStringLiteral("bandShares"))) {
         const QJsonArray shares = json.value(QStringLiteral("bandShares")).toArray();

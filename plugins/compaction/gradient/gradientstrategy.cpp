@@ -211,7 +211,12 @@ Result<StrategyReport> GradientStrategy::apply(QList<Message> &view, const Strat
     if (parsed.hasError())
         return parsed.error();
     const GradientSettings settings = parsed.value();
-    progressive::ProgressiveSettings offloading;
+    // Progressive's defaults (which tools never move, which are writes), with the gradient's own
+    // offload threshold.
+    Result<progressive::ProgressiveSettings> defaults = progressive::ProgressiveSettings::fromJson({});
+    if (defaults.hasError())
+        return defaults.error();
+    progressive::ProgressiveSettings offloading = defaults.value();
     offloading.offloadTokens = settings.offloadTokens;
     progressive::WorkingView working(view, budget, context, offloading);
     StrategyReport report;
