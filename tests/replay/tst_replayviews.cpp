@@ -411,6 +411,11 @@ void TestReplayViews::taggedTurnsAreReachableNotVisible()
     QCOMPARE(*report.oldFactsReachableAtLast, 3.0 / 8.0);
     QVERIFY(qAbs(*report.oldFactsVisible - (3.0 + 4 * 5.0 / 8.0) / 7.0) < 1e-12);
     QVERIFY(qAbs(*report.oldFactsReachable - (4 * 3.0 / 8.0) / 7.0) < 1e-12);
+    // What left the view with turn 2 is recoverable: its tag names the turn, and get_turn at R
+    // brings the record back.
+    QVERIFY(report.itemsRemoved > 0);
+    QCOMPARE(report.itemsRecoverable, report.itemsRemoved);
+    QCOMPARE(report.itemsRecoverableOutsideSummaries, report.itemsRemovedOutsideSummaries);
 }
 
 void TestReplayViews::mergedTagsCoverTheirRange()

@@ -120,6 +120,21 @@ QString factText(const Part &part)
     return {};
 }
 
+QList<QPair<int, int>> taggedTurns(const QString &text)
+{
+    QList<QPair<int, int>> ranges;
+    if (!text.contains(QLatin1String("<T-")))
+        return ranges;
+    QRegularExpressionMatchIterator it = tagPattern().globalMatch(text);
+    while (it.hasNext()) {
+        const QRegularExpressionMatch match = it.next();
+        const int first = match.captured(1).toInt();
+        const int last = match.captured(2).isEmpty() ? first : match.captured(2).toInt();
+        ranges.append({qMin(first, last), qMax(first, last)});
+    }
+    return ranges;
+}
+
 QStringList extractFacts(const QString &text)
 {
     static const QStringList kinds{QStringLiteral("url"),  QStringLiteral("uuid"), QStringLiteral("path"),   QStringLiteral("file"),
@@ -179,15 +194,7 @@ public:
             if (facts.at(i).matcher.indexIn(text) >= 0)
                 entry.facts.append(int(i));
         }
-        if (text.contains(QLatin1String("<T-"))) {
-            QRegularExpressionMatchIterator it = tagPattern().globalMatch(text);
-            while (it.hasNext()) {
-                const QRegularExpressionMatch match = it.next();
-                const int first = match.captured(1).toInt();
-                const int last = match.captured(2).isEmpty() ? first : match.captured(2).toInt();
-                entry.tags.append({qMin(first, last), qMax(first, last)});
-            }
-        }
+        entry.tags = taggedTurns(text);
         return *seen.insert(message.id, entry);
     }
 

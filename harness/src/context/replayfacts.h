@@ -20,6 +20,10 @@ namespace replay {
 /// ReplayReport::oldFactsVisible follows through the views.
 QStringList extractFacts(const QString &text);
 
+/// The turn ranges the turn tags in `text` name (`<T-12-C>` is 12..12, `<T-3-through-9-T>` is
+/// 3..9): the turns one get_turn brings back from that view.
+QList<QPair<int, int>> taggedTurns(const QString &text);
+
 /// The text a part shows the model, as facts are found in it and looked for: text and thinking,
 /// a tool call's name and the string values of its arguments, a tool result's text.
 QString factText(const Part &part);

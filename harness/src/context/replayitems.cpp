@@ -1,5 +1,7 @@
 #include "context/replayitems.h"
 
+#include "context/replayfacts.h"
+
 #include "valis/context/replayer.h"
 #include "valis/record/recordjson.h"
 
@@ -17,6 +19,8 @@ namespace {
 // Breadth-first through files that name other files (a summary naming a transcript that names
 // offloaded results); a model can follow as many reads, but a cycle must end.
 constexpr int MaxDepth = 4;
+/// The longest part get_turn shows whole (the history tool's GetTurnTool::MaxPartBytes).
+constexpr qsizetype GetTurnPartBytes = 16 * 1024;
 constexpr int MaxFiles = 20000;
 
 size_t itemHash(const QByteArray &bytes)
@@ -94,6 +98,7 @@ void ItemTracker::addMessage(const Message &message, int recordIndex)
         Item item;
         item.message = index;
         item.part = found.part;
+        item.turn = message.turn;
         item.kind = found.kind;
         item.text = found.text;
         item.utf8 = found.text.toUtf8();
@@ -246,6 +251,7 @@ std::shared_ptr<const ItemTracker::Content> ItemTracker::content(const QString &
 ItemTracker::Reach ItemTracker::reach(const QString &text)
 {
     Reach reach;
+    reach.taggedTurns = taggedTurns(text);
     QSet<QString> seen;
     QStringList frontier = pointersIn(text);
     for (int depth = 0; depth < MaxDepth && !frontier.isEmpty() && seen.size() < MaxFiles; ++depth) {
@@ -267,6 +273,14 @@ ItemTracker::Reach ItemTracker::reach(const QString &text)
 
 bool ItemTracker::recoverable(const Item &item, const Reach &reach) const
 {
+    // One get_turn at R returns a tagged turn's record; parts past its page limit are cut to a
+    // search_history call, so only shorter ones come back whole that way.
+    if (item.turn >= 0 && item.utf8.size() <= GetTurnPartBytes) {
+        for (const QPair<int, int> &range : reach.taggedTurns) {
+            if (item.turn >= range.first && item.turn <= range.second)
+                return true;
+        }
+    }
     for (const std::shared_ptr<const Content> &content : reach.contents) {
         if (content->exact.contains(item.hash))
             return true;

@@ -60,6 +60,7 @@ private:
     {
         int message = -1; ///< index in m_messages
         int part = -1;
+        int turn = -1;
         PartKind kind = PartKind::Text;
         QString text;
         QByteArray utf8;
@@ -87,6 +88,8 @@ private:
     struct Reach
     {
         QList<std::shared_ptr<const Content>> contents;
+        /// Turns a tag in the view names: get_turn brings their record back.
+        QList<QPair<int, int>> taggedTurns;
     };
 
     bool partShows(const Part &shown, const Item &item) const;
