@@ -131,6 +131,10 @@
         <source>cannot find a free key for a memory</source>
         <translation>für eine Erinnerung lässt sich kein freier Schlüssel finden</translation>
     </message>
+    <message>
+        <source>the context strategy &quot;%1&quot; works on the provider&apos;s side and needs the %2 API; %3 cannot apply it, so it changes nothing in this session</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>valis</name>
@@ -745,6 +749,10 @@
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
+    <message>
+        <source>How the session&apos;s history is shown to the model; a change applies from the next request</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>valis::ConnectionTester</name>
@@ -842,6 +850,14 @@
         <source>Context</source>
         <translation>Kontext</translation>
     </message>
+    <message>
+        <source>How new sessions show their history to the model; each session can switch in the composer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History strategy of new sessions:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>valis::ContextPipeline</name>
@@ -907,6 +923,10 @@
     <message>
         <source>&quot;%1&quot; is not KEY=VALUE (for example evictAt=0.8)</source>
         <translation>„%1“ hat nicht die Form SCHLÜSSEL=WERT (zum Beispiel evictAt=0.8)</translation>
+    </message>
+    <message>
+        <source>&quot;history&quot; must be one of %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1002,6 +1022,14 @@
     <message>
         <source>Progress</source>
         <translation>Fortschritt</translation>
+    </message>
+    <message>
+        <source>Fork from here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a new session from the conversation up to this message; when its turn ends, its answer is reported back here</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1121,6 +1149,14 @@
     <message>
         <source>Waiting for your answer: %1 asks something.</source>
         <translation>Wartet auf Ihre Antwort: %1 fragt etwas.</translation>
+    </message>
+    <message>
+        <source>The next request shows the history as: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fork&apos;s answer could not be reported to its parent: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1322,6 +1358,82 @@
     <message>
         <source>The request to %1 was cancelled.</source>
         <translation>Die Anfrage an %1 wurde abgebrochen.</translation>
+    </message>
+</context>
+<context>
+    <name>valis::Fork</name>
+    <message>
+        <source>the session %1 has no message &quot;%2&quot; to fork at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fork of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::GradientStrategy</name>
+    <message>
+        <source>gradient setting &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>takes a number from %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>takes a whole number of at least %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>takes &quot;model&quot; or &quot;extractive&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>takes four shares (R, S, C, T), at least one above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::HistoryLabels</name>
+    <message>
+        <source>Regular history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One-shot history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The configured context strategies: old tool output becomes pointers, the oldest turns a summary once the window fills up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent turns whole, older ones smoothed, compressed or a sentence each, so hundreds of turns stay visible; the model can ask for any turn back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the current task, the plan and the progress ledger: for a worker that should not carry the planner&apos;s history</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::HistoryStrategies</name>
+    <message>
+        <source>none</source>
+        <translation type="unfinished">keine</translation>
+    </message>
+    <message>
+        <source>the history strategy &quot;%1&quot; needs the context strategy plugin &quot;%1&quot;, which is not installed (installed history strategies: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no history strategy &quot;%1&quot; (installed history strategies: %2)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1699,6 +1811,10 @@
     <message>
         <source>Undo: deleted &quot;%1&quot;</source>
         <translation>Rückgängig: „%1“ gelöscht</translation>
+    </message>
+    <message>
+        <source>Forked into &quot;%1&quot;: write its first request below; its answer is reported to the session it came from.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4165,6 +4281,10 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <source> · 1 image</source>
         <translation> · 1 Bild</translation>
     </message>
+    <message>
+        <source>From here on the model sees the history as: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>valis::PluginManager</name>
@@ -4729,6 +4849,32 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <source>[overflow]</source>
         <translation>[Überlauf]</translation>
     </message>
+    <message numerus="yes">
+        <source>old facts: no request came late enough to measure them (%n fact(s) from the start of the transcript)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>old facts verbatim in the view: %1 on average, %2 at the last request; reachable by one get_turn: %3, %4 (%n fact(s) from the start of the transcript, each counted once %5 requests old)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the view of every request is in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>old facts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tagged</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>valis::Replayer</name>
@@ -4797,6 +4943,30 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>cannot create the folder %1</source>
         <translation>der Ordner %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>name a folder for the views</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a file, not a folder for the views</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1 for the views</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write into the folder %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot remove the earlier view %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write the view %1: %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -5095,6 +5265,18 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>message %1 has an unknown role</source>
         <translation>Nachricht %1 hat eine unbekannte Rolle</translation>
+    </message>
+    <message>
+        <source>read turn versions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a stored turn version needs a turn and the level S, C or T (turn %1, level %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>store turn versions</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -5715,6 +5897,25 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>the FTS5 query is not valid: %1</source>
         <translation>die FTS5-Abfrage ist ungültig: %1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::TurnVersionGenerator</name>
+    <message>
+        <source>the model took too long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model&apos;s versions of turn %1 could not be made, so its extractive versions stay: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model&apos;s answer for the versions of turn %1 lacks the &lt;smoothed&gt;, &lt;compressed&gt; and &lt;tiny&gt; sections, so its extractive versions stay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model&apos;s versions of turn %1 could not be stored: %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -8264,6 +8465,151 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>Print a shell completion script for bash, zsh or fish</source>
         <translation>Ein Shell-Vervollständigungsskript für bash, zsh oder fish ausgeben</translation>
+    </message>
+    <message>
+        <source>the session %1 has no message #%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The message to fork at (its id, or its number as `valis-cli show` prints it): the fork starts with the conversation up to and including it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run this request in the fork at once, like `valis-cli run`; when the turn ends its answer is reported to the parent session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session to fork.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forks a session at a message into a new session linked to it, with its own history strategy (--history oneshot: a worker that gets the plan and its prompt only). Prints the fork&apos;s id.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name exactly one session to fork</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>say where to fork with --at MESSAGE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forked %1 at %2 into %3 (history: %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: the fork&apos;s answer could not be reported to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reported to %1 as message %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write each request&apos;s exact view into DIR as JSON, one file per request (0001-T12.json: system prompt, tools, messages with boards, tokens, provider options, what the build recorded); a file of several sessions gets a folder per session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--regenerate asks a model: choose a provider with --provider (or set defaultProvider in %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session whose turn versions to show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only this level: S (smoothed), C (compressed) or T (tiny).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only turn N.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make and store the extractive versions of every turn that has none, or only stale ones (imported transcripts).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask the model again for the versions of the chosen turns (all without --turn) and store its answers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --regenerate: the provider (default: the settings&apos; defaultProvider).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --regenerate: the model (default: the provider&apos;s model in the settings).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --regenerate: send requests here instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shows the smoothed (S), compressed (C) and tiny (T) versions of a session&apos;s turns: their tokens, the model that wrote them and whether the turn changed since (stale).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--level takes S, C or T, not &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--turn takes a turn number (0 or more)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>session %1 has no turn %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>stored the extractive versions of %n turn(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n turn(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no versions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale: the turn changed since</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n turn(s) without versions: valis-cli turns %1 --build makes them</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fork a session at a message into a new linked session, optionally running its first turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the smoothed, compressed and tiny versions of a session&apos;s turns; build or regenerate them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How the session&apos;s history is shown to the model: regular (the configured context strategies), gradient (recent turns whole, older ones at lower fidelity) or oneshot (the task, the plan and the progress ledger only). Recorded; a continued session keeps its last choice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finishing the turn&apos;s shorter versions...</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
