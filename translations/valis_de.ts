@@ -133,7 +133,7 @@
     </message>
     <message>
         <source>the context strategy &quot;%1&quot; works on the provider&apos;s side and needs the %2 API; %3 cannot apply it, so it changes nothing in this session</source>
-        <translation type="unfinished"></translation>
+        <translation>die Kontextstrategie &quot;%1&quot; arbeitet auf der Seite des Anbieters und braucht die %2-API; %3 kann sie nicht anwenden, daher ändert sie in dieser Sitzung nichts</translation>
     </message>
 </context>
 <context>
@@ -751,7 +751,7 @@
     </message>
     <message>
         <source>How the session&apos;s history is shown to the model; a change applies from the next request</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie der Verlauf der Sitzung dem Modell gezeigt wird; eine Änderung gilt ab der nächsten Anfrage</translation>
     </message>
 </context>
 <context>
@@ -852,11 +852,11 @@
     </message>
     <message>
         <source>How new sessions show their history to the model; each session can switch in the composer</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie neue Sitzungen dem Modell ihren Verlauf zeigen; jede Sitzung kann im Eingabebereich umschalten</translation>
     </message>
     <message>
         <source>History strategy of new sessions:</source>
-        <translation type="unfinished"></translation>
+        <translation>Verlaufsstrategie neuer Sitzungen:</translation>
     </message>
 </context>
 <context>
@@ -926,7 +926,7 @@
     </message>
     <message>
         <source>&quot;history&quot; must be one of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;history&quot; muss eines von %1 sein</translation>
     </message>
 </context>
 <context>
@@ -1025,11 +1025,11 @@
     </message>
     <message>
         <source>Fork from here</source>
-        <translation type="unfinished"></translation>
+        <translation>Ab hier forken</translation>
     </message>
     <message>
         <source>Start a new session from the conversation up to this message; when its turn ends, its answer is reported back here</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine neue Sitzung mit der Unterhaltung bis zu dieser Nachricht starten; wenn ihre Runde endet, wird ihre Antwort hierher zurückgemeldet</translation>
     </message>
 </context>
 <context>
@@ -1152,11 +1152,11 @@
     </message>
     <message>
         <source>The next request shows the history as: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die nächste Anfrage zeigt den Verlauf als: %1.</translation>
     </message>
     <message>
         <source>The fork&apos;s answer could not be reported to its parent: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Antwort des Forks konnte nicht an die übergeordnete Sitzung gemeldet werden: %1</translation>
     </message>
 </context>
 <context>
@@ -1364,76 +1364,76 @@
     <name>valis::Fork</name>
     <message>
         <source>the session %1 has no message &quot;%2&quot; to fork at</source>
-        <translation type="unfinished"></translation>
+        <translation>die Sitzung %1 hat keine Nachricht &quot;%2&quot;, an der geforkt werden kann</translation>
     </message>
     <message>
         <source>Fork of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fork von %1</translation>
     </message>
 </context>
 <context>
     <name>valis::GradientStrategy</name>
     <message>
         <source>gradient setting &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellung &quot;%1&quot; der Gradient-Strategie: %2</translation>
     </message>
     <message>
         <source>takes a number from %1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>erwartet eine Zahl von %1 bis %2</translation>
     </message>
     <message>
         <source>takes a whole number of at least %1</source>
-        <translation type="unfinished"></translation>
+        <translation>erwartet eine ganze Zahl von mindestens %1</translation>
     </message>
     <message>
         <source>takes &quot;model&quot; or &quot;extractive&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>erwartet &quot;model&quot; oder &quot;extractive&quot;</translation>
     </message>
     <message>
         <source>takes four shares (R, S, C, T), at least one above 0</source>
-        <translation type="unfinished"></translation>
+        <translation>erwartet vier Anteile (R, S, C, T), mindestens einer davon größer als 0</translation>
     </message>
 </context>
 <context>
     <name>valis::HistoryLabels</name>
     <message>
         <source>Regular history</source>
-        <translation type="unfinished"></translation>
+        <translation>Regulärer Verlauf</translation>
     </message>
     <message>
         <source>Gradient history</source>
-        <translation type="unfinished"></translation>
+        <translation>Gradient-Verlauf</translation>
     </message>
     <message>
         <source>One-shot history</source>
-        <translation type="unfinished"></translation>
+        <translation>One-Shot-Verlauf</translation>
     </message>
     <message>
         <source>The configured context strategies: old tool output becomes pointers, the oldest turns a summary once the window fills up</source>
-        <translation type="unfinished"></translation>
+        <translation>Die eingestellten Kontextstrategien: Alte Werkzeugausgaben werden zu Verweisen, die ältesten Runden zu einer Zusammenfassung, sobald sich das Fenster füllt</translation>
     </message>
     <message>
         <source>Recent turns whole, older ones smoothed, compressed or a sentence each, so hundreds of turns stay visible; the model can ask for any turn back</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuere Runden vollständig, ältere geglättet, komprimiert oder als je ein Satz, sodass Hunderte von Runden sichtbar bleiben; das Modell kann jede Runde zurückholen</translation>
     </message>
     <message>
         <source>Only the current task, the plan and the progress ledger: for a worker that should not carry the planner&apos;s history</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur die aktuelle Aufgabe, der Plan und das Fortschrittsprotokoll: für einen Worker, der den Verlauf des Planers nicht mitschleppen soll</translation>
     </message>
 </context>
 <context>
     <name>valis::HistoryStrategies</name>
     <message>
         <source>none</source>
-        <translation type="unfinished">keine</translation>
+        <translation>keine</translation>
     </message>
     <message>
         <source>the history strategy &quot;%1&quot; needs the context strategy plugin &quot;%1&quot;, which is not installed (installed history strategies: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>die Verlaufsstrategie &quot;%1&quot; braucht das Kontextstrategie-Plugin &quot;%1&quot;, das nicht installiert ist (installierte Verlaufsstrategien: %2)</translation>
     </message>
     <message>
         <source>there is no history strategy &quot;%1&quot; (installed history strategies: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>es gibt keine Verlaufsstrategie &quot;%1&quot; (installierte Verlaufsstrategien: %2)</translation>
     </message>
 </context>
 <context>
@@ -1814,7 +1814,7 @@
     </message>
     <message>
         <source>Forked into &quot;%1&quot;: write its first request below; its answer is reported to the session it came from.</source>
-        <translation type="unfinished"></translation>
+        <translation>In &quot;%1&quot; geforkt: Schreiben Sie unten die erste Anfrage; die Antwort wird an die Sitzung gemeldet, aus der der Fork stammt.</translation>
     </message>
 </context>
 <context>
@@ -4283,7 +4283,7 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     </message>
     <message>
         <source>From here on the model sees the history as: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ab hier sieht das Modell den Verlauf als: %1</translation>
     </message>
 </context>
 <context>
@@ -4851,29 +4851,29 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     </message>
     <message numerus="yes">
         <source>old facts: no request came late enough to measure them (%n fact(s) from the start of the transcript)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>alte Fakten: keine Anfrage kam spät genug, um sie zu messen (%n Fakt vom Anfang des Transkripts)</numerusform>
+            <numerusform>alte Fakten: keine Anfrage kam spät genug, um sie zu messen (%n Fakten vom Anfang des Transkripts)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>old facts verbatim in the view: %1 on average, %2 at the last request; reachable by one get_turn: %3, %4 (%n fact(s) from the start of the transcript, each counted once %5 requests old)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>alte Fakten wörtlich in der Ansicht: %1 im Mittel, %2 bei der letzten Anfrage; mit einem get_turn erreichbar: %3, %4 (%n Fakt vom Anfang des Transkripts, gezählt, sobald er %5 Anfragen alt ist)</numerusform>
+            <numerusform>alte Fakten wörtlich in der Ansicht: %1 im Mittel, %2 bei der letzten Anfrage; mit einem get_turn erreichbar: %3, %4 (%n Fakten vom Anfang des Transkripts, jeder einmal gezählt, sobald er %5 Anfragen alt ist)</numerusform>
         </translation>
     </message>
     <message>
         <source>the view of every request is in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Ansicht jeder Anfrage liegt in %1</translation>
     </message>
     <message>
         <source>old facts</source>
-        <translation type="unfinished"></translation>
+        <translation>alte Fakten</translation>
     </message>
     <message>
         <source>tagged</source>
-        <translation type="unfinished"></translation>
+        <translation>markiert</translation>
     </message>
 </context>
 <context>
@@ -4946,27 +4946,27 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     </message>
     <message>
         <source>name a folder for the views</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie einen Ordner für die Ansichten an</translation>
     </message>
     <message>
         <source>%1 is a file, not a folder for the views</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist eine Datei, kein Ordner für die Ansichten</translation>
     </message>
     <message>
         <source>cannot create the folder %1 for the views</source>
-        <translation type="unfinished"></translation>
+        <translation>der Ordner %1 für die Ansichten kann nicht angelegt werden</translation>
     </message>
     <message>
         <source>cannot write into the folder %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>in den Ordner %1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
         <source>cannot remove the earlier view %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die frühere Ansicht %1 kann nicht entfernt werden</translation>
     </message>
     <message>
         <source>cannot write the view %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>die Ansicht %1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -5268,15 +5268,15 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     </message>
     <message>
         <source>read turn versions</source>
-        <translation type="unfinished"></translation>
+        <translation>Rundenversionen lesen</translation>
     </message>
     <message>
         <source>a stored turn version needs a turn and the level S, C or T (turn %1, level %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>eine gespeicherte Rundenversion braucht eine Runde und die Stufe S, C oder T (Runde %1, Stufe %2)</translation>
     </message>
     <message>
         <source>store turn versions</source>
-        <translation type="unfinished"></translation>
+        <translation>Rundenversionen speichern</translation>
     </message>
 </context>
 <context>
@@ -5903,19 +5903,19 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <name>valis::TurnVersionGenerator</name>
     <message>
         <source>the model took too long</source>
-        <translation type="unfinished"></translation>
+        <translation>das Modell hat zu lange gebraucht</translation>
     </message>
     <message>
         <source>the model&apos;s versions of turn %1 could not be made, so its extractive versions stay: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>die Versionen des Modells für Runde %1 konnten nicht erstellt werden, daher bleiben ihre extraktiven Versionen: %2</translation>
     </message>
     <message>
         <source>the model&apos;s answer for the versions of turn %1 lacks the &lt;smoothed&gt;, &lt;compressed&gt; and &lt;tiny&gt; sections, so its extractive versions stay</source>
-        <translation type="unfinished"></translation>
+        <translation>der Antwort des Modells für die Versionen von Runde %1 fehlen die Abschnitte &lt;smoothed&gt;, &lt;compressed&gt; und &lt;tiny&gt;, daher bleiben ihre extraktiven Versionen</translation>
     </message>
     <message>
         <source>the model&apos;s versions of turn %1 could not be stored: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>die Versionen des Modells für Runde %1 konnten nicht gespeichert werden: %2</translation>
     </message>
 </context>
 <context>
@@ -8468,148 +8468,148 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     </message>
     <message>
         <source>the session %1 has no message #%2</source>
-        <translation type="unfinished"></translation>
+        <translation>die Sitzung %1 hat keine Nachricht #%2</translation>
     </message>
     <message>
         <source>The message to fork at (its id, or its number as `valis-cli show` prints it): the fork starts with the conversation up to and including it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Nachricht, an der geforkt wird (ihre ID oder ihre Nummer, wie `valis-cli show` sie ausgibt): Der Fork beginnt mit der Unterhaltung bis einschließlich dieser Nachricht.</translation>
     </message>
     <message>
         <source>Run this request in the fork at once, like `valis-cli run`; when the turn ends its answer is reported to the parent session.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Anfrage sofort im Fork ausführen, wie `valis-cli run`; wenn die Runde endet, wird ihre Antwort an die übergeordnete Sitzung gemeldet.</translation>
     </message>
     <message>
         <source>The session to fork.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sitzung, die geforkt wird.</translation>
     </message>
     <message>
         <source>Forks a session at a message into a new session linked to it, with its own history strategy (--history oneshot: a worker that gets the plan and its prompt only). Prints the fork&apos;s id.</source>
-        <translation type="unfinished"></translation>
+        <translation>Forkt eine Sitzung an einer Nachricht in eine neue, mit ihr verknüpfte Sitzung mit eigener Verlaufsstrategie (--history oneshot: ein Worker, der nur den Plan und seinen Prompt bekommt). Gibt die ID des Forks aus.</translation>
     </message>
     <message>
         <source>name exactly one session to fork</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie genau eine Sitzung zum Forken an</translation>
     </message>
     <message>
         <source>say where to fork with --at MESSAGE</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie mit --at MESSAGE an, wo geforkt werden soll</translation>
     </message>
     <message>
         <source>forked %1 at %2 into %3 (history: %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 bei %2 in %3 geforkt (Verlauf: %4)</translation>
     </message>
     <message>
         <source>warning: the fork&apos;s answer could not be reported to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnung: Die Antwort des Forks konnte nicht an %1 gemeldet werden: %2</translation>
     </message>
     <message>
         <source>reported to %1 as message %2</source>
-        <translation type="unfinished"></translation>
+        <translation>an %1 als Nachricht %2 gemeldet</translation>
     </message>
     <message>
         <source>Write each request&apos;s exact view into DIR as JSON, one file per request (0001-T12.json: system prompt, tools, messages with boards, tokens, provider options, what the build recorded); a file of several sessions gets a folder per session.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die genaue Ansicht jeder Anfrage als JSON in DIR schreiben, eine Datei pro Anfrage (0001-T12.json: System-Prompt, Werkzeuge, Nachrichten samt Anschlagbrettern, Tokens, Anbieteroptionen, was beim Aufbau festgehalten wurde); eine Datei mit mehreren Sitzungen bekommt einen Ordner pro Sitzung.</translation>
     </message>
     <message>
         <source>--regenerate asks a model: choose a provider with --provider (or set defaultProvider in %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>--regenerate fragt ein Modell: wählen Sie einen Anbieter mit --provider (oder setzen Sie defaultProvider in %1)</translation>
     </message>
     <message>
         <source>The session whose turn versions to show.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sitzung, deren Rundenversionen angezeigt werden.</translation>
     </message>
     <message>
         <source>Only this level: S (smoothed), C (compressed) or T (tiny).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur diese Stufe: S (geglättet), C (komprimiert) oder T (winzig).</translation>
     </message>
     <message>
         <source>Only turn N.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur Runde N.</translation>
     </message>
     <message>
         <source>Make and store the extractive versions of every turn that has none, or only stale ones (imported transcripts).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die extraktiven Versionen jeder Runde erstellen und speichern, die keine oder nur veraltete hat (importierte Transkripte).</translation>
     </message>
     <message>
         <source>Ask the model again for the versions of the chosen turns (all without --turn) and store its answers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell erneut nach den Versionen der gewählten Runden fragen (ohne --turn alle) und seine Antworten speichern.</translation>
     </message>
     <message>
         <source>With --regenerate: the provider (default: the settings&apos; defaultProvider).</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit --regenerate: der Anbieter (Standard: defaultProvider aus den Einstellungen).</translation>
     </message>
     <message>
         <source>With --regenerate: the model (default: the provider&apos;s model in the settings).</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit --regenerate: das Modell (Standard: das Modell des Anbieters in den Einstellungen).</translation>
     </message>
     <message>
         <source>With --regenerate: send requests here instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit --regenerate: Anfragen stattdessen hierhin senden.</translation>
     </message>
     <message>
         <source>Shows the smoothed (S), compressed (C) and tiny (T) versions of a session&apos;s turns: their tokens, the model that wrote them and whether the turn changed since (stale).</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeigt die geglätteten (S), komprimierten (C) und winzigen (T) Versionen der Runden einer Sitzung: ihre Tokens, das Modell, das sie geschrieben hat, und ob sich die Runde seitdem geändert hat (veraltet).</translation>
     </message>
     <message>
         <source>--level takes S, C or T, not &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>--level erwartet S, C oder T, nicht &quot;%1&quot;</translation>
     </message>
     <message>
         <source>--turn takes a turn number (0 or more)</source>
-        <translation type="unfinished"></translation>
+        <translation>--turn erwartet eine Rundennummer (0 oder mehr)</translation>
     </message>
     <message>
         <source>session %1 has no turn %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung %1 hat keine Runde %2</translation>
     </message>
     <message numerus="yes">
         <source>stored the extractive versions of %n turn(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>die extraktiven Versionen von %n Runde gespeichert</numerusform>
+            <numerusform>die extraktiven Versionen von %n Runden gespeichert</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%1 · %n turn(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 · %n Runde</numerusform>
+            <numerusform>%1 · %n Runden</numerusform>
         </translation>
     </message>
     <message>
         <source>no versions</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Versionen</translation>
     </message>
     <message>
         <source>%1 tokens · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Tokens · %2</translation>
     </message>
     <message>
         <source>stale: the turn changed since</source>
-        <translation type="unfinished"></translation>
+        <translation>veraltet: Die Runde hat sich seitdem geändert</translation>
     </message>
     <message numerus="yes">
         <source>%n turn(s) without versions: valis-cli turns %1 --build makes them</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Runde ohne Versionen: valis-cli turns %1 --build erstellt sie</numerusform>
+            <numerusform>%n Runden ohne Versionen: valis-cli turns %1 --build erstellt sie</numerusform>
         </translation>
     </message>
     <message>
         <source>Fork a session at a message into a new linked session, optionally running its first turn</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Sitzung an einer Nachricht in eine neue, verknüpfte Sitzung forken, optional mit Ausführung ihrer ersten Runde</translation>
     </message>
     <message>
         <source>Show the smoothed, compressed and tiny versions of a session&apos;s turns; build or regenerate them</source>
-        <translation type="unfinished"></translation>
+        <translation>Die geglätteten, komprimierten und winzigen Versionen der Runden einer Sitzung anzeigen; sie erstellen oder neu erzeugen</translation>
     </message>
     <message>
         <source>How the session&apos;s history is shown to the model: regular (the configured context strategies), gradient (recent turns whole, older ones at lower fidelity) or oneshot (the task, the plan and the progress ledger only). Recorded; a continued session keeps its last choice.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie der Verlauf der Sitzung dem Modell gezeigt wird: regular (die eingestellten Kontextstrategien), gradient (neuere Runden vollständig, ältere in geringerer Detailtreue) oder oneshot (nur die Aufgabe, der Plan und das Fortschrittsprotokoll). Wird gespeichert; eine fortgesetzte Sitzung behält ihre letzte Wahl.</translation>
     </message>
     <message>
         <source>finishing the turn&apos;s shorter versions...</source>
-        <translation type="unfinished"></translation>
+        <translation>die kürzeren Versionen der Runde werden fertiggestellt...</translation>
     </message>
 </context>
 <context>

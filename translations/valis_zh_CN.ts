@@ -133,7 +133,7 @@
     </message>
     <message>
         <source>the context strategy &quot;%1&quot; works on the provider&apos;s side and needs the %2 API; %3 cannot apply it, so it changes nothing in this session</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文策略 &quot;%1&quot; 在提供方一侧运行，需要 %2 API；%3 无法应用它，因此它在此会话中不起任何作用</translation>
     </message>
 </context>
 <context>
@@ -750,7 +750,7 @@
     </message>
     <message>
         <source>How the session&apos;s history is shown to the model; a change applies from the next request</source>
-        <translation type="unfinished"></translation>
+        <translation>会话历史如何呈现给模型；更改从下一次请求起生效</translation>
     </message>
 </context>
 <context>
@@ -851,11 +851,11 @@
     </message>
     <message>
         <source>How new sessions show their history to the model; each session can switch in the composer</source>
-        <translation type="unfinished"></translation>
+        <translation>新会话如何向模型呈现其历史；每个会话都可以在输入区中切换</translation>
     </message>
     <message>
         <source>History strategy of new sessions:</source>
-        <translation type="unfinished"></translation>
+        <translation>新会话的历史策略：</translation>
     </message>
 </context>
 <context>
@@ -925,7 +925,7 @@
     </message>
     <message>
         <source>&quot;history&quot; must be one of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;history&quot; 必须是 %1 之一</translation>
     </message>
 </context>
 <context>
@@ -1024,11 +1024,11 @@
     </message>
     <message>
         <source>Fork from here</source>
-        <translation type="unfinished"></translation>
+        <translation>从此处分叉</translation>
     </message>
     <message>
         <source>Start a new session from the conversation up to this message; when its turn ends, its answer is reported back here</source>
-        <translation type="unfinished"></translation>
+        <translation>以截至此消息的对话开始一个新会话；其轮次结束后，回答会报告回这里</translation>
     </message>
 </context>
 <context>
@@ -1151,11 +1151,11 @@
     </message>
     <message>
         <source>The next request shows the history as: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>下一次请求将以此方式呈现历史：%1。</translation>
     </message>
     <message>
         <source>The fork&apos;s answer could not be reported to its parent: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将分叉的回答报告给其父会话：%1</translation>
     </message>
 </context>
 <context>
@@ -1361,76 +1361,76 @@
     <name>valis::Fork</name>
     <message>
         <source>the session %1 has no message &quot;%2&quot; to fork at</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1 中没有可用于分叉的消息 &quot;%2&quot;</translation>
     </message>
     <message>
         <source>Fork of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的分叉</translation>
     </message>
 </context>
 <context>
     <name>valis::GradientStrategy</name>
     <message>
         <source>gradient setting &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度策略的设置 &quot;%1&quot;：%2</translation>
     </message>
     <message>
         <source>takes a number from %1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>需要 %1 到 %2 之间的数字</translation>
     </message>
     <message>
         <source>takes a whole number of at least %1</source>
-        <translation type="unfinished"></translation>
+        <translation>需要不小于 %1 的整数</translation>
     </message>
     <message>
         <source>takes &quot;model&quot; or &quot;extractive&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>只接受 &quot;model&quot; 或 &quot;extractive&quot;</translation>
     </message>
     <message>
         <source>takes four shares (R, S, C, T), at least one above 0</source>
-        <translation type="unfinished"></translation>
+        <translation>需要四个比例（R, S, C, T），其中至少一个大于 0</translation>
     </message>
 </context>
 <context>
     <name>valis::HistoryLabels</name>
     <message>
         <source>Regular history</source>
-        <translation type="unfinished"></translation>
+        <translation>常规历史</translation>
     </message>
     <message>
         <source>Gradient history</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度历史</translation>
     </message>
     <message>
         <source>One-shot history</source>
-        <translation type="unfinished"></translation>
+        <translation>一次性历史</translation>
     </message>
     <message>
         <source>The configured context strategies: old tool output becomes pointers, the oldest turns a summary once the window fills up</source>
-        <translation type="unfinished"></translation>
+        <translation>使用已配置的上下文策略：窗口快满时，旧的工具输出变为指针，最早的轮次变为摘要</translation>
     </message>
     <message>
         <source>Recent turns whole, older ones smoothed, compressed or a sentence each, so hundreds of turns stay visible; the model can ask for any turn back</source>
-        <translation type="unfinished"></translation>
+        <translation>最近的轮次保持完整，较早的轮次经平滑、压缩或各缩为一句话，让数百个轮次保持可见；模型可以要回任意轮次</translation>
     </message>
     <message>
         <source>Only the current task, the plan and the progress ledger: for a worker that should not carry the planner&apos;s history</source>
-        <translation type="unfinished"></translation>
+        <translation>仅包含当前任务、计划和进度记录：适用于不应携带规划者历史的执行者</translation>
     </message>
 </context>
 <context>
     <name>valis::HistoryStrategies</name>
     <message>
         <source>none</source>
-        <translation type="unfinished">无</translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>the history strategy &quot;%1&quot; needs the context strategy plugin &quot;%1&quot;, which is not installed (installed history strategies: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>历史策略 &quot;%1&quot; 需要上下文策略插件 &quot;%1&quot;，但该插件未安装（已安装的历史策略：%2）</translation>
     </message>
     <message>
         <source>there is no history strategy &quot;%1&quot; (installed history strategies: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>没有历史策略 &quot;%1&quot;（已安装的历史策略：%2）</translation>
     </message>
 </context>
 <context>
@@ -1810,7 +1810,7 @@
     </message>
     <message>
         <source>Forked into &quot;%1&quot;: write its first request below; its answer is reported to the session it came from.</source>
-        <translation type="unfinished"></translation>
+        <translation>已分叉到 &quot;%1&quot;：请在下方写下它的第一个请求；它的回答会报告给其来源会话。</translation>
     </message>
 </context>
 <context>
@@ -4257,7 +4257,7 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     </message>
     <message>
         <source>From here on the model sees the history as: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>从这里起，模型看到的历史形式为：%1</translation>
     </message>
 </context>
 <context>
@@ -4821,27 +4821,27 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     </message>
     <message numerus="yes">
         <source>old facts: no request came late enough to measure them (%n fact(s) from the start of the transcript)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>旧事实：没有足够晚的请求可用于衡量它们（对话记录开头的 %n 个事实）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>old facts verbatim in the view: %1 on average, %2 at the last request; reachable by one get_turn: %3, %4 (%n fact(s) from the start of the transcript, each counted once %5 requests old)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>视图中原样保留的旧事实：平均 %1，最后一次请求时 %2；通过一次 get_turn 可找回：%3、%4（对话记录开头的 %n 个事实，每个在距今 %5 次请求时计数一次）</numerusform>
         </translation>
     </message>
     <message>
         <source>the view of every request is in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>每次请求的视图都在 %1 中</translation>
     </message>
     <message>
         <source>old facts</source>
-        <translation type="unfinished"></translation>
+        <translation>旧事实</translation>
     </message>
     <message>
         <source>tagged</source>
-        <translation type="unfinished"></translation>
+        <translation>已标记</translation>
     </message>
 </context>
 <context>
@@ -4912,27 +4912,27 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     </message>
     <message>
         <source>name a folder for the views</source>
-        <translation type="unfinished"></translation>
+        <translation>请指定存放视图的文件夹</translation>
     </message>
     <message>
         <source>%1 is a file, not a folder for the views</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是文件，而不是存放视图的文件夹</translation>
     </message>
     <message>
         <source>cannot create the folder %1 for the views</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建用于存放视图的文件夹 %1</translation>
     </message>
     <message>
         <source>cannot write into the folder %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入文件夹 %1：%2</translation>
     </message>
     <message>
         <source>cannot remove the earlier view %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法删除先前的视图 %1</translation>
     </message>
     <message>
         <source>cannot write the view %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入视图 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -5232,15 +5232,15 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     </message>
     <message>
         <source>read turn versions</source>
-        <translation type="unfinished"></translation>
+        <translation>读取轮次版本</translation>
     </message>
     <message>
         <source>a stored turn version needs a turn and the level S, C or T (turn %1, level %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>已存储的轮次版本需要一个轮次以及级别 S、C 或 T（轮次 %1，级别 %2）</translation>
     </message>
     <message>
         <source>store turn versions</source>
-        <translation type="unfinished"></translation>
+        <translation>存储轮次版本</translation>
     </message>
 </context>
 <context>
@@ -5866,19 +5866,19 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <name>valis::TurnVersionGenerator</name>
     <message>
         <source>the model took too long</source>
-        <translation type="unfinished"></translation>
+        <translation>模型耗时过长</translation>
     </message>
     <message>
         <source>the model&apos;s versions of turn %1 could not be made, so its extractive versions stay: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法生成轮次 %1 的模型版本，因此保留其抽取式版本：%2</translation>
     </message>
     <message>
         <source>the model&apos;s answer for the versions of turn %1 lacks the &lt;smoothed&gt;, &lt;compressed&gt; and &lt;tiny&gt; sections, so its extractive versions stay</source>
-        <translation type="unfinished"></translation>
+        <translation>模型针对轮次 %1 各版本的回答缺少 &lt;smoothed&gt;、&lt;compressed&gt; 和 &lt;tiny&gt; 部分，因此保留其抽取式版本</translation>
     </message>
     <message>
         <source>the model&apos;s versions of turn %1 could not be stored: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法存储轮次 %1 的模型版本：%2</translation>
     </message>
 </context>
 <context>
@@ -8407,145 +8407,145 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     </message>
     <message>
         <source>the session %1 has no message #%2</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1 中没有消息 #%2</translation>
     </message>
     <message>
         <source>The message to fork at (its id, or its number as `valis-cli show` prints it): the fork starts with the conversation up to and including it.</source>
-        <translation type="unfinished"></translation>
+        <translation>要从哪条消息分叉（其 ID，或 `valis-cli show` 输出的编号）：分叉以截至并包括该消息的对话开始。</translation>
     </message>
     <message>
         <source>Run this request in the fork at once, like `valis-cli run`; when the turn ends its answer is reported to the parent session.</source>
-        <translation type="unfinished"></translation>
+        <translation>立即在分叉中运行此请求，如同 `valis-cli run`；轮次结束后，其回答会报告给父会话。</translation>
     </message>
     <message>
         <source>The session to fork.</source>
-        <translation type="unfinished"></translation>
+        <translation>要分叉的会话。</translation>
     </message>
     <message>
         <source>Forks a session at a message into a new session linked to it, with its own history strategy (--history oneshot: a worker that gets the plan and its prompt only). Prints the fork&apos;s id.</source>
-        <translation type="unfinished"></translation>
+        <translation>在某条消息处将会话分叉为一个与之关联的新会话，新会话使用自己的历史策略（--history oneshot：只获得计划和自身提示词的执行者）。输出分叉的 ID。</translation>
     </message>
     <message>
         <source>name exactly one session to fork</source>
-        <translation type="unfinished"></translation>
+        <translation>请恰好指定一个要分叉的会话</translation>
     </message>
     <message>
         <source>say where to fork with --at MESSAGE</source>
-        <translation type="unfinished"></translation>
+        <translation>请用 --at MESSAGE 指定分叉位置</translation>
     </message>
     <message>
         <source>forked %1 at %2 into %3 (history: %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>已在 %2 处将 %1 分叉为 %3（历史：%4）</translation>
     </message>
     <message>
         <source>warning: the fork&apos;s answer could not be reported to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>警告：无法将分叉的回答报告给 %1：%2</translation>
     </message>
     <message>
         <source>reported to %1 as message %2</source>
-        <translation type="unfinished"></translation>
+        <translation>已作为消息 %2 报告给 %1</translation>
     </message>
     <message>
         <source>Write each request&apos;s exact view into DIR as JSON, one file per request (0001-T12.json: system prompt, tools, messages with boards, tokens, provider options, what the build recorded); a file of several sessions gets a folder per session.</source>
-        <translation type="unfinished"></translation>
+        <translation>将每次请求的确切视图以 JSON 格式写入 DIR，每次请求一个文件（0001-T12.json：系统提示词、工具、带公告板的消息、token、提供方选项、构建时记录的内容）；包含多个会话的文件会为每个会话建一个文件夹。</translation>
     </message>
     <message>
         <source>--regenerate asks a model: choose a provider with --provider (or set defaultProvider in %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>--regenerate 需要询问模型：请用 --provider 选择提供方（或在 %1 中设置 defaultProvider）</translation>
     </message>
     <message>
         <source>The session whose turn versions to show.</source>
-        <translation type="unfinished"></translation>
+        <translation>要显示其轮次版本的会话。</translation>
     </message>
     <message>
         <source>Only this level: S (smoothed), C (compressed) or T (tiny).</source>
-        <translation type="unfinished"></translation>
+        <translation>仅此级别：S（平滑）、C（压缩）或 T（极简）。</translation>
     </message>
     <message>
         <source>Only turn N.</source>
-        <translation type="unfinished"></translation>
+        <translation>仅轮次 N。</translation>
     </message>
     <message>
         <source>Make and store the extractive versions of every turn that has none, or only stale ones (imported transcripts).</source>
-        <translation type="unfinished"></translation>
+        <translation>为每个没有版本或只有过期版本的轮次生成并存储抽取式版本（适用于导入的对话记录）。</translation>
     </message>
     <message>
         <source>Ask the model again for the versions of the chosen turns (all without --turn) and store its answers.</source>
-        <translation type="unfinished"></translation>
+        <translation>重新请模型生成所选轮次的版本（不带 --turn 时为全部轮次），并存储其回答。</translation>
     </message>
     <message>
         <source>With --regenerate: the provider (default: the settings&apos; defaultProvider).</source>
-        <translation type="unfinished"></translation>
+        <translation>配合 --regenerate：提供方（默认：设置中的 defaultProvider）。</translation>
     </message>
     <message>
         <source>With --regenerate: the model (default: the provider&apos;s model in the settings).</source>
-        <translation type="unfinished"></translation>
+        <translation>配合 --regenerate：模型（默认：设置中该提供方的模型）。</translation>
     </message>
     <message>
         <source>With --regenerate: send requests here instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>配合 --regenerate：改为将请求发送到此处。</translation>
     </message>
     <message>
         <source>Shows the smoothed (S), compressed (C) and tiny (T) versions of a session&apos;s turns: their tokens, the model that wrote them and whether the turn changed since (stale).</source>
-        <translation type="unfinished"></translation>
+        <translation>显示会话各轮次的平滑（S）、压缩（C）和极简（T）版本：它们的 token 数、编写它们的模型，以及该轮次此后是否有变化（过期）。</translation>
     </message>
     <message>
         <source>--level takes S, C or T, not &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>--level 只接受 S、C 或 T，而不是 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>--turn takes a turn number (0 or more)</source>
-        <translation type="unfinished"></translation>
+        <translation>--turn 需要一个轮次编号（0 或更大）</translation>
     </message>
     <message>
         <source>session %1 has no turn %2</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1 中没有轮次 %2</translation>
     </message>
     <message numerus="yes">
         <source>stored the extractive versions of %n turn(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已存储 %n 个轮次的抽取式版本</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%1 · %n turn(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 · %n 个轮次</numerusform>
         </translation>
     </message>
     <message>
         <source>no versions</source>
-        <translation type="unfinished"></translation>
+        <translation>无版本</translation>
     </message>
     <message>
         <source>%1 tokens · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个 token · %2</translation>
     </message>
     <message>
         <source>stale: the turn changed since</source>
-        <translation type="unfinished"></translation>
+        <translation>已过期：该轮次此后有变化</translation>
     </message>
     <message numerus="yes">
         <source>%n turn(s) without versions: valis-cli turns %1 --build makes them</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个轮次没有版本：valis-cli turns %1 --build 可生成它们</numerusform>
         </translation>
     </message>
     <message>
         <source>Fork a session at a message into a new linked session, optionally running its first turn</source>
-        <translation type="unfinished"></translation>
+        <translation>在某条消息处将会话分叉为一个关联的新会话，并可选择运行其第一个轮次</translation>
     </message>
     <message>
         <source>Show the smoothed, compressed and tiny versions of a session&apos;s turns; build or regenerate them</source>
-        <translation type="unfinished"></translation>
+        <translation>显示会话各轮次的平滑、压缩和极简版本；生成或重新生成这些版本</translation>
     </message>
     <message>
         <source>How the session&apos;s history is shown to the model: regular (the configured context strategies), gradient (recent turns whole, older ones at lower fidelity) or oneshot (the task, the plan and the progress ledger only). Recorded; a continued session keeps its last choice.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话历史如何呈现给模型：regular（已配置的上下文策略）、gradient（最近的轮次保持完整，较早的轮次降低保真度）或 oneshot（仅任务、计划和进度记录）。该选择会被记录；继续的会话沿用上次的选择。</translation>
     </message>
     <message>
         <source>finishing the turn&apos;s shorter versions...</source>
-        <translation type="unfinished"></translation>
+        <translation>正在完成该轮次的较短版本...</translation>
     </message>
 </context>
 <context>
