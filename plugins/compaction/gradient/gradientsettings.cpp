@@ -21,6 +21,7 @@ QJsonObject GradientSettings::defaults()
 {
     const GradientSettings settings;
     return QJsonObject{{QStringLiteral("budgetShare"), settings.budgetShare},
+                       {QStringLiteral("budgetTokens"), settings.budgetTokens},
                        {QStringLiteral("rawTurns"), settings.rawTurns},
                        {QStringLiteral("smoothedTurns"), settings.smoothedTurns},
                        {QStringLiteral("compressedTurns"), settings.compressedTurns},
@@ -65,7 +66,8 @@ Result<GradientSettings> GradientSettings::fromJson(const QJsonObject &json)
           whole(QStringLiteral("compressedTurns"), &settings.compressedTurns, 0),
           whole(QStringLiteral("recalculateEvery"), &settings.recalculateEvery, 1),
           whole(QStringLiteral("boardTurns"), &settings.boardTurns, 1),
-          whole(QStringLiteral("offloadTokens"), &settings.offloadTokens, 256)}) {
+          whole(QStringLiteral("offloadTokens"), &settings.offloadTokens, 256),
+          whole(QStringLiteral("budgetTokens"), &settings.budgetTokens, 0)}) {
         if (problem)
             return *problem;
     }

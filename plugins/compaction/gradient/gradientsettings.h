@@ -16,6 +16,10 @@ struct GradientSettings
     /// The history's budget, as a share of the context window (the system prompt, tools and the
     /// turn in progress come out of it).
     double budgetShare = 0.70;
+    /// ...and at most this many tokens (0: no cap). Every request reads the whole history from
+    /// the cache, so carrying more than this costs more per request than the fidelity gains in a
+    /// large window; replays put the gradient's cost beside progressive's with this cap.
+    qint64 budgetTokens = 14000;
     /// Turns per band by recency (the last band, tiny, takes the rest).
     int rawTurns = 20;
     int smoothedTurns = 20;

@@ -5,6 +5,7 @@
 #include "evict.h"
 #include "offload.h"
 #include "progressivesettings.h"
+#include "summarise.h"
 #include "workingview.h"
 #include "valis/context/spansummary.h"
 #include "valis/context/turnversions.h"
@@ -393,9 +394,12 @@ Result<StrategyReport> GradientStrategy::apply(QList<Message> &view, const Strat
         const int turnsToGo = settings.recalculateEvery - context.currentTurn % settings.recalculateEvery;
         const qint64 growth = recentTurns > 0 ? recentRaw / recentTurns * turnsToGo : 0;
         const qint64 window = budget.contextWindow;
+        qint64 share = qint64(settings.budgetShare * double(window));
+        if (settings.budgetTokens > 0)
+            share = qMin(share, settings.budgetTokens + budget.fixedTokens);
         const qint64 ceiling = budget.targetTokens > 0
-            ? qMin(qint64(settings.budgetShare * double(window)), qint64(settings.overflowAt * double(budget.targetTokens)) - growth)
-            : qint64(settings.budgetShare * double(window));
+            ? qMin(share, qint64(settings.overflowAt * double(budget.targetTokens)) - growth)
+            : share;
         const qint64 historyBudget = qMax<qint64>(window / 10, ceiling - budget.fixedTokens - budget.correction - inProgress - overhead);
         QList<Level> levels = layoutTurns(costs, historyBudget, settings);
         // Raw turns are the newest run: a raw turn older than a shortened one is shown smoothed.
@@ -506,18 +510,33 @@ Result<StrategyReport> GradientStrategy::apply(QList<Message> &view, const Strat
         }
     }
 
-    // 5. A turn of many steps (an agent working for hundreds of requests) is raw however the bands
-    // lie: when the request still passes overflowAt, old tool results and write inputs become
-    // pointers, oldest first, in one batch down to evictTo (progressive's eviction).
-    if (budget.targetTokens > 0 && working.requestTokens() > qint64(settings.overflowAt * double(budget.targetTokens))) {
+    // 5. Old tool results and write inputs become pointers when that pays for itself (the cost
+    // decision of progressive's eviction: what carrying them costs in cache reads over the
+    // requests to come, against one prefix rewrite), and at the latest once the request passes
+    // overflowAt: a turn of many steps (an agent working for hundreds of requests) is raw however
+    // the bands lie, and only eviction keeps it in the window.
+    if (budget.targetTokens > 0) {
         const qint64 usable = progressive::usableWindow(working);
         if (usable > 0) {
             offloading.evictAt = settings.overflowAt * double(budget.targetTokens) / double(usable);
             offloading.evictTo = settings.evictTo;
-            offloading.evictEarlyTokens = 0;
+            offloading.summariseForCost = false;
             bool fellShort = false;
-            if (std::optional<CompactionEvent> evicted = progressive::evictOldItems(working, context.forced, &fellShort, &problems))
+            if (std::optional<CompactionEvent> evicted =
+                    progressive::evictOldItems(working, context.forced, &fellShort, &problems))
                 report.events.append(*evicted);
+            // What no pointer can shorten (long texts of the turn itself) is summarised as the
+            // last resort, the oldest part first, its transcript saved (progressive's step 3).
+            if (working.requestTokens() > qint64(settings.overflowAt * double(budget.targetTokens))) {
+                offloading.summariseAt = settings.overflowAt * double(budget.targetTokens) / double(usable);
+                const progressive::SummaryOutcome summary =
+                    progressive::summariseOldest(working, context.forced, true, false, &problems);
+                if (summary.event)
+                    report.events.append(*summary.event);
+                if (summary.request)
+                    report.summaryRequests.append(*summary.request);
+                report.waitForSummary = summary.wait;
+            }
         }
     }
 
