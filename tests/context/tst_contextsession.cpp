@@ -5,6 +5,7 @@
 // a continuation of the live prefix, with AGENTS.md byte-identical in every request.
 #include "clirunner.h"
 #include "providerserver.h"
+#include "scriptedanthropic.h"
 #include "streambuilders.h"
 #include "testsupport.h"
 
@@ -24,16 +25,6 @@ using namespace valis;
 using namespace valis::test;
 
 namespace {
-
-QByteArray call(const QString &id, const QString &tool, const QJsonObject &arguments, qint64 inputTokens)
-{
-    return AnthropicStream(inputTokens).toolUse(id, tool, arguments).stop(QStringLiteral("tool_use"));
-}
-
-QByteArray answer(const QString &text, qint64 inputTokens)
-{
-    return AnthropicStream(inputTokens).text(text).stop(QStringLiteral("end_turn"));
-}
 
 /// About what a provider would report for this request (the pipeline's correction must not be
 /// fed nonsense).
@@ -60,16 +51,6 @@ QString lastUserText(const QJsonObject &request)
             text += block.toObject().value(QLatin1String("text")).toString();
     }
     return text;
-}
-
-bool lastIsToolResult(const QJsonObject &request)
-{
-    const QJsonArray content = request.value(QLatin1String("messages")).toArray().last().toObject().value(QLatin1String("content")).toArray();
-    for (const QJsonValue &block : content) {
-        if (block.toObject().value(QLatin1String("type")).toString() == QLatin1String("tool_result"))
-            return true;
-    }
-    return false;
 }
 
 QJsonArray withoutCacheControl(QJsonArray array);
@@ -209,19 +190,19 @@ private Q_SLOTS:
             const qint64 tokens = plausibleTokens(request);
             switch (index) {
             case 0:
-                m_server->enqueue(ScriptedResponse::sse(call(QStringLiteral("toolu_read"), QStringLiteral("read_file"),
+                m_server->enqueue(ScriptedResponse::sse(scriptedCall(QStringLiteral("toolu_read"), QStringLiteral("read_file"),
                                                              {{QStringLiteral("path"), QStringLiteral("inventory.txt")}}, tokens)));
                 break;
             case 1:
                 pointer = ResultPath.match(anthropicToolResult(body, QStringLiteral("toolu_read"))).captured(0);
-                m_server->enqueue(ScriptedResponse::sse(call(QStringLiteral("toolu_back"), QStringLiteral("read_file"),
+                m_server->enqueue(ScriptedResponse::sse(scriptedCall(QStringLiteral("toolu_back"), QStringLiteral("read_file"),
                                                              {{QStringLiteral("path"), pointer},
                                                               {QStringLiteral("offset"), 1200},
                                                               {QStringLiteral("limit"), 3}},
                                                              tokens)));
                 break;
             case 2:
-                m_server->enqueue(ScriptedResponse::sse(call(QStringLiteral("toolu_find"), QStringLiteral("search_history"),
+                m_server->enqueue(ScriptedResponse::sse(scriptedCall(QStringLiteral("toolu_find"), QStringLiteral("search_history"),
                                                              {{QStringLiteral("query"), QStringLiteral("widget-8638")},
                                                               {QStringLiteral("role"), QStringLiteral("tool")}},
                                                              tokens)));
@@ -232,7 +213,7 @@ private Q_SLOTS:
                 const QJsonObject suggested =
                     QJsonDocument::fromJson(follow.match(anthropicToolResult(body, QStringLiteral("toolu_find"))).captured(1).toUtf8()).object();
                 foundMessage = suggested.value(QLatin1String("message")).toString();
-                m_server->enqueue(ScriptedResponse::sse(call(QStringLiteral("toolu_exact"), QStringLiteral("search_history"),
+                m_server->enqueue(ScriptedResponse::sse(scriptedCall(QStringLiteral("toolu_exact"), QStringLiteral("search_history"),
                                                              {{QStringLiteral("message"), foundMessage},
                                                               {QStringLiteral("part"), suggested.value(QLatin1String("part"))},
                                                               {QStringLiteral("offset"), 1231},
@@ -241,7 +222,7 @@ private Q_SLOTS:
                 break;
             }
             default:
-                m_server->enqueue(ScriptedResponse::sse(answer(QStringLiteral("Row 1234 holds widget-8638."), tokens)));
+                m_server->enqueue(ScriptedResponse::sse(scriptedAnswer(QStringLiteral("Row 1234 holds widget-8638."), tokens)));
                 break;
             }
         });
@@ -329,7 +310,7 @@ private Q_SLOTS:
         QVERIFY(QFile::remove(m_home->path() + QStringLiteral("/config/context.json")));
 
         // A bad setting for one run is reported, and the run still answers.
-        m_server->enqueue(ScriptedResponse::sse(answer(QStringLiteral("Hello."), 500)));
+        m_server->enqueue(ScriptedResponse::sse(scriptedAnswer(QStringLiteral("Hello."), 500)));
         const CliRun result = run(QStringLiteral("Say hello."), {QStringLiteral("--context"), QStringLiteral("evictTo=0.9")});
         QVERIFY2(result.exitCode == 0, result.err.constData());
         QVERIFY2(result.err.contains("\"evictTo\" must be below evictAt"), result.err.constData());
@@ -380,17 +361,17 @@ private Q_SLOTS:
             if (lastUserText(body).contains(QStringLiteral("Summarise only the conversation through"))) {
                 ++summaryRequests;
                 summaryIndex = index;
-                m_server->enqueue(ScriptedResponse::sse(answer(
+                m_server->enqueue(ScriptedResponse::sse(scriptedAnswer(
                     QStringLiteral("## Session intent\nSUMMARY-MARKER study the parser notes.\n## Progress and artifacts\n"
                                    "Read notes/turn1.md and the others.\n## Decisions\nNone.\n## Current state\nReading.\n"
                                    "## Next steps\nKeep reading.\n## Key details\nNone."),
                     tokens)));
             } else if (lastIsToolResult(body)) {
-                m_server->enqueue(ScriptedResponse::sse(answer(QString(filler).repeated(30), tokens)));
+                m_server->enqueue(ScriptedResponse::sse(scriptedAnswer(QString(filler).repeated(30), tokens)));
             } else {
                 static const QRegularExpression turn(QStringLiteral("turn (\\d+):"));
                 const QString n = turn.match(lastUserText(body)).captured(1);
-                m_server->enqueue(ScriptedResponse::sse(call(QStringLiteral("toolu_t") + n, QStringLiteral("read_file"),
+                m_server->enqueue(ScriptedResponse::sse(scriptedCall(QStringLiteral("toolu_t") + n, QStringLiteral("read_file"),
                                                              {{QStringLiteral("path"), QStringLiteral("notes/turn%1.md").arg(n)}},
                                                              tokens)));
             }

@@ -4,6 +4,7 @@
 // announcement board, which shows it for 5 turns and then lets it go.
 #include "clirunner.h"
 #include "providerserver.h"
+#include "scriptedanthropic.h"
 #include "streambuilders.h"
 #include "testsupport.h"
 
@@ -19,16 +20,6 @@ using namespace valis;
 using namespace valis::test;
 
 namespace {
-
-QByteArray call(const QString &id, const QString &tool, const QJsonObject &arguments, qint64 inputTokens)
-{
-    return AnthropicStream(inputTokens).toolUse(id, tool, arguments).stop(QStringLiteral("tool_use"));
-}
-
-QByteArray answer(const QString &text, qint64 inputTokens)
-{
-    return AnthropicStream(inputTokens).text(text).stop(QStringLiteral("end_turn"));
-}
 
 /// Every text a request's messages hold (text blocks and tool results).
 QString messagesText(const QJsonObject &request)
@@ -51,16 +42,6 @@ QString messagesText(const QJsonObject &request)
         }
     }
     return text;
-}
-
-bool lastIsToolResult(const QJsonObject &request)
-{
-    const QJsonArray content = request.value(QLatin1String("messages")).toArray().last().toObject().value(QLatin1String("content")).toArray();
-    for (const QJsonValue &block : content) {
-        if (block.toObject().value(QLatin1String("type")).toString() == QLatin1String("tool_result"))
-            return true;
-    }
-    return false;
 }
 
 /// Whether a request asks for a turn's shorter versions (the background request after each turn).
@@ -155,7 +136,7 @@ private Q_SLOTS:
                 // The turn's S, C and T, written by "the model" in the background.
                 static const QRegularExpression asked(QStringLiteral("shorter versions of turn (\\d+)"));
                 const int versioned = asked.match(messagesText(body)).captured(1).toInt();
-                server.enqueue(ScriptedResponse::sse(answer(
+                server.enqueue(ScriptedResponse::sse(scriptedAnswer(
                     QStringLiteral("<smoothed>\nS-MODEL turn %1: the user asked to read notes/turn%1.md; read_file returned 25 "
                                    "notes; nothing to change.\n</smoothed>\n<compressed>\nC-MODEL turn %1: {tool read_file called "
                                    "→ 25 notes of notes/turn%1.md}; nothing changed.\n</compressed>\n<tiny>\nTurn %1: T-MODEL read "
@@ -163,13 +144,13 @@ private Q_SLOTS:
                         .arg(versioned),
                     tokens)));
             } else if (lastIsToolResult(body)) {
-                server.enqueue(ScriptedResponse::sse(answer(QStringLiteral("Read them; nothing to change in turn %1.").arg(turn), tokens)));
+                server.enqueue(ScriptedResponse::sse(scriptedAnswer(QStringLiteral("Read them; nothing to change in turn %1.").arg(turn), tokens)));
             } else if (turn == askAt) {
-                server.enqueue(ScriptedResponse::sse(call(QStringLiteral("toolu_back"), QStringLiteral("get_turn"),
+                server.enqueue(ScriptedResponse::sse(scriptedCall(QStringLiteral("toolu_back"), QStringLiteral("get_turn"),
                                                           {{QStringLiteral("turn"), 5}, {QStringLiteral("level"), QStringLiteral("R")}},
                                                           tokens)));
             } else {
-                server.enqueue(ScriptedResponse::sse(call(QStringLiteral("toolu_t%1").arg(turn), QStringLiteral("read_file"),
+                server.enqueue(ScriptedResponse::sse(scriptedCall(QStringLiteral("toolu_t%1").arg(turn), QStringLiteral("read_file"),
                                                           {{QStringLiteral("path"), QStringLiteral("notes/turn%1.md").arg(turn)}},
                                                           tokens)));
             }

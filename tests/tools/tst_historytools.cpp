@@ -246,9 +246,17 @@ private Q_SLOTS:
         HistoryToolProvider provider;
         QCOMPARE(provider.id(), QStringLiteral("history"));
         const QList<ToolSpec> specs = provider.tools();
-        QCOMPARE(specs.size(), 1);
+        // search_history, and get_turn for the compression gradient's tags.
+        QCOMPARE(specs.size(), 2);
         const ToolSpec spec = specs.constFirst();
         QCOMPARE(spec.name, QStringLiteral("search_history"));
+        const ToolSpec getTurn = specs.at(1);
+        QCOMPARE(getTurn.name, QStringLiteral("get_turn"));
+        QVERIFY(getTurn.readOnly);
+        QVERIFY(!getTurn.captureResults);
+        QStringList turnProperties = getTurn.inputSchema.value(QStringLiteral("properties")).toObject().keys();
+        turnProperties.sort();
+        QCOMPARE(turnProperties, (QStringList{QStringLiteral("level"), QStringLiteral("through"), QStringLiteral("turn")}));
         QVERIFY(spec.readOnly);
         QVERIFY(!spec.keepResultsInContext);
         QVERIFY(!spec.pinLatestResult);
@@ -650,8 +658,9 @@ private Q_SLOTS:
         QCOMPARE(plugin.manager()->specs().constFirst()->id(), QStringLiteral("history"));
         ToolProvider *provider = plugin.toolProvider(QStringLiteral("history"));
         QVERIFY(provider);
-        QCOMPARE(provider->tools().size(), 1);
+        QCOMPARE(provider->tools().size(), 2);
         QCOMPARE(provider->tools().constFirst().name, QStringLiteral("search_history"));
+        QCOMPARE(provider->tools().at(1).name, QStringLiteral("get_turn"));
         QVERIFY(provider->tools().constFirst().readOnly);
         const ToolCallOutcome out = call(provider, QJsonObject{{QStringLiteral("query"), QStringLiteral("zyxomma")}}, context());
         CALL_OK(out);
