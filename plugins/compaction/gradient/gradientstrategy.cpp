@@ -206,8 +206,18 @@ QString GradientStrategy::systemPromptSection() const
         "verbatim. Get things back that way rather than redoing work or guessing.");
 }
 
-Result<StrategyReport> GradientStrategy::apply(QList<Message> &view, const StrategyBudget &budget, const StrategyContext &context)
+Result<StrategyReport> GradientStrategy::apply(QList<Message> &view, const StrategyBudget &budget, const StrategyContext &given)
 {
+    // A turn's tag is one event per turn that no later step needs (tags are found by their text):
+    // leaving them out keeps the steps that walk the history cheap in a session of thousands.
+    StrategyContext context = given;
+    context.history.clear();
+    context.history.reserve(given.history.size() / 4);
+    for (const CompactionEvent &event : given.history) {
+        if (event.action != QLatin1String("tag") || !event.state.contains(QLatin1String("routine")))
+            context.history.append(event);
+    }
+
     Result<GradientSettings> parsed = GradientSettings::fromJson(context.settings);
     if (parsed.hasError())
         return parsed.error();
