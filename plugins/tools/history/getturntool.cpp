@@ -39,8 +39,6 @@ QString rawTurn(const QList<Message> &messages)
         for (const FlatPart &part : flat) {
             if (part.parent >= 0)
                 continue; // a result's content is shown with the result
-            const Part &original = message.parts.value(part.index < message.parts.size() ? part.index : 0);
-            Q_UNUSED(original)
             switch (part.kind) {
             case PartKind::Text:
                 lines.append(QStringLiteral("[%1] ").arg(roleName(message.role)) + cut(part.text, message.id, part.index));
