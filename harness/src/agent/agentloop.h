@@ -59,6 +59,8 @@ private:
     enum class State { Idle, Selecting, Building, WaitingForSummary, Streaming, RetryWait, Tools, Capturing };
 
     void nextStep();
+    /// Forwards what the ToolOrchestrator reports as SessionEvents (agentlooptools.cpp).
+    void connectOrchestrator();
     /// What an InteractionRequested event carries in its details.
     static QJsonObject interactionDetails(const ToolInteraction &interaction);
     /// Builds the view for the next request on a worker thread; onViewBuilt() sends it.
