@@ -205,6 +205,16 @@ qint64 StrategyBudget::count(const QList<Message> &messages) const
     return total;
 }
 
+void StrategyReport::collectReplaced()
+{
+    for (const CompactionEvent &event : std::as_const(events)) {
+        for (const QString &id : event.replaced) {
+            if (!replaced.contains(id))
+                replaced.append(id);
+        }
+    }
+}
+
 qint64 StrategyBudget::requestTokens(const QList<Message> &view) const
 {
     return qMax<qint64>(0, count(view) + fixedTokens + correction);

@@ -15,6 +15,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <tuple>
 
 namespace valis {
 
@@ -84,8 +85,10 @@ QString boardStub(int turn, int boardTurns)
 std::optional<Message> boardFor(const QList<Message> &record, int currentTurn, int boardTurns)
 {
     const int firstTurn = currentTurn - boardTurns + 1;
+    // One pass back through the board's turns: results come after their calls, so a result's
+    // tool is known once the pass reaches its call.
     QHash<QString, QString> calls; // call id -> tool name
-    QList<QPair<int, QString>> entries;
+    QList<std::tuple<int, QString, QString, QString>> results; // turn, call id, tool, text; newest first
     for (qsizetype i = record.size() - 1; i >= 0; --i) {
         const Message &message = record.at(i);
         if (message.role == Role::System)
@@ -95,21 +98,14 @@ std::optional<Message> boardFor(const QList<Message> &record, int currentTurn, i
         for (const Part &part : message.parts) {
             if (part.kind == PartKind::ToolCall)
                 calls.insert(part.callId, part.toolName);
+            else if (part.kind == PartKind::ToolResult && !part.isError)
+                results.append({message.turn, part.callId, part.toolName, resultText(part)});
         }
     }
-    for (qsizetype i = record.size() - 1; i >= 0; --i) {
-        const Message &message = record.at(i);
-        if (message.role == Role::System)
-            continue;
-        if (message.turn >= 0 && message.turn < firstTurn)
-            break;
-        for (const Part &part : message.parts) {
-            if (part.kind != PartKind::ToolResult || part.isError)
-                continue;
-            const QString tool = part.toolName.isEmpty() ? calls.value(part.callId) : part.toolName;
-            if (tool == GradientStrategy::getTurnTool())
-                entries.prepend({message.turn, resultText(part)});
-        }
+    QList<QPair<int, QString>> entries;
+    for (const auto &[turn, callId, tool, text] : std::as_const(results)) {
+        if ((tool.isEmpty() ? calls.value(callId) : tool) == GradientStrategy::getTurnTool())
+            entries.prepend({turn, text});
     }
     if (entries.isEmpty())
         return std::nullopt;
@@ -170,8 +166,6 @@ struct Versions
     const TurnVersionSource *source = nullptr;
     const QHash<int, QList<Message>> *byTurn = nullptr;
     std::function<qint64(const QString &)> count;
-    int modelMade = 0;
-    int extractive = 0;
 
     std::optional<TurnVersion> at(int turn, TurnLevel level)
     {
@@ -550,12 +544,7 @@ Result<StrategyReport> GradientStrategy::apply(QList<Message> &view, const Strat
         }
     }
 
-    for (const CompactionEvent &event : std::as_const(report.events)) {
-        for (const QString &id : event.replaced) {
-            if (!report.replaced.contains(id))
-                report.replaced.append(id);
-        }
-    }
+    report.collectReplaced();
     report.tokensAfter = working.requestTokens();
     if (report.events.isEmpty() && !problems.isEmpty())
         return problems.constFirst();

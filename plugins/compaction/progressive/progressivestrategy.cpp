@@ -53,12 +53,7 @@ Result<StrategyReport> ProgressiveStrategy::apply(QList<Message> &view, const St
         report.summaryRequests.append(*summary.request);
     report.waitForSummary = summary.wait;
 
-    for (const CompactionEvent &event : std::as_const(report.events)) {
-        for (const QString &id : event.replaced) {
-            if (!report.replaced.contains(id))
-                report.replaced.append(id);
-        }
-    }
+    report.collectReplaced();
     report.tokensAfter = working.requestTokens();
     // Archive failures leave content in place (it keeps its way back); they are worth telling,
     // but not worth refusing the rest of the work for.

@@ -4,6 +4,7 @@
 #include "historytext.h"
 #include "toolarguments.h"
 #include "toolschema.h"
+#include "valis/agent/contextpipeline.h"
 #include "valis/context/compactionevent.h"
 #include "valis/context/turnversions.h"
 #include "valis/store/sessionstore.h"
@@ -59,18 +60,6 @@ QString rawTurn(const QList<Message> &messages)
         }
     }
     return lines.join(QLatin1Char('\n'));
-}
-
-/// What the context shows of captured results: their placeholder, not the whole output.
-QList<Message> asShown(QList<Message> messages)
-{
-    for (Message &message : messages) {
-        for (Part &part : message.parts) {
-            if (part.kind == PartKind::ToolResult && part.captured.isCaptured())
-                part.content = {Part::makeText(part.captured.placeholder)};
-        }
-    }
-    return messages;
 }
 
 } // namespace
@@ -155,11 +144,9 @@ ToolOutcome GetTurnTool::run(const ToolCall &call) const
             continue;
         ++found;
         const QString tag = QStringLiteral("T-%1-%2").arg(info.index).arg(turnLevelLetter(level));
-        QString body;
-        if (level == TurnLevel::Raw)
-            body = rawTurn(asShown(messages));
-        else
-            body = extractTurnVersions(asShown(messages), info.index).at(level).text;
+        // What the context shows of captured results: their placeholder, not the whole output.
+        showCapturedResults(messages);
+        const QString body = level == TurnLevel::Raw ? rawTurn(messages) : extractTurnVersions(messages, info.index).at(level).text;
         QString element = QStringLiteral("<%1>\n%2\n</%1>").arg(tag, body);
         if (bytes + element.toUtf8().size() > MaxAnswerBytes) {
             answer.append(QStringLiteral("[The answer is full at %1 bytes: ask for T-%2 onwards in another call, or at level "

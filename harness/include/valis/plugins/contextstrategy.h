@@ -132,6 +132,9 @@ struct VALIS_HARNESS_EXPORT StrategyReport
     /// provider's wire family; merged into ProviderRequest::options by the host. A function of
     /// settings and record, asked for on every build.
     QJsonObject providerOptions;
+
+    /// Fills `replaced` from the events' replaced ids, each once, in order.
+    void collectReplaced();
 };
 
 /// One ordered step of the context pipeline: transforms the view, never the record.
