@@ -29,6 +29,7 @@ apt_packages=(
     xdotool python3 file groff-base
     shellcheck python3-yaml flatpak-builder icoutils icnsutils
     zsh fish
+    libhnswlib-dev
 )
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
