@@ -250,7 +250,7 @@ void findReferences(const QString &text, const QString &messageId, bool fromPers
 {
     static const QRegularExpression url(QStringLiteral("\\bhttps?://[^\\s<>\"'`)\\]]+"));
     static const QRegularExpression path(
-        QStringLiteral("(?:^|[\\s`'\"(\\[])((?:~|\\.{1,2})?/?(?:[\\w.@-]+/)+[\\w.@-]*\\w)(?=$|[\\s`'\",:;)\\]])"));
+        QStringLiteral("(?:^|[\\s`'\"(\\[])((?:~|\\.{1,2})?/?(?:[\\w.@-]+/)+[\\w.@-]*\\w)(?=$|[\\s`'\",:;.!?)\\]])"));
     static const QRegularExpression hashIssue(QStringLiteral("(?:^|[\\s(\\[,])#(\\d{2,6})\\b"));
     static const QRegularExpression trackerIssue(QStringLiteral("\\b([A-Z][A-Z0-9]{1,9}-\\d{1,6})\\b"));
     static const QRegularExpression person(QStringLiteral("(?:^|[\\s(,])@([A-Za-z][A-Za-z0-9-]{1,38})\\b(?![/.@])"));

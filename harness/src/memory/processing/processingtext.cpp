@@ -98,21 +98,29 @@ QString cutText(const QString &text, qsizetype max)
 
 Claim claimOf(const QString &text)
 {
-    static const QRegularExpression needs(
-        QStringLiteral("^(.*?)\\b(no longer needs?|no longer requires?|does(?:n't| not) need|do(?:n't| not) need|needs?|requires?)\\b(.*)$"),
+    static const QRegularExpression verb(
+        QStringLiteral("\\b(no longer needs?|no longer requires?|does(?:n't| not) need|do(?:n't| not) need|needs?|requires?)\\b"),
         QRegularExpression::CaseInsensitiveOption);
     Claim claim;
-    // The claim is the first clause: "`make staging` needs `LTO=--no-lto`: ... worked".
-    QString clause = text.section(QLatin1Char(':'), 0, 0);
-    if (clause.size() < 6)
-        clause = text;
-    const QRegularExpressionMatch match = needs.match(clause);
+    const QRegularExpressionMatch match = verb.match(text);
     if (!match.hasMatch())
         return claim;
-    const QString verb = match.captured(2).toLower();
-    claim.negated = verb.contains(QLatin1String("longer")) || verb.contains(QLatin1String("not")) || verb.contains(QLatin1String("n't"));
-    claim.subject = itemWords(match.captured(1));
-    QString object = normalizedItemText(match.captured(3));
+    // The clause around the verb: "Good news: the staging build no longer needs --no-lto." and
+    // "`make staging` needs `LTO=--no-lto`: `make staging` failed ..." alike.
+    const QString before = text.left(match.capturedStart());
+    const qsizetype from = std::max({before.lastIndexOf(QLatin1Char(':')), before.lastIndexOf(QLatin1Char(';')),
+                                     before.lastIndexOf(QLatin1Char(','))});
+    QString after = text.mid(match.capturedEnd());
+    for (const QChar stop : {QLatin1Char(':'), QLatin1Char(';'), QLatin1Char(',')}) {
+        const qsizetype at = after.indexOf(stop);
+        if (at >= 0)
+            after = after.left(at);
+    }
+    const QString verbText = match.captured(1).toLower();
+    claim.negated = verbText.contains(QLatin1String("longer")) || verbText.contains(QLatin1String("not"))
+                    || verbText.contains(QLatin1String("n't"));
+    claim.subject = itemWords(before.mid(from + 1));
+    QString object = normalizedItemText(after);
     // "needs --no-lto any more" / "anymore" / "first" say nothing about what is needed.
     for (const char *tail : {" any more", " anymore", " first", " now", " again"}) {
         if (object.endsWith(QLatin1String(tail)))
@@ -139,30 +147,26 @@ bool contradicts(const Claim &earlier, const Claim &later)
 void TopicCounter::add(const QString &text, const QString &messageId)
 {
     static const QRegularExpression sentenceEnd(QStringLiteral("[.!?;:\\n]+"));
-    QSet<QString> seenWords;
-    QSet<QString> seenPhrases;
+    // Occurrences count, at most three per message, so one long message does not decide alone.
+    QHash<QString, int> inMessage;
+    auto count = [&](QHash<QString, Count> &counts, const QString &key) {
+        int &seen = inMessage[key];
+        if (++seen > 3)
+            return;
+        Count &entry = counts[key];
+        ++entry.n;
+        if (entry.messages.size() < 3 && !entry.messages.contains(messageId))
+            entry.messages.append(messageId);
+    };
     for (const QString &sentence : text.left(16 * 1024).split(sentenceEnd, Qt::SkipEmptyParts)) {
         const QStringList words = tokens(sentence);
         QString previous;
         for (const QString &word : words) {
             const bool content = word.size() >= 4 && !stopWords().contains(word);
-            if (content && !seenWords.contains(word)) {
-                seenWords.insert(word);
-                Count &count = m_words[word];
-                ++count.n;
-                if (count.messages.size() < 3)
-                    count.messages.append(messageId);
-            }
-            if (content && !previous.isEmpty()) {
-                const QString phrase = previous + QLatin1Char(' ') + word;
-                if (!seenPhrases.contains(phrase)) {
-                    seenPhrases.insert(phrase);
-                    Count &count = m_phrases[phrase];
-                    ++count.n;
-                    if (count.messages.size() < 3)
-                        count.messages.append(messageId);
-                }
-            }
+            if (content)
+                count(m_words, word);
+            if (content && !previous.isEmpty())
+                count(m_phrases, previous + QLatin1Char(' ') + word);
             previous = content || (word.size() >= 3 && !stopWords().contains(word)) ? word : QString();
         }
     }

@@ -159,11 +159,17 @@ Result<LedgerReport> MemoryLedger::recommend(const QDateTime &now)
             propose(proposal(m_agentId, QStringLiteral("skill"), item.normalized, Text::tr("Write a skill: %1").arg(cutText(steps, 150)),
                              skill, QStringLiteral("skills/%1/SKILL.md").arg(name), record, weight));
         }
-        const QDateTime firstSeen = timeOf(metadata.value(QLatin1String("firstSeen")));
-        if (metadata.value(QLatin1String("uses")).toInt() == 0 && weight < StaleWeight && firstSeen.isValid()
-            && firstSeen.daysTo(now) >= StaleAfterDays) {
-            propose(proposal(m_agentId, QStringLiteral("delete"), record.type + QLatin1Char('|') + item.normalized, Text::tr("Delete stale memory: %1").arg(record.summary),
-                             Text::tr("Never recalled since %1, weight down to %2.").arg(firstSeen.date().toString(Qt::ISODate)).arg(weight),
+        // Stale: weighed down by time, and neither seen again nor recalled for a month.
+        QDateTime lastActive = timeOf(metadata.value(QLatin1String("lastSeen")));
+        const QDateTime lastUsed = timeOf(metadata.value(QLatin1String("lastUsedAt")));
+        if (lastUsed.isValid() && (!lastActive.isValid() || lastUsed > lastActive))
+            lastActive = lastUsed;
+        if (weight < StaleWeight && lastActive.isValid() && lastActive.daysTo(now) >= StaleAfterDays) {
+            propose(proposal(m_agentId, QStringLiteral("delete"), record.type + QLatin1Char('|') + item.normalized,
+                             Text::tr("Delete stale memory: %1").arg(record.summary),
+                             Text::tr("Neither seen again nor recalled since %1; its weight is down to %2.")
+                                 .arg(lastActive.date().toString(Qt::ISODate))
+                                 .arg(weight),
                              QString(), record, weight));
         }
     }
