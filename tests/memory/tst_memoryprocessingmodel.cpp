@@ -1,0 +1,161 @@
+// Offline memory processing with a summary model: the real Anthropic provider plugin against the
+// local provider test server. The request carries the transcript with message ids and the
+// instruction; the answer's items are stored with their evidence, evidence ids that are no
+// message of the session are dropped; overload is retried; an unreadable answer leaves the
+// extractive items.
+#include "processingtranscripts.h"
+#include "sessionharness.h"
+#include "sessiontesthelpers.h"
+#include "streambuilders.h"
+#include "testsupport.h"
+
+#include "valis/memory/sqlitedetailstore.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace valis;
+using namespace valis::test;
+using namespace valis::test::processing;
+
+namespace {
+
+const QString Model = QStringLiteral("claude-haiku-4-5");
+
+QByteArray answer(const QString &text)
+{
+    return AnthropicStream().text(text).stop(QStringLiteral("end_turn"));
+}
+
+QList<MemoryRecord> activeOf(DetailStore &store, const QString &type)
+{
+    MemoryFilter filter;
+    filter.type = type;
+    filter.limit = 0;
+    return store.list(filter).value();
+}
+
+QStringList evidenceIds(const MemoryRecord &record)
+{
+    QStringList ids;
+    for (const QJsonValue &value : record.metadata.value(QLatin1String("evidence")).toArray())
+        ids.append(value.toObject().value(QLatin1String("messageId")).toString());
+    return ids;
+}
+
+} // namespace
+
+class TestMemoryProcessingModel : public QObject
+{
+    Q_OBJECT
+
+    MemoryProcessingResult process(SessionHarness &h, const std::shared_ptr<DetailStore> &store)
+    {
+        MemoryProcessingOptions options;
+        options.provider = h.config().provider;
+        options.model = Model;
+        options.endpoint = h.config().endpoint;
+        options.retry.initialDelay = std::chrono::milliseconds(20);
+        MemoryProcessor processor(h.store()->path(), store);
+        QSignalSpy finished(&processor, &MemoryProcessor::finished);
+        if (!processor.start(options))
+            qFatal("the processor did not start");
+        if (!finished.wait(60000))
+            qFatal("the processor did not finish");
+        return finished.first().first().value<MemoryProcessingResult>();
+    }
+
+    std::shared_ptr<DetailStore> openStore(SessionHarness &h)
+    {
+        auto store = SqliteDetailStore::open(h.homePath() + QStringLiteral("/memory.db"));
+        if (store.hasError())
+            qFatal("open: %s", qPrintable(store.error().toString()));
+        return std::shared_ptr<DetailStore>(std::move(store).value());
+    }
+
+private Q_SLOTS:
+    void theModelsItemsAreStoredWithRealEvidence()
+    {
+        SessionHarness h;
+        QVERIFY2(h.start(QStringLiteral("anthropic"), Model), qPrintable(h.error()));
+        const Scripted session = store(*h.store(), QStringLiteral("staging"), QStringLiteral("/work/project"), stagingBuild());
+        const QString reply = QStringLiteral(
+            "Here it is:\n```json\n"
+            "{\"topics\": [{\"text\": \"staging build with LTO\", \"weight\": 0.9, \"evidence\": [\"%1\"]}],\n"
+            " \"lessons\": [{\"text\": \"The staging build needs --no-lto because the LTO linker plugin fails.\", "
+            "\"outcome\": \"worked\", \"weight\": 0.8, \"evidence\": [\"%2\", \"%3\", \"m-made-up\"]},\n"
+            "             {\"text\": \"Deploys need a VPN.\", \"outcome\": \"fact\", \"evidence\": [\"m-nowhere\"]}],\n"
+            " \"references\": [{\"text\": \"ci.example.com job 42\", \"kind\": \"url\", \"evidence\": [\"%1\"]}]}\n```")
+                                  .arg(session.ids.at(0), session.ids.at(2), session.ids.at(4));
+        // Overloaded first: retried with backoff, then answered.
+        h.server().enqueue(ScriptedResponse::json(529, anthropicError("overloaded_error", "Overloaded"), {{"retry-after-ms", "30"}}));
+        h.server().enqueue(ScriptedResponse::sse(answer(reply)));
+        std::shared_ptr<DetailStore> memory = openStore(h);
+        const MemoryProcessingResult result = process(h, memory);
+        QVERIFY2(!result.error, result.error ? qPrintable(result.error->toString()) : "");
+        QVERIFY2(result.warnings.isEmpty(), qPrintable(result.warnings.join(QLatin1Char('\n'))));
+        QCOMPARE(h.server().requests().size(), 2);
+        QCOMPARE(h.server().requests().at(1).body, h.server().requests().at(0).body);
+        QCOMPARE(result.modelAnswers, 1);
+        QCOMPARE(result.droppedEvidence, 2);
+
+        // The request: the transcript with every message's id, and the instruction.
+        const QJsonObject request = h.server().requests().at(1).json();
+        QCOMPARE(request.value(QLatin1String("model")).toString(), Model);
+        const QString sent = QString::fromUtf8(QJsonDocument(request.value(QLatin1String("messages")).toArray()).toJson());
+        for (const QString &id : session.ids)
+            QVERIFY2(sent.contains(QLatin1Char('[') + id), qPrintable(id));
+        QVERIFY(sent.contains(QStringLiteral("lto-wrapper failed")));
+        QVERIFY(sent.contains(QStringLiteral("Answer with one JSON object")));
+
+        // The model's lesson, with only the evidence that exists.
+        const QList<MemoryRecord> lessons = activeOf(*memory, QLatin1String(ProcessedType::Lesson));
+        const auto lesson = std::find_if(lessons.cbegin(), lessons.cend(), [](const MemoryRecord &record) {
+            return record.summary.startsWith(QStringLiteral("The staging build needs --no-lto"));
+        });
+        QVERIFY(lesson != lessons.cend());
+        QCOMPARE(evidenceIds(*lesson), (QStringList{session.ids.at(2), session.ids.at(4)}));
+        QCOMPARE(lesson->metadata.value(QLatin1String("extractor")).toString(), QStringLiteral("model:") + Model);
+        QCOMPARE(lesson->metadata.value(QLatin1String("layer")).toString(), QStringLiteral("project"));
+        // The lesson whose only evidence was made up is gone.
+        QVERIFY(std::none_of(lessons.cbegin(), lessons.cend(), [](const MemoryRecord &record) {
+            return record.summary.contains(QStringLiteral("VPN"));
+        }));
+        const QList<MemoryRecord> topics = activeOf(*memory, QLatin1String(ProcessedType::Topic));
+        QCOMPARE(topics.size(), 1);
+        QCOMPARE(topics.first().summary, QStringLiteral("staging build with LTO"));
+        QCOMPARE(evidenceIds(topics.first()), QStringList{session.ids.at(0)});
+        // References: the model's, and the exact ones the text holds.
+        const QList<MemoryRecord> references = activeOf(*memory, QLatin1String(ProcessedType::Reference));
+        QStringList summaries;
+        for (const MemoryRecord &record : references)
+            summaries.append(record.summary);
+        QVERIFY(summaries.contains(QStringLiteral("ci.example.com job 42")));
+        QVERIFY(summaries.contains(QStringLiteral("https://ci.example.com/jobs/42")));
+        QVERIFY(summaries.contains(QStringLiteral("make staging LTO=--no-lto")));
+    }
+
+    void anUnreadableAnswerKeepsTheExtractiveItems()
+    {
+        SessionHarness h;
+        QVERIFY2(h.start(QStringLiteral("anthropic"), Model), qPrintable(h.error()));
+        const Scripted session = store(*h.store(), QStringLiteral("staging"), QStringLiteral("/work/project"), stagingBuild());
+        h.server().enqueue(ScriptedResponse::sse(answer(QStringLiteral("The session was about a staging build."))));
+        std::shared_ptr<DetailStore> memory = openStore(h);
+        const MemoryProcessingResult result = process(h, memory);
+        QVERIFY(!result.error);
+        QCOMPARE(result.modelAnswers, 0);
+        QCOMPARE(result.warnings.size(), 1);
+        QVERIFY2(result.warnings.first().contains(session.sessionId), qPrintable(result.warnings.first()));
+        const QList<MemoryRecord> lessons = activeOf(*memory, QLatin1String(ProcessedType::Lesson));
+        QCOMPARE(lessons.size(), 1);
+        QVERIFY(lessons.first().summary.startsWith(QStringLiteral("`make staging` needs `LTO=--no-lto`")));
+        QCOMPARE(lessons.first().metadata.value(QLatin1String("extractor")).toString(), QStringLiteral("extractive"));
+        QCOMPARE(h.server().unexpectedRequests(), 0);
+    }
+};
+
+VALIS_TEST_MAIN(TestMemoryProcessingModel)
+#include "tst_memoryprocessingmodel.moc"
