@@ -137,10 +137,29 @@ bool outputFailed(const Part &result, QString *why)
     return failed;
 }
 
+/// The command as it matters for success: a shell wrapper ("bash -lc ...") unwrapped, output
+/// plumbing ("2>&1", "| tail -20") left out.
+QString essentialCommand(const QString &command)
+{
+    static const QRegularExpression wrapper(QStringLiteral("^(?:ba|z|da)?sh\\s+-\\w*c\\w*\\s+"));
+    QString out = command.simplified();
+    const QRegularExpressionMatch wrapped = wrapper.match(out);
+    if (wrapped.hasMatch()) {
+        out = out.mid(wrapped.capturedEnd());
+        if (out.size() >= 2 && (out.front() == QLatin1Char('\'') || out.front() == QLatin1Char('"')) && out.back() == out.front())
+            out = out.mid(1, out.size() - 2);
+    }
+    out.replace(QStringLiteral(" 2>&1"), QString());
+    const qsizetype pipe = out.indexOf(QStringLiteral(" | "));
+    if (pipe > 0)
+        out = out.left(pipe);
+    return out.trimmed();
+}
+
 /// "make staging", "git push", "npm test": the program and its first word that is no option.
 QString programKey(const QString &command)
 {
-    const QStringList words = command.simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    const QStringList words = essentialCommand(command).split(QLatin1Char(' '), Qt::SkipEmptyParts);
     if (words.isEmpty())
         return {};
     QString key = words.first();
@@ -148,6 +167,21 @@ QString programKey(const QString &command)
         && !words.at(1).contains(QLatin1Char('/')))
         key += QLatin1Char(' ') + words.at(1);
     return key;
+}
+
+/// A command that only looks at things: never the fix that made another one work.
+bool readsOnly(const QString &command)
+{
+    static const QStringList lookers{QStringLiteral("cat"), QStringLiteral("ls"), QStringLiteral("grep"), QStringLiteral("rg"),
+                                     QStringLiteral("head"), QStringLiteral("tail"), QStringLiteral("find"), QStringLiteral("echo"),
+                                     QStringLiteral("pwd"), QStringLiteral("wc"), QStringLiteral("which"), QStringLiteral("less"),
+                                     QStringLiteral("git status"), QStringLiteral("git diff"), QStringLiteral("git log"),
+                                     QStringLiteral("git show")};
+    const QString essential = essentialCommand(command);
+    const QString key = programKey(command);
+    if (lookers.contains(key) || lookers.contains(key.section(QLatin1Char(' '), 0, 0)))
+        return true;
+    return essential.startsWith(QLatin1String("sed -n "));
 }
 
 QStringList uniqueIds(const QStringList &ids)
@@ -173,7 +207,7 @@ void findLessons(const QList<CommandRun> &runs, Collector &items)
             if (!later.finished)
                 continue;
             if (programKey(later.command) != key) {
-                if (!later.failed)
+                if (!later.failed && !readsOnly(later.command))
                     between.append(&later);
                 continue;
             }
@@ -183,25 +217,30 @@ void findLessons(const QList<CommandRun> &runs, Collector &items)
                 continue;
             }
             const QString why = failed.errorLine.isEmpty() ? QString() : QStringLiteral(" (\"%1\")").arg(failed.errorLine);
-            const QString shortFailed = cutText(failed.command.simplified(), 160);
-            const QString shortWorked = cutText(later.command.simplified(), 160);
+            const QString failedCommand = essentialCommand(failed.command);
+            const QString workedCommand = essentialCommand(later.command);
+            const QString shortFailed = cutText(failedCommand, 160);
+            const QString shortWorked = cutText(workedCommand, 160);
             QStringList evidence{failed.callMessage, failed.resultMessage};
             QString text;
-            if (later.command.simplified() != failed.command.simplified()) {
-                const QStringList before = failed.command.simplified().split(QLatin1Char(' '));
+            if (workedCommand != failedCommand) {
+                const QStringList before = failedCommand.split(QLatin1Char(' '));
+                const QStringList after = workedCommand.split(QLatin1Char(' '));
                 QStringList added;
-                for (const QString &word : later.command.simplified().split(QLatin1Char(' '))) {
+                for (const QString &word : after) {
                     if (!before.contains(word))
                         added.append(word);
                 }
-                text = added.isEmpty() || added.join(QLatin1Char(' ')).size() > 120
-                           ? QStringLiteral("`%1` works where `%2` failed%3.").arg(shortWorked, shortFailed, why)
-                           : QStringLiteral("`%1` needs `%2`: `%3` failed%4, `%5` worked.")
-                                 .arg(key, added.join(QLatin1Char(' ')), shortFailed, why, shortWorked);
+                // Mostly another command under the same program: no lesson, just a next step.
+                if (added.size() * 2 > after.size() || added.join(QLatin1Char(' ')).size() > 120)
+                    break;
+                text = added.isEmpty() ? QStringLiteral("`%1` works where `%2` failed%3.").arg(shortWorked, shortFailed, why)
+                                       : QStringLiteral("`%1` needs `%2`: `%3` failed%4, `%5` worked.")
+                                             .arg(key, added.join(QLatin1Char(' ')), shortFailed, why, shortWorked);
             } else if (!between.isEmpty()) {
                 const CommandRun *fix = between.constLast();
                 text = QStringLiteral("`%1` needs `%2` first: it failed%3 before and worked after.")
-                           .arg(shortFailed, cutText(fix->command.simplified(), 120), why);
+                           .arg(shortFailed, cutText(essentialCommand(fix->command), 120), why);
                 evidence << fix->callMessage << fix->resultMessage;
             } else {
                 break; // it simply worked on a second try: nothing learned
@@ -289,6 +328,21 @@ void findReferences(const QString &text, const QString &messageId, bool fromPers
     }
 }
 
+/// A message's prose: without the tags harnesses inject into user messages (system reminders,
+/// slash-command echoes) and without terminal colour codes.
+QString proseOf(const QString &text)
+{
+    static const QRegularExpression injected(
+        QStringLiteral("<(system-reminder|command-[a-z]+|local-command-[a-z]+|user-prompt-submit-hook)>[\\s\\S]*?</\\1>"));
+    static const QRegularExpression ansi(QStringLiteral("\\x1b\\[[0-9;]*[A-Za-z]"));
+    QString out = text;
+    if (out.contains(QLatin1Char('<')))
+        out.remove(injected);
+    if (out.contains(QChar(0x1b)))
+        out.remove(ansi);
+    return out;
+}
+
 /// "The staging build needs --no-lto." said by the person or the assistant.
 void findNeedsSentences(const QString &text, const QString &messageId, Collector &items)
 {
@@ -300,7 +354,13 @@ void findNeedsSentences(const QString &text, const QString &messageId, Collector
         return;
     for (const QString &sentence : text.split(sentenceEnd, Qt::SkipEmptyParts)) {
         const QString line = sentence.trimmed();
-        if (line.size() < 12 || line.size() > 220 || line.endsWith(QLatin1Char('?')) || !needs.match(line).hasMatch())
+        const QRegularExpressionMatch found = needs.match(line);
+        if (line.size() < 12 || line.size() > 220 || line.endsWith(QLatin1Char('?')) || !found.hasMatch())
+            continue;
+        // Not inside a quoted argument or a command line ("--description=\"... needs to be done\"").
+        const QString before = line.left(found.capturedStart());
+        if (before.count(QLatin1Char('"')) % 2 == 1 || before.count(QLatin1Char('`')) % 2 == 1
+            || line.contains(QRegularExpression(QStringLiteral("(?:^|\\s)--?[a-z][\\w-]*="))))
             continue;
         items.add(QLatin1String(ProcessedType::Lesson), QStringLiteral("needs"), line, {messageId});
     }
@@ -327,7 +387,7 @@ SessionExtraction extractSession(const SessionInfo &session, const QList<Message
                 extraction.transcriptBytes += part.text.size();
                 if (message.role != Role::User && message.role != Role::Assistant)
                     break;
-                const QString text = part.text.left(64 * 1024);
+                const QString text = proseOf(part.text.left(64 * 1024));
                 findReferences(text, message.id, message.role == Role::User, items);
                 findNeedsSentences(text, message.id, items);
                 topics.add(text, message.id);

@@ -32,7 +32,10 @@ const QSet<QString> &stopWords()
             "tell", "something", "anything", "everything", "nothing", "really", "actually", "maybe", "yeah", "hmm",
             "thanks", "thank", "great", "looks", "seems", "seem", "instead", "already", "however", "though", "since",
             "currently", "now", "would", "could", "should", "there", "their", "non", "etc", "via", "per", "way", "lot",
-            "bit", "time", "number", "part", "case", "end", "start", "line"};
+            "bit", "time", "number", "part", "case", "end", "start", "line", "read", "write", "user", "users", "task",
+            "tasks", "issue", "issues", "function", "status", "always", "across", "request", "result", "results",
+            "value", "values", "data", "text", "output", "input", "message", "messages", "context", "additional",
+            "interrupted", "assistant", "claude", "tool", "tools", "command", "commands", "session", "sessions"};
         QSet<QString> set;
         for (const char *word : list)
             set.insert(QString::fromLatin1(word));
@@ -187,7 +190,7 @@ QList<ExtractedItem> TopicCounter::top(const QString &sessionId, int count) cons
             candidates.append({it.key(), it->n * 2.5, it->n, it->messages});
     }
     for (auto it = m_words.constBegin(); it != m_words.constEnd(); ++it) {
-        if (it->n >= 3)
+        if (it->n >= 3 && it->messages.size() >= 2)
             candidates.append({it.key(), double(it->n), it->n, it->messages});
     }
     std::sort(candidates.begin(), candidates.end(), [](const Scored &a, const Scored &b) {
