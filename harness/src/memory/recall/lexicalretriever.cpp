@@ -80,6 +80,7 @@ private:
         request.sessionId = query.sessionId;
         request.excludeSessionId = query.excludeSessionId;
         request.limit = depth;
+        request.indexBudgetBytes = query.indexBudgetBytes;
         Result<QList<RecallMatch>> matches = store.value()->recallMessages(words, request);
         if (matches.hasError())
             return matches.error();
