@@ -7,6 +7,7 @@
 #include "testsupport.h"
 
 #include "valis/core/datalocations.h"
+#include "valis/memory/recall.h"
 #include "valis/memory/postgresdetailstore.h"
 #include "valis/memory/sqlitedetailstore.h"
 
@@ -193,6 +194,16 @@ private Q_SLOTS:
         }
         // Topics: what the session was about.
         QVERIFY(withSummary(*memory, QLatin1String(ProcessedType::Topic), QStringLiteral("staging")));
+        // The lexical recall the runtime step uses finds the lesson, with its weight.
+        RecallQuery question;
+        question.text = QStringLiteral("how do I build staging without the linker failing");
+        question.transcripts = false;
+        question.memoryTypes = {QLatin1String(ProcessedType::Lesson)};
+        const Result<QList<RecallHit>> recalled = makeLexicalRetriever(RecallSources{memory, m_sessions->path()})->retrieve(question, 10);
+        QVERIFY2(recalled.ok(), recalled.ok() ? "" : qPrintable(recalled.error().toString()));
+        QVERIFY(!recalled->isEmpty());
+        QCOMPARE(recalled->first().passage.memoryKey, lesson->key);
+        QCOMPARE(recalled->first().passage.weight, 2.0);
         // Every evidence id is a real message of the session.
         for (const char *type : {ProcessedType::Lesson, ProcessedType::Reference, ProcessedType::Topic}) {
             for (const MemoryRecord &record : activeOf(*memory, QLatin1String(type))) {
