@@ -3,13 +3,18 @@
 // instruction; the answer's items are stored with their evidence, evidence ids that are no
 // message of the session are dropped; overload is retried; an unreadable answer leaves the
 // extractive items.
+#include "clirunner.h"
 #include "processingtranscripts.h"
 #include "sessionharness.h"
 #include "sessiontesthelpers.h"
 #include "streambuilders.h"
 #include "testsupport.h"
 
+#include "valis/core/datalocations.h"
 #include "valis/memory/sqlitedetailstore.h"
+
+#include <QDir>
+#include <QFile>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -154,6 +159,56 @@ private Q_SLOTS:
         QVERIFY(lessons.first().summary.startsWith(QStringLiteral("`make staging` needs `LTO=--no-lto`")));
         QCOMPARE(lessons.first().metadata.value(QLatin1String("extractor")).toString(), QStringLiteral("extractive"));
         QCOMPARE(h.server().unexpectedRequests(), 0);
+    }
+
+    void theCliUsesTheSummaryModelOfMemoryJson()
+    {
+        SessionHarness h;
+        QVERIFY2(h.start(QStringLiteral("anthropic"), Model), qPrintable(h.error()));
+        TemporaryHome home;
+        const DataLocations locations = DataLocations::underHome(home.path());
+        QVERIFY(QDir().mkpath(locations.configDir()));
+        QVERIFY(QDir().mkpath(QFileInfo(locations.sessionDatabasePath()).path()));
+        QFile settings(locations.memorySettingsPath());
+        QVERIFY(settings.open(QIODevice::WriteOnly));
+        settings.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1},
+                                                 {QStringLiteral("summaryProvider"), QStringLiteral("anthropic")},
+                                                 {QStringLiteral("summaryModel"), Model}})
+                           .toJson());
+        settings.close();
+        Scripted session;
+        {
+            auto sessions = SessionStore::open(locations.sessionDatabasePath());
+            QVERIFY(sessions.ok());
+            session = store(*sessions.value(), QStringLiteral("staging"), QStringLiteral("/work/project"), stagingBuild());
+        }
+        h.server().enqueue(ScriptedResponse::sse(answer(
+            QStringLiteral("{\"topics\": [], \"references\": [], \"lessons\": [{\"text\": \"Staging links only without LTO.\", "
+                           "\"outcome\": \"worked\", \"evidence\": [\"%1\"]}]}")
+                .arg(session.ids.at(4)))));
+        QProcessEnvironment environment = anthropicCliEnvironment();
+        environment.insert(QStringLiteral("ANTHROPIC_BASE_URL"), h.server().baseUrl().toString());
+        const CliRun run = runCli({QStringLiteral("--home"), home.path(), QStringLiteral("memory"), QStringLiteral("process"),
+                                   QStringLiteral("--no-keychain"), QStringLiteral("--json")},
+                                  environment);
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject summary = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(summary.value(QLatin1String("modelAnswers")).toInt(), 1);
+        QCOMPARE(h.server().requests().size(), 1);
+        QCOMPARE(h.server().requests().first().json().value(QLatin1String("model")).toString(), Model);
+        auto memory = SqliteDetailStore::open(locations.memoryDatabasePath());
+        QVERIFY(memory.ok());
+        const QList<MemoryRecord> lessons = activeOf(*memory.value(), QLatin1String(ProcessedType::Lesson));
+        QVERIFY(std::any_of(lessons.cbegin(), lessons.cend(), [&](const MemoryRecord &record) {
+            return record.summary == QStringLiteral("Staging links only without LTO.") && evidenceIds(record) == QStringList{session.ids.at(4)};
+        }));
+        // Asked again: the checkpoint holds, no second request.
+        const CliRun again = runCli({QStringLiteral("--home"), home.path(), QStringLiteral("memory"), QStringLiteral("process"),
+                                     QStringLiteral("--no-keychain"), QStringLiteral("--json")},
+                                    environment);
+        QCOMPARE(again.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(again.out).object().value(QLatin1String("sessionsUpToDate")).toInt(), 1);
+        QCOMPARE(h.server().requests().size(), 1);
     }
 };
 

@@ -71,12 +71,13 @@ struct SummaryModel
     RetryPolicy retry;
 };
 
-Result<void> connectSummaryModel(CliContext &context, const MemorySettings &memory, SummaryModel *summary)
+Result<void> connectSummaryModel(CliContext &context, const MemorySettings &memory, bool useKeychain, SummaryModel *summary)
 {
     Result<ProviderSettings> settings = ProviderSettings::load(context.locations().providerSettingsPath());
     if (settings.hasError())
         return settings.error();
-    summary->keychain = std::make_unique<KeychainCredentialStore>();
+    if (useKeychain)
+        summary->keychain = std::make_unique<KeychainCredentialStore>();
     summary->plugins = std::make_unique<PluginManager>(context.locations(), DataLocations::systemPluginDirs());
     summary->plugins->setHostServices(cliHostServices(summary->keychain.get(), context.err()));
     summary->plugins->loadAll();
@@ -117,8 +118,10 @@ int runMemoryProcess(MemoryRun &run, const QStringList &arguments)
                                    QStringLiteral("DATE"));
     const QCommandLineOption extractive(QStringLiteral("extractive"),
                                         Text::tr("Do not ask the summary model of memory.json; extract deterministically."));
+    const QCommandLineOption noKeychain(QStringLiteral("no-keychain"),
+                                        Text::tr("Do not ask the OS keychain for the summary model's key; use the environment only."));
     const QCommandLineOption json(QStringLiteral("json"), Text::tr("Print the summary as one JSON object."));
-    parser.addOptions({store, agent, session, since, extractive, json});
+    parser.addOptions({store, agent, session, since, extractive, noKeychain, json});
     if (const int code = run.cli().parse(parser, run.command(),
                                          Text::tr("Extracts topics, lessons and references from stored sessions, consolidates "
                                                   "them and proposes recommendations. Resumes where it stopped."),
@@ -144,7 +147,7 @@ int runMemoryProcess(MemoryRun &run, const QStringList &arguments)
         if (settings.hasError())
             return run.fail(settings.error());
         if (!settings->summaryProvider.isEmpty()) {
-            if (const Result<void> connected = connectSummaryModel(run.cli(), settings.value(), &summary); connected.hasError())
+            if (const Result<void> connected = connectSummaryModel(run.cli(), settings.value(), !parser.isSet(noKeychain), &summary); connected.hasError())
                 return run.fail(connected.error());
             options.provider = summary.provider;
             options.model = summary.model;

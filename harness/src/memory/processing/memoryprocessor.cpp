@@ -224,7 +224,9 @@ void MemoryProcessor::next()
                 finish(&*failure);
             } else if (upToDate) {
                 ++job->result.sessionsUpToDate;
-                Q_EMIT progress(++job->index, int(job->sessions.size()), job->sessions.at(job->index - 1).id);
+                const QString done = job->sessions.at(job->index).id;
+                ++job->index;
+                Q_EMIT progress(job->index, int(job->sessions.size()), done);
                 next();
             } else if (withModel && !m_cancelled->load()) {
                 askModel();
@@ -368,7 +370,8 @@ void MemoryProcessor::storeCurrent(const QList<ExtractedItem> &modelItems, bool 
                 return;
             }
             ++job->result.sessionsProcessed;
-            Q_EMIT progress(++job->index, int(job->sessions.size()), job->extraction.sessionId);
+            ++job->index;
+            Q_EMIT progress(job->index, int(job->sessions.size()), job->extraction.sessionId);
             next();
         }, Qt::QueuedConnection);
     }, Qt::QueuedConnection);
