@@ -149,7 +149,7 @@ MemoryProcessingPane::MemoryProcessingPane(MemoryProcessingController *controlle
             m_status->setText(tr("Cancelled after %n session(s); the rest is picked up next time.", nullptr, result.sessionsProcessed));
             return;
         }
-        m_status->setText(tr("Learned from %n session(s): %1 lessons, %2 references, %3 topics; %4 new recommendations.", nullptr,
+        m_status->setText(tr("Learned from %n session(s). Lessons: %1, references: %2, topics: %3, new recommendations: %4.", nullptr,
                              result.sessionsProcessed)
                               .arg(result.ledger.lessons)
                               .arg(result.ledger.references)
