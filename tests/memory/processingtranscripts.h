@@ -63,7 +63,12 @@ inline Scripted store(SessionStore &sessions, const QString &title, const QStrin
     Result<SessionInfo> session = sessions.createSession(info);
     if (session.hasError())
         qFatal("createSession: %s", qPrintable(session.error().toString()));
-    Result<QList<Message>> stored = sessions.appendMessages(session->id, messages);
+    QList<Message> timed = messages;
+    for (qsizetype i = 0; created.isValid() && i < timed.size(); ++i) {
+        if (!timed[i].createdAt.isValid())
+            timed[i].createdAt = created.addSecs(i);
+    }
+    Result<QList<Message>> stored = sessions.appendMessages(session->id, timed);
     if (stored.hasError())
         qFatal("appendMessages: %s", qPrintable(stored.error().toString()));
     Scripted scripted;

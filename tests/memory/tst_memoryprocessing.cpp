@@ -14,6 +14,7 @@
 #include <QDir>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QTimeZone>
 #include <QtTest>
 
 using namespace valis;
@@ -281,6 +282,36 @@ private Q_SLOTS:
         QCOMPARE(ledger.supersededBy(v2.key).value(), QStringList{now->key});
     }
 
+    void nearSameItemsMergeAndOtherWorkspacesMakeThemGlobal()
+    {
+        const QDateTime start = QDateTime::currentDateTimeUtc().addDays(-2);
+        store(*m_sessions, QStringLiteral("one"), Workspace,
+              {userText(QStringLiteral("The deploy script needs the VPN connection to the staging cluster."))}, start);
+        store(*m_sessions, QStringLiteral("two"), Workspace,
+              {userText(QStringLiteral("Careful: the deploy script needs a VPN connection to the staging cluster!"))}, start.addSecs(60));
+        std::shared_ptr<DetailStore> memory = openStore();
+        QVERIFY(!process(memory).error);
+        QList<MemoryRecord> vpn;
+        for (const MemoryRecord &record : activeOf(*memory, QLatin1String(ProcessedType::Lesson))) {
+            if (record.summary.contains(QStringLiteral("VPN")))
+                vpn.append(record);
+        }
+        QCOMPARE(vpn.size(), 1); // near-same text: one lesson, seen in two sessions
+        QCOMPARE(vpn.first().metadata.value(QLatin1String("sessions")).toArray().size(), 2);
+        QCOMPARE(vpn.first().metadata.value(QLatin1String("layer")).toString(), QStringLiteral("project"));
+        QCOMPARE(evidenceOf(vpn.first()).size(), 2);
+
+        // The same in another workspace: it holds beyond one project.
+        store(*m_sessions, QStringLiteral("three"), QStringLiteral("/work/other"),
+              {userText(QStringLiteral("The deploy script needs the VPN connection to the staging cluster."))}, start.addSecs(120));
+        QVERIFY(!process(memory).error);
+        const std::optional<MemoryRecord> global = withSummary(*memory, QLatin1String(ProcessedType::Lesson), QStringLiteral("VPN"));
+        QVERIFY(global);
+        QCOMPARE(global->metadata.value(QLatin1String("layer")).toString(), QStringLiteral("global"));
+        QCOMPARE(global->metadata.value(QLatin1String("workspaces")).toArray().size(), 2);
+        QVERIFY(global->metadata.value(QLatin1String("weight")).toDouble() > vpn.first().metadata.value(QLatin1String("weight")).toDouble());
+    }
+
     void usesRaiseAndTimeDecaysWeights()
     {
         store(*m_sessions, QStringLiteral("staging"), Workspace, stagingBuild());
@@ -410,6 +441,34 @@ private Q_SLOTS:
         QCOMPARE(resumed.sessionsUpToDate, cancelled.sessionsProcessed);
         QCOMPARE(resumed.sessionsProcessed + cancelled.sessionsProcessed, 9);
         QCOMPARE(itemSet(*memory), itemSet(*reference));
+    }
+
+    void theCliTakesSessionsAndADate()
+    {
+        const Scripted old = store(*m_sessions, QStringLiteral("old"), Workspace, filler(1), QDateTime(QDate(2026, 1, 5), QTime(9, 0), QTimeZone::utc()));
+        const Scripted recent = store(*m_sessions, QStringLiteral("recent"), Workspace, stagingBuild());
+        std::shared_ptr<DetailStore> memory = openStore();
+        auto cli = [this](const QStringList &extra) {
+            QProcess process;
+            process.start(buildDir() + QStringLiteral("/bin/valis-cli"),
+                          QStringList{QStringLiteral("--home"), m_home->path(), QStringLiteral("memory"), QStringLiteral("--store"), m_storeUrl,
+                                      QStringLiteral("process"), QStringLiteral("--extractive"), QStringLiteral("--json")}
+                              + extra);
+            process.waitForFinished(120000);
+            return std::make_pair(process.exitCode(), QJsonDocument::fromJson(process.readAllStandardOutput()).object());
+        };
+        const auto [sinceCode, since] = cli({QStringLiteral("--since"), QStringLiteral("2026-02-01")});
+        QCOMPARE(sinceCode, 0);
+        QCOMPARE(since.value(QLatin1String("sessionsTotal")).toInt(), 1);
+        QVERIFY(MemoryLedger(memory).checkpoint(recent.sessionId).value() >= 0);
+        QCOMPARE(MemoryLedger(memory).checkpoint(old.sessionId).value(), qint64(-1));
+        const auto [sessionCode, one] = cli({QStringLiteral("--session"), old.sessionId});
+        QCOMPARE(sessionCode, 0);
+        QCOMPARE(one.value(QLatin1String("sessionsTotal")).toInt(), 1);
+        QCOMPARE(one.value(QLatin1String("sessionsProcessed")).toInt(), 1);
+        QCOMPARE(MemoryLedger(memory).checkpoint(old.sessionId).value(), qint64(old.ids.size() - 1));
+        QCOMPARE(cli({QStringLiteral("--session"), QStringLiteral("s-nothere")}).first, 1);
+        QCOMPARE(cli({QStringLiteral("--since"), QStringLiteral("yesterday")}).first, 2);
     }
 
     void aKilledCliRunResumesWithoutDuplicates()
