@@ -18,6 +18,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -56,9 +57,10 @@ class TestMemoryProcessingModel : public QObject
 {
     Q_OBJECT
 
-    MemoryProcessingResult process(SessionHarness &h, const std::shared_ptr<DetailStore> &store)
+    MemoryProcessingResult process(SessionHarness &h, const std::shared_ptr<DetailStore> &store, qsizetype maxChars = 120000)
     {
         MemoryProcessingOptions options;
+        options.maxTranscriptChars = maxChars;
         options.provider = h.config().provider;
         options.model = Model;
         options.endpoint = h.config().endpoint;
@@ -140,6 +142,41 @@ private Q_SLOTS:
         QVERIFY(summaries.contains(QStringLiteral("ci.example.com job 42")));
         QVERIFY(summaries.contains(QStringLiteral("https://ci.example.com/jobs/42")));
         QVERIFY(summaries.contains(QStringLiteral("make staging LTO=--no-lto")));
+    }
+
+    void aLongSessionIsReadInParts()
+    {
+        SessionHarness h;
+        QVERIFY2(h.start(QStringLiteral("anthropic"), Model), qPrintable(h.error()));
+        const Scripted session = store(*h.store(), QStringLiteral("staging"), QStringLiteral("/work/project"), stagingBuild());
+        QVERIFY(memoryExtractionChunks({}, 400).isEmpty());
+        // Small parts: the six messages take several requests, each answered about its own messages.
+        const QList<QList<Message>> parts = memoryExtractionChunks(h.store()->messages(session.sessionId).value(), 400);
+        QVERIFY(parts.size() >= 2);
+        h.server().setBeforeAnswer([&h](int, const CapturedRequest &request) {
+            static const QRegularExpression header(QStringLiteral("\\[([^\\s\\[\\]\"]+) (user|assistant|tool)\\]"));
+            const QString body = QString::fromUtf8(request.body);
+            const QString first = header.match(body).captured(1);
+            // Every part names the same topic (one record in the end) and cites a message of another part.
+            h.server().enqueue(ScriptedResponse::sse(answer(
+                QStringLiteral("{\"topics\": [{\"text\": \"the staging build\", \"evidence\": [\"%1\"]}], \"lessons\": [], "
+                               "\"references\": [{\"text\": \"from elsewhere\", \"kind\": \"other\", \"evidence\": [\"%2\"]}]}")
+                    .arg(first, body.contains(QStringLiteral("part 1 of")) ? QStringLiteral("m-later") : QStringLiteral("m-earlier")))));
+        });
+        std::shared_ptr<DetailStore> memory = openStore(h);
+        const MemoryProcessingResult result = process(h, memory, 400);
+        QVERIFY2(!result.error, result.error ? qPrintable(result.error->toString()) : "");
+        QCOMPARE(result.modelAnswers, int(parts.size()));
+        QCOMPARE(h.server().requests().size(), parts.size());
+        for (qsizetype i = 0; i < parts.size(); ++i) {
+            const QString body = QString::fromUtf8(h.server().requests().at(i).body);
+            QVERIFY(body.contains(QStringLiteral("part %1 of %2").arg(i + 1).arg(parts.size())));
+            QVERIFY(body.contains(QLatin1Char('[') + parts.at(i).first().id));
+        }
+        const QList<MemoryRecord> topics = activeOf(*memory, QLatin1String(ProcessedType::Topic));
+        QCOMPARE(topics.size(), 1);
+        QCOMPARE(evidenceIds(topics.first()).size(), parts.size());
+        QCOMPARE(result.droppedEvidence, int(parts.size()));
     }
 
     void anUnreadableAnswerKeepsTheExtractiveItems()

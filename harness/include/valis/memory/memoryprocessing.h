@@ -108,6 +108,9 @@ VALIS_HARNESS_EXPORT SessionExtraction extractSession(const SessionInfo &session
 VALIS_HARNESS_EXPORT QString memoryExtractionInstruction();
 /// The messages as the transcript the model reads: each message headed by its id.
 VALIS_HARNESS_EXPORT QString memoryExtractionTranscript(const QList<Message> &messages, qsizetype maxChars = 120000);
+/// The messages cut into runs whose transcripts fit `maxChars` each (a long session is read in
+/// several requests; a message too long on its own is cut by the transcript).
+VALIS_HARNESS_EXPORT QList<QList<Message>> memoryExtractionChunks(const QList<Message> &messages, qsizetype maxChars = 120000);
 /// Reads a model's answer. Evidence ids not in `messageIds` are dropped (counted in
 /// `droppedEvidence`), and so is an item left without evidence. nullopt-like: an error when the
 /// answer holds no JSON object with the three lists.
@@ -212,7 +215,8 @@ struct VALIS_HARNESS_EXPORT MemoryProcessingOptions
     QString model;
     ProviderEndpoint endpoint;
     RetryPolicy retry;
-    qsizetype maxTranscriptChars = 120000;
+    qsizetype maxTranscriptChars = 120000; ///< per request; a longer session takes several
+    int maxRequestsPerSession = 16;       ///< beyond: the rest of the session is extractive only
 };
 
 struct VALIS_HARNESS_EXPORT MemoryProcessingResult
@@ -261,6 +265,7 @@ private:
     struct Job;
     void next();
     void askModel();
+    void askChunk();
     void sendModelRequest();
     void modelAnswered(const QString &answer);
     void modelFailed(const ProviderFailure &failure);

@@ -239,6 +239,7 @@ Result<LedgerReport> MemoryLedger::apply(const SessionExtraction &extraction, co
     LedgerReport report;
     QList<NewMemory> writes;
     QHash<QString, qsizetype> writeForOld; // an old key -> the new version replacing it in `writes`
+    QHash<QString, qsizetype> newInBatch;  // type|normalized of a new item -> its place in `writes`
     QStringList retire;
 
     for (const ExtractedItem &item : extraction.items) {
@@ -247,9 +248,12 @@ Result<LedgerReport> MemoryLedger::apply(const SessionExtraction &extraction, co
             continue;
         const QSet<QString> words = itemWords(normalized);
         const Item *similar = findSimilar(item.type, normalized, words);
-        if (similar && writeForOld.contains(similar->record.key)) {
-            // Two items of this session merge into the same stored one: fold into that version.
-            NewMemory &pending = writes[writeForOld.value(similar->record.key)];
+        const QString batchId = item.type + QLatin1Char('|') + normalized;
+        const bool sameAsNew = !similar && newInBatch.contains(batchId);
+        if ((similar && writeForOld.contains(similar->record.key)) || sameAsNew) {
+            // Two items of this session are one (the model's and the text's, two chunks of a
+            // long session), or merge into the same stored one: fold into that version.
+            NewMemory &pending = writes[sameAsNew ? newInBatch.value(batchId) : writeForOld.value(similar->record.key)];
             QList<MemoryEvidence> evidence = evidenceFromJson(pending.metadata.value(QLatin1String("evidence")));
             for (const MemoryEvidence &entry : item.evidence) {
                 if (evidence.size() < MaxStoredEvidence && !evidence.contains(entry))
@@ -318,6 +322,7 @@ Result<LedgerReport> MemoryLedger::apply(const SessionExtraction &extraction, co
             metadata.insert(QStringLiteral("uses"), 0);
             metadata.insert(QStringLiteral("version"), 1);
             metadata.insert(QStringLiteral("extractor"), extraction.extractor);
+            newInBatch.insert(batchId, writes.size());
             ++report.added;
         }
         // A newer lesson that says the opposite of a stored one replaces it.

@@ -66,6 +66,9 @@ struct MemoryProcessor::Job
     SessionExtraction extraction;
     ProviderRequest request;
     int attempts = 0;
+    QList<QList<Message>> chunks; ///< what each model request reads
+    int chunk = 0;
+    QList<ExtractedItem> modelItems;
     // Only ever touched on the worker thread.
     std::unique_ptr<SessionStore> sessionStore;
     std::unique_ptr<MemoryLedger> ledger;
@@ -240,6 +243,26 @@ void MemoryProcessor::next()
 void MemoryProcessor::askModel()
 {
     Job &job = *m_job;
+    job.chunks = memoryExtractionChunks(job.messages, job.options.maxTranscriptChars);
+    if (job.chunks.size() > job.options.maxRequestsPerSession) {
+        job.result.warnings.append(Text::tr("session %1: only its first %2 parts were read by the summary model; the rest "
+                                            "only extractively")
+                                       .arg(job.extraction.sessionId)
+                                       .arg(job.options.maxRequestsPerSession));
+        job.chunks = job.chunks.mid(0, job.options.maxRequestsPerSession);
+    }
+    job.chunk = 0;
+    job.modelItems.clear();
+    if (job.chunks.isEmpty()) {
+        storeCurrent({}, false);
+        return;
+    }
+    askChunk();
+}
+
+void MemoryProcessor::askChunk()
+{
+    Job &job = *m_job;
     job.attempts = 0;
     job.request = ProviderRequest();
     job.request.model = job.options.model;
@@ -252,8 +275,10 @@ void MemoryProcessor::askModel()
                        "<transcript> and </transcript>.")));
     Message instruction;
     instruction.role = Role::User;
-    instruction.parts.append(Part::makeText(QStringLiteral("<transcript>\n")
-                                            + memoryExtractionTranscript(job.messages, job.options.maxTranscriptChars)
+    const QString part = job.chunks.size() > 1 ? QStringLiteral("(part %1 of %2 of the conversation)\n").arg(job.chunk + 1).arg(job.chunks.size())
+                                               : QString();
+    instruction.parts.append(Part::makeText(part + QStringLiteral("<transcript>\n")
+                                            + memoryExtractionTranscript(job.chunks.at(job.chunk), job.options.maxTranscriptChars)
                                             + QStringLiteral("</transcript>\n\n") + memoryExtractionInstruction()));
     job.request.messages.append(instruction);
     job.request.maxOutputTokens = 4096;
@@ -322,7 +347,7 @@ void MemoryProcessor::modelFailed(const ProviderFailure &failure)
 void MemoryProcessor::modelAnswered(const QString &answer)
 {
     QSet<QString> ids;
-    for (const Message &message : std::as_const(m_job->messages))
+    for (const Message &message : std::as_const(m_job->chunks.at(m_job->chunk)))
         ids.insert(message.id);
     const Result<QList<ExtractedItem>> items =
         parseMemoryExtractionAnswer(answer, m_job->extraction.sessionId, ids, &m_job->result.droppedEvidence);
@@ -333,7 +358,12 @@ void MemoryProcessor::modelAnswered(const QString &answer)
         return;
     }
     ++m_job->result.modelAnswers;
-    storeCurrent(items.value(), true);
+    m_job->modelItems += items.value();
+    if (++m_job->chunk < m_job->chunks.size() && !m_cancelled->load()) {
+        askChunk();
+        return;
+    }
+    storeCurrent(m_job->modelItems, true);
 }
 
 void MemoryProcessor::storeCurrent(const QList<ExtractedItem> &modelItems, bool fromModel)

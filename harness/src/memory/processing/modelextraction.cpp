@@ -77,6 +77,24 @@ QString memoryExtractionTranscript(const QList<Message> &messages, qsizetype max
     return out;
 }
 
+QList<QList<Message>> memoryExtractionChunks(const QList<Message> &messages, qsizetype maxChars)
+{
+    QList<QList<Message>> chunks;
+    qsizetype size = 0;
+    for (const Message &message : messages) {
+        const qsizetype entry = memoryExtractionTranscript({message}, maxChars).size();
+        if (entry == 0)
+            continue;
+        if (chunks.isEmpty() || size + entry > maxChars) {
+            chunks.append(QList<Message>());
+            size = 0;
+        }
+        chunks.last().append(message);
+        size += entry;
+    }
+    return chunks;
+}
+
 Result<QList<ExtractedItem>> parseMemoryExtractionAnswer(const QString &answer, const QString &sessionId,
                                                          const QSet<QString> &messageIds, int *droppedEvidence)
 {
