@@ -41,9 +41,10 @@ private Q_SLOTS:
     void kindNamesAndInterfaceIds()
     {
         const QStringList names{QStringLiteral("provider"), QStringLiteral("tool"), QStringLiteral("strategy"),
-                                QStringLiteral("sandbox")};
+                                QStringLiteral("sandbox"), QStringLiteral("embedding")};
         const QStringList interfaces{QStringLiteral("ProviderPlugin"), QStringLiteral("ToolPlugin"),
-                                     QStringLiteral("StrategyPlugin"), QStringLiteral("SandboxPlugin")};
+                                     QStringLiteral("StrategyPlugin"), QStringLiteral("SandboxPlugin"),
+                                     QStringLiteral("EmbeddingPlugin")};
         QCOMPARE(pluginKinds().size(), names.size());
         for (qsizetype i = 0; i < names.size(); ++i) {
             PluginKind kind;
