@@ -308,6 +308,11 @@ void Embedder::chunkPrepared(const Result<QStringList> &texts)
         return;
     }
     m_job = m_client->embed(*texts, this, m_client->target().model, m_client->target().dimensions);
+    // Progress per request, not per chunk: a chunk is several batches.
+    connect(m_job, &EmbeddingJob::progressed, this, [this](int done, int) {
+        if (m_plan)
+            Q_EMIT progressed(m_plan->done + done, m_figures.total);
+    });
     connect(m_job, &EmbeddingJob::finished, this, [this](const Result<EmbeddingVectors> &vectors) {
         m_job->deleteLater();
         m_job = nullptr;

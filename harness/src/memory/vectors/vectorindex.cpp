@@ -60,6 +60,49 @@ void syncFile(const QString &path)
 }
 } // namespace
 
+namespace {
+/// Whether `path` holds a whole hnswlib 0.6 index of vectors of `dimension` floats: its header,
+/// element data and link lists add up to the file's size. hnswlib checks the same, but by
+/// throwing from a half-built object whose destructor then frees garbage, so a truncated file
+/// must never reach it.
+bool wellFormed(const QString &path, size_t dimension)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const qint64 total = file.size();
+    auto read = [&file](auto *value) { return file.read(reinterpret_cast<char *>(value), sizeof(*value)) == qint64(sizeof(*value)); };
+    size_t offsetLevel0 = 0, maxElements = 0, count = 0, sizePerElement = 0, labelOffset = 0, offsetData = 0;
+    int maxLevel = 0;
+    unsigned int enterPoint = 0;
+    size_t maxM = 0, maxM0 = 0, m = 0;
+    double mult = 0;
+    size_t efConstruction = 0;
+    if (!read(&offsetLevel0) || !read(&maxElements) || !read(&count) || !read(&sizePerElement) || !read(&labelOffset)
+        || !read(&offsetData) || !read(&maxLevel) || !read(&enterPoint) || !read(&maxM) || !read(&maxM0) || !read(&m)
+        || !read(&mult) || !read(&efConstruction))
+        return false;
+    const size_t linksLevel0 = maxM0 * sizeof(unsigned int) + sizeof(unsigned int);
+    const size_t linksPerElement = maxM * sizeof(unsigned int) + sizeof(unsigned int);
+    if (maxM0 == 0 || maxM == 0 || maxM0 > 4096 || maxM > 4096
+        || sizePerElement != linksLevel0 + dimension * sizeof(float) + sizeof(hnswlib::labeltype))
+        return false;
+    qint64 position = file.pos();
+    if (count > size_t(total) / sizePerElement)
+        return false;
+    position += qint64(count * sizePerElement);
+    for (size_t i = 0; i < count; ++i) {
+        unsigned int linkListSize = 0;
+        if (position + qint64(sizeof(linkListSize)) > total || !file.seek(position) || !read(&linkListSize))
+            return false;
+        if (linkListSize % linksPerElement != 0)
+            return false;
+        position += qint64(sizeof(linkListSize)) + qint64(linkListSize);
+    }
+    return position == total;
+}
+} // namespace
+
 struct VectorIndex::Private
 {
     QString path;
@@ -164,18 +207,27 @@ struct VectorIndex::Private
             || meta.value(QLatin1String("dimension")).toInt() != dimension
             || meta.value(QLatin1String("kind")).toString() != kindName(kind))
             return false;
+        if (!wellFormed(path, size_t(dimension)))
+            return false;
         try {
             // hnswlib 0.6.2's loading constructor leaves the deleted count uninitialised (and
             // loadIndex() adds to it): start from zero, then load.
             auto loaded = std::make_unique<hnswlib::HierarchicalNSW<float>>(metric.get());
             loaded->num_deleted_ = 0;
-            loaded->loadIndex(QFile::encodeName(path).toStdString(), metric.get());
+            try {
+                loaded->loadIndex(QFile::encodeName(path).toStdString(), metric.get());
+            } catch (...) {
+                (void)loaded.release();
+                throw;
+            }
             // hnswlib takes the vector length from the metric, not the file: a file of another
             // length would be misread, so compare the element size it recorded.
             if (loaded->size_data_per_element_ != loaded->size_links_level0_ + metric->get_data_size() + sizeof(hnswlib::labeltype))
                 return false;
             hnsw = std::move(loaded);
         } catch (const std::exception &) {
+            // Not reached for a file wellFormed() accepted; a half-loaded hnswlib object
+            // cannot be destroyed safely, so it is given up rather than freed.
             return false;
         }
         hnsw->setEf(EfSearch);
