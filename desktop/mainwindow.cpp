@@ -169,6 +169,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
         if (m_memory->isVisible())
             m_memory->refresh(); // the turn may have stored memory
     });
+    buildMemoryProcessing();
     // Branches: edit a user message and send it again, answer the last turn again, switch.
     connect(m_transcript, &ConversationView::editRequested, this, [this](const QString &messageId) {
         const Message *message = m_transcript->findMessage(messageId);

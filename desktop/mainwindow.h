@@ -34,6 +34,8 @@ class SandboxPane;
 class WelcomeView;
 class MemoryBrowserPane;
 class MemoryWorker;
+class MemoryProcessingController;
+class MemoryProcessingPane;
 class ComposerWidget;
 class ConversationController;
 class McpStatusButton;
@@ -64,6 +66,8 @@ public:
     SandboxPane *sandboxPane() const { return m_sandbox; }
     WelcomeView *welcomeView() const { return m_welcome; }
     MemoryBrowserPane *memoryPane() const { return m_memory; }
+    MemoryProcessingPane *memoryProcessingPane() const { return m_memoryLearned; }
+    MemoryProcessingController *memoryProcessing() const { return m_memoryProcessing; }
     ComposerWidget *composer() const { return m_composer; }
     ConversationController *conversation() const { return m_conversation; }
     McpStatusButton *mcpStatus() const { return m_mcpStatus; }
@@ -110,6 +114,8 @@ private:
     void showContextUsage(qint64 tokens, qint64 window, const QString &model);
     void showRecordedContextUsage(const QList<valis::Message> &messages);
     void buildPanes();
+    /// Offline memory processing: the idle trigger and the learned-memory pane (mainwindowmemory.cpp).
+    void buildMemoryProcessing();
     /// The MCP parts once the plugins run: the status bar button, the composer's @ and /.
     void connectMcp();
     void showShortcuts();
@@ -152,6 +158,8 @@ private:
     MemoryBrowserPane *m_memory = nullptr;
     QThread m_memoryThread;
     MemoryWorker *m_memoryWorker = nullptr;
+    MemoryProcessingController *m_memoryProcessing = nullptr;
+    MemoryProcessingPane *m_memoryLearned = nullptr;
     QString m_focusMessage; ///< a search hit to show when its session's messages arrive
     std::optional<ModelCatalog> m_catalog; ///< loaded the first time a session's usage is shown
     QLabel *m_sandboxStatus = nullptr;

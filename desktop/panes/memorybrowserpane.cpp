@@ -1,5 +1,7 @@
 #include "memorybrowserpane.h"
 
+#include "valis/memory/memoryprocessing.h"
+
 #include <QComboBox>
 #include <QDateTime>
 #include <QFontDatabase>
@@ -60,6 +62,10 @@ MemoryBrowserPane::MemoryBrowserPane(QWidget *parent)
     m_type->addItem(tr("Notes"), QLatin1String(MemoryType::Note));
     m_type->addItem(tr("Preferences"), QLatin1String(MemoryType::UserPreference));
     m_type->addItem(tr("File contents"), QLatin1String(MemoryType::FileContent));
+    m_type->addItem(tr("Lessons"), QLatin1String(ProcessedType::Lesson));
+    m_type->addItem(tr("References"), QLatin1String(ProcessedType::Reference));
+    m_type->addItem(tr("Topics"), QLatin1String(ProcessedType::Topic));
+    m_type->addItem(tr("Recommendations"), QLatin1String(ProcessedType::Recommendation));
     m_store = new QLabel(this);
     m_store->setObjectName(QStringLiteral("memoryStore"));
     m_store->setWordWrap(true);

@@ -582,6 +582,10 @@ const QList<Subcommand> &subcommands()
         {"import", QT_TRANSLATE_NOOP("valis::cli", "Read records from an export (from SQLite to PostgreSQL and back)"),
          runMemoryImport},
         {"stats", QT_TRANSLATE_NOOP("valis::cli", "Which store is used and how much it holds"), runStats},
+        {"process", QT_TRANSLATE_NOOP("valis::cli", "Extract lessons, references and topics from sessions, consolidate them"),
+         runMemoryProcess},
+        {"recommendations", QT_TRANSLATE_NOOP("valis::cli", "List, accept or reject what memory processing proposes"),
+         runMemoryRecommendations},
     };
     return list;
 }
@@ -592,7 +596,7 @@ void printMemoryUsage(QTextStream &stream)
            << Text::tr("The memory's DetailStore: what tools captured, what the agent stored, its /memories/ files.") << "\n\n"
            << Text::tr("Subcommands:") << '\n';
     for (const Subcommand &subcommand : subcommands())
-        stream << "  " << QString::fromLatin1(subcommand.name).leftJustified(8) << ' ' << Text::tr(subcommand.summary) << '\n';
+        stream << "  " << QString::fromLatin1(subcommand.name).leftJustified(15) << ' ' << Text::tr(subcommand.summary) << '\n';
     stream << '\n'
            << Text::tr("Options:") << '\n'
            << "  --store sqlite:PATH | postgresql://USER@HOST:PORT/DATABASE\n"

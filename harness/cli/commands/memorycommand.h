@@ -21,6 +21,12 @@ public:
     QString command() const { return m_command; }
     /// The DetailStore, or nullptr after printing why it could not be opened.
     DetailStore *store();
+    /// The same store, shared (for a job that outlives a call); null when it cannot be opened.
+    std::shared_ptr<DetailStore> sharedStore()
+    {
+        store();
+        return m_store;
+    }
     /// The agent /memories/ paths belong to when --agent is not given: config/tools.json's.
     Result<QString> defaultAgent() const;
 
@@ -37,6 +43,8 @@ private:
 
 int runMemoryExport(MemoryRun &run, const QStringList &arguments);
 int runMemoryImport(MemoryRun &run, const QStringList &arguments);
+int runMemoryProcess(MemoryRun &run, const QStringList &arguments);
+int runMemoryRecommendations(MemoryRun &run, const QStringList &arguments);
 
 /// Writes `bytes` to standard output as they are (no text conversion), after what `out` holds.
 void writeRaw(QTextStream &out, const QByteArray &bytes);
