@@ -63,7 +63,7 @@ int runRecall(CliContext &context, const QStringList &arguments)
     const QCommandLineOption exclude(QStringLiteral("exclude-session"),
                                      Text::tr("Never this session's messages (as the runtime step leaves out the live one)."),
                                      QStringLiteral("ID"));
-    const QCommandLineOption k(QStringLiteral("k"), Text::tr("How many passages (default 10)."), QStringLiteral("N"), QStringLiteral("10"));
+    const QCommandLineOption k(QStringList{QStringLiteral("k"), QStringLiteral("limit")}, Text::tr("How many passages (default 10)."), QStringLiteral("N"), QStringLiteral("10"));
     const QCommandLineOption noMemories(QStringLiteral("no-memories"), Text::tr("Leave the memory's records out."));
     const QCommandLineOption noTranscripts(QStringLiteral("no-transcripts"), Text::tr("Leave the transcripts out."));
     const QCommandLineOption type(QStringLiteral("type"), Text::tr("Only memory records of TYPE (repeatable)."), QStringLiteral("TYPE"));
