@@ -1,0 +1,297 @@
+// The recall step of the agent loop end to end: a Session over the real Anthropic plugin
+// talking HTTP to the local provider server, a real SQLite DetailStore holding a lesson, and a
+// retriever over it. The reminder sits after the cached prefix and stays byte-identical, the
+// budget holds against a slow filter model (late items come with the next turn), recall can be
+// turned off, and a reopened session shows what the model saw.
+#include "sessionharness.h"
+#include "sessiontesthelpers.h"
+#include "streambuilders.h"
+
+#include "valis/agent/recallitems.h"
+#include "valis/memory/recall.h"
+#include "valis/memory/sqlitedetailstore.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace valis;
+using namespace valis::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+const QString LessonText = QStringLiteral("The staging build needs --no-lto: with link-time optimisation the staging "
+                                          "link runs out of memory.");
+
+/// A real retriever over the test's DetailStore: each content word of the question searched on
+/// its own (any may match), scores summed. Test code only; the product uses the lead's lexical
+/// retriever.
+class MemoryWordRetriever : public Retriever
+{
+public:
+    explicit MemoryWordRetriever(std::shared_ptr<DetailStore> store) : m_store(std::move(store)) {}
+    QString name() const override { return QStringLiteral("lexical"); }
+    Result<QList<RecallHit>> retrieve(const RecallQuery &query, int depth) const override
+    {
+        QHash<QString, RecallHit> found;
+        QStringList order;
+        static const QRegularExpression word(QStringLiteral("[A-Za-z0-9]{4,}"));
+        QRegularExpressionMatchIterator words = word.globalMatch(query.text);
+        while (words.hasNext()) {
+            MemoryFilter filter;
+            filter.agentId = query.agentId;
+            filter.limit = depth;
+            const Result<QList<MemoryHit>> hits = m_store->search(words.next().captured(0), filter);
+            if (hits.hasError())
+                return hits.error();
+            for (const MemoryHit &hit : hits.value()) {
+                auto it = found.find(hit.record.key);
+                if (it == found.end()) {
+                    RecallHit made;
+                    made.passage.kind = RecallSourceKind::Memory;
+                    made.passage.memoryKey = hit.record.key;
+                    made.passage.memoryType = hit.record.type;
+                    made.passage.summary = hit.record.summary;
+                    made.passage.text = QString::fromUtf8(m_store->get(hit.record.key).value().content);
+                    made.passage.createdAt = hit.record.createdAt;
+                    it = found.insert(hit.record.key, made);
+                    order << hit.record.key;
+                }
+                it->score += qMax(0.001, hit.score);
+            }
+        }
+        QList<RecallHit> out;
+        for (const QString &key : std::as_const(order))
+            out << found.value(key);
+        std::stable_sort(out.begin(), out.end(), [](const RecallHit &a, const RecallHit &b) { return a.score > b.score; });
+        return out.mid(0, depth);
+    }
+
+private:
+    std::shared_ptr<DetailStore> m_store;
+};
+
+QByteArray answer(const QString &text)
+{
+    return AnthropicStream(400).text(text).stop(QStringLiteral("end_turn"));
+}
+
+/// Where the last breakpoint inside "messages" starts its block: everything before it is the
+/// prefix that request asks the provider to cache up to its last message.
+qsizetype lastMessageBreakpointBlock(const QByteArray &body)
+{
+    const qsizetype messagesEnd = body.indexOf("],\"model\":");
+    const qsizetype mark = body.lastIndexOf("\"cache_control\"", messagesEnd);
+    return mark < 0 ? -1 : body.lastIndexOf('{', mark);
+}
+
+/// `body` without its breakpoint markers: the provider caches content, and a marker moves on
+/// each turn (the end of the stable history moves with it) without changing a byte of what it marks.
+QByteArray unmarked(QByteArray body)
+{
+    return body.replace("\"cache_control\":{\"type\":\"ephemeral\"},", "");
+}
+
+/// Whether `later` repeats, byte for byte (markers aside), what `earlier` sent before its last
+/// breakpoint in "messages": the prefix the provider cached for it.
+bool keepsCachedPrefix(const QByteArray &earlier, const QByteArray &later)
+{
+    const qsizetype cut = lastMessageBreakpointBlock(earlier);
+    return cut > 0 && unmarked(later).startsWith(unmarked(earlier.left(cut)));
+}
+
+/// The reminder's text block as the request carries it, serialized.
+QByteArray reminderBytes(const QByteArray &body)
+{
+    const qsizetype start = body.indexOf("\"text\":\"<system-reminder>\\nRecalled");
+    if (start < 0)
+        return {};
+    const qsizetype end = body.indexOf("</system-reminder>\"", start);
+    return end < 0 ? QByteArray() : body.mid(start, end - start + qsizetype(sizeof("</system-reminder>\"")) - 1);
+}
+
+QList<Message> recallMessages(const QList<Message> &messages)
+{
+    QList<Message> out;
+    for (const Message &message : messages) {
+        if (isRecallMessage(message))
+            out << message;
+    }
+    return out;
+}
+
+} // namespace
+
+class TestRecall : public QObject
+{
+    Q_OBJECT
+
+    /// A harness whose sessions recall from a DetailStore holding the staging lesson.
+    bool prepare(SessionHarness &h, std::shared_ptr<DetailStore> *memory, bool enabled = true)
+    {
+        if (!h.start(QStringLiteral("anthropic"), QStringLiteral("claude-sonnet-4-5"))) {
+            qWarning("%s", qPrintable(h.error()));
+            return false;
+        }
+        auto store = SqliteDetailStore::open(h.homePath() + QStringLiteral("/memory.sqlite"));
+        if (store.hasError())
+            return false;
+        *memory = std::shared_ptr<DetailStore>(std::move(store).value());
+        NewMemory lesson;
+        lesson.type = QStringLiteral("lesson");
+        lesson.summary = QStringLiteral("staging build needs --no-lto");
+        lesson.content = LessonText.toUtf8();
+        if ((*memory)->put(lesson).hasError())
+            return false;
+        NewMemory unrelated;
+        unrelated.summary = QStringLiteral("the release notes template");
+        unrelated.content = QByteArrayLiteral("Release notes list user-visible changes first.");
+        if ((*memory)->put(unrelated).hasError())
+            return false;
+        auto retriever = std::make_shared<HybridRetriever>();
+        retriever->addRetriever(std::make_shared<MemoryWordRetriever>(*memory));
+        h.config().memory = *memory;
+        h.config().recall.retriever = retriever;
+        h.config().recall.settings.enabled = enabled;
+        return h.reopen();
+    }
+
+private Q_SLOTS:
+    void lessonIsInjectedAfterTheCachedPrefix()
+    {
+        SessionHarness h;
+        std::shared_ptr<DetailStore> memory;
+        QVERIFY(prepare(h, &memory));
+        for (const char *text : {"Nothing to add.", "Building staging with --no-lto.", "Done."})
+            h.server().enqueue(ScriptedResponse::sse(answer(QString::fromLatin1(text))));
+        QCOMPARE(h.runTurn(QStringLiteral("hello there")), QStringLiteral("answered"));
+        QCOMPARE(h.runTurn(QStringLiteral("let's build staging again")), QStringLiteral("answered"));
+        QCOMPARE(h.runTurn(QStringLiteral("ok, thanks")), QStringLiteral("answered"));
+        QCOMPARE(h.server().requests().size(), 3);
+        const QByteArray first = h.server().requests().at(0).body;
+        const QByteArray second = h.server().requests().at(1).body;
+        const QByteArray third = h.server().requests().at(2).body;
+
+        // Turn 1 found nothing worth saying: no reminder, nothing recorded.
+        QVERIFY(reminderBytes(first).isEmpty());
+        // Turn 2: the lesson, with its MemoryRef, after everything the previous request cached.
+        const QByteArray reminder = reminderBytes(second);
+        QVERIFY2(!reminder.isEmpty(), second.constData());
+        QVERIFY(reminder.contains("Lesson: The staging build needs --no-lto"));
+        QVERIFY(reminder.contains("[MemoryRef: m-"));
+        QVERIFY(!reminder.contains("release notes"));
+        const qsizetype cachedBefore = lastMessageBreakpointBlock(first);
+        QVERIFY(cachedBefore > 0);
+        QVERIFY(keepsCachedPrefix(first, second));
+        QVERIFY(second.indexOf(reminder) > cachedBefore);
+        // Turn 3: the cached prefix of turn 2 is untouched, the reminder is the same bytes, and
+        // the lesson is not offered again.
+        QVERIFY(keepsCachedPrefix(second, third));
+        // The reminder went out after turn 2's cached prefix and is part of turn 3's.
+        QVERIFY(second.indexOf(reminder) > lastMessageBreakpointBlock(second) - 1);
+        QVERIFY(unmarked(third).indexOf(unmarked(reminder)) < unmarked(third).indexOf("ok, thanks"));
+        QCOMPARE(third.count(reminder), 1);
+        QCOMPARE(third.count("<system-reminder>\\nRecalled"), 1);
+
+        // The record: the reminder is a message of turn 2 that starts no turn.
+        const QList<Message> stored = h.store()->messages(h.session()->id()).value();
+        QCOMPARE(stored.size(), 7);
+        QCOMPARE(stored.at(2).text(), QStringLiteral("let's build staging again"));
+        QVERIFY(isRecallMessage(stored.at(3)));
+        QVERIFY(!stored.at(3).startsTurn());
+        QCOMPARE(stored.at(3).turn, stored.at(2).turn);
+        QCOMPARE(stored.at(5).turn, stored.at(2).turn + 1);
+        const RecallOutcome outcome = RecallOutcome::fromJson(stored.at(3).metadata.value(RecallMetadataKey).toObject());
+        QCOMPARE(outcome.items.size(), 1);
+        QCOMPARE(outcome.items.first().kind, RecallItemKind::Lesson);
+        QVERIFY(outcome.items.first().sourceIds.first().startsWith(QStringLiteral("memory:m-")));
+        QCOMPARE(outcome.items.first().foundBy, QStringLiteral("lexical"));
+        QVERIFY(!outcome.items.first().reason.isEmpty());
+        QVERIFY(!outcome.items.first().late);
+        QCOMPARE(outcome.budgetMs, 1000);
+        QVERIFY(!outcome.timedOut);
+        QCOMPARE(outcome.filter, QStringLiteral("threshold"));
+        QCOMPARE(h.session()->info().title, QStringLiteral("hello there"));
+
+        // Reopened: the same record, and the next request carries the same reminder bytes.
+        QVERIFY(h.reopen());
+        QCOMPARE(recallMessages(h.session()->activePath()).size(), 1);
+        QCOMPARE(recallMessages(h.session()->activePath()).first(), stored.at(3));
+        h.server().enqueue(ScriptedResponse::sse(answer(QStringLiteral("Still here."))));
+        QCOMPARE(h.runTurn(QStringLiteral("one more thing about staging")), QStringLiteral("answered"));
+        const QByteArray fourth = h.server().requests().at(3).body;
+        QCOMPARE(fourth.count(reminder), 1);
+        QVERIFY(keepsCachedPrefix(third, fourth));
+        QCOMPARE(recallMessages(h.store()->messages(h.session()->id()).value()).size(), 1);
+    }
+
+    void budgetHoldsAgainstASlowFilter()
+    {
+        SessionHarness h;
+        std::shared_ptr<DetailStore> memory;
+        QVERIFY(prepare(h, &memory));
+        ProviderTestServer filterServer;
+        QVERIFY(filterServer.listen());
+        h.config().recall.filterProvider = h.provider(QStringLiteral("anthropic"));
+        h.config().recall.settings.filterProvider = QStringLiteral("anthropic");
+        h.config().recall.settings.filterModel = QStringLiteral("claude-haiku-4-5");
+        h.config().recall.filterEndpoint.baseUrl = filterServer.baseUrl();
+        h.config().recall.filterEndpoint.apiKey = QStringLiteral("sk-test-filter");
+        h.config().recall.filterEndpoint.idleTimeout = std::chrono::seconds(20);
+        QVERIFY(h.reopen());
+        ScriptedResponse slow = ScriptedResponse::sse(
+            answer(QStringLiteral("{\"keep\": [{\"id\": 1, \"reason\": \"the user is building staging\"}]}")));
+        slow.headerDelay = 3000ms;
+        filterServer.enqueue(slow);
+        filterServer.enqueue(ScriptedResponse::sse(answer(QStringLiteral("{\"keep\": []}"))));
+        h.server().enqueue(ScriptedResponse::sse(answer(QStringLiteral("Building."))));
+        h.server().enqueue(ScriptedResponse::sse(answer(QStringLiteral("Deploying."))));
+
+        QSignalSpy filterAnswered(&filterServer, &ProviderTestServer::responseDone);
+        QCOMPARE(h.runTurn(QStringLiteral("let's build staging again")), QStringLiteral("answered"));
+        // The filter was asked, and the turn's request went out and was answered while the
+        // filter's answer was still held back: the turn did not wait for it.
+        QCOMPARE(filterServer.requests().size(), 1);
+        QVERIFY(filterServer.requests().first().body.contains("staging build needs"));
+        QCOMPARE(filterAnswered.size(), 0);
+        QVERIFY(reminderBytes(h.server().requests().at(0).body).isEmpty());
+        QCOMPARE(recallMessages(h.store()->messages(h.session()->id()).value()).size(), 0);
+
+        // The late answer is kept and comes with the next turn, flagged late.
+        QVERIFY(filterAnswered.wait(10000));
+        QTest::qWait(50);
+        QCOMPARE(h.runTurn(QStringLiteral("and then deploy it")), QStringLiteral("answered"));
+        const QByteArray next = h.server().requests().at(1).body;
+        const QByteArray reminder = reminderBytes(next);
+        QVERIFY2(!reminder.isEmpty(), next.constData());
+        QVERIFY(reminder.contains("Lesson: The staging build needs --no-lto"));
+        QVERIFY(reminder.contains("recalled late"));
+        const QList<Message> recalled = recallMessages(h.store()->messages(h.session()->id()).value());
+        QCOMPARE(recalled.size(), 1);
+        const RecallOutcome outcome = RecallOutcome::fromJson(recalled.first().metadata.value(RecallMetadataKey).toObject());
+        QCOMPARE(outcome.items.size(), 1);
+        QVERIFY(outcome.items.first().late);
+        QVERIFY(outcome.hasLateItems());
+        QCOMPARE(outcome.items.first().reason, QStringLiteral("the user is building staging"));
+        QCOMPARE(outcome.filter, QStringLiteral("anthropic/claude-haiku-4-5"));
+        QVERIFY(recalled.first().metadata.value(RecallMetadataKey).toObject().value(QStringLiteral("late")).toBool());
+    }
+
+    void recallOffInjectsNothing()
+    {
+        SessionHarness h;
+        std::shared_ptr<DetailStore> memory;
+        QVERIFY(prepare(h, &memory, false));
+        h.server().enqueue(ScriptedResponse::sse(answer(QStringLiteral("Building."))));
+        QCOMPARE(h.runTurn(QStringLiteral("let's build staging again")), QStringLiteral("answered"));
+        QVERIFY(!h.server().requests().first().body.contains("<system-reminder>"));
+        QCOMPARE(recallMessages(h.store()->messages(h.session()->id()).value()).size(), 0);
+        QCOMPARE(h.store()->messages(h.session()->id()).value().size(), 2);
+    }
+};
+
+VALIS_TEST_MAIN(TestRecall)
+#include "tst_recall.moc"
