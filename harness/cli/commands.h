@@ -37,6 +37,7 @@ int runTokens(CliContext &context, const QStringList &arguments);
 int runReplay(CliContext &context, const QStringList &arguments);
 int runContext(CliContext &context, const QStringList &arguments);
 int runTurns(CliContext &context, const QStringList &arguments);
+int runRecall(CliContext &context, const QStringList &arguments);
 int runMcp(CliContext &context, const QStringList &arguments);
 int runCompletion(CliContext &context, const QStringList &arguments);
 

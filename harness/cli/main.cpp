@@ -33,6 +33,7 @@ const QList<Command> &commands()
         {"tokens", QT_TRANSLATE_NOOP("valis::cli", "Count the tokens of a text exactly (o200k_base, cl100k_base) or estimate them for a model"), runTokens},
         {"context", QT_TRANSLATE_NOOP("valis::cli", "Show what context compaction did in a session, or the strategies' settings"), runContext},
         {"turns", QT_TRANSLATE_NOOP("valis::cli", "Show the smoothed, compressed and tiny versions of a session's turns; build or regenerate them"), runTurns},
+        {"recall", QT_TRANSLATE_NOOP("valis::cli", "Show the passages of memories and earlier sessions recall would offer for a question, ranked"), runRecall},
         {"replay", QT_TRANSLATE_NOOP("valis::cli", "Replay a transcript through a context strategy and report tokens, cost, cache use and compactions"), runReplay},
         {"completion", QT_TRANSLATE_NOOP("valis::cli", "Print a shell completion script for bash, zsh or fish"), runCompletion},
     };

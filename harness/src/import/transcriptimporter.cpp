@@ -1,6 +1,7 @@
 #include "valis/import/transcriptimporter.h"
 
 #include "import/aiderimporter.h"
+#include "import/locomoimporter.h"
 #include "import/claudecodeimporter.h"
 #include "import/codeximporter.h"
 #include "import/valisjsonlimporter.h"
@@ -26,6 +27,7 @@ TranscriptImporters::TranscriptImporters()
     m_importers.push_back(std::make_unique<OpenHandsImporter>());
     m_importers.push_back(std::make_unique<SweAgentImporter>());
     m_importers.push_back(std::make_unique<AiderImporter>());
+    m_importers.push_back(std::make_unique<LocomoImporter>());
 }
 
 TranscriptImporters::~TranscriptImporters() = default;

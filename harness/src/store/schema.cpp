@@ -142,7 +142,24 @@ const Migration migration3 = {
         BEGIN SELECT RAISE(ABORT, 'turn versions are append-only: they go only with their session'); END)",
 };
 
-const QList<const Migration *> migrations = {&migration1, &migration2, &migration3};
+const Migration migration4 = {
+    // The recall index (see RecallIndex): one stemmed passage per message, its neighbours' text in
+    // a lighter column. Contentless: the words only, the text stays in parts and chunks.
+    R"(CREATE VIRTUAL TABLE recall_passages USING fts5(
+        body, context, content='', tokenize='porter unicode61 remove_diacritics 2'))",
+    // Which messages have a passage, and whether their successor's text is in it yet.
+    R"(CREATE TABLE recall_docs(
+        id INTEGER PRIMARY KEY REFERENCES messages(id) ON DELETE CASCADE,
+        session_id INTEGER NOT NULL,
+        has_next INTEGER NOT NULL))",
+    "CREATE INDEX recall_docs_by_session ON recall_docs(session_id)",
+    R"(CREATE TABLE recall_state(
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        indexed_through INTEGER NOT NULL))",
+    "INSERT INTO recall_state VALUES(1, 0)",
+};
+
+const QList<const Migration *> migrations = {&migration1, &migration2, &migration3, &migration4};
 
 } // namespace
 

@@ -9,6 +9,7 @@
 #include "store/recordwriter.h"
 #include "store/schema.h"
 #include "store/sqlutil.h"
+#include "store/recallindex.h"
 #include "store/transcriptindex.h"
 #include "store/turnversionrows.h"
 #include "store/walcheckpointer.h"
@@ -117,6 +118,7 @@ public:
         reader.reset();
         versions.reset();
         index.reset();
+        recall.reset();
         db.close();
         db = QSqlDatabase();
         QSqlDatabase::removeDatabase(connectionName);
@@ -148,6 +150,7 @@ public:
     QSqlDatabase db;
     std::unique_ptr<BlobStore> blobs;
     std::unique_ptr<TranscriptIndex> index;
+    std::unique_ptr<RecallIndex> recall;
     std::unique_ptr<RecordWriter> writer;
     std::unique_ptr<RecordReader> reader;
     std::unique_ptr<TurnVersionRows> versions;
@@ -236,12 +239,18 @@ Result<std::unique_ptr<SessionStore>> SessionStore::open(const QString &path, co
     p->blobs = std::make_unique<BlobStore>(
         blobDir.isEmpty() ? QFileInfo(absolute).absolutePath() + QStringLiteral("/blobs") : blobDir);
     p->index = std::make_unique<TranscriptIndex>(p->db);
+    p->recall = std::make_unique<RecallIndex>(p->db);
     p->writer = std::make_unique<RecordWriter>(p->db, *p->blobs, *p->index);
     p->reader = std::make_unique<RecordReader>(p->db);
     p->versions = std::make_unique<TurnVersionRows>(p->db);
     Private *raw = p.get();
     p->idleIndexer = std::make_unique<IdleIndexer>([raw]() {
-        return raw->transaction([raw]() { return raw->index->indexPending(IdleIndexer::sliceBytes); });
+        return raw->transaction([raw]() -> Result<bool> {
+            Result<bool> searchDone = raw->index->indexPending(IdleIndexer::sliceBytes);
+            if (searchDone.hasError() || !searchDone.value())
+                return searchDone;
+            return raw->recall->indexPending(IdleIndexer::sliceBytes);
+        });
     });
     p->idleIndexer->schedule(); // text left pending by an earlier process
     return std::unique_ptr<SessionStore>(new SessionStore(std::move(p)));
@@ -312,6 +321,18 @@ Result<int> SessionStore::deleteSession(const QString &sessionId)
         const int sessions = count.value(0).toInt();
         if (sessions == 0)
             return Error(QStringLiteral("store.no-session"), Text::tr("there is no session \"%1\"").arg(sessionId));
+        QSqlQuery rows(d->db);
+        rows.prepare(tree + QStringLiteral("SELECT id FROM tree"));
+        rows.bindValue(QStringLiteral(":uid"), sessionId);
+        if (!rows.exec())
+            return sqlError(rows, Text::tr("delete session"));
+        QList<qint64> sessionRows;
+        while (rows.next())
+            sessionRows << rows.value(0).toLongLong();
+        rows.finish();
+        Result<void> forgotten = d->recall->forgetSessions(sessionRows);
+        if (forgotten.hasError())
+            return forgotten.error();
         // The full-text index holds copies of the words (external content): they are taken out
         // with the text they were indexed from, before that text goes.
         QSqlQuery unindex(d->db);
@@ -333,6 +354,12 @@ Result<int> SessionStore::deleteSession(const QString &sessionId)
         remove.bindValue(QStringLiteral(":uid"), sessionId);
         if (!remove.exec())
             return sqlError(remove, Text::tr("delete session"));
+        // Message row ids are reused once the highest is gone: the recall index must not take a
+        // new message for one it has seen.
+        Result<void> clamped = exec(d->db, QStringLiteral(
+            "UPDATE recall_state SET indexed_through = min(indexed_through, coalesce((SELECT max(id) FROM messages), 0))"));
+        if (clamped.hasError())
+            return clamped.error();
         return sessions;
     });
 }
@@ -457,6 +484,8 @@ Result<ImportReport> SessionStore::importTranscript(const ImportedTranscript &tr
         // An import is a bulk operation: its text is indexed in the same transaction, so it is
         // searchable, or absent, as a whole.
         Result<bool> indexed = d->index->indexPending();
+        if (indexed.ok())
+            indexed = d->recall->indexPending();
         if (!indexed.ok())
             return indexed.error();
         return report;
@@ -520,7 +549,25 @@ Result<SearchResults> SessionStore::search(const SearchQuery &query) const
 
 Result<bool> SessionStore::indexPending(qint64 maxBytes)
 {
-    return d->transaction([&]() { return d->index->indexPending(maxBytes); });
+    return d->transaction([&]() -> Result<bool> {
+        Result<bool> searchDone = d->index->indexPending(maxBytes);
+        if (searchDone.hasError() || (maxBytes >= 0 && !searchDone.value()))
+            return searchDone;
+        return d->recall->indexPending(maxBytes);
+    });
+}
+
+Result<QList<RecallMatch>> SessionStore::recallMessages(const QStringList &terms, const RecallMatchQuery &query) const
+{
+    Result<bool> pending = d->recall->hasPending();
+    if (!pending.ok())
+        return pending.error();
+    if (pending.value()) {
+        Result<bool> indexed = d->transaction([&]() { return d->recall->indexPending(); });
+        if (!indexed.ok())
+            return indexed.error();
+    }
+    return d->recall->search(terms, query);
 }
 
 Result<QList<TurnVersion>> SessionStore::appendTurnVersions(const QString &sessionId, const QList<TurnVersion> &versions)

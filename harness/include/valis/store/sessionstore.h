@@ -130,6 +130,9 @@ public:
     /// Ranked transcript search over all text, tool arguments and tool outputs. Text appended
     /// but not yet indexed is indexed first, so a search always sees every stored message.
     Result<SearchResults> search(const SearchQuery &query) const;
+    /// Messages ranked for recall (the recall index: stemmed, a message with its neighbours,
+    /// any of `terms` may match), with messages appended since the last call indexed first.
+    Result<QList<RecallMatch>> recallMessages(const QStringList &terms, const RecallMatchQuery &query) const;
     /// Puts text that appends left for later into the search index, about `maxBytes` of it (-1:
     /// all). Appends do not index (FTS5 indexes ~20 MB/s, too slow for a large tool output on the
     /// append path); the store does it in idle time on its thread's event loop, and search()

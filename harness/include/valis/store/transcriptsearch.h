@@ -68,4 +68,27 @@ struct VALIS_HARNESS_EXPORT SearchResults
 inline constexpr QChar snippetMatchStart{0x02};
 inline constexpr QChar snippetMatchEnd{0x03};
 
+/// Which messages SessionStore::recallMessages() ranks.
+struct VALIS_HARNESS_EXPORT RecallMatchQuery
+{
+    QString sessionId;          ///< Only this session (empty: all)
+    QString excludeSessionId;   ///< Never this session
+    int limit = 50;
+};
+
+/// One message the recall index ranked: where it is, its text (cut) and its BM25 score
+/// (higher is better, comparable within one answer).
+struct VALIS_HARNESS_EXPORT RecallMatch
+{
+    QString sessionId;
+    QString sessionTitle;
+    QString messageId;
+    qint64 seq = 0;
+    int turn = 0;
+    Role role = Role::User;
+    QDateTime createdAt;
+    QString text;
+    double score = 0;
+};
+
 } // namespace valis
