@@ -1,6 +1,7 @@
 #include "valis/agent/recallsettings.h"
 
 #include "valis/core/jsonfile.h"
+#include "valis/memory/recall.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -114,6 +115,16 @@ Result<void> RecallSettings::save(const QString &path) const
     if (!filterModel.isEmpty())
         root.insert(QStringLiteral("filterModel"), filterModel);
     return writeJsonObjectFile(path, root, MalformedCode);
+}
+
+std::shared_ptr<const HybridRetriever> makeRecallRetriever(const RecallSources &sources,
+                                                           const QList<std::shared_ptr<const Retriever>> &more)
+{
+    auto retriever = std::make_shared<HybridRetriever>();
+    retriever->addRetriever(makeLexicalRetriever(sources));
+    for (const std::shared_ptr<const Retriever> &other : more)
+        retriever->addRetriever(other);
+    return retriever;
 }
 
 } // namespace valis

@@ -4,6 +4,7 @@
 #include "valis/harness_export.h"
 #include "valis/plugins/provider.h"
 
+#include <QList>
 #include <QString>
 
 #include <memory>
@@ -11,6 +12,8 @@
 namespace valis {
 
 class HybridRetriever;
+class Retriever;
+struct RecallSources;
 
 /// How the runtime turn preprocessing (the recall step) runs: config/recall.json
 ///
@@ -55,5 +58,11 @@ struct VALIS_HARNESS_EXPORT RecallConfig
 
     bool active() const { return settings.enabled && retriever != nullptr; }
 };
+
+/// The retrieval sessions recall with: the lexical retriever over `sources` (memories and the
+/// session store's transcripts), fused with `more` (the vector retriever, once embeddings are
+/// configured) by HybridRetriever.
+VALIS_HARNESS_EXPORT std::shared_ptr<const HybridRetriever>
+makeRecallRetriever(const RecallSources &sources, const QList<std::shared_ptr<const Retriever>> &more = {});
 
 } // namespace valis

@@ -2,18 +2,19 @@
 // talking HTTP to the local provider server, a real SQLite DetailStore holding a lesson, and a
 // retriever over it. The reminder sits after the cached prefix and stays byte-identical, the
 // budget holds against a slow filter model (late items come with the next turn), recall can be
-// turned off, and a reopened session shows what the model saw.
+// turned off, and a reopened session shows what the model saw. Retrieval is the product's
+// (makeRecallRetriever: the lexical retriever over the DetailStore and the session store).
 #include "sessionharness.h"
 #include "sessiontesthelpers.h"
 #include "streambuilders.h"
 
 #include "valis/agent/recallitems.h"
+#include "valis/agent/recallsettings.h"
 #include "valis/memory/recall.h"
 #include "valis/memory/sqlitedetailstore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -25,54 +26,6 @@ namespace {
 
 const QString LessonText = QStringLiteral("The staging build needs --no-lto: with link-time optimisation the staging "
                                           "link runs out of memory.");
-
-/// A real retriever over the test's DetailStore: each content word of the question searched on
-/// its own (any may match), scores summed. Test code only; the product uses the lead's lexical
-/// retriever.
-class MemoryWordRetriever : public Retriever
-{
-public:
-    explicit MemoryWordRetriever(std::shared_ptr<DetailStore> store) : m_store(std::move(store)) {}
-    QString name() const override { return QStringLiteral("lexical"); }
-    Result<QList<RecallHit>> retrieve(const RecallQuery &query, int depth) const override
-    {
-        QHash<QString, RecallHit> found;
-        QStringList order;
-        static const QRegularExpression word(QStringLiteral("[A-Za-z0-9]{4,}"));
-        QRegularExpressionMatchIterator words = word.globalMatch(query.text);
-        while (words.hasNext()) {
-            MemoryFilter filter;
-            filter.agentId = query.agentId;
-            filter.limit = depth;
-            const Result<QList<MemoryHit>> hits = m_store->search(words.next().captured(0), filter);
-            if (hits.hasError())
-                return hits.error();
-            for (const MemoryHit &hit : hits.value()) {
-                auto it = found.find(hit.record.key);
-                if (it == found.end()) {
-                    RecallHit made;
-                    made.passage.kind = RecallSourceKind::Memory;
-                    made.passage.memoryKey = hit.record.key;
-                    made.passage.memoryType = hit.record.type;
-                    made.passage.summary = hit.record.summary;
-                    made.passage.text = QString::fromUtf8(m_store->get(hit.record.key).value().content);
-                    made.passage.createdAt = hit.record.createdAt;
-                    it = found.insert(hit.record.key, made);
-                    order << hit.record.key;
-                }
-                it->score += qMax(0.001, hit.score);
-            }
-        }
-        QList<RecallHit> out;
-        for (const QString &key : std::as_const(order))
-            out << found.value(key);
-        std::stable_sort(out.begin(), out.end(), [](const RecallHit &a, const RecallHit &b) { return a.score > b.score; });
-        return out.mid(0, depth);
-    }
-
-private:
-    std::shared_ptr<DetailStore> m_store;
-};
 
 QByteArray answer(const QString &text)
 {
@@ -125,7 +78,7 @@ QList<Message> recallMessages(const QList<Message> &messages)
 
 } // namespace
 
-class TestRecall : public QObject
+class TestSessionRecall : public QObject
 {
     Q_OBJECT
 
@@ -151,10 +104,8 @@ class TestRecall : public QObject
         unrelated.content = QByteArrayLiteral("Release notes list user-visible changes first.");
         if ((*memory)->put(unrelated).hasError())
             return false;
-        auto retriever = std::make_shared<HybridRetriever>();
-        retriever->addRetriever(std::make_shared<MemoryWordRetriever>(*memory));
         h.config().memory = *memory;
-        h.config().recall.retriever = retriever;
+        h.config().recall.retriever = makeRecallRetriever({*memory, h.store()->path()});
         h.config().recall.settings.enabled = enabled;
         return h.reopen();
     }
@@ -293,5 +244,5 @@ private Q_SLOTS:
     }
 };
 
-VALIS_TEST_MAIN(TestRecall)
-#include "tst_recall.moc"
+VALIS_TEST_MAIN(TestSessionRecall)
+#include "tst_sessionrecall.moc"
