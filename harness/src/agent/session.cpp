@@ -212,7 +212,9 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
             session->m_totals.add(message.usage, config.catalog.cost(model, message.usage).total());
         }
     }
-    if (effective.recall.active() && effective.subagentDepth == 0) {
+    // Sessions linked to a parent (subagents, forks) start from the context their parent chose
+    // for them; recall would bring the parent's transcript back in.
+    if (effective.recall.active() && effective.subagentDepth == 0 && stored.parentSessionId.isEmpty()) {
         session->m_recall = std::make_unique<RecallStep>(effective.recall, effective.memory);
         // What the record shows already is not offered again (a reopened session included).
         for (const Message &message : std::as_const(session->m_record)) {

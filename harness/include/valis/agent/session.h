@@ -112,7 +112,8 @@ struct VALIS_HARNESS_EXPORT SessionConfig
     QString defaultHistoryStrategy;
     /// The recall step before each user turn (runtime turn preprocessing): what it retrieves
     /// with, its filter model and budget. Off without a retriever or with settings.enabled
-    /// false; never run for subagents (their parent's turn recalled already).
+    /// false; never run for sessions linked to a parent (subagents, forks: their context is
+    /// what the parent chose for them).
     RecallConfig recall;
 };
 
