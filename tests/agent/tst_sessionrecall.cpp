@@ -85,8 +85,12 @@ class TestSessionRecall : public QObject
     Q_OBJECT
 
     /// A harness whose sessions recall from a DetailStore holding the staging lesson.
+    /// How the test's lesson is stored: as a "lesson" record, or as a note whose metadata says
+    /// it is one (how offline processing may keep them).
+    enum class LessonAs { Lesson, NoteOfKindLesson };
+
     bool prepare(SessionHarness &h, std::shared_ptr<DetailStore> *memory, bool enabled = true,
-                 const QString &history = QStringLiteral("regular"))
+                 const QString &history = QStringLiteral("regular"), LessonAs lessonAs = LessonAs::Lesson)
     {
         if (!h.start(QStringLiteral("anthropic"), QStringLiteral("claude-sonnet-4-5"))) {
             qWarning("%s", qPrintable(h.error()));
@@ -111,7 +115,9 @@ class TestSessionRecall : public QObject
             return false;
         *memory = std::shared_ptr<DetailStore>(std::move(store).value());
         NewMemory lesson;
-        lesson.type = QStringLiteral("lesson");
+        lesson.type = lessonAs == LessonAs::Lesson ? QStringLiteral("lesson") : QStringLiteral("note");
+        if (lessonAs == LessonAs::NoteOfKindLesson)
+            lesson.metadata.insert(QStringLiteral("kind"), QStringLiteral("lesson"));
         lesson.summary = QStringLiteral("staging build needs --no-lto");
         lesson.content = LessonText.toUtf8();
         if ((*memory)->put(lesson).hasError())
@@ -267,6 +273,21 @@ private Q_SLOTS:
         QCOMPARE(outcome.items.first().reason, QStringLiteral("the user is building staging"));
         QCOMPARE(outcome.filter, QStringLiteral("anthropic/claude-haiku-4-5"));
         QVERIFY(recalled.first().metadata.value(RecallMetadataKey).toObject().value(QStringLiteral("late")).toBool());
+    }
+
+    void aNoteThatHoldsALessonIsOne()
+    {
+        SessionHarness h;
+        std::shared_ptr<DetailStore> memory;
+        QVERIFY(prepare(h, &memory, true, QStringLiteral("regular"), LessonAs::NoteOfKindLesson));
+        h.server().enqueue(ScriptedResponse::sse(answer(QStringLiteral("Building."))));
+        QCOMPARE(h.runTurn(QStringLiteral("let's build staging again")), QStringLiteral("answered"));
+        QVERIFY(reminderBytes(h.server().requests().first().body).contains("Lesson: The staging build needs --no-lto"));
+        const QList<Message> recalled = recallMessages(h.store()->messages(h.session()->id()).value());
+        QCOMPARE(recalled.size(), 1);
+        const RecallOutcome outcome = RecallOutcome::fromJson(recalled.first().metadata.value(RecallMetadataKey).toObject());
+        QCOMPARE(outcome.items.size(), 1);
+        QCOMPARE(outcome.items.first().kind, RecallItemKind::Lesson);
     }
 
     void recallOffInjectsNothing()
