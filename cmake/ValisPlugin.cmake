@@ -1,5 +1,5 @@
 # valis_add_plugin(<name>
-#     KIND provider|tool|strategy|sandbox
+#     KIND provider|tool|strategy|sandbox|embedding
 #     [VERSION x.y.z] [COMPAT_VERSION x.y.z]      default: the project version; COMPAT_VERSION <= VERSION
 #     [DISPLAY_NAME "..."] [DESCRIPTION "..."]
 #     [DEPENDS <plugin> ...] [OPTIONAL_DEPENDS <plugin> ...]
@@ -17,7 +17,7 @@
 # was actually built beside it. METADATA_FILE replaces the generated metadata with a file of
 # yours, configured with @VAR@ substitution (e.g. @VALIS_PLUGIN_API_VERSION@); DEPENDS and the
 # descriptive arguments are then ignored.
-set(VALIS_PLUGIN_KINDS provider tool strategy sandbox)
+set(VALIS_PLUGIN_KINDS provider tool strategy sandbox embedding)
 
 function(valis_add_plugin name)
     cmake_parse_arguments(PARSE_ARGV 1 arg "NO_INSTALL"

@@ -41,9 +41,10 @@ private Q_SLOTS:
     void kindNamesAndInterfaceIds()
     {
         const QStringList names{QStringLiteral("provider"), QStringLiteral("tool"), QStringLiteral("strategy"),
-                                QStringLiteral("sandbox")};
+                                QStringLiteral("sandbox"), QStringLiteral("embedding")};
         const QStringList interfaces{QStringLiteral("ProviderPlugin"), QStringLiteral("ToolPlugin"),
-                                     QStringLiteral("StrategyPlugin"), QStringLiteral("SandboxPlugin")};
+                                     QStringLiteral("StrategyPlugin"), QStringLiteral("SandboxPlugin"),
+                                     QStringLiteral("EmbeddingPlugin")};
         QCOMPARE(pluginKinds().size(), names.size());
         for (qsizetype i = 0; i < names.size(); ++i) {
             PluginKind kind;
@@ -202,7 +203,7 @@ private Q_SLOTS:
         const QStringList messages = errorMessages(spec);
         QCOMPARE(messages.size(), 4);
         QVERIFY(messages.at(0).startsWith(QLatin1String("invalid id 'Bad Id!': use lowercase letters")));
-        QCOMPARE(messages.at(1), QStringLiteral("unknown kind 'painter' (known kinds: provider, tool, strategy, sandbox)"));
+        QCOMPARE(messages.at(1), QStringLiteral("unknown kind 'painter' (known kinds: provider, tool, strategy, sandbox, embedding)"));
         QCOMPARE(messages.at(2), QStringLiteral("version '1.0' is not of the form x.y.z"));
         QCOMPARE(messages.at(3), QStringLiteral("compatVersion '1.0.0-beta' is not of the form x.y.z"));
         QCOMPARE(spec->errors().at(0).code, QStringLiteral("plugin.bad-id"));

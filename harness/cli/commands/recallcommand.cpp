@@ -1,6 +1,7 @@
 #include "clicontext.h"
 #include "commands.h"
 #include "memorystore.h"
+#include "vectorrecall.h"
 
 #include "valis/memory/recall.h"
 #include "valis/agent/toolsettings.h"
@@ -8,6 +9,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+
+#include <optional>
 
 namespace valis::cli {
 
@@ -96,6 +99,7 @@ int runRecall(CliContext &context, const QStringList &arguments)
         return context.usageError(command, Text::tr("--k needs a positive number"));
 
     RecallSources sources;
+    std::optional<MemorySettings> settingsUsed;
     if (query.transcripts) {
         SessionStore *sessions = context.store();
         if (!sessions)
@@ -109,6 +113,7 @@ int runRecall(CliContext &context, const QStringList &arguments)
         if (opened.hasError())
             return context.fail(command, opened.error());
         sources.memory = std::move(opened).value();
+        settingsUsed = settings.value();
         if (parser.isSet(agent)) {
             query.agentId = parser.value(agent);
         } else {
@@ -120,7 +125,21 @@ int runRecall(CliContext &context, const QStringList &arguments)
     }
     HybridRetriever retriever;
     retriever.addRetriever(makeLexicalRetriever(sources));
-    Result<QList<RecallHit>> hits = retriever.recall(query);
+    CliVectorRecall vectors;
+    if (!settingsUsed) {
+        Result<MemorySettings> settings = memorySettings(context.locations(), parser.value(store));
+        if (settings.ok())
+            settingsUsed = settings.value();
+    }
+    if (settingsUsed)
+        vectors.addTo(context, *settingsUsed, sources, retriever);
+    if (!vectors.warning().isEmpty())
+        context.err() << Text::tr("valis-cli recall: vectors are not used: %1").arg(vectors.warning()) << Qt::endl;
+    // The vector retriever asks for the question's vector on this thread: recall runs beside
+    // its event loop.
+    std::optional<Result<QList<RecallHit>>> answer;
+    runBesideEventLoop([&] { answer = retriever.recall(query); });
+    Result<QList<RecallHit>> hits = std::move(*answer);
     if (hits.hasError())
         return context.fail(command, hits.error());
 

@@ -32,6 +32,7 @@ const QStringList knownKeys = {
     QStringLiteral("captureThresholdTokens"), QStringLiteral("tools"),
     QStringLiteral("agentsMdBudgetBytes"),    QStringLiteral("summaryProvider"),
     QStringLiteral("summaryModel"),   QStringLiteral("blobThresholdBytes"),
+    QStringLiteral("embeddings"),
 };
 
 Result<qint64> wholeNumber(const QJsonValue &value, const QString &field, const QString &path)
@@ -354,6 +355,10 @@ Result<MemorySettings> MemorySettings::load(const QString &path)
     settings.summaryModel = model.value().trimmed();
     if (settings.summaryProvider.isEmpty() && !settings.summaryModel.isEmpty())
         return Error(MalformedCode, Text::tr("summaryModel needs summaryProvider: the provider that serves it"), path);
+    const QJsonValue embeddings = root.value(QLatin1String("embeddings"));
+    if (!embeddings.isUndefined() && !embeddings.isObject())
+        return Error(MalformedCode, Text::tr("\"embeddings\" must be an object"), path);
+    settings.embeddings = embeddings.toObject();
     return settings;
 }
 
@@ -383,6 +388,8 @@ Result<void> MemorySettings::save(const QString &path) const
         root.insert(QStringLiteral("summaryModel"), summaryModel);
     if (blobThresholdBytes != MemorySettings().blobThresholdBytes)
         root.insert(QStringLiteral("blobThresholdBytes"), double(blobThresholdBytes));
+    if (!embeddings.isEmpty())
+        root.insert(QStringLiteral("embeddings"), embeddings);
     return writeJsonObjectFile(path, root, MalformedCode);
 }
 

@@ -15,6 +15,7 @@ constexpr EnumName<PluginKind> kindNames[] = {
     {PluginKind::Tool, "tool"},
     {PluginKind::Strategy, "strategy"},
     {PluginKind::Sandbox, "sandbox"},
+    {PluginKind::Embedding, "embedding"},
 };
 } // namespace
 
@@ -47,6 +48,8 @@ QString pluginKindInterfaceId(PluginKind kind)
         return QStringLiteral(VALIS_STRATEGY_PLUGIN_IID);
     case PluginKind::Sandbox:
         return QStringLiteral(VALIS_SANDBOX_PLUGIN_IID);
+    case PluginKind::Embedding:
+        return QStringLiteral(VALIS_EMBEDDING_PLUGIN_IID);
     }
     Q_UNREACHABLE();
 }

@@ -1,6 +1,8 @@
 // Out-of-line destructors anchor the interfaces' vtables and type information in the harness,
 // so plugins and the host agree on them; plus the small helpers of the interface value types.
 #include "valis/plugins/contextstrategy.h"
+#include "valis/plugins/embeddingplugin.h"
+#include "valis/plugins/embeddingprovider.h"
 #include "valis/plugins/modelsampler.h"
 #include "valis/plugins/plugin.h"
 #include "valis/plugins/provider.h"
@@ -27,6 +29,9 @@ ProviderPlugin::~ProviderPlugin() = default;
 ToolPlugin::~ToolPlugin() = default;
 StrategyPlugin::~StrategyPlugin() = default;
 SandboxPlugin::~SandboxPlugin() = default;
+EmbeddingPlugin::~EmbeddingPlugin() = default;
+EmbeddingProvider::~EmbeddingProvider() = default;
+EmbeddingRun::~EmbeddingRun() = default;
 
 Provider::~Provider() = default;
 ProviderStream::~ProviderStream() = default;

@@ -1,6 +1,8 @@
 #include "valis/plugins/pluginmanager.h"
 
 #include "valis/plugins/contextstrategy.h"
+#include "valis/plugins/embeddingplugin.h"
+#include "valis/plugins/embeddingprovider.h"
 #include "valis/plugins/provider.h"
 #include "valis/plugins/providerplugin.h"
 #include "valis/plugins/sandbox.h"
@@ -413,6 +415,23 @@ QList<Sandbox *> PluginManager::sandboxes() const
 Sandbox *PluginManager::sandbox(const QString &id) const
 {
     for (Sandbox *candidate : sandboxes()) {
+        if (candidate->id() == id)
+            return candidate;
+    }
+    return nullptr;
+}
+
+QList<EmbeddingProvider *> PluginManager::embeddingProviders() const
+{
+    QList<EmbeddingProvider *> all;
+    for (EmbeddingPlugin *plugin : plugins<EmbeddingPlugin>())
+        all.append(plugin->embeddingProviders());
+    return all;
+}
+
+EmbeddingProvider *PluginManager::embeddingProvider(const QString &id) const
+{
+    for (EmbeddingProvider *candidate : embeddingProviders()) {
         if (candidate->id() == id)
             return candidate;
     }

@@ -1,5 +1,6 @@
 #include "valis/plugins/pluginspec.h"
 
+#include "valis/plugins/embeddingplugin.h"
 #include "valis/plugins/plugin.h"
 #include "valis/plugins/providerplugin.h"
 #include "valis/plugins/sandboxplugin.h"
@@ -31,6 +32,8 @@ Plugin *asKindInterface(QObject *object, PluginKind kind)
         return qobject_cast<StrategyPlugin *>(object);
     case PluginKind::Sandbox:
         return qobject_cast<SandboxPlugin *>(object);
+    case PluginKind::Embedding:
+        return qobject_cast<EmbeddingPlugin *>(object);
     }
     return nullptr;
 }

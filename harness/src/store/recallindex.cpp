@@ -254,6 +254,34 @@ Result<void> RecallIndex::forgetSessions(const QList<qint64> &sessionRows)
     return success();
 }
 
+Result<QStringList> RecallIndex::withoutCommonWords(const QStringList &phrases) const
+{
+    QSqlQuery total(m_db);
+    if (!total.exec(QStringLiteral("SELECT count(*) FROM recall_docs")) || !total.next())
+        return sqlError(total, Text::tr("search the recall index"));
+    const qint64 passages = total.value(0).toLongLong();
+    total.finish();
+    if (passages < commonWordMinPassages || phrases.size() < 2)
+        return phrases;
+    // Counting stops at the cap, so a word pays for at most that many rows of its list; BM25
+    // would score every row of it.
+    const qint64 cap = qint64(double(passages) * commonWordShare);
+    QSqlQuery count(m_db);
+    count.prepare(QStringLiteral("SELECT count(*) FROM (SELECT 1 FROM recall_passages WHERE recall_passages MATCH ? LIMIT ?)"));
+    QStringList kept;
+    QStringList common;
+    for (const QString &phrase : phrases) {
+        count.addBindValue(phrase);
+        count.addBindValue(cap);
+        if (!count.exec() || !count.next())
+            return sqlError(count, Text::tr("search the recall index"));
+        (count.value(0).toLongLong() >= cap ? common : kept) << phrase;
+        count.finish();
+    }
+    // A question of common words only is still asked, with all of them.
+    return kept.isEmpty() ? common : kept;
+}
+
 Result<QList<RecallMatch>> RecallIndex::search(const QStringList &terms, const RecallMatchQuery &request) const
 {
     QStringList phrases;
@@ -263,6 +291,10 @@ Result<QList<RecallMatch>> RecallIndex::search(const QStringList &terms, const R
     }
     if (phrases.isEmpty())
         return QList<RecallMatch>();
+    Result<QStringList> kept = withoutCommonWords(phrases);
+    if (kept.hasError())
+        return kept.error();
+    phrases = kept.value();
     QString sql = QStringLiteral(
         "SELECT r.rowid, -bm25(recall_passages, 1.0, %1) AS score, m.uid, m.seq, m.turn, m.role, m.created_at, "
         "s.uid, s.title FROM recall_passages r JOIN messages m ON m.id = r.rowid JOIN sessions s ON s.id = m.session_id "

@@ -44,6 +44,11 @@ public:
     static constexpr int neighbourChars = 1500;
     /// The neighbours' column counts this much of a match in the message itself.
     static constexpr double neighbourWeight = 0.5;
+    /// In an index of at least commonWordMinPassages passages, a word found in more than
+    /// commonWordShare of them is left out of a question that has other words: its BM25 weight
+    /// is small (idf below 1.4) and ranking its list is most of the cost of the search.
+    static constexpr qint64 commonWordMinPassages = 5000;
+    static constexpr double commonWordShare = 0.2;
 
 private:
     struct Passage
@@ -52,6 +57,7 @@ private:
         QString context;
     };
     Result<QString> bodyOf(qint64 messageRow) const;
+    Result<QStringList> withoutCommonWords(const QStringList &phrases) const;
     Result<void> insertPassage(qint64 messageRow, const Passage &passage);
     Result<void> deletePassage(qint64 messageRow, const Passage &passage);
 

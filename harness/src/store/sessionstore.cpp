@@ -563,7 +563,7 @@ Result<QList<RecallMatch>> SessionStore::recallMessages(const QStringList &terms
     if (!pending.ok())
         return pending.error();
     if (pending.value()) {
-        Result<bool> indexed = d->transaction([&]() { return d->recall->indexPending(); });
+        Result<bool> indexed = d->transaction([&]() { return d->recall->indexPending(query.indexBudgetBytes); });
         if (!indexed.ok())
             return indexed.error();
     }

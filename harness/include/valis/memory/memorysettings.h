@@ -4,6 +4,7 @@
 #include "valis/harness_export.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QString>
 
 namespace valis {
@@ -31,7 +32,8 @@ struct VALIS_HARNESS_EXPORT PostgresConnection
 ///      "captureThresholdTokens": 500,
 ///      "tools": {"read_file": {"captureThresholdTokens": 10000}, "grep": {"captureThresholdTokens": 0}},
 ///      "agentsMdBudgetBytes": 32768,
-///      "summaryProvider": "openai-compatible", "summaryModel": "qwen3:4b"}
+///      "summaryProvider": "openai-compatible", "summaryModel": "qwen3:4b",
+///      "embeddings": {...EmbeddingSettings...}}
 ///
 /// A threshold of 0 turns capture off for that tool. Missing file: these defaults.
 struct VALIS_HARNESS_EXPORT MemorySettings
@@ -47,6 +49,9 @@ struct VALIS_HARNESS_EXPORT MemorySettings
     QString summaryModel;
     /// SQLite: content larger than this goes to a checksummed file beside the database.
     qint64 blobThresholdBytes = 256 * 1024;
+    /// The "embeddings" object as written (EmbeddingSettings::fromJson() reads it); kept as is
+    /// so saving these settings never drops it.
+    QJsonObject embeddings;
 
     /// Reads `path`; a missing file gives the defaults, a malformed one an error naming the
     /// field ("memory-settings.malformed").

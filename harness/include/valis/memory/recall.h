@@ -71,6 +71,9 @@ struct VALIS_HARNESS_EXPORT RecallQuery
     QStringList memoryTypes;    ///< Only records of these types (empty: all)
     int k = 10;
     QDateTime now;              ///< For the recency feature; invalid: the current time
+    /// How much not yet indexed transcript text a retriever may index before it searches, in
+    /// bytes (-1: all). The runtime step caps it so a large backlog cannot eat its budget.
+    qint64 indexBudgetBytes = -1;
 };
 
 /// One way of finding passages (full text, vectors). Retrievers are called from worker threads

@@ -30,7 +30,7 @@ namespace valis {
 ///
 /// Kinds and interfaces: provider (ProviderPlugin, VALIS_PROVIDER_PLUGIN_IID), tool (ToolPlugin,
 /// VALIS_TOOL_PLUGIN_IID), strategy (StrategyPlugin, VALIS_STRATEGY_PLUGIN_IID), sandbox
-/// (SandboxPlugin, VALIS_SANDBOX_PLUGIN_IID).
+/// (SandboxPlugin, VALIS_SANDBOX_PLUGIN_IID), embedding (EmbeddingPlugin, VALIS_EMBEDDING_PLUGIN_IID).
 ///
 /// # Metadata
 ///
@@ -40,7 +40,7 @@ namespace valis {
 ///     {
 ///         "id": "myprovider",           lowercase letters, digits, '.', '-', '_'; unique
 ///         "name": "My Provider",        shown to people
-///         "kind": "provider",           provider | tool | strategy | sandbox
+///         "kind": "provider",           provider | tool | strategy | sandbox | embedding
 ///         "version": "1.2.0",           x.y.z
 ///         "compatVersion": "1.0.0",     the oldest version this one can stand in for (<= version)
 ///         "apiVersion": 1,              must equal valis::PluginApiVersion

@@ -18,6 +18,7 @@
 namespace valis {
 
 class ContextStrategy;
+class EmbeddingProvider;
 class PluginSettings;
 class Provider;
 class Sandbox;
@@ -125,6 +126,9 @@ public:
     QList<Sandbox *> sandboxes() const;
     /// The sandbox with id `id` (Sandbox::id()), or nullptr.
     Sandbox *sandbox(const QString &id) const;
+    QList<EmbeddingProvider *> embeddingProviders() const;
+    /// The embedding provider with this id (EmbeddingProvider::id()), or nullptr.
+    EmbeddingProvider *embeddingProvider(const QString &id) const;
 
     /// Whether the settings let `id` load (true unless disabled).
     bool isEnabled(const QString &id) const;

@@ -74,6 +74,9 @@ struct VALIS_HARNESS_EXPORT RecallMatchQuery
     QString sessionId;          ///< Only this session (empty: all)
     QString excludeSessionId;   ///< Never this session
     int limit = 50;
+    /// How much text appended since the last indexing is indexed before the search, in bytes
+    /// (-1: all of it). A caller with a deadline caps it; the rest is indexed in idle time.
+    qint64 indexBudgetBytes = -1;
 };
 
 /// One message the recall index ranked: where it is, its text (cut) and its BM25 score

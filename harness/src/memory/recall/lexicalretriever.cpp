@@ -80,6 +80,7 @@ private:
         request.sessionId = query.sessionId;
         request.excludeSessionId = query.excludeSessionId;
         request.limit = depth;
+        request.indexBudgetBytes = query.indexBudgetBytes;
         Result<QList<RecallMatch>> matches = store.value()->recallMessages(words, request);
         if (matches.hasError())
             return matches.error();
@@ -109,7 +110,9 @@ private:
         // words it matched of the word's rarity times its rank within that word's list.
         MemoryFilter filter;
         filter.agentId = query.agentId;
-        filter.limit = depth;
+        // Each word's list is read with snippets; a record that matters matches several words
+        // and is near the top of at least one of their lists.
+        filter.limit = qMin(depth, 25);
         if (query.memoryTypes.size() == 1)
             filter.type = query.memoryTypes.constFirst();
         Result<MemoryStats> stats = m_sources.memory->stats(query.agentId);
