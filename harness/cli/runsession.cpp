@@ -7,6 +7,7 @@
 #include "memorystore.h"
 #include "runprinter.h"
 #include "terminalinput.h"
+#include "vectorrecall.h"
 
 #include "valis/agent/approvalpolicy.h"
 #include "valis/agent/connection.h"
@@ -282,6 +283,7 @@ int runTurn(CliContext &context, const QString &command, const CliParser &parser
     if (environment.hasError())
         return context.fail(command, environment.error());
     environment->apply(&config);
+    std::optional<MemorySettings> memorySettingsUsed;
     if (!parser.isSet(options.noMemory)) {
         Result<MemoryEnvironment> memory = memoryEnvironment(context.locations());
         if (memory.hasError())
@@ -294,6 +296,7 @@ int runTurn(CliContext &context, const QString &command, const CliParser &parser
             memory->setSummariser(summariser.value());
         }
         memory->apply(&config);
+        memorySettingsUsed = memory->settings();
     }
 
     Result<RecallSettings> recall = RecallSettings::load(RecallSettings::pathIn(context.locations().configDir()));
@@ -307,12 +310,21 @@ int runTurn(CliContext &context, const QString &command, const CliParser &parser
     }
     if (parser.isSet(options.noRecall))
         recall->enabled = false;
+    CliVectorRecall vectors; // outlives the session, whose recall may use it
     config.recall.settings = recall.value();
     if (recall->enabled) {
         RecallSources sources;
         sources.memory = config.memory;
         sources.sessionDatabasePath = store->path();
-        config.recall.retriever = makeRecallRetriever(sources);
+        auto retriever = std::make_shared<HybridRetriever>();
+        retriever->addRetriever(makeLexicalRetriever(sources));
+        // With embeddings on (memory.json) the vector retriever joins; its client answers on
+        // this thread's event loop, which runs while the recall step works beside it.
+        if (memorySettingsUsed)
+            vectors.addTo(context, *memorySettingsUsed, sources, *retriever);
+        if (!vectors.warning().isEmpty())
+            context.err() << Text::tr("warning: recall without vectors: %1").arg(vectors.warning()) << Qt::endl;
+        config.recall.retriever = retriever;
         if (!recall->filterProvider.isEmpty()) {
             const Result<void> filter = recallFilterFor(plugins, settings.value(), keychain.get(), &config.recall);
             if (filter.hasError())
