@@ -8,11 +8,13 @@
 #include "mcpui.h"
 
 #include "valis/agent/connection.h"
+#include "valis/agent/recallsettings.h"
 #include "valis/agent/session.h"
 #include "valis/agent/systemprompt.h"
 #include "valis/catalog/modelcatalog.h"
 #include "valis/context/contextsettings.h"
 #include "valis/keychain/keychaincredentialstore.h"
+#include "valis/memory/recall.h"
 #include "valis/plugins/pluginmanager.h"
 #include "valis/store/sessionstore.h"
 
@@ -374,6 +376,7 @@ void ConversationController::startTurn(TurnKind kind, const QString &text, const
                               }
                               if (self->m_memoryEnvironment)
                                   self->m_memoryEnvironment->apply(&config);
+                              self->applyRecall(&config, store->path());
                               config.historyStrategy = self->takePendingHistoryStrategy();
                               SessionInfo info;
                               info.id = target;
@@ -409,6 +412,33 @@ void ConversationController::startTurn(TurnKind kind, const QString &text, const
                               self->m_composer->cancelEdit();
                           }
                       });
+}
+
+void ConversationController::applyRecall(SessionConfig *config, const QString &sessionDatabasePath)
+{
+    const Result<RecallSettings> recall = RecallSettings::load(RecallSettings::pathIn(m_locations.configDir()));
+    if (recall.hasError()) {
+        fail(recall.error().toString());
+        return;
+    }
+    config->recall.settings = recall.value();
+    if (!recall->enabled)
+        return;
+    RecallSources sources;
+    sources.memory = config->memory;
+    sources.sessionDatabasePath = sessionDatabasePath;
+    config->recall.retriever = makeRecallRetriever(sources);
+    if (recall->filterProvider.isEmpty())
+        return;
+    // The filter model runs on the session's connection when it is the same provider; another
+    // provider would need a connection of its own, so the score threshold decides instead.
+    if (recall->filterProvider == config->provider->id()) {
+        config->recall.filterProvider = config->provider;
+        config->recall.filterEndpoint = config->endpoint;
+    } else {
+        fail(tr("The recall filter model of %1 is not used here: recall keeps candidates by their score instead.")
+                 .arg(recall->filterProvider));
+    }
 }
 
 void ConversationController::stop()

@@ -112,6 +112,9 @@ private:
     qint64 m_contextWindow = 0;
     QString m_requestModel;
     void fail(const QString &text);
+    /// Sets the recall step up from config/recall.json (retrieval over memory and the session
+    /// store at `sessionDatabasePath`; the filter model when it is the session's provider).
+    void applyRecall(valis::SessionConfig *config, const QString &sessionDatabasePath);
     void setBusy(bool busy);
     Provider *provider(const QString &id) const;
     SessionStore *store();

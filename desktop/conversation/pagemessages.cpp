@@ -3,6 +3,7 @@
 #include "mcpui.h"
 
 #include "historylabels.h"
+#include "valis/agent/recallitems.h"
 #include "valis/context/compactionevent.h"
 
 #include <QJsonDocument>
@@ -90,6 +91,49 @@ QJsonObject resultBlock(const Part &result)
     return out;
 }
 
+QString recallKindLabel(RecallItemKind kind)
+{
+    switch (kind) {
+    case RecallItemKind::Tickler:
+        return PageMessages::tr("Worth checking");
+    case RecallItemKind::Lesson:
+        return PageMessages::tr("Lesson");
+    case RecallItemKind::Reference:
+        return PageMessages::tr("Reference");
+    }
+    return {};
+}
+
+/// The "Recalled" block: each item the recall step gave the model, and why it was chosen.
+QJsonObject recalledBlock(const RecallOutcome &outcome)
+{
+    QJsonObject out = block("recalled");
+    out.insert(QStringLiteral("title"), PageMessages::tr("Recalled: %n item(s) in %1 ms", nullptr, int(outcome.items.size()))
+                                            .arg(outcome.elapsedMs));
+    QJsonArray items;
+    for (const RecallItem &item : outcome.items) {
+        QStringList why;
+        why << PageMessages::tr("found by %1").arg(item.foundBy.isEmpty() ? PageMessages::tr("retrieval") : item.foundBy);
+        for (auto it = item.scores.constBegin(); it != item.scores.constEnd(); ++it)
+            why << PageMessages::tr("%1 score %2").arg(it.key(), QLocale().toString(it.value(), 'g', 3));
+        why << PageMessages::tr("relevance %1").arg(QLocale().toString(item.relevance, 'f', 2));
+        if (!item.reason.isEmpty())
+            why << (outcome.filter == QLatin1String("threshold") ? item.reason
+                                                                 : PageMessages::tr("%1 says: %2").arg(outcome.filter, item.reason));
+        if (item.late)
+            why << PageMessages::tr("recalled late, for the previous turn");
+        QJsonObject shown{{QStringLiteral("kind"), recallItemKindName(item.kind)},
+                          {QStringLiteral("label"), recallKindLabel(item.kind)},
+                          {QStringLiteral("text"), item.text},
+                          {QStringLiteral("why"), why.join(QStringLiteral(" · "))}};
+        if (!item.memoryKey.isEmpty())
+            shown.insert(QStringLiteral("memoryRef"), item.memoryKey);
+        items.append(shown);
+    }
+    out.insert(QStringLiteral("items"), items);
+    return out;
+}
+
 QJsonObject compactionBlock(const CompactionEvent &event)
 {
     QJsonObject out = block("compaction");
@@ -151,6 +195,13 @@ QJsonObject PageMessages::message(const Message &message)
             text.insert(QStringLiteral("text"), tr("A compaction event that cannot be read: %1").arg(event->error().toString()));
             blocks.append(text);
         }
+        out.insert(QStringLiteral("blocks"), blocks);
+        return out;
+    }
+    if (isRecallMessage(message)) {
+        out.insert(QStringLiteral("role"), QStringLiteral("recall"));
+        out.insert(QStringLiteral("roleLabel"), tr("Recalled"));
+        blocks.append(recalledBlock(RecallOutcome::fromJson(message.metadata.value(RecallMetadataKey).toObject())));
         out.insert(QStringLiteral("blocks"), blocks);
         return out;
     }

@@ -7,10 +7,12 @@
 #include "memorystore.h"
 #include "runprinter.h"
 #include "terminalinput.h"
+#include "vectorrecall.h"
 
 #include "valis/agent/approvalpolicy.h"
 #include "valis/agent/connection.h"
 #include "valis/agent/providersettings.h"
+#include "valis/agent/recallsettings.h"
 #include "valis/agent/session.h"
 #include "valis/agent/systemprompt.h"
 #include "valis/agent/toolenvironment.h"
@@ -20,6 +22,7 @@
 #include "valis/keychain/keychaincredentialstore.h"
 #include "valis/memory/memoryenvironment.h"
 #include "valis/mcp/mcphost.h"
+#include "valis/memory/recall.h"
 #include "valis/memory/resultcapture.h"
 #include "valis/plugins/pluginmanager.h"
 
@@ -101,6 +104,33 @@ Result<std::shared_ptr<OutputSummariser>> summariserFor(const MemorySettings &me
         std::make_shared<ProviderOutputSummariser>(provider, model, connection->value().endpoint));
 }
 
+/// The cheap model that judges recalled candidates (config/recall.json's filterProvider and
+/// filterModel), reached like any provider; sets it on `recall`.
+Result<void> recallFilterFor(const PluginManager &plugins, const ProviderSettings &settings, CredentialStore *keys,
+                             RecallConfig *recall)
+{
+    const QString providerId = recall->settings.filterProvider;
+    Provider *provider = plugins.provider(providerId);
+    if (!provider) {
+        return Error(QStringLiteral("cli.unknown-provider"),
+                     Text::tr("the recall filter provider in recall.json: %1").arg(unknownProviderMessage(providerId, plugins)));
+    }
+    std::optional<Result<Connection>> connection;
+    QEventLoop wait;
+    prepareConnection(*provider, settings.entry(providerId), QString(), keys, processEnvironment(),
+                      [&connection, &wait](const Result<Connection> &result) {
+                          connection = result;
+                          wait.quit();
+                      });
+    if (!connection)
+        wait.exec();
+    if (connection->hasError())
+        return connection->error();
+    recall->filterProvider = provider;
+    recall->filterEndpoint = connection->value().endpoint;
+    return success();
+}
+
 } // namespace
 
 RunOptions::RunOptions()
@@ -135,6 +165,12 @@ RunOptions::RunOptions()
                    "gradient (recent turns whole, older ones at lower fidelity) or oneshot (the task, the plan and "
                    "the progress ledger only). Recorded; a continued session keeps its last choice."),
           QStringLiteral("regular|gradient|oneshot"))
+    , noRecall(QStringLiteral("no-recall"),
+          Text::tr("Do not remind the model of memories and earlier sessions before the turn (see config/recall.json)."))
+    , recallBudget(QStringLiteral("recall-budget"),
+          Text::tr("The longest the turn waits for recall, in milliseconds (default: recall.json's budgetMs, 1000); "
+                   "what arrives later is offered on the next turn."),
+          QStringLiteral("MS"))
 {
 }
 
@@ -143,7 +179,8 @@ void RunOptions::addTo(CliParser &parser, bool withSession) const
     parser.addOptions({provider, model, workspace, approve, baseUrl});
     if (withSession)
         parser.addOption(session);
-    parser.addOptions({system, maxSteps, maxCost, maxOutput, json, thinking, noKeychain, noMemory, context, history});
+    parser.addOptions({system, maxSteps, maxCost, maxOutput, json, thinking, noKeychain, noMemory, context, history,
+                       noRecall, recallBudget});
     tools.addTo(parser);
 }
 
@@ -246,6 +283,7 @@ int runTurn(CliContext &context, const QString &command, const CliParser &parser
     if (environment.hasError())
         return context.fail(command, environment.error());
     environment->apply(&config);
+    std::optional<MemorySettings> memorySettingsUsed;
     if (!parser.isSet(options.noMemory)) {
         Result<MemoryEnvironment> memory = memoryEnvironment(context.locations());
         if (memory.hasError())
@@ -258,6 +296,40 @@ int runTurn(CliContext &context, const QString &command, const CliParser &parser
             memory->setSummariser(summariser.value());
         }
         memory->apply(&config);
+        memorySettingsUsed = memory->settings();
+    }
+
+    Result<RecallSettings> recall = RecallSettings::load(RecallSettings::pathIn(context.locations().configDir()));
+    if (recall.hasError())
+        return context.fail(command, recall.error());
+    if (parser.isSet(options.recallBudget)) {
+        const int budget = parser.value(options.recallBudget).toInt(&numberOk);
+        if (!numberOk || budget < 0)
+            return context.usageError(command, Text::tr("--recall-budget takes a whole number of milliseconds, 0 or more"));
+        recall->budgetMs = budget;
+    }
+    if (parser.isSet(options.noRecall))
+        recall->enabled = false;
+    CliVectorRecall vectors; // outlives the session, whose recall may use it
+    config.recall.settings = recall.value();
+    if (recall->enabled) {
+        RecallSources sources;
+        sources.memory = config.memory;
+        sources.sessionDatabasePath = store->path();
+        auto retriever = std::make_shared<HybridRetriever>();
+        retriever->addRetriever(makeLexicalRetriever(sources));
+        // With embeddings on (memory.json) the vector retriever joins; its client answers on
+        // this thread's event loop, which runs while the recall step works beside it.
+        if (memorySettingsUsed)
+            vectors.addTo(context, *memorySettingsUsed, sources, *retriever);
+        if (!vectors.warning().isEmpty())
+            context.err() << Text::tr("warning: recall without vectors: %1").arg(vectors.warning()) << Qt::endl;
+        config.recall.retriever = retriever;
+        if (!recall->filterProvider.isEmpty()) {
+            const Result<void> filter = recallFilterFor(plugins, settings.value(), keychain.get(), &config.recall);
+            if (filter.hasError())
+                return context.fail(command, filter.error());
+        }
     }
 
     const bool json = parser.isSet(options.json);

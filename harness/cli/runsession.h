@@ -25,7 +25,8 @@ struct RunOptions
     void addTo(CliParser &parser, bool withSession) const;
 
     QCommandLineOption provider, model, workspace, approve, baseUrl, session, system, maxSteps, maxCost, maxOutput, json,
-        thinking, noKeychain, noMemory, context, history;
+        thinking, noKeychain, noMemory, context, history,
+        noRecall, recallBudget;
     ToolEnvironmentOptions tools;
 };
 

@@ -9,6 +9,7 @@
 #include "conversationview.h"
 #include "requestguard.h"
 
+#include "valis/agent/recallitems.h"
 #include "valis/context/compactionevent.h"
 
 #include <QApplication>
@@ -65,6 +66,7 @@ private Q_SLOTS:
     void cleanup();
     void rendersMarkdownCodeAndToolCards();
     void showsCompactionEvents();
+    void showsWhatWasRecalled();
     void hostileOutputRunsLoadsAndNavigatesNothing();
     void theGuardBlocksWhatGetsPastThePage();
     void linksGoToTheAppChecked();
@@ -179,6 +181,61 @@ void TestConversationView::showsCompactionEvents()
     evaluate(*m_view, QStringLiteral("document.querySelector('.compaction button').click()"));
     QTRY_COMPARE(transcript.count(), 1);
     QCOMPARE(transcript.at(0).at(0).toString(), edit.pointer);
+}
+
+void TestConversationView::showsWhatWasRecalled()
+{
+    // The recall message of a turn: a collapsed "Recalled" block, each item with why it was
+    // chosen, a MemoryRef one away from the memory browser, and memory text sanitised.
+    RecallOutcome outcome;
+    outcome.elapsedMs = 37;
+    outcome.budgetMs = 1000;
+    outcome.filter = QStringLiteral("anthropic/claude-haiku-4-5");
+    RecallItem lesson;
+    lesson.kind = RecallItemKind::Lesson;
+    lesson.text = QStringLiteral("The staging build needs `--no-lto` <img src=x onerror=\"window.__pwned='recall'\">");
+    lesson.memoryKey = QStringLiteral("m-81cadb");
+    lesson.memoryRef = QStringLiteral("[MemoryRef: m-81cadb - staging build needs --no-lto]");
+    lesson.foundBy = QStringLiteral("lexical");
+    lesson.scores.insert(QStringLiteral("lexical"), 7.5);
+    lesson.relevance = 1;
+    lesson.reason = QStringLiteral("the user is building staging");
+    lesson.sourceIds = {QStringLiteral("memory:m-81cadb")};
+    RecallItem tickler;
+    tickler.kind = RecallItemKind::Tickler;
+    tickler.text = QStringLiteral("session \"deploys\" (turn 3): the link step ran out of memory");
+    tickler.foundBy = QStringLiteral("lexical");
+    tickler.late = true;
+    outcome.items = {lesson, tickler};
+    Message recalled = recallMessage(outcome);
+    recalled.id = QStringLiteral("m-2");
+    recalled.seq = 2;
+    SessionInfo session;
+    session.id = QStringLiteral("s-recall");
+    const int before = m_view->bridge()->renderedCount();
+    m_view->showSession(session, {textMessage(Role::User, QStringLiteral("let's build staging again"), 1), recalled,
+                                  textMessage(Role::Assistant, QStringLiteral("Building with --no-lto."), 3)});
+    QVERIFY(waitRendered(*m_view, before));
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelectorAll('details.recalled').length")).toInt(), 1);
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelector('details.recalled').open")).toBool(), false);
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelectorAll('details.recalled li.recall-item').length")).toInt(), 2);
+    const QString shown = evaluate(*m_view, QStringLiteral("document.querySelector('details.recalled').textContent")).toString();
+    QVERIFY2(shown.contains(QLatin1String("Recalled")) && shown.contains(QLatin1String("--no-lto"))
+                 && shown.contains(QLatin1String("the user is building staging")) && shown.contains(QLatin1String("lexical"))
+                 && shown.contains(QLatin1String("late")),
+             qPrintable(shown));
+    // The recall message is the harness's, not the person's: no edit button, not a user bubble.
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelector('article[data-id=\"m-2\"]').classList.contains('recall')")).toBool(),
+             true);
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelectorAll('article[data-id=\"m-2\"] button.edit').length")).toInt(), 0);
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelectorAll('details.recalled img').length")).toInt(), 0);
+    QCOMPARE(evaluate(*m_view, QStringLiteral("String(window.__pwned)")).toString(), QStringLiteral("undefined"));
+    QSignalSpy memory(m_view.get(), &ConversationView::memoryRequested);
+    evaluate(*m_view, QStringLiteral("document.querySelector('details.recalled').open = true;"
+                                     "document.querySelector('details.recalled li.lesson button').click()"));
+    QTRY_COMPARE(memory.count(), 1);
+    QCOMPARE(memory.at(0).at(0).toString(), QStringLiteral("m-81cadb"));
+    screenshot(*m_view, QStringLiteral("recalled"));
 }
 
 void TestConversationView::hostileOutputRunsLoadsAndNavigatesNothing()

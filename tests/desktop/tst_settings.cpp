@@ -7,6 +7,7 @@
 #include "appearancepage.h"
 #include "connectiontester.h"
 #include "contextpage.h"
+#include "recallpage.h"
 #include "pluginspage.h"
 #include "providerserver.h"
 #include "providerspage.h"
@@ -37,6 +38,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QTcpServer>
 #include <QTimer>
@@ -127,6 +129,7 @@ private Q_SLOTS:
     void unreadableFileIsNeverOverwritten();
     void contextThresholdsWriteOnlyWhatDiffers();
     void historyStrategyOfNewSessions();
+    void recallSettingsRoundTrip();
     void toolRulesAndSandboxDefaults();
     void pluginSwitchedOffFromNextStart();
     void appearanceThemeAndLanguage();
@@ -392,6 +395,48 @@ void TestSettings::historyStrategyOfNewSessions()
     pressButton(again, QDialogButtonBox::Ok);
     QTRY_VERIFY(!again.isVisible());
     QVERIFY(!readJson(profile.locations.contextSettingsPath()).contains(QLatin1String("history")));
+}
+
+void TestSettings::recallSettingsRoundTrip()
+{
+    Profile profile;
+    const QString path = RecallSettings::pathIn(profile.locations.configDir());
+    SettingsDialog dialog(profile.locations, profile.plugins.get(), nullptr);
+    dialog.show();
+    QVERIFY(dialog.showPage(QStringLiteral("Recall")));
+    auto *page = dialog.findChild<RecallPage *>();
+    QVERIFY(page);
+    auto *enabled = page->findChild<QCheckBox *>(QStringLiteral("recallEnabled"));
+    auto *budget = page->findChild<QSpinBox *>(QStringLiteral("recallBudget"));
+    auto *provider = page->findChild<QComboBox *>(QStringLiteral("recallFilterProvider"));
+    auto *model = page->findChild<QLineEdit *>(QStringLiteral("recallFilterModel"));
+    QVERIFY(enabled && budget && provider && model);
+    QVERIFY(enabled->isChecked());
+    QCOMPARE(budget->value(), 1000);
+    budget->setValue(400);
+    const int anthropic = provider->findData(QStringLiteral("anthropic"));
+    QVERIFY2(anthropic > 0, "the anthropic plugin runs");
+    provider->setCurrentIndex(anthropic);
+    model->setText(QStringLiteral("claude-haiku-4-5"));
+    pressButton(dialog, QDialogButtonBox::Ok);
+    QTRY_VERIFY(!dialog.isVisible());
+    const Result<RecallSettings> saved = RecallSettings::load(path);
+    VALIS_VERIFY_OK(saved);
+    QVERIFY(saved->enabled);
+    QCOMPARE(saved->budgetMs, 400);
+    QCOMPARE(saved->filterProvider, QStringLiteral("anthropic"));
+    QCOMPARE(saved->filterModel, QStringLiteral("claude-haiku-4-5"));
+
+    // Switched off globally: the file says so and the page shows it next time.
+    SettingsDialog again(profile.locations, profile.plugins.get(), nullptr);
+    again.show();
+    QVERIFY(again.showPage(QStringLiteral("Recall")));
+    auto *shown = again.findChild<RecallPage *>()->findChild<QCheckBox *>(QStringLiteral("recallEnabled"));
+    QCOMPARE(again.findChild<RecallPage *>()->findChild<QSpinBox *>(QStringLiteral("recallBudget"))->value(), 400);
+    shown->setChecked(false);
+    pressButton(again, QDialogButtonBox::Ok);
+    QTRY_VERIFY(!again.isVisible());
+    QVERIFY(!RecallSettings::load(path)->enabled);
 }
 
 void TestSettings::toolRulesAndSandboxDefaults()

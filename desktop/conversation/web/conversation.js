@@ -157,6 +157,28 @@
     return box;
   }
 
+  // What the recall step reminded the model of, collapsed: each item with why it was chosen.
+  // Item text comes from memory and transcripts, so it takes the sanitised Markdown path.
+  function recalledBlock(block) {
+    const details = element('details', 'recalled');
+    details.appendChild(element('summary', '', block.title));
+    const list = element('ul');
+    for (const item of block.items || []) {
+      const entry = element('li', 'recall-item ' + String(item.kind || ''));
+      entry.appendChild(element('span', 'kind', item.label));
+      entry.appendChild(renderMarkdown(item.text || ''));
+      entry.appendChild(element('div', 'why', item.why));
+      if (item.memoryRef) {
+        entry.appendChild(button(text.openMemory || 'Open in the memory browser', function () {
+          if (bridge) bridge.openMemory(item.memoryRef);
+        }));
+      }
+      list.appendChild(entry);
+    }
+    details.appendChild(list);
+    return details;
+  }
+
   function renderBlock(body, block, message) {
     switch (block.type) {
     case 'text':
@@ -189,6 +211,9 @@
       break;
     case 'compaction':
       body.appendChild(compactionBlock(block));
+      break;
+    case 'recalled':
+      body.appendChild(recalledBlock(block));
       break;
     default:
       body.appendChild(element('p', 'image-ref', String(block.type)));

@@ -2,6 +2,7 @@
 
 #include "agent/serverstrategies.h"
 #include "agent/agentloopsupport.h"
+#include "agent/recallstep.h"
 
 #include "valis/agent/session.h"
 #include "valis/agent/toolregistry.h"
@@ -57,6 +58,8 @@ AgentLoop::AgentLoop(Session *session)
     m_orchestrator.setRetryPolicy(m_session->config().toolRetry);
 
     connectOrchestrator();
+    if (RecallStep *recall = m_session->recallStep())
+        connect(recall, &RecallStep::settled, this, &AgentLoop::onRecalled);
 }
 
 AgentLoop::~AgentLoop()
@@ -93,6 +96,33 @@ void AgentLoop::startTurn(int turn, const QString &userText)
     m_interruptRequested = false;
     m_offeredTools.clear();
 
+    // Recall first: the turn's first request carries what it found (or goes without it when
+    // the budget runs out; RecallStep answers within it).
+    if (RecallStep *recall = m_session->recallStep(); recall && !userText.trimmed().isEmpty()) {
+        m_state = State::Recalling;
+        m_recallText = userText;
+        recall->start({userText, m_session->config().agentId, m_session->id()});
+        return;
+    }
+    continueTurn(userText);
+}
+
+void AgentLoop::onRecalled(const RecallOutcome &outcome)
+{
+    if (m_state != State::Recalling)
+        return;
+    if (!outcome.items.isEmpty()) {
+        const Result<Message> stored = m_session->append(recallMessage(outcome));
+        if (stored.hasError())
+            report(SessionEvent::Kind::Warning, stored.error(), -1);
+    }
+    if (!outcome.error.isEmpty())
+        report(SessionEvent::Kind::Warning, Error(QStringLiteral("recall.failed"), outcome.error), -1);
+    continueTurn(m_recallText);
+}
+
+void AgentLoop::continueTurn(const QString &userText)
+{
     const SessionConfig &config = m_session->config();
     ToolRegistry *registry = m_session->tools();
     registry->refresh();
@@ -474,6 +504,10 @@ void AgentLoop::interrupt()
 {
     switch (m_state) {
     case State::Idle:
+        return;
+    case State::Recalling:
+        m_session->recallStep()->cancelWait();
+        finishTurn(QStringLiteral("interrupted"));
         return;
     case State::Selecting:
         m_selector->cancel();

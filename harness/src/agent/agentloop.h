@@ -4,6 +4,7 @@
 #include "agent/summaryrunner.h"
 #include "agent/viewbuilder.h"
 #include "valis/agent/failureclassifier.h"
+#include "valis/agent/recallitems.h"
 #include "valis/agent/sessionevent.h"
 #include "valis/agent/toolorchestrator.h"
 #include "valis/plugins/providerstream.h"
@@ -56,8 +57,12 @@ public:
     bool summariesPending() const { return m_summaries->isBusy() || !m_preparedSummaries.isEmpty(); }
 
 private:
-    enum class State { Idle, Selecting, Building, WaitingForSummary, Streaming, RetryWait, Tools, Capturing };
+    enum class State { Idle, Recalling, Selecting, Building, WaitingForSummary, Streaming, RetryWait, Tools, Capturing };
 
+    /// The recall step answered (within its budget): records what it found, then goes on.
+    void onRecalled(const RecallOutcome &outcome);
+    /// The rest of startTurn(): tool deferral and selection, then the first request.
+    void continueTurn(const QString &userText);
     void nextStep();
     /// Forwards what the ToolOrchestrator reports as SessionEvents (agentlooptools.cpp).
     void connectOrchestrator();
@@ -113,6 +118,7 @@ private:
     bool m_overflowRetried = false;
     bool m_interruptRequested = false;
     QStringList m_offeredTools;
+    QString m_recallText; ///< the user's text while the recall step runs
     QList<Part> m_batchCalls;
     QSet<QString> m_reportedMissingImages;
     /// The wire families whose server-side strategies the provider cannot apply, said once.

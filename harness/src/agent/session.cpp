@@ -3,6 +3,7 @@
 #include "agent/sessionsampler.h"
 
 #include "agent/agentloop.h"
+#include "agent/recallstep.h"
 #include "agent/subagenthost.h"
 #include "valis/context/contextarchive.h"
 #include "valis/tokens/tokencounter.h"
@@ -209,6 +210,18 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
         if (message.role == Role::Assistant && !message.usage.isEmpty()) {
             const QString model = message.model.isEmpty() ? config.model : message.model;
             session->m_totals.add(message.usage, config.catalog.cost(model, message.usage).total());
+        }
+    }
+    // Sessions linked to a parent (subagents, forks) start from the context their parent chose
+    // for them; recall would bring the parent's transcript back in.
+    if (effective.recall.active() && effective.subagentDepth == 0 && stored.parentSessionId.isEmpty()) {
+        session->m_recall = std::make_unique<RecallStep>(effective.recall, effective.memory);
+        // What the record shows already is not offered again (a reopened session included).
+        for (const Message &message : std::as_const(session->m_record)) {
+            if (!isRecallMessage(message))
+                continue;
+            for (const RecallItem &item : RecallOutcome::fromJson(message.metadata.value(RecallMetadataKey).toObject()).items)
+                session->m_recall->markShown(item.sourceIds);
         }
     }
     session->m_loop = std::make_unique<AgentLoop>(session.get());

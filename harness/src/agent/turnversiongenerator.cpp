@@ -1,5 +1,7 @@
 #include "valis/agent/turnversiongenerator.h"
 
+#include "valis/agent/recallitems.h"
+
 #include "agent/streamassembler.h"
 #include "valis/context/storedturnversions.h"
 #include "valis/plugins/providerstream.h"
@@ -41,6 +43,9 @@ QString transcriptOf(const QList<Message> &messages)
 {
     QString out;
     for (const Message &message : messages) {
+        // What recall reminded the model of is not part of what the turn said.
+        if (isRecallMessage(message))
+            continue;
         for (const Part &part : message.parts) {
             switch (part.kind) {
             case PartKind::Text:

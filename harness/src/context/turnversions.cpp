@@ -232,6 +232,9 @@ TurnReading readTurn(const QList<Message> &messages)
     TurnReading reading;
     QHash<QString, int> callIndex;
     for (const Message &message : messages) {
+        // The recall step's reminder is the harness's, not the conversation (see recallMessage()).
+        if (message.metadata.contains(QLatin1String("recall")))
+            continue;
         // Results come in Tool messages (the agent loop's, most importers') or, from some
         // importers, in User messages.
         if (message.role == Role::User || message.role == Role::Tool) {
@@ -301,6 +304,8 @@ QString smoothedVersion(const QList<Message> &messages, const TurnReading &readi
     }
     const qsizetype perResult = results > 0 ? qMax<qsizetype>(160, (budget - qMin(fixed, budget / 2)) / results) : 0;
     for (const Message &message : messages) {
+        if (message.metadata.contains(QLatin1String("recall")))
+            continue;
         if (message.role == Role::User || message.role == Role::Tool) {
             for (const Part &part : message.parts) {
                 if (part.kind == PartKind::Text && !part.text.trimmed().isEmpty())

@@ -46,7 +46,8 @@ QString roleHeading(const Message &message)
         heading = Text::tr("System");
         break;
     case Role::User:
-        heading = Text::tr("User");
+        // The recall step's reminder to the model, not the person's words.
+        heading = message.metadata.contains(QLatin1String("recall")) ? Text::tr("Recalled for the model") : Text::tr("User");
         break;
     case Role::Assistant:
         heading = message.model.isEmpty() ? Text::tr("Assistant") : Text::tr("Assistant (%1)").arg(message.model);

@@ -51,7 +51,8 @@ QString Message::text() const
 
 bool Message::startsTurn() const
 {
-    return role == Role::User && countParts(PartKind::ToolResult) == 0;
+    // A recall message (metadata "recall") is the harness's reminder within the person's turn.
+    return role == Role::User && countParts(PartKind::ToolResult) == 0 && !metadata.contains(QLatin1String("recall"));
 }
 
 int Message::countParts(PartKind kind) const

@@ -2,6 +2,7 @@
 
 #include "valis/agent/approvalpolicy.h"
 #include "valis/agent/contextpipeline.h"
+#include "valis/agent/recallsettings.h"
 #include "valis/agent/retrypolicy.h"
 #include "valis/agent/sessionevent.h"
 #include "valis/agent/toolselector.h"
@@ -37,6 +38,7 @@ class AgentLoop;
 class DetailStore;
 class DetailStoreMemoriesBackend;
 class OutputSummariser;
+class RecallStep;
 class ResultCapture;
 class SessionSampler;
 class SessionStore;
@@ -108,6 +110,11 @@ struct VALIS_HARNESS_EXPORT SessionConfig
     /// The history strategy of a new session when none is asked for (config/context.json's
     /// "history"; see ContextSettings).
     QString defaultHistoryStrategy;
+    /// The recall step before each user turn (runtime turn preprocessing): what it retrieves
+    /// with, its filter model and budget. Off without a retriever or with settings.enabled
+    /// false; never run for sessions linked to a parent (subagents, forks: their context is
+    /// what the parent chose for them).
+    RecallConfig recall;
 };
 
 /// A conversation in progress: takes commands, runs turns, keeps the record, and reports
@@ -287,6 +294,8 @@ private:
     /// The ToolContext every tool call of this session starts from.
     ToolContext toolContext() const;
     SubagentHost *subagents() const { return m_subagents.get(); }
+    /// The recall step; nullptr when recall is off for this session.
+    RecallStep *recallStep() const { return m_recall.get(); }
     ResultCapture *resultCapture() const { return m_capture.get(); }
     /// The reminder of memory written since the system prompt was built (tail of the view).
     QList<Message> memoryChangeReminders() const;
@@ -324,6 +333,7 @@ private:
     QHash<QString, QString> m_memoriesAtOpen;     ///< /memories/ path -> sha256 when the prompt was built
     mutable quint64 m_remindedGeneration = 0;
     mutable QList<Message> m_memoryReminders;
+    std::unique_ptr<RecallStep> m_recall;
     std::unique_ptr<AgentLoop> m_loop;
     bool m_compactRequested = false;
     QHash<QString, ApprovalRequest> m_pendingApprovals;
