@@ -208,6 +208,16 @@ private Q_SLOTS:
         QVERIFY(!outcome.timedOut);
         QCOMPARE(outcome.filter, QStringLiteral("threshold"));
         QCOMPARE(h.session()->info().title, QStringLiteral("hello there"));
+        // The injection is reported to offline processing as a use of the lesson.
+        MemoryFilter uses;
+        uses.type = QStringLiteral("memory_use");
+        uses.includeInactive = true;
+        const auto useRecords = memory->list(uses);
+        QVERIFY(useRecords.ok());
+        QCOMPARE(useRecords->size(), 1);
+        const auto use = memory->get(useRecords->first().key);
+        QVERIFY(use.ok());
+        QVERIFY(QString::fromUtf8(use->content + QJsonDocument(use->metadata).toJson()).contains(outcome.items.first().memoryKey));
 
         // Reopened: the same record, and the next request carries the same reminder bytes.
         QVERIFY(h.reopen());

@@ -7,6 +7,7 @@
 #include "valis/agent/session.h"
 #include "valis/agent/toolregistry.h"
 #include "valis/agent/toolselector.h"
+#include "valis/memory/memoryprocessing.h"
 #include "valis/store/sessionstore.h"
 #include "valis/tokens/tokencounter.h"
 
@@ -115,6 +116,17 @@ void AgentLoop::onRecalled(const RecallOutcome &outcome)
         const Result<Message> stored = m_session->append(recallMessage(outcome));
         if (stored.hasError())
             report(SessionEvent::Kind::Warning, stored.error(), -1);
+        // What was injected counts as a use for consolidation (a raised weight, no decay).
+        QStringList keys;
+        for (const RecallItem &item : outcome.items) {
+            if (!item.memoryKey.isEmpty())
+                keys << item.memoryKey;
+        }
+        if (const std::shared_ptr<DetailStore> &memory = m_session->config().memory; memory && !keys.isEmpty()) {
+            const Result<void> noted = MemoryLedger::noteRecalled(*memory, m_session->config().agentId, keys);
+            if (noted.hasError())
+                report(SessionEvent::Kind::Warning, noted.error(), -1);
+        }
     }
     if (!outcome.error.isEmpty())
         report(SessionEvent::Kind::Warning, Error(QStringLiteral("recall.failed"), outcome.error), -1);
