@@ -582,6 +582,8 @@ const QList<Subcommand> &subcommands()
         {"import", QT_TRANSLATE_NOOP("valis::cli", "Read records from an export (from SQLite to PostgreSQL and back)"),
          runMemoryImport},
         {"stats", QT_TRANSLATE_NOOP("valis::cli", "Which store is used and how much it holds"), runStats},
+        {"embed", QT_TRANSLATE_NOOP("valis::cli", "Embed records and messages for vector recall (--status: how far it is)"),
+         runMemoryEmbed},
     };
     return list;
 }

@@ -37,6 +37,7 @@ private:
 
 int runMemoryExport(MemoryRun &run, const QStringList &arguments);
 int runMemoryImport(MemoryRun &run, const QStringList &arguments);
+int runMemoryEmbed(MemoryRun &run, const QStringList &arguments);
 
 /// Writes `bytes` to standard output as they are (no text conversion), after what `out` holds.
 void writeRaw(QTextStream &out, const QByteArray &bytes);
