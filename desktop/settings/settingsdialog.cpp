@@ -2,6 +2,7 @@
 
 #include "appearancepage.h"
 #include "contextpage.h"
+#include "embeddingspage.h"
 #include "mcpserverspage.h"
 #include "pluginspage.h"
 #include "providerspage.h"
@@ -39,6 +40,7 @@ SettingsDialog::SettingsDialog(const DataLocations &locations, PluginManager *pl
 
     addPage(new ProvidersPage(locations, plugins, keys, this));
     addPage(new ContextPage(locations, plugins, this));
+    addPage(new EmbeddingsPage(locations, plugins, keys, this));
     addPage(new ToolsPage(locations, plugins, this));
     addPage(new McpServersPage(locations, plugins, this));
     addPage(new PluginsPage(plugins, this));

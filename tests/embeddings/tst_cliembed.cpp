@@ -94,7 +94,7 @@ private:
         return QJsonObject{{QStringLiteral("enabled"), true},
                            {QStringLiteral("provider"), QStringLiteral("openai-compatible")},
                            {QStringLiteral("model"), QStringLiteral("cli-model")},
-                           {QStringLiteral("baseUrl"), m_server->baseUrl().toString() + QStringLiteral("/v1")},
+                           {QStringLiteral("baseUrl"), QString(m_server->baseUrl().toString() + QStringLiteral("/v1"))},
                            {QStringLiteral("batchSize"), 2}};
     }
 
