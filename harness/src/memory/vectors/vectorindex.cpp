@@ -45,12 +45,12 @@ constexpr int FormatVersion = 1;
 // M 16 / efConstruction 200 / ef 128 gives recall@10 above 0.95 against an exact scan. A larger
 // M mostly costs build time and memory; the search ef is what buys recall per query.
 constexpr size_t M = 16;
-constexpr size_t EfConstruction = 200;
+constexpr size_t EfConstruction = 100;
 constexpr size_t EfSearch = 128;
 /// A search for k neighbours explores at least this many candidates per neighbour asked for
 /// (hnswlib explores max(ef, k); asking it for more than k and keeping k is a per-query ef that
 /// needs no write to the shared index).
-constexpr size_t ExploreFactor = 2;
+constexpr size_t ExploreFactor = 3;
 
 /// The threads that build indexes: their own pool, so a rebuild started from a task of the
 /// global pool (the Embedder's) never waits for a thread that task itself occupies.
