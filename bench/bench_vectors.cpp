@@ -14,7 +14,7 @@
 //              embeddings look like.
 //
 //     bench_vectors [--count N] [--dimension D] [--queries Q] [--exact E] [--clusters C]
-//                   [--data clustered|uniform|both]
+//                   [--spread S] [--data clustered|uniform|both]
 #include "stats.h"
 
 #include "valis/memory/vectorindex.h"
@@ -60,16 +60,17 @@ void normalize(QVector<float> &vector)
 class DataSet
 {
 public:
-    DataSet(bool clustered, int dimension, int clusters, quint32 seed)
+    DataSet(bool clustered, int dimension, int clusters, double spread, quint32 seed)
         : m_clustered(clustered), m_dimension(dimension), m_random(seed)
     {
         if (!clustered)
             return;
-        std::uniform_real_distribution<double> spread(0.5, 1.5);
+        std::uniform_real_distribution<double> factor(0.5, 1.5);
         for (int c = 0; c < clusters; ++c) {
             m_centres.append(direction());
-            // ||noise||^2 ~ D * sigma^2 = 0.5 * factor^2: members at cosine ~0.6-0.8 of each other.
-            m_sigmas.append(float(spread(m_random) * std::sqrt(0.5 / dimension)));
+            // ||noise||^2 ~ D * sigma^2 = spread * factor^2: with spread 0.5, members at cosine
+            // ~0.6-0.8 of each other; larger spreads make clusters overlap (harder).
+            m_sigmas.append(float(factor(m_random) * std::sqrt(spread / dimension)));
         }
     }
 
@@ -148,11 +149,13 @@ struct Options
     int queries = 0;
     int exact = 0;
     int clusters = 0;
+    double spread = 0.5;
 };
 
 int runOne(const Options &options, bool clustered)
 {
-    print(QStringLiteral("== %1 data ==").arg(clustered ? QStringLiteral("clustered (%1 clusters)").arg(options.clusters)
+    print(QStringLiteral("== %1 data ==").arg(clustered ? QStringLiteral("clustered (%1 clusters, spread %2)")
+                                                                 .arg(options.clusters).arg(options.spread)
                                                        : QStringLiteral("uniform")));
     QTemporaryDir dir;
     const QString path = QDir(dir.path()).filePath(QStringLiteral("memory-vectors.db"));
@@ -162,7 +165,7 @@ int runOne(const Options &options, bool clustered)
         return 1;
     }
     const QString space = QStringLiteral("bench-model");
-    DataSet data(clustered, options.dimension, options.clusters, 19);
+    DataSet data(clustered, options.dimension, options.clusters, options.spread, 19);
     QList<QVector<float>> all;
     all.reserve(options.count);
     QElapsedTimer timer;
@@ -259,6 +262,9 @@ int main(int argc, char **argv)
                       QStringLiteral("e"), QStringLiteral("100")});
     parser.addOption({QStringLiteral("clusters"), QStringLiteral("Clusters of the clustered data."), QStringLiteral("c"),
                       QStringLiteral("1000")});
+    parser.addOption({QStringLiteral("spread"),
+                      QStringLiteral("Noise energy around a cluster centre (0.5: members at cosine ~0.7; 2: overlapping)."),
+                      QStringLiteral("s"), QStringLiteral("0.5")});
     parser.addOption({QStringLiteral("data"), QStringLiteral("clustered, uniform or both."), QStringLiteral("kind"),
                       QStringLiteral("clustered")});
     parser.process(app);
@@ -268,6 +274,7 @@ int main(int argc, char **argv)
     options.queries = qMax(1, parser.value(QStringLiteral("queries")).toInt());
     options.exact = qBound(0, parser.value(QStringLiteral("exact")).toInt(), options.queries);
     options.clusters = qMax(1, parser.value(QStringLiteral("clusters")).toInt());
+    options.spread = qMax(0.0, parser.value(QStringLiteral("spread")).toDouble());
     const QString data = parser.value(QStringLiteral("data"));
     if (data != QLatin1String("clustered") && data != QLatin1String("uniform") && data != QLatin1String("both")) {
         print(QStringLiteral("--data is clustered, uniform or both"));

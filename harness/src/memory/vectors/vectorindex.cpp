@@ -25,6 +25,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <memory>
 #include <optional>
 
 #ifdef Q_OS_UNIX
@@ -191,18 +192,19 @@ struct VectorIndex::Private
                     error = std::current_exception();
             }
         };
-        QSemaphore finished;
+        // Shared: a helper may still be inside release() when the caller's acquire() returns.
+        auto finished = std::make_shared<QSemaphore>();
         int started = 0;
         for (int t = 0; t < helpers; ++t) {
             // tryStart: a helper only when a thread is free now; the caller covers the rest.
-            if (buildPool().tryStart([&work, &finished] {
+            if (buildPool().tryStart([&work, finished] {
                     work();
-                    finished.release();
+                    finished->release();
                 }))
                 ++started;
         }
         work();
-        finished.acquire(started);
+        finished->acquire(started);
         if (error)
             std::rethrow_exception(error);
     }
