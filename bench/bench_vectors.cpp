@@ -218,7 +218,9 @@ int runOne(const Options &options, bool clustered)
     }
     print(QStringLiteral("load from file: %1 s").arg(timer.elapsed() / 1000.0, 0, 'f', 2));
 
-    for (const int k : {10, 50}) {
+    // The default search (explore 0), then wider ones for recall@10: what recall costs.
+    const QList<QPair<int, int>> runs = {{10, 0}, {50, 0}, {10, 256}, {10, 512}};
+    for (const auto &[k, explore] : runs) {
         QList<double> latencies;
         double recall = 0;
         int checked = 0;
@@ -226,7 +228,7 @@ int runOne(const Options &options, bool clustered)
             const QVector<float> query = data.query(all);
             QElapsedTimer one;
             one.start();
-            const QList<QPair<qint64, float>> hits = (*index)->search(query, k);
+            const QList<QPair<qint64, float>> hits = (*index)->search(query, k, explore);
             latencies.append(double(one.nsecsElapsed()) / 1e6);
             if (q >= options.exact)
                 continue;
@@ -241,9 +243,10 @@ int runOne(const Options &options, bool clustered)
         const double p95 = latencies.isEmpty() ? 0
                            : latencies.at(qMin(latencies.size() - 1, qsizetype(0.95 * double(latencies.size() - 1) + 0.5)));
         const LatencySummary summary = LatencySummary::of(latencies);
-        print(QStringLiteral("search k=%1 over %2 queries: p50 %3 ms, p95 %4 ms, max %5 ms; recall@%1 vs exact (%6 queries) %7")
+        print(QStringLiteral("search k=%1%8 over %2 queries: p50 %3 ms, p95 %4 ms, max %5 ms; recall@%1 vs exact (%6 queries) %7")
                   .arg(k).arg(options.queries).arg(summary.p50, 0, 'f', 3).arg(p95, 0, 'f', 3).arg(summary.max, 0, 'f', 3)
-                  .arg(checked).arg(checked ? recall / checked : 0, 0, 'f', 3));
+                  .arg(checked).arg(checked ? recall / checked : 0, 0, 'f', 3)
+                  .arg(explore > 0 ? QStringLiteral(" explore %1").arg(explore) : QString()));
     }
     return 0;
 }
