@@ -570,6 +570,7 @@ void ConversationController::onEvent(const SessionEvent &event)
         reportToParent(event.text);
         if (shown)
             Q_EMIT recordChanged(event.sessionId);
+        Q_EMIT turnFinished(event.sessionId);
         // Not from inside the session's own signal: it is replaced by the reload.
         if (std::exchange(m_reloadPending, false))
             QMetaObject::invokeMethod(this, &ConversationController::reloadSettings, Qt::QueuedConnection);

@@ -84,6 +84,8 @@ Q_SIGNALS:
     void sessionCreated(const QString &sessionId);
     /// The record changed: reload the transcript from the store.
     void recordChanged(const QString &sessionId);
+    /// A turn of `sessionId` ended (answered, interrupted or failed): its messages are stored.
+    void turnFinished(const QString &sessionId);
     void totalsChanged(const valis::SessionTotals &totals);
     /// What the latest request of the shown session holds against the model's window: the
     /// pipeline's count as it is sent, then the provider's reported prompt tokens.

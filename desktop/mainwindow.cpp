@@ -12,6 +12,7 @@
 #include "sandboxpane.h"
 #include "transcriptgreppane.h"
 #include "welcomeview.h"
+#include "embeddingrunner.h"
 #include "appearance.h"
 #include "settingsdialog.h"
 #include "storeworker.h"
@@ -154,6 +155,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
         m_conversation->setPlugins(m_plugins.get());
         connectMcp();
     });
+    connectEmbeddings();
     connect(m_composer, &ComposerWidget::workspaceChosen, this, [this](const QString &path) {
         QSettings(m_locations.desktopSettingsPath(), QSettings::IniFormat)
             .setValue(QStringLiteral("composer/workspace"), path);
@@ -313,6 +315,8 @@ void MainWindow::paintEvent(QPaintEvent *event)
 
 MainWindow::~MainWindow()
 {
+    // Its client talks through a plugin: gone before the plugins are.
+    delete std::exchange(m_embeddings, nullptr);
     // A session deleted in its undo time is removed now, before the store's thread ends.
     if (!m_pendingDelete.isEmpty()) {
         const QString id = std::exchange(m_pendingDelete, {});
@@ -665,6 +669,8 @@ void MainWindow::showSettings(const QString &page)
         dialog->showPage(page);
     connect(dialog, &SettingsDialog::applied, this, [this] {
         m_conversation->reloadSettings();
+        if (m_plugins)
+            m_embeddings->reload(m_plugins.get());
         m_marksKnown = false; // the thresholds may have moved
         m_pluginStatus->setText(pluginStatus());
     });

@@ -40,6 +40,8 @@ class ComposerWidget;
 class ConversationController;
 class McpStatusButton;
 class McpComposerAssist;
+class EmbeddingRunner;
+class EmbeddingStatus;
 
 /// Startup options the shell was given on its command line.
 struct ShellOptions
@@ -74,6 +76,9 @@ public:
     /// The plugins (nullptr until they are loaded, after the first paint).
     PluginManager *plugins() const { return m_plugins.get(); }
     McpComposerAssist *mcpAssist() const { return m_mcpAssist; }
+    /// Keeps vectors up to date while embeddings are on (config/memory.json).
+    EmbeddingRunner *embeddingRunner() const { return m_embeddings; }
+    EmbeddingStatus *embeddingStatus() const { return m_embeddingStatus; }
     /// The session shown in the centre (empty: a new one, not yet started).
     QString shownSession() const { return m_shownSession; }
     /// Starts a new session: the next turn from the composer creates it.
@@ -118,6 +123,8 @@ private:
     void buildMemoryProcessing();
     /// The MCP parts once the plugins run: the status bar button, the composer's @ and /.
     void connectMcp();
+    /// The embedding runner and its status bar view (mainwindowembeddings.cpp).
+    void connectEmbeddings();
     void showShortcuts();
     void showWelcome(bool shown);
     void renameSelectedSession();
@@ -168,6 +175,8 @@ private:
     ComposerWidget *m_composer = nullptr;
     ConversationController *m_conversation = nullptr;
     std::unique_ptr<PluginManager> m_plugins;
+    EmbeddingRunner *m_embeddings = nullptr;
+    EmbeddingStatus *m_embeddingStatus = nullptr;
     QList<SessionInfo> m_sessionInfos;
     QString m_shownSession;
     QString m_sessionToSelect; ///< a fork just made: selected when the list comes back

@@ -288,6 +288,55 @@ private Q_SLOTS:
         QCOMPARE(hits->first().passage.memoryKey, f.lessonKey);
     }
 
+    void aParallelRebuildHoldsEveryVector()
+    {
+        // Thousands of vectors: the rebuild inserts them from several threads at once. Every
+        // one must be in the graph and findable (itself first), with none lost or mixed up.
+        QTemporaryDir dir;
+        Result<std::unique_ptr<VectorStore>> store = VectorStore::openSqlite(QDir(dir.path()).filePath(QStringLiteral("v.db")));
+        VALIS_VERIFY_OK(store);
+        const int count = 3000;
+        const int dimension = 32;
+        QList<VectorItem> items;
+        QHash<QString, QVector<float>> vectors;
+        QList<QVector<float>> all;
+        quint32 state = 7;
+        for (int i = 0; i < count; ++i) {
+            QVector<float> vector(dimension);
+            for (float &value : vector) {
+                state = state * 1664525u + 1013904223u;
+                value = float(state >> 8) / float(1 << 24) - 0.5f;
+            }
+            VectorItem item;
+            item.source = QStringLiteral("m-%1").arg(i);
+            item.hash = QStringLiteral("h%1").arg(i);
+            item.createdAt = QDateTime::currentDateTimeUtc();
+            items.append(item);
+            vectors.insert(item.hash, vector);
+            all.append(vector);
+        }
+        Result<QList<VectorItem>> stored = (*store)->putItems(QStringLiteral("m"), dimension, items, vectors);
+        VALIS_VERIFY_OK(stored);
+        QHash<QString, qint64> labelOf;
+        for (const VectorItem &item : std::as_const(*stored))
+            labelOf.insert(item.source, item.label);
+        Result<std::shared_ptr<VectorIndex>> index =
+            VectorIndex::open(QDir(dir.path()).filePath(QStringLiteral("v.hnsw")), **store, RecallSourceKind::Memory,
+                              QStringLiteral("m"), dimension);
+        VALIS_VERIFY_OK(index);
+        QCOMPARE((*index)->origin(), VectorIndex::Origin::Rebuilt);
+        QCOMPARE((*index)->size(), count);
+        int foundItself = 0;
+        for (int i = 0; i < count; ++i) {
+            const QList<QPair<qint64, float>> hits = (*index)->search(all.at(i), 3);
+            QCOMPARE(hits.size(), 3);
+            foundItself += hits.first().first == labelOf.value(QStringLiteral("m-%1").arg(i)) ? 1 : 0;
+            QVERIFY(hits.first().second > 0.999f || hits.first().first != labelOf.value(QStringLiteral("m-%1").arg(i)));
+        }
+        // A graph index may miss a point now and then; a broken parallel build loses many.
+        QVERIFY2(foundItself >= count * 99 / 100, qPrintable(QString::number(foundItself)));
+    }
+
     void aStaleIndexCatchesUpWithTheStore()
     {
         Fixture f;

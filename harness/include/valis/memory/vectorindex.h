@@ -61,7 +61,9 @@ public:
     /// Brings the index up to the store's generation of its space (no-op when it is there).
     Result<void> catchUp(const VectorStore &store);
     /// Up to `k` labels nearest to `query`, best first, with their cosine similarity.
-    QList<QPair<qint64, float>> search(const QVector<float> &query, int k) const;
+    /// `explore`: candidates the search keeps (hnswlib's ef) when more than the default
+    /// (max(128, 3k)): more recall for more time.
+    QList<QPair<qint64, float>> search(const QVector<float> &query, int k, int explore = 0) const;
     /// Writes the index and its header (atomically, see above), recording generation().
     Result<void> save() const;
 

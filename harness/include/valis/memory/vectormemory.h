@@ -6,6 +6,7 @@
 #include "valis/memory/vectorindex.h"
 #include "valis/memory/vectorstore.h"
 
+#include <QDateTime>
 #include <QHash>
 #include <QMutex>
 #include <QPointer>
@@ -24,6 +25,26 @@ struct MemorySettings;
 namespace memory {
 class SqliteConnections;
 }
+
+/// How far the vectors of one kind are in one vector space (VectorMemory::coverage()), for
+/// `valis-cli memory embed --status` and the desktop.
+struct VALIS_HARNESS_EXPORT VectorCoverage
+{
+    RecallSourceKind kind = RecallSourceKind::Memory;
+    QString space;            ///< "model" or "model#dimensions"
+    int dimension = 0;        ///< 0 while the space has no vector yet
+    qint64 passages = 0;      ///< passages there are now (active records, or user/assistant messages)
+    qint64 embedded = 0;      ///< of those, the ones with a vector in this space
+    qint64 stale = 0;         ///< vectors of passages that are gone (dropped by the next pass)
+    bool complete = false;    ///< an Embedder pass over this space finished
+    QDateTime completedAt;
+    bool configured = false;  ///< the space the settings name
+    bool searched = false;    ///< the space recall searches now (VectorMemory::searchSpace())
+    QString store;            ///< VectorStore::location()
+    QString indexPath;        ///< the index file (it exists once an Embedder pass saved it)
+
+    qint64 pending() const { return passages - embedded; }
+};
 
 /// The vector side of the memory: for memory records and for transcript messages, a
 /// VectorStore and the VectorIndex of each vector space, plus the sources they are made from
@@ -60,6 +81,11 @@ public:
     /// until then the most recently completed other space, so a model change never leaves
     /// recall without vectors. Empty `space` when there are no vectors at all.
     Result<VectorSpaceState> searchSpace(RecallSourceKind kind, const QString &configured) const;
+
+    /// Every space of `kind` that has vectors, and `configured` (when not empty) even without
+    /// any: counted against the passages there are now. Reads the sources and the store (a
+    /// worker thread's job for a large memory).
+    Result<QList<VectorCoverage>> coverage(RecallSourceKind kind, const QString &configured) const;
 
 private:
     RecallSources m_sources;

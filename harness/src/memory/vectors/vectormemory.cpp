@@ -6,12 +6,14 @@
 #include "valis/memory/memorysettings.h"
 
 #include "memory/sqliteconnections.h"
+#include "memory/vectors/passagesources.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSet>
 
 #include <optional>
 
@@ -114,6 +116,64 @@ Result<VectorSpaceState> VectorMemory::searchSpace(RecallSourceKind kind, const 
     VectorSpaceState none;
     none.kind = kind;
     return none;
+}
+
+Result<QList<VectorCoverage>> VectorMemory::coverage(RecallSourceKind kind, const QString &configured) const
+{
+    QList<VectorCoverage> result;
+    if (kind == RecallSourceKind::Memory && !m_sources.memory)
+        return result;
+    Result<QList<VectorItem>> present = kind == RecallSourceKind::Memory ? vectors::listMemories(*m_sources.memory)
+                                                                         : vectors::listMessages(*m_sessions);
+    if (present.hasError())
+        return present.error();
+    QSet<QString> sources;
+    for (const VectorItem &item : std::as_const(*present))
+        sources.insert(item.source);
+    Result<QList<VectorSpaceState>> spaces = store(kind).spaces(kind);
+    if (spaces.hasError())
+        return spaces.error();
+    Result<VectorSpaceState> searched = searchSpace(kind, configured);
+    if (searched.hasError())
+        return searched.error();
+    QList<VectorSpaceState> states = *spaces;
+    bool configuredListed = configured.isEmpty();
+    for (const VectorSpaceState &state : std::as_const(states))
+        configuredListed = configuredListed || state.space == configured;
+    if (!configuredListed) {
+        VectorSpaceState none;
+        none.kind = kind;
+        none.space = configured;
+        states.prepend(none);
+    }
+    for (const VectorSpaceState &state : std::as_const(states)) {
+        VectorCoverage coverage;
+        coverage.kind = kind;
+        coverage.space = state.space;
+        coverage.dimension = state.dimension;
+        coverage.passages = sources.size();
+        coverage.complete = state.complete;
+        coverage.completedAt = state.completedAt;
+        coverage.configured = state.space == configured;
+        coverage.searched = !searched->space.isEmpty() && state.space == searched->space;
+        coverage.store = store(kind).location();
+        coverage.indexPath = indexPath(kind, state.space);
+        if (state.items > 0) {
+            Result<QList<VectorItem>> items = store(kind).items(kind, state.space);
+            if (items.hasError())
+                return items.error();
+            QSet<QString> seen;
+            for (const VectorItem &item : std::as_const(*items)) {
+                if (sources.contains(item.source))
+                    seen.insert(item.source);
+                else
+                    ++coverage.stale;
+            }
+            coverage.embedded = seen.size();
+        }
+        result.append(coverage);
+    }
+    return result;
 }
 
 Result<std::shared_ptr<VectorMemory>> openVectorMemory(const MemorySettings &settings, const DataLocations &locations,

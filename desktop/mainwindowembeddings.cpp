@@ -1,0 +1,22 @@
+// The main window's part in keeping vectors up to date: the runner starts with the plugins, runs
+// again after turns, follows Settings; its progress and failures show in the status bar.
+#include "mainwindow.h"
+
+#include "conversationcontroller.h"
+#include "embeddingrunner.h"
+#include "embeddingstatus.h"
+
+#include <QStatusBar>
+
+namespace valis {
+
+void MainWindow::connectEmbeddings()
+{
+    m_embeddings = new EmbeddingRunner(m_locations, m_conversation->keys(), this);
+    m_embeddingStatus = new EmbeddingStatus(m_embeddings, this);
+    statusBar()->insertPermanentWidget(0, m_embeddingStatus);
+    connect(this, &MainWindow::pluginsLoaded, m_embeddings, [this] { m_embeddings->reload(m_plugins.get()); });
+    connect(m_conversation, &ConversationController::turnFinished, m_embeddings, &EmbeddingRunner::scheduleRun);
+}
+
+} // namespace valis
