@@ -427,7 +427,12 @@ void ConversationController::applyRecall(SessionConfig *config, const QString &s
     RecallSources sources;
     sources.memory = config->memory;
     sources.sessionDatabasePath = sessionDatabasePath;
-    config->recall.retriever = makeRecallRetriever(sources);
+    QList<std::shared_ptr<const Retriever>> more;
+    if (m_vectorRetriever) {
+        if (std::shared_ptr<const Retriever> vectors = m_vectorRetriever())
+            more << vectors;
+    }
+    config->recall.retriever = makeRecallRetriever(sources, more);
     if (recall->filterProvider.isEmpty())
         return;
     // The filter model runs on the session's connection when it is the same provider; another

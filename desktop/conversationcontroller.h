@@ -7,11 +7,14 @@
 #include "valis/agent/toolregistry.h"
 #include "valis/core/datalocations.h"
 #include "valis/memory/memoryenvironment.h"
+#include "valis/memory/recall.h"
 
 #include <QHash>
-#include <QSet>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
+
+#include <functional>
 
 #include <memory>
 
@@ -41,6 +44,11 @@ public:
 
     /// Called once the plugins run: offers their providers in the composer.
     void setPlugins(PluginManager *plugins);
+    /// Where new sessions get the vector retriever for recall (null or returning null: lexical).
+    void setVectorRetrieverSource(std::function<std::shared_ptr<const valis::Retriever>()> source)
+    {
+        m_vectorRetriever = std::move(source);
+    }
     /// Reads the profile's settings again (providers, approvals, tools, memory) after Settings
     /// wrote them: at once when idle, else when the running turn ends. The next turn opens its
     /// session with them.
@@ -117,6 +125,7 @@ private:
     /// Sets the recall step up from config/recall.json (retrieval over memory and the session
     /// store at `sessionDatabasePath`; the filter model when it is the session's provider).
     void applyRecall(valis::SessionConfig *config, const QString &sessionDatabasePath);
+    std::function<std::shared_ptr<const valis::Retriever>()> m_vectorRetriever;
     void setBusy(bool busy);
     Provider *provider(const QString &id) const;
     SessionStore *store();

@@ -6,6 +6,7 @@
 #include "embeddingrunner.h"
 #include "embeddingstatus.h"
 
+#include <QPointer>
 #include <QStatusBar>
 
 namespace valis {
@@ -17,6 +18,9 @@ void MainWindow::connectEmbeddings()
     statusBar()->insertPermanentWidget(0, m_embeddingStatus);
     connect(this, &MainWindow::pluginsLoaded, m_embeddings, [this] { m_embeddings->reload(m_plugins.get()); });
     connect(m_conversation, &ConversationController::turnFinished, m_embeddings, &EmbeddingRunner::scheduleRun);
+    m_conversation->setVectorRetrieverSource([runner = QPointer<EmbeddingRunner>(m_embeddings)] {
+        return runner ? runner->vectorRetriever() : nullptr;
+    });
 }
 
 } // namespace valis

@@ -96,6 +96,8 @@ void EmbeddingRunner::reload(PluginManager *plugins)
     QPointer<EmbeddingRunner> self(this);
     QPointer<QObject> providerOwner(owner);
     const EmbeddingSettings chosen = *embeddings;
+    m_space = chosen.space();
+    m_queryTimeout = std::chrono::milliseconds(chosen.queryTimeoutMs);
     const MemorySettings memorySettings = *settings;
     const bool needsKey = provider->defaults().requiresApiKey;
     resolveApiKey(m_keys, credentialAccount(provider->id()), provider->defaults().apiKeyVariables,
@@ -135,6 +137,13 @@ void EmbeddingRunner::reload(PluginManager *plugins)
             }, Qt::QueuedConnection);
         });
     });
+}
+
+std::shared_ptr<const Retriever> EmbeddingRunner::vectorRetriever() const
+{
+    if (!m_memory || !m_client)
+        return nullptr;
+    return makeVectorRetriever(m_memory, m_client, m_space, m_queryTimeout);
 }
 
 void EmbeddingRunner::opened(const Result<std::shared_ptr<VectorMemory>> &memory)

@@ -2,6 +2,7 @@
 
 #include "valis/core/datalocations.h"
 #include "valis/core/result.h"
+#include "valis/memory/recall.h"
 
 #include <QObject>
 
@@ -43,6 +44,9 @@ public:
     void cancel();
 
     bool isEnabled() const { return m_enabled; }
+    /// The "vector" retriever over the stores this runner keeps up to date, for the recall
+    /// step of new sessions; null until the stores are open (recall is lexical until then).
+    std::shared_ptr<const Retriever> vectorRetriever() const;
     bool isRunning() const;
     void setDebounce(std::chrono::milliseconds debounce);
 
@@ -68,6 +72,8 @@ private:
     EmbeddingClient *m_client = nullptr;
     Embedder *m_embedder = nullptr;
     std::shared_ptr<VectorMemory> m_memory;
+    QString m_space;
+    std::chrono::milliseconds m_queryTimeout{800};
 };
 
 } // namespace valis

@@ -2,11 +2,8 @@
 
 #include "appearancepage.h"
 #include "contextpage.h"
-<<<<<<< HEAD
 #include "recallpage.h"
-=======
 #include "embeddingspage.h"
->>>>>>> h19-vectors2
 #include "mcpserverspage.h"
 #include "pluginspage.h"
 #include "providerspage.h"
@@ -44,11 +41,8 @@ SettingsDialog::SettingsDialog(const DataLocations &locations, PluginManager *pl
 
     addPage(new ProvidersPage(locations, plugins, keys, this));
     addPage(new ContextPage(locations, plugins, this));
-<<<<<<< HEAD
     addPage(new RecallPage(locations, plugins, this));
-=======
     addPage(new EmbeddingsPage(locations, plugins, keys, this));
->>>>>>> h19-vectors2
     addPage(new ToolsPage(locations, plugins, this));
     addPage(new McpServersPage(locations, plugins, this));
     addPage(new PluginsPage(plugins, this));

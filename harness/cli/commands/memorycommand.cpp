@@ -582,15 +582,12 @@ const QList<Subcommand> &subcommands()
         {"import", QT_TRANSLATE_NOOP("valis::cli", "Read records from an export (from SQLite to PostgreSQL and back)"),
          runMemoryImport},
         {"stats", QT_TRANSLATE_NOOP("valis::cli", "Which store is used and how much it holds"), runStats},
-<<<<<<< HEAD
         {"process", QT_TRANSLATE_NOOP("valis::cli", "Extract lessons, references and topics from sessions, consolidate them"),
          runMemoryProcess},
         {"recommendations", QT_TRANSLATE_NOOP("valis::cli", "List, accept or reject what memory processing proposes"),
          runMemoryRecommendations},
-=======
         {"embed", QT_TRANSLATE_NOOP("valis::cli", "Embed records and messages for vector recall (--status: how far it is)"),
          runMemoryEmbed},
->>>>>>> h19-vectors2
     };
     return list;
 }

@@ -43,12 +43,9 @@ private:
 
 int runMemoryExport(MemoryRun &run, const QStringList &arguments);
 int runMemoryImport(MemoryRun &run, const QStringList &arguments);
-<<<<<<< HEAD
 int runMemoryProcess(MemoryRun &run, const QStringList &arguments);
 int runMemoryRecommendations(MemoryRun &run, const QStringList &arguments);
-=======
 int runMemoryEmbed(MemoryRun &run, const QStringList &arguments);
->>>>>>> h19-vectors2
 
 /// Writes `bytes` to standard output as they are (no text conversion), after what `out` holds.
 void writeRaw(QTextStream &out, const QByteArray &bytes);
