@@ -1,6 +1,7 @@
 // The issue's scenario through the real valis-cli: in session 1 the person says the staging
-// build needs --no-lto and a lesson saying so is in the memory store; session 2's "let's build
+// build needs --no-lto; session 2's "let's build
 // staging again" gets the lesson injected before its first request, after the cached prefix.
+// The lesson is learned by `valis-cli memory process` from session 1 (issue 19's "Done means").
 // --no-recall and --recall-budget on the command line.
 #include "clirunner.h"
 #include "providerserver.h"
@@ -9,6 +10,9 @@
 
 #include "valis/core/datalocations.h"
 #include "valis/memory/sqlitedetailstore.h"
+#include "valis/store/sessionstore.h"
+
+#include <QJsonObject>
 
 #include <QtTest>
 
@@ -58,18 +62,26 @@ private Q_SLOTS:
                               environment());
         QVERIFY2(first.exitCode == 0, first.err.constData());
 
-        // What offline processing would have learned from session 1, in the profile's store.
+        // Offline processing learns the lesson from session 1 (extractively: no summary model).
+        const CliRun processed = runCli({QStringLiteral("--home"), home.path(), QStringLiteral("memory"), QStringLiteral("process"),
+                                         QStringLiteral("--no-keychain"), QStringLiteral("--json")},
+                                        environment());
+        QVERIFY2(processed.exitCode == 0, processed.err.constData());
+        QString lessonKey;
         {
             const DataLocations locations = DataLocations::underHome(home.path());
             auto store = SqliteDetailStore::open(locations.memoryDatabasePath());
             VALIS_VERIFY_OK(store);
-            NewMemory lesson;
-            lesson.type = QStringLiteral("lesson");
-            lesson.summary = QStringLiteral("staging build needs --no-lto");
-            lesson.content = QByteArrayLiteral("The staging build needs --no-lto: the link runs out of memory with LTO.");
-            VALIS_VERIFY_OK((*store)->put(lesson));
+            MemoryFilter lessons;
+            lessons.type = QStringLiteral("lesson");
+            auto found = (*store)->list(lessons);
+            VALIS_VERIFY_OK(found);
+            for (const MemoryRecord &record : found.value()) {
+                if (record.summary.contains(QStringLiteral("--no-lto")))
+                    lessonKey = record.key;
+            }
+            QVERIFY2(!lessonKey.isEmpty(), processed.out.constData());
         }
-
         server.enqueue(ScriptedResponse::sse(answerStream(QStringLiteral("Building staging with --no-lto."))));
         const CliRun second = runCli(run(home, server, {QStringLiteral("--recall-budget"), QStringLiteral("1000"),
                                                         QStringLiteral("let's build staging again")}),
@@ -80,7 +92,30 @@ private Q_SLOTS:
         const qsizetype user = body.indexOf("let's build staging again");
         const qsizetype reminder = body.indexOf("<system-reminder>\\nRecalled");
         QVERIFY2(user > 0 && reminder > user, body.constData());
-        QVERIFY(body.indexOf("Lesson: The staging build needs --no-lto", reminder) > reminder);
+        QVERIFY2(body.indexOf("--no-lto", reminder) > reminder, body.constData());
+        QVERIFY(body.indexOf(lessonKey.toUtf8(), reminder) > reminder);
+        // Recorded within the budget, not late: what the desktop's Recalled block shows.
+        {
+            const DataLocations locations = DataLocations::underHome(home.path());
+            auto sessions = SessionStore::open(locations.sessionDatabasePath());
+            VALIS_VERIFY_OK(sessions);
+            auto list = (*sessions)->sessions();
+            VALIS_VERIFY_OK(list);
+            bool recorded = false;
+            for (const SessionInfo &info : list.value()) {
+                for (const Message &message : (*sessions)->messages(info.id).value()) {
+                    const QJsonObject recall = message.metadata.value(QLatin1String("recall")).toObject();
+                    if (recall.isEmpty())
+                        continue;
+                    recorded = true;
+                    QVERIFY(recall.value(QLatin1String("elapsedMs")).toInt() <= recall.value(QLatin1String("budgetMs")).toInt());
+                    QCOMPARE(recall.value(QLatin1String("budgetMs")).toInt(), 1000);
+                    QVERIFY(!recall.value(QLatin1String("late")).toBool());
+                    QVERIFY(!message.startsTurn());
+                }
+            }
+            QVERIFY(recorded);
+        }
         // After the last breakpoint of the messages: the reminder is in the block it marks, so
         // nothing before it (the cached prefix) depends on it.
         const qsizetype breakpoint = body.lastIndexOf("\"cache_control\"", body.indexOf("],\"model\":"));
