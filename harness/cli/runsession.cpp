@@ -2,6 +2,7 @@
 // its questions): the body of `valis-cli run`, shared with `valis-cli fork`.
 #include "runsession.h"
 
+#include "awaitconnection.h"
 #include "clicontext.h"
 #include "mcphoststart.h"
 #include "memorystore.h"
@@ -90,14 +91,7 @@ Result<std::shared_ptr<OutputSummariser>> summariserFor(const MemorySettings &me
         return Error(QStringLiteral("memory-settings.no-summary-model"),
                      Text::tr("memory.json names the summary provider %1 but no summaryModel").arg(memory.summaryProvider));
     }
-    std::optional<Result<Connection>> connection;
-    QEventLoop wait;
-    prepareConnection(*provider, entry, QString(), keys, processEnvironment(), [&connection, &wait](const Result<Connection> &result) {
-        connection = result;
-        wait.quit();
-    });
-    if (!connection)
-        wait.exec();
+    const std::optional<Result<Connection>> connection = awaitConnection(*provider, entry, QString(), keys);
     if (connection->hasError())
         return connection->error();
     return std::shared_ptr<OutputSummariser>(
@@ -115,15 +109,7 @@ Result<void> recallFilterFor(const PluginManager &plugins, const ProviderSetting
         return Error(QStringLiteral("cli.unknown-provider"),
                      Text::tr("the recall filter provider in recall.json: %1").arg(unknownProviderMessage(providerId, plugins)));
     }
-    std::optional<Result<Connection>> connection;
-    QEventLoop wait;
-    prepareConnection(*provider, settings.entry(providerId), QString(), keys, processEnvironment(),
-                      [&connection, &wait](const Result<Connection> &result) {
-                          connection = result;
-                          wait.quit();
-                      });
-    if (!connection)
-        wait.exec();
+    const std::optional<Result<Connection>> connection = awaitConnection(*provider, settings.entry(providerId), QString(), keys);
     if (connection->hasError())
         return connection->error();
     recall->filterProvider = provider;
@@ -246,15 +232,7 @@ int runTurn(CliContext &context, const QString &command, const CliParser &parser
     if (!provider)
         return context.fail(command, Error(QStringLiteral("cli.unknown-provider"), unknownProviderMessage(providerId, plugins)));
 
-    std::optional<Result<Connection>> connection;
-    QEventLoop waitForKey;
-    prepareConnection(*provider, entry, parser.value(options.baseUrl), keychain.get(), processEnvironment(),
-                      [&connection, &waitForKey](const Result<Connection> &result) {
-                          connection = result;
-                          waitForKey.quit();
-                      });
-    if (!connection)
-        waitForKey.exec();
+    const std::optional<Result<Connection>> connection = awaitConnection(*provider, entry, parser.value(options.baseUrl), keychain.get());
     if (connection->hasError())
         return context.fail(command, connection->error());
 

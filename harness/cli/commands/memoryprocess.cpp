@@ -1,6 +1,7 @@
 // valis-cli memory process / recommendations: offline memory processing from the command line
 // (the MemoryProcessor job the desktop runs when a session goes idle) and the proposals it
 // makes for the person.
+#include "awaitconnection.h"
 #include "commands.h"
 #include "commands/memorycommand.h"
 #include "mcphoststart.h"
@@ -90,15 +91,7 @@ Result<void> connectSummaryModel(CliContext &context, const MemorySettings &memo
         return Error(QStringLiteral("memory-settings.no-summary-model"),
                      Text::tr("memory.json names the summary provider %1 but no summaryModel").arg(memory.summaryProvider));
     summary->retry = RetryPolicy::fromJson(settings->retry());
-    std::optional<Result<Connection>> connection;
-    QEventLoop wait;
-    prepareConnection(*summary->provider, entry, QString(), summary->keychain.get(), processEnvironment(),
-                      [&connection, &wait](const Result<Connection> &result) {
-                          connection = result;
-                          wait.quit();
-                      });
-    if (!connection)
-        wait.exec();
+    const std::optional<Result<Connection>> connection = awaitConnection(*summary->provider, entry, QString(), summary->keychain.get());
     if (connection->hasError())
         return connection->error();
     summary->endpoint = connection->value().endpoint;

@@ -1,5 +1,6 @@
 // valis-cli turns: the S/C/T versions of a session's turns, made for imported transcripts
 // (--build) or asked of the model again (--regenerate).
+#include "awaitconnection.h"
 #include "clicontext.h"
 #include "commands.h"
 #include "mcphoststart.h"
@@ -70,15 +71,7 @@ Result<void> connectModel(CliContext &context, const QString &providerOverride, 
                      Text::tr("no provider \"%1\"; the providers are: %2")
                          .arg(providerId, known.isEmpty() ? Text::tr("none") : known.join(QStringLiteral(", "))));
     }
-    std::optional<Result<Connection>> connection;
-    QEventLoop wait;
-    prepareConnection(*access->provider, entry, baseUrl, access->keychain.get(), processEnvironment(),
-                      [&connection, &wait](const Result<Connection> &result) {
-                          connection = result;
-                          wait.quit();
-                      });
-    if (!connection)
-        wait.exec();
+    const std::optional<Result<Connection>> connection = awaitConnection(*access->provider, entry, baseUrl, access->keychain.get());
     if (connection->hasError())
         return connection->error();
     access->connection = connection->value();
