@@ -1158,6 +1158,10 @@
         <source>The fork&apos;s answer could not be reported to its parent: %1</source>
         <translation>Die Antwort des Forks konnte nicht an die übergeordnete Sitzung gemeldet werden: %1</translation>
     </message>
+    <message>
+        <source>The recall filter model of %1 is not used here: recall keeps candidates by their score instead.</source>
+        <translation>Das Abruf-Filtermodell von %1 wird hier nicht verwendet: Der Abruf behält Kandidaten stattdessen nach ihrer Bewertung.</translation>
+    </message>
 </context>
 <context>
     <name>valis::ConversationRequests</name>
@@ -1287,6 +1291,267 @@
     <message>
         <source>Imported %1 memory files from %2, but could not rename the folder to %3; remove it by hand so it is not imported again.</source>
         <translation>%1 Gedächtnisdateien aus %2 importiert, aber der Ordner konnte nicht in %3 umbenannt werden; entfernen Sie ihn von Hand, damit er nicht erneut importiert wird.</translation>
+    </message>
+</context>
+<context>
+    <name>valis::Embedder</name>
+    <message>
+        <source>the embedding client has stopped</source>
+        <translation>der Embedding-Client wurde beendet</translation>
+    </message>
+    <message>
+        <source>embedding was cancelled</source>
+        <translation>das Embedding wurde abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>valis::EmbeddingClient</name>
+    <message>
+        <source>embedding was cancelled</source>
+        <translation>das Embedding wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>the embedding provider is no longer available (its plugin has stopped)</source>
+        <translation>der Embedding-Anbieter ist nicht mehr verfügbar (sein Plugin wurde beendet)</translation>
+    </message>
+    <message>
+        <source>the embedding server returned %1 vectors for %2 texts</source>
+        <translation>der Embedding-Server hat %1 Vektoren für %2 Texte zurückgegeben</translation>
+    </message>
+    <message>
+        <source>the embedding model %1 returned a vector of %2 dimensions where %3 were expected</source>
+        <translation>das Embedding-Modell %1 hat einen Vektor mit %2 Dimensionen zurückgegeben, erwartet wurden %3</translation>
+    </message>
+    <message>
+        <source>%1 does not know the embedding model &quot;%2&quot; (or has no embeddings API at %3): %4</source>
+        <translation>%1 kennt das Embedding-Modell „%2“ nicht (oder hat unter %3 keine Embeddings-API): %4</translation>
+    </message>
+    <message>
+        <source>no embedding within %1 ms</source>
+        <translation>kein Embedding innerhalb von %1 ms</translation>
+    </message>
+    <message>
+        <source>the embedding client is not running</source>
+        <translation>der Embedding-Client läuft nicht</translation>
+    </message>
+</context>
+<context>
+    <name>valis::EmbeddingRunner</name>
+    <message>
+        <source>The embedding settings changed.</source>
+        <translation>Die Embedding-Einstellungen haben sich geändert.</translation>
+    </message>
+    <message>
+        <source>No embedding provider &quot;%1&quot; is running; see Settings &gt; Plugins.</source>
+        <translation>Kein Embedding-Anbieter „%1“ läuft; siehe Einstellungen &gt; Plugins.</translation>
+    </message>
+    <message>
+        <source>The embedding plugin has stopped.</source>
+        <translation>Das Embedding-Plugin wurde beendet.</translation>
+    </message>
+</context>
+<context>
+    <name>valis::EmbeddingSettings</name>
+    <message>
+        <source>embeddings: %1</source>
+        <translation>Embeddings: %1</translation>
+    </message>
+    <message>
+        <source>unknown setting &quot;%1&quot;</source>
+        <translation>unbekannte Einstellung „%1“</translation>
+    </message>
+    <message>
+        <source>&quot;enabled&quot; must be true or false</source>
+        <translation>„enabled“ muss true oder false sein</translation>
+    </message>
+    <message>
+        <source>provider, model and baseUrl must be text</source>
+        <translation>provider, model und baseUrl müssen Text sein</translation>
+    </message>
+    <message>
+        <source>dimensions, batchSize and queryTimeoutMs must be whole numbers (batchSize and queryTimeoutMs at least 1)</source>
+        <translation>dimensions, batchSize und queryTimeoutMs müssen ganze Zahlen sein (batchSize und queryTimeoutMs mindestens 1)</translation>
+    </message>
+    <message>
+        <source>&quot;retry&quot; must be an object</source>
+        <translation>„retry“ muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>enabled embeddings need a provider and a model</source>
+        <translation>aktivierte Embeddings brauchen einen Anbieter und ein Modell</translation>
+    </message>
+    <message>
+        <source>no embedding provider &quot;%1&quot; is loaded (is its plugin enabled?)</source>
+        <translation>kein Embedding-Anbieter „%1“ ist geladen (ist sein Plugin aktiviert?)</translation>
+    </message>
+    <message>
+        <source>no embedding model is configured</source>
+        <translation>es ist kein Embedding-Modell konfiguriert</translation>
+    </message>
+</context>
+<context>
+    <name>valis::EmbeddingSetup</name>
+    <message>
+        <source>embeddings are off (recall is lexical only)</source>
+        <translation>Embeddings sind deaktiviert (der Abruf ist rein lexikalisch)</translation>
+    </message>
+    <message>
+        <source>no embedding provider &quot;%1&quot; is loaded (is its plugin enabled?)</source>
+        <translation>kein Embedding-Anbieter „%1“ ist geladen (ist sein Plugin aktiviert?)</translation>
+    </message>
+    <message>
+        <source>the embedding provider went away before its key was read</source>
+        <translation>der Embedding-Anbieter war nicht mehr da, bevor sein Schlüssel gelesen wurde</translation>
+    </message>
+</context>
+<context>
+    <name>valis::EmbeddingStatus</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop embedding; it goes on after the next turn.</source>
+        <translation>Embedding anhalten; es geht nach der nächsten Runde weiter.</translation>
+    </message>
+    <message>
+        <source>Embedding…</source>
+        <translation>Embeddings werden berechnet…</translation>
+    </message>
+    <message>
+        <source>Embedding %1 / %2</source>
+        <translation>Embeddings %1 / %2</translation>
+    </message>
+    <message>
+        <source>Vectors for memories and transcripts, so recall finds passages by meaning.</source>
+        <translation>Vektoren für Erinnerungen und Transkripte, damit der Abruf Passagen nach ihrer Bedeutung findet.</translation>
+    </message>
+    <message>
+        <source>Embedding failed</source>
+        <translation>Embedding fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>valis::EmbeddingsPage</name>
+    <message>
+        <source>With embeddings on, recall also finds memories and earlier conversations by meaning, not only by their words. Valis sends the text of memories and messages to the provider below to get their vectors, in the background after each turn.</source>
+        <translation>Mit aktivierten Embeddings findet der Abruf Erinnerungen und frühere Unterhaltungen auch nach ihrer Bedeutung, nicht nur nach ihren Wörtern. Valis sendet dazu den Text von Erinnerungen und Nachrichten an den unten gewählten Anbieter, um ihre Vektoren zu erhalten – im Hintergrund nach jeder Runde.</translation>
+    </message>
+    <message>
+        <source>config/memory.json could not be read, so nothing here will be saved until it is fixed: %1</source>
+        <translation>config/memory.json konnte nicht gelesen werden, daher wird hier nichts gespeichert, bis die Datei korrigiert ist: %1</translation>
+    </message>
+    <message>
+        <source>Find passages by meaning (embeddings)</source>
+        <translation>Passagen nach Bedeutung finden (Embeddings)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (not running)</source>
+        <translation>%1 (läuft nicht)</translation>
+    </message>
+    <message>
+        <source>Provider:</source>
+        <translation>Anbieter:</translation>
+    </message>
+    <message>
+        <source>No embedding provider plugin is running; see Plugins.</source>
+        <translation>Kein Embedding-Anbieter-Plugin läuft; siehe Plugins.</translation>
+    </message>
+    <message>
+        <source>The plugins are still starting; open Settings again in a moment.</source>
+        <translation>Die Plugins werden noch gestartet; öffnen Sie die Einstellungen gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>e.g. text-embedding-3-small or nomic-embed-text</source>
+        <translation>z. B. text-embedding-3-small oder nomic-embed-text</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <source>Base URL:</source>
+        <translation>Basis-URL:</translation>
+    </message>
+    <message>
+        <source>Texts per request; the provider&apos;s own limit applies too.</source>
+        <translation>Texte pro Anfrage; das eigene Limit des Anbieters gilt ebenfalls.</translation>
+    </message>
+    <message>
+        <source>Batch size:</source>
+        <translation>Batchgröße:</translation>
+    </message>
+    <message>
+        <source>Remove from keychain</source>
+        <translation>Aus dem Schlüsselbund entfernen</translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation>API-Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Will be removed from the keychain when you apply.</source>
+        <translation>Wird beim Übernehmen aus dem Schlüsselbund entfernt.</translation>
+    </message>
+    <message>
+        <source>Empty: %1</source>
+        <translation>Wenn leer: %1</translation>
+    </message>
+    <message>
+        <source>Empty: %1, or the variable %2 when it is set.</source>
+        <translation>Wenn leer: %1, oder die Variable %2, falls sie gesetzt ist.</translation>
+    </message>
+    <message>
+        <source>Paste a key to store it in the keychain</source>
+        <translation>Schlüssel einfügen, um ihn im Schlüsselbund zu speichern</translation>
+    </message>
+    <message>
+        <source>Only if this server wants a key</source>
+        <translation>Nur falls dieser Server einen Schlüssel verlangt</translation>
+    </message>
+    <message>
+        <source>Choose a running provider.</source>
+        <translation>Wählen Sie einen laufenden Anbieter.</translation>
+    </message>
+    <message>
+        <source>No keychain here; keys come from %1.</source>
+        <translation>Hier gibt es keinen Schlüsselbund; Schlüssel kommen aus %1.</translation>
+    </message>
+    <message>
+        <source>Reading the keychain…</source>
+        <translation>Schlüsselbund wird gelesen…</translation>
+    </message>
+    <message>
+        <source>The keychain cannot be reached (%1); a key can still come from %2.</source>
+        <translation>Der Schlüsselbund ist nicht erreichbar (%1); ein Schlüssel kann weiterhin aus %2 kommen.</translation>
+    </message>
+    <message>
+        <source>In the keychain (account &quot;%1&quot;, shared with the chat provider): %2</source>
+        <translation>Im Schlüsselbund (Konto „%1“, gemeinsam mit dem Chat-Anbieter genutzt): %2</translation>
+    </message>
+    <message>
+        <source>None stored.</source>
+        <translation>Keiner gespeichert.</translation>
+    </message>
+    <message>
+        <source>None stored; %1 is used when set.</source>
+        <translation>Keiner gespeichert; %1 wird verwendet, wenn gesetzt.</translation>
+    </message>
+    <message>
+        <source>the base URL must be an http:// or https:// address, not &quot;%1&quot;</source>
+        <translation>die Basis-URL muss eine http://- oder https://-Adresse sein, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>%1&apos;s key: %2</source>
+        <translation>Schlüssel von %1: %2</translation>
+    </message>
+    <message>
+        <source>Embeddings</source>
+        <translation>Embeddings</translation>
     </message>
 </context>
 <context>
@@ -1576,6 +1841,49 @@
     </message>
 </context>
 <context>
+    <name>valis::LocomoImporter</name>
+    <message>
+        <source>not a LoCoMo file: %1</source>
+        <translation>keine LoCoMo-Datei: %1</translation>
+    </message>
+    <message>
+        <source>LoCoMo conversations</source>
+        <translation>LoCoMo-Unterhaltungen</translation>
+    </message>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>die Datei kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>the file is not valid JSON: %1 at byte %2</source>
+        <translation>die Datei ist kein gültiges JSON: %1 bei Byte %2</translation>
+    </message>
+    <message>
+        <source>the top level is not a list of conversations</source>
+        <translation>die oberste Ebene ist keine Liste von Unterhaltungen</translation>
+    </message>
+    <message>
+        <source>conversation %1 has no sample_id, speaker_a or speaker_b</source>
+        <translation>Unterhaltung %1 hat kein sample_id, speaker_a oder speaker_b</translation>
+    </message>
+    <message>
+        <source>%1 and %2, session %3 (%4)</source>
+        <translation>%1 und %2, Sitzung %3 (%4)</translation>
+    </message>
+    <message>
+        <source>%1 session %2: unreadable date &quot;%3&quot;; the file&apos;s time is used</source>
+        <translation>%1 Sitzung %2: unlesbares Datum „%3“; die Zeit der Datei wird verwendet</translation>
+    </message>
+    <message>
+        <source>%1 session %2 turn %3 has no dia_id or an unknown speaker</source>
+        <translation>%1 Sitzung %2 Runde %3 hat keine dia_id oder einen unbekannten Sprecher</translation>
+    </message>
+    <message>
+        <source>no sessions in it</source>
+        <translation>keine Sitzungen darin</translation>
+    </message>
+</context>
+<context>
     <name>valis::MainWindow</name>
     <message>
         <source>Valis</source>
@@ -1816,6 +2124,10 @@
         <source>Forked into &quot;%1&quot;: write its first request below; its answer is reported to the session it came from.</source>
         <translation>In &quot;%1&quot; geforkt: Schreiben Sie unten die erste Anfrage; die Antwort wird an die Sitzung gemeldet, aus der der Fork stammt.</translation>
     </message>
+    <message>
+        <source>Learned</source>
+        <translation>Gelernt</translation>
+    </message>
 </context>
 <context>
     <name>valis::MarkdownExport</name>
@@ -1894,6 +2206,10 @@
     <message>
         <source>*[image %1, %2]*</source>
         <translation>*[Bild %1, %2]*</translation>
+    </message>
+    <message>
+        <source>Recalled for the model</source>
+        <translation>Für das Modell abgerufen</translation>
     </message>
 </context>
 <context>
@@ -3806,6 +4122,214 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <source>%1 · 1 record</source>
         <translation>%1 · 1 Eintrag</translation>
     </message>
+    <message>
+        <source>Lessons</source>
+        <translation>Erkenntnisse</translation>
+    </message>
+    <message>
+        <source>References</source>
+        <translation>Referenzen</translation>
+    </message>
+    <message>
+        <source>Topics</source>
+        <translation>Themen</translation>
+    </message>
+    <message>
+        <source>Recommendations</source>
+        <translation>Empfehlungen</translation>
+    </message>
+</context>
+<context>
+    <name>valis::MemoryProcessingPane</name>
+    <message>
+        <source>AGENTS.md</source>
+        <translation>AGENTS.md</translation>
+    </message>
+    <message>
+        <source>Skill</source>
+        <translation>Skill</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Erkenntnis</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation>Thema</translation>
+    </message>
+    <message>
+        <source>global</source>
+        <translation>global</translation>
+    </message>
+    <message>
+        <source>project</source>
+        <translation>Projekt</translation>
+    </message>
+    <message>
+        <source>session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>Lessons, references and topics are learned from sessions once they go quiet.</source>
+        <translation>Erkenntnisse, Referenzen und Themen werden aus Sitzungen gelernt, sobald diese ruhen.</translation>
+    </message>
+    <message>
+        <source>Learn from sessions now</source>
+        <translation>Jetzt aus Sitzungen lernen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Proposal</source>
+        <translation>Vorschlag</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation>Empfehlung</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>Gewicht</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>Annehmen</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Learned</source>
+        <translation>Gelernt</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>Ebene</translation>
+    </message>
+    <message>
+        <source>Uses</source>
+        <translation>Verwendungen</translation>
+    </message>
+    <message>
+        <source>Recommendations (nothing changes until you accept)</source>
+        <translation>Empfehlungen (nichts ändert sich, bevor Sie annehmen)</translation>
+    </message>
+    <message>
+        <source>Learning from sessions…</source>
+        <translation>Aus Sitzungen wird gelernt…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 sessions</source>
+        <translation>%1 von %2 Sitzungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n session(s); the rest is picked up next time.</source>
+        <translation>
+            <numerusform>Nach %n Sitzung abgebrochen; der Rest wird beim nächsten Mal aufgegriffen.</numerusform>
+            <numerusform>Nach %n Sitzungen abgebrochen; der Rest wird beim nächsten Mal aufgegriffen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Learned from %n session(s). Lessons: %1, references: %2, topics: %3, new recommendations: %4.</source>
+        <translation>
+            <numerusform>Aus %n Sitzung gelernt. Erkenntnisse: %1, Referenzen: %2, Themen: %3, neue Empfehlungen: %4.</numerusform>
+            <numerusform>Aus %n Sitzungen gelernt. Erkenntnisse: %1, Referenzen: %2, Themen: %3, neue Empfehlungen: %4.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Accepted: %1</source>
+        <translation>Angenommen: %1</translation>
+    </message>
+    <message>
+        <source>Rejected: %1</source>
+        <translation>Abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>Memory processing: %1</source>
+        <translation>Gedächtnisverarbeitung: %1</translation>
+    </message>
+    <message>
+        <source>Writes /memories/%1:</source>
+        <translation>Schreibt /memories/%1:</translation>
+    </message>
+    <message>
+        <source>Evidence: %1</source>
+        <translation>Belege: %1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::MemoryProcessor</name>
+    <message>
+        <source>Memory processing of session %1 through message %2</source>
+        <translation>Gedächtnisverarbeitung der Sitzung %1 bis Nachricht %2</translation>
+    </message>
+    <message>
+        <source>Recalled %1</source>
+        <translation>%1 abgerufen</translation>
+    </message>
+    <message>
+        <source>no session %1</source>
+        <translation>keine Sitzung %1</translation>
+    </message>
+    <message>
+        <source>session %1: only its first %2 parts were read by the summary model; the rest only extractively</source>
+        <translation>Sitzung %1: Nur ihre ersten %2 Teile wurden vom Zusammenfassungsmodell gelesen, der Rest nur extraktiv</translation>
+    </message>
+    <message>
+        <source>session %1: the summary model failed (%2); its extractive items were stored instead</source>
+        <translation>Sitzung %1: Das Zusammenfassungsmodell ist fehlgeschlagen (%2); stattdessen wurden ihre extraktiven Elemente gespeichert</translation>
+    </message>
+    <message>
+        <source>session %1: %2; its extractive items were stored instead</source>
+        <translation>Sitzung %1: %2; stattdessen wurden ihre extraktiven Elemente gespeichert</translation>
+    </message>
+    <message>
+        <source>the model&apos;s answer holds no JSON object with topics, lessons and references</source>
+        <translation>die Antwort des Modells enthält kein JSON-Objekt mit Themen, Erkenntnissen und Referenzen</translation>
+    </message>
+    <message>
+        <source>%1 is no recommendation but a %2 record</source>
+        <translation>%1 ist keine Empfehlung, sondern ein Eintrag vom Typ %2</translation>
+    </message>
+    <message>
+        <source>recommendation %1 was decided already</source>
+        <translation>über Empfehlung %1 wurde bereits entschieden</translation>
+    </message>
+    <message>
+        <source>Add to AGENTS.md: %1</source>
+        <translation>Zu AGENTS.md hinzufügen: %1</translation>
+    </message>
+    <message>
+        <source>Write a skill: %1</source>
+        <translation>Einen Skill schreiben: %1</translation>
+    </message>
+    <message>
+        <source>Delete stale memory: %1</source>
+        <translation>Veraltete Erinnerung löschen: %1</translation>
+    </message>
+    <message>
+        <source>Neither seen again nor recalled since %1; its weight is down to %2.</source>
+        <translation>Seit %1 weder wieder aufgetaucht noch abgerufen; ihr Gewicht ist auf %2 gesunken.</translation>
+    </message>
+    <message>
+        <source>recommendation %1 proposes &quot;%2&quot;, which this Valis cannot carry out</source>
+        <translation>Empfehlung %1 schlägt „%2“ vor, was diese Valis-Version nicht ausführen kann</translation>
+    </message>
 </context>
 <context>
     <name>valis::MemorySettings</name>
@@ -3908,6 +4432,10 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>summaryModel needs summaryProvider: the provider that serves it</source>
         <translation>summaryModel braucht summaryProvider: den Anbieter, der dieses Modell bereitstellt</translation>
+    </message>
+    <message>
+        <source>&quot;embeddings&quot; must be an object</source>
+        <translation>„embeddings“ muss ein Objekt sein</translation>
     </message>
 </context>
 <context>
@@ -4284,6 +4812,53 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>From here on the model sees the history as: %1</source>
         <translation>Ab hier sieht das Modell den Verlauf als: %1</translation>
+    </message>
+    <message>
+        <source>Worth checking</source>
+        <translation>Prüfenswert</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Erkenntnis</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>Referenz</translation>
+    </message>
+    <message numerus="yes">
+        <source>Recalled: %n item(s) in %1 ms</source>
+        <translation>
+            <numerusform>Abgerufen: %n Element in %1 ms</numerusform>
+            <numerusform>Abgerufen: %n Elemente in %1 ms</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>found by %1</source>
+        <translation>gefunden von %1</translation>
+    </message>
+    <message>
+        <source>retrieval</source>
+        <translation>Abruf</translation>
+    </message>
+    <message>
+        <source>%1 score %2</source>
+        <translation>%1 Bewertung %2</translation>
+    </message>
+    <message>
+        <source>relevance %1</source>
+        <translation>Relevanz %1</translation>
+    </message>
+    <message>
+        <source>%1 says: %2</source>
+        <translation>%1 sagt: %2</translation>
+    </message>
+    <message>
+        <source>recalled late, for the previous turn</source>
+        <translation>verspätet abgerufen, für die vorige Runde</translation>
+    </message>
+    <message>
+        <source>Recalled</source>
+        <translation>Abgerufen</translation>
     </message>
 </context>
 <context>
@@ -4732,6 +5307,122 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>Providers</source>
         <translation>Anbieter</translation>
+    </message>
+</context>
+<context>
+    <name>valis::RecallIndex</name>
+    <message>
+        <source>read a message for the recall index</source>
+        <translation>Nachricht für den Abrufindex lesen</translation>
+    </message>
+    <message>
+        <source>update the recall index</source>
+        <translation>Abrufindex aktualisieren</translation>
+    </message>
+    <message>
+        <source>read the recall index state</source>
+        <translation>Zustand des Abrufindex lesen</translation>
+    </message>
+    <message>
+        <source>search the recall index</source>
+        <translation>Abrufindex durchsuchen</translation>
+    </message>
+</context>
+<context>
+    <name>valis::RecallPage</name>
+    <message>
+        <source>config/recall.json could not be read, so nothing here will be saved until it is fixed: %1</source>
+        <translation>config/recall.json konnte nicht gelesen werden, daher wird hier nichts gespeichert, bis die Datei korrigiert ist: %1</translation>
+    </message>
+    <message>
+        <source>Before each of your turns the agent is reminded of lessons, references and earlier conversations that look relevant. The turn never waits longer than the budget; what arrives later comes with the next turn.</source>
+        <translation>Vor jeder Ihrer Runden wird der Agent an Erkenntnisse, Referenzen und frühere Unterhaltungen erinnert, die relevant erscheinen. Die Runde wartet nie länger als das Budget; was später eintrifft, kommt mit der nächsten Runde.</translation>
+    </message>
+    <message>
+        <source>Remind the agent before each turn</source>
+        <translation>Den Agenten vor jeder Runde erinnern</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Longest wait per turn:</source>
+        <translation>Längste Wartezeit pro Runde:</translation>
+    </message>
+    <message>
+        <source>Items at most:</source>
+        <translation>Höchstzahl an Elementen:</translation>
+    </message>
+    <message>
+        <source>Without a filter model, a candidate is kept when its score reaches this share of the best candidate&apos;s</source>
+        <translation>Ohne Filtermodell wird ein Kandidat behalten, wenn seine Bewertung diesen Anteil der Bewertung des besten Kandidaten erreicht</translation>
+    </message>
+    <message>
+        <source>Score threshold:</source>
+        <translation>Bewertungsschwelle:</translation>
+    </message>
+    <message>
+        <source>None (use the score threshold)</source>
+        <translation>Keiner (Bewertungsschwelle verwenden)</translation>
+    </message>
+    <message>
+        <source>Filter model&apos;s provider:</source>
+        <translation>Anbieter des Filtermodells:</translation>
+    </message>
+    <message>
+        <source>a small, fast model, such as claude-haiku-4-5 or qwen3:4b</source>
+        <translation>ein kleines, schnelles Modell, etwa claude-haiku-4-5 oder qwen3:4b</translation>
+    </message>
+    <message>
+        <source>Filter model:</source>
+        <translation>Filtermodell:</translation>
+    </message>
+    <message>
+        <source>The recall filter needs both a provider and a model, or neither.</source>
+        <translation>Der Abruffilter braucht sowohl einen Anbieter als auch ein Modell, oder keines von beiden.</translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation>Abruf</translation>
+    </message>
+</context>
+<context>
+    <name>valis::RecallSettings</name>
+    <message>
+        <source>%1 must be a whole number from %2 to %3</source>
+        <translation>%1 muss eine ganze Zahl von %2 bis %3 sein</translation>
+    </message>
+    <message>
+        <source>%1 must be a string</source>
+        <translation>%1 muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>unknown setting &quot;%1&quot;</source>
+        <translation>unbekannte Einstellung „%1“</translation>
+    </message>
+    <message>
+        <source>enabled must be true or false</source>
+        <translation>enabled muss true oder false sein</translation>
+    </message>
+    <message>
+        <source>scoreThreshold must be a number from 0 to 1</source>
+        <translation>scoreThreshold muss eine Zahl von 0 bis 1 sein</translation>
+    </message>
+    <message>
+        <source>filterProvider and filterModel go together: name both or neither</source>
+        <translation>filterProvider und filterModel gehören zusammen: Geben Sie beide an oder keines</translation>
+    </message>
+</context>
+<context>
+    <name>valis::RecallStep</name>
+    <message>
+        <source>the recall filter&apos;s answer could not be read</source>
+        <translation>die Antwort des Abruffilters konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>the recall filter failed (%1)</source>
+        <translation>der Abruffilter ist fehlgeschlagen (%1)</translation>
     </message>
 </context>
 <context>
@@ -5951,6 +6642,82 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>message %1 refers to images the export does not contain: %2</source>
         <translation>Nachricht %1 verweist auf Bilder, die der Export nicht enthält: %2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::VectorIndex</name>
+    <message>
+        <source>the vector store holds vectors of another length for %1</source>
+        <translation>der Vektorspeicher enthält für %1 Vektoren einer anderen Länge</translation>
+    </message>
+    <message>
+        <source>a vector index needs a length</source>
+        <translation>ein Vektorindex braucht eine Länge</translation>
+    </message>
+    <message>
+        <source>a vector of %1 dimensions for an index of %2</source>
+        <translation>ein Vektor mit %1 Dimensionen für einen Index mit %2</translation>
+    </message>
+    <message>
+        <source>cannot create the folder of the vector index</source>
+        <translation>der Ordner des Vektorindex kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot write the vector index</source>
+        <translation>der Vektorindex kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>cannot replace the vector index: %1</source>
+        <translation>der Vektorindex kann nicht ersetzt werden: %1</translation>
+    </message>
+    <message>
+        <source>cannot write the header of the vector index</source>
+        <translation>der Kopf des Vektorindex kann nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
+    <name>valis::VectorMemory</name>
+    <message>
+        <source>vector recall needs the session database</source>
+        <translation>der Vektorabruf braucht die Sitzungsdatenbank</translation>
+    </message>
+</context>
+<context>
+    <name>valis::VectorRetriever</name>
+    <message>
+        <source>reading the session database: %1</source>
+        <translation>beim Lesen der Sitzungsdatenbank: %1</translation>
+    </message>
+    <message>
+        <source>the embedding client has stopped</source>
+        <translation>der Embedding-Client wurde beendet</translation>
+    </message>
+    <message>
+        <source>the question&apos;s vector has %1 dimensions, the stored ones %2</source>
+        <translation>der Vektor der Frage hat %1 Dimensionen, die gespeicherten %2</translation>
+    </message>
+    <message>
+        <source>embeddings are off (recall is lexical only)</source>
+        <translation>Embeddings sind deaktiviert (der Abruf ist rein lexikalisch)</translation>
+    </message>
+</context>
+<context>
+    <name>valis::VectorStore</name>
+    <message>
+        <source>vector store: %1: %2</source>
+        <translation>Vektorspeicher: %1: %2</translation>
+    </message>
+    <message>
+        <source>cannot set up the vector tables</source>
+        <translation>die Vektortabellen können nicht eingerichtet werden</translation>
+    </message>
+    <message>
+        <source>cannot create the folder of the vector store</source>
+        <translation>der Ordner des Vektorspeichers kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>one call stores items of one kind</source>
+        <translation>ein Aufruf speichert Elemente nur einer Art</translation>
     </message>
 </context>
 <context>
@@ -8610,6 +9377,298 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>finishing the turn&apos;s shorter versions...</source>
         <translation>die kürzeren Versionen der Runde werden fertiggestellt...</translation>
+    </message>
+    <message>
+        <source>Extract lessons, references and topics from sessions, consolidate them</source>
+        <translation>Erkenntnisse, Referenzen und Themen aus Sitzungen extrahieren und zusammenführen</translation>
+    </message>
+    <message>
+        <source>List, accept or reject what memory processing proposes</source>
+        <translation>Vorschläge der Gedächtnisverarbeitung auflisten, annehmen oder ablehnen</translation>
+    </message>
+    <message>
+        <source>Embed records and messages for vector recall (--status: how far it is)</source>
+        <translation>Embeddings von Einträgen und Nachrichten für den Vektorabruf berechnen (--status: wie weit es ist)</translation>
+    </message>
+    <message>
+        <source>memories</source>
+        <translation>Erinnerungen</translation>
+    </message>
+    <message>
+        <source>transcripts</source>
+        <translation>Transkripte</translation>
+    </message>
+    <message>
+        <source>the session database cannot be opened</source>
+        <translation>die Sitzungsdatenbank kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Embeddings: %1 through %2</source>
+        <translation>Embeddings: %1 über %2</translation>
+    </message>
+    <message>
+        <source>Embeddings are off (config/memory.json &quot;embeddings&quot;); recall is lexical.</source>
+        <translation>Embeddings sind deaktiviert (config/memory.json „embeddings“); der Abruf ist lexikalisch.</translation>
+    </message>
+    <message>
+        <source>%1 (store %2):</source>
+        <translation>%1 (Speicher %2):</translation>
+    </message>
+    <message>
+        <source>no vectors</source>
+        <translation>keine Vektoren</translation>
+    </message>
+    <message>
+        <source>configured</source>
+        <translation>konfiguriert</translation>
+    </message>
+    <message>
+        <source>searched by recall</source>
+        <translation>vom Abruf durchsucht</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>vollständig</translation>
+    </message>
+    <message>
+        <source>%1 dimensions</source>
+        <translation>%1 Dimensionen</translation>
+    </message>
+    <message>
+        <source>no vectors yet</source>
+        <translation>noch keine Vektoren</translation>
+    </message>
+    <message>
+        <source>%1 of %2 with vectors, %3 pending</source>
+        <translation>%1 von %2 mit Vektoren, %3 ausstehend</translation>
+    </message>
+    <message>
+        <source>%1 stale</source>
+        <translation>%1 veraltet</translation>
+    </message>
+    <message>
+        <source>index: %1%2</source>
+        <translation>Index: %1%2</translation>
+    </message>
+    <message>
+        <source> (not saved yet)</source>
+        <translation> (noch nicht gespeichert)</translation>
+    </message>
+    <message>
+        <source>%1: %2 / %3</source>
+        <translation>%1: %2 / %3</translation>
+    </message>
+    <message>
+        <source>Only show, per vector space, how many passages have vectors, how many are pending, and where the index files are.</source>
+        <translation>Nur anzeigen, wie viele Passagen pro Vektorraum Vektoren haben, wie viele ausstehen und wo die Indexdateien liegen.</translation>
+    </message>
+    <message>
+        <source>Leave the memory&apos;s records out.</source>
+        <translation>Die Einträge des Gedächtnisses auslassen.</translation>
+    </message>
+    <message>
+        <source>Leave the transcripts out.</source>
+        <translation>Die Transkripte auslassen.</translation>
+    </message>
+    <message>
+        <source>One JSON object per source (per space with --status).</source>
+        <translation>Ein JSON-Objekt pro Quelle (pro Vektorraum mit --status).</translation>
+    </message>
+    <message>
+        <source>Embeds the memory&apos;s records and the transcripts&apos; messages that have no vector yet, with the model config/memory.json&apos;s &quot;embeddings&quot; names, and saves the vector indexes recall searches. Progress goes to stderr.</source>
+        <translation>Berechnet Embeddings für die Einträge des Gedächtnisses und die Nachrichten der Transkripte, die noch keinen Vektor haben, mit dem Modell, das „embeddings“ in config/memory.json nennt, und speichert die Vektorindizes, die der Abruf durchsucht. Der Fortschritt geht nach stderr.</translation>
+    </message>
+    <message>
+        <source>embeddings are off: set &quot;embeddings&quot;: {&quot;enabled&quot;: true, &quot;provider&quot;: ..., &quot;model&quot;: ...} in %1</source>
+        <translation>Embeddings sind deaktiviert: Setzen Sie &quot;embeddings&quot;: {&quot;enabled&quot;: true, &quot;provider&quot;: ..., &quot;model&quot;: ...} in %1</translation>
+    </message>
+    <message>
+        <source>no embedding provider plugin is running (&quot;%1&quot; was asked for)</source>
+        <translation>kein Embedding-Anbieter-Plugin läuft (angefordert wurde „%1“)</translation>
+    </message>
+    <message>
+        <source>no embedding provider &quot;%1&quot;; running: %2</source>
+        <translation>kein Embedding-Anbieter „%1“; laufend: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 needed a vector: %3 embedded, %4 from the cache; %5 removed</source>
+        <translation>%1: %2 brauchten einen Vektor: %3 berechnet, %4 aus dem Cache; %5 entfernt</translation>
+    </message>
+    <message>
+        <source>%1 requests to %2.</source>
+        <translation>%1 Anfragen an %2.</translation>
+    </message>
+    <message>
+        <source>the summary provider in memory.json, %1, is not running</source>
+        <translation>der Zusammenfassungsanbieter in memory.json, %1, läuft nicht</translation>
+    </message>
+    <message>
+        <source>Use this store for one run: sqlite:PATH or postgresql://USER@HOST:PORT/DATABASE.</source>
+        <translation>Diesen Speicher für einen Lauf verwenden: sqlite:PATH oder postgresql://USER@HOST:PORT/DATABASE.</translation>
+    </message>
+    <message>
+        <source>Whose memory (default: config/tools.json&apos;s agent).</source>
+        <translation>Wessen Gedächtnis (Standard: der Agent aus config/tools.json).</translation>
+    </message>
+    <message>
+        <source>Only this session (repeatable).</source>
+        <translation>Nur diese Sitzung (wiederholbar).</translation>
+    </message>
+    <message>
+        <source>Only sessions updated since DATE (2026-05-01 or an ISO time).</source>
+        <translation>Nur Sitzungen, die seit DATE aktualisiert wurden (2026-05-01 oder eine ISO-Zeit).</translation>
+    </message>
+    <message>
+        <source>Do not ask the summary model of memory.json; extract deterministically.</source>
+        <translation>Das Zusammenfassungsmodell aus memory.json nicht fragen; deterministisch extrahieren.</translation>
+    </message>
+    <message>
+        <source>Do not ask the OS keychain for the summary model&apos;s key; use the environment only.</source>
+        <translation>Den Schlüsselbund des Betriebssystems nicht nach dem Schlüssel des Zusammenfassungsmodells fragen; nur die Umgebung verwenden.</translation>
+    </message>
+    <message>
+        <source>Print the summary as one JSON object.</source>
+        <translation>Die Zusammenfassung als ein JSON-Objekt ausgeben.</translation>
+    </message>
+    <message>
+        <source>Extracts topics, lessons and references from stored sessions, consolidates them and proposes recommendations. Resumes where it stopped.</source>
+        <translation>Extrahiert Themen, Erkenntnisse und Referenzen aus gespeicherten Sitzungen, führt sie zusammen und schlägt Empfehlungen vor. Setzt dort fort, wo es aufgehört hat.</translation>
+    </message>
+    <message>
+        <source>--since needs a date like 2026-05-01, not &quot;%1&quot;</source>
+        <translation>--since braucht ein Datum wie 2026-05-01, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>memory process: %1/%2 sessions (%3)</source>
+        <translation>memory process: %1/%2 Sitzungen (%3)</translation>
+    </message>
+    <message>
+        <source>%1 sessions read (%2 up to date), %3 messages, %4</source>
+        <translation>%1 Sitzungen gelesen (%2 aktuell), %3 Nachrichten, %4</translation>
+    </message>
+    <message>
+        <source>stored %1 lessons, %2 references, %3 topics (%4 new, %5 merged, %6 superseded, %7 decayed)</source>
+        <translation>%1 Erkenntnisse, %2 Referenzen, %3 Themen gespeichert (%4 neu, %5 zusammengeführt, %6 ersetzt, %7 verblasst)</translation>
+    </message>
+    <message>
+        <source>%1 new recommendations: valis-cli memory recommendations</source>
+        <translation>%1 neue Empfehlungen: valis-cli memory recommendations</translation>
+    </message>
+    <message>
+        <source>Carry out recommendation KEY.</source>
+        <translation>Empfehlung KEY ausführen.</translation>
+    </message>
+    <message>
+        <source>Turn recommendation KEY down.</source>
+        <translation>Empfehlung KEY ablehnen.</translation>
+    </message>
+    <message>
+        <source>Also list accepted and rejected ones.</source>
+        <translation>Auch angenommene und abgelehnte auflisten.</translation>
+    </message>
+    <message>
+        <source>One JSON object per recommendation.</source>
+        <translation>Ein JSON-Objekt pro Empfehlung.</translation>
+    </message>
+    <message>
+        <source>Lists what offline processing proposes (AGENTS.md lines, skills, deletions); nothing changes until you accept.</source>
+        <translation>Listet auf, was die Offline-Verarbeitung vorschlägt (AGENTS.md-Zeilen, Skills, Löschungen); nichts ändert sich, bevor Sie annehmen.</translation>
+    </message>
+    <message>
+        <source>--accept and --reject exclude each other</source>
+        <translation>--accept und --reject schließen sich gegenseitig aus</translation>
+    </message>
+    <message>
+        <source>accepted: %1</source>
+        <translation>angenommen: %1</translation>
+    </message>
+    <message>
+        <source>rejected: %1</source>
+        <translation>abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>No recommendations.</source>
+        <translation>Keine Empfehlungen.</translation>
+    </message>
+    <message>
+        <source>What to recall, in plain words (any may match).</source>
+        <translation>Was abgerufen werden soll, in einfachen Worten (jedes kann passen).</translation>
+    </message>
+    <message>
+        <source>Only this session&apos;s messages.</source>
+        <translation>Nur die Nachrichten dieser Sitzung.</translation>
+    </message>
+    <message>
+        <source>Every stored session (the default).</source>
+        <translation>Alle gespeicherten Sitzungen (Standard).</translation>
+    </message>
+    <message>
+        <source>Never this session&apos;s messages (as the runtime step leaves out the live one).</source>
+        <translation>Nie die Nachrichten dieser Sitzung (so wie der Laufzeitschritt die laufende auslässt).</translation>
+    </message>
+    <message>
+        <source>How many passages (default 10).</source>
+        <translation>Wie viele Passagen (Standard 10).</translation>
+    </message>
+    <message>
+        <source>Only memory records of TYPE (repeatable).</source>
+        <translation>Nur Gedächtniseinträge vom Typ TYPE (wiederholbar).</translation>
+    </message>
+    <message>
+        <source>The agent whose memory is searched (default: config/tools.json&apos;s).</source>
+        <translation>Der Agent, dessen Gedächtnis durchsucht wird (Standard: der aus config/tools.json).</translation>
+    </message>
+    <message>
+        <source>Use this memory store for this run: sqlite:PATH or a postgresql:// address.</source>
+        <translation>Diesen Gedächtnisspeicher für diesen Lauf verwenden: sqlite:PATH oder eine postgresql://-Adresse.</translation>
+    </message>
+    <message>
+        <source>One JSON object per passage.</source>
+        <translation>Ein JSON-Objekt pro Passage.</translation>
+    </message>
+    <message>
+        <source>Prints the ranked passages of memories and earlier sessions that the runtime recall step would consider for QUERY, with their scores and the retrievers that found them. Exits with 1 when nothing is found.</source>
+        <translation>Gibt die sortierten Passagen aus Erinnerungen und früheren Sitzungen aus, die der Abrufschritt zur Laufzeit für QUERY in Betracht ziehen würde, mit ihren Bewertungen und den Retrievern, die sie gefunden haben. Endet mit 1, wenn nichts gefunden wird.</translation>
+    </message>
+    <message>
+        <source>give words to recall for</source>
+        <translation>geben Sie Wörter an, zu denen abgerufen werden soll</translation>
+    </message>
+    <message>
+        <source>--session and --all cannot be used together</source>
+        <translation>--session und --all können nicht zusammen verwendet werden</translation>
+    </message>
+    <message>
+        <source>--k needs a positive number</source>
+        <translation>--k braucht eine positive Zahl</translation>
+    </message>
+    <message>
+        <source>valis-cli recall: vectors are not used: %1</source>
+        <translation>valis-cli recall: Vektoren werden nicht verwendet: %1</translation>
+    </message>
+    <message>
+        <source>Show the passages of memories and earlier sessions recall would offer for a question, ranked</source>
+        <translation>Die Passagen aus Erinnerungen und früheren Sitzungen sortiert anzeigen, die der Abruf zu einer Frage anbieten würde</translation>
+    </message>
+    <message>
+        <source>the recall filter provider in recall.json: %1</source>
+        <translation>der Anbieter des Abruffilters in recall.json: %1</translation>
+    </message>
+    <message>
+        <source>Do not remind the model of memories and earlier sessions before the turn (see config/recall.json).</source>
+        <translation>Das Modell vor der Runde nicht an Erinnerungen und frühere Sitzungen erinnern (siehe config/recall.json).</translation>
+    </message>
+    <message>
+        <source>The longest the turn waits for recall, in milliseconds (default: recall.json&apos;s budgetMs, 1000); what arrives later is offered on the next turn.</source>
+        <translation>Die längste Zeit, die die Runde auf den Abruf wartet, in Millisekunden (Standard: budgetMs aus recall.json, 1000); was später eintrifft, wird in der nächsten Runde angeboten.</translation>
+    </message>
+    <message>
+        <source>--recall-budget takes a whole number of milliseconds, 0 or more</source>
+        <translation>--recall-budget erwartet eine ganze Zahl von Millisekunden, 0 oder mehr</translation>
+    </message>
+    <message>
+        <source>warning: recall without vectors: %1</source>
+        <translation>Warnung: Abruf ohne Vektoren: %1</translation>
     </message>
 </context>
 <context>

@@ -1157,6 +1157,10 @@
         <source>The fork&apos;s answer could not be reported to its parent: %1</source>
         <translation>无法将分叉的回答报告给其父会话：%1</translation>
     </message>
+    <message>
+        <source>The recall filter model of %1 is not used here: recall keeps candidates by their score instead.</source>
+        <translation>此处不使用 %1 的召回筛选模型：召回改为按得分保留候选项。</translation>
+    </message>
 </context>
 <context>
     <name>valis::ConversationRequests</name>
@@ -1284,6 +1288,267 @@
     <message>
         <source>Imported %1 memory files from %2, but could not rename the folder to %3; remove it by hand so it is not imported again.</source>
         <translation>已从 %2 导入 %1 个记忆文件，但无法将该文件夹重命名为 %3；请手动删除它，以免再次导入。</translation>
+    </message>
+</context>
+<context>
+    <name>valis::Embedder</name>
+    <message>
+        <source>the embedding client has stopped</source>
+        <translation>嵌入客户端已停止</translation>
+    </message>
+    <message>
+        <source>embedding was cancelled</source>
+        <translation>嵌入已取消</translation>
+    </message>
+</context>
+<context>
+    <name>valis::EmbeddingClient</name>
+    <message>
+        <source>embedding was cancelled</source>
+        <translation>嵌入已取消</translation>
+    </message>
+    <message>
+        <source>the embedding provider is no longer available (its plugin has stopped)</source>
+        <translation>嵌入提供方已不可用（其插件已停止）</translation>
+    </message>
+    <message>
+        <source>the embedding server returned %1 vectors for %2 texts</source>
+        <translation>嵌入服务器为 %2 段文本返回了 %1 个向量</translation>
+    </message>
+    <message>
+        <source>the embedding model %1 returned a vector of %2 dimensions where %3 were expected</source>
+        <translation>嵌入模型 %1 返回了 %2 维的向量，而预期为 %3 维</translation>
+    </message>
+    <message>
+        <source>%1 does not know the embedding model &quot;%2&quot; (or has no embeddings API at %3): %4</source>
+        <translation>%1 不认识嵌入模型“%2”（或在 %3 处没有嵌入 API）：%4</translation>
+    </message>
+    <message>
+        <source>no embedding within %1 ms</source>
+        <translation>%1 毫秒内未得到嵌入</translation>
+    </message>
+    <message>
+        <source>the embedding client is not running</source>
+        <translation>嵌入客户端未在运行</translation>
+    </message>
+</context>
+<context>
+    <name>valis::EmbeddingRunner</name>
+    <message>
+        <source>The embedding settings changed.</source>
+        <translation>嵌入设置已更改。</translation>
+    </message>
+    <message>
+        <source>No embedding provider &quot;%1&quot; is running; see Settings &gt; Plugins.</source>
+        <translation>嵌入提供方“%1”未在运行；参见 设置 &gt; 插件。</translation>
+    </message>
+    <message>
+        <source>The embedding plugin has stopped.</source>
+        <translation>嵌入插件已停止。</translation>
+    </message>
+</context>
+<context>
+    <name>valis::EmbeddingSettings</name>
+    <message>
+        <source>embeddings: %1</source>
+        <translation>嵌入：%1</translation>
+    </message>
+    <message>
+        <source>unknown setting &quot;%1&quot;</source>
+        <translation>未知设置“%1”</translation>
+    </message>
+    <message>
+        <source>&quot;enabled&quot; must be true or false</source>
+        <translation>&quot;enabled&quot; 必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>provider, model and baseUrl must be text</source>
+        <translation>provider、model 和 baseUrl 必须是文本</translation>
+    </message>
+    <message>
+        <source>dimensions, batchSize and queryTimeoutMs must be whole numbers (batchSize and queryTimeoutMs at least 1)</source>
+        <translation>dimensions、batchSize 和 queryTimeoutMs 必须是整数（batchSize 和 queryTimeoutMs 至少为 1）</translation>
+    </message>
+    <message>
+        <source>&quot;retry&quot; must be an object</source>
+        <translation>&quot;retry&quot; 必须是对象</translation>
+    </message>
+    <message>
+        <source>enabled embeddings need a provider and a model</source>
+        <translation>启用嵌入时需要指定提供方和模型</translation>
+    </message>
+    <message>
+        <source>no embedding provider &quot;%1&quot; is loaded (is its plugin enabled?)</source>
+        <translation>未加载嵌入提供方“%1”（其插件是否已启用？）</translation>
+    </message>
+    <message>
+        <source>no embedding model is configured</source>
+        <translation>未配置嵌入模型</translation>
+    </message>
+</context>
+<context>
+    <name>valis::EmbeddingSetup</name>
+    <message>
+        <source>embeddings are off (recall is lexical only)</source>
+        <translation>嵌入已关闭（召回仅按词语匹配）</translation>
+    </message>
+    <message>
+        <source>no embedding provider &quot;%1&quot; is loaded (is its plugin enabled?)</source>
+        <translation>未加载嵌入提供方“%1”（其插件是否已启用？）</translation>
+    </message>
+    <message>
+        <source>the embedding provider went away before its key was read</source>
+        <translation>嵌入提供方在读取其密钥之前就已消失</translation>
+    </message>
+</context>
+<context>
+    <name>valis::EmbeddingStatus</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop embedding; it goes on after the next turn.</source>
+        <translation>停止嵌入；它会在下一轮次之后继续。</translation>
+    </message>
+    <message>
+        <source>Embedding…</source>
+        <translation>正在嵌入…</translation>
+    </message>
+    <message>
+        <source>Embedding %1 / %2</source>
+        <translation>正在嵌入 %1 / %2</translation>
+    </message>
+    <message>
+        <source>Vectors for memories and transcripts, so recall finds passages by meaning.</source>
+        <translation>为记忆和对话记录生成向量，使召回能按语义找到段落。</translation>
+    </message>
+    <message>
+        <source>Embedding failed</source>
+        <translation>嵌入失败</translation>
+    </message>
+</context>
+<context>
+    <name>valis::EmbeddingsPage</name>
+    <message>
+        <source>With embeddings on, recall also finds memories and earlier conversations by meaning, not only by their words. Valis sends the text of memories and messages to the provider below to get their vectors, in the background after each turn.</source>
+        <translation>启用嵌入后，召回不仅按词语，还能按语义找到记忆和之前的对话。每轮次结束后，Valis 会在后台将记忆和消息的文本发送给下方的提供方，以获取它们的向量。</translation>
+    </message>
+    <message>
+        <source>config/memory.json could not be read, so nothing here will be saved until it is fixed: %1</source>
+        <translation>无法读取 config/memory.json，因此在修复该文件之前，此处的内容都不会保存：%1</translation>
+    </message>
+    <message>
+        <source>Find passages by meaning (embeddings)</source>
+        <translation>按语义查找段落（嵌入）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 (not running)</source>
+        <translation>%1（未运行）</translation>
+    </message>
+    <message>
+        <source>Provider:</source>
+        <translation>提供方：</translation>
+    </message>
+    <message>
+        <source>No embedding provider plugin is running; see Plugins.</source>
+        <translation>没有正在运行的嵌入提供方插件；请查看“插件”页。</translation>
+    </message>
+    <message>
+        <source>The plugins are still starting; open Settings again in a moment.</source>
+        <translation>插件仍在启动；请稍后再打开设置。</translation>
+    </message>
+    <message>
+        <source>e.g. text-embedding-3-small or nomic-embed-text</source>
+        <translation>例如 text-embedding-3-small 或 nomic-embed-text</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Base URL:</source>
+        <translation>基础 URL：</translation>
+    </message>
+    <message>
+        <source>Texts per request; the provider&apos;s own limit applies too.</source>
+        <translation>每次请求的文本数；提供方自身的限制同样适用。</translation>
+    </message>
+    <message>
+        <source>Batch size:</source>
+        <translation>批大小：</translation>
+    </message>
+    <message>
+        <source>Remove from keychain</source>
+        <translation>从钥匙串中删除</translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation>API 密钥：</translation>
+    </message>
+    <message>
+        <source>Will be removed from the keychain when you apply.</source>
+        <translation>应用后将从钥匙串中删除。</translation>
+    </message>
+    <message>
+        <source>Empty: %1</source>
+        <translation>留空时使用：%1</translation>
+    </message>
+    <message>
+        <source>Empty: %1, or the variable %2 when it is set.</source>
+        <translation>留空时使用：%1；如果设置了变量 %2，则使用该变量。</translation>
+    </message>
+    <message>
+        <source>Paste a key to store it in the keychain</source>
+        <translation>粘贴密钥以将其存入钥匙串</translation>
+    </message>
+    <message>
+        <source>Only if this server wants a key</source>
+        <translation>仅当此服务器需要密钥时填写</translation>
+    </message>
+    <message>
+        <source>Choose a running provider.</source>
+        <translation>请选择一个正在运行的提供方。</translation>
+    </message>
+    <message>
+        <source>No keychain here; keys come from %1.</source>
+        <translation>此处没有钥匙串；密钥来自 %1。</translation>
+    </message>
+    <message>
+        <source>Reading the keychain…</source>
+        <translation>正在读取钥匙串…</translation>
+    </message>
+    <message>
+        <source>The keychain cannot be reached (%1); a key can still come from %2.</source>
+        <translation>无法访问钥匙串（%1）；密钥仍可来自 %2。</translation>
+    </message>
+    <message>
+        <source>In the keychain (account &quot;%1&quot;, shared with the chat provider): %2</source>
+        <translation>钥匙串中（账户“%1”，与对话提供方共用）：%2</translation>
+    </message>
+    <message>
+        <source>None stored.</source>
+        <translation>未存储密钥。</translation>
+    </message>
+    <message>
+        <source>None stored; %1 is used when set.</source>
+        <translation>未存储密钥；如果设置了 %1，则使用它。</translation>
+    </message>
+    <message>
+        <source>the base URL must be an http:// or https:// address, not &quot;%1&quot;</source>
+        <translation>基础 URL 必须是 http:// 或 https:// 地址，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>%1&apos;s key: %2</source>
+        <translation>%1 的密钥：%2</translation>
+    </message>
+    <message>
+        <source>Embeddings</source>
+        <translation>嵌入</translation>
     </message>
 </context>
 <context>
@@ -1573,6 +1838,49 @@
     </message>
 </context>
 <context>
+    <name>valis::LocomoImporter</name>
+    <message>
+        <source>not a LoCoMo file: %1</source>
+        <translation>不是 LoCoMo 文件：%1</translation>
+    </message>
+    <message>
+        <source>LoCoMo conversations</source>
+        <translation>LoCoMo 对话</translation>
+    </message>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>the file is not valid JSON: %1 at byte %2</source>
+        <translation>该文件不是有效的 JSON：%1（位于第 %2 字节）</translation>
+    </message>
+    <message>
+        <source>the top level is not a list of conversations</source>
+        <translation>顶层不是对话列表</translation>
+    </message>
+    <message>
+        <source>conversation %1 has no sample_id, speaker_a or speaker_b</source>
+        <translation>对话 %1 缺少 sample_id、speaker_a 或 speaker_b</translation>
+    </message>
+    <message>
+        <source>%1 and %2, session %3 (%4)</source>
+        <translation>%1 和 %2，会话 %3（%4）</translation>
+    </message>
+    <message>
+        <source>%1 session %2: unreadable date &quot;%3&quot;; the file&apos;s time is used</source>
+        <translation>%1 会话 %2：无法识别的日期“%3”；改用文件的时间</translation>
+    </message>
+    <message>
+        <source>%1 session %2 turn %3 has no dia_id or an unknown speaker</source>
+        <translation>%1 会话 %2 轮次 %3 缺少 dia_id，或说话人未知</translation>
+    </message>
+    <message>
+        <source>no sessions in it</source>
+        <translation>其中没有会话</translation>
+    </message>
+</context>
+<context>
     <name>valis::MainWindow</name>
     <message>
         <source>Valis</source>
@@ -1812,6 +2120,10 @@
         <source>Forked into &quot;%1&quot;: write its first request below; its answer is reported to the session it came from.</source>
         <translation>已分叉到 &quot;%1&quot;：请在下方写下它的第一个请求；它的回答会报告给其来源会话。</translation>
     </message>
+    <message>
+        <source>Learned</source>
+        <translation>所学内容</translation>
+    </message>
 </context>
 <context>
     <name>valis::MarkdownExport</name>
@@ -1890,6 +2202,10 @@
     <message>
         <source>cannot write the export: %1</source>
         <translation>无法写入导出文件：%1</translation>
+    </message>
+    <message>
+        <source>Recalled for the model</source>
+        <translation>为模型召回的内容</translation>
     </message>
 </context>
 <context>
@@ -3785,6 +4101,212 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <source>Memory: %1</source>
         <translation>记忆：%1</translation>
     </message>
+    <message>
+        <source>Lessons</source>
+        <translation>经验</translation>
+    </message>
+    <message>
+        <source>References</source>
+        <translation>参考</translation>
+    </message>
+    <message>
+        <source>Topics</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>Recommendations</source>
+        <translation>建议</translation>
+    </message>
+</context>
+<context>
+    <name>valis::MemoryProcessingPane</name>
+    <message>
+        <source>AGENTS.md</source>
+        <translation>AGENTS.md</translation>
+    </message>
+    <message>
+        <source>Skill</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>经验</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>参考</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>global</source>
+        <translation>全局</translation>
+    </message>
+    <message>
+        <source>project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>session</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>Lessons, references and topics are learned from sessions once they go quiet.</source>
+        <translation>会话平静下来后，会从中学习经验、参考和主题。</translation>
+    </message>
+    <message>
+        <source>Learn from sessions now</source>
+        <translation>立即从会话中学习</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Proposal</source>
+        <translation>提议</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>接受</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Learned</source>
+        <translation>所学内容</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层级</translation>
+    </message>
+    <message>
+        <source>Uses</source>
+        <translation>使用次数</translation>
+    </message>
+    <message>
+        <source>Recommendations (nothing changes until you accept)</source>
+        <translation>建议（在你接受之前不会有任何更改）</translation>
+    </message>
+    <message>
+        <source>Learning from sessions…</source>
+        <translation>正在从会话中学习…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 sessions</source>
+        <translation>%1/%2 个会话</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n session(s); the rest is picked up next time.</source>
+        <translation>
+            <numerusform>处理 %n 个会话后已取消；其余会话将在下次继续处理。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Learned from %n session(s). Lessons: %1, references: %2, topics: %3, new recommendations: %4.</source>
+        <translation>
+            <numerusform>已从 %n 个会话中学习。经验：%1，参考：%2，主题：%3，新建议：%4。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Accepted: %1</source>
+        <translation>已接受：%1</translation>
+    </message>
+    <message>
+        <source>Rejected: %1</source>
+        <translation>已拒绝：%1</translation>
+    </message>
+    <message>
+        <source>Memory processing: %1</source>
+        <translation>记忆处理：%1</translation>
+    </message>
+    <message>
+        <source>Writes /memories/%1:</source>
+        <translation>写入 /memories/%1：</translation>
+    </message>
+    <message>
+        <source>Evidence: %1</source>
+        <translation>依据：%1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::MemoryProcessor</name>
+    <message>
+        <source>Memory processing of session %1 through message %2</source>
+        <translation>会话 %1 的记忆处理（截至消息 %2）</translation>
+    </message>
+    <message>
+        <source>Recalled %1</source>
+        <translation>已召回 %1</translation>
+    </message>
+    <message>
+        <source>no session %1</source>
+        <translation>没有会话 %1</translation>
+    </message>
+    <message>
+        <source>session %1: only its first %2 parts were read by the summary model; the rest only extractively</source>
+        <translation>会话 %1：摘要模型只读取了其前 %2 部分；其余部分仅以抽取方式处理</translation>
+    </message>
+    <message>
+        <source>session %1: the summary model failed (%2); its extractive items were stored instead</source>
+        <translation>会话 %1：摘要模型失败（%2）；改为存储其抽取式条目</translation>
+    </message>
+    <message>
+        <source>session %1: %2; its extractive items were stored instead</source>
+        <translation>会话 %1：%2；改为存储其抽取式条目</translation>
+    </message>
+    <message>
+        <source>the model&apos;s answer holds no JSON object with topics, lessons and references</source>
+        <translation>模型的回答中没有包含主题、经验和参考的 JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1 is no recommendation but a %2 record</source>
+        <translation>%1 不是建议，而是一条 %2 记录</translation>
+    </message>
+    <message>
+        <source>recommendation %1 was decided already</source>
+        <translation>建议 %1 已经处理过了</translation>
+    </message>
+    <message>
+        <source>Add to AGENTS.md: %1</source>
+        <translation>添加到 AGENTS.md：%1</translation>
+    </message>
+    <message>
+        <source>Write a skill: %1</source>
+        <translation>编写技能：%1</translation>
+    </message>
+    <message>
+        <source>Delete stale memory: %1</source>
+        <translation>删除过时的记忆：%1</translation>
+    </message>
+    <message>
+        <source>Neither seen again nor recalled since %1; its weight is down to %2.</source>
+        <translation>自 %1 以来既未再次出现，也未被召回；其权重已降至 %2。</translation>
+    </message>
+    <message>
+        <source>recommendation %1 proposes &quot;%2&quot;, which this Valis cannot carry out</source>
+        <translation>建议 %1 提议“%2”，而此版本的 Valis 无法执行</translation>
+    </message>
 </context>
 <context>
     <name>valis::MemorySettings</name>
@@ -3887,6 +4409,10 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>summaryModel needs summaryProvider: the provider that serves it</source>
         <translation>summaryModel 需要 summaryProvider：即提供该模型的提供方</translation>
+    </message>
+    <message>
+        <source>&quot;embeddings&quot; must be an object</source>
+        <translation>&quot;embeddings&quot; 必须是对象</translation>
     </message>
 </context>
 <context>
@@ -4258,6 +4784,52 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>From here on the model sees the history as: %1</source>
         <translation>从这里起，模型看到的历史形式为：%1</translation>
+    </message>
+    <message>
+        <source>Worth checking</source>
+        <translation>值得查看</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>经验</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>参考</translation>
+    </message>
+    <message numerus="yes">
+        <source>Recalled: %n item(s) in %1 ms</source>
+        <translation>
+            <numerusform>已召回：%n 项，用时 %1 毫秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>found by %1</source>
+        <translation>由 %1 找到</translation>
+    </message>
+    <message>
+        <source>retrieval</source>
+        <translation>检索</translation>
+    </message>
+    <message>
+        <source>%1 score %2</source>
+        <translation>%1 得分 %2</translation>
+    </message>
+    <message>
+        <source>relevance %1</source>
+        <translation>相关度 %1</translation>
+    </message>
+    <message>
+        <source>%1 says: %2</source>
+        <translation>%1 认为：%2</translation>
+    </message>
+    <message>
+        <source>recalled late, for the previous turn</source>
+        <translation>召回较迟，属于上一轮次</translation>
+    </message>
+    <message>
+        <source>Recalled</source>
+        <translation>已召回</translation>
     </message>
 </context>
 <context>
@@ -4705,6 +5277,122 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>Providers</source>
         <translation>提供方</translation>
+    </message>
+</context>
+<context>
+    <name>valis::RecallIndex</name>
+    <message>
+        <source>read a message for the recall index</source>
+        <translation>为召回索引读取消息</translation>
+    </message>
+    <message>
+        <source>update the recall index</source>
+        <translation>更新召回索引</translation>
+    </message>
+    <message>
+        <source>read the recall index state</source>
+        <translation>读取召回索引状态</translation>
+    </message>
+    <message>
+        <source>search the recall index</source>
+        <translation>搜索召回索引</translation>
+    </message>
+</context>
+<context>
+    <name>valis::RecallPage</name>
+    <message>
+        <source>config/recall.json could not be read, so nothing here will be saved until it is fixed: %1</source>
+        <translation>无法读取 config/recall.json，因此在修复该文件之前，此处的内容都不会保存：%1</translation>
+    </message>
+    <message>
+        <source>Before each of your turns the agent is reminded of lessons, references and earlier conversations that look relevant. The turn never waits longer than the budget; what arrives later comes with the next turn.</source>
+        <translation>在你的每个轮次开始前，智能体都会被提醒看起来相关的经验、参考和之前的对话。轮次的等待时间绝不会超过预算；之后才到达的内容会随下一轮次提供。</translation>
+    </message>
+    <message>
+        <source>Remind the agent before each turn</source>
+        <translation>在每个轮次前提醒智能体</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>Longest wait per turn:</source>
+        <translation>每轮次最长等待：</translation>
+    </message>
+    <message>
+        <source>Items at most:</source>
+        <translation>最多条目数：</translation>
+    </message>
+    <message>
+        <source>Without a filter model, a candidate is kept when its score reaches this share of the best candidate&apos;s</source>
+        <translation>没有筛选模型时，候选项的得分达到最佳候选项得分的此比例即被保留</translation>
+    </message>
+    <message>
+        <source>Score threshold:</source>
+        <translation>得分阈值：</translation>
+    </message>
+    <message>
+        <source>None (use the score threshold)</source>
+        <translation>无（使用得分阈值）</translation>
+    </message>
+    <message>
+        <source>Filter model&apos;s provider:</source>
+        <translation>筛选模型的提供方：</translation>
+    </message>
+    <message>
+        <source>a small, fast model, such as claude-haiku-4-5 or qwen3:4b</source>
+        <translation>小而快的模型，例如 claude-haiku-4-5 或 qwen3:4b</translation>
+    </message>
+    <message>
+        <source>Filter model:</source>
+        <translation>筛选模型：</translation>
+    </message>
+    <message>
+        <source>The recall filter needs both a provider and a model, or neither.</source>
+        <translation>召回筛选需要同时指定提供方和模型，或两者都不指定。</translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation>召回</translation>
+    </message>
+</context>
+<context>
+    <name>valis::RecallSettings</name>
+    <message>
+        <source>%1 must be a whole number from %2 to %3</source>
+        <translation>%1 必须是 %2 到 %3 之间的整数</translation>
+    </message>
+    <message>
+        <source>%1 must be a string</source>
+        <translation>%1 必须是字符串</translation>
+    </message>
+    <message>
+        <source>unknown setting &quot;%1&quot;</source>
+        <translation>未知设置“%1”</translation>
+    </message>
+    <message>
+        <source>enabled must be true or false</source>
+        <translation>enabled 必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>scoreThreshold must be a number from 0 to 1</source>
+        <translation>scoreThreshold 必须是 0 到 1 之间的数</translation>
+    </message>
+    <message>
+        <source>filterProvider and filterModel go together: name both or neither</source>
+        <translation>filterProvider 和 filterModel 必须同时使用：要么都指定，要么都不指定</translation>
+    </message>
+</context>
+<context>
+    <name>valis::RecallStep</name>
+    <message>
+        <source>the recall filter&apos;s answer could not be read</source>
+        <translation>无法读取召回筛选的回答</translation>
+    </message>
+    <message>
+        <source>the recall filter failed (%1)</source>
+        <translation>召回筛选失败（%1）</translation>
     </message>
 </context>
 <context>
@@ -5914,6 +6602,82 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>message %1 refers to images the export does not contain: %2</source>
         <translation>消息 %1 引用了导出文件中没有的图片：%2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::VectorIndex</name>
+    <message>
+        <source>the vector store holds vectors of another length for %1</source>
+        <translation>向量存储中 %1 的向量长度与此不同</translation>
+    </message>
+    <message>
+        <source>a vector index needs a length</source>
+        <translation>向量索引需要指定长度</translation>
+    </message>
+    <message>
+        <source>a vector of %1 dimensions for an index of %2</source>
+        <translation>%1 维的向量不能用于 %2 维的索引</translation>
+    </message>
+    <message>
+        <source>cannot create the folder of the vector index</source>
+        <translation>无法创建向量索引的文件夹</translation>
+    </message>
+    <message>
+        <source>cannot write the vector index</source>
+        <translation>无法写入向量索引</translation>
+    </message>
+    <message>
+        <source>cannot replace the vector index: %1</source>
+        <translation>无法替换向量索引：%1</translation>
+    </message>
+    <message>
+        <source>cannot write the header of the vector index</source>
+        <translation>无法写入向量索引的头部</translation>
+    </message>
+</context>
+<context>
+    <name>valis::VectorMemory</name>
+    <message>
+        <source>vector recall needs the session database</source>
+        <translation>向量召回需要会话数据库</translation>
+    </message>
+</context>
+<context>
+    <name>valis::VectorRetriever</name>
+    <message>
+        <source>reading the session database: %1</source>
+        <translation>读取会话数据库：%1</translation>
+    </message>
+    <message>
+        <source>the embedding client has stopped</source>
+        <translation>嵌入客户端已停止</translation>
+    </message>
+    <message>
+        <source>the question&apos;s vector has %1 dimensions, the stored ones %2</source>
+        <translation>问题的向量为 %1 维，而已存储的向量为 %2 维</translation>
+    </message>
+    <message>
+        <source>embeddings are off (recall is lexical only)</source>
+        <translation>嵌入已关闭（召回仅按词语匹配）</translation>
+    </message>
+</context>
+<context>
+    <name>valis::VectorStore</name>
+    <message>
+        <source>vector store: %1: %2</source>
+        <translation>向量存储：%1：%2</translation>
+    </message>
+    <message>
+        <source>cannot set up the vector tables</source>
+        <translation>无法设置向量表</translation>
+    </message>
+    <message>
+        <source>cannot create the folder of the vector store</source>
+        <translation>无法创建向量存储的文件夹</translation>
+    </message>
+    <message>
+        <source>one call stores items of one kind</source>
+        <translation>一次调用只能存储同一种类的条目</translation>
     </message>
 </context>
 <context>
@@ -8546,6 +9310,298 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>finishing the turn&apos;s shorter versions...</source>
         <translation>正在完成该轮次的较短版本...</translation>
+    </message>
+    <message>
+        <source>Extract lessons, references and topics from sessions, consolidate them</source>
+        <translation>从会话中提取经验、参考和主题，并加以整合</translation>
+    </message>
+    <message>
+        <source>List, accept or reject what memory processing proposes</source>
+        <translation>列出、接受或拒绝记忆处理提出的建议</translation>
+    </message>
+    <message>
+        <source>Embed records and messages for vector recall (--status: how far it is)</source>
+        <translation>为向量召回嵌入记录和消息（--status：查看进度）</translation>
+    </message>
+    <message>
+        <source>memories</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>transcripts</source>
+        <translation>对话记录</translation>
+    </message>
+    <message>
+        <source>the session database cannot be opened</source>
+        <translation>无法打开会话数据库</translation>
+    </message>
+    <message>
+        <source>Embeddings: %1 through %2</source>
+        <translation>嵌入：%1，经由 %2</translation>
+    </message>
+    <message>
+        <source>Embeddings are off (config/memory.json &quot;embeddings&quot;); recall is lexical.</source>
+        <translation>嵌入已关闭（config/memory.json 中的 &quot;embeddings&quot;）；召回按词语匹配。</translation>
+    </message>
+    <message>
+        <source>%1 (store %2):</source>
+        <translation>%1（存储 %2）：</translation>
+    </message>
+    <message>
+        <source>no vectors</source>
+        <translation>没有向量</translation>
+    </message>
+    <message>
+        <source>configured</source>
+        <translation>已配置</translation>
+    </message>
+    <message>
+        <source>searched by recall</source>
+        <translation>召回时搜索</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>%1 dimensions</source>
+        <translation>%1 维</translation>
+    </message>
+    <message>
+        <source>no vectors yet</source>
+        <translation>尚无向量</translation>
+    </message>
+    <message>
+        <source>%1 of %2 with vectors, %3 pending</source>
+        <translation>%2 个中 %1 个已有向量，%3 个待处理</translation>
+    </message>
+    <message>
+        <source>%1 stale</source>
+        <translation>%1 个已过期</translation>
+    </message>
+    <message>
+        <source>index: %1%2</source>
+        <translation>索引：%1%2</translation>
+    </message>
+    <message>
+        <source> (not saved yet)</source>
+        <translation> （尚未保存）</translation>
+    </message>
+    <message>
+        <source>%1: %2 / %3</source>
+        <translation>%1：%2 / %3</translation>
+    </message>
+    <message>
+        <source>Only show, per vector space, how many passages have vectors, how many are pending, and where the index files are.</source>
+        <translation>只显示每个向量空间中有多少段落已有向量、有多少待处理，以及索引文件的位置。</translation>
+    </message>
+    <message>
+        <source>Leave the memory&apos;s records out.</source>
+        <translation>不包括记忆中的记录。</translation>
+    </message>
+    <message>
+        <source>Leave the transcripts out.</source>
+        <translation>不包括对话记录。</translation>
+    </message>
+    <message>
+        <source>One JSON object per source (per space with --status).</source>
+        <translation>每个来源一个 JSON 对象（使用 --status 时为每个空间一个）。</translation>
+    </message>
+    <message>
+        <source>Embeds the memory&apos;s records and the transcripts&apos; messages that have no vector yet, with the model config/memory.json&apos;s &quot;embeddings&quot; names, and saves the vector indexes recall searches. Progress goes to stderr.</source>
+        <translation>使用 config/memory.json 的 &quot;embeddings&quot; 中指定的模型，为尚无向量的记忆记录和对话记录消息生成嵌入，并保存召回时搜索的向量索引。进度输出到标准错误。</translation>
+    </message>
+    <message>
+        <source>embeddings are off: set &quot;embeddings&quot;: {&quot;enabled&quot;: true, &quot;provider&quot;: ..., &quot;model&quot;: ...} in %1</source>
+        <translation>嵌入已关闭：请在 %1 中设置 &quot;embeddings&quot;: {&quot;enabled&quot;: true, &quot;provider&quot;: ..., &quot;model&quot;: ...}</translation>
+    </message>
+    <message>
+        <source>no embedding provider plugin is running (&quot;%1&quot; was asked for)</source>
+        <translation>没有正在运行的嵌入提供方插件（请求的是“%1”）</translation>
+    </message>
+    <message>
+        <source>no embedding provider &quot;%1&quot;; running: %2</source>
+        <translation>没有嵌入提供方“%1”；正在运行的有：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 needed a vector: %3 embedded, %4 from the cache; %5 removed</source>
+        <translation>%1：%2 个需要向量：%3 个已嵌入，%4 个来自缓存；已移除 %5 个</translation>
+    </message>
+    <message>
+        <source>%1 requests to %2.</source>
+        <translation>向 %2 发出了 %1 次请求。</translation>
+    </message>
+    <message>
+        <source>the summary provider in memory.json, %1, is not running</source>
+        <translation>memory.json 中的摘要提供方 %1 未在运行</translation>
+    </message>
+    <message>
+        <source>Use this store for one run: sqlite:PATH or postgresql://USER@HOST:PORT/DATABASE.</source>
+        <translation>本次运行使用此存储：sqlite:PATH 或 postgresql://USER@HOST:PORT/DATABASE。</translation>
+    </message>
+    <message>
+        <source>Whose memory (default: config/tools.json&apos;s agent).</source>
+        <translation>谁的记忆（默认：config/tools.json 中的智能体）。</translation>
+    </message>
+    <message>
+        <source>Only this session (repeatable).</source>
+        <translation>只处理此会话（可重复）。</translation>
+    </message>
+    <message>
+        <source>Only sessions updated since DATE (2026-05-01 or an ISO time).</source>
+        <translation>只处理自 DATE 以来更新过的会话（2026-05-01 或 ISO 时间）。</translation>
+    </message>
+    <message>
+        <source>Do not ask the summary model of memory.json; extract deterministically.</source>
+        <translation>不询问 memory.json 中的摘要模型；以确定性方式提取。</translation>
+    </message>
+    <message>
+        <source>Do not ask the OS keychain for the summary model&apos;s key; use the environment only.</source>
+        <translation>不向操作系统钥匙串获取摘要模型的密钥；只使用环境变量。</translation>
+    </message>
+    <message>
+        <source>Print the summary as one JSON object.</source>
+        <translation>将汇总输出为一个 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>Extracts topics, lessons and references from stored sessions, consolidates them and proposes recommendations. Resumes where it stopped.</source>
+        <translation>从已存储的会话中提取主题、经验和参考，加以整合并提出建议。会从上次停止处继续。</translation>
+    </message>
+    <message>
+        <source>--since needs a date like 2026-05-01, not &quot;%1&quot;</source>
+        <translation>--since 需要 2026-05-01 这样的日期，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>memory process: %1/%2 sessions (%3)</source>
+        <translation>memory process：%1/%2 个会话（%3）</translation>
+    </message>
+    <message>
+        <source>%1 sessions read (%2 up to date), %3 messages, %4</source>
+        <translation>已读取 %1 个会话（%2 个已是最新），%3 条消息，%4</translation>
+    </message>
+    <message>
+        <source>stored %1 lessons, %2 references, %3 topics (%4 new, %5 merged, %6 superseded, %7 decayed)</source>
+        <translation>已存储 %1 条经验、%2 条参考、%3 个主题（新增 %4，合并 %5，被取代 %6，衰减 %7）</translation>
+    </message>
+    <message>
+        <source>%1 new recommendations: valis-cli memory recommendations</source>
+        <translation>%1 条新建议：valis-cli memory recommendations</translation>
+    </message>
+    <message>
+        <source>Carry out recommendation KEY.</source>
+        <translation>执行建议 KEY。</translation>
+    </message>
+    <message>
+        <source>Turn recommendation KEY down.</source>
+        <translation>拒绝建议 KEY。</translation>
+    </message>
+    <message>
+        <source>Also list accepted and rejected ones.</source>
+        <translation>同时列出已接受和已拒绝的建议。</translation>
+    </message>
+    <message>
+        <source>One JSON object per recommendation.</source>
+        <translation>每条建议一个 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>Lists what offline processing proposes (AGENTS.md lines, skills, deletions); nothing changes until you accept.</source>
+        <translation>列出离线处理提出的建议（AGENTS.md 中的行、技能、删除）；在你接受之前不会有任何更改。</translation>
+    </message>
+    <message>
+        <source>--accept and --reject exclude each other</source>
+        <translation>--accept 和 --reject 互斥</translation>
+    </message>
+    <message>
+        <source>accepted: %1</source>
+        <translation>已接受：%1</translation>
+    </message>
+    <message>
+        <source>rejected: %1</source>
+        <translation>已拒绝：%1</translation>
+    </message>
+    <message>
+        <source>No recommendations.</source>
+        <translation>没有建议。</translation>
+    </message>
+    <message>
+        <source>What to recall, in plain words (any may match).</source>
+        <translation>要召回的内容，用普通词语描述（匹配任一即可）。</translation>
+    </message>
+    <message>
+        <source>Only this session&apos;s messages.</source>
+        <translation>只包括此会话的消息。</translation>
+    </message>
+    <message>
+        <source>Every stored session (the default).</source>
+        <translation>所有已存储的会话（默认）。</translation>
+    </message>
+    <message>
+        <source>Never this session&apos;s messages (as the runtime step leaves out the live one).</source>
+        <translation>排除此会话的消息（如同运行时召回步骤会排除当前会话）。</translation>
+    </message>
+    <message>
+        <source>How many passages (default 10).</source>
+        <translation>段落数量（默认 10）。</translation>
+    </message>
+    <message>
+        <source>Only memory records of TYPE (repeatable).</source>
+        <translation>只包括类型为 TYPE 的记忆记录（可重复）。</translation>
+    </message>
+    <message>
+        <source>The agent whose memory is searched (default: config/tools.json&apos;s).</source>
+        <translation>要搜索其记忆的智能体（默认：config/tools.json 中的智能体）。</translation>
+    </message>
+    <message>
+        <source>Use this memory store for this run: sqlite:PATH or a postgresql:// address.</source>
+        <translation>本次运行使用此记忆存储：sqlite:PATH 或 postgresql:// 地址。</translation>
+    </message>
+    <message>
+        <source>One JSON object per passage.</source>
+        <translation>每个段落一个 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>Prints the ranked passages of memories and earlier sessions that the runtime recall step would consider for QUERY, with their scores and the retrievers that found them. Exits with 1 when nothing is found.</source>
+        <translation>输出运行时召回步骤针对 QUERY 会考虑的记忆和之前会话中的段落，按排名列出，并附上它们的得分和找到它们的检索器。未找到任何内容时以 1 退出。</translation>
+    </message>
+    <message>
+        <source>give words to recall for</source>
+        <translation>请提供要召回的词语</translation>
+    </message>
+    <message>
+        <source>--session and --all cannot be used together</source>
+        <translation>--session 和 --all 不能同时使用</translation>
+    </message>
+    <message>
+        <source>--k needs a positive number</source>
+        <translation>--k 需要一个正数</translation>
+    </message>
+    <message>
+        <source>valis-cli recall: vectors are not used: %1</source>
+        <translation>valis-cli recall：未使用向量：%1</translation>
+    </message>
+    <message>
+        <source>Show the passages of memories and earlier sessions recall would offer for a question, ranked</source>
+        <translation>按排名显示召回针对某个问题会提供的记忆和之前会话中的段落</translation>
+    </message>
+    <message>
+        <source>the recall filter provider in recall.json: %1</source>
+        <translation>recall.json 中的召回筛选提供方：%1</translation>
+    </message>
+    <message>
+        <source>Do not remind the model of memories and earlier sessions before the turn (see config/recall.json).</source>
+        <translation>在轮次开始前不向模型提醒记忆和之前的会话（参见 config/recall.json）。</translation>
+    </message>
+    <message>
+        <source>The longest the turn waits for recall, in milliseconds (default: recall.json&apos;s budgetMs, 1000); what arrives later is offered on the next turn.</source>
+        <translation>轮次等待召回的最长时间，单位为毫秒（默认：recall.json 中的 budgetMs，即 1000）；之后才到达的内容会在下一轮次提供。</translation>
+    </message>
+    <message>
+        <source>--recall-budget takes a whole number of milliseconds, 0 or more</source>
+        <translation>--recall-budget 需要一个大于或等于 0 的整数毫秒数</translation>
+    </message>
+    <message>
+        <source>warning: recall without vectors: %1</source>
+        <translation>警告：召回未使用向量：%1</translation>
     </message>
 </context>
 <context>
