@@ -515,6 +515,8 @@ void TestSessionStore::activeLeafIsKeptAndMigrated()
     // A database of schema 1 (before branches) gains the column when it is opened, and its
     // sessions show their last message as before.
     QCOMPARE(rawQuery(db, QStringLiteral("ALTER TABLE sessions DROP COLUMN active_leaf")), QString());
+    for (const char *schema4 : {"DROP TABLE recall_passages", "DROP TABLE recall_docs", "DROP TABLE recall_state"})
+        QCOMPARE(rawQuery(db, QString::fromLatin1(schema4)), QString());
     QCOMPARE(rawQuery(db, QStringLiteral("DROP TABLE turn_versions")), QString()); // schema 3
     QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version = 1")), QString());
     QVERIFY(rawQuery(db, QStringLiteral("SELECT active_leaf FROM sessions")).startsWith(QLatin1String("ERROR")));

@@ -188,7 +188,9 @@ void TestTurnVersionStore::migratesFromSchemaTwo()
         id = store.value()->createSession({})->id;
         VALIS_VERIFY_OK(store.value()->appendMessage(id, text(Role::User, QStringLiteral("kept across the migration"))));
     }
-    // What a Valis of schema 2 wrote: no turn_versions table.
+    // What a Valis of schema 2 wrote: no turn_versions table (nor the recall index of schema 4).
+    for (const char *schema4 : {"DROP TABLE recall_passages", "DROP TABLE recall_docs", "DROP TABLE recall_state"})
+        QCOMPARE(rawQuery(db, QString::fromLatin1(schema4)), QString());
     QCOMPARE(rawQuery(db, QStringLiteral("DROP TABLE turn_versions")), QString());
     QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version = 2")), QString());
     QVERIFY(rawQuery(db, QStringLiteral("SELECT count(*) FROM turn_versions")).startsWith(QLatin1String("ERROR")));
@@ -196,8 +198,8 @@ void TestTurnVersionStore::migratesFromSchemaTwo()
     {
         auto store = SessionStore::open(db);
         VALIS_VERIFY_OK(store);
-        QCOMPARE(SessionStore::schemaVersion(), 3);
-        QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version")).toInt(), 3);
+        QCOMPARE(SessionStore::schemaVersion(), 4);
+        QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version")).toInt(), 4);
         const Result<QList<Message>> messages = store.value()->messages(id);
         VALIS_VERIFY_OK(messages);
         QCOMPARE(messages->size(), 1);
@@ -210,7 +212,7 @@ void TestTurnVersionStore::migratesFromSchemaTwo()
     QVERIFY(rawQuery(db, QStringLiteral("UPDATE turn_versions SET text = 'forged'")).contains(QLatin1String("append-only")));
 
     // A database of a newer schema is still refused.
-    QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version = 4")), QString());
+    QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version = 5")), QString());
     auto newer = SessionStore::open(db);
     QVERIFY(newer.hasError());
     QCOMPARE(newer.error().code, QStringLiteral("store.future-schema"));
