@@ -1,12 +1,10 @@
 #include "embeddingrunner.h"
 
-#include "valis/credentials/credentialstore.h"
 #include "valis/memory/embedder.h"
 #include "valis/memory/embeddings.h"
+#include "valis/memory/embeddingsetup.h"
 #include "valis/memory/memoryenvironment.h"
 #include "valis/memory/vectormemory.h"
-#include "valis/plugins/embeddingplugin.h"
-#include "valis/plugins/embeddingprovider.h"
 #include "valis/plugins/pluginmanager.h"
 
 #include <QCoreApplication>
@@ -79,48 +77,27 @@ void EmbeddingRunner::reload(PluginManager *plugins)
     }
     if (!embeddings->enabled)
         return;
-    EmbeddingProvider *provider = plugins->embeddingProvider(embeddings->provider);
-    QObject *owner = nullptr;
-    for (QObject *instance : plugins->runningInstances()) {
-        auto *plugin = qobject_cast<EmbeddingPlugin *>(instance);
-        if (plugin && provider && plugin->embeddingProviders().contains(provider))
-            owner = instance;
-    }
-    if (!provider) {
-        Q_EMIT finished(Error(QStringLiteral("embedding.unknown-provider"),
-                              tr("No embedding provider \"%1\" is running; see Settings > Plugins.").arg(embeddings->provider)));
-        return;
-    }
     m_enabled = true;
     const int generation = m_generation;
     QPointer<EmbeddingRunner> self(this);
-    QPointer<QObject> providerOwner(owner);
     const EmbeddingSettings chosen = *embeddings;
     m_space = chosen.space();
     m_queryTimeout = std::chrono::milliseconds(chosen.queryTimeoutMs);
     const MemorySettings memorySettings = *settings;
-    const bool needsKey = provider->defaults().requiresApiKey;
-    resolveApiKey(m_keys, credentialAccount(provider->id()), provider->defaults().apiKeyVariables,
-                  [self, generation, provider, providerOwner, chosen, memorySettings, needsKey](const Result<ApiKey> &key) {
-        if (!self || self->m_generation != generation)
-            return;
-        if (key.hasError() && needsKey) {
-            self->m_enabled = false;
-            Q_EMIT self->finished(key.error());
+    // The provider, its key and the client as every front end makes them; the client belongs
+    // to this runner (the GUI thread, the plugins' thread).
+    openEmbeddingClient(chosen, *plugins, m_keys, this, [self, generation, memorySettings](Result<EmbeddingClient *> client) {
+        if (!self || self->m_generation != generation) {
+            if (client.ok())
+                delete client.value();
             return;
         }
-        if (!providerOwner) {
+        if (client.hasError()) {
             self->m_enabled = false;
-            Q_EMIT self->finished(Error(QStringLiteral("embedding.unavailable"), tr("The embedding plugin has stopped.")));
+            Q_EMIT self->finished(client.error());
             return;
         }
-        Result<EmbeddingTarget> target = makeEmbeddingTarget(chosen, provider, providerOwner.data(), key.valueOr(ApiKey{}));
-        if (target.hasError()) {
-            self->m_enabled = false;
-            Q_EMIT self->finished(target.error());
-            return;
-        }
-        self->m_client = new EmbeddingClient(*target, self);
+        self->m_client = client.value();
         // The stores are opened on the pool: a PostgreSQL server or a large file may take a while.
         const DataLocations locations = self->m_locations;
         QThreadPool::globalInstance()->start([self, generation, locations, memorySettings] {
