@@ -4,6 +4,7 @@
 #include "valis/record/recordjson.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QSqlQuery>
 
 #include <algorithm>
@@ -123,6 +124,20 @@ Result<bool> RecallIndex::indexPending(qint64 maxBytes)
     QSqlQuery noteDoc(m_db);
     noteDoc.prepare(QStringLiteral("INSERT OR REPLACE INTO recall_docs(id, session_id, has_next) VALUES(?, ?, ?)"));
 
+    // A message's text is read for its own passage and again as its successor's neighbour (and
+    // once more when that successor re-indexes it): read each once per call.
+    QHash<qint64, QString> bodies;
+    const auto bodyOnce = [this, &bodies](qint64 row) -> Result<QString> {
+        if (const auto it = bodies.constFind(row); it != bodies.cend())
+            return it.value();
+        Result<QString> body = bodyOf(row);
+        if (body.ok()) {
+            if (bodies.size() > 512)
+                bodies.clear();
+            bodies.insert(row, body.value());
+        }
+        return body;
+    };
     qint64 done = 0;
     bool finished = false;
     while (!finished && (maxBytes < 0 || done < maxBytes)) {
@@ -137,7 +152,7 @@ Result<bool> RecallIndex::indexPending(qint64 maxBytes)
         for (const auto &[row, sessionRow, seq] : std::as_const(batch)) {
             if (maxBytes >= 0 && done >= maxBytes)
                 break;
-            Result<QString> body = bodyOf(row);
+            Result<QString> body = bodyOnce(row);
             if (body.hasError())
                 return body.error();
             through = row;
@@ -155,7 +170,7 @@ Result<bool> RecallIndex::indexPending(qint64 maxBytes)
                 const bool previousHadNext = previous.value(1).toBool();
                 const qint64 previousSeq = previous.value(2).toLongLong();
                 previous.finish();
-                Result<QString> text = bodyOf(previousRow);
+                Result<QString> text = bodyOnce(previousRow);
                 if (text.hasError())
                     return text.error();
                 previousBody = text.value();
@@ -170,7 +185,7 @@ Result<bool> RecallIndex::indexPending(qint64 maxBytes)
                     if (beforePrevious.next()) {
                         const qint64 olderRow = beforePrevious.value(0).toLongLong();
                         beforePrevious.finish();
-                        Result<QString> older = bodyOf(olderRow);
+                        Result<QString> older = bodyOnce(olderRow);
                         if (older.hasError())
                             return older.error();
                         olderContext = older->left(neighbourChars);
