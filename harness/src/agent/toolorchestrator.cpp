@@ -301,7 +301,7 @@ void ToolOrchestrator::attempt(int index)
         if (result.toolName.isEmpty())
             result.toolName = current.call.toolName;
         if (result.isError && invocation->isRetryable()) {
-            if (const auto delay = m_retry.delayBefore(current.attempts)) {
+            if (const auto delay = m_retry.delayBefore(current.attempts, invocation->retryAfter())) {
                 current.state = Call::State::RetryWait;
                 current.result = result;
                 Q_EMIT retrying(current.call, current.attempts + 1, qint64(delay->count()), result);

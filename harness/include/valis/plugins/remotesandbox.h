@@ -9,6 +9,7 @@
 #include <QHash>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <chrono>
 #include <memory>
@@ -100,6 +101,14 @@ public:
     virtual std::shared_ptr<FilesystemBackend> workspace();
 };
 
+/// Where one credential of a remote service comes from: the keychain account first, then the
+/// environment variables in order.
+struct VALIS_HARNESS_EXPORT RemoteCredential
+{
+    QString account;                  ///< "daytona", "modal-token-id"
+    QStringList environmentVariables; ///< {"DAYTONA_API_KEY"}
+};
+
 /// A sandbox on another machine (Capability::Remote): a service such as Daytona, Runloop or
 /// Modal that creates machines on request. It runs nothing itself; each session acquires a
 /// RemoteMachine and runs its commands there. start() without a machine fails with
@@ -119,6 +128,12 @@ public:
 
     Capabilities capabilities() const override;
     SandboxProcess *start(const SandboxCommand &command, QObject *parent) override;
+
+    /// The credentials the service needs, in the order they are asked for.
+    virtual QList<RemoteCredential> credentials() const = 0;
+    /// Hands over the credentials found, by account (the caller resolves them on its own thread
+    /// with resolveApiKey() before the first blocking call; a missing one is absent). Thread-safe.
+    virtual void setCredentials(const QHash<QString, QString> &secrets) = 0;
 
     /// Creates a machine as `spec` says (or attaches to spec.reuseId) and waits until it runs
     /// commands.

@@ -6,6 +6,9 @@
 
 #include <QObject>
 
+#include <chrono>
+#include <optional>
+
 namespace valis {
 
 /// One running tool call (turn-scoped).
@@ -31,6 +34,9 @@ public:
     /// timeout, a busy resource, a dropped connection). Only the tool knows; the orchestrator's
     /// retry policy retries nothing else. Set it before emitting finished().
     bool isRetryable() const { return m_retryable; }
+    /// How long the service asked to be left alone before a retry (a 429's Retry-After); the
+    /// orchestrator waits at least this long, within its retry policy's maxRetryAfter.
+    std::optional<std::chrono::milliseconds> retryAfter() const { return m_retryAfter; }
 
     /// The person's answer to an interactionRequested() question, passed on by the session.
     /// The default ignores it (a tool that asks nothing).
@@ -52,9 +58,11 @@ Q_SIGNALS:
 
 protected:
     void setRetryable(bool retryable) { m_retryable = retryable; }
+    void setRetryAfter(std::chrono::milliseconds delay) { m_retryAfter = delay; }
 
 private:
     bool m_retryable = false;
+    std::optional<std::chrono::milliseconds> m_retryAfter;
 };
 
 } // namespace valis

@@ -8,6 +8,8 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
+
 class QObject;
 
 namespace valis {
@@ -50,6 +52,12 @@ struct VALIS_HARNESS_EXPORT ToolSpec
     /// The arguments are {"name": <another tool>, "arguments": {...}}: the orchestrator runs that
     /// tool instead, with its approval rules, provider and read-only flag (call_tool).
     bool routesCalls = false;
+    /// For a tool whose approval depends on what it reaches (fetch_url: the URL's host): the
+    /// subject of a call with `arguments` ("github.com"), empty when there is none. Rules and
+    /// "for this session" answers then apply per subject as well as per tool: a rule
+    /// "fetch_url(github.com)" allows that host, and a call to a subject nobody allowed is asked
+    /// about even when read-only calls run without asking. Empty function: per tool only.
+    std::function<QString(const QJsonValue &arguments)> approvalSubject = {};
 };
 
 /// Where a tool call runs. Passed per call: a ToolProvider keeps no per-session state.
