@@ -130,8 +130,10 @@ void RunloopProcess::streamEnded(int channel)
     stream.reply = nullptr;
     if (m_ended)
         return;
-    const rest::Response response = rest::Client::responseOf(reply);
-    if (response.status == 200 && reply->error() == QNetworkReply::NoError) {
+    // Aborted here after an idle-timeout event: nothing to read, resume below.
+    const bool aborted = reply->error() == QNetworkReply::OperationCanceledError;
+    const rest::Response response = aborted ? rest::Response{} : rest::Client::responseOf(reply);
+    if (!aborted && response.status == 200 && reply->error() == QNetworkReply::NoError) {
         stream.buffer += response.body;
         QByteArray output;
         bool expired = false;
