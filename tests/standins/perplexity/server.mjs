@@ -8,6 +8,7 @@
 //
 //   node server.mjs --corpus FILE [--port N] [--key KEY] [--fail429On N] [--retryAfter S]
 //                   [--statusOn N:STATUS,...] [--cutStreamOn N] [--sendDone true]
+// (a 422 status fault answers with the validation shape {"detail": [...]}, the others with {"error": ...})
 // prints PERPLEXITY_STANDIN_PORT=<port> once it listens. The test-only paths under /__standin/
 // are described in search-common/standin.mjs.
 import { answerFor, dateMs, loadCorpus, match, rangeDays, withinDays } from '../search-common/corpus.mjs';
@@ -244,6 +245,8 @@ export function startPerplexityStandin(options) {
                 return error(401);
             if (ctx.shouldFail429)
                 return error(429, { 'retry-after': ctx.faults.retryAfter });
+            if (ctx.statusFault === 422)
+                return ctx.json(422, { detail: [{ type: 'missing', loc: ['body', 'query'], msg: 'Field required', input: {} }] });
             if (ctx.statusFault)
                 return error(ctx.statusFault, ctx.statusFault === 429 ? { 'retry-after': ctx.faults.retryAfter } : {});
             if (ctx.parseError || typeof ctx.body !== 'object' || ctx.body === null || Array.isArray(ctx.body))
