@@ -6,19 +6,25 @@
 #include "clirunner.h"
 #include "searchstandin.h"
 #include "testsupport.h"
+#include "toolcallhelpers.h"
 #include "websearchtoolprovider.h"
 
 #include "valis/agent/approvalpolicy.h"
 #include "valis/agent/toolorchestrator.h"
 #include "valis/agent/toolregistry.h"
+#include "valis/plugins/pluginmanager.h"
+#include "valis/plugins/pluginspec.h"
 #include "valis/plugins/toolinvocation.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QThread>
 #include <QtTest>
 
@@ -125,6 +131,12 @@ class TestWebSearch : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase()
+    {
+        qRegisterMetaType<Part>();
+        qRegisterMetaType<QList<Part>>();
+    }
+
     void init()
     {
         qputenv("TAVILY_API_KEY", TavilyKey);
@@ -476,6 +488,49 @@ private Q_SLOTS:
             QCOMPARE(call.retryAfter ? int(call.retryAfter->count()) : -1, retryAfterMs);
             QCOMPARE(standin.requests().size(), 1);
         }
+    }
+
+    void cancelledBeforeItAnswers()
+    {
+        START_STANDIN(standin, QStringLiteral("perplexity"));
+        WebSearchToolProvider provider(perplexitySettings(standin.url(), web::PerplexityMode::Sonar), nullptr);
+        QObject owner;
+        ToolContext context;
+        context.callId = QStringLiteral("call-9");
+        ToolInvocation *invocation = provider.invoke(QStringLiteral("web_search"), query(QStringLiteral("Who is Leo Messi?")), context, &owner);
+        QSignalSpy finished(invocation, &ToolInvocation::finished);
+        invocation->cancel();
+        QVERIFY(finished.wait(10000));
+        const Part result = finished.first().constFirst().value<Part>();
+        QVERIFY(result.isError);
+        QVERIFY2(result.resultText().startsWith(QStringLiteral("Cancelled")), qPrintable(result.resultText()));
+        QTest::qWait(200); // a late key or reply must not finish it twice
+        QCOMPARE(finished.size(), 1);
+        QCOMPARE(standin.requests().size(), 0);
+    }
+
+    void pluginLoadsWithItsSettings()
+    {
+        LoadedToolPlugin loaded(QStringLiteral(VALIS_TEST_WEBSEARCH_PLUGIN));
+        QVERIFY2(loaded.problem().isEmpty(), qPrintable(loaded.problem()));
+        ToolProvider *provider = loaded.toolProvider(QStringLiteral("web-search"));
+        QVERIFY(provider);
+        QCOMPARE(provider->tools().size(), 1);
+        QVERIFY(provider->tools().constFirst().description.contains(QStringLiteral("with Tavily")));
+
+        // A config/web.json Valis cannot read stops the plugin, with the reason.
+        QTemporaryDir home;
+        QTemporaryDir folder;
+        QVERIFY(writeFile(home.filePath(QStringLiteral("config/web.json")),
+                          "{\"version\": 1, \"search\": {\"backend\": \"bing\"}}"));
+        const QString copy = folder.filePath(QFileInfo(QStringLiteral(VALIS_TEST_WEBSEARCH_PLUGIN)).fileName());
+        QVERIFY(QFile::copy(QStringLiteral(VALIS_TEST_WEBSEARCH_PLUGIN), copy));
+        PluginManager manager(DataLocations::underHome(home.path()), {folder.path()});
+        manager.loadAll();
+        QCOMPARE(manager.specs().size(), 1);
+        const PluginSpec *spec = manager.specs().constFirst();
+        QVERIFY(!spec->isRunning());
+        QVERIFY2(spec->reason().contains(QStringLiteral("search.backend")), qPrintable(spec->reason()));
     }
 
     void cliToolRunsWebSearchAgainstTheStandin()

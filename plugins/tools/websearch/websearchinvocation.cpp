@@ -9,6 +9,8 @@
 #include <QNetworkReply>
 #include <QTimer>
 
+#include <utility>
+
 // Results are read by the model, which reads English best: not tr()'d.
 
 namespace valis::websearch {
@@ -22,15 +24,21 @@ bool usesPerplexity(const web::WebSettings &settings)
 {
     return settings.searchBackend == web::SearchBackend::Perplexity;
 }
+
+/// The keychain account and the environment variable that hold the backend's key.
+std::pair<QString, QString> keyPlaces(const web::WebSettings &settings)
+{
+    if (usesPerplexity(settings))
+        return {QStringLiteral("perplexity"), QStringLiteral("PERPLEXITY_API_KEY")};
+    return {QStringLiteral("tavily"), QStringLiteral("TAVILY_API_KEY")};
+}
 } // namespace
 
 WebSearchInvocation::WebSearchInvocation(const SearchQuery &query, const QStringList &notes, const web::WebSettings &settings,
                                          CredentialStore *credentials, const QString &callId, QObject *parent)
     : ToolInvocation(parent), m_query(query), m_notes(notes), m_settings(settings), m_callId(callId)
 {
-    const bool perplexity = usesPerplexity(settings);
-    const QString account = perplexity ? QStringLiteral("perplexity") : QStringLiteral("tavily");
-    const QString variable = perplexity ? QStringLiteral("PERPLEXITY_API_KEY") : QStringLiteral("TAVILY_API_KEY");
+    const auto [account, variable] = keyPlaces(settings);
     // resolveApiKey answers after this returns, on the store's thread (the session's): finished()
     // is never emitted from inside invoke().
     QPointer<WebSearchInvocation> self(this);
@@ -70,8 +78,7 @@ void WebSearchInvocation::keyResolved(const Result<ApiKey> &key)
     if (m_done || m_cancelled)
         return;
     const bool perplexity = usesPerplexity(m_settings);
-    const QString account = perplexity ? QStringLiteral("perplexity") : QStringLiteral("tavily");
-    const QString variable = perplexity ? QStringLiteral("PERPLEXITY_API_KEY") : QStringLiteral("TAVILY_API_KEY");
+    const auto [account, variable] = keyPlaces(m_settings);
     if (key.hasError() || key.value().isEmpty()) {
         QString message = QStringLiteral("web_search needs a %1 API key: store one in the keychain (account \"%2\", e.g. "
                                          "`valis-cli keys set %2`) or set the environment variable %3.")
