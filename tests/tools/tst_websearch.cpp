@@ -540,8 +540,9 @@ private Q_SLOTS:
         QProcessEnvironment environment = anthropicCliEnvironment();
         environment.insert(QStringLiteral("TAVILY_BASE_URL"), standin.url().toString());
         environment.insert(QStringLiteral("TAVILY_API_KEY"), QString::fromLatin1(TavilyKey));
-        const CliRun run = runCli({QStringLiteral("--home"), home.path(), QStringLiteral("tool"), QStringLiteral("web_search"), QStringLiteral("--args"),
-                                   QStringLiteral("{\"query\":\"Who is Leo Messi?\",\"max_results\":2}")},
+        // In the research pack, as the agent would call it there.
+        const CliRun run = runCli({QStringLiteral("--home"), home.path(), QStringLiteral("tool"), QStringLiteral("web_search"), QStringLiteral("--tools"),
+                                   QStringLiteral("research"), QStringLiteral("--args"), QStringLiteral("{\"query\":\"Who is Leo Messi?\",\"max_results\":2}")},
                                   environment);
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const QString out = QString::fromUtf8(run.out);
