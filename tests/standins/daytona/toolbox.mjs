@@ -287,10 +287,18 @@ export class Toolbox {
                 return res.end();
             }
             if (req.method === 'POST' && route === '/files/move') {
+                // As move_file.go: the destination's folder must exist, and the destination not.
                 const source = this.resolve(query.get('source'));
+                const destination = this.resolve(query.get('destination'));
+                if (!query.get('source') || !query.get('destination'))
+                    return daemonError(res, req, 400, 'BAD_REQUEST', 'source and destination paths are required');
                 if (!fs.existsSync(source))
                     return notFound(query.get('source'));
-                fs.renameSync(source, this.resolve(query.get('destination')));
+                if (!fs.existsSync(path.dirname(destination)))
+                    return notFound(path.dirname(destination));
+                if (fs.existsSync(destination))
+                    return daemonError(res, req, 409, 'CONFLICT', 'destination already exists');
+                fs.renameSync(source, destination);
                 res.writeHead(200, { 'Content-Length': 0 });
                 return res.end();
             }
@@ -308,11 +316,20 @@ export class Toolbox {
                 return res.end(data);
             }
             if (req.method === 'POST' && route === '/files/upload-v2') {
-                const parts = parseMultipart(body, req.headers['content-type']);
-                const file = parts && parts.find((p) => p.name === 'file');
-                if (!file)
-                    return daemonError(res, req, 400, 'BAD_REQUEST', 'multipart field "file" is required');
-                this.writeFile(target, file.data);
+                // As upload_file.go: multipart field "file", or the raw body; parents are created.
+                if (!query.get('path'))
+                    return daemonError(res, req, 400, 'BAD_REQUEST', 'path is required');
+                let data = body;
+                if (/^multipart\/form-data/i.test(req.headers['content-type'] || '')) {
+                    const parts = parseMultipart(body, req.headers['content-type']);
+                    const file = parts && parts.find((p) => p.name === 'file');
+                    if (!file)
+                        return daemonError(res, req, 400, 'BAD_REQUEST', 'multipart field "file" is required');
+                    data = file.data;
+                }
+                if (fs.existsSync(target) && fs.statSync(target).isDirectory())
+                    return daemonError(res, req, 400, 'BAD_REQUEST', `is a directory: ${query.get('path')}`);
+                this.writeFile(target, data);
                 return sendJson(res, 200, { name: path.basename(target), path: target, type: 'file' });
             }
             if (req.method === 'POST' && route === '/files/bulk-upload') {
