@@ -4,7 +4,7 @@
 // calls it) on one loopback port. Sandboxes are folders under a temporary directory; their
 // commands are real local processes with HOME and the working directory set to that folder.
 //
-//   node server.mjs [--port 0] [--api-key KEY] [--start-delay-ms 150] [--page-size 100]
+//   node server.mjs [--port 0] [--api-key KEY] [--start-delay-ms 150] [--page-size 100] [--max-page-size 200]
 //                   [--fault JSON]... [--exit-with-stdin]
 //
 // Prints the port on stdout once listening. Faults are rules matched against requests:
@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { apiError, proxyError, sendJson } from './errors.mjs';
 import { Toolbox } from './toolbox.mjs';
 
-const options = { port: 0, apiKey: null, startDelayMs: 150, pageSize: 100, faults: [] };
+const options = { port: 0, apiKey: null, startDelayMs: 150, pageSize: 100, maxPageSize: 200, faults: [] };
 for (let i = 2; i < process.argv.length; ++i) {
     const arg = process.argv[i];
     const value = () => process.argv[++i];
@@ -33,6 +33,7 @@ for (let i = 2; i < process.argv.length; ++i) {
     else if (arg === '--api-key') options.apiKey = value();
     else if (arg === '--start-delay-ms') options.startDelayMs = Number(value());
     else if (arg === '--page-size') options.pageSize = Number(value());
+    else if (arg === '--max-page-size') options.maxPageSize = Number(value());
     else if (arg === '--fault') options.faults.push(JSON.parse(value()));
     else if (arg === '--exit-with-stdin') options.exitWithStdin = true;
     else {
@@ -200,7 +201,7 @@ function listSandboxes(req, res, query) {
         }
     }
     const states = query.getAll('states');
-    const limit = Math.min(Number(query.get('limit') || options.pageSize) || options.pageSize, 200);
+    const limit = Math.min(Number(query.get('limit') || options.pageSize) || options.pageSize, options.maxPageSize);
     let offset = 0;
     if (query.get('cursor')) {
         try {
