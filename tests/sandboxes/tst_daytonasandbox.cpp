@@ -381,7 +381,7 @@ private Q_SLOTS:
         const std::shared_ptr<FilesystemBackend> files = machine->workspace();
         QVERIFY(files);
         QVERIFY(files->description().contains(machine->info().machineId));
-        QByteArray binary("\x00\x01\xff text\r\n", 11);
+        QByteArray binary("\x00\x01\xff text\r\n", 10);
         VALIS_VERIFY_OK(files->write(QStringLiteral("dir/a b&c+.bin"), binary));
         VALIS_VERIFY_OK(files->write(QStringLiteral("dir/z.txt"), "zed"));
         VALIS_VERIFY_OK(files->write(QStringLiteral("dir/z.txt"), "zed two")); // replaced
