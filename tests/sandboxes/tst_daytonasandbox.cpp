@@ -512,6 +512,18 @@ private Q_SLOTS:
         const Result<RemoteRunResult> after = machine->run(QStringLiteral("true"), 10s);
         QVERIFY(after.hasError());
         QCOMPARE(after.error().code, QStringLiteral("sandbox.remote-gone"));
+
+        // A blocking run() loses its connection when the machine stops under it.
+        m_standin.call("POST", QStringLiteral("/api/sandbox/%1/start").arg(machine->info().machineId));
+        QVERIFY(eventually([&] { return machine->refresh().ok() && machine->info().running; }));
+        QVERIFY(m_standin.setFaults({QJsonObject{{QStringLiteral("method"), QStringLiteral("POST")},
+                                                 {QStringLiteral("path"), QStringLiteral("/process/execute$")},
+                                                 {QStringLiteral("action"), QStringLiteral("stop-sandbox")},
+                                                 {QStringLiteral("afterMs"), 300}}}));
+        const Result<RemoteRunResult> stopped = machine->run(QStringLiteral("sleep 60"), 120s);
+        QVERIFY(stopped.hasError());
+        QCOMPARE(stopped.error().code, QStringLiteral("sandbox.remote-gone"));
+        QVERIFY2(stopped.error().message.contains(QLatin1String("stopped")), qPrintable(stopped.error().message));
     }
 
     void droppedConnectionsAreRetriedOrReported()

@@ -106,7 +106,7 @@ Result<RemoteRunResult> DaytonaMachine::runIn(const QString &script, const QStri
             return Error(QStringLiteral("sandbox.timeout"),
                          Text::tr("the command ran longer than %1 s on the Daytona sandbox and was stopped")
                              .arg(double(timeout.count()) / 1000.0));
-        return transportError(answer.error());
+        return goneOr(answer.error());
     }
     const QJsonObject result = answer->json().toObject();
     const QByteArray combined = result.value(QLatin1String("result")).toString().toUtf8();
@@ -120,6 +120,26 @@ Result<RemoteRunResult> DaytonaMachine::runIn(const QString &script, const QStri
         run.errorOutput = combined.mid(at + marker.size());
     }
     return run;
+}
+
+Error DaytonaMachine::goneOr(const Error &error) const
+{
+    if (error.code != QLatin1String("http.network"))
+        return transportError(error);
+    // The connection dropped: the sandbox may have stopped under the command.
+    rest::Request request;
+    request.path = QStringLiteral("/sandbox/") + QString::fromLatin1(QUrl::toPercentEncoding(m_machineId));
+    request.timeout = std::chrono::milliseconds(15000);
+    const Result<rest::Response> answer = m_endpoint.control().send(request);
+    const QString state = answer.ok() ? answer->json().toObject().value(QLatin1String("state")).toString()
+                                      : QStringLiteral("destroyed");
+    if ((answer.ok() && state != QLatin1String("started"))
+        || (answer.hasError() && answer.error().code == QLatin1String("sandbox.remote-not-found")))
+        return Error(QStringLiteral("sandbox.remote-gone"),
+                     Text::tr("the Daytona sandbox %1 is %2: it stopped while the command ran. Start it again, or let "
+                              "Valis create a new one.")
+                         .arg(m_machineId, state));
+    return transportError(error);
 }
 
 SandboxProcess *DaytonaMachine::start(const SandboxCommand &command, QObject *parent)

@@ -33,6 +33,10 @@ public:
     void setWorkspacePath(const QString &path);
 
 private:
+    /// `error` from a toolbox call; a dropped connection to a sandbox that no longer runs is
+    /// sandbox.remote-gone.
+    Error goneOr(const Error &error) const;
+
     Endpoint m_endpoint;
     QUrl m_toolboxProxyUrl;
     QString m_machineId; ///< fixed for the machine's life, read without the lock

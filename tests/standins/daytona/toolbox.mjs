@@ -69,10 +69,15 @@ export class Toolbox {
         this.sandbox = sandbox;
         this.sessions = new Map();
         this.processes = new Set();
+        this.pending = new Set();
     }
 
-    // Ends every process (the sandbox stopped or was deleted); sessions do not survive a stop.
+    // Ends every process (the sandbox stopped or was deleted); sessions do not survive a stop,
+    // and requests still waiting for the daemon lose their connection, as when a runner goes.
     shutdown() {
+        for (const res of this.pending)
+            res.socket?.destroy();
+        this.pending.clear();
         for (const child of this.processes)
             killGroup(child);
         this.processes.clear();
@@ -101,6 +106,8 @@ export class Toolbox {
     }
 
     async handle(req, res, route, query, body) {
+        this.pending.add(res);
+        res.on('close', () => this.pending.delete(res));
         const json = () => {
             try {
                 return body.length ? JSON.parse(body.toString('utf8')) : {};
