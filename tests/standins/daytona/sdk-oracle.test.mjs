@@ -159,6 +159,7 @@ test('sessions run commands synchronously and asynchronously, with logs', async 
     assert.ok(started.cmdId);
     assert.equal(started.exitCode, undefined);
     const running = await sandbox.process.getSessionCommand('s1', started.cmdId);
+    assert.equal(running.command, 'echo a; sleep 0.3; echo b >&2');
     assert.equal(running.exitCode, undefined, 'no exit code while running');
     const finished = await waitForExit(sandbox, 's1', started.cmdId);
     assert.equal(finished.exitCode, 0);
@@ -168,8 +169,18 @@ test('sessions run commands synchronously and asynchronously, with logs', async 
     assert.equal(logs.stderr, 'b\n');
     assert.equal(logs.output, 'a\nb\n');
 
+    // follow=true: the WebSocket stream, demultiplexed by the SDK, ends with the command.
+    const streamed = await sandbox.process.executeSessionCommand('s1', { command: 'echo x; sleep 0.3; echo y >&2; echo z', runAsync: true });
+    const out = [];
+    const err = [];
+    await sandbox.process.getSessionCommandLogs('s1', streamed.cmdId, (chunk) => out.push(chunk), (chunk) => err.push(chunk));
+    assert.equal(out.join(''), 'x\nz\n');
+    assert.equal(err.join(''), 'y\n');
+    assert.ok(out.length >= 2, 'stdout came in pieces, as it was written');
+    assert.equal((await sandbox.process.getSessionCommand('s1', streamed.cmdId)).exitCode, 0);
+
     const session = await sandbox.process.getSession('s1');
-    assert.equal(session.commands.length, 2);
+    assert.equal(session.commands.length, 3);
     assert.deepEqual((await sandbox.process.listSessions()).map((s) => s.sessionId), ['s1']);
     await sandbox.process.deleteSession('s1');
     const gone = await rejection(sandbox.process.getSession('s1'));

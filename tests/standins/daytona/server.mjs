@@ -3,6 +3,7 @@
 // calls it) and the toolbox proxy (`/toolbox/{sandboxId}/...`, as @daytona/toolbox-api-client
 // calls it) on one loopback port. Sandboxes are folders under a temporary directory; their
 // commands are real local processes with HOME and the working directory set to that folder.
+// Command logs also stream over a WebSocket (`.../logs?follow=true`, the `ws` package).
 //
 //   node server.mjs [--port 0] [--api-key KEY] [--start-delay-ms 150] [--page-size 100] [--max-page-size 200]
 //                   [--fault JSON]... [--exit-with-stdin]
@@ -21,6 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { WebSocketServer } from 'ws';
 
 import { apiError, proxyError, sendJson } from './errors.mjs';
 import { Toolbox } from './toolbox.mjs';
@@ -352,6 +354,25 @@ const server = http.createServer((req, res) => {
             return apiError(res, req, 500, String(error && error.message));
         }
     });
+});
+
+// The follow=true log streams are WebSocket upgrades on the toolbox's logs path.
+const sockets = new WebSocketServer({ noServer: true });
+server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    const match = /^\/toolbox\/([^/]+)(\/.*)$/.exec(url.pathname);
+    const sandbox = match && sandboxes.get(decodeURIComponent(match[1]));
+    const refuse = (status, text) => {
+        socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    if (!authorised(req))
+        return refuse(401, 'Unauthorized');
+    if (!sandbox || sandbox.state !== 'started' || url.searchParams.get('follow') !== 'true')
+        return refuse(404, 'Not Found');
+    const accepted = sandbox.toolbox.follow(match[2], (onOpen) =>
+        sockets.handleUpgrade(req, socket, head, (ws) => onOpen(ws)));
+    if (!accepted)
+        refuse(404, 'Not Found');
 });
 
 function shutdown() {

@@ -180,6 +180,28 @@ export class Toolbox {
         return daemonError(res, req, 404, 'NOT_FOUND', `no route ${req.method} ${route}`);
     }
 
+    // `GET .../command/{cid}/logs?follow=true` as a WebSocket: binary frames, each stream's
+    // bytes behind its marker (01 01 01 stdout, 02 02 02 stderr), closed when the command ends.
+    follow(route, accept) {
+        const match = /^\/process\/session\/([^/]+)\/command\/([^/]+)\/logs$/.exec(route);
+        const session = match && this.sessions.get(decodeURIComponent(match[1]));
+        const command = session && session.commands.get(decodeURIComponent(match[2]));
+        if (!command)
+            return false;
+        accept((ws) => {
+            const marker = { stdout: Buffer.from([1, 1, 1]), stderr: Buffer.from([2, 2, 2]) };
+            const send = (kind, data) => ws.send(Buffer.concat([marker[kind], data]), { binary: true });
+            for (const { kind, data } of command.chunks)
+                send(kind, data);
+            if (command.exitCode !== null)
+                return ws.close(1000);
+            const listener = { chunk: send, end: () => ws.close(1000) };
+            command.listeners.add(listener);
+            ws.on('close', () => command.listeners.delete(listener));
+        });
+        return true;
+    }
+
     sessionDto(session) {
         return { sessionId: session.id, commands: [...session.commands.values()].map((c) => this.commandDto(c)) };
     }
@@ -227,20 +249,36 @@ export class Toolbox {
             return daemonError(res, req, 404, 'NOT_FOUND', 'session not found');
         if (!request || typeof request.command !== 'string' || !request.command)
             return daemonError(res, req, 400, 'BAD_REQUEST', 'command is required');
-        const command = { id: randomUUID(), command: request.command, exitCode: null, stdout: [], stderr: [], output: [], child: null };
+        // chunks keeps both streams in arrival order for the follow=true WebSocket; listeners
+        // are the open ones ({chunk(kind, data), end()}).
+        const command = { id: randomUUID(), command: request.command, exitCode: null, stdout: [], stderr: [], output: [],
+            chunks: [], listeners: new Set(), child: null };
         session.commands.set(command.id, command);
         // The daemon runs session commands in the session's shell; a fresh `sh -c` per command
         // gives the same output and exit status (shell state such as `cd` is not carried over).
         const child = this.spawn(['/bin/sh', '-c', request.command], { cwd: this.sandbox.home, env: this.environment() });
         command.child = child;
-        child.stdout.on('data', (d) => { command.stdout.push(d); command.output.push(d); });
-        child.stderr.on('data', (d) => { command.stderr.push(d); command.output.push(d); });
+        const record = (kind, d) => {
+            command[kind].push(d);
+            command.output.push(d);
+            command.chunks.push({ kind, data: d });
+            for (const listener of command.listeners)
+                listener.chunk(kind, d);
+        };
+        child.stdout.on('data', (d) => record('stdout', d));
+        child.stderr.on('data', (d) => record('stderr', d));
+        const ended = () => {
+            for (const listener of command.listeners)
+                listener.end();
+            command.listeners.clear();
+        };
         const done = new Promise((resolve) => {
             child.on('close', (code, signal) => {
                 command.exitCode = code === null ? 128 + (signal === 'SIGKILL' ? 9 : 15) : code;
+                ended();
                 resolve();
             });
-            child.on('error', () => { command.exitCode = 127; resolve(); });
+            child.on('error', () => { command.exitCode = 127; ended(); resolve(); });
         });
         if (request.runAsync || request.async)
             return sendJson(res, 202, { cmdId: command.id });
