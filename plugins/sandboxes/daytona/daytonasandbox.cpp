@@ -131,7 +131,7 @@ Result<QJsonObject> DaytonaSandbox::waitUntilStarted(const Endpoint &endpoint, c
                          Text::tr("the Daytona sandbox %1 ended in the state \"%2\": %3").arg(machineId, state, reason));
         if (deadline.hasExpired())
             break;
-        QThread::msleep((unsigned long)std::min<qint64>(pause.count(), qMax<qint64>(1, deadline.remainingTime())));
+        QThread::msleep(static_cast<unsigned long>(std::min<qint64>(pause.count(), qMax<qint64>(1, deadline.remainingTime()))));
         pause = std::min(pause * 2, std::chrono::milliseconds(1000));
     }
     return Error(QStringLiteral("sandbox.remote-timeout"),
