@@ -46,6 +46,7 @@ struct StandInSpec
     QString script;          ///< relative to the source tree
     QStringList arguments;   ///< besides the script
     QString baseUrlVariable; ///< DAYTONA_API_URL, RUNLOOP_BASE_URL, MODAL_SERVER_URL
+    QString basePath;        ///< after the stand-in's address ("/api" for Daytona's control plane)
     QHash<QString, QString> keys; ///< variable -> value
 };
 
@@ -55,8 +56,14 @@ StandInSpec standIn(const QString &sandbox)
         return {sandbox, QStringLiteral("tests/standins/runloop/server.mjs"),
                 {QStringLiteral("--api-key"), Key, QStringLiteral("--boot-delay-ms"), QStringLiteral("50"),
                  QStringLiteral("--long-poll-ms"), QStringLiteral("300"), QStringLiteral("--exit-with-stdin")},
-                QStringLiteral("RUNLOOP_BASE_URL"),
+                QStringLiteral("RUNLOOP_BASE_URL"), QString(),
                 {{QStringLiteral("RUNLOOP_API_KEY"), Key}}};
+    if (sandbox == QLatin1String("daytona"))
+        return {sandbox, QStringLiteral("tests/standins/daytona/server.mjs"),
+                {QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--api-key"), Key,
+                 QStringLiteral("--start-delay-ms"), QStringLiteral("50"), QStringLiteral("--exit-with-stdin")},
+                QStringLiteral("DAYTONA_API_URL"), QStringLiteral("/api"),
+                {{QStringLiteral("DAYTONA_API_KEY"), Key}}};
     return {};
 }
 
@@ -98,7 +105,7 @@ class TestCliRemoteCodingTask : public QObject
         if (port <= 0)
             return false;
         m_environment = anthropicCliEnvironment();
-        m_environment.insert(spec.baseUrlVariable, QStringLiteral("http://127.0.0.1:%1").arg(port));
+        m_environment.insert(spec.baseUrlVariable, QStringLiteral("http://127.0.0.1:%1").arg(port) + spec.basePath);
         for (auto it = spec.keys.constBegin(); it != spec.keys.constEnd(); ++it)
             m_environment.insert(it.key(), it.value());
         return true;
@@ -171,6 +178,7 @@ private Q_SLOTS:
     void completesTheCodingTaskRemotely_data()
     {
         QTest::addColumn<QString>("sandbox");
+        QTest::newRow("daytona") << QStringLiteral("daytona");
         QTest::newRow("runloop") << QStringLiteral("runloop");
     }
 
