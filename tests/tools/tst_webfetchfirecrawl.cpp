@@ -5,7 +5,10 @@
 #include "testsupport.h"
 #include "webfetchfixture.h"
 
+#include "valis/agent/toolorchestrator.h"
+
 #include <QJsonDocument>
+#include <QSignalSpy>
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -189,7 +192,37 @@ private Q_SLOTS:
         QCOMPARE(m_standin->requests().size(), 1); // the orchestrator retries, not the backend
     }
 
-    void aRateLimitIsRetriedByTheOrchestrator()
+    void aRateLimitIsRetriedByTheToolOrchestrator()
+    {
+        // The orchestrator the agent loop uses waits out the 429's Retry-After, then tries again.
+        m_standin->injectFaults(QJsonArray{QJsonObject{{QStringLiteral("status"), 429}, {QStringLiteral("retryAfter"), 1}}});
+        ToolRegistry registry({m_home->provider()});
+        ApprovalPolicy approvals;
+        approvals.setAutoApprove(AutoApprove::All);
+        ToolOrchestrator orchestrator(&registry, &approvals);
+        orchestrator.setRetryPolicy(RetryPolicy{3, std::chrono::milliseconds(100), 2.0, std::chrono::milliseconds(1000),
+                                                std::chrono::milliseconds(10000), 0.0});
+        QObject::connect(&orchestrator, &ToolOrchestrator::approvalRequested, &orchestrator, [&](const ApprovalRequest &request) {
+            orchestrator.resolveApproval(request.id, ApprovalDecision::allowed());
+        });
+        QSignalSpy retrying(&orchestrator, &ToolOrchestrator::retrying);
+        QSignalSpy finished(&orchestrator, &ToolOrchestrator::batchFinished);
+        ToolContext context;
+        context.sessionId = QStringLiteral("session-1");
+        orchestrator.run({Part::makeToolCall(QStringLiteral("call-1"), QStringLiteral("fetch_url"),
+                                             QJsonObject{{QStringLiteral("url"), Article}})},
+                         context);
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(retrying.size(), 1);
+        QVERIFY2(retrying.first().at(2).toLongLong() >= 1000, "the Retry-After of 1 s is honoured");
+        const QList<Part> results = finished.first().first().value<QList<Part>>();
+        QCOMPARE(results.size(), 1);
+        QVERIFY2(!results.first().isError, qPrintable(results.first().content.value(0).text));
+        QVERIFY(results.first().content.value(0).text.contains(QStringLiteral("# Tide Tables")));
+        QCOMPARE(m_standin->requests().size(), 2);
+    }
+
+    void valisCliToolRetriesARateLimit()
     {
 #ifndef VALIS_TEST_WEBFETCH_PLUGIN
         QSKIP("the web-fetch plugin is not built (it needs valis_web_convert)");

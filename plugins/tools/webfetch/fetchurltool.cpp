@@ -14,7 +14,6 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QEventLoop>
-#include <QThread>
 #include <QTimer>
 
 #include <future>
