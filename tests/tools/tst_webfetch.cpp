@@ -9,6 +9,8 @@
 #include "webfetchfixture.h"
 
 #include <QJsonDocument>
+#include <QScopeGuard>
+#include <QSslConfiguration>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTest>
@@ -161,6 +163,32 @@ private Q_SLOTS:
         const ToolCallOutcome plain = m_home->fetch(url(QStringLiteral("/notes.txt")));
         QVERIFY2(plain.text().contains(QStringLiteral("Plain notes.\nLine two.")), qPrintable(plain.text()));
         QCOMPARE(m_server->requests().size(), 3); // three formats, three cache keys
+    }
+
+    void httpsChecksTheCertificateAgainstTheHostNotTheAddress()
+    {
+        // The connection goes to the checked IP, yet TLS must verify (and send as SNI) the host
+        // name: the certificate names only "localhost".
+        QTemporaryDir folder;
+        TlsPageServer tls(ArticleHtml);
+        const QString problem = tls.start(folder.path());
+        if (problem.contains(QLatin1String("not installed")))
+            QSKIP(qPrintable(problem));
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        const QSslConfiguration saved = QSslConfiguration::defaultConfiguration();
+        QSslConfiguration trusting = saved;
+        trusting.addCaCertificate(tls.certificate());
+        QSslConfiguration::setDefaultConfiguration(trusting);
+        const auto restore = qScopeGuard([&saved] { QSslConfiguration::setDefaultConfiguration(saved); });
+
+        const ToolCallOutcome named = m_home->fetch(QStringLiteral("https://localhost:%1/secure.html").arg(tls.port()));
+        QVERIFY2(!named.result.isError, qPrintable(named.text()));
+        QVERIFY(named.text().contains(QStringLiteral("The sea rises twice a day.")));
+
+        const ToolCallOutcome byAddress = m_home->fetch(QStringLiteral("https://127.0.0.1:%1/secure.html").arg(tls.port()));
+        QVERIFY(byAddress.result.isError);
+        QVERIFY2(byAddress.text().contains(QStringLiteral("SSL handshake failed")), qPrintable(byAddress.text()));
+        QCOMPARE(tls.requestCount(), 1);
     }
 
     void pdfBecomesText()

@@ -9,6 +9,9 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QSslKey>
+#include <QSslServer>
+#include <QSslSocket>
 #include <QStandardPaths>
 #include <QTimer>
 
@@ -127,6 +130,64 @@ void FirecrawlStandin::injectFaults(const QJsonArray &faults) const
 void FirecrawlStandin::reset() const
 {
     call("POST", QStringLiteral("/_standin/reset"));
+}
+
+struct TlsPageServer::Server
+{
+    QSslServer server;
+};
+
+TlsPageServer::TlsPageServer(QByteArray body) : m_server(std::make_unique<Server>()), m_body(std::move(body)) {}
+TlsPageServer::~TlsPageServer() = default;
+
+quint16 TlsPageServer::port() const
+{
+    return m_server->server.serverPort();
+}
+
+QString TlsPageServer::start(const QString &folder)
+{
+    const QString openssl = QStandardPaths::findExecutable(QStringLiteral("openssl"));
+    if (openssl.isEmpty())
+        return QStringLiteral("the openssl command is not installed");
+    const QString keyPath = folder + QStringLiteral("/key.pem");
+    const QString certificatePath = folder + QStringLiteral("/cert.pem");
+    QProcess make;
+    make.start(openssl, {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
+                         QStringLiteral("-nodes"), QStringLiteral("-days"), QStringLiteral("1"), QStringLiteral("-subj"),
+                         QStringLiteral("/CN=localhost"), QStringLiteral("-addext"), QStringLiteral("subjectAltName=DNS:localhost"),
+                         QStringLiteral("-keyout"), keyPath, QStringLiteral("-out"), certificatePath});
+    if (!make.waitForFinished(60000) || make.exitCode() != 0)
+        return QStringLiteral("openssl could not make a certificate: ") + QString::fromLocal8Bit(make.readAllStandardError());
+    QFile keyFile(keyPath);
+    QFile certificateFile(certificatePath);
+    if (!keyFile.open(QIODevice::ReadOnly) || !certificateFile.open(QIODevice::ReadOnly))
+        return QStringLiteral("cannot read the certificate openssl made");
+    m_certificate = QSslCertificate(certificateFile.readAll(), QSsl::Pem);
+    QSslConfiguration configuration = QSslConfiguration::defaultConfiguration();
+    configuration.setLocalCertificate(m_certificate);
+    configuration.setPrivateKey(QSslKey(keyFile.readAll(), QSsl::Rsa, QSsl::Pem));
+    configuration.setPeerVerifyMode(QSslSocket::VerifyNone);
+    m_server->server.setSslConfiguration(configuration);
+
+    QObject::connect(&m_server->server, &QTcpServer::pendingConnectionAvailable, &m_server->server, [this] {
+        while (auto *socket = qobject_cast<QSslSocket *>(m_server->server.nextPendingConnection())) {
+            auto received = std::make_shared<QByteArray>();
+            QObject::connect(socket, &QIODevice::readyRead, socket, [this, socket, received] {
+                *received += socket->readAll();
+                if (!received->contains("\r\n\r\n"))
+                    return;
+                ++m_requests;
+                socket->write("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nConnection: close\r\nContent-Length: "
+                              + QByteArray::number(m_body.size()) + "\r\n\r\n" + m_body);
+                socket->disconnectFromHost();
+            });
+            QObject::connect(socket, &QAbstractSocket::disconnected, socket, &QObject::deleteLater);
+        }
+    });
+    if (!m_server->server.listen(QHostAddress::LocalHost))
+        return QStringLiteral("cannot listen: ") + m_server->server.errorString();
+    return {};
 }
 
 } // namespace valis::test

@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSslCertificate>
 #include <QTemporaryDir>
 #include <QUrl>
 
@@ -63,6 +64,28 @@ private:
     QString m_apiKey;
     QProcess m_process;
     QUrl m_url;
+};
+
+/// An HTTPS server on 127.0.0.1 whose certificate, made at start() with the openssl command,
+/// names "localhost" only; it answers every request with `body` as text/html.
+class TlsPageServer
+{
+public:
+    explicit TlsPageServer(QByteArray body);
+    ~TlsPageServer();
+
+    /// Makes the certificate in `folder` and listens; the reason when it cannot.
+    QString start(const QString &folder);
+    quint16 port() const;
+    QSslCertificate certificate() const { return m_certificate; }
+    int requestCount() const { return m_requests; }
+
+private:
+    struct Server;
+    std::unique_ptr<Server> m_server;
+    QByteArray m_body;
+    QSslCertificate m_certificate;
+    int m_requests = 0;
 };
 
 } // namespace valis::test
