@@ -247,6 +247,11 @@ private Q_SLOTS:
         const ToolCallOutcome outcome = m_home->fetch(QStringLiteral("http://169.254.169.254/latest/meta-data/"));
         QVERIFY(outcome.result.isError);
         QVERIFY2(outcome.text().contains(QStringLiteral("cloud metadata")), qPrintable(outcome.text()));
+        const ToolCallOutcome local = m_home->fetch(QStringLiteral("http://localhost:8080/admin"));
+        QVERIFY(local.result.isError);
+        QVERIFY2(local.text().contains(QStringLiteral("loopback name")), qPrintable(local.text()));
+        const ToolCallOutcome decimal = m_home->fetch(QStringLiteral("http://2130706433/"));
+        QVERIFY2(decimal.text().contains(QStringLiteral("loopback address")), qPrintable(decimal.text()));
         QCOMPARE(m_standin->requests().size(), 0);
     }
 };

@@ -61,7 +61,7 @@ BuiltInFetcher::BuiltInFetcher(const WebSettings &settings)
 
 QByteArray BuiltInFetcher::userAgent()
 {
-    return QByteArrayLiteral("Valis-fetch_url/1.0 (an AI agent's page fetcher; +https://github.com/valis-agent)");
+    return QByteArrayLiteral("Valis-fetch_url/1.0 (an AI agent's page fetcher)");
 }
 
 std::optional<FetchFailure> BuiltInFetcher::checkWithoutLookup(const QUrl &url) const
@@ -254,6 +254,8 @@ FetchResult<HttpDocument> BuiltInFetcher::fetch(const QUrl &url, const std::atom
             if (!connectFailed)
                 break;
         }
+        if (!answer)
+            return FetchFailure{QStringLiteral("The host %1 has no address to connect to.").arg(host)};
         if (auto *failure = std::get_if<FetchFailure>(&*answer))
             return *failure;
         HttpDocument document = std::get<HttpDocument>(std::move(*answer));

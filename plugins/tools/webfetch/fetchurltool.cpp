@@ -131,7 +131,7 @@ public:
         spec.readOnly = true;
         // Per-domain approval: read at spec time, so a change of config/web.json applies to new sessions.
         const Result<WebSettings> settings = WebSettings::load(m_environment.configDir);
-        if (settings.ok() && settings->approveNewDomains)
+        if (settings.hasError() || settings->approveNewDomains) // unreadable settings: the safe default
             spec.approvalSubject = [](const QJsonValue &arguments) { return hostOfArguments(arguments); };
         return spec;
     }
@@ -230,6 +230,11 @@ private:
     FetchResult<FetchedPage> fetchThroughFirecrawl(const QUrl &url, DocumentFormat format, const WebSettings &settings,
                                                    const tools::ToolCall &call) const
     {
+        // Firecrawl resolves the name itself, so only names that are loopback by definition
+        // (RFC 6761) can be refused here; literal addresses were checked already.
+        const QString host = normalizedHost(url);
+        if (!settings.allowLoopback && (host == QLatin1String("localhost") || host.endsWith(QLatin1String(".localhost"))))
+            return FetchFailure{QStringLiteral("Refused: %1 is a loopback name; fetch_url only reaches public addresses.").arg(host)};
         const Result<ApiKey> key = firecrawlKey(m_environment.credentials, call.cancelled);
         if (key.hasError())
             return FetchFailure{QStringLiteral("fetch_url cannot read the Firecrawl key: ") + key.error().toString()};
