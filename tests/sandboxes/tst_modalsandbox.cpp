@@ -8,6 +8,7 @@
 #include "sandboxrun.h"
 #include "testsupport.h"
 
+#include "valis/filesystem/filesystembackend.h"
 #include "valis/plugins/remotesandbox.h"
 
 #include <QDir>
@@ -219,6 +220,28 @@ private Q_SLOTS:
         QCOMPARE(run->exitCode, std::optional<int>(3));
         QCOMPARE(run->out, QByteArray("first\n") + remote.toUtf8() + "/file.txt\n" + remote.toUtf8() + "/sub\nbar\n");
         QVERIFY(!run->outputAfterEnd);
+    }
+
+    void workspaceFilesGoThroughTheMachine()
+    {
+        QVERIFY(m_machine);
+        const std::shared_ptr<FilesystemBackend> files = m_machine->workspace();
+        QVERIFY(files);
+        const QByteArray content("line one\n\x00binary\xff tail\n", 24);
+        QVERIFY(files->write(QStringLiteral("notes/a.txt"), content).ok());
+        const QString onDisk = m_machine->info().workspacePath + QStringLiteral("/notes/a.txt");
+        QFile file(onDisk);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), content);
+        const auto read = files->read(QStringLiteral("notes/a.txt"));
+        QVERIFY(read.ok());
+        QCOMPARE(*read, content);
+        const auto listed = files->list(QStringLiteral("notes"));
+        QVERIFY(listed.ok());
+        QCOMPARE(listed->size(), 1);
+        QCOMPARE(listed->first().size, qint64(content.size()));
+        QVERIFY(files->remove(QStringLiteral("notes/a.txt")).ok());
+        QVERIFY(!QFile::exists(onDisk));
     }
 
     void startTimesOut()

@@ -54,7 +54,7 @@ Result<void> startExec(ModalRouter &router, const router::TaskExecStartRequest &
         if (!cancel.track(&context))
             return Error(QStringLiteral("sandbox.killed"), ModalText::tr("the command was stopped"));
         router::TaskExecStartResponse response;
-        status = router.stub().TaskExecStart(&context, request, &response);
+        status = router.stub()->TaskExecStart(&context, request, &response);
         cancel.untrack(&context);
         if (status.ok())
             return {};
@@ -104,7 +104,8 @@ void readStream(ModalRouter &router, const std::string &execId, int channel, Clo
         request.set_offset(offset);
         request.set_file_descriptor(channel == 0 ? router::TASK_EXEC_STDIO_FILE_DESCRIPTOR_STDOUT
                                                  : router::TASK_EXEC_STDIO_FILE_DESCRIPTOR_STDERR);
-        auto reader = router.stub().TaskExecStdioRead(&context, request);
+        const auto stub = router.stub(); // outlives the reader
+        auto reader = stub->TaskExecStdioRead(&context, request);
         router::TaskExecStdioReadResponse item;
         while (reader->Read(&item)) {
             offset += item.data().size();
@@ -163,7 +164,7 @@ void killOnMachine(ModalRouter &router, const std::string &pidFile)
     wait.set_task_id(router.taskId());
     wait.set_exec_id(request.exec_id());
     router::TaskExecWaitResponse response;
-    router.stub().TaskExecWait(&context, wait, &response).ok();
+    router.stub()->TaskExecWait(&context, wait, &response).ok();
 }
 
 } // namespace
@@ -216,10 +217,10 @@ Result<void> ModalRouter::connect()
     return {};
 }
 
-router::TaskCommandRouter::Stub &ModalRouter::stub()
+std::shared_ptr<router::TaskCommandRouter::Stub> ModalRouter::stub()
 {
     const std::lock_guard lock(m_mutex);
-    return *m_stub;
+    return m_stub;
 }
 
 void ModalRouter::authorize(grpc::ClientContext &context)
@@ -301,7 +302,7 @@ Result<ExecExit> runExec(ModalRouter &router, const ExecSpec &spec, const ExecOu
         request.set_task_id(router.taskId());
         request.set_exec_id(execId);
         router::TaskExecWaitResponse response;
-        const grpc::Status status = router.stub().TaskExecWait(&context, request, &response);
+        const grpc::Status status = router.stub()->TaskExecWait(&context, request, &response);
         cancel.untrack(&context);
         if (status.ok() && response.exit_status_case() == router::TaskExecWaitResponse::kCode) {
             exit = ExecExit{response.code()};

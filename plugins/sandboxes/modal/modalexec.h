@@ -46,7 +46,8 @@ public:
     const std::string &taskId() const { return m_taskId; }
     const std::string &sandboxId() const { return m_sandboxId; }
     ModalConnection &connection() { return *m_connection; }
-    ::modal::task_command_router::TaskCommandRouter::Stub &stub();
+    /// The current stub; held by the caller for the length of a call (connect() replaces it).
+    std::shared_ptr<::modal::task_command_router::TaskCommandRouter::Stub> stub();
     /// Adds `authorization: Bearer <jwt>`.
     void authorize(grpc::ClientContext &context);
     /// Whether the sandbox has stopped (SandboxWait with no wait); its state word when it has.
@@ -59,7 +60,7 @@ private:
     std::mutex m_mutex;
     std::string m_jwt;
     std::shared_ptr<grpc::Channel> m_channel;
-    std::unique_ptr<::modal::task_command_router::TaskCommandRouter::Stub> m_stub;
+    std::shared_ptr<::modal::task_command_router::TaskCommandRouter::Stub> m_stub;
 };
 
 /// One command to run on the machine.
