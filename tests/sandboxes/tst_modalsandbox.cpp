@@ -227,7 +227,7 @@ private Q_SLOTS:
         QVERIFY(m_machine);
         const std::shared_ptr<FilesystemBackend> files = m_machine->workspace();
         QVERIFY(files);
-        const QByteArray content("line one\n\x00binary\xff tail\n", 24);
+        const QByteArray content("line one\n\x00binary\xff tail\n", 23); // a NUL and a byte that is not UTF-8
         QVERIFY(files->write(QStringLiteral("notes/a.txt"), content).ok());
         const QString onDisk = m_machine->info().workspacePath + QStringLiteral("/notes/a.txt");
         QFile file(onDisk);

@@ -2,7 +2,9 @@
 
 #include <QUuid>
 
+#include <algorithm>
 #include <condition_variable>
+#include <cstdint>
 #include <thread>
 
 namespace valis::sandboxes::modal {

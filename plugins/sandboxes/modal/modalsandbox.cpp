@@ -6,6 +6,9 @@
 
 #include <QDateTime>
 
+#include <algorithm>
+#include <cstdint>
+
 namespace valis::sandboxes::modal {
 
 namespace client = ::modal::client;

@@ -1,6 +1,7 @@
-// The Modal stand-in as a process, for the C++ tests: prints one line
+// The Modal stand-in as a process, for the C++ tests: prints two lines
+//   MODAL_STANDIN_PORT=P
 //   MODAL_STANDIN {"port":P,"routerPort":R,"url":"http://127.0.0.1:P","tokenId":...,"tokenSecret":...}
-// when both services listen, then reads JSON control lines on stdin, answering each with one
+// when both services listen (the control plane on P), then reads JSON control lines on stdin, answering each with one
 // JSON line {"id":..,"ok":true,...} on stdout:
 //   {"id":1,"cmd":"faults","faults":{...}}   replace the faults (see standin.mjs)
 //   {"id":2,"cmd":"terminate","sandboxId":"sb-..."}  stop a sandbox from the service's side
@@ -11,7 +12,7 @@ import { startModalStandin } from './standin.mjs';
 
 const standin = await startModalStandin({ tokenId: process.env.MODAL_STANDIN_TOKEN_ID, tokenSecret: process.env.MODAL_STANDIN_TOKEN_SECRET });
 const { port, routerPort, url, tokenId, tokenSecret } = standin;
-process.stdout.write(`MODAL_STANDIN ${JSON.stringify({ port, routerPort, url, tokenId, tokenSecret })}\n`);
+process.stdout.write(`MODAL_STANDIN_PORT=${port}\nMODAL_STANDIN ${JSON.stringify({ port, routerPort, url, tokenId, tokenSecret })}\n`);
 
 const lines = readline.createInterface({ input: process.stdin });
 lines.on('line', (line) => {
