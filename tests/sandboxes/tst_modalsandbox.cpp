@@ -76,6 +76,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         qunsetenv("MODAL_SERVER_URL");
+        qunsetenv("MODAL_TOKEN_ID");
+        qunsetenv("MODAL_TOKEN_SECRET");
         QVERIFY2(m_standin.start(), qPrintable(m_standin.error()));
         QVERIFY(m_local.isValid());
         m_sandbox = makeSandbox();
@@ -126,6 +128,15 @@ private Q_SLOTS:
         QCOMPARE(ModalSandbox(QJsonObject{{QStringLiteral("serverUrl"), QStringLiteral("https://example.test")}}).serverUrl(),
                  QStringLiteral("http://127.0.0.1:1"));
         qunsetenv("MODAL_SERVER_URL");
+        // The token pair from the environment counts until setCredentials() replaces it.
+        qputenv("MODAL_TOKEN_ID", "ak-from-env");
+        qputenv("MODAL_TOKEN_SECRET", "as-from-env");
+        QVERIFY(ModalSandbox().checkAvailable().ok());
+        ModalSandbox replaced;
+        replaced.setCredentials({});
+        QCOMPARE(replaced.checkAvailable().error().code, QStringLiteral("sandbox.remote-auth"));
+        qunsetenv("MODAL_TOKEN_ID");
+        qunsetenv("MODAL_TOKEN_SECRET");
     }
 
     void missingOrWrongToken()

@@ -33,6 +33,11 @@ std::chrono::milliseconds left(Clock::time_point deadline)
 
 ModalSandbox::ModalSandbox(const QJsonObject &settings) : m_workers(std::make_shared<WorkerThreads>())
 {
+    // The environment's token until setCredentials() hands over what the keychain holds: a
+    // host may ask checkAvailable() before it has resolved the credentials.
+    for (const RemoteCredential &credential : credentials())
+        if (const QString value = qEnvironmentVariable(qPrintable(credential.environmentVariables.first())); !value.isEmpty())
+            m_secrets.insert(credential.account, value);
     m_serverUrl = qEnvironmentVariable("MODAL_SERVER_URL");
     if (m_serverUrl.isEmpty())
         m_serverUrl = settings.value(QStringLiteral("serverUrl")).toString(QStringLiteral("https://api.modal.com:443"));
