@@ -294,6 +294,25 @@ private Q_SLOTS:
         QCOMPARE(run->endings, 0);
     }
 
+    void deletingTheSandboxStopsItsCommands()
+    {
+        auto sandbox = makeSandbox();
+        auto machine = acquire(*sandbox, spec(QStringLiteral("s-unload")));
+        QVERIFY(machine);
+        const QString id = machine->info().machineId;
+        const QByteArray token = uniqueSleepToken();
+        SandboxCommand command = shell(QStringLiteral("echo started; sleep ") + QString::fromLatin1(token), 0ms);
+        auto run = startRun(*machine, command, &m_owner);
+        QTRY_VERIFY2_WITH_TIMEOUT(run->out == "started\n", qPrintable(run->describe()), 20000);
+        // As at plugin shutdown with a command still running: the threads are stopped, not waited for.
+        machine.reset();
+        sandbox.reset();
+        QTRY_VERIFY2_WITH_TIMEOUT(run->done(), qPrintable(run->describe()), 20000);
+        QCOMPARE(run->errorCode(), QStringLiteral("sandbox.killed"));
+        QTRY_VERIFY_WITH_TIMEOUT(processesWithArgument(token).isEmpty(), 10000);
+        QVERIFY(m_sandbox->destroy(id).ok());
+    }
+
     void outputStreamCutIsResumed()
     {
         QVERIFY(m_machine);

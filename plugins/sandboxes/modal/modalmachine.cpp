@@ -30,10 +30,12 @@ WorkerThreads::~WorkerThreads()
 {
     const std::lock_guard lock(m_mutex);
     for (Worker &worker : m_workers)
+        worker.cancel->cancel();
+    for (Worker &worker : m_workers)
         worker.thread.join();
 }
 
-void WorkerThreads::spawn(std::function<void()> work)
+void WorkerThreads::spawn(std::function<void()> work, std::shared_ptr<ExecCancellation> cancel)
 {
     const std::lock_guard lock(m_mutex);
     for (auto it = m_workers.begin(); it != m_workers.end();) {
@@ -49,7 +51,7 @@ void WorkerThreads::spawn(std::function<void()> work)
                                    work();
                                    *done = true;
                                }),
-                               done});
+                               done, std::move(cancel)});
 }
 
 ModalMachine::ModalMachine(std::shared_ptr<ModalRouter> router, std::shared_ptr<WorkerThreads> workers, RemoteMachineInfo info)
@@ -130,7 +132,7 @@ SandboxProcess *ModalMachine::start(const SandboxCommand &command, QObject *pare
             post(shared, [code = exit->exitCode](ModalProcess *p) { p->deliverExit(code); });
         else
             post(shared, [error = exit.error()](ModalProcess *p) { p->deliverError(error); });
-    });
+    }, shared->cancel);
     return process;
 }
 

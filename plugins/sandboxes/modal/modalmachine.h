@@ -21,14 +21,17 @@ class ExecCancellation;
 class WorkerThreads
 {
 public:
+    /// Cancels what is still running (a command whose process outlived the plugin), then joins.
     ~WorkerThreads();
-    void spawn(std::function<void()> work);
+    /// Runs `work` on a thread of its own; `cancel` stops its calls should the sandbox go first.
+    void spawn(std::function<void()> work, std::shared_ptr<ExecCancellation> cancel);
 
 private:
     struct Worker
     {
         std::thread thread;
         std::shared_ptr<std::atomic<bool>> done;
+        std::shared_ptr<ExecCancellation> cancel;
     };
     std::mutex m_mutex;
     std::list<Worker> m_workers;
