@@ -224,7 +224,8 @@ void MarkdownWriter::visit(const GumboNode *node, int depth)
             appendSpace();
         } else {
             flush();
-            if (markdown())
+            // A rule before any content only separated the chrome that was dropped.
+            if (markdown() && !m_out.isEmpty())
                 emitLines({QStringLiteral("---")});
         }
         return;
@@ -342,6 +343,14 @@ void MarkdownWriter::blockquote(const GumboNode *element, int depth)
         return;
     }
     flush();
+    // The blank line before the quote belongs to the enclosing quote, not to this one.
+    if (!m_out.isEmpty() && (m_forceBlank || !insideListItem())) {
+        QString blank = linePrefix(false);
+        while (blank.endsWith(QLatin1Char(' ')))
+            blank.chop(1);
+        m_out += blank + QLatin1Char('\n');
+        m_separated = true;
+    }
     m_containers.push_back({markdown() ? QStringLiteral("> ") : QStringLiteral("  "), QString(), false, false});
     visitChildren(element, depth);
     flush();
@@ -426,13 +435,17 @@ void MarkdownWriter::inlineCode(const GumboNode *element)
 
 void MarkdownWriter::wrapped(const GumboNode *element, int depth, const QString &marker)
 {
-    if (!markdown()) {
+    // <b> inside <strong> (or a bold <dt>) adds nothing, and "**a **b** c**" reads wrongly.
+    int &open = marker.size() == 2 ? (marker.at(0) == QLatin1Char('*') ? m_openStrong : m_openStrike) : m_openEmphasis;
+    if (!markdown() || open > 0) {
         visitChildren(element, depth);
         return;
     }
     const qsizetype start = m_para.size();
     const quint64 flushes = m_flushes;
+    ++open;
     visitChildren(element, depth);
+    --open;
     // A block inside (a paragraph in <b>) was written on its own; no markers around it.
     if (m_flushes != flushes || m_para.size() < start)
         return;
@@ -550,13 +563,14 @@ void MarkdownWriter::emitLines(const QStringList &lines)
 {
     if (m_truncated || lines.isEmpty())
         return;
-    if (!m_out.isEmpty() && (m_forceBlank || !insideListItem())) {
+    if (!m_out.isEmpty() && !m_separated && (m_forceBlank || !insideListItem())) {
         QString blank = linePrefix(false);
         while (blank.endsWith(QLatin1Char(' ')))
             blank.chop(1);
         m_out += blank + QLatin1Char('\n');
     }
     m_forceBlank = false;
+    m_separated = false;
     for (qsizetype i = 0; i < lines.size(); ++i)
         m_out += linePrefix(i == 0) + lines.at(i) + QLatin1Char('\n');
     for (Container &container : m_containers)
@@ -607,7 +621,7 @@ QString MarkdownWriter::finish(bool *truncated)
         while (!line.isEmpty() && line.back().isSpace())
             line.chop(1);
         lineStart = at + 1;
-        if (line.isEmpty() || line == QLatin1String(">")) {
+        if (line.isEmpty()) {
             ++newlines;
             continue;
         }

@@ -82,8 +82,12 @@ private:
     QString m_para;                       ///< the paragraph being built (inline Markdown)
     std::vector<Container> m_containers;
     std::vector<ListState> m_lists;
+    int m_openEmphasis = 0;               ///< "*" wrappers open around the current text
+    int m_openStrong = 0;                 ///< "**"
+    int m_openStrike = 0;                 ///< "~~"
     int m_inline = 0;                     ///< >0: inside a link, heading or table cell (one line)
     bool m_forceBlank = false;            ///< a blank line before the next block (list start)
+    bool m_separated = false;             ///< that blank line is already written (quote start)
     bool m_truncated = false;
     quint64 m_flushes = 0;                ///< paragraphs flushed; an inline wrapper checks it
 };
