@@ -158,7 +158,6 @@ QByteArray canonicalCharset(QByteArrayView label)
 
 Result<CharsetChoice> chooseCharset(QByteArrayView body, const QByteArray &declared, DeclarationKind kind)
 {
-    CharsetChoice choice;
     if (body.startsWith("\xEF\xBB\xBF"))
         return CharsetChoice{"utf-8", CharsetChoice::Source::Bom, 3};
     if (body.startsWith("\xFF\xFE"))

@@ -170,7 +170,7 @@ public:
 
 private:
     bool isChrome(const GumboNode *element) const;
-    void addScore(const GumboNode *element, double score);
+    void addScore(double score);
     Info &candidate(const GumboNode *element);
 
     bool m_mainContentOnly;
@@ -239,7 +239,7 @@ Info &Analyzer::candidate(const GumboNode *element)
     return entry;
 }
 
-void Analyzer::addScore(const GumboNode *element, double score)
+void Analyzer::addScore(double score)
 {
     // The paragraph's parent gets it whole, the grandparent half, further ancestors less.
     const qsizetype levels = qMin<qsizetype>(qsizetype(m_path.size()), 5);
@@ -250,7 +250,6 @@ void Analyzer::addScore(const GumboNode *element, double score)
         const double divider = level == 0 ? 1 : level == 1 ? 2 : double(level) * 3;
         candidate(ancestor).score += score / divider;
     }
-    (void)element;
 }
 
 Totals Analyzer::visit(const GumboNode *element, int depth)
@@ -313,7 +312,7 @@ Totals Analyzer::visit(const GumboNode *element, int depth)
     const bool paragraphLike = tag == GUMBO_TAG_P || tag == GUMBO_TAG_PRE || tag == GUMBO_TAG_TD
         || tag == GUMBO_TAG_BLOCKQUOTE || ((tag == GUMBO_TAG_DIV || tag == GUMBO_TAG_SECTION) && !totals.hasBlock);
     if (paragraphLike && totals.text >= 25)
-        addScore(element, 1.0 + double(totals.commas) + qMin(double(totals.text) / 100.0, 3.0));
+        addScore(1.0 + double(totals.commas) + qMin(double(totals.text) / 100.0, 3.0));
     Info &entry = info[element];
     entry.text = totals.text;
     entry.linkText = totals.linkText;

@@ -42,8 +42,9 @@ struct ConvertedDocument
 /// (gumbo) into clean Markdown or text, PDF to text, plain text, JSON and XML as they are.
 /// The charset comes from a BOM, the Content-Type header's charset, or <meta charset> (an XML
 /// declaration for XML), in that order (as browsers do: a BOM says what the bytes are); without
-/// one, UTF-8 when the bytes are valid UTF-8, else windows-1252. Synchronous and CPU-bound: call it
-/// off the GUI thread. Thread-safe (no shared state). The content is always valid Unicode, nesting and size capped.
+/// one, UTF-8 when the bytes are valid UTF-8, else windows-1252. Synchronous and CPU-bound:
+/// call it off the GUI thread; it keeps no state between calls. The content is always valid
+/// Unicode; nesting and size are capped, so hostile input costs bounded time and memory.
 /// Errors: "web.unsupported-type" (images, archives, other binaries: says the type),
 /// "web.pdf" (a PDF that cannot be read), "web.charset" (an unknown charset).
 Result<ConvertedDocument> convertDocument(const QByteArray &body, const QString &contentTypeHeader,

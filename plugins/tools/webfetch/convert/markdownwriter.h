@@ -92,4 +92,7 @@ private:
     quint64 m_flushes = 0;                ///< paragraphs flushed; an inline wrapper checks it
 };
 
+/// The shortest run of `fenceChar` (at least `minimum`) longer than any run inside `code`.
+QString markdownFence(const QString &code, QChar fenceChar, int minimum);
+
 } // namespace valis::web::detail

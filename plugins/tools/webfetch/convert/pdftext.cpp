@@ -6,6 +6,7 @@
 #include <poppler-global.h>
 #include <poppler-page.h>
 
+#include <limits>
 #include <memory>
 #include <mutex>
 
