@@ -39,6 +39,7 @@ int runContext(CliContext &context, const QStringList &arguments);
 int runTurns(CliContext &context, const QStringList &arguments);
 int runRecall(CliContext &context, const QStringList &arguments);
 int runMcp(CliContext &context, const QStringList &arguments);
+int runSandbox(CliContext &context, const QStringList &arguments);
 int runCompletion(CliContext &context, const QStringList &arguments);
 
 } // namespace valis::cli

@@ -34,6 +34,7 @@ const QList<Command> &commands()
         {"context", QT_TRANSLATE_NOOP("valis::cli", "Show what context compaction did in a session, or the strategies' settings"), runContext},
         {"turns", QT_TRANSLATE_NOOP("valis::cli", "Show the smoothed, compressed and tiny versions of a session's turns; build or regenerate them"), runTurns},
         {"recall", QT_TRANSLATE_NOOP("valis::cli", "Show the passages of memories and earlier sessions recall would offer for a question, ranked"), runRecall},
+        {"sandbox", QT_TRANSLATE_NOOP("valis::cli", "Remote machines (Daytona, Runloop, Modal): list them, delete leftovers, bring files back"), runSandbox},
         {"replay", QT_TRANSLATE_NOOP("valis::cli", "Replay a transcript through a context strategy and report tokens, cost, cache use and compactions"), runReplay},
         {"completion", QT_TRANSLATE_NOOP("valis::cli", "Print a shell completion script for bash, zsh or fish"), runCompletion},
     };

@@ -272,8 +272,12 @@ void RunPrinter::askNext()
         askInteraction(request);
         return;
     }
-    err() << Text::tr("Allow %1 %2?").arg(request.toolName, compactJson(request.arguments, 2000)) << '\n'
-          << Text::tr("  [y] once  [s] for this session  [a] always  [n] no (add a reason after it): ");
+    const QString subject = request.details.value(QLatin1String("subject")).toString();
+    err() << Text::tr("Allow %1 %2?").arg(request.toolName, compactJson(request.arguments, 2000)) << '\n';
+    if (subject.isEmpty())
+        err() << Text::tr("  [y] once  [s] for this session  [a] always  [n] no (add a reason after it): ");
+    else
+        err() << Text::tr("  [y] once  [s] %1 for this session  [a] %1 always  [n] no (add a reason after it): ").arg(subject);
     err().flush();
 }
 

@@ -1,6 +1,7 @@
 // One headless turn through the same Session the desktop uses (RunPrinter shows it and answers
 // its questions): the body of `valis-cli run`, shared with `valis-cli fork`.
 #include "runsession.h"
+#include "remotesession.h"
 
 #include "awaitconnection.h"
 #include "clicontext.h"
@@ -157,6 +158,11 @@ RunOptions::RunOptions()
           Text::tr("The longest the turn waits for recall, in milliseconds (default: recall.json's budgetMs, 1000); "
                    "what arrives later is offered on the next turn."),
           QStringLiteral("MS"))
+    , keepSandbox(QStringLiteral("keep-sandbox"),
+          Text::tr("With a remote sandbox (daytona, runloop, modal): keep the machine after the turn, so the session "
+                   "can continue on it (valis-cli sandbox pull/cleanup)."))
+    , noPull(QStringLiteral("no-pull"),
+          Text::tr("With a remote sandbox: do not copy the files the agent changed on the machine back into the workspace."))
 {
 }
 
@@ -166,7 +172,7 @@ void RunOptions::addTo(CliParser &parser, bool withSession) const
     if (withSession)
         parser.addOption(session);
     parser.addOptions({system, maxSteps, maxCost, maxOutput, json, thinking, noKeychain, noMemory, context, history,
-                       noRecall, recallBudget});
+                       noRecall, recallBudget, keepSandbox, noPull});
     tools.addTo(parser);
 }
 
@@ -342,9 +348,23 @@ int runTurn(CliContext &context, const QString &command, const CliParser &parser
             return context.fail(command, prepared.error());
         info = prepared.value();
     }
+    // A remote sandbox runs the session on a machine of its own: acquired (and the workspace
+    // uploaded) before the session opens, so its file tools see the machine's files.
+    CliRemoteSession remote(context, json);
+    const auto failRemote = [&](const Error &error) {
+        (void)remote.finish(false, parser.isSet(options.keepSandbox));
+        return context.fail(command, error);
+    };
+    if (auto *remoteSandbox = dynamic_cast<RemoteSandbox *>(environment->sandbox())) {
+        if (info.id.isEmpty())
+            info.id = newSessionId();
+        const Result<void> started = remote.start(remoteSandbox, keychain.get(), info.id, workspace, &config);
+        if (started.hasError())
+            return context.fail(command, started.error());
+    }
     Result<std::unique_ptr<Session>> opened = Session::open(store, info, config, &tools, &approvals.value());
     if (opened.hasError())
-        return context.fail(command, opened.error());
+        return failRemote(opened.error());
     std::unique_ptr<Session> session = std::move(opened).value();
 
     if (!json) {
@@ -363,7 +383,7 @@ int runTurn(CliContext &context, const QString &command, const CliParser &parser
     });
     const Result<void> submitted = session->submit(plan.prompt);
     if (submitted.hasError())
-        return context.fail(command, submitted.error());
+        return failRemote(submitted.error());
     if (!printer.finishReason())
         loop.exec();
     if (session->hasPendingSummaries()) {
@@ -391,6 +411,11 @@ int runTurn(CliContext &context, const QString &command, const CliParser &parser
         });
         poll.start(50);
         loop.exec();
+    }
+    if (remote.workspace()) {
+        const Result<void> finished = remote.finish(!parser.isSet(options.noPull), parser.isSet(options.keepSandbox));
+        if (finished.hasError())
+            return context.fail(command, finished.error());
     }
     if (plan.finished && printer.finishReason())
         plan.finished(session.get(), session->activePath().isEmpty() ? -1 : session->activePath().constLast().turn,

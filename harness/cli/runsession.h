@@ -26,7 +26,7 @@ struct RunOptions
 
     QCommandLineOption provider, model, workspace, approve, baseUrl, session, system, maxSteps, maxCost, maxOutput, json,
         thinking, noKeychain, noMemory, context, history,
-        noRecall, recallBudget;
+        noRecall, recallBudget, keepSandbox, noPull;
     ToolEnvironmentOptions tools;
 };
 

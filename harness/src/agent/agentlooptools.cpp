@@ -21,6 +21,8 @@ void AgentLoop::connectOrchestrator()
         event.toolName = request.toolName;
         event.arguments = request.arguments;
         event.details = {{QStringLiteral("readOnly"), request.readOnly}, {QStringLiteral("provider"), request.toolProviderId}};
+        if (!request.subject.isEmpty())
+            event.details.insert(QStringLiteral("subject"), request.subject);
         m_session->emitEvent(event);
     });
     connect(&m_orchestrator, &ToolOrchestrator::approvalResolved, this,

@@ -109,7 +109,13 @@ Result<ApprovalPolicy> ApprovalPolicy::load(const QString &path)
     return policy;
 }
 
-ApprovalRule ApprovalPolicy::ruleFor(const QString &toolName, const QString &providerId, bool readOnly) const
+QString ApprovalPolicy::ruleName(const QString &toolName, const QString &subject)
+{
+    return subject.isEmpty() ? toolName : toolName + QLatin1Char('(') + subject + QLatin1Char(')');
+}
+
+ApprovalRule ApprovalPolicy::ruleFor(const QString &toolName, const QString &providerId, bool readOnly,
+                                     const QString &subject) const
 {
     const auto tool = m_toolRules.constFind(toolName);
     if (tool != m_toolRules.constEnd() && *tool == ApprovalRule::Deny)
@@ -117,8 +123,13 @@ ApprovalRule ApprovalPolicy::ruleFor(const QString &toolName, const QString &pro
     const auto provider = m_providerRules.constFind(providerId);
     if (provider != m_providerRules.constEnd() && *provider == ApprovalRule::Deny)
         return ApprovalRule::Deny;
-    if (m_sessionGrants.contains(toolName))
+    const auto subjectRule = subject.isEmpty() ? m_toolRules.constEnd() : m_toolRules.constFind(ruleName(toolName, subject));
+    if (subjectRule != m_toolRules.constEnd() && *subjectRule == ApprovalRule::Deny)
+        return ApprovalRule::Deny;
+    if (m_sessionGrants.contains(toolName) || (!subject.isEmpty() && m_sessionGrants.contains(ruleName(toolName, subject))))
         return ApprovalRule::Allow;
+    if (subjectRule != m_toolRules.constEnd())
+        return *subjectRule;
     if (tool != m_toolRules.constEnd())
         return *tool;
     if (provider != m_providerRules.constEnd())
@@ -127,7 +138,7 @@ ApprovalRule ApprovalPolicy::ruleFor(const QString &toolName, const QString &pro
     case AutoApprove::All:
         return ApprovalRule::Allow;
     case AutoApprove::ReadOnly:
-        return readOnly ? ApprovalRule::Allow : ApprovalRule::Ask;
+        return readOnly && subject.isEmpty() ? ApprovalRule::Allow : ApprovalRule::Ask;
     case AutoApprove::None:
         return ApprovalRule::Ask;
     }
@@ -136,28 +147,29 @@ ApprovalRule ApprovalPolicy::ruleFor(const QString &toolName, const QString &pro
 
 Result<void> ApprovalPolicy::remember(const ApprovalRequest &request, const ApprovalDecision &decision)
 {
+    const QString name = ruleName(request.toolName, request.subject);
     switch (decision.scope) {
     case ApprovalScope::Once:
         return success();
     case ApprovalScope::Session:
         if (decision.allow)
-            m_sessionGrants.insert(request.toolName);
+            m_sessionGrants.insert(name);
         return success();
     case ApprovalScope::Always: {
         const ApprovalRule rule = decision.allow ? ApprovalRule::Allow : ApprovalRule::Deny;
-        const auto previous = m_toolRules.constFind(request.toolName);
+        const auto previous = m_toolRules.constFind(name);
         const std::optional<ApprovalRule> before = previous == m_toolRules.constEnd() ? std::nullopt
                                                                                      : std::optional(*previous);
-        m_toolRules.insert(request.toolName, rule);
+        m_toolRules.insert(name, rule);
         const Result<void> saved = save();
         if (saved.hasError()) {
             // Keep memory and file in step: what was not written does not apply either.
             if (before)
-                m_toolRules.insert(request.toolName, *before);
+                m_toolRules.insert(name, *before);
             else
-                m_toolRules.remove(request.toolName);
+                m_toolRules.remove(name);
             if (decision.allow)
-                m_sessionGrants.insert(request.toolName);
+                m_sessionGrants.insert(name);
         }
         return saved;
     }

@@ -143,6 +143,8 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
                                    ? std::make_shared<AgentFilesystem>(effective.workspace)
                                    : AgentFilesystem::forSession(effective.workspace, effective.locations,
                                                                  effective.agentId, stored.id);
+        if (effective.workspaceBackend)
+            effective.filesystem->setWorkspaceBackend(effective.workspaceBackend);
         if (memories)
             effective.filesystem->mount(QStringLiteral("/memories/"), memories);
         // What strategies move out of the view lives with the memory when there is one, so

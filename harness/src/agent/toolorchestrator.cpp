@@ -191,13 +191,16 @@ void ToolOrchestrator::decide(int index)
     call.request.toolProviderId = call.tool->provider->id();
     call.request.arguments = call.effective.arguments;
     call.request.readOnly = call.tool->spec.readOnly;
+    call.request.subject = call.tool->spec.approvalSubject ? call.tool->spec.approvalSubject(call.effective.arguments) : QString();
 
-    switch (m_approvals->ruleFor(call.request.toolName, call.request.toolProviderId, call.request.readOnly)) {
+    switch (m_approvals->ruleFor(call.request.toolName, call.request.toolProviderId, call.request.readOnly,
+                                 call.request.subject)) {
     case ApprovalRule::Allow:
         attempt(index);
         return;
     case ApprovalRule::Deny:
-        finishCall(index, errorResult(call.call, Text::tr("Not run: the approval rules deny the tool \"%1\".").arg(call.effective.toolName)));
+        finishCall(index, errorResult(call.call, Text::tr("Not run: the approval rules deny the tool \"%1\".")
+                                                          .arg(ApprovalPolicy::ruleName(call.effective.toolName, call.request.subject))));
         return;
     case ApprovalRule::Ask:
         call.state = Call::State::AwaitingApproval;

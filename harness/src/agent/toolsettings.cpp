@@ -116,9 +116,10 @@ QList<ToolPack> ToolSettings::builtInPacks()
                     + memory),
         builtIn("file-ops", Text::tr("Every file tool (read, search, edit, patch) and the plan; no commands."),
                 reading + editing + planning + memory),
-        builtIn("research", Text::tr("Read-only tools, skills, images and subagents: look, never change."),
+        builtIn("research", Text::tr("Read-only tools, web search and fetching, skills, images and subagents: look, never change."),
                 reading + planning + memory
-                    + QStringList{QStringLiteral("load_skill"), QStringLiteral("view_image"), QStringLiteral("task")}),
+                    + QStringList{QStringLiteral("web_search"), QStringLiteral("fetch_url"), QStringLiteral("load_skill"),
+                                  QStringLiteral("view_image"), QStringLiteral("task")}),
         builtIn("all", Text::tr("Every tool of every installed plugin."), QStringList{QStringLiteral("*")}),
     };
 }

@@ -75,6 +75,11 @@ std::shared_ptr<AgentFilesystem> AgentFilesystem::forSession(const QString &work
     return filesystem;
 }
 
+void AgentFilesystem::setWorkspaceBackend(std::shared_ptr<FilesystemBackend> backend)
+{
+    m_workspace = std::move(backend);
+}
+
 void AgentFilesystem::mount(const QString &prefix, std::shared_ptr<FilesystemBackend> backend)
 {
     const QString clean = normalisedPrefix(prefix);

@@ -36,6 +36,9 @@ struct VALIS_HARNESS_EXPORT ApprovalRequest
     QString toolProviderId;
     QJsonValue arguments;
     bool readOnly = false;
+    /// What the call reaches, for tools approved per subject (ToolSpec::approvalSubject):
+    /// fetch_url's host. Answers for this session or always then cover that subject only.
+    QString subject = {};
 };
 
 /// The answer to an ApprovalRequest.
@@ -70,8 +73,14 @@ public:
     void setAutoApprove(AutoApprove mode) { m_mode = mode; }
     AutoApprove autoApprove() const { return m_mode; }
 
-    /// What applies to a call of `toolName` offered by `providerId`.
-    ApprovalRule ruleFor(const QString &toolName, const QString &providerId, bool readOnly) const;
+    /// What applies to a call of `toolName` offered by `providerId`. With a `subject` (fetch_url's
+    /// host) the rule "toolName(subject)" and answers for that subject count too, a rule for the
+    /// whole tool still applies, and a subject nobody allowed is asked about even where read-only
+    /// calls run without asking (a new domain is a new decision).
+    ApprovalRule ruleFor(const QString &toolName, const QString &providerId, bool readOnly,
+                         const QString &subject = {}) const;
+    /// The rule name of a call: "fetch_url(github.com)", or the tool's name without a subject.
+    static QString ruleName(const QString &toolName, const QString &subject);
 
     /// Records a person's answer: Session grants for this policy object; Always also writes
     /// the rule ("allow", or "deny" for a denial with Always) to the file atomically.

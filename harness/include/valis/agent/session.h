@@ -34,6 +34,7 @@
 namespace valis {
 
 class AgentFilesystem;
+class FilesystemBackend;
 class AgentLoop;
 class DetailStore;
 class DetailStoreMemoriesBackend;
@@ -63,6 +64,10 @@ struct VALIS_HARNESS_EXPORT SessionConfig
     /// The agent's file view; nullptr: Session::open builds the standard one (workspace,
     /// /memories/ of `agentId`, /context/ of the session) with AgentFilesystem::forSession().
     std::shared_ptr<AgentFilesystem> filesystem;
+    /// Where the workspace's files are when they are not the local folder `workspace` (a
+    /// remote machine's, RemoteWorkspace::filesystem()): the standard file view then routes the
+    /// workspace there. Ignored when `filesystem` is set.
+    std::shared_ptr<FilesystemBackend> workspaceBackend;
     /// The agent's DetailStore: tool results over their capture threshold are stored in it and
     /// shown as MemoryRefs, the memory tools use it, and /memories/ lives in it (a local
     /// /memories/ folder of an earlier version is imported once). nullptr: no memory layer,

@@ -61,6 +61,10 @@ public:
     QStringList mountPoints() const;
     FilesystemBackend *backend(const QString &prefix) const;
 
+    /// Puts the workspace's files in `backend` (a remote machine's workspace) instead of the
+    /// local folder; workspaceRoot() stays the local path the agent's absolute paths use.
+    void setWorkspaceBackend(std::shared_ptr<FilesystemBackend> backend);
+
     /// The workspace's absolute path.
     QString workspaceRoot() const { return m_workspaceRoot; }
     FilesystemBackend *workspace() const;

@@ -1,0 +1,125 @@
+#include "remotesession.h"
+
+#include "clicontext.h"
+
+#include "valis/agent/remotesandboxsettings.h"
+#include "valis/agent/session.h"
+#include "valis/credentials/credentialstore.h"
+#include "valis/plugins/remotesandbox.h"
+
+#include <QCoreApplication>
+#include <QMetaObject>
+#include <QPointer>
+
+namespace valis::cli {
+
+Result<void> provideCredentials(RemoteSandbox *sandbox, CredentialStore *keychain)
+{
+    QHash<QString, QString> secrets;
+    for (const RemoteCredential &credential : sandbox->credentials()) {
+        std::optional<Result<ApiKey>> found;
+        QEventLoop loop;
+        resolveApiKey(keychain, credential.account, credential.environmentVariables, [&found, &loop](const Result<ApiKey> &key) {
+            found = key;
+            loop.quit();
+        });
+        if (!found)
+            loop.exec();
+        if (found->hasError())
+            return found->error();
+        if (found->value().isEmpty())
+            return Error(QStringLiteral("sandbox.remote-auth"),
+                         Text::tr("%1 needs a key: store it with `valis-cli keys set %2` or set %3")
+                             .arg(sandbox->displayName(), credential.account,
+                                  credential.environmentVariables.join(Text::tr(" or "))));
+        secrets.insert(credential.account, found->value().value);
+    }
+    sandbox->setCredentials(secrets);
+    return {};
+}
+
+CliRemoteSession::~CliRemoteSession() = default;
+
+void CliRemoteSession::say(const QString &line) const
+{
+    if (!m_quiet)
+        m_context.err() << line << Qt::endl;
+}
+
+Result<void> CliRemoteSession::start(RemoteSandbox *sandbox, CredentialStore *keychain, const QString &sessionId,
+                                     const QString &workspace, SessionConfig *config)
+{
+    if (const Result<void> credentials = provideCredentials(sandbox, keychain); credentials.hasError())
+        return credentials;
+    const Result<RemoteSandboxSettings> settings = RemoteSandboxSettings::load(m_context.locations().configDir(), sandbox->id());
+    if (settings.hasError())
+        return settings.error();
+    m_keepBySettings = settings->keep;
+    const DataLocations locations = m_context.locations();
+    // A continued session goes back to the machine it kept, with the files as it left them.
+    const bool known = RemoteWorkspace::record(locations, sessionId).ok();
+    // Progress comes from the worker thread; it is printed here, in order.
+    QPointer<QObject> receiver(QCoreApplication::instance());
+    const RemoteWorkspace::Progress progress = [this, receiver](const QString &message) {
+        if (receiver)
+            QMetaObject::invokeMethod(receiver, [this, message] { say(message); }, Qt::QueuedConnection);
+    };
+    Result<std::unique_ptr<RemoteWorkspace>> opened = runBeside<Result<std::unique_ptr<RemoteWorkspace>>>([&] {
+        return known ? RemoteWorkspace::reattach(sandbox, locations, sessionId)
+                     : RemoteWorkspace::open(sandbox, settings.value(), sessionId, workspace, locations, progress);
+    });
+    QCoreApplication::processEvents();
+    if (opened.hasError())
+        return opened.error();
+    m_workspace = std::move(opened).value();
+    config->sandbox = m_workspace->machine();
+    config->workspaceBackend = m_workspace->filesystem();
+    say(Text::tr("remote: %1").arg(m_workspace->describe()));
+    return {};
+}
+
+Result<void> CliRemoteSession::finish(bool pull, bool keep)
+{
+    if (!m_workspace)
+        return {};
+    if (pull) {
+        const Result<RemotePullReport> pulled = runBeside<Result<RemotePullReport>>([this] { return m_workspace->pull(); });
+        if (pulled.hasError()) {
+            // The files stay on the machine: keep it, so nothing is lost, and say how to get them.
+            say(Text::tr("cannot bring the files back: %1; the machine is kept: `valis-cli sandbox pull %2` tries again")
+                    .arg(pulled.error().message, m_workspace->recordData().sessionId));
+            return pulled.error();
+        }
+        if (!m_quiet)
+            printPullReport(m_context.err(), pulled.value());
+    }
+    if (keep || m_keepBySettings || !m_workspace->recordData().createdByValis) {
+        say(Text::tr("the machine %1 is kept: `valis-cli sandbox pull %2` brings files back, `valis-cli sandbox cleanup` deletes it")
+                .arg(m_workspace->machine()->info().machineId, m_workspace->recordData().sessionId));
+        return {};
+    }
+    const QString machineId = m_workspace->machine()->info().machineId;
+    const Result<void> released = runBeside<Result<void>>([this] { return m_workspace->release(); });
+    if (released.hasError())
+        return released;
+    say(Text::tr("deleted the machine %1").arg(machineId));
+    return {};
+}
+
+void printPullReport(QTextStream &stream, const RemotePullReport &report)
+{
+    if (report.isEmpty()) {
+        stream << Text::tr("no files changed on the machine") << Qt::endl;
+        return;
+    }
+    for (const QString &path : report.updated)
+        stream << Text::tr("updated %1").arg(path) << Qt::endl;
+    for (const QString &path : report.added)
+        stream << Text::tr("added %1").arg(path) << Qt::endl;
+    for (const QString &path : report.removed)
+        stream << Text::tr("removed %1").arg(path) << Qt::endl;
+    for (const QString &path : report.conflicts)
+        stream << Text::tr("conflict %1: changed here and on the machine; the machine's version is %1.remote").arg(path) << Qt::endl;
+}
+
+} // namespace valis::cli
