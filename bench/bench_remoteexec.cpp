@@ -62,7 +62,10 @@ std::function<bool()> rawExec(const Service &service, const QUrl &base, const QS
 {
     const QList<rest::Header> auth{{"Authorization", "Bearer " + Key.toUtf8()}};
     if (service.id == QLatin1String("daytona")) {
-        auto client = std::make_shared<rest::Client>(QUrl(base.toString() + QStringLiteral("/toolbox/") + machineId), auth, nullptr);
+        // The stand-in's toolbox proxy sits beside its control plane (/api), as Daytona's does.
+        QUrl toolbox = base;
+        toolbox.setPath(QStringLiteral("/toolbox/") + machineId);
+        auto client = std::make_shared<rest::Client>(toolbox, auth, nullptr);
         return [client] {
             return client->send(rest::Request::json("POST", QStringLiteral("/process/execute"),
                                                     QJsonObject{{QStringLiteral("command"), QStringLiteral("true")}}))
