@@ -1341,14 +1341,6 @@
         <source>The embedding settings changed.</source>
         <translation>Die Embedding-Einstellungen haben sich geändert.</translation>
     </message>
-    <message>
-        <source>No embedding provider &quot;%1&quot; is running; see Settings &gt; Plugins.</source>
-        <translation>Kein Embedding-Anbieter „%1“ läuft; siehe Einstellungen &gt; Plugins.</translation>
-    </message>
-    <message>
-        <source>The embedding plugin has stopped.</source>
-        <translation>Das Embedding-Plugin wurde beendet.</translation>
-    </message>
 </context>
 <context>
     <name>valis::EmbeddingSettings</name>
@@ -5426,6 +5418,150 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     </message>
 </context>
 <context>
+    <name>valis::RemoteSandbox</name>
+    <message>
+        <source>the command was stopped before it started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 machine %2 is %3, not running: start it again or let Valis create a new one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 runs commands on a machine of the session&apos;s own, and this session has none yet: start the session with this sandbox so Valis creates one</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::RemoteSandboxSettings</name>
+    <message>
+        <source>%1.%2 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a whole number from %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation type="unfinished">muss true oder false sein</translation>
+    </message>
+    <message>
+        <source>must be a list of names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an object of names and string values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an object of names and string values (&quot;%1&quot; is not a string)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown setting &quot;%1.%2&quot;</source>
+        <translation type="unfinished">unbekannte Einstellung „%1.%2“</translation>
+    </message>
+    <message>
+        <source>must not set %1: Valis sets it to the session&apos;s id</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::RemoteWorkspace</name>
+    <message>
+        <source>the setup script uses ${%1}, which setupVariables lists but this environment does not set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot list the workspace %1 on the machine: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation type="unfinished">%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot read the setup script: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>creating a %1 machine...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attaching to %1 machine %2...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (and the machine could not be deleted: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>uploading the workspace to %1...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished">%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot upload %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running the setup script...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the setup script exited with status %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>session %1 has no remote machine that Valis knows of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this session has no local workspace to bring files back to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GB memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GB disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 machine %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>up %n min</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>reused, kept after the session</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>valis::ReplayReport</name>
     <message>
         <source>nothing removed</source>
@@ -6017,6 +6153,45 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     </message>
 </context>
 <context>
+    <name>valis::ShellFilesystem</name>
+    <message>
+        <source>workspace %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the workspace root is a folder, not a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the workspace root cannot be removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist</source>
+        <translation type="unfinished">%1 existiert nicht</translation>
+    </message>
+    <message>
+        <source>%1 leads outside the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a file, not a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a folder that is not empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2 failed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>valis::SqliteDetailStore</name>
     <message>
         <source>cannot create the folder for large memories</source>
@@ -6311,10 +6486,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <translation>Alle Datei-Werkzeuge (lesen, suchen, bearbeiten, patchen) und der Plan; keine Befehle.</translation>
     </message>
     <message>
-        <source>Read-only tools, skills, images and subagents: look, never change.</source>
-        <translation>Nur lesende Werkzeuge, Skills, Bilder und Subagenten: ansehen, nie verändern.</translation>
-    </message>
-    <message>
         <source>Every tool of every installed plugin.</source>
         <translation>Jedes Werkzeug jedes installierten Plugins.</translation>
     </message>
@@ -6333,6 +6504,10 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>maxSubagentDepth must be a number from 0 to 5</source>
         <translation>maxSubagentDepth muss eine Zahl von 0 bis 5 sein</translation>
+    </message>
+    <message>
+        <source>Read-only tools, web search and fetching, skills, images and subagents: look, never change.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -9670,6 +9845,330 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <source>warning: recall without vectors: %1</source>
         <translation>Warnung: Abruf ohne Vektoren: %1</translation>
     </message>
+    <message>
+        <source>The remote machines Valis created (label valis-session), and their state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the remote machines Valis created and left behind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bring the files a session changed on its remote machine back into its workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no remote sandbox &quot;%1&quot;; the remote sandboxes are: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (no remote sandbox plugin loaded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GB memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GB disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not ask the OS keychain for keys; use the environment only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>daytona, runloop, modal (default: all)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lists the remote machines Valis created, found by their valis-session label.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no remote machines created by Valis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>created %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(leftover: no session holds it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the machine of this session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say what would be deleted; delete nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deletes the remote machines Valis created (label valis-session) and left behind. Machines Valis did not create are never touched.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>would delete %1 machine %2 (session %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted %1 machine %2 (session %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n machine(s) deleted</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The session whose machine has the files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copies the files a session changed on its remote machine into its local workspace; files changed here too are not overwritten (the machine&apos;s version goes beside them).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name one session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: valis-cli sandbox &lt;subcommand&gt; [options]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The remote machines sessions run on (valis-cli run --sandbox daytona|runloop|modal).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown subcommand &quot;%1&quot;; use list, cleanup or pull</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remote machines (Daytona, Runloop, Modal): list them, delete leftovers, bring files back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a key: store it with `valis-cli keys set %2` or set %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>remote: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot bring the files back: %1; the machine is kept: `valis-cli sandbox pull %2` tries again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the machine %1 is kept: `valis-cli sandbox pull %2` brings files back, `valis-cli sandbox cleanup` deletes it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted the machine %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no files changed on the machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>updated %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conflict %1: changed here and on the machine; the machine&apos;s version is %1.remote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  [y] once  [s] %1 for this session  [a] %1 always  [n] no (add a reason after it): </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With a remote sandbox (daytona, runloop, modal): keep the machine after the turn, so the session can continue on it (valis-cli sandbox pull/cleanup).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With a remote sandbox: do not copy the files the agent changed on the machine back into the workspace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::daytona::DaytonaFilesystem</name>
+    <message>
+        <source>workspace %1 on the Daytona sandbox %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is outside the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 leads outside the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot look it up on the Daytona sandbox (exit %2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist</source>
+        <translation type="unfinished">%1 existiert nicht</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a file</source>
+        <translation type="unfinished">%1 ist keine Datei</translation>
+    </message>
+    <message>
+        <source>the workspace itself is not a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot replace it on the Daytona sandbox: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the workspace itself cannot be removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::daytona::DaytonaPlugin</name>
+    <message>
+        <source>Daytona&apos;s address &quot;%1&quot; (setting &quot;baseUrl&quot; or DAYTONA_API_URL) is not an http(s) URL such as https://app.daytona.io/api.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::daytona::DaytonaSandbox</name>
+    <message>
+        <source>Daytona answered HTTP %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Daytona refused the API key (%1). Put a valid key from https://app.daytona.io/dashboard/keys in the keychain account &quot;daytona&quot; (valis-cli keys set daytona) or in DAYTONA_API_KEY.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Daytona refused to create the sandbox: %1 Delete sandboxes you no longer need (valis-cli sandbox cleanup) or ask for smaller resources.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Daytona does not allow this with the API key given (%1): give the key the sandbox permissions at https://app.daytona.io/dashboard/keys.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Daytona: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Daytona&apos;s rate limit was still hit after several tries (%1): wait a minute and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Daytona cannot use that image or snapshot: %1 Check the &quot;image&quot; of the daytona section in config/sandboxes.json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Daytona sandbox is no longer running (%1): it was stopped or deleted. Start it again, or let Valis create a new one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lost the connection to Daytona: %1. Check the network and DAYTONA_API_URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Daytona</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command ran longer than %1 s on the Daytona sandbox and was stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Daytona sandbox %1 is %2: it stopped while the command ran. Start it again, or let Valis create a new one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command ran longer than %1 s on the Daytona sandbox %2 and was stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command was stopped on the Daytona sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (while asking for %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Daytona did not say which command it started: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Daytona needs an API key: create one at https://app.daytona.io/dashboard/keys and put it in the keychain account &quot;daytona&quot; (valis-cli keys set daytona) or in DAYTONA_API_KEY.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Daytona could not build the sandbox&apos;s image: %1 Check the &quot;image&quot; of the daytona section in config/sandboxes.json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Daytona sandbox %1 ended in the state &quot;%2&quot;: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Daytona sandbox %1 was not running after %2 s (still &quot;%3&quot;): raise readyTimeoutSeconds in config/sandboxes.json, or try again later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot find the home folder on the Daytona sandbox %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no Daytona sandbox %1 to reuse: check &quot;reuse&quot; in config/sandboxes.json (valis-cli sandbox list shows Valis&apos;s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Daytona created a sandbox but did not say its id: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleting the half-created sandbox %1 failed too (%2): delete it with valis-cli sandbox cleanup.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Daytona&apos;s sandbox list did not end after 1000 pages</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>valis::recordjson</name>
@@ -9712,6 +10211,21 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>a session has no &quot;id&quot;</source>
         <translation>eine Sitzung hat keine „id“</translation>
+    </message>
+</context>
+<context>
+    <name>valis::rest::Client</name>
+    <message>
+        <source>%1 answered HTTP %2: %3</source>
+        <translation type="unfinished">%1 wurde mit HTTP %2 beantwortet: %3</translation>
+    </message>
+    <message>
+        <source>%1 did not answer within %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot reach %1: %2</source>
+        <translation type="unfinished">%1 ist nicht erreichbar: %2</translation>
     </message>
 </context>
 <context>
@@ -9855,6 +10369,157 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     </message>
 </context>
 <context>
+    <name>valis::sandboxes::Modal</name>
+    <message>
+        <source>signing in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modal needs a token: set it with `valis-cli keys set modal-token-id` and `valis-cli keys set modal-token-secret`, or in MODAL_TOKEN_ID and MODAL_TOKEN_SECRET (create one with `modal token new` or on modal.com/settings/tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for the image to build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modal did not finish building the image %1 in time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modal refused the token while %1 (%2): check the token in MODAL_TOKEN_ID and MODAL_TOKEN_SECRET or the keychain accounts modal-token-id and modal-token-secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modal refused %1 for lack of quota or capacity: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modal found nothing while %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modal at %1 could not be reached while %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modal did not answer in time while %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modal answered %1 while %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Modal sandbox %1 stopped (%2) while the command ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command was stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting a command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asking for the sandbox&apos;s command router</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>terminated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its timeout was reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle too long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished with status %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for a command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command did not finish in time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the connection to the Modal sandbox %1 broke while reading the command&apos;s output (%2); the command exited with %3 but its output is incomplete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modal sandbox %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modal needs a token: set it with `valis-cli keys set modal-token-id` and `valis-cli keys set modal-token-secret`, or in MODAL_TOKEN_ID and MODAL_TOKEN_SECRET</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>looking up the app &quot;valis&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>looking up the environment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asking for the image %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modal could not build the image %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>storing the sandbox&apos;s environment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>creating the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for the sandbox %1 to start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Modal sandbox %1 has stopped (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Modal sandbox %1 was not running after %2 s, so it was terminated; Modal may be short of capacity: try again or raise readyTimeoutSeconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Modal sandbox %1 could not make its workspace folder (exit %2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>listing the sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>terminating the sandbox %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>valis::sandboxes::PlainSandbox</name>
     <message>
         <source>no isolation (plain process)</source>
@@ -9877,6 +10542,129 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     </message>
 </context>
 <context>
+    <name>valis::sandboxes::RunloopSandbox</name>
+    <message>
+        <source>no details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runloop refused the API key (%1): set RUNLOOP_API_KEY or store a valid key in the keychain account &quot;runloop&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runloop refused to create a devbox: %1. Shut down devboxes you no longer need (valis-cli sandbox cleanup) or raise the account&apos;s limits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runloop refused the request (%1): check that the API key in RUNLOOP_API_KEY or the keychain account &quot;runloop&quot; may do this</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runloop: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runloop kept answering &quot;too many requests&quot; (%1): wait a minute and try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Runloop devbox is no longer running (%1): start the session again so Valis creates a new one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runloop answered HTTP %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot talk to Runloop at %1 (%2): check the network, RUNLOOP_BASE_URL or the plugin&apos;s &quot;baseUrl&quot; setting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no Runloop API key: set RUNLOOP_API_KEY or store the key in the keychain account &quot;runloop&quot; (valis-cli keys set runloop)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workspace %1 on the Runloop devbox %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the workspace root is a folder, not a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 leads outside the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1 on the Runloop devbox: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on the Runloop devbox: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runloop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command ran longer than %1 s on the Runloop devbox %2 and was stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;baseUrl&quot; must be an http or https address, such as &quot;https://api.runloop.ai&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RUNLOOP_BASE_URL must be an http or https address, such as &quot;https://api.runloop.ai&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Runloop devbox %1 stopped (%2) while the command ran: start the session again so Valis creates a new one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Runloop devbox %1 no longer exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command was stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Runloop devbox %1 was not running after %2 s: raise readyTimeoutSeconds in config/sandboxes.json, or try a smaller blueprint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runloop could not boot a devbox from &quot;%1&quot; (%2): check that the blueprint or snapshot exists and built</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runloop could not boot the devbox %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Runloop devbox %1 is %2, not running: resume it in Runloop&apos;s dashboard or let Valis create a new one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runloop refused the blueprint &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no Runloop devbox %1: check the id to reuse, or leave it empty so Valis creates one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot prepare the workspace on the Runloop devbox %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>valis::sandboxes::SandboxExecSandbox</name>
     <message>
         <source>macOS sandbox (sandbox-exec)</source>
@@ -9889,6 +10677,108 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>Could not create the command&apos;s temporary folder.</source>
         <translation>Der temporäre Ordner des Befehls konnte nicht angelegt werden.</translation>
+    </message>
+</context>
+<context>
+    <name>valis::web::DocumentConverter</name>
+    <message>
+        <source>The document is in the character set &quot;%1&quot;, which this build cannot decode.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>audio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a video</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a font</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a binary file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The document is %1 (%2); fetch_url reads HTML, PDF, plain text, Markdown, JSON and XML.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The PDF is too large to read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The PDF could not be read: it is damaged or not a PDF.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The PDF is protected by a password, so its text cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::web::WebSettings</name>
+    <message>
+        <source>%1.%2 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a whole number from %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation type="unfinished">muss true oder false sein</translation>
+    </message>
+    <message>
+        <source>must be one of: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a non-empty string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an http or https address, not &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a list of domain names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a list of domain names such as &quot;example.com&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be an http or https address, not &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown section &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown setting &quot;%1.%2&quot;</source>
+        <translation type="unfinished">unbekannte Einstellung „%1.%2“</translation>
+    </message>
+    <message>
+        <source>config/web.json allows fetch_url to reach loopback addresses (allowLoopback): a setting for tests only, which lets the agent reach services on this machine. Link-local and cloud-metadata addresses stay refused.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
