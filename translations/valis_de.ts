@@ -5421,144 +5421,144 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <name>valis::RemoteSandbox</name>
     <message>
         <source>the command was stopped before it started</source>
-        <translation type="unfinished"></translation>
+        <translation>der Befehl wurde abgebrochen, bevor er startete</translation>
     </message>
     <message>
         <source>the %1 machine %2 is %3, not running: start it again or let Valis create a new one</source>
-        <translation type="unfinished"></translation>
+        <translation>der %1-Rechner %2 läuft nicht (Zustand: %3): starten Sie ihn erneut oder lassen Sie Valis einen neuen erstellen</translation>
     </message>
     <message>
         <source>%1 runs commands on a machine of the session&apos;s own, and this session has none yet: start the session with this sandbox so Valis creates one</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 führt Befehle auf einem eigenen Rechner der Sitzung aus, und diese Sitzung hat noch keinen: starten Sie die Sitzung mit dieser Sandbox, damit Valis einen erstellt</translation>
     </message>
 </context>
 <context>
     <name>valis::RemoteSandboxSettings</name>
     <message>
         <source>%1.%2 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1.%2 %3</translation>
     </message>
     <message>
         <source>must be a whole number from %1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>muss eine ganze Zahl von %1 bis %2 sein</translation>
     </message>
     <message>
         <source>must be a string</source>
-        <translation type="unfinished"></translation>
+        <translation>muss eine Zeichenkette sein</translation>
     </message>
     <message>
         <source>must be true or false</source>
-        <translation type="unfinished">muss true oder false sein</translation>
+        <translation>muss true oder false sein</translation>
     </message>
     <message>
         <source>must be a list of names</source>
-        <translation type="unfinished"></translation>
+        <translation>muss eine Liste von Namen sein</translation>
     </message>
     <message>
         <source>must be an object of names and string values</source>
-        <translation type="unfinished"></translation>
+        <translation>muss ein Objekt aus Namen und Zeichenkettenwerten sein</translation>
     </message>
     <message>
         <source>must be an object of names and string values (&quot;%1&quot; is not a string)</source>
-        <translation type="unfinished"></translation>
+        <translation>muss ein Objekt aus Namen und Zeichenkettenwerten sein („%1“ ist keine Zeichenkette)</translation>
     </message>
     <message>
         <source>&quot;%1&quot; must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ muss ein Objekt sein</translation>
     </message>
     <message>
         <source>unknown setting &quot;%1.%2&quot;</source>
-        <translation type="unfinished">unbekannte Einstellung „%1.%2“</translation>
+        <translation>unbekannte Einstellung „%1.%2“</translation>
     </message>
     <message>
         <source>must not set %1: Valis sets it to the session&apos;s id</source>
-        <translation type="unfinished"></translation>
+        <translation>darf %1 nicht festlegen: Valis setzt den Wert auf die ID der Sitzung</translation>
     </message>
 </context>
 <context>
     <name>valis::RemoteWorkspace</name>
     <message>
         <source>the setup script uses ${%1}, which setupVariables lists but this environment does not set</source>
-        <translation type="unfinished"></translation>
+        <translation>das Setup-Skript verwendet ${%1}, das in setupVariables steht, in dieser Umgebung aber nicht gesetzt ist</translation>
     </message>
     <message>
         <source>cannot list the workspace %1 on the machine: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>der Arbeitsbereich %1 auf dem Rechner kann nicht aufgelistet werden: %2</translation>
     </message>
     <message>
         <source>cannot write %1: %2</source>
-        <translation type="unfinished">%1 kann nicht geschrieben werden: %2</translation>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
         <source>cannot read the setup script: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>das Setup-Skript kann nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>creating a %1 machine...</source>
-        <translation type="unfinished"></translation>
+        <translation>erstelle einen %1-Rechner...</translation>
     </message>
     <message>
         <source>attaching to %1 machine %2...</source>
-        <translation type="unfinished"></translation>
+        <translation>verbinde mit dem %1-Rechner %2...</translation>
     </message>
     <message>
         <source>%1 (and the machine could not be deleted: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (und der Rechner konnte nicht gelöscht werden: %2)</translation>
     </message>
     <message>
         <source>uploading the workspace to %1...</source>
-        <translation type="unfinished"></translation>
+        <translation>lade den Arbeitsbereich nach %1 hoch...</translation>
     </message>
     <message>
         <source>cannot read %1: %2</source>
-        <translation type="unfinished">%1 kann nicht gelesen werden: %2</translation>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>cannot upload %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht hochgeladen werden: %2</translation>
     </message>
     <message>
         <source>running the setup script...</source>
-        <translation type="unfinished"></translation>
+        <translation>führe das Setup-Skript aus...</translation>
     </message>
     <message>
         <source>the setup script exited with status %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>das Setup-Skript endete mit Status %1: %2</translation>
     </message>
     <message>
         <source>session %1 has no remote machine that Valis knows of</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung %1 hat keinen entfernten Rechner, den Valis kennt</translation>
     </message>
     <message>
         <source>this session has no local workspace to bring files back to</source>
-        <translation type="unfinished"></translation>
+        <translation>diese Sitzung hat keinen lokalen Arbeitsbereich, in den Dateien zurückgeholt werden könnten</translation>
     </message>
     <message>
         <source>%1 CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 CPU</translation>
     </message>
     <message>
         <source>%1 GB memory</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GB Arbeitsspeicher</translation>
     </message>
     <message>
         <source>%1 GB disk</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GB Festplatte</translation>
     </message>
     <message>
         <source>%1 machine %2 · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1-Rechner %2 · %3</translation>
     </message>
     <message numerus="yes">
         <source>up %n min</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>seit %n Min. aktiv</numerusform>
+            <numerusform>seit %n Min. aktiv</numerusform>
         </translation>
     </message>
     <message>
         <source>reused, kept after the session</source>
-        <translation type="unfinished"></translation>
+        <translation>wiederverwendet, bleibt nach der Sitzung erhalten</translation>
     </message>
 </context>
 <context>
@@ -6156,39 +6156,39 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <name>valis::ShellFilesystem</name>
     <message>
         <source>workspace %1 on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Arbeitsbereich %1 auf %2</translation>
     </message>
     <message>
         <source>the workspace root is a folder, not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>die Wurzel des Arbeitsbereichs ist ein Ordner, keine Datei</translation>
     </message>
     <message>
         <source>the workspace root cannot be removed</source>
-        <translation type="unfinished"></translation>
+        <translation>die Wurzel des Arbeitsbereichs kann nicht entfernt werden</translation>
     </message>
     <message>
         <source>%1 does not exist</source>
-        <translation type="unfinished">%1 existiert nicht</translation>
+        <translation>%1 existiert nicht</translation>
     </message>
     <message>
         <source>%1 leads outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 führt aus dem Arbeitsbereich hinaus</translation>
     </message>
     <message>
         <source>%1 is a folder, not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist ein Ordner, keine Datei</translation>
     </message>
     <message>
         <source>%1 is a file, not a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist eine Datei, kein Ordner</translation>
     </message>
     <message>
         <source>%1 is a folder that is not empty</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist ein Ordner, der nicht leer ist</translation>
     </message>
     <message>
         <source>%1 on %2 failed: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 auf %2 fehlgeschlagen: %3</translation>
     </message>
 </context>
 <context>
@@ -6507,7 +6507,7 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     </message>
     <message>
         <source>Read-only tools, web search and fetching, skills, images and subagents: look, never change.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur lesende Werkzeuge, Websuche und Abrufen von Seiten, Skills, Bilder und Subagenten: ansehen, nie ändern.</translation>
     </message>
 </context>
 <context>
@@ -9847,327 +9847,327 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     </message>
     <message>
         <source>The remote machines Valis created (label valis-session), and their state</source>
-        <translation type="unfinished"></translation>
+        <translation>Die entfernten Rechner, die Valis erstellt hat (Label valis-session), und ihr Zustand</translation>
     </message>
     <message>
         <source>Delete the remote machines Valis created and left behind</source>
-        <translation type="unfinished"></translation>
+        <translation>Die entfernten Rechner löschen, die Valis erstellt und zurückgelassen hat</translation>
     </message>
     <message>
         <source>Bring the files a session changed on its remote machine back into its workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Dateien, die eine Sitzung auf ihrem entfernten Rechner geändert hat, in ihren Arbeitsbereich zurückholen</translation>
     </message>
     <message>
         <source>there is no remote sandbox &quot;%1&quot;; the remote sandboxes are: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>es gibt keine entfernte Sandbox „%1“; verfügbare entfernte Sandboxen: %2</translation>
     </message>
     <message>
         <source>none (no remote sandbox plugin loaded)</source>
-        <translation type="unfinished"></translation>
+        <translation>keine (kein Plugin für entfernte Sandboxen geladen)</translation>
     </message>
     <message>
         <source>%1 CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 CPU</translation>
     </message>
     <message>
         <source>%1 GB memory</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GB Arbeitsspeicher</translation>
     </message>
     <message>
         <source>%1 GB disk</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GB Festplatte</translation>
     </message>
     <message>
         <source>Do not ask the OS keychain for keys; use the environment only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Schlüsselbund des Betriebssystems nicht nach Schlüsseln fragen; nur Umgebungsvariablen verwenden.</translation>
     </message>
     <message>
         <source>daytona, runloop, modal (default: all)</source>
-        <translation type="unfinished"></translation>
+        <translation>daytona, runloop, modal (Standard: alle)</translation>
     </message>
     <message>
         <source>Lists the remote machines Valis created, found by their valis-session label.</source>
-        <translation type="unfinished"></translation>
+        <translation>Listet die entfernten Rechner auf, die Valis erstellt hat, erkannt an ihrem Label valis-session.</translation>
     </message>
     <message>
         <source>no remote machines created by Valis</source>
-        <translation type="unfinished"></translation>
+        <translation>keine von Valis erstellten entfernten Rechner</translation>
     </message>
     <message>
         <source>created %1</source>
-        <translation type="unfinished"></translation>
+        <translation>erstellt %1</translation>
     </message>
     <message>
         <source>(leftover: no session holds it)</source>
-        <translation type="unfinished"></translation>
+        <translation>(übrig geblieben: keine Sitzung gehört dazu)</translation>
     </message>
     <message>
         <source>Only the machine of this session.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur den Rechner dieser Sitzung.</translation>
     </message>
     <message>
         <source>Say what would be deleted; delete nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anzeigen, was gelöscht würde; nichts löschen.</translation>
     </message>
     <message>
         <source>Deletes the remote machines Valis created (label valis-session) and left behind. Machines Valis did not create are never touched.</source>
-        <translation type="unfinished"></translation>
+        <translation>Löscht die entfernten Rechner, die Valis erstellt (Label valis-session) und zurückgelassen hat. Rechner, die Valis nicht erstellt hat, werden nie angerührt.</translation>
     </message>
     <message>
         <source>would delete %1 machine %2 (session %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>würde %1-Rechner %2 löschen (Sitzung %3)</translation>
     </message>
     <message>
         <source>deleted %1 machine %2 (session %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1-Rechner %2 gelöscht (Sitzung %3)</translation>
     </message>
     <message numerus="yes">
         <source>%n machine(s) deleted</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Rechner gelöscht</numerusform>
+            <numerusform>%n Rechner gelöscht</numerusform>
         </translation>
     </message>
     <message>
         <source>The session whose machine has the files.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sitzung, deren Rechner die Dateien hat.</translation>
     </message>
     <message>
         <source>Copies the files a session changed on its remote machine into its local workspace; files changed here too are not overwritten (the machine&apos;s version goes beside them).</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopiert die Dateien, die eine Sitzung auf ihrem entfernten Rechner geändert hat, in ihren lokalen Arbeitsbereich; Dateien, die auch hier geändert wurden, werden nicht überschrieben (die Version des Rechners wird daneben abgelegt).</translation>
     </message>
     <message>
         <source>name one session</source>
-        <translation type="unfinished"></translation>
+        <translation>nennen Sie eine Sitzung</translation>
     </message>
     <message>
         <source>Usage: valis-cli sandbox &lt;subcommand&gt; [options]</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: valis-cli sandbox &lt;Unterbefehl&gt; [Optionen]</translation>
     </message>
     <message>
         <source>The remote machines sessions run on (valis-cli run --sandbox daytona|runloop|modal).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die entfernten Rechner, auf denen Sitzungen laufen (valis-cli run --sandbox daytona|runloop|modal).</translation>
     </message>
     <message>
         <source>unknown subcommand &quot;%1&quot;; use list, cleanup or pull</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Unterbefehl „%1“; verwenden Sie list, cleanup oder pull</translation>
     </message>
     <message>
         <source>Remote machines (Daytona, Runloop, Modal): list them, delete leftovers, bring files back</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernte Rechner (Daytona, Runloop, Modal): auflisten, Überbleibsel löschen, Dateien zurückholen</translation>
     </message>
     <message>
         <source>%1 needs a key: store it with `valis-cli keys set %2` or set %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 braucht einen Schlüssel: speichern Sie ihn mit `valis-cli keys set %2` oder setzen Sie %3</translation>
     </message>
     <message>
         <source> or </source>
-        <translation type="unfinished"></translation>
+        <translation> oder </translation>
     </message>
     <message>
         <source>remote: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>entfernter Rechner: %1</translation>
     </message>
     <message>
         <source>cannot bring the files back: %1; the machine is kept: `valis-cli sandbox pull %2` tries again</source>
-        <translation type="unfinished"></translation>
+        <translation>die Dateien können nicht zurückgeholt werden: %1; der Rechner bleibt erhalten: `valis-cli sandbox pull %2` versucht es erneut</translation>
     </message>
     <message>
         <source>the machine %1 is kept: `valis-cli sandbox pull %2` brings files back, `valis-cli sandbox cleanup` deletes it</source>
-        <translation type="unfinished"></translation>
+        <translation>der Rechner %1 bleibt erhalten: `valis-cli sandbox pull %2` holt die Dateien zurück, `valis-cli sandbox cleanup` löscht ihn</translation>
     </message>
     <message>
         <source>deleted the machine %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechner %1 gelöscht</translation>
     </message>
     <message>
         <source>no files changed on the machine</source>
-        <translation type="unfinished"></translation>
+        <translation>auf dem Rechner wurden keine Dateien geändert</translation>
     </message>
     <message>
         <source>updated %1</source>
-        <translation type="unfinished"></translation>
+        <translation>aktualisiert: %1</translation>
     </message>
     <message>
         <source>added %1</source>
-        <translation type="unfinished"></translation>
+        <translation>hinzugefügt: %1</translation>
     </message>
     <message>
         <source>removed %1</source>
-        <translation type="unfinished"></translation>
+        <translation>entfernt: %1</translation>
     </message>
     <message>
         <source>conflict %1: changed here and on the machine; the machine&apos;s version is %1.remote</source>
-        <translation type="unfinished"></translation>
+        <translation>Konflikt bei %1: hier und auf dem Rechner geändert; die Version des Rechners liegt in %1.remote</translation>
     </message>
     <message>
         <source>  [y] once  [s] %1 for this session  [a] %1 always  [n] no (add a reason after it): </source>
-        <translation type="unfinished"></translation>
+        <translation>  [y] einmal  [s] %1 für diese Sitzung  [a] %1 immer  [n] nein (Begründung dahinter angeben): </translation>
     </message>
     <message>
         <source>With a remote sandbox (daytona, runloop, modal): keep the machine after the turn, so the session can continue on it (valis-cli sandbox pull/cleanup).</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit einer entfernten Sandbox (daytona, runloop, modal): den Rechner nach der Runde behalten, damit die Sitzung darauf weiterlaufen kann (valis-cli sandbox pull/cleanup).</translation>
     </message>
     <message>
         <source>With a remote sandbox: do not copy the files the agent changed on the machine back into the workspace.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit einer entfernten Sandbox: die vom Agenten auf dem Rechner geänderten Dateien nicht in den Arbeitsbereich zurückkopieren.</translation>
     </message>
 </context>
 <context>
     <name>valis::daytona::DaytonaFilesystem</name>
     <message>
         <source>workspace %1 on the Daytona sandbox %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Arbeitsbereich %1 auf der Daytona-Sandbox %2</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>%1 is outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 liegt außerhalb des Arbeitsbereichs</translation>
     </message>
     <message>
         <source>%1 leads outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 führt aus dem Arbeitsbereich hinaus</translation>
     </message>
     <message>
         <source>%1: cannot look it up on the Daytona sandbox (exit %2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: kann auf der Daytona-Sandbox nicht nachgeschlagen werden (Exit-Code %2): %3</translation>
     </message>
     <message>
         <source>%1 does not exist</source>
-        <translation type="unfinished">%1 existiert nicht</translation>
+        <translation>%1 existiert nicht</translation>
     </message>
     <message>
         <source>%1 is not a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist kein Ordner</translation>
     </message>
     <message>
         <source>%1 is not a file</source>
-        <translation type="unfinished">%1 ist keine Datei</translation>
+        <translation>%1 ist keine Datei</translation>
     </message>
     <message>
         <source>the workspace itself is not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>der Arbeitsbereich selbst ist keine Datei</translation>
     </message>
     <message>
         <source>%1: cannot replace it on the Daytona sandbox: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: kann auf der Daytona-Sandbox nicht ersetzt werden: %2</translation>
     </message>
     <message>
         <source>the workspace itself cannot be removed</source>
-        <translation type="unfinished"></translation>
+        <translation>der Arbeitsbereich selbst kann nicht entfernt werden</translation>
     </message>
 </context>
 <context>
     <name>valis::daytona::DaytonaPlugin</name>
     <message>
         <source>Daytona&apos;s address &quot;%1&quot; (setting &quot;baseUrl&quot; or DAYTONA_API_URL) is not an http(s) URL such as https://app.daytona.io/api.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Adresse von Daytona „%1“ (Einstellung „baseUrl“ oder DAYTONA_API_URL) ist keine http(s)-URL wie https://app.daytona.io/api.</translation>
     </message>
 </context>
 <context>
     <name>valis::daytona::DaytonaSandbox</name>
     <message>
         <source>Daytona answered HTTP %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona antwortete mit HTTP %1: %2</translation>
     </message>
     <message>
         <source>Daytona refused the API key (%1). Put a valid key from https://app.daytona.io/dashboard/keys in the keychain account &quot;daytona&quot; (valis-cli keys set daytona) or in DAYTONA_API_KEY.</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona hat den API-Schlüssel abgelehnt (%1). Legen Sie einen gültigen Schlüssel von https://app.daytona.io/dashboard/keys im Schlüsselbund-Konto „daytona“ (valis-cli keys set daytona) oder in DAYTONA_API_KEY ab.</translation>
     </message>
     <message>
         <source>Daytona refused to create the sandbox: %1 Delete sandboxes you no longer need (valis-cli sandbox cleanup) or ask for smaller resources.</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona hat das Erstellen der Sandbox abgelehnt: %1 Löschen Sie nicht mehr benötigte Sandboxen (valis-cli sandbox cleanup) oder fordern Sie weniger Ressourcen an.</translation>
     </message>
     <message>
         <source>Daytona does not allow this with the API key given (%1): give the key the sandbox permissions at https://app.daytona.io/dashboard/keys.</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona erlaubt dies mit dem angegebenen API-Schlüssel nicht (%1): geben Sie dem Schlüssel unter https://app.daytona.io/dashboard/keys die Sandbox-Berechtigungen.</translation>
     </message>
     <message>
         <source>Daytona: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona: %1</translation>
     </message>
     <message>
         <source>Daytona&apos;s rate limit was still hit after several tries (%1): wait a minute and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Ratenlimit von Daytona wurde auch nach mehreren Versuchen noch erreicht (%1): warten Sie eine Minute und versuchen Sie es erneut.</translation>
     </message>
     <message>
         <source>Daytona cannot use that image or snapshot: %1 Check the &quot;image&quot; of the daytona section in config/sandboxes.json.</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona kann dieses Image oder diesen Snapshot nicht verwenden: %1 Prüfen Sie „image“ im Abschnitt daytona von config/sandboxes.json.</translation>
     </message>
     <message>
         <source>the Daytona sandbox is no longer running (%1): it was stopped or deleted. Start it again, or let Valis create a new one.</source>
-        <translation type="unfinished"></translation>
+        <translation>die Daytona-Sandbox läuft nicht mehr (%1): sie wurde gestoppt oder gelöscht. Starten Sie sie erneut oder lassen Sie Valis eine neue erstellen.</translation>
     </message>
     <message>
         <source>lost the connection to Daytona: %1. Check the network and DAYTONA_API_URL.</source>
-        <translation type="unfinished"></translation>
+        <translation>die Verbindung zu Daytona ist abgebrochen: %1. Prüfen Sie das Netzwerk und DAYTONA_API_URL.</translation>
     </message>
     <message>
         <source>Daytona</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona</translation>
     </message>
     <message>
         <source>the command ran longer than %1 s on the Daytona sandbox and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>der Befehl lief länger als %1 s auf der Daytona-Sandbox und wurde beendet</translation>
     </message>
     <message>
         <source>the Daytona sandbox %1 is %2: it stopped while the command ran. Start it again, or let Valis create a new one.</source>
-        <translation type="unfinished"></translation>
+        <translation>die Daytona-Sandbox %1 ist im Zustand %2: sie wurde gestoppt, während der Befehl lief. Starten Sie sie erneut oder lassen Sie Valis eine neue erstellen.</translation>
     </message>
     <message>
         <source>the command ran longer than %1 s on the Daytona sandbox %2 and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>der Befehl lief länger als %1 s auf der Daytona-Sandbox %2 und wurde beendet</translation>
     </message>
     <message>
         <source>the command was stopped on the Daytona sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>der Befehl wurde auf der Daytona-Sandbox abgebrochen</translation>
     </message>
     <message>
         <source>%1 (while asking for %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (bei der Anfrage nach %2)</translation>
     </message>
     <message>
         <source>Daytona did not say which command it started: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona hat nicht angegeben, welchen Befehl es gestartet hat: %1</translation>
     </message>
     <message>
         <source>Daytona needs an API key: create one at https://app.daytona.io/dashboard/keys and put it in the keychain account &quot;daytona&quot; (valis-cli keys set daytona) or in DAYTONA_API_KEY.</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona braucht einen API-Schlüssel: erstellen Sie einen unter https://app.daytona.io/dashboard/keys und legen Sie ihn im Schlüsselbund-Konto „daytona“ (valis-cli keys set daytona) oder in DAYTONA_API_KEY ab.</translation>
     </message>
     <message>
         <source>Daytona could not build the sandbox&apos;s image: %1 Check the &quot;image&quot; of the daytona section in config/sandboxes.json.</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona konnte das Image der Sandbox nicht bauen: %1 Prüfen Sie „image“ im Abschnitt daytona von config/sandboxes.json.</translation>
     </message>
     <message>
         <source>the Daytona sandbox %1 ended in the state &quot;%2&quot;: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>die Daytona-Sandbox %1 endete im Zustand „%2“: %3</translation>
     </message>
     <message>
         <source>the Daytona sandbox %1 was not running after %2 s (still &quot;%3&quot;): raise readyTimeoutSeconds in config/sandboxes.json, or try again later</source>
-        <translation type="unfinished"></translation>
+        <translation>die Daytona-Sandbox %1 lief nach %2 s noch nicht (weiterhin „%3“): erhöhen Sie readyTimeoutSeconds in config/sandboxes.json oder versuchen Sie es später erneut</translation>
     </message>
     <message>
         <source>cannot find the home folder on the Daytona sandbox %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>der Home-Ordner auf der Daytona-Sandbox %1 ist nicht auffindbar: %2</translation>
     </message>
     <message>
         <source>there is no Daytona sandbox %1 to reuse: check &quot;reuse&quot; in config/sandboxes.json (valis-cli sandbox list shows Valis&apos;s)</source>
-        <translation type="unfinished"></translation>
+        <translation>es gibt keine Daytona-Sandbox %1 zum Wiederverwenden: prüfen Sie „reuse“ in config/sandboxes.json (valis-cli sandbox list zeigt die von Valis)</translation>
     </message>
     <message>
         <source>Daytona created a sandbox but did not say its id: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona hat eine Sandbox erstellt, aber ihre ID nicht angegeben: %1</translation>
     </message>
     <message>
         <source>Deleting the half-created sandbox %1 failed too (%2): delete it with valis-cli sandbox cleanup.</source>
-        <translation type="unfinished"></translation>
+        <translation>Auch das Löschen der halb erstellten Sandbox %1 ist fehlgeschlagen (%2): löschen Sie sie mit valis-cli sandbox cleanup.</translation>
     </message>
     <message>
         <source>Daytona&apos;s sandbox list did not end after 1000 pages</source>
-        <translation type="unfinished"></translation>
+        <translation>die Sandbox-Liste von Daytona endete auch nach 1000 Seiten nicht</translation>
     </message>
 </context>
 <context>
@@ -10217,15 +10217,15 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <name>valis::rest::Client</name>
     <message>
         <source>%1 answered HTTP %2: %3</source>
-        <translation type="unfinished">%1 wurde mit HTTP %2 beantwortet: %3</translation>
+        <translation>%1 antwortete mit HTTP %2: %3</translation>
     </message>
     <message>
         <source>%1 did not answer within %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat nicht innerhalb von %2 s geantwortet</translation>
     </message>
     <message>
         <source>cannot reach %1: %2</source>
-        <translation type="unfinished">%1 ist nicht erreichbar: %2</translation>
+        <translation>%1 ist nicht erreichbar: %2</translation>
     </message>
 </context>
 <context>
@@ -10372,151 +10372,151 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <name>valis::sandboxes::Modal</name>
     <message>
         <source>signing in</source>
-        <translation type="unfinished"></translation>
+        <translation>Anmelden</translation>
     </message>
     <message>
         <source>Modal needs a token: set it with `valis-cli keys set modal-token-id` and `valis-cli keys set modal-token-secret`, or in MODAL_TOKEN_ID and MODAL_TOKEN_SECRET (create one with `modal token new` or on modal.com/settings/tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal braucht ein Token: setzen Sie es mit `valis-cli keys set modal-token-id` und `valis-cli keys set modal-token-secret` oder in MODAL_TOKEN_ID und MODAL_TOKEN_SECRET (erstellen Sie eines mit `modal token new` oder auf modal.com/settings/tokens)</translation>
     </message>
     <message>
         <source>waiting for the image to build</source>
-        <translation type="unfinished"></translation>
+        <translation>auf den Build des Images warten</translation>
     </message>
     <message>
         <source>Modal did not finish building the image %1 in time</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal hat den Build des Images %1 nicht rechtzeitig abgeschlossen</translation>
     </message>
     <message>
         <source>Modal refused the token while %1 (%2): check the token in MODAL_TOKEN_ID and MODAL_TOKEN_SECRET or the keychain accounts modal-token-id and modal-token-secret</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal hat das Token abgelehnt (Schritt: %1; %2): prüfen Sie das Token in MODAL_TOKEN_ID und MODAL_TOKEN_SECRET oder in den Schlüsselbund-Konten modal-token-id und modal-token-secret</translation>
     </message>
     <message>
         <source>Modal refused %1 for lack of quota or capacity: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal hat die Anfrage mangels Kontingent oder Kapazität abgelehnt (Schritt: %1): %2</translation>
     </message>
     <message>
         <source>Modal found nothing while %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal hat nichts gefunden (Schritt: %1): %2</translation>
     </message>
     <message>
         <source>Modal at %1 could not be reached while %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal unter %1 war nicht erreichbar (Schritt: %2; %3)</translation>
     </message>
     <message>
         <source>Modal did not answer in time while %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal hat nicht rechtzeitig geantwortet (Schritt: %1)</translation>
     </message>
     <message>
         <source>Modal answered %1 while %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal antwortete mit %1 (Schritt: %2): %3</translation>
     </message>
     <message>
         <source>the Modal sandbox %1 stopped (%2) while the command ran</source>
-        <translation type="unfinished"></translation>
+        <translation>die Modal-Sandbox %1 wurde gestoppt (%2), während der Befehl lief</translation>
     </message>
     <message>
         <source>the command was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>der Befehl wurde abgebrochen</translation>
     </message>
     <message>
         <source>starting a command</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl starten</translation>
     </message>
     <message>
         <source>asking for the sandbox&apos;s command router</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehlsrouter der Sandbox anfordern</translation>
     </message>
     <message>
         <source>checking the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox prüfen</translation>
     </message>
     <message>
         <source>terminated</source>
-        <translation type="unfinished"></translation>
+        <translation>beendet</translation>
     </message>
     <message>
         <source>its timeout was reached</source>
-        <translation type="unfinished"></translation>
+        <translation>ihr Timeout wurde erreicht</translation>
     </message>
     <message>
         <source>idle too long</source>
-        <translation type="unfinished"></translation>
+        <translation>zu lange untätig</translation>
     </message>
     <message>
         <source>finished with status %1</source>
-        <translation type="unfinished"></translation>
+        <translation>mit Status %1 beendet</translation>
     </message>
     <message>
         <source>waiting for a command</source>
-        <translation type="unfinished"></translation>
+        <translation>auf einen Befehl warten</translation>
     </message>
     <message>
         <source>the command did not finish in time</source>
-        <translation type="unfinished"></translation>
+        <translation>der Befehl wurde nicht rechtzeitig fertig</translation>
     </message>
     <message>
         <source>the connection to the Modal sandbox %1 broke while reading the command&apos;s output (%2); the command exited with %3 but its output is incomplete</source>
-        <translation type="unfinished"></translation>
+        <translation>die Verbindung zur Modal-Sandbox %1 brach beim Lesen der Befehlsausgabe ab (%2); der Befehl endete mit %3, aber seine Ausgabe ist unvollständig</translation>
     </message>
     <message>
         <source>Modal sandbox %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal-Sandbox %1</translation>
     </message>
     <message>
         <source>Modal</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal</translation>
     </message>
     <message>
         <source>Modal needs a token: set it with `valis-cli keys set modal-token-id` and `valis-cli keys set modal-token-secret`, or in MODAL_TOKEN_ID and MODAL_TOKEN_SECRET</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal braucht ein Token: setzen Sie es mit `valis-cli keys set modal-token-id` und `valis-cli keys set modal-token-secret` oder in MODAL_TOKEN_ID und MODAL_TOKEN_SECRET</translation>
     </message>
     <message>
         <source>looking up the app &quot;valis&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>App „valis“ suchen</translation>
     </message>
     <message>
         <source>looking up the environment</source>
-        <translation type="unfinished"></translation>
+        <translation>Umgebung suchen</translation>
     </message>
     <message>
         <source>asking for the image %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Image %1 anfordern</translation>
     </message>
     <message>
         <source>Modal could not build the image %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal konnte das Image %1 nicht bauen: %2</translation>
     </message>
     <message>
         <source>storing the sandbox&apos;s environment</source>
-        <translation type="unfinished"></translation>
+        <translation>Umgebung der Sandbox speichern</translation>
     </message>
     <message>
         <source>creating the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox erstellen</translation>
     </message>
     <message>
         <source>waiting for the sandbox %1 to start</source>
-        <translation type="unfinished"></translation>
+        <translation>auf den Start der Sandbox %1 warten</translation>
     </message>
     <message>
         <source>the Modal sandbox %1 has stopped (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>die Modal-Sandbox %1 wurde gestoppt (%2)</translation>
     </message>
     <message>
         <source>the Modal sandbox %1 was not running after %2 s, so it was terminated; Modal may be short of capacity: try again or raise readyTimeoutSeconds</source>
-        <translation type="unfinished"></translation>
+        <translation>die Modal-Sandbox %1 lief nach %2 s noch nicht und wurde daher beendet; Modal fehlt möglicherweise Kapazität: versuchen Sie es erneut oder erhöhen Sie readyTimeoutSeconds</translation>
     </message>
     <message>
         <source>the Modal sandbox %1 could not make its workspace folder (exit %2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>die Modal-Sandbox %1 konnte ihren Arbeitsordner nicht anlegen (Exit-Code %2): %3</translation>
     </message>
     <message>
         <source>listing the sandboxes</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandboxen auflisten</translation>
     </message>
     <message>
         <source>terminating the sandbox %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox %1 beenden</translation>
     </message>
 </context>
 <context>
@@ -10545,123 +10545,123 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <name>valis::sandboxes::RunloopSandbox</name>
     <message>
         <source>no details</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Details</translation>
     </message>
     <message>
         <source>Runloop refused the API key (%1): set RUNLOOP_API_KEY or store a valid key in the keychain account &quot;runloop&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop hat den API-Schlüssel abgelehnt (%1): setzen Sie RUNLOOP_API_KEY oder speichern Sie einen gültigen Schlüssel im Schlüsselbund-Konto „runloop“</translation>
     </message>
     <message>
         <source>Runloop refused to create a devbox: %1. Shut down devboxes you no longer need (valis-cli sandbox cleanup) or raise the account&apos;s limits</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop hat das Erstellen einer Devbox abgelehnt: %1. Fahren Sie nicht mehr benötigte Devboxen herunter (valis-cli sandbox cleanup) oder erhöhen Sie die Limits des Kontos</translation>
     </message>
     <message>
         <source>Runloop refused the request (%1): check that the API key in RUNLOOP_API_KEY or the keychain account &quot;runloop&quot; may do this</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop hat die Anfrage abgelehnt (%1): prüfen Sie, ob der API-Schlüssel in RUNLOOP_API_KEY oder im Schlüsselbund-Konto „runloop“ dies darf</translation>
     </message>
     <message>
         <source>Runloop: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop: %1</translation>
     </message>
     <message>
         <source>Runloop kept answering &quot;too many requests&quot; (%1): wait a minute and try again</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop antwortete wiederholt mit „too many requests“ (%1): warten Sie eine Minute und versuchen Sie es erneut</translation>
     </message>
     <message>
         <source>the Runloop devbox is no longer running (%1): start the session again so Valis creates a new one</source>
-        <translation type="unfinished"></translation>
+        <translation>die Runloop-Devbox läuft nicht mehr (%1): starten Sie die Sitzung erneut, damit Valis eine neue erstellt</translation>
     </message>
     <message>
         <source>Runloop answered HTTP %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop antwortete mit HTTP %1: %2</translation>
     </message>
     <message>
         <source>cannot talk to Runloop at %1 (%2): check the network, RUNLOOP_BASE_URL or the plugin&apos;s &quot;baseUrl&quot; setting</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop unter %1 ist nicht erreichbar (%2): prüfen Sie das Netzwerk, RUNLOOP_BASE_URL oder die Plugin-Einstellung „baseUrl“</translation>
     </message>
     <message>
         <source>no Runloop API key: set RUNLOOP_API_KEY or store the key in the keychain account &quot;runloop&quot; (valis-cli keys set runloop)</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Runloop-API-Schlüssel: setzen Sie RUNLOOP_API_KEY oder speichern Sie den Schlüssel im Schlüsselbund-Konto „runloop“ (valis-cli keys set runloop)</translation>
     </message>
     <message>
         <source>workspace %1 on the Runloop devbox %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Arbeitsbereich %1 auf der Runloop-Devbox %2</translation>
     </message>
     <message>
         <source>%1 is a folder, not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist ein Ordner, keine Datei</translation>
     </message>
     <message>
         <source>the workspace root is a folder, not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>die Wurzel des Arbeitsbereichs ist ein Ordner, keine Datei</translation>
     </message>
     <message>
         <source>%1 leads outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 führt aus dem Arbeitsbereich hinaus</translation>
     </message>
     <message>
         <source>cannot write %1 on the Runloop devbox: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann auf der Runloop-Devbox nicht geschrieben werden: %2</translation>
     </message>
     <message>
         <source>%1 on the Runloop devbox: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 auf der Runloop-Devbox: %2</translation>
     </message>
     <message>
         <source>Runloop</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop</translation>
     </message>
     <message>
         <source>the command ran longer than %1 s on the Runloop devbox %2 and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>der Befehl lief länger als %1 s auf der Runloop-Devbox %2 und wurde beendet</translation>
     </message>
     <message>
         <source>&quot;baseUrl&quot; must be an http or https address, such as &quot;https://api.runloop.ai&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>„baseUrl“ muss eine http- oder https-Adresse sein, etwa „https://api.runloop.ai“.</translation>
     </message>
     <message>
         <source>RUNLOOP_BASE_URL must be an http or https address, such as &quot;https://api.runloop.ai&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>RUNLOOP_BASE_URL muss eine http- oder https-Adresse sein, etwa „https://api.runloop.ai“.</translation>
     </message>
     <message>
         <source>the Runloop devbox %1 stopped (%2) while the command ran: start the session again so Valis creates a new one</source>
-        <translation type="unfinished"></translation>
+        <translation>die Runloop-Devbox %1 wurde gestoppt (%2), während der Befehl lief: starten Sie die Sitzung erneut, damit Valis eine neue erstellt</translation>
     </message>
     <message>
         <source>the Runloop devbox %1 no longer exists</source>
-        <translation type="unfinished"></translation>
+        <translation>die Runloop-Devbox %1 existiert nicht mehr</translation>
     </message>
     <message>
         <source>the command was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>der Befehl wurde abgebrochen</translation>
     </message>
     <message>
         <source>the Runloop devbox %1 was not running after %2 s: raise readyTimeoutSeconds in config/sandboxes.json, or try a smaller blueprint</source>
-        <translation type="unfinished"></translation>
+        <translation>die Runloop-Devbox %1 lief nach %2 s noch nicht: erhöhen Sie readyTimeoutSeconds in config/sandboxes.json oder versuchen Sie ein kleineres Blueprint</translation>
     </message>
     <message>
         <source>Runloop could not boot a devbox from &quot;%1&quot; (%2): check that the blueprint or snapshot exists and built</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop konnte keine Devbox aus „%1“ starten (%2): prüfen Sie, ob das Blueprint oder der Snapshot existiert und gebaut wurde</translation>
     </message>
     <message>
         <source>Runloop could not boot the devbox %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop konnte die Devbox %1 nicht starten (%2)</translation>
     </message>
     <message>
         <source>the Runloop devbox %1 is %2, not running: resume it in Runloop&apos;s dashboard or let Valis create a new one</source>
-        <translation type="unfinished"></translation>
+        <translation>die Runloop-Devbox %1 läuft nicht (Zustand: %2): setzen Sie sie im Dashboard von Runloop fort oder lassen Sie Valis eine neue erstellen</translation>
     </message>
     <message>
         <source>Runloop refused the blueprint &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop hat das Blueprint „%1“ abgelehnt: %2</translation>
     </message>
     <message>
         <source>there is no Runloop devbox %1: check the id to reuse, or leave it empty so Valis creates one</source>
-        <translation type="unfinished"></translation>
+        <translation>es gibt keine Runloop-Devbox %1: prüfen Sie die ID zum Wiederverwenden oder lassen Sie sie leer, damit Valis eine erstellt</translation>
     </message>
     <message>
         <source>cannot prepare the workspace on the Runloop devbox %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>der Arbeitsbereich auf der Runloop-Devbox %1 kann nicht vorbereitet werden: %2</translation>
     </message>
 </context>
 <context>
@@ -10683,102 +10683,102 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <name>valis::web::DocumentConverter</name>
     <message>
         <source>The document is in the character set &quot;%1&quot;, which this build cannot decode.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Dokument ist im Zeichensatz „%1“ kodiert, den dieser Build nicht dekodieren kann.</translation>
     </message>
     <message>
         <source>an image</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Bild</translation>
     </message>
     <message>
         <source>audio</source>
-        <translation type="unfinished"></translation>
+        <translation>Audio</translation>
     </message>
     <message>
         <source>a video</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Video</translation>
     </message>
     <message>
         <source>a font</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Schriftart</translation>
     </message>
     <message>
         <source>an archive</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Archiv</translation>
     </message>
     <message>
         <source>a binary file</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Binärdatei</translation>
     </message>
     <message>
         <source>The document is %1 (%2); fetch_url reads HTML, PDF, plain text, Markdown, JSON and XML.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Dokument ist %1 (%2); fetch_url liest HTML, PDF, Klartext, Markdown, JSON und XML.</translation>
     </message>
     <message>
         <source>The PDF is too large to read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das PDF ist zu groß zum Lesen.</translation>
     </message>
     <message>
         <source>The PDF could not be read: it is damaged or not a PDF.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das PDF konnte nicht gelesen werden: Es ist beschädigt oder kein PDF.</translation>
     </message>
     <message>
         <source>The PDF is protected by a password, so its text cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das PDF ist mit einem Passwort geschützt, daher kann sein Text nicht gelesen werden.</translation>
     </message>
 </context>
 <context>
     <name>valis::web::WebSettings</name>
     <message>
         <source>%1.%2 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1.%2 %3</translation>
     </message>
     <message>
         <source>must be a whole number from %1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>muss eine ganze Zahl von %1 bis %2 sein</translation>
     </message>
     <message>
         <source>must be true or false</source>
-        <translation type="unfinished">muss true oder false sein</translation>
+        <translation>muss true oder false sein</translation>
     </message>
     <message>
         <source>must be one of: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>muss eines der folgenden sein: %1</translation>
     </message>
     <message>
         <source>must be a non-empty string</source>
-        <translation type="unfinished"></translation>
+        <translation>muss eine nicht leere Zeichenkette sein</translation>
     </message>
     <message>
         <source>must be an http or https address, not &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>muss eine http- oder https-Adresse sein, nicht „%1“</translation>
     </message>
     <message>
         <source>must be a list of domain names</source>
-        <translation type="unfinished"></translation>
+        <translation>muss eine Liste von Domainnamen sein</translation>
     </message>
     <message>
         <source>must be a list of domain names such as &quot;example.com&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>muss eine Liste von Domainnamen wie „example.com“ sein</translation>
     </message>
     <message>
         <source>%1 must be an http or https address, not &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 muss eine http- oder https-Adresse sein, nicht „%2“</translation>
     </message>
     <message>
         <source>unknown section &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Abschnitt „%1“</translation>
     </message>
     <message>
         <source>&quot;%1&quot; must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ muss ein Objekt sein</translation>
     </message>
     <message>
         <source>unknown setting &quot;%1.%2&quot;</source>
-        <translation type="unfinished">unbekannte Einstellung „%1.%2“</translation>
+        <translation>unbekannte Einstellung „%1.%2“</translation>
     </message>
     <message>
         <source>config/web.json allows fetch_url to reach loopback addresses (allowLoopback): a setting for tests only, which lets the agent reach services on this machine. Link-local and cloud-metadata addresses stay refused.</source>
-        <translation type="unfinished"></translation>
+        <translation>config/web.json erlaubt fetch_url, Loopback-Adressen zu erreichen (allowLoopback): eine Einstellung nur für Tests, mit der der Agent Dienste auf diesem Rechner erreichen kann. Link-Local- und Cloud-Metadaten-Adressen bleiben gesperrt.</translation>
     </message>
 </context>
 <context>
