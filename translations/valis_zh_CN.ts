@@ -5391,143 +5391,143 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <name>valis::RemoteSandbox</name>
     <message>
         <source>the command was stopped before it started</source>
-        <translation type="unfinished"></translation>
+        <translation>该命令在启动前即被停止</translation>
     </message>
     <message>
         <source>the %1 machine %2 is %3, not running: start it again or let Valis create a new one</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 机器 %2 处于 %3 状态，未在运行：请重新启动它，或让 Valis 新建一台</translation>
     </message>
     <message>
         <source>%1 runs commands on a machine of the session&apos;s own, and this session has none yet: start the session with this sandbox so Valis creates one</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在会话专属的机器上运行命令，而此会话还没有这样的机器：请使用此沙箱启动会话，以便 Valis 创建一台</translation>
     </message>
 </context>
 <context>
     <name>valis::RemoteSandboxSettings</name>
     <message>
         <source>%1.%2 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1.%2 %3</translation>
     </message>
     <message>
         <source>must be a whole number from %1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是 %1 到 %2 之间的整数</translation>
     </message>
     <message>
         <source>must be a string</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是字符串</translation>
     </message>
     <message>
         <source>must be true or false</source>
-        <translation type="unfinished">必须是 true 或 false</translation>
+        <translation>必须是 true 或 false</translation>
     </message>
     <message>
         <source>must be a list of names</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是名称列表</translation>
     </message>
     <message>
         <source>must be an object of names and string values</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是由名称和字符串值组成的对象</translation>
     </message>
     <message>
         <source>must be an object of names and string values (&quot;%1&quot; is not a string)</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是由名称和字符串值组成的对象（“%1”不是字符串）</translation>
     </message>
     <message>
         <source>&quot;%1&quot; must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”必须是对象</translation>
     </message>
     <message>
         <source>unknown setting &quot;%1.%2&quot;</source>
-        <translation type="unfinished">未知设置“%1.%2”</translation>
+        <translation>未知设置“%1.%2”</translation>
     </message>
     <message>
         <source>must not set %1: Valis sets it to the session&apos;s id</source>
-        <translation type="unfinished"></translation>
+        <translation>不得设置 %1：Valis 会将其设为会话的 ID</translation>
     </message>
 </context>
 <context>
     <name>valis::RemoteWorkspace</name>
     <message>
         <source>the setup script uses ${%1}, which setupVariables lists but this environment does not set</source>
-        <translation type="unfinished"></translation>
+        <translation>初始化脚本使用了 ${%1}，它列在 setupVariables 中，但当前环境未设置它</translation>
     </message>
     <message>
         <source>cannot list the workspace %1 on the machine: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法列出机器上的工作区 %1：%2</translation>
     </message>
     <message>
         <source>cannot write %1: %2</source>
-        <translation type="unfinished">无法写入 %1：%2</translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <source>cannot read the setup script: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取初始化脚本：%1</translation>
     </message>
     <message>
         <source>creating a %1 machine...</source>
-        <translation type="unfinished"></translation>
+        <translation>正在创建 %1 机器...</translation>
     </message>
     <message>
         <source>attaching to %1 machine %2...</source>
-        <translation type="unfinished"></translation>
+        <translation>正在连接到 %1 机器 %2...</translation>
     </message>
     <message>
         <source>%1 (and the machine could not be deleted: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（且无法删除该机器：%2）</translation>
     </message>
     <message>
         <source>uploading the workspace to %1...</source>
-        <translation type="unfinished"></translation>
+        <translation>正在将工作区上传到 %1...</translation>
     </message>
     <message>
         <source>cannot read %1: %2</source>
-        <translation type="unfinished">无法读取 %1：%2</translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>cannot upload %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法上传 %1：%2</translation>
     </message>
     <message>
         <source>running the setup script...</source>
-        <translation type="unfinished"></translation>
+        <translation>正在运行初始化脚本...</translation>
     </message>
     <message>
         <source>the setup script exited with status %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>初始化脚本以状态 %1 退出：%2</translation>
     </message>
     <message>
         <source>session %1 has no remote machine that Valis knows of</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1 没有 Valis 已知的远程机器</translation>
     </message>
     <message>
         <source>this session has no local workspace to bring files back to</source>
-        <translation type="unfinished"></translation>
+        <translation>此会话没有可将文件取回的本地工作区</translation>
     </message>
     <message>
         <source>%1 CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个 CPU</translation>
     </message>
     <message>
         <source>%1 GB memory</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GB 内存</translation>
     </message>
     <message>
         <source>%1 GB disk</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GB 磁盘</translation>
     </message>
     <message>
         <source>%1 machine %2 · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 机器 %2 · %3</translation>
     </message>
     <message numerus="yes">
         <source>up %n min</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已运行 %n 分钟</numerusform>
         </translation>
     </message>
     <message>
         <source>reused, kept after the session</source>
-        <translation type="unfinished"></translation>
+        <translation>已复用，会话结束后保留</translation>
     </message>
 </context>
 <context>
@@ -6116,39 +6116,39 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <name>valis::ShellFilesystem</name>
     <message>
         <source>workspace %1 on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 上的工作区 %1</translation>
     </message>
     <message>
         <source>the workspace root is a folder, not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>工作区根目录是文件夹，不是文件</translation>
     </message>
     <message>
         <source>the workspace root cannot be removed</source>
-        <translation type="unfinished"></translation>
+        <translation>无法删除工作区根目录</translation>
     </message>
     <message>
         <source>%1 does not exist</source>
-        <translation type="unfinished">%1 不存在</translation>
+        <translation>%1 不存在</translation>
     </message>
     <message>
         <source>%1 leads outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 通向工作区之外</translation>
     </message>
     <message>
         <source>%1 is a folder, not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是文件夹，不是文件</translation>
     </message>
     <message>
         <source>%1 is a file, not a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是文件，不是文件夹</translation>
     </message>
     <message>
         <source>%1 is a folder that is not empty</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是非空文件夹</translation>
     </message>
     <message>
         <source>%1 on %2 failed: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 上的 %1 操作失败：%3</translation>
     </message>
 </context>
 <context>
@@ -6467,7 +6467,7 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     </message>
     <message>
         <source>Read-only tools, web search and fetching, skills, images and subagents: look, never change.</source>
-        <translation type="unfinished"></translation>
+        <translation>只读工具、网页搜索与抓取、技能、图片和子智能体：只查看，从不修改。</translation>
     </message>
 </context>
 <context>
@@ -9779,326 +9779,326 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     </message>
     <message>
         <source>The remote machines Valis created (label valis-session), and their state</source>
-        <translation type="unfinished"></translation>
+        <translation>Valis 创建的远程机器（标签 valis-session）及其状态</translation>
     </message>
     <message>
         <source>Delete the remote machines Valis created and left behind</source>
-        <translation type="unfinished"></translation>
+        <translation>删除 Valis 创建后遗留的远程机器</translation>
     </message>
     <message>
         <source>Bring the files a session changed on its remote machine back into its workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>将会话在其远程机器上更改的文件取回到其工作区</translation>
     </message>
     <message>
         <source>there is no remote sandbox &quot;%1&quot;; the remote sandboxes are: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>没有远程沙箱“%1”；可用的远程沙箱有：%2</translation>
     </message>
     <message>
         <source>none (no remote sandbox plugin loaded)</source>
-        <translation type="unfinished"></translation>
+        <translation>无（未加载任何远程沙箱插件）</translation>
     </message>
     <message>
         <source>%1 CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个 CPU</translation>
     </message>
     <message>
         <source>%1 GB memory</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GB 内存</translation>
     </message>
     <message>
         <source>%1 GB disk</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GB 磁盘</translation>
     </message>
     <message>
         <source>Do not ask the OS keychain for keys; use the environment only.</source>
-        <translation type="unfinished"></translation>
+        <translation>不向操作系统钥匙串请求密钥；仅使用环境变量。</translation>
     </message>
     <message>
         <source>daytona, runloop, modal (default: all)</source>
-        <translation type="unfinished"></translation>
+        <translation>daytona、runloop、modal（默认：全部）</translation>
     </message>
     <message>
         <source>Lists the remote machines Valis created, found by their valis-session label.</source>
-        <translation type="unfinished"></translation>
+        <translation>列出 Valis 创建的远程机器（按其 valis-session 标签查找）。</translation>
     </message>
     <message>
         <source>no remote machines created by Valis</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 Valis 创建的远程机器</translation>
     </message>
     <message>
         <source>created %1</source>
-        <translation type="unfinished"></translation>
+        <translation>创建于 %1</translation>
     </message>
     <message>
         <source>(leftover: no session holds it)</source>
-        <translation type="unfinished"></translation>
+        <translation>（遗留：没有会话持有它）</translation>
     </message>
     <message>
         <source>Only the machine of this session.</source>
-        <translation type="unfinished"></translation>
+        <translation>仅限此会话的机器。</translation>
     </message>
     <message>
         <source>Say what would be deleted; delete nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>只列出将被删除的内容，不删除任何东西。</translation>
     </message>
     <message>
         <source>Deletes the remote machines Valis created (label valis-session) and left behind. Machines Valis did not create are never touched.</source>
-        <translation type="unfinished"></translation>
+        <translation>删除 Valis 创建（标签 valis-session）后遗留的远程机器。不是 Valis 创建的机器绝不会被触及。</translation>
     </message>
     <message>
         <source>would delete %1 machine %2 (session %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>将删除 %1 机器 %2（会话 %3）</translation>
     </message>
     <message>
         <source>deleted %1 machine %2 (session %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>已删除 %1 机器 %2（会话 %3）</translation>
     </message>
     <message numerus="yes">
         <source>%n machine(s) deleted</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已删除 %n 台机器</numerusform>
         </translation>
     </message>
     <message>
         <source>The session whose machine has the files.</source>
-        <translation type="unfinished"></translation>
+        <translation>文件所在机器对应的会话。</translation>
     </message>
     <message>
         <source>Copies the files a session changed on its remote machine into its local workspace; files changed here too are not overwritten (the machine&apos;s version goes beside them).</source>
-        <translation type="unfinished"></translation>
+        <translation>将会话在其远程机器上更改的文件复制到其本地工作区；在本地也被更改过的文件不会被覆盖（机器上的版本会放在它们旁边）。</translation>
     </message>
     <message>
         <source>name one session</source>
-        <translation type="unfinished"></translation>
+        <translation>请指定一个会话</translation>
     </message>
     <message>
         <source>Usage: valis-cli sandbox &lt;subcommand&gt; [options]</source>
-        <translation type="unfinished"></translation>
+        <translation>用法：valis-cli sandbox &lt;subcommand&gt; [options]</translation>
     </message>
     <message>
         <source>The remote machines sessions run on (valis-cli run --sandbox daytona|runloop|modal).</source>
-        <translation type="unfinished"></translation>
+        <translation>会话运行所在的远程机器（valis-cli run --sandbox daytona|runloop|modal）。</translation>
     </message>
     <message>
         <source>unknown subcommand &quot;%1&quot;; use list, cleanup or pull</source>
-        <translation type="unfinished"></translation>
+        <translation>未知子命令“%1”；请使用 list、cleanup 或 pull</translation>
     </message>
     <message>
         <source>Remote machines (Daytona, Runloop, Modal): list them, delete leftovers, bring files back</source>
-        <translation type="unfinished"></translation>
+        <translation>远程机器（Daytona、Runloop、Modal）：列出机器、删除遗留机器、取回文件</translation>
     </message>
     <message>
         <source>%1 needs a key: store it with `valis-cli keys set %2` or set %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 需要密钥：请用 `valis-cli keys set %2` 保存，或设置 %3</translation>
     </message>
     <message>
         <source> or </source>
-        <translation type="unfinished"></translation>
+        <translation> 或 </translation>
     </message>
     <message>
         <source>remote: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>远程：%1</translation>
     </message>
     <message>
         <source>cannot bring the files back: %1; the machine is kept: `valis-cli sandbox pull %2` tries again</source>
-        <translation type="unfinished"></translation>
+        <translation>无法取回文件：%1；该机器已保留：`valis-cli sandbox pull %2` 可重试</translation>
     </message>
     <message>
         <source>the machine %1 is kept: `valis-cli sandbox pull %2` brings files back, `valis-cli sandbox cleanup` deletes it</source>
-        <translation type="unfinished"></translation>
+        <translation>机器 %1 已保留：`valis-cli sandbox pull %2` 可取回文件，`valis-cli sandbox cleanup` 可将其删除</translation>
     </message>
     <message>
         <source>deleted the machine %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已删除机器 %1</translation>
     </message>
     <message>
         <source>no files changed on the machine</source>
-        <translation type="unfinished"></translation>
+        <translation>机器上没有文件被更改</translation>
     </message>
     <message>
         <source>updated %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已更新 %1</translation>
     </message>
     <message>
         <source>added %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已添加 %1</translation>
     </message>
     <message>
         <source>removed %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已删除 %1</translation>
     </message>
     <message>
         <source>conflict %1: changed here and on the machine; the machine&apos;s version is %1.remote</source>
-        <translation type="unfinished"></translation>
+        <translation>冲突 %1：本地和机器上都已更改；机器上的版本为 %1.remote</translation>
     </message>
     <message>
         <source>  [y] once  [s] %1 for this session  [a] %1 always  [n] no (add a reason after it): </source>
-        <translation type="unfinished"></translation>
+        <translation>  [y] 一次  [s] 本会话内允许 %1  [a] 始终允许 %1  [n] 否（可在后面附上理由）： </translation>
     </message>
     <message>
         <source>With a remote sandbox (daytona, runloop, modal): keep the machine after the turn, so the session can continue on it (valis-cli sandbox pull/cleanup).</source>
-        <translation type="unfinished"></translation>
+        <translation>使用远程沙箱（daytona、runloop、modal）时：在本轮次结束后保留机器，以便会话可以在其上继续（valis-cli sandbox pull/cleanup）。</translation>
     </message>
     <message>
         <source>With a remote sandbox: do not copy the files the agent changed on the machine back into the workspace.</source>
-        <translation type="unfinished"></translation>
+        <translation>使用远程沙箱时：不将智能体在机器上更改的文件复制回工作区。</translation>
     </message>
 </context>
 <context>
     <name>valis::daytona::DaytonaFilesystem</name>
     <message>
         <source>workspace %1 on the Daytona sandbox %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona 沙箱 %2 上的工作区 %1</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1：%2</translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>%1 is outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 位于工作区之外</translation>
     </message>
     <message>
         <source>%1 leads outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 通向工作区之外</translation>
     </message>
     <message>
         <source>%1: cannot look it up on the Daytona sandbox (exit %2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法在 Daytona 沙箱上查找它（退出码 %2）：%3</translation>
     </message>
     <message>
         <source>%1 does not exist</source>
-        <translation type="unfinished">%1 不存在</translation>
+        <translation>%1 不存在</translation>
     </message>
     <message>
         <source>%1 is not a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是文件夹</translation>
     </message>
     <message>
         <source>%1 is not a file</source>
-        <translation type="unfinished">%1 不是文件</translation>
+        <translation>%1 不是文件</translation>
     </message>
     <message>
         <source>the workspace itself is not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>工作区本身不是文件</translation>
     </message>
     <message>
         <source>%1: cannot replace it on the Daytona sandbox: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法在 Daytona 沙箱上替换它：%2</translation>
     </message>
     <message>
         <source>the workspace itself cannot be removed</source>
-        <translation type="unfinished"></translation>
+        <translation>无法删除工作区本身</translation>
     </message>
 </context>
 <context>
     <name>valis::daytona::DaytonaPlugin</name>
     <message>
         <source>Daytona&apos;s address &quot;%1&quot; (setting &quot;baseUrl&quot; or DAYTONA_API_URL) is not an http(s) URL such as https://app.daytona.io/api.</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona 的地址“%1”（设置项“baseUrl”或 DAYTONA_API_URL）不是 http(s) URL，应形如 https://app.daytona.io/api。</translation>
     </message>
 </context>
 <context>
     <name>valis::daytona::DaytonaSandbox</name>
     <message>
         <source>Daytona answered HTTP %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona 返回了 HTTP %1：%2</translation>
     </message>
     <message>
         <source>Daytona refused the API key (%1). Put a valid key from https://app.daytona.io/dashboard/keys in the keychain account &quot;daytona&quot; (valis-cli keys set daytona) or in DAYTONA_API_KEY.</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona 拒绝了该 API 密钥（%1）。请将 https://app.daytona.io/dashboard/keys 中的有效密钥存入钥匙串账户“daytona”（valis-cli keys set daytona）或 DAYTONA_API_KEY。</translation>
     </message>
     <message>
         <source>Daytona refused to create the sandbox: %1 Delete sandboxes you no longer need (valis-cli sandbox cleanup) or ask for smaller resources.</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona 拒绝创建沙箱：%1 请删除不再需要的沙箱（valis-cli sandbox cleanup），或申请更少的资源。</translation>
     </message>
     <message>
         <source>Daytona does not allow this with the API key given (%1): give the key the sandbox permissions at https://app.daytona.io/dashboard/keys.</source>
-        <translation type="unfinished"></translation>
+        <translation>所提供的 API 密钥不允许在 Daytona 上执行此操作（%1）：请在 https://app.daytona.io/dashboard/keys 为该密钥授予沙箱权限。</translation>
     </message>
     <message>
         <source>Daytona: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona：%1</translation>
     </message>
     <message>
         <source>Daytona&apos;s rate limit was still hit after several tries (%1): wait a minute and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>多次重试后仍触发了 Daytona 的速率限制（%1）：请等待一分钟后重试。</translation>
     </message>
     <message>
         <source>Daytona cannot use that image or snapshot: %1 Check the &quot;image&quot; of the daytona section in config/sandboxes.json.</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona 无法使用该镜像或快照：%1 请检查 config/sandboxes.json 中 daytona 部分的“image”。</translation>
     </message>
     <message>
         <source>the Daytona sandbox is no longer running (%1): it was stopped or deleted. Start it again, or let Valis create a new one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona 沙箱已不在运行（%1）：它已被停止或删除。请重新启动它，或让 Valis 新建一个。</translation>
     </message>
     <message>
         <source>lost the connection to Daytona: %1. Check the network and DAYTONA_API_URL.</source>
-        <translation type="unfinished"></translation>
+        <translation>与 Daytona 的连接已断开：%1。请检查网络和 DAYTONA_API_URL。</translation>
     </message>
     <message>
         <source>Daytona</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona</translation>
     </message>
     <message>
         <source>the command ran longer than %1 s on the Daytona sandbox and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>该命令在 Daytona 沙箱上运行超过 %1 秒，已被停止</translation>
     </message>
     <message>
         <source>the Daytona sandbox %1 is %2: it stopped while the command ran. Start it again, or let Valis create a new one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona 沙箱 %1 处于 %2 状态：它在命令运行期间停止了。请重新启动它，或让 Valis 新建一个。</translation>
     </message>
     <message>
         <source>the command ran longer than %1 s on the Daytona sandbox %2 and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>该命令在 Daytona 沙箱 %2 上运行超过 %1 秒，已被停止</translation>
     </message>
     <message>
         <source>the command was stopped on the Daytona sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>该命令已在 Daytona 沙箱上被停止</translation>
     </message>
     <message>
         <source>%1 (while asking for %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（请求 %2 时）</translation>
     </message>
     <message>
         <source>Daytona did not say which command it started: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona 没有说明它启动了哪个命令：%1</translation>
     </message>
     <message>
         <source>Daytona needs an API key: create one at https://app.daytona.io/dashboard/keys and put it in the keychain account &quot;daytona&quot; (valis-cli keys set daytona) or in DAYTONA_API_KEY.</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona 需要 API 密钥：请在 https://app.daytona.io/dashboard/keys 创建一个，并将其存入钥匙串账户“daytona”（valis-cli keys set daytona）或 DAYTONA_API_KEY。</translation>
     </message>
     <message>
         <source>Daytona could not build the sandbox&apos;s image: %1 Check the &quot;image&quot; of the daytona section in config/sandboxes.json.</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona 无法构建沙箱的镜像：%1 请检查 config/sandboxes.json 中 daytona 部分的“image”。</translation>
     </message>
     <message>
         <source>the Daytona sandbox %1 ended in the state &quot;%2&quot;: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona 沙箱 %1 最终处于“%2”状态：%3</translation>
     </message>
     <message>
         <source>the Daytona sandbox %1 was not running after %2 s (still &quot;%3&quot;): raise readyTimeoutSeconds in config/sandboxes.json, or try again later</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona 沙箱 %1 在 %2 秒后仍未运行（仍为“%3”）：请调高 config/sandboxes.json 中的 readyTimeoutSeconds，或稍后重试</translation>
     </message>
     <message>
         <source>cannot find the home folder on the Daytona sandbox %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>在 Daytona 沙箱 %1 上找不到主文件夹：%2</translation>
     </message>
     <message>
         <source>there is no Daytona sandbox %1 to reuse: check &quot;reuse&quot; in config/sandboxes.json (valis-cli sandbox list shows Valis&apos;s)</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可复用的 Daytona 沙箱 %1：请检查 config/sandboxes.json 中的“reuse”（valis-cli sandbox list 会列出 Valis 创建的沙箱）</translation>
     </message>
     <message>
         <source>Daytona created a sandbox but did not say its id: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona 创建了沙箱，但没有给出其 ID：%1</translation>
     </message>
     <message>
         <source>Deleting the half-created sandbox %1 failed too (%2): delete it with valis-cli sandbox cleanup.</source>
-        <translation type="unfinished"></translation>
+        <translation>删除创建了一半的沙箱 %1 也失败了（%2）：请用 valis-cli sandbox cleanup 将其删除。</translation>
     </message>
     <message>
         <source>Daytona&apos;s sandbox list did not end after 1000 pages</source>
-        <translation type="unfinished"></translation>
+        <translation>Daytona 的沙箱列表在 1000 页后仍未结束</translation>
     </message>
 </context>
 <context>
@@ -10148,15 +10148,15 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <name>valis::rest::Client</name>
     <message>
         <source>%1 answered HTTP %2: %3</source>
-        <translation type="unfinished">%1 收到 HTTP %2 响应：%3</translation>
+        <translation>%1 返回了 HTTP %2：%3</translation>
     </message>
     <message>
         <source>%1 did not answer within %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 未在 %2 秒内应答</translation>
     </message>
     <message>
         <source>cannot reach %1: %2</source>
-        <translation type="unfinished">无法连接 %1：%2</translation>
+        <translation>无法连接 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -10303,151 +10303,151 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <name>valis::sandboxes::Modal</name>
     <message>
         <source>signing in</source>
-        <translation type="unfinished"></translation>
+        <translation>登录</translation>
     </message>
     <message>
         <source>Modal needs a token: set it with `valis-cli keys set modal-token-id` and `valis-cli keys set modal-token-secret`, or in MODAL_TOKEN_ID and MODAL_TOKEN_SECRET (create one with `modal token new` or on modal.com/settings/tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal 需要令牌：请用 `valis-cli keys set modal-token-id` 和 `valis-cli keys set modal-token-secret` 设置，或设置在 MODAL_TOKEN_ID 和 MODAL_TOKEN_SECRET 中（可用 `modal token new` 或在 modal.com/settings/tokens 上创建令牌）</translation>
     </message>
     <message>
         <source>waiting for the image to build</source>
-        <translation type="unfinished"></translation>
+        <translation>等待镜像构建</translation>
     </message>
     <message>
         <source>Modal did not finish building the image %1 in time</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal 未能及时完成镜像 %1 的构建</translation>
     </message>
     <message>
         <source>Modal refused the token while %1 (%2): check the token in MODAL_TOKEN_ID and MODAL_TOKEN_SECRET or the keychain accounts modal-token-id and modal-token-secret</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal 在%1时拒绝了令牌（%2）：请检查 MODAL_TOKEN_ID 和 MODAL_TOKEN_SECRET 或钥匙串账户 modal-token-id 和 modal-token-secret 中的令牌</translation>
     </message>
     <message>
         <source>Modal refused %1 for lack of quota or capacity: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal 在%1时因配额或容量不足而拒绝了请求：%2</translation>
     </message>
     <message>
         <source>Modal found nothing while %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal 在%1时未找到任何内容：%2</translation>
     </message>
     <message>
         <source>Modal at %1 could not be reached while %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>在%2时无法连接位于 %1 的 Modal（%3）</translation>
     </message>
     <message>
         <source>Modal did not answer in time while %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal 在%1时未及时应答</translation>
     </message>
     <message>
         <source>Modal answered %1 while %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal 在%2时返回了 %1：%3</translation>
     </message>
     <message>
         <source>the Modal sandbox %1 stopped (%2) while the command ran</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal 沙箱 %1 在命令运行期间停止了（%2）</translation>
     </message>
     <message>
         <source>the command was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>该命令已被停止</translation>
     </message>
     <message>
         <source>starting a command</source>
-        <translation type="unfinished"></translation>
+        <translation>启动命令</translation>
     </message>
     <message>
         <source>asking for the sandbox&apos;s command router</source>
-        <translation type="unfinished"></translation>
+        <translation>请求沙箱的命令路由器</translation>
     </message>
     <message>
         <source>checking the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>检查沙箱</translation>
     </message>
     <message>
         <source>terminated</source>
-        <translation type="unfinished"></translation>
+        <translation>已被终止</translation>
     </message>
     <message>
         <source>its timeout was reached</source>
-        <translation type="unfinished"></translation>
+        <translation>已达到其超时时间</translation>
     </message>
     <message>
         <source>idle too long</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲时间过长</translation>
     </message>
     <message>
         <source>finished with status %1</source>
-        <translation type="unfinished"></translation>
+        <translation>以状态 %1 结束</translation>
     </message>
     <message>
         <source>waiting for a command</source>
-        <translation type="unfinished"></translation>
+        <translation>等待命令</translation>
     </message>
     <message>
         <source>the command did not finish in time</source>
-        <translation type="unfinished"></translation>
+        <translation>该命令未能及时完成</translation>
     </message>
     <message>
         <source>the connection to the Modal sandbox %1 broke while reading the command&apos;s output (%2); the command exited with %3 but its output is incomplete</source>
-        <translation type="unfinished"></translation>
+        <translation>读取命令输出时与 Modal 沙箱 %1 的连接中断（%2）；该命令以 %3 退出，但其输出不完整</translation>
     </message>
     <message>
         <source>Modal sandbox %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal 沙箱 %1</translation>
     </message>
     <message>
         <source>Modal</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal</translation>
     </message>
     <message>
         <source>Modal needs a token: set it with `valis-cli keys set modal-token-id` and `valis-cli keys set modal-token-secret`, or in MODAL_TOKEN_ID and MODAL_TOKEN_SECRET</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal 需要令牌：请用 `valis-cli keys set modal-token-id` 和 `valis-cli keys set modal-token-secret` 设置，或设置在 MODAL_TOKEN_ID 和 MODAL_TOKEN_SECRET 中</translation>
     </message>
     <message>
         <source>looking up the app &quot;valis&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>查找应用“valis”</translation>
     </message>
     <message>
         <source>looking up the environment</source>
-        <translation type="unfinished"></translation>
+        <translation>查找环境</translation>
     </message>
     <message>
         <source>asking for the image %1</source>
-        <translation type="unfinished"></translation>
+        <translation>请求镜像 %1</translation>
     </message>
     <message>
         <source>Modal could not build the image %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal 无法构建镜像 %1：%2</translation>
     </message>
     <message>
         <source>storing the sandbox&apos;s environment</source>
-        <translation type="unfinished"></translation>
+        <translation>存储沙箱的环境</translation>
     </message>
     <message>
         <source>creating the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>创建沙箱</translation>
     </message>
     <message>
         <source>waiting for the sandbox %1 to start</source>
-        <translation type="unfinished"></translation>
+        <translation>等待沙箱 %1 启动</translation>
     </message>
     <message>
         <source>the Modal sandbox %1 has stopped (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal 沙箱 %1 已停止（%2）</translation>
     </message>
     <message>
         <source>the Modal sandbox %1 was not running after %2 s, so it was terminated; Modal may be short of capacity: try again or raise readyTimeoutSeconds</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal 沙箱 %1 在 %2 秒后仍未运行，因此已将其终止；Modal 可能容量不足：请重试或调高 readyTimeoutSeconds</translation>
     </message>
     <message>
         <source>the Modal sandbox %1 could not make its workspace folder (exit %2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Modal 沙箱 %1 无法创建其工作区文件夹（退出码 %2）：%3</translation>
     </message>
     <message>
         <source>listing the sandboxes</source>
-        <translation type="unfinished"></translation>
+        <translation>列出沙箱</translation>
     </message>
     <message>
         <source>terminating the sandbox %1</source>
-        <translation type="unfinished"></translation>
+        <translation>终止沙箱 %1</translation>
     </message>
 </context>
 <context>
@@ -10476,123 +10476,123 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <name>valis::sandboxes::RunloopSandbox</name>
     <message>
         <source>no details</source>
-        <translation type="unfinished"></translation>
+        <translation>无详细信息</translation>
     </message>
     <message>
         <source>Runloop refused the API key (%1): set RUNLOOP_API_KEY or store a valid key in the keychain account &quot;runloop&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop 拒绝了该 API 密钥（%1）：请设置 RUNLOOP_API_KEY，或将有效密钥存入钥匙串账户“runloop”</translation>
     </message>
     <message>
         <source>Runloop refused to create a devbox: %1. Shut down devboxes you no longer need (valis-cli sandbox cleanup) or raise the account&apos;s limits</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop 拒绝创建 devbox：%1。请关闭不再需要的 devbox（valis-cli sandbox cleanup），或提高账户的限额</translation>
     </message>
     <message>
         <source>Runloop refused the request (%1): check that the API key in RUNLOOP_API_KEY or the keychain account &quot;runloop&quot; may do this</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop 拒绝了该请求（%1）：请检查 RUNLOOP_API_KEY 或钥匙串账户“runloop”中的 API 密钥是否有权执行此操作</translation>
     </message>
     <message>
         <source>Runloop: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop：%1</translation>
     </message>
     <message>
         <source>Runloop kept answering &quot;too many requests&quot; (%1): wait a minute and try again</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop 持续返回“too many requests”（%1）：请等待一分钟后重试</translation>
     </message>
     <message>
         <source>the Runloop devbox is no longer running (%1): start the session again so Valis creates a new one</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop devbox 已不在运行（%1）：请重新启动会话，以便 Valis 新建一个</translation>
     </message>
     <message>
         <source>Runloop answered HTTP %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop 返回了 HTTP %1：%2</translation>
     </message>
     <message>
         <source>cannot talk to Runloop at %1 (%2): check the network, RUNLOOP_BASE_URL or the plugin&apos;s &quot;baseUrl&quot; setting</source>
-        <translation type="unfinished"></translation>
+        <translation>无法与位于 %1 的 Runloop 通信（%2）：请检查网络、RUNLOOP_BASE_URL 或插件的“baseUrl”设置</translation>
     </message>
     <message>
         <source>no Runloop API key: set RUNLOOP_API_KEY or store the key in the keychain account &quot;runloop&quot; (valis-cli keys set runloop)</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 Runloop API 密钥：请设置 RUNLOOP_API_KEY，或将密钥存入钥匙串账户“runloop”（valis-cli keys set runloop）</translation>
     </message>
     <message>
         <source>workspace %1 on the Runloop devbox %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop devbox %2 上的工作区 %1</translation>
     </message>
     <message>
         <source>%1 is a folder, not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是文件夹，不是文件</translation>
     </message>
     <message>
         <source>the workspace root is a folder, not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>工作区根目录是文件夹，不是文件</translation>
     </message>
     <message>
         <source>%1 leads outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 通向工作区之外</translation>
     </message>
     <message>
         <source>cannot write %1 on the Runloop devbox: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法在 Runloop devbox 上写入 %1：%2</translation>
     </message>
     <message>
         <source>%1 on the Runloop devbox: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop devbox 上的 %1：%2</translation>
     </message>
     <message>
         <source>Runloop</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop</translation>
     </message>
     <message>
         <source>the command ran longer than %1 s on the Runloop devbox %2 and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>该命令在 Runloop devbox %2 上运行超过 %1 秒，已被停止</translation>
     </message>
     <message>
         <source>&quot;baseUrl&quot; must be an http or https address, such as &quot;https://api.runloop.ai&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>“baseUrl”必须是 http 或 https 地址，例如“https://api.runloop.ai”。</translation>
     </message>
     <message>
         <source>RUNLOOP_BASE_URL must be an http or https address, such as &quot;https://api.runloop.ai&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>RUNLOOP_BASE_URL 必须是 http 或 https 地址，例如“https://api.runloop.ai”。</translation>
     </message>
     <message>
         <source>the Runloop devbox %1 stopped (%2) while the command ran: start the session again so Valis creates a new one</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop devbox %1 在命令运行期间停止了（%2）：请重新启动会话，以便 Valis 新建一个</translation>
     </message>
     <message>
         <source>the Runloop devbox %1 no longer exists</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop devbox %1 已不存在</translation>
     </message>
     <message>
         <source>the command was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>该命令已被停止</translation>
     </message>
     <message>
         <source>the Runloop devbox %1 was not running after %2 s: raise readyTimeoutSeconds in config/sandboxes.json, or try a smaller blueprint</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop devbox %1 在 %2 秒后仍未运行：请调高 config/sandboxes.json 中的 readyTimeoutSeconds，或尝试更小的蓝图</translation>
     </message>
     <message>
         <source>Runloop could not boot a devbox from &quot;%1&quot; (%2): check that the blueprint or snapshot exists and built</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop 无法从“%1”启动 devbox（%2）：请检查该蓝图或快照是否存在并已构建成功</translation>
     </message>
     <message>
         <source>Runloop could not boot the devbox %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop 无法启动 devbox %1（%2）</translation>
     </message>
     <message>
         <source>the Runloop devbox %1 is %2, not running: resume it in Runloop&apos;s dashboard or let Valis create a new one</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop devbox %1 处于 %2 状态，未在运行：请在 Runloop 控制台中恢复它，或让 Valis 新建一个</translation>
     </message>
     <message>
         <source>Runloop refused the blueprint &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Runloop 拒绝了蓝图“%1”：%2</translation>
     </message>
     <message>
         <source>there is no Runloop devbox %1: check the id to reuse, or leave it empty so Valis creates one</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 Runloop devbox %1：请检查要复用的 ID，或将其留空以便 Valis 新建一个</translation>
     </message>
     <message>
         <source>cannot prepare the workspace on the Runloop devbox %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法在 Runloop devbox %1 上准备工作区：%2</translation>
     </message>
 </context>
 <context>
@@ -10614,102 +10614,102 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <name>valis::web::DocumentConverter</name>
     <message>
         <source>The document is in the character set &quot;%1&quot;, which this build cannot decode.</source>
-        <translation type="unfinished"></translation>
+        <translation>该文档使用字符集“%1”，此构建无法解码。</translation>
     </message>
     <message>
         <source>an image</source>
-        <translation type="unfinished"></translation>
+        <translation>图片</translation>
     </message>
     <message>
         <source>audio</source>
-        <translation type="unfinished"></translation>
+        <translation>音频</translation>
     </message>
     <message>
         <source>a video</source>
-        <translation type="unfinished"></translation>
+        <translation>视频</translation>
     </message>
     <message>
         <source>a font</source>
-        <translation type="unfinished"></translation>
+        <translation>字体</translation>
     </message>
     <message>
         <source>an archive</source>
-        <translation type="unfinished"></translation>
+        <translation>压缩包</translation>
     </message>
     <message>
         <source>a binary file</source>
-        <translation type="unfinished"></translation>
+        <translation>二进制文件</translation>
     </message>
     <message>
         <source>The document is %1 (%2); fetch_url reads HTML, PDF, plain text, Markdown, JSON and XML.</source>
-        <translation type="unfinished"></translation>
+        <translation>该文档是%1（%2）；fetch_url 可读取 HTML、PDF、纯文本、Markdown、JSON 和 XML。</translation>
     </message>
     <message>
         <source>The PDF is too large to read.</source>
-        <translation type="unfinished"></translation>
+        <translation>该 PDF 太大，无法读取。</translation>
     </message>
     <message>
         <source>The PDF could not be read: it is damaged or not a PDF.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取该 PDF：它已损坏或不是 PDF。</translation>
     </message>
     <message>
         <source>The PDF is protected by a password, so its text cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>该 PDF 受密码保护，因此无法读取其文本。</translation>
     </message>
 </context>
 <context>
     <name>valis::web::WebSettings</name>
     <message>
         <source>%1.%2 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1.%2 %3</translation>
     </message>
     <message>
         <source>must be a whole number from %1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是 %1 到 %2 之间的整数</translation>
     </message>
     <message>
         <source>must be true or false</source>
-        <translation type="unfinished">必须是 true 或 false</translation>
+        <translation>必须是 true 或 false</translation>
     </message>
     <message>
         <source>must be one of: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是以下之一：%1</translation>
     </message>
     <message>
         <source>must be a non-empty string</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是非空字符串</translation>
     </message>
     <message>
         <source>must be an http or https address, not &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是 http 或 https 地址，而不是“%1”</translation>
     </message>
     <message>
         <source>must be a list of domain names</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是域名列表</translation>
     </message>
     <message>
         <source>must be a list of domain names such as &quot;example.com&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是域名列表，例如“example.com”</translation>
     </message>
     <message>
         <source>%1 must be an http or https address, not &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是 http 或 https 地址，而不是“%2”</translation>
     </message>
     <message>
         <source>unknown section &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>未知部分“%1”</translation>
     </message>
     <message>
         <source>&quot;%1&quot; must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”必须是对象</translation>
     </message>
     <message>
         <source>unknown setting &quot;%1.%2&quot;</source>
-        <translation type="unfinished">未知设置“%1.%2”</translation>
+        <translation>未知设置“%1.%2”</translation>
     </message>
     <message>
         <source>config/web.json allows fetch_url to reach loopback addresses (allowLoopback): a setting for tests only, which lets the agent reach services on this machine. Link-local and cloud-metadata addresses stay refused.</source>
-        <translation type="unfinished"></translation>
+        <translation>config/web.json 允许 fetch_url 访问环回地址（allowLoopback）：这是仅供测试使用的设置，会让智能体能够访问本机上的服务。链路本地地址和云元数据地址仍会被拒绝。</translation>
     </message>
 </context>
 <context>
