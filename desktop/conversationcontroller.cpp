@@ -6,6 +6,7 @@
 #include "conversationview.h"
 #include "mcpinteractiondialog.h"
 #include "mcpui.h"
+#include "remotemachinecontroller.h"
 
 #include "valis/agent/connection.h"
 #include "valis/agent/recallsettings.h"
@@ -16,6 +17,8 @@
 #include "valis/keychain/keychaincredentialstore.h"
 #include "valis/memory/recall.h"
 #include "valis/plugins/pluginmanager.h"
+#include "valis/plugins/remotesandbox.h"
+#include "valis/record/session.h"
 #include "valis/store/sessionstore.h"
 
 #include <QDir>
@@ -42,6 +45,7 @@ ConversationController::ConversationController(const DataLocations &locations, C
     connect(m_composer, &ComposerWidget::historyStrategyChosen, this, &ConversationController::chooseHistoryStrategy);
     m_composer->setEnabled(false);
     m_composer->setStatus(tr("Starting plugins…"));
+    connectRemote();
 }
 
 ConversationController::~ConversationController()
@@ -106,6 +110,7 @@ void ConversationController::reloadSettings()
     const QString chosen = m_composer->provider();
     setPlugins(m_plugins);
     m_composer->selectProvider(chosen);
+    releaseRemoteIfUnused();
 }
 
 void ConversationController::setSessionId(const QString &sessionId)
@@ -118,6 +123,7 @@ void ConversationController::setSessionId(const QString &sessionId)
     m_pendingHistory.clear();
     m_composer->setHistoryStrategy(shownHistoryStrategy());
     refreshEnvironment();
+    releaseRemoteIfUnused();
 }
 
 void ConversationController::refreshEnvironment()
@@ -149,6 +155,9 @@ void ConversationController::refreshEnvironment()
                                                                            : QString();
     const bool network = m_toolEnvironment && m_toolEnvironment->network() == NetworkAccess::Allowed;
     Q_EMIT sandboxChoiceChanged(sandboxes, current, network);
+    // The shown session runs on its remote machine: the status says which.
+    if (m_remote && m_remote->isAttached() && m_remote->sessionId() == m_sessionId)
+        Q_EMIT sandboxStatusChanged(tr("remote: %1").arg(m_remote->description()), false);
     if (m_toolEnvironment)
         m_composer->setToolPacks([this] {
             QList<QPair<QString, QString>> packs;
@@ -199,6 +208,7 @@ void ConversationController::setSessionChoice(const QString &sessionId, const To
     }
     m_session.reset();
     refreshEnvironment();
+    releaseRemoteIfUnused();
 }
 
 Result<QList<Part>> ConversationController::readAttachments(const QString &model) const
@@ -326,92 +336,149 @@ void ConversationController::startTurn(TurnKind kind, const QString &text, const
     m_preparing = true;
     setBusy(true);
     m_composer->setStatus(tr("Connecting to %1…").arg(chosen->displayName()));
+    PendingTurn turn;
+    turn.kind = kind;
+    turn.text = text;
+    turn.messageId = messageId;
+    turn.providerId = providerId;
+    turn.model = model;
+    turn.target = target;
+    turn.newSession = target.isEmpty();
+    turn.workspace = workspace;
+    turn.parts = attachments.value();
+    m_cancelPreparing = false;
     QPointer<ConversationController> self(this);
     prepareConnection(*chosen, m_settings.entry(providerId), QString(), m_keys.get(), processEnvironment(),
-                      [self, kind, text, messageId, providerId, model, target, workspace,
-                       parts = attachments.value()](const Result<Connection> &connection) {
+                      [self, turn](const Result<Connection> &connection) mutable {
                           if (!self)
                               return;
-                          self->m_preparing = false;
                           if (connection.hasError()) {
+                              self->m_preparing = false;
                               self->fail(connection.error().toString());
                               self->setBusy(false);
+                              self->runAfterTurn();
                               return;
                           }
-                          const SessionConfig *current = self->m_session ? &self->m_session->config() : nullptr;
-                          if (!current || self->m_session->id() != target
-                              || current->provider->id() != providerId || current->model != model
-                              || current->endpoint.apiKey != connection->endpoint.apiKey
-                              || current->endpoint.baseUrl != connection->endpoint.baseUrl) {
-                              self->m_session.reset();
-                          }
-                          if (!self->m_session) {
-                              SessionStore *store = self->store();
-                              if (!store) {
-                                  self->setBusy(false);
-                                  return;
-                              }
-                              SessionConfig config;
-                              config.provider = self->provider(providerId);
-                              config.model = model;
-                              config.endpoint = connection->endpoint;
-                              config.keySource = connection->keySource;
-                              config.catalog = ModelCatalog::load(self->m_locations);
-                              config.workspace = workspace;
-                              config.systemPrompt = defaultSystemPrompt(config.workspace);
-                              applyProviderSettings(self->m_settings, providerId, &config);
-                              // A settings file that cannot be read leaves the defaults; the
-                              // reason goes to the composer's status like other failures.
-                              const Result<ContextSettings> contextSettings =
-                                  ContextSettings::load(self->m_locations.contextSettingsPath());
-                              if (contextSettings.hasError())
-                                  self->fail(contextSettings.error().toString());
-                              const ContextSettings contextChoice = contextSettings.ok() ? contextSettings.value() : ContextSettings();
-                              for (const Error &warning : contextChoice.apply(self->m_plugins->strategies(), {}, &config))
-                                  self->fail(warning.message);
-                              if (self->m_toolEnvironment) {
-                                  self->m_toolEnvironment->apply(&config);
-                                  // The one registry follows the session being opened (its pack).
-                                  self->m_toolEnvironment->configure(&self->m_tools);
-                              }
-                              if (self->m_memoryEnvironment)
-                                  self->m_memoryEnvironment->apply(&config);
-                              self->applyRecall(&config, store->path());
-                              config.historyStrategy = self->takePendingHistoryStrategy();
-                              SessionInfo info;
-                              info.id = target;
-                              auto opened = Session::open(store, info, config, &self->m_tools, &self->m_approvals);
-                              if (opened.hasError()) {
-                                  self->fail(opened.error().toString());
-                                  self->setBusy(false);
-                                  return;
-                              }
-                              self->m_session = std::move(opened).value();
-                              connect(self->m_session.get(), &Session::eventOccurred, self, &ConversationController::onEvent);
-                              connect(self->m_session.get(), &Session::branchChanged, self, &ConversationController::showBranch);
-                              self->sessionOpened();
-                              if (target.isEmpty()) {
-                                  // What the new session was set up with stays its own.
-                                  self->storeChoice(self->m_session->id(), self->m_newChoice);
-                                  if (self->m_sessionId.isEmpty())
-                                      self->m_sessionId = self->m_session->id();
-                                  Q_EMIT self->sessionCreated(self->m_session->id());
-                              }
-                          }
-                          const Result<void> submitted = kind == TurnKind::Resend   ? self->m_session->resend(messageId, text, parts)
-                                                         : kind == TurnKind::Regenerate ? self->m_session->regenerate()
-                                                                                        : self->m_session->submit(text, parts);
-                          if (submitted.hasError()) {
-                              self->fail(submitted.error().toString());
-                              self->setBusy(false);
-                              return;
-                          }
-                          if (kind != TurnKind::Regenerate) {
-                              self->m_composer->editor()->clear();
-                              self->m_composer->clearAttachments();
-                              self->m_composer->cancelEdit();
-                          }
+                          turn.connection = connection.value();
+                          self->continueTurn(std::move(turn));
                       });
+}
+
+void ConversationController::continueTurn(PendingTurn turn)
+{
+    const SessionConfig *current = m_session ? &m_session->config() : nullptr;
+    if (!current || turn.newSession || m_session->id() != turn.target || current->provider->id() != turn.providerId
+        || current->model != turn.model || current->endpoint.apiKey != turn.connection.endpoint.apiKey
+        || current->endpoint.baseUrl != turn.connection.endpoint.baseUrl) {
+        m_session.reset();
+    }
+    if (m_session) {
+        m_preparing = false;
+        openAndSubmit(turn, nullptr);
+        return;
+    }
+    // A remote sandbox: the session opens on its machine, acquired (or attached again) first.
+    // A new session needs its id now: the machine carries it as its label.
+    if (turn.newSession && dynamic_cast<RemoteSandbox *>(m_toolEnvironment ? m_toolEnvironment->sandbox() : nullptr))
+        turn.target = newSessionId();
+    QPointer<ConversationController> self(this);
+    prepareRemote(turn, [self, turn](const Result<RemoteWorkspace *> &remote) {
+        if (!self)
+            return;
+        self->m_preparing = false;
+        if (remote.hasError()) {
+            self->fail(tr("Not sent: %1").arg(remote.error().message));
+            self->setBusy(false);
+            self->runAfterTurn();
+            return;
+        }
+        if (std::exchange(self->m_cancelPreparing, false)) {
+            self->m_composer->setStatus(tr("Stopped."));
+            self->setBusy(false);
+            self->runAfterTurn();
+            return;
+        }
+        self->openAndSubmit(turn, remote.value());
+    });
+}
+
+void ConversationController::openAndSubmit(const PendingTurn &turn, RemoteWorkspace *remote)
+{
+    if (!m_session) {
+        SessionStore *store = this->store();
+        if (!store) {
+            setBusy(false);
+            return;
+        }
+        SessionConfig config;
+        config.provider = provider(turn.providerId);
+        if (!config.provider) {
+            fail(tr("The provider %1 is not running.").arg(turn.providerId));
+            setBusy(false);
+            return;
+        }
+        config.model = turn.model;
+        config.endpoint = turn.connection.endpoint;
+        config.keySource = turn.connection.keySource;
+        config.catalog = ModelCatalog::load(m_locations);
+        config.workspace = turn.workspace;
+        config.systemPrompt = defaultSystemPrompt(config.workspace);
+        applyProviderSettings(m_settings, turn.providerId, &config);
+        // A settings file that cannot be read leaves the defaults; the reason goes to the
+        // composer's status like other failures.
+        const Result<ContextSettings> contextSettings = ContextSettings::load(m_locations.contextSettingsPath());
+        if (contextSettings.hasError())
+            fail(contextSettings.error().toString());
+        const ContextSettings contextChoice = contextSettings.ok() ? contextSettings.value() : ContextSettings();
+        for (const Error &warning : contextChoice.apply(m_plugins->strategies(), {}, &config))
+            fail(warning.message);
+        if (m_toolEnvironment) {
+            m_toolEnvironment->apply(&config);
+            // The one registry follows the session being opened (its pack).
+            m_toolEnvironment->configure(&m_tools);
+        }
+        if (remote) {
+            // Commands and file tools go to the machine, not to the local folder.
+            config.sandbox = remote->machine();
+            config.workspaceBackend = remote->filesystem();
+        }
+        if (m_memoryEnvironment)
+            m_memoryEnvironment->apply(&config);
+        applyRecall(&config, store->path());
+        config.historyStrategy = takePendingHistoryStrategy();
+        SessionInfo info;
+        info.id = turn.target;
+        auto opened = Session::open(store, info, config, &m_tools, &m_approvals);
+        if (opened.hasError()) {
+            fail(opened.error().toString());
+            setBusy(false);
+            return;
+        }
+        m_session = std::move(opened).value();
+        connect(m_session.get(), &Session::eventOccurred, this, &ConversationController::onEvent);
+        connect(m_session.get(), &Session::branchChanged, this, &ConversationController::showBranch);
+        sessionOpened();
+        if (turn.newSession) {
+            // What the new session was set up with stays its own.
+            storeChoice(m_session->id(), m_newChoice);
+            if (m_sessionId.isEmpty())
+                m_sessionId = m_session->id();
+            Q_EMIT sessionCreated(m_session->id());
+        }
+    }
+    const Result<void> submitted = turn.kind == TurnKind::Resend       ? m_session->resend(turn.messageId, turn.text, turn.parts)
+                                   : turn.kind == TurnKind::Regenerate ? m_session->regenerate()
+                                                                       : m_session->submit(turn.text, turn.parts);
+    if (submitted.hasError()) {
+        fail(submitted.error().toString());
+        setBusy(false);
+        return;
+    }
+    if (turn.kind != TurnKind::Regenerate) {
+        m_composer->editor()->clear();
+        m_composer->clearAttachments();
+        m_composer->cancelEdit();
+    }
 }
 
 void ConversationController::applyRecall(SessionConfig *config, const QString &sessionDatabasePath)
@@ -448,8 +515,17 @@ void ConversationController::applyRecall(SessionConfig *config, const QString &s
 
 void ConversationController::stop()
 {
-    if (m_session)
+    // While the remote machine is being acquired there is no turn yet: it is not started.
+    if (m_preparing)
+        m_cancelPreparing = true;
+    else if (m_session)
         m_session->interrupt();
+}
+
+void ConversationController::runAfterTurn()
+{
+    if (m_afterTurn)
+        QMetaObject::invokeMethod(this, std::exchange(m_afterTurn, {}), Qt::QueuedConnection);
 }
 
 void ConversationController::onEvent(const SessionEvent &event)
@@ -462,6 +538,7 @@ void ConversationController::onEvent(const SessionEvent &event)
             m_transcript->appendActivity(tr("You: %1").arg(event.message.text()));
         }
         m_composer->setStatus(tr("Working…"));
+        m_remote->noteActivity();
         break;
     case SessionEvent::Kind::TextDelta:
         if (shown)
@@ -576,8 +653,11 @@ void ConversationController::onEvent(const SessionEvent &event)
         if (shown)
             Q_EMIT recordChanged(event.sessionId);
         Q_EMIT turnFinished(event.sessionId);
+        m_remote->noteActivity();
         // Not from inside the session's own signal: it is replaced by the reload.
-        if (std::exchange(m_reloadPending, false))
+        if (m_afterTurn)
+            runAfterTurn();
+        else if (std::exchange(m_reloadPending, false))
             QMetaObject::invokeMethod(this, &ConversationController::reloadSettings, Qt::QueuedConnection);
         else if (std::exchange(m_reopenPending, false))
             QMetaObject::invokeMethod(this, [this] {
@@ -585,7 +665,10 @@ void ConversationController::onEvent(const SessionEvent &event)
                     return;
                 m_session.reset();
                 refreshEnvironment();
+                releaseRemoteIfUnused();
             }, Qt::QueuedConnection);
+        else
+            QMetaObject::invokeMethod(this, &ConversationController::releaseRemoteIfUnused, Qt::QueuedConnection);
         break;
     default:
         break;

@@ -1,5 +1,7 @@
 #include "sandboxpane.h"
 
+#include "remotemachineview.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFontDatabase>
@@ -66,6 +68,7 @@ SandboxPane::SandboxPane(QWidget *parent)
     m_kill->setObjectName(QStringLiteral("sandboxKill"));
     m_kill->setToolTip(tr("Stop the selected command; the agent is told it was killed"));
     m_kill->setEnabled(false);
+    m_remote = new RemoteMachineView(this);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_list);
@@ -82,6 +85,7 @@ SandboxPane::SandboxPane(QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(choice);
     layout->addLayout(buttons);
+    layout->addWidget(m_remote);
     layout->addWidget(splitter, 1);
 
     m_render = new QTimer(this);
