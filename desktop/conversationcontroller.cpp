@@ -157,7 +157,8 @@ void ConversationController::refreshEnvironment()
     Q_EMIT sandboxChoiceChanged(sandboxes, current, network);
     // The shown session runs on its remote machine: the status says which.
     if (m_remote && m_remote->isAttached() && m_remote->sessionId() == m_sessionId)
-        Q_EMIT sandboxStatusChanged(tr("remote: %1").arg(m_remote->description()), false);
+        Q_EMIT sandboxStatusChanged(tr("remote: %1").arg(m_remote->description()), m_remote->descriptionIsWarning());
+    offerRemoteCredentials();
     if (m_toolEnvironment)
         m_composer->setToolPacks([this] {
             QList<QPair<QString, QString>> packs;
@@ -379,7 +380,7 @@ void ConversationController::continueTurn(PendingTurn turn)
     }
     // A remote sandbox: the session opens on its machine, acquired (or attached again) first.
     // A new session needs its id now: the machine carries it as its label.
-    if (turn.newSession && dynamic_cast<RemoteSandbox *>(m_toolEnvironment ? m_toolEnvironment->sandbox() : nullptr))
+    if (turn.newSession && chosenRemoteSandbox())
         turn.target = newSessionId();
     QPointer<ConversationController> self(this);
     prepareRemote(turn, [self, turn](const Result<RemoteWorkspace *> &remote) {
@@ -398,7 +399,11 @@ void ConversationController::continueTurn(PendingTurn turn)
             self->runAfterTurn();
             return;
         }
+        if (remote.value())
+            self->refreshEnvironment(); // its key is known now, so the sandbox runs
         self->openAndSubmit(turn, remote.value());
+        if (remote.value())
+            Q_EMIT self->sandboxStatusChanged(tr("remote: %1").arg(self->m_remote->description()), false);
     });
 }
 

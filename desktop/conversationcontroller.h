@@ -27,6 +27,7 @@ class CredentialStore;
 class PluginManager;
 class Provider;
 class RemoteMachineController;
+class RemoteSandbox;
 class RemoteWorkspace;
 class Session;
 class SessionStore;
@@ -156,6 +157,11 @@ private:
     void prepareRemote(const PendingTurn &turn, std::function<void(const Result<RemoteWorkspace *> &)> then);
     /// The attached machine belongs to a session no longer shown: closes that and releases it.
     void releaseRemoteIfUnused();
+    /// The shown session's chosen sandbox when it is remote, available or not.
+    RemoteSandbox *chosenRemoteSandbox() const;
+    /// The chosen remote sandbox lacks its key: it is looked up in the keychain (once).
+    void offerRemoteCredentials();
+    QSet<QString> m_credentialsAsked;
     RemoteMachineController *m_remote = nullptr;
     bool m_cancelPreparing = false; ///< Stop was pressed while the machine was being acquired
     std::function<void()> m_afterTurn; ///< runs when the running turn ends (quitting)

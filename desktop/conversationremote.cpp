@@ -8,23 +8,48 @@
 #include "remotemachinecontroller.h"
 
 #include "valis/agent/session.h"
+#include "valis/plugins/pluginmanager.h"
 #include "valis/plugins/remotesandbox.h"
 #include "valis/record/session.h"
 
 namespace valis {
 
-namespace {
-RemoteSandbox *remoteSandboxOf(const std::optional<ToolEnvironment> &environment)
+RemoteSandbox *ConversationController::chosenRemoteSandbox() const
 {
-    return environment ? dynamic_cast<RemoteSandbox *>(environment->sandbox()) : nullptr;
+    if (!m_plugins)
+        return nullptr;
+    // The chosen one, whether it runs yet or not: a remote sandbox runs nothing until it has
+    // its key, which the keychain may hold.
+    QString id = sessionChoice(m_sessionId).sandbox;
+    if (id.isEmpty() && m_toolEnvironment)
+        id = m_toolEnvironment->settings().sandbox();
+    return dynamic_cast<RemoteSandbox *>(m_plugins->sandbox(id));
 }
-} // namespace
+
+void ConversationController::offerRemoteCredentials()
+{
+    RemoteSandbox *sandbox = chosenRemoteSandbox();
+    if (!sandbox || sandbox->checkAvailable().ok() || m_credentialsAsked.contains(sandbox->id()))
+        return;
+    // Asked once per sandbox: the keychain may hold what the variables do not.
+    m_credentialsAsked.insert(sandbox->id());
+    QPointer<ConversationController> self(this);
+    resolveRemoteCredentials(sandbox, m_keys.get(), this, [self, sandbox](const Result<QHash<QString, QString>> &secrets) {
+        if (!self || secrets.hasError())
+            return; // the status says what is missing; the first turn says it again
+        sandbox->setCredentials(secrets.value());
+        if (!self->isBusy())
+            self->refreshEnvironment();
+    });
+}
 
 void ConversationController::connectRemote()
 {
     m_remote = new RemoteMachineController(m_locations, m_keys.get(), this);
     connect(m_remote, &RemoteMachineController::progressed, this, [this](const QString &message) {
-        m_composer->setStatus(message);
+        // The composer hears what holds its turn back; a pull beside a turn is the dock's.
+        if (m_preparing || !isBusy())
+            m_composer->setStatus(message);
         Q_EMIT sandboxStatusChanged(message, false);
         Q_EMIT remoteMachineChanged(message, false, m_remote->isAttached());
     });
@@ -48,6 +73,10 @@ void ConversationController::connectRemote()
         if (!isBusy())
             m_composer->setStatus(summary);
     });
+    connect(m_remote, &RemoteMachineController::pullFinished, this, [this](const QString &report, bool failed) {
+        if (!isBusy())
+            m_composer->setStatus(failed ? report : tr("Files brought back from the machine (see the Commands dock)."));
+    });
     connect(m_remote, &RemoteMachineController::idle, this, [this] {
         // A turn that runs now will start the clock again when it ends.
         if (isBusy())
@@ -59,7 +88,7 @@ void ConversationController::connectRemote()
 
 void ConversationController::prepareRemote(const PendingTurn &turn, std::function<void(const Result<RemoteWorkspace *> &)> then)
 {
-    RemoteSandbox *wanted = remoteSandboxOf(m_toolEnvironment);
+    RemoteSandbox *wanted = chosenRemoteSandbox();
     if (m_remote->isAttached() && wanted == m_remote->sandbox() && m_remote->sessionId() == turn.target) {
         then(m_remote->workspace());
         return;
@@ -86,7 +115,7 @@ void ConversationController::releaseRemoteIfUnused()
 {
     if (!m_remote || !m_remote->isAttached() || isBusy())
         return;
-    if (m_remote->sessionId() == m_sessionId && remoteSandboxOf(m_toolEnvironment) == m_remote->sandbox())
+    if (m_remote->sessionId() == m_sessionId && chosenRemoteSandbox() == m_remote->sandbox())
         return;
     // The session that used it is not shown any more (or runs elsewhere from its next turn).
     if (m_session && m_session->id() == m_remote->sessionId())

@@ -69,6 +69,8 @@ SandboxPane::SandboxPane(QWidget *parent)
     m_kill->setToolTip(tr("Stop the selected command; the agent is told it was killed"));
     m_kill->setEnabled(false);
     m_remote = new RemoteMachineView(this);
+    // The remote view names the machine (or why there is none): the plain line would repeat it.
+    connect(m_remote, &RemoteMachineView::shownChanged, m_sandbox, &QWidget::setHidden);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_list);
@@ -76,7 +78,7 @@ SandboxPane::SandboxPane(QWidget *parent)
     splitter->setStretchFactor(1, 1);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_sandbox, 1);
-    buttons->addWidget(m_kill);
+    buttons->addWidget(m_kill, 0, Qt::AlignRight);
     auto *choice = new QHBoxLayout;
     choice->addWidget(new QLabel(tr("This session:"), this));
     choice->addWidget(m_isolation, 1);

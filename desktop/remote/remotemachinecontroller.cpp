@@ -28,11 +28,16 @@ void resolveCredentials(const QList<RemoteCredential> &wanted, CredentialStore *
                   [wanted, keys, service, context, found, done](const Result<ApiKey> &key) mutable {
                       if (!context)
                           return;
+                      const RemoteCredential &credential = wanted.constFirst();
                       if (key.hasError()) {
-                          done(key.error());
+                          // The keychain's own message speaks of providers; this one names what
+                          // the service needs instead.
+                          done(Error(QStringLiteral("sandbox.remote-auth"),
+                                     RemoteMachineController::tr("%1 needs a key and the keychain cannot be reached (%2): set %3")
+                                         .arg(service, key.error().message,
+                                              credential.environmentVariables.join(RemoteMachineController::tr(" or ")))));
                           return;
                       }
-                      const RemoteCredential &credential = wanted.constFirst();
                       if (key->isEmpty()) {
                           done(Error(QStringLiteral("sandbox.remote-auth"),
                                      RemoteMachineController::tr("%1 needs a key: store it in the keychain as %2 "
@@ -47,6 +52,12 @@ void resolveCredentials(const QList<RemoteCredential> &wanted, CredentialStore *
 }
 
 } // namespace
+
+void resolveRemoteCredentials(RemoteSandbox *sandbox, CredentialStore *keys, QObject *context,
+                              std::function<void(const Result<QHash<QString, QString>> &)> done)
+{
+    resolveCredentials(sandbox->credentials(), keys, sandbox->displayName(), QPointer<QObject>(context), {}, std::move(done));
+}
 
 QString describePullReport(const RemotePullReport &report)
 {
@@ -148,7 +159,7 @@ void RemoteMachineController::attach(RemoteSandbox *sandbox, const QString &sess
     Q_EMIT workingChanged(true);
     Q_EMIT progressed(tr("Looking up the %1 key…").arg(sandbox->displayName()));
     QPointer<RemoteMachineController> self(this);
-    resolveCredentials(sandbox->credentials(), m_keys, sandbox->displayName(), QPointer<QObject>(this), {},
+    resolveRemoteCredentials(sandbox, m_keys, this,
                        [self, sandbox, sessionId, localWorkspace, settings = settings.value(), done](const Result<Secrets> &secrets) {
                            if (!self)
                                return;
@@ -206,11 +217,12 @@ void RemoteMachineController::attachResolved(RemoteSandbox *sandbox, const QStri
             self->m_sandbox = sandbox;
             self->m_settings = settings;
             self->m_description = description;
+            self->m_descriptionWarning = !workspace->machine()->info().running;
             self->m_refresh->start();
             self->noteActivity();
             Q_EMIT self->workingChanged(self->isWorking());
             Q_EMIT self->attachedChanged(true);
-            Q_EMIT self->machineChanged(description, !workspace->machine()->info().running);
+            Q_EMIT self->machineChanged(description, self->m_descriptionWarning);
             done(workspace.get());
         };
     });
@@ -231,11 +243,13 @@ void RemoteMachineController::refresh()
                 return; // released meanwhile
             if (info.hasError()) {
                 self->m_description = tr("%1 · not reachable: %2").arg(description, info.error().message);
+                self->m_descriptionWarning = true;
                 Q_EMIT self->machineChanged(self->m_description, true);
                 return;
             }
             self->m_description = description;
-            Q_EMIT self->machineChanged(description, !info->running);
+            self->m_descriptionWarning = !info->running;
+            Q_EMIT self->machineChanged(description, self->m_descriptionWarning);
         };
     });
 }
@@ -249,6 +263,9 @@ void RemoteMachineController::pull()
     runJob([self, workspace = m_workspace]() -> std::function<void()> {
         const Result<RemotePullReport> pulled = workspace->pull();
         return [self, pulled] {
+            // The line goes back from the progress to the machine.
+            if (self->isAttached())
+                Q_EMIT self->machineChanged(self->m_description, self->m_descriptionWarning);
             if (pulled.hasError()) {
                 const QString message = tr("Cannot bring the files back: %1").arg(pulled.error().message);
                 Q_EMIT self->failed(message);

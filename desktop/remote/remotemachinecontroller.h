@@ -5,6 +5,7 @@
 #include "valis/core/datalocations.h"
 #include "valis/core/result.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
 
@@ -73,6 +74,8 @@ public:
     QString sessionId() const;
     /// The machine's one-line description (RemoteWorkspace::describe(), as last refreshed).
     QString description() const { return m_description; }
+    /// Whether the description is a warning (the machine does not run or cannot be reached).
+    bool descriptionIsWarning() const { return m_descriptionWarning; }
     /// The attached workspace (nullptr when none): use it on this thread only for what does not
     /// block (filesystem(), machine() for the session's config).
     RemoteWorkspace *workspace() const { return m_workspace.get(); }
@@ -112,11 +115,18 @@ private:
     RemoteSandbox *m_sandbox = nullptr;
     RemoteSandboxSettings m_settings;
     QString m_description;
+    bool m_descriptionWarning = false; ///< the machine does not run or cannot be reached
     int m_jobs = 0;
     bool m_attaching = false;
     bool m_releasing = false;
     QList<std::function<void()>> m_afterRelease; ///< release() asked again while releasing
 };
+
+/// Looks up the credentials `sandbox` needs (keychain first, then its variables; the keychain
+/// answers asynchronously) and calls `done` on this thread with all of them, or with an Error
+/// naming the first one missing. Nothing happens when `context` is gone by then.
+void resolveRemoteCredentials(RemoteSandbox *sandbox, CredentialStore *keys, QObject *context,
+                              std::function<void(const Result<QHash<QString, QString>> &)> done);
 
 /// A pull's report, one line per file, as the commands dock shows it.
 QString describePullReport(const RemotePullReport &report);

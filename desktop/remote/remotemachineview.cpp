@@ -52,7 +52,11 @@ void RemoteMachineView::setMachine(const QString &text, bool warning, bool attac
     m_machine->setText(warning ? QStringLiteral("\u26a0 ") + text : text);
     m_machine->setToolTip(text);
     m_machine->setStyleSheet(warning ? QStringLiteral("color: white; background: #b3261e; padding: 2px 6px;") : QString());
-    setVisible(!text.isEmpty() || attached);
+    const bool shown = !text.isEmpty() || attached;
+    if (shown != !isHidden()) {
+        setVisible(shown);
+        Q_EMIT shownChanged(shown);
+    }
     updateButton();
 }
 
@@ -67,7 +71,10 @@ void RemoteMachineView::showPullReport(const QString &report, bool failed)
     m_report->setPlainText(report);
     m_report->setStyleSheet(failed ? QStringLiteral("color: #b3261e;") : QString());
     m_report->show();
-    show();
+    if (isHidden()) {
+        show();
+        Q_EMIT shownChanged(true);
+    }
 }
 
 void RemoteMachineView::updateButton()

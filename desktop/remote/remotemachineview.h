@@ -32,6 +32,8 @@ public:
 
 Q_SIGNALS:
     void pullRequested();
+    /// The view appeared or went (it has something to say, or no longer).
+    void shownChanged(bool shown);
 
 private:
     void updateButton();

@@ -13,6 +13,7 @@
 
 #include "valis/agent/remoteworkspace.h"
 
+#include <QComboBox>
 #include <QDockWidget>
 #include <QEventLoop>
 #include <QJsonArray>
@@ -33,14 +34,16 @@ using test::ScriptedResponse;
 
 namespace {
 
-const QByteArray DaytonaKey = "dtn-desktop-test-key";
+// The service this build of the suite runs against (one suite per remote sandbox plugin).
+const QString Service = QStringLiteral(VALIS_REMOTE_SERVICE);
+const QByteArray ServiceKey = "desktop-test-key";
 
-/// The Daytona stand-in (tests/standins/daytona/server.mjs) on a loopback port of its own,
+/// The service's stand-in (tests/standins/<service>/server.mjs) on a loopback port of its own,
 /// for as long as the object lives.
-class DaytonaStandIn
+class StandIn
 {
 public:
-    ~DaytonaStandIn()
+    ~StandIn()
     {
         if (m_process.state() != QProcess::NotRunning) {
             m_process.closeWriteChannel(); // --exit-with-stdin
@@ -53,9 +56,14 @@ public:
     bool start()
     {
         m_process.setProgram(QStringLiteral("node"));
-        m_process.setArguments({test::sourceDir() + QStringLiteral("/tests/standins/daytona/server.mjs"), QStringLiteral("--port"),
-                                QStringLiteral("0"), QStringLiteral("--api-key"), QString::fromLatin1(DaytonaKey),
-                                QStringLiteral("--exit-with-stdin")});
+        QStringList arguments{test::sourceDir() + QStringLiteral("/tests/standins/%1/server.mjs").arg(Service),
+                              QStringLiteral("--api-key"), QString::fromLatin1(ServiceKey), QStringLiteral("--exit-with-stdin")};
+        if (Service == QLatin1String("runloop"))
+            arguments << QStringLiteral("--boot-delay-ms") << QStringLiteral("50") << QStringLiteral("--long-poll-ms")
+                      << QStringLiteral("300");
+        else
+            arguments << QStringLiteral("--port") << QStringLiteral("0");
+        m_process.setArguments(arguments);
         m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
         m_process.start();
         if (!m_process.waitForStarted(10000))
@@ -68,13 +76,65 @@ public:
         return m_port > 0;
     }
 
-    QString apiUrl() const { return QStringLiteral("http://127.0.0.1:%1/api").arg(m_port); }
+    /// The variables that point the plugin at the stand-in, with its key.
+    void setEnvironment(bool withKey) const
+    {
+        if (Service == QLatin1String("runloop")) {
+            qputenv("RUNLOOP_BASE_URL", base().toUtf8());
+            withKey ? qputenv("RUNLOOP_API_KEY", ServiceKey) : qunsetenv("RUNLOOP_API_KEY");
+        } else {
+            qputenv("DAYTONA_API_URL", (base() + QStringLiteral("/api")).toUtf8());
+            withKey ? qputenv("DAYTONA_API_KEY", ServiceKey) : qunsetenv("DAYTONA_API_KEY");
+        }
+    }
+    static void clearEnvironment()
+    {
+        for (const char *name : {"RUNLOOP_BASE_URL", "RUNLOOP_API_KEY", "DAYTONA_API_URL", "DAYTONA_API_KEY"})
+            qunsetenv(name);
+    }
+    static QString keyVariable() { return Service == QLatin1String("runloop") ? QStringLiteral("RUNLOOP_API_KEY") : QStringLiteral("DAYTONA_API_KEY"); }
 
-    /// GET or POST one of the stand-in's control endpoints (/_standin/...).
+    /// The machines the stand-in runs now (deleted ones left out), each as {id, labels}.
+    QList<QPair<QString, QJsonObject>> machines() const
+    {
+        const QJsonObject state = control(QStringLiteral("/_standin/state"));
+        QList<QPair<QString, QJsonObject>> alive;
+        if (Service == QLatin1String("runloop")) {
+            for (const QJsonValue &devbox : state.value(QLatin1String("devboxes")).toArray()) {
+                const QString status = devbox.toObject().value(QLatin1String("status")).toString();
+                if (status != QLatin1String("shutdown") && status != QLatin1String("failure"))
+                    alive.append({devbox.toObject().value(QLatin1String("id")).toString(),
+                                  devbox.toObject().value(QLatin1String("metadata")).toObject()});
+            }
+        } else {
+            for (const QJsonValue &sandbox : state.value(QLatin1String("sandboxes")).toArray())
+                alive.append({sandbox.toObject().value(QLatin1String("id")).toString(),
+                              sandbox.toObject().value(QLatin1String("labels")).toObject()});
+        }
+        return alive;
+    }
+
+    /// From now on the service refuses to create machines: the account's quota is used up.
+    void refuseCreation() const
+    {
+        if (Service == QLatin1String("runloop"))
+            control(QStringLiteral("/_standin/faults"), {{QStringLiteral("refuseCreate"), QStringLiteral("quota")}}, true);
+        else
+            control(QStringLiteral("/_standin/faults"),
+                    {{QStringLiteral("rules"), QJsonArray{QJsonObject{{QStringLiteral("method"), QStringLiteral("POST")},
+                                                                      {QStringLiteral("path"), QStringLiteral("^/api/sandbox$")},
+                                                                      {QStringLiteral("action"), QStringLiteral("quota")},
+                                                                      {QStringLiteral("times"), 100}}}}},
+                    true);
+    }
+
+private:
+    QString base() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_port); }
+
     QJsonObject control(const QString &path, const QJsonObject &body = {}, bool post = false) const
     {
         QNetworkAccessManager manager;
-        QNetworkRequest request(QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(m_port).arg(path)));
+        QNetworkRequest request(QUrl(base() + path));
         request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
         QNetworkReply *reply = post ? manager.post(request, QJsonDocument(body).toJson()) : manager.get(request);
         QEventLoop loop;
@@ -85,10 +145,6 @@ public:
         return result;
     }
 
-    /// The sandboxes the stand-in holds now.
-    QJsonArray sandboxes() const { return control(QStringLiteral("/_standin/state")).value(QLatin1String("sandboxes")).toArray(); }
-
-private:
     QProcess m_process;
     int m_port = 0;
 };
@@ -101,8 +157,8 @@ QString readAll(const QString &path)
 
 } // namespace
 
-// The shell with a session on a remote machine: the real Daytona sandbox plugin against the
-// Daytona stand-in, the anthropic provider against the local test server.
+// The shell with a session on a remote machine: the real sandbox plugin of VALIS_REMOTE_SERVICE
+// (daytona, runloop) against its stand-in, the anthropic provider against the local test server.
 class TestShellRemote : public QObject
 {
     Q_OBJECT
@@ -115,37 +171,35 @@ private Q_SLOTS:
     void aRefusedMachineIsReportedAndNothingIsLeft();
 
 private:
-    /// A window whose next session runs on "daytona".
-    void chooseDaytona(MainWindow &window);
-    std::unique_ptr<DaytonaStandIn> m_daytona;
+    /// A window whose next session runs on the service.
+    void chooseService(MainWindow &window);
+    std::unique_ptr<StandIn> m_standIn;
 };
 
 void TestShellRemote::init()
 {
-    m_daytona = std::make_unique<DaytonaStandIn>();
-    QVERIFY(m_daytona->start());
-    qputenv("DAYTONA_API_URL", m_daytona->apiUrl().toUtf8());
-    qputenv("DAYTONA_API_KEY", DaytonaKey);
+    m_standIn = std::make_unique<StandIn>();
+    QVERIFY2(m_standIn->start(), "node must be in PATH");
+    m_standIn->setEnvironment(true);
 }
 
 void TestShellRemote::cleanup()
 {
-    m_daytona.reset();
-    qunsetenv("DAYTONA_API_URL");
-    qunsetenv("DAYTONA_API_KEY");
+    m_standIn.reset();
+    StandIn::clearEnvironment();
 }
 
-void TestShellRemote::chooseDaytona(MainWindow &window)
+void TestShellRemote::chooseService(MainWindow &window)
 {
     QTRY_VERIFY(window.composer()->isEnabled());
     window.newSession();
     auto *choice = window.sandboxPane()->findChild<QComboBox *>(QStringLiteral("sandboxChoice"));
     QVERIFY(choice);
-    QTRY_VERIFY2(choice->findData(QStringLiteral("daytona")) >= 0, "the daytona plugin is not loaded");
+    QTRY_VERIFY2(choice->findData(Service) >= 0, "the sandbox plugin is not loaded");
     ToolEnvironmentChoice environment = window.conversation()->sessionChoice(QString());
-    environment.sandbox = QStringLiteral("daytona");
+    environment.sandbox = Service;
     window.conversation()->setSessionChoice(QString(), environment);
-    QCOMPARE(choice->currentData().toString(), QStringLiteral("daytona"));
+    QCOMPARE(choice->currentData().toString(), Service);
 }
 
 void TestShellRemote::runsTheSessionOnAMachineAndDeletesItOnClose()
@@ -174,27 +228,23 @@ void TestShellRemote::runsTheSessionOnAMachineAndDeletesItOnClose()
     window->resize(1280, 860);
     window->show();
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    chooseDaytona(*window);
+    chooseService(*window);
     window->composer()->setWorkspace(project, true);
     QCOMPARE(window->composer()->workspace(), project);
 
     RemoteMachineController *remote = window->conversation()->remoteMachines();
     QVERIFY(!remote->isAttached());
-    QCOMPARE(m_daytona->sandboxes().size(), 0);
+    QCOMPARE(m_standIn->machines().size(), 0);
     QTest::keyClicks(window->composer()->editor(), QStringLiteral("Change hello.txt on the machine"));
     QTest::keyClick(window->composer()->editor(), Qt::Key_Return);
 
-    // The machine comes first: one sandbox, labelled with the new session's id.
+    // The machine comes first: one, labelled with the new session's id.
     QTRY_VERIFY_WITH_TIMEOUT(remote->isAttached(), 30000);
-    const QJsonArray created = m_daytona->sandboxes();
+    const auto created = m_standIn->machines();
     QCOMPARE(created.size(), 1);
-    const QJsonObject machine = created.first().toObject();
-    const QString machineId = machine.value(QLatin1String("id")).toString();
+    const QString machineId = created.first().first;
     QVERIFY(!machineId.isEmpty());
-    QCOMPARE(machine.value(QLatin1String("labels")).toObject().value(QLatin1String("valis-session")).toString(), remote->sessionId());
-    // The workspace was uploaded before the turn ran.
-    const QString remoteHome = machine.value(QLatin1String("home")).toString();
-    QVERIFY(!remoteHome.isEmpty());
+    QCOMPARE(created.first().second.value(QLatin1String("valis-session")).toString(), remote->sessionId());
 
     // The status bar and the commands dock say which machine the session runs on.
     auto *status = window->findChild<QLabel *>(QStringLiteral("sandboxStatus"));
@@ -242,14 +292,14 @@ void TestShellRemote::runsTheSessionOnAMachineAndDeletesItOnClose()
     QVERIFY2(window->statusBar()->currentMessage().contains(QLatin1String("deleting the remote machine")),
              qPrintable(window->statusBar()->currentMessage()));
     QTRY_VERIFY_WITH_TIMEOUT(!window->isVisible(), 30000);
-    QCOMPARE(m_daytona->sandboxes().size(), 0);
+    QCOMPARE(m_standIn->machines().size(), 0);
     QVERIFY(RemoteWorkspace::record(locations, sessionId).hasError());
     window.reset();
 }
 
 void TestShellRemote::aMissingKeyStopsTheTurnAndSaysWhich()
 {
-    qunsetenv("DAYTONA_API_KEY");
+    m_standIn->setEnvironment(false);
     test::TemporaryHome home;
     const DataLocations locations = DataLocations::underHome(home.path());
     test::ProviderTestServer server;
@@ -261,21 +311,26 @@ void TestShellRemote::aMissingKeyStopsTheTurnAndSaysWhich()
     MainWindow window(locations, {});
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    chooseDaytona(window);
+    chooseService(window);
     window.composer()->setWorkspace(project, true);
     QTest::keyClicks(window.composer()->editor(), QStringLiteral("Hello"));
     QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
 
-    // In the warning style in the status bar and the dock, naming the variable; no turn.
+    // The turn does not run, and says why, naming the variable and the keychain account: in the
+    // composer, in the dock and in the status bar, in the warning style.
+    QTRY_VERIFY_WITH_TIMEOUT(window.composer()->status().contains(QLatin1String("Not sent")), 20000);
+    QVERIFY2(window.composer()->status().contains(StandIn::keyVariable()), qPrintable(window.composer()->status()));
+    QLabel *machineLine = window.sandboxPane()->remoteView()->machineLabel();
+    // No keychain answers here (no session bus), so the message says that too.
+    QVERIFY2(machineLine->text().contains(StandIn::keyVariable()) && machineLine->text().contains(QLatin1String("keychain")),
+             qPrintable(machineLine->text()));
+    QVERIFY(machineLine->isVisible());
     auto *status = window.findChild<QLabel *>(QStringLiteral("sandboxStatus"));
-    QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(QLatin1String("DAYTONA_API_KEY")), 20000);
-    QVERIFY(status->text().startsWith(QStringLiteral("\u26a0")));
-    QVERIFY(window.sandboxPane()->remoteView()->machineLabel()->text().contains(QLatin1String("DAYTONA_API_KEY")));
-    QVERIFY2(window.composer()->status().contains(QLatin1String("Not sent")), qPrintable(window.composer()->status()));
+    QVERIFY2(status->text().startsWith(QStringLiteral("\u26a0")) && status->text().contains(StandIn::keyVariable()), qPrintable(status->text()));
     QTRY_VERIFY(!window.conversation()->isBusy());
     QCOMPARE(server.requests().size(), 0);
     QVERIFY(!window.sandboxPane()->remoteView()->pullButton()->isEnabled());
-    QCOMPARE(m_daytona->sandboxes().size(), 0);
+    QCOMPARE(m_standIn->machines().size(), 0);
     // Nothing to release: the window closes at once.
     window.close();
     QVERIFY(!window.isVisible());
@@ -283,13 +338,8 @@ void TestShellRemote::aMissingKeyStopsTheTurnAndSaysWhich()
 
 void TestShellRemote::aRefusedMachineIsReportedAndNothingIsLeft()
 {
-    // The organisation's quota refuses the machine.
-    m_daytona->control(QStringLiteral("/_standin/faults"),
-                       {{QStringLiteral("rules"), QJsonArray{QJsonObject{{QStringLiteral("method"), QStringLiteral("POST")},
-                                                                         {QStringLiteral("path"), QStringLiteral("^/api/sandbox$")},
-                                                                         {QStringLiteral("action"), QStringLiteral("quota")},
-                                                                         {QStringLiteral("times"), 10}}}}},
-                       true);
+    // The account's quota refuses the machine.
+    m_standIn->refuseCreation();
     test::TemporaryHome home;
     const DataLocations locations = DataLocations::underHome(home.path());
     test::ProviderTestServer server;
@@ -301,7 +351,7 @@ void TestShellRemote::aRefusedMachineIsReportedAndNothingIsLeft()
     MainWindow window(locations, {});
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    chooseDaytona(window);
+    chooseService(window);
     window.composer()->setWorkspace(project, true);
     QTest::keyClicks(window.composer()->editor(), QStringLiteral("Hello"));
     QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
@@ -311,8 +361,11 @@ void TestShellRemote::aRefusedMachineIsReportedAndNothingIsLeft()
                              30000);
     QTRY_VERIFY(!window.conversation()->isBusy());
     QVERIFY2(window.composer()->status().contains(QLatin1String("Not sent")), qPrintable(window.composer()->status()));
+    QVERIFY2(window.sandboxPane()->remoteView()->machineLabel()->text().contains(QLatin1String("quota"), Qt::CaseInsensitive),
+             qPrintable(window.sandboxPane()->remoteView()->machineLabel()->text()));
+    QVERIFY(!window.sandboxPane()->remoteView()->pullButton()->isEnabled());
     QCOMPARE(server.requests().size(), 0);
-    QCOMPARE(m_daytona->sandboxes().size(), 0);
+    QCOMPARE(m_standIn->machines().size(), 0);
     QVERIFY(RemoteWorkspace::records(locations).isEmpty());
     QVERIFY(!window.conversation()->remoteMachines()->isAttached());
 }
