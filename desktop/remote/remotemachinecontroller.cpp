@@ -114,10 +114,23 @@ void RemoteMachineController::setRefreshInterval(std::chrono::milliseconds inter
     m_refresh->setInterval(interval);
 }
 
+void RemoteMachineController::setIdleInterval(std::chrono::milliseconds interval)
+{
+    m_idleInterval = interval;
+    if (m_idle->isActive() || interval.count() > 0)
+        noteActivity();
+}
+
 void RemoteMachineController::noteActivity()
 {
-    if (isAttached() && m_settings.idleMinutes > 0)
+    if (!isAttached())
+        return;
+    if (m_idleInterval.count() > 0)
+        m_idle->start(m_idleInterval);
+    else if (m_settings.idleMinutes > 0)
         m_idle->start(std::chrono::minutes(m_settings.idleMinutes));
+    else
+        m_idle->stop();
 }
 
 void RemoteMachineController::changeJobs(int delta)

@@ -59,6 +59,9 @@ public:
     void release(std::function<void()> done = {});
     /// Restarts the idle clock (a turn started or ended).
     void noteActivity();
+    /// How long without a turn before idle() (instead of config/sandboxes.json's idleMinutes;
+    /// zero: the settings' again).
+    void setIdleInterval(std::chrono::milliseconds interval);
     /// How often the machine's state is asked for while attached (default 30 s).
     void setRefreshInterval(std::chrono::milliseconds interval);
     /// Blocks this thread until the worker's jobs are done, at most `limit`; false when one
@@ -115,6 +118,7 @@ private:
     RemoteSandbox *m_sandbox = nullptr;
     RemoteSandboxSettings m_settings;
     QString m_description;
+    std::chrono::milliseconds m_idleInterval{0}; ///< set by setIdleInterval()
     bool m_descriptionWarning = false; ///< the machine does not run or cannot be reached
     int m_jobs = 0;
     bool m_attaching = false;

@@ -11,6 +11,7 @@
 #include "sandboxpane.h"
 #include "streambuilders.h"
 
+#include "valis/agent/remotesandboxsettings.h"
 #include "valis/agent/remoteworkspace.h"
 
 #include <QComboBox>
@@ -169,8 +170,14 @@ private Q_SLOTS:
     void runsTheSessionOnAMachineAndDeletesItOnClose();
     void aMissingKeyStopsTheTurnAndSaysWhich();
     void aRefusedMachineIsReportedAndNothingIsLeft();
+    void switchingAwayBringsFilesBackAndDeletesTheMachine();
+    void anIdleMachineIsDeleted();
+    void aKeptMachineIsAttachedAgain();
 
 private:
+    /// Sends a turn whose command writes `text` into hello.txt on the machine (approving it)
+    /// and waits for the answer.
+    void runChangingTurn(MainWindow &window, test::ProviderTestServer &server, const QString &text);
     /// A window whose next session runs on the service.
     void chooseService(MainWindow &window);
     std::unique_ptr<StandIn> m_standIn;
@@ -368,6 +375,153 @@ void TestShellRemote::aRefusedMachineIsReportedAndNothingIsLeft()
     QCOMPARE(m_standIn->machines().size(), 0);
     QVERIFY(RemoteWorkspace::records(locations).isEmpty());
     QVERIFY(!window.conversation()->remoteMachines()->isAttached());
+}
+
+void TestShellRemote::runChangingTurn(MainWindow &window, test::ProviderTestServer &server, const QString &text)
+{
+    const qsizetype before = server.requests().size();
+    server.enqueue(ScriptedResponse::sse(AnthropicStream()
+                                             .toolUse(QStringLiteral("toolu_%1").arg(before), QStringLiteral("exec"),
+                                                      {{QStringLiteral("command"), QStringLiteral("printf '%1\\n' > hello.txt").arg(text)}})
+                                             .stop(QStringLiteral("tool_use"))));
+    server.enqueue(ScriptedResponse::sse(AnthropicStream().text(QStringLiteral("Wrote %1.").arg(text)).stop(QStringLiteral("end_turn"))));
+    QTest::keyClicks(window.composer()->editor(), QStringLiteral("Write %1").arg(text));
+    QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
+    for (int i = 0; i < 400 && server.requests().size() < before + 2; ++i) {
+        window.conversation()->decideOldestApproval(QStringLiteral("once"));
+        QTest::qWait(50);
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(test::pageText(window).contains(QStringLiteral("Wrote %1.").arg(text)), 20000);
+    QTRY_VERIFY(!window.conversation()->isBusy());
+}
+
+void TestShellRemote::switchingAwayBringsFilesBackAndDeletesTheMachine()
+{
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    test::ProviderTestServer server;
+    QVERIFY(server.listen());
+    QVERIFY(test::runTurnsAgainst(locations, server, QByteArray(VALIS_BUILT_PLUGIN_DIR)));
+    const QString project = home.filePath(QStringLiteral("project"));
+    QVERIFY(QDir().mkpath(project));
+    const QString hello = test::writeFileIn(project, QStringLiteral("hello.txt"), "written here\n");
+
+    MainWindow window(locations, {});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    chooseService(window);
+    window.composer()->setWorkspace(project, true);
+    runChangingTurn(window, server, QStringLiteral("from the machine"));
+    RemoteMachineController *remote = window.conversation()->remoteMachines();
+    QVERIFY(remote->isAttached());
+    QCOMPARE(m_standIn->machines().size(), 1);
+    const QString machineId = m_standIn->machines().constFirst().first;
+    QCOMPARE(readAll(hello), QStringLiteral("written here\n"));
+
+    // Another session shown: the files come back by themselves, then the machine goes.
+    window.newSession();
+    QTRY_VERIFY_WITH_TIMEOUT(m_standIn->machines().isEmpty(), 20000);
+    QTRY_VERIFY(!remote->isAttached() && !remote->isWorking());
+    QCOMPARE(readAll(hello), QStringLiteral("from the machine\n"));
+    QLabel *machineLine = window.sandboxPane()->remoteView()->machineLabel();
+    QVERIFY2(machineLine->text().contains(QLatin1String("Deleted")) && machineLine->text().contains(machineId),
+             qPrintable(machineLine->text()));
+    QVERIFY(!window.sandboxPane()->remoteView()->pullButton()->isEnabled());
+    QVERIFY(RemoteWorkspace::records(locations).isEmpty());
+}
+
+void TestShellRemote::anIdleMachineIsDeleted()
+{
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    test::ProviderTestServer server;
+    QVERIFY(server.listen());
+    QVERIFY(test::runTurnsAgainst(locations, server, QByteArray(VALIS_BUILT_PLUGIN_DIR)));
+    const QString project = home.filePath(QStringLiteral("project"));
+    QVERIFY(QDir().mkpath(project));
+    const QString hello = test::writeFileIn(project, QStringLiteral("hello.txt"), "written here\n");
+
+    MainWindow window(locations, {});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    chooseService(window);
+    window.composer()->setWorkspace(project, true);
+    runChangingTurn(window, server, QStringLiteral("before the pause"));
+    RemoteMachineController *remote = window.conversation()->remoteMachines();
+    QVERIFY(remote->isAttached());
+    const QString shown = window.conversation()->sessionId();
+
+    // No turn for the idle interval: files back, machine deleted, the session still shown.
+    remote->setIdleInterval(std::chrono::milliseconds(300));
+    QTRY_VERIFY_WITH_TIMEOUT(m_standIn->machines().isEmpty(), 20000);
+    QTRY_VERIFY(!remote->isAttached() && !remote->isWorking());
+    QCOMPARE(readAll(hello), QStringLiteral("before the pause\n"));
+    QCOMPARE(window.conversation()->sessionId(), shown);
+
+    // The next turn gets a machine again, with the workspace as it is now.
+    runChangingTurn(window, server, QStringLiteral("after the pause"));
+    QVERIFY(remote->isAttached());
+    QCOMPARE(m_standIn->machines().size(), 1);
+    remote->setIdleInterval(std::chrono::milliseconds(0));
+    window.close();
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isVisible(), 30000);
+    QVERIFY(m_standIn->machines().isEmpty());
+    QCOMPARE(readAll(hello), QStringLiteral("after the pause\n"));
+}
+
+void TestShellRemote::aKeptMachineIsAttachedAgain()
+{
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    test::ProviderTestServer server;
+    QVERIFY(server.listen());
+    QVERIFY(test::runTurnsAgainst(locations, server, QByteArray(VALIS_BUILT_PLUGIN_DIR)));
+    QVERIFY(test::writeFile(RemoteSandboxSettings::path(locations.configDir()),
+                            QStringLiteral("{\"version\": 1, \"%1\": {\"keep\": true}}").arg(Service).toUtf8()));
+    const QString project = home.filePath(QStringLiteral("project"));
+    QVERIFY(QDir().mkpath(project));
+    const QString hello = test::writeFileIn(project, QStringLiteral("hello.txt"), "written here\n");
+
+    QString sessionId;
+    QString machineId;
+    {
+        MainWindow window(locations, {});
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        chooseService(window);
+        window.composer()->setWorkspace(project, true);
+        runChangingTurn(window, server, QStringLiteral("first"));
+        sessionId = window.conversation()->remoteMachines()->sessionId();
+        QCOMPARE(m_standIn->machines().size(), 1);
+        machineId = m_standIn->machines().constFirst().first;
+        // Closing brings the files back and keeps the machine, as the settings say.
+        window.close();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isVisible(), 30000);
+        QCOMPARE(readAll(hello), QStringLiteral("first\n"));
+        QCOMPARE(m_standIn->machines().size(), 1);
+        QCOMPARE(RemoteWorkspace::record(locations, sessionId)->machineId, machineId);
+    }
+
+    // The session's next turn, in a new window, runs on the same machine.
+    ShellOptions options;
+    options.initialSession = sessionId;
+    MainWindow window(locations, options);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY(window.composer()->isEnabled());
+    QTRY_COMPARE(window.conversation()->sessionId(), sessionId);
+    runChangingTurn(window, server, QStringLiteral("second"));
+    RemoteMachineController *remote = window.conversation()->remoteMachines();
+    QVERIFY(remote->isAttached());
+    QCOMPARE(remote->sessionId(), sessionId);
+    QCOMPARE(m_standIn->machines().size(), 1);
+    QCOMPARE(m_standIn->machines().constFirst().first, machineId);
+    QVERIFY2(window.sandboxPane()->remoteView()->machineLabel()->text().contains(machineId),
+             qPrintable(window.sandboxPane()->remoteView()->machineLabel()->text()));
+    window.close();
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isVisible(), 30000);
+    QCOMPARE(readAll(hello), QStringLiteral("second\n"));
+    QCOMPARE(m_standIn->machines().size(), 1);
 }
 
 VALIS_WEBENGINE_TEST_MAIN(TestShellRemote)
