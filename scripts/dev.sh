@@ -30,6 +30,8 @@ apt_packages=(
     shellcheck python3-yaml flatpak-builder icoutils icnsutils
     zsh fish
     libhnswlib-dev
+    libgumbo-dev libpoppler-cpp-dev
+    libgrpc++-dev libprotobuf-dev protobuf-compiler protobuf-compiler-grpc openssl
 )
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

@@ -75,6 +75,54 @@ private Q_SLOTS:
         QCOMPARE(again->ruleFor(QStringLiteral("other"), QStringLiteral("fs"), false), ApprovalRule::Ask);
     }
 
+    void approvalsPerSubject()
+    {
+        // fetch_url is read-only, yet a host nobody allowed is asked about; answers cover that
+        // host only, and persist as "fetch_url(host)".
+        valis::test::TemporaryHome home;
+        const QString path = home.path() + QStringLiteral("/approvals.json");
+        Result<ApprovalPolicy> loaded = ApprovalPolicy::load(path);
+        VALIS_VERIFY_OK(loaded);
+        ApprovalPolicy policy = loaded.value();
+        policy.setAutoApprove(AutoApprove::ReadOnly);
+        const QString tool = QStringLiteral("fetch_url");
+        const QString provider = QStringLiteral("web-fetch");
+        QCOMPARE(policy.ruleFor(tool, provider, true), ApprovalRule::Allow); // no subject: read-only runs
+        QCOMPARE(policy.ruleFor(tool, provider, true, QStringLiteral("docs.qt.io")), ApprovalRule::Ask);
+
+        ApprovalRequest qt{QStringLiteral("a-1"), QStringLiteral("c1"), tool, provider, {}, true};
+        qt.subject = QStringLiteral("docs.qt.io");
+        VALIS_VERIFY_OK(policy.remember(qt, ApprovalDecision::allowed(ApprovalScope::Session)));
+        QCOMPARE(policy.ruleFor(tool, provider, true, QStringLiteral("docs.qt.io")), ApprovalRule::Allow);
+        QCOMPARE(policy.ruleFor(tool, provider, true, QStringLiteral("evil.example")), ApprovalRule::Ask);
+
+        ApprovalRequest github = qt;
+        github.subject = QStringLiteral("github.com");
+        VALIS_VERIFY_OK(policy.remember(github, ApprovalDecision::allowed(ApprovalScope::Always)));
+        ApprovalRequest evil = qt;
+        evil.subject = QStringLiteral("evil.example");
+        ApprovalDecision never = ApprovalDecision::denied();
+        never.scope = ApprovalScope::Always;
+        VALIS_VERIFY_OK(policy.remember(evil, never));
+        QCOMPARE(ApprovalPolicy::ruleName(tool, github.subject), QStringLiteral("fetch_url(github.com)"));
+        QFile saved(path);
+        QVERIFY(saved.open(QIODevice::ReadOnly) && saved.readAll().contains("fetch_url(github.com)"));
+
+        Result<ApprovalPolicy> again = ApprovalPolicy::load(path);
+        VALIS_VERIFY_OK(again);
+        again->setAutoApprove(AutoApprove::All);
+        QCOMPARE(again->ruleFor(tool, provider, true, QStringLiteral("github.com")), ApprovalRule::Allow);
+        QCOMPARE(again->ruleFor(tool, provider, true, QStringLiteral("evil.example")), ApprovalRule::Deny); // even with --approve all
+        QCOMPARE(again->ruleFor(tool, provider, true, QStringLiteral("docs.qt.io")), ApprovalRule::Allow); // the mode: all
+        again->setAutoApprove(AutoApprove::ReadOnly);
+        QCOMPARE(again->ruleFor(tool, provider, true, QStringLiteral("docs.qt.io")), ApprovalRule::Ask); // session answers are gone
+        // A rule for the whole tool covers every host, and a deny for the tool wins over a host's allow.
+        again->setToolRule(tool, ApprovalRule::Allow);
+        QCOMPARE(again->ruleFor(tool, provider, true, QStringLiteral("docs.qt.io")), ApprovalRule::Allow);
+        again->setToolRule(tool, ApprovalRule::Deny);
+        QCOMPARE(again->ruleFor(tool, provider, true, QStringLiteral("github.com")), ApprovalRule::Deny);
+    }
+
     void malformedRulesAreAnError()
     {
         valis::test::TemporaryHome home;

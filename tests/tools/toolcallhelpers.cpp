@@ -38,6 +38,7 @@ ToolCallOutcome callTool(ToolProvider *provider, const QString &toolName, const 
         outcome.finished = true;
         outcome.finishedInsideInvoke = inside;
         outcome.retryable = invocation->isRetryable();
+        outcome.retryAfter = invocation->retryAfter();
     });
     inside = false;
     const QDeadlineTimer deadline(timeoutMs);

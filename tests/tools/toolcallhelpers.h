@@ -9,7 +9,9 @@
 #include <QStringList>
 #include <QTemporaryDir>
 
+#include <chrono>
 #include <memory>
+#include <optional>
 
 namespace valis::test {
 
@@ -22,6 +24,7 @@ struct ToolCallOutcome
     bool finishedInsideInvoke = false;
     bool finished = false;
     bool retryable = false;
+    std::optional<std::chrono::milliseconds> retryAfter;
 
     /// The text parts of the result, joined with newlines.
     QString text() const;

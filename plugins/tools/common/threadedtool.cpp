@@ -69,6 +69,9 @@ public:
         if (m_done)
             return;
         m_done = true;
+        setRetryable(outcome.isError && outcome.retryable);
+        if (outcome.retryAfter)
+            setRetryAfter(*outcome.retryAfter);
         Q_EMIT finished(toResult(m_callId, m_toolName, outcome));
     }
 

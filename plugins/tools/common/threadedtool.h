@@ -9,8 +9,10 @@
 #include <QString>
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace valis::tools {
 
@@ -19,6 +21,10 @@ struct ToolOutcome
 {
     QList<Part> content;
     bool isError = false;
+    /// An error worth trying again (a timeout, a 429): see ToolInvocation::isRetryable().
+    bool retryable = false;
+    /// How long the service asked to be left alone first (a 429's Retry-After).
+    std::optional<std::chrono::milliseconds> retryAfter = {};
 
     static ToolOutcome text(const QString &text) { return {{Part::makeText(text)}, false}; }
     static ToolOutcome error(const QString &message) { return {{Part::makeText(message)}, true}; }

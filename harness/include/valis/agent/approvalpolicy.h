@@ -38,7 +38,7 @@ struct VALIS_HARNESS_EXPORT ApprovalRequest
     bool readOnly = false;
     /// What the call reaches, for tools approved per subject (ToolSpec::approvalSubject):
     /// fetch_url's host. Answers for this session or always then cover that subject only.
-    QString subject;
+    QString subject = {};
 };
 
 /// The answer to an ApprovalRequest.
