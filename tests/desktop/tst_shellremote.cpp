@@ -286,8 +286,8 @@ void TestShellRemote::runsTheSessionOnAMachineAndDeletesItOnClose()
         auto *dock = window->findChild<QDockWidget *>(QStringLiteral("sandboxDock"));
         QVERIFY(dock && dock->isVisible());
         QVERIFY(QDir().mkpath(dir));
-        QVERIFY(dock->grab().save(dir + QStringLiteral("/commands-dock-remote.png")));
-        QVERIFY(window->grab().save(dir + QStringLiteral("/remote-machine-window.png")));
+        QVERIFY(dock->grab().save(dir + QStringLiteral("/commands-dock-remote-%1.png").arg(Service)));
+        QVERIFY(window->grab().save(dir + QStringLiteral("/remote-machine-window-%1.png").arg(Service)));
     }
 
     // Closing the window brings the files back once more and deletes the machine it created,
@@ -364,11 +364,11 @@ void TestShellRemote::aRefusedMachineIsReportedAndNothingIsLeft()
     QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
 
     auto *status = window.findChild<QLabel *>(QStringLiteral("sandboxStatus"));
-    QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("\u26a0")) && status->text().contains(QLatin1String("quota"), Qt::CaseInsensitive),
+    QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("\u26a0")) && status->text().contains(QLatin1String("refused to create")),
                              30000);
     QTRY_VERIFY(!window.conversation()->isBusy());
     QVERIFY2(window.composer()->status().contains(QLatin1String("Not sent")), qPrintable(window.composer()->status()));
-    QVERIFY2(window.sandboxPane()->remoteView()->machineLabel()->text().contains(QLatin1String("quota"), Qt::CaseInsensitive),
+    QVERIFY2(window.sandboxPane()->remoteView()->machineLabel()->text().contains(QLatin1String("refused to create")),
              qPrintable(window.sandboxPane()->remoteView()->machineLabel()->text()));
     QVERIFY(!window.sandboxPane()->remoteView()->pullButton()->isEnabled());
     QCOMPARE(server.requests().size(), 0);
