@@ -123,6 +123,9 @@ void ConversationController::setSessionId(const QString &sessionId)
     m_pendingHistory.clear();
     m_composer->setHistoryStrategy(shownHistoryStrategy());
     refreshEnvironment();
+    // What the dock said of the last machine belongs to the session shown before.
+    if (!m_remote->isAttached() && !m_remote->isWorking())
+        Q_EMIT remoteMachineChanged(QString(), false, false);
     releaseRemoteIfUnused();
 }
 
@@ -367,6 +370,13 @@ void ConversationController::startTurn(TurnKind kind, const QString &text, const
 
 void ConversationController::continueTurn(PendingTurn turn)
 {
+    if (std::exchange(m_cancelPreparing, false)) {
+        m_preparing = false;
+        m_composer->setStatus(tr("Stopped."));
+        setBusy(false);
+        runAfterTurn();
+        return;
+    }
     const SessionConfig *current = m_session ? &m_session->config() : nullptr;
     if (!current || turn.newSession || m_session->id() != turn.target || current->provider->id() != turn.providerId
         || current->model != turn.model || current->endpoint.apiKey != turn.connection.endpoint.apiKey

@@ -190,6 +190,7 @@ private:
     QString m_sessionToSelect; ///< a fork just made: selected when the list comes back
     bool m_releasingRemote = false; ///< closing waits for the remote machine to be released
     bool m_remoteReleased = false;  ///< and it was (or the wait ran out)
+    bool m_remoteWillBeDeleted = false; ///< what closing says it is doing
 };
 
 } // namespace valis

@@ -40,7 +40,10 @@ bool MainWindow::readyToClose()
 {
     if (m_remoteReleased || !m_conversation || !m_conversation->hasRemoteMachine())
         return true;
-    statusBar()->showMessage(tr("Bringing files back and deleting the remote machine before closing…"));
+    if (!m_releasingRemote)
+        m_remoteWillBeDeleted = m_conversation->remoteMachines()->willDelete();
+    statusBar()->showMessage(m_remoteWillBeDeleted ? tr("Bringing files back and deleting the remote machine before closing…")
+                                                   : tr("Bringing files back from the remote machine before closing…"));
     if (m_releasingRemote)
         return false;
     m_releasingRemote = true;

@@ -70,6 +70,8 @@ public:
 
     /// Whether a machine is attached (and not being released).
     bool isAttached() const { return m_workspace && !m_releasing; }
+    /// Whether release() will delete the machine (Valis created it and the settings do not keep it).
+    bool willDelete() const { return isAttached() && m_workspace->recordData().createdByValis && !m_settings.keep; }
     /// Whether the controller is acquiring or releasing a machine, or bringing files back.
     bool isWorking() const { return m_jobs > 0 || m_attaching; }
     RemoteSandbox *sandbox() const { return m_sandbox; }

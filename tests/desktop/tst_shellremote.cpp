@@ -129,6 +129,15 @@ public:
                     true);
     }
 
+    /// Stops machine `id` as the service would (an idle stop, a person in the service's console).
+    void stopMachine(const QString &id) const
+    {
+        if (Service == QLatin1String("runloop"))
+            control(QStringLiteral("/_standin/devboxes/%1/shutdown").arg(id), {}, true);
+        else
+            control(QStringLiteral("/api/sandbox/%1/stop").arg(id), {}, true);
+    }
+
 private:
     QString base() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_port); }
 
@@ -137,6 +146,7 @@ private:
         QNetworkAccessManager manager;
         QNetworkRequest request(QUrl(base() + path));
         request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+        request.setRawHeader("Authorization", "Bearer " + ServiceKey);
         QNetworkReply *reply = post ? manager.post(request, QJsonDocument(body).toJson()) : manager.get(request);
         QEventLoop loop;
         QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
@@ -173,6 +183,8 @@ private Q_SLOTS:
     void switchingAwayBringsFilesBackAndDeletesTheMachine();
     void anIdleMachineIsDeleted();
     void aKeptMachineIsAttachedAgain();
+    void aStoppedMachineShowsAsAWarning();
+    void aWindowDestroyedWithoutClosingDeletesTheMachine();
 
 private:
     /// Sends a turn whose command writes `text` into hello.txt on the machine (approving it)
@@ -522,6 +534,68 @@ void TestShellRemote::aKeptMachineIsAttachedAgain()
     QTRY_VERIFY_WITH_TIMEOUT(!window.isVisible(), 30000);
     QCOMPARE(readAll(hello), QStringLiteral("second\n"));
     QCOMPARE(m_standIn->machines().size(), 1);
+}
+
+void TestShellRemote::aStoppedMachineShowsAsAWarning()
+{
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    test::ProviderTestServer server;
+    QVERIFY(server.listen());
+    QVERIFY(test::runTurnsAgainst(locations, server, QByteArray(VALIS_BUILT_PLUGIN_DIR)));
+    const QString project = home.filePath(QStringLiteral("project"));
+    QVERIFY(QDir().mkpath(project));
+    test::writeFileIn(project, QStringLiteral("hello.txt"), "written here\n");
+
+    MainWindow window(locations, {});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    chooseService(window);
+    window.composer()->setWorkspace(project, true);
+    runChangingTurn(window, server, QStringLiteral("then stopped"));
+    RemoteMachineController *remote = window.conversation()->remoteMachines();
+    QVERIFY(remote->isAttached());
+    const QString machineId = m_standIn->machines().constFirst().first;
+    QLabel *machineLine = window.sandboxPane()->remoteView()->machineLabel();
+    auto *status = window.findChild<QLabel *>(QStringLiteral("sandboxStatus"));
+    QVERIFY2(!machineLine->text().startsWith(QStringLiteral("\u26a0")), qPrintable(machineLine->text()));
+
+    // The service stops it: the next look at it shows that, in the warning style, everywhere.
+    m_standIn->stopMachine(machineId);
+    remote->setRefreshInterval(std::chrono::milliseconds(200));
+    QTRY_VERIFY2_WITH_TIMEOUT(machineLine->text().startsWith(QStringLiteral("\u26a0")) && machineLine->text().contains(machineId),
+                              qPrintable(machineLine->text()), 20000);
+    QTRY_VERIFY2(status->text().startsWith(QStringLiteral("\u26a0")) && status->text().contains(machineId), qPrintable(status->text()));
+
+    // Closing does not hang on a machine that cannot answer: the window goes within its bound.
+    window.close();
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isVisible(), 70000);
+}
+
+void TestShellRemote::aWindowDestroyedWithoutClosingDeletesTheMachine()
+{
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    test::ProviderTestServer server;
+    QVERIFY(server.listen());
+    QVERIFY(test::runTurnsAgainst(locations, server, QByteArray(VALIS_BUILT_PLUGIN_DIR)));
+    const QString project = home.filePath(QStringLiteral("project"));
+    QVERIFY(QDir().mkpath(project));
+    const QString hello = test::writeFileIn(project, QStringLiteral("hello.txt"), "written here\n");
+
+    auto window = std::make_unique<MainWindow>(locations, ShellOptions{});
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    chooseService(*window);
+    window->composer()->setWorkspace(project, true);
+    runChangingTurn(*window, server, QStringLiteral("last words"));
+    QCOMPARE(m_standIn->machines().size(), 1);
+    // The window goes without a close event (as at the end of a session of the desktop): the
+    // machine is released before the plugins go, with a bounded wait.
+    window.reset();
+    QVERIFY(m_standIn->machines().isEmpty());
+    QCOMPARE(readAll(hello), QStringLiteral("last words\n"));
+    QVERIFY(RemoteWorkspace::records(locations).isEmpty());
 }
 
 VALIS_WEBENGINE_TEST_MAIN(TestShellRemote)
