@@ -25,6 +25,7 @@
 #include <QNetworkReply>
 #include <QPlainTextEdit>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTreeWidget>
@@ -254,6 +255,7 @@ void TestShellRemote::runsTheSessionOnAMachineAndDeletesItOnClose()
     RemoteMachineController *remote = window->conversation()->remoteMachines();
     QVERIFY(!remote->isAttached());
     QCOMPARE(m_standIn->machines().size(), 0);
+    QSignalSpy progress(remote, &RemoteMachineController::progressed);
     QTest::keyClicks(window->composer()->editor(), QStringLiteral("Change hello.txt on the machine"));
     QTest::keyClick(window->composer()->editor(), Qt::Key_Return);
 
@@ -265,6 +267,12 @@ void TestShellRemote::runsTheSessionOnAMachineAndDeletesItOnClose()
     QVERIFY(!machineId.isEmpty());
     QCOMPARE(created.first().second.value(QLatin1String("valis-session")).toString(), remote->sessionId());
 
+    // It said what it was doing meanwhile: creating the machine, uploading the workspace.
+    QStringList said;
+    for (const QList<QVariant> &message : progress)
+        said << message.constFirst().toString();
+    QVERIFY2(said.filter(QStringLiteral("creating a ")).size() == 1 && said.filter(QStringLiteral("uploading the workspace")).size() == 1,
+             qPrintable(said.join(u'|')));
     // The status bar and the commands dock say which machine the session runs on.
     auto *status = window->findChild<QLabel *>(QStringLiteral("sandboxStatus"));
     QTRY_VERIFY2(status->text().contains(machineId), qPrintable(status->text()));
