@@ -8,6 +8,7 @@
 #include "streambuilders.h"
 #include "testsupport.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -64,6 +65,10 @@ StandInSpec standIn(const QString &sandbox)
                  QStringLiteral("--start-delay-ms"), QStringLiteral("50"), QStringLiteral("--exit-with-stdin")},
                 QStringLiteral("DAYTONA_API_URL"), QStringLiteral("/api"),
                 {{QStringLiteral("DAYTONA_API_KEY"), Key}}};
+    if (sandbox == QLatin1String("modal"))
+        return {sandbox, QStringLiteral("tests/standins/modal/server.mjs"), {}, QStringLiteral("MODAL_SERVER_URL"), QString(),
+                {{QStringLiteral("MODAL_TOKEN_ID"), QStringLiteral("ak-valis-standin")},
+                 {QStringLiteral("MODAL_TOKEN_SECRET"), QStringLiteral("as-valis-standin")}}};
     return {};
 }
 
@@ -99,7 +104,10 @@ class TestCliRemoteCodingTask : public QObject
         m_standIn->start();
         if (!m_standIn->waitForStarted())
             return false;
-        QTRY_VERIFY_WITH_TIMEOUT(m_standIn->canReadLine() || m_standIn->state() != QProcess::Running, 20000);
+        // Not QTRY_VERIFY: its failure returns nothing, and this function returns a bool.
+        QDeadlineTimer ready(20000);
+        while (!m_standIn->canReadLine() && m_standIn->state() == QProcess::Running && !ready.hasExpired())
+            m_standIn->waitForReadyRead(100);
         const QByteArray line = m_standIn->readLine().trimmed();
         const int port = line.mid(line.lastIndexOf('=') + 1).toInt();
         if (port <= 0)
@@ -180,6 +188,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("sandbox");
         QTest::newRow("daytona") << QStringLiteral("daytona");
         QTest::newRow("runloop") << QStringLiteral("runloop");
+        QTest::newRow("modal") << QStringLiteral("modal");
     }
 
     void completesTheCodingTaskRemotely()

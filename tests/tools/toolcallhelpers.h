@@ -24,7 +24,7 @@ struct ToolCallOutcome
     bool finishedInsideInvoke = false;
     bool finished = false;
     bool retryable = false;
-    std::optional<std::chrono::milliseconds> retryAfter;
+    std::optional<std::chrono::milliseconds> retryAfter = {};
 
     /// The text parts of the result, joined with newlines.
     QString text() const;

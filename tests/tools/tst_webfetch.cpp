@@ -193,9 +193,6 @@ private Q_SLOTS:
 
     void pdfBecomesText()
     {
-#ifndef VALIS_TEST_REAL_CONVERTER
-        QSKIP("the document converter (valis_web_convert) is not in this build; the test shim reads no PDF");
-#endif
         m_server->enqueue(page(tinyPdf("Tidal harmonics explained"), "application/pdf"));
         const ToolCallOutcome outcome = m_home->fetch(url(QStringLiteral("/paper.pdf")));
         QVERIFY2(!outcome.result.isError, qPrintable(outcome.text()));
@@ -464,9 +461,6 @@ private Q_SLOTS:
 
     void cliFetchesAPageAsMarkdown()
     {
-#ifndef VALIS_TEST_WEBFETCH_PLUGIN
-        QSKIP("the web-fetch plugin is not built (it needs valis_web_convert)");
-#else
         m_server->enqueue(page(ArticleHtml));
         const QJsonObject arguments{{QStringLiteral("url"), url(QStringLiteral("/page.html"))}};
         const CliRun run = runCli({QStringLiteral("--home"), m_home->path(), QStringLiteral("tool"), QStringLiteral("fetch_url"),
@@ -478,7 +472,6 @@ private Q_SLOTS:
         QVERIFY(run.out.contains("Title: Tide Tables"));
         QVERIFY2(!run.out.contains("<p>"), run.out.constData());
         QCOMPARE(m_server->requests().size(), 1);
-#endif
     }
 };
 

@@ -224,9 +224,6 @@ private Q_SLOTS:
 
     void valisCliToolRetriesARateLimit()
     {
-#ifndef VALIS_TEST_WEBFETCH_PLUGIN
-        QSKIP("the web-fetch plugin is not built (it needs valis_web_convert)");
-#else
         // valis-cli tool runs the call through the ToolOrchestrator, as the agent does: the 429's
         // Retry-After is waited out and the call tried again.
         m_standin->injectFaults(QJsonArray{QJsonObject{{QStringLiteral("status"), 429}, {QStringLiteral("retryAfter"), 1}}});
@@ -239,7 +236,6 @@ private Q_SLOTS:
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.out.contains("# Tide Tables"), run.out.constData());
         QCOMPARE(m_standin->requests().size(), 2);
-#endif
     }
 
     void addressesAreCheckedBeforeAskingFirecrawl()

@@ -64,7 +64,10 @@ Result<ToolEnvironment> ToolEnvironment::assemble(const PluginManager &plugins, 
                          .arg(id, ids.isEmpty() ? Text::tr("none installed") : ids.join(QStringLiteral(", "))));
     }
     environment.m_isolationOff = !(sandbox->capabilities() & Sandbox::Capability::IsolatesFilesystem);
-    const Result<void> available = sandbox->checkAvailable();
+    // A remote service is asked when the session acquires its machine, with the credentials the
+    // front end finds by then: asking it here would refuse it for a key not handed over yet.
+    const bool remote = sandbox->capabilities() & Sandbox::Capability::Remote;
+    const Result<void> available = remote ? Result<void>() : sandbox->checkAvailable();
     if (available.hasError()) {
         environment.m_sandboxProblem = available.error();
         return environment;

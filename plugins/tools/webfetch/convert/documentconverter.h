@@ -19,6 +19,9 @@ struct ConvertOptions
     DocumentFormat format = DocumentFormat::Markdown;
     /// Keep the article, drop navigation, banners, ads, sidebars and footers.
     bool mainContentOnly = true;
+    /// The most characters of content returned; the rest is cut (ConvertedDocument::truncated).
+    /// Bounds what a huge or hostile page can cost the model and the caller.
+    qsizetype maxContentChars = 2'000'000;
 };
 
 /// A fetched document, converted.
@@ -31,11 +34,17 @@ struct ConvertedDocument
     /// True when a main-content block was found and the rest dropped; false when the whole
     /// body was converted (no clear article, or mainContentOnly off).
     bool mainContentExtracted = false;
+    /// True when the content was cut at ConvertOptions::maxContentChars (or an input cap).
+    bool truncated = false;
 };
 
 /// Converts a fetched body to what the model reads: HTML through a real HTML5 parser
 /// (gumbo) into clean Markdown or text, PDF to text, plain text, JSON and XML as they are.
-/// The charset comes from the Content-Type header, a BOM, or <meta charset>, in that order.
+/// The charset comes from a BOM, the Content-Type header's charset, or <meta charset> (an XML
+/// declaration for XML), in that order (as browsers do: a BOM says what the bytes are); without
+/// one, UTF-8 when the bytes are valid UTF-8, else windows-1252. Synchronous and CPU-bound:
+/// call it off the GUI thread; it keeps no state between calls. The content is always valid
+/// Unicode; nesting and size are capped, so hostile input costs bounded time and memory.
 /// Errors: "web.unsupported-type" (images, archives, other binaries: says the type),
 /// "web.pdf" (a PDF that cannot be read), "web.charset" (an unknown charset).
 Result<ConvertedDocument> convertDocument(const QByteArray &body, const QString &contentTypeHeader,
