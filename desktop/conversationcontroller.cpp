@@ -161,7 +161,6 @@ void ConversationController::refreshEnvironment()
     // The shown session runs on its remote machine: the status says which.
     if (m_remote && m_remote->isAttached() && m_remote->sessionId() == m_sessionId)
         Q_EMIT sandboxStatusChanged(tr("remote: %1").arg(m_remote->description()), m_remote->descriptionIsWarning());
-    offerRemoteCredentials();
     if (m_toolEnvironment)
         m_composer->setToolPacks([this] {
             QList<QPair<QString, QString>> packs;

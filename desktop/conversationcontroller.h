@@ -159,9 +159,6 @@ private:
     void releaseRemoteIfUnused();
     /// The shown session's chosen sandbox when it is remote, available or not.
     RemoteSandbox *chosenRemoteSandbox() const;
-    /// The chosen remote sandbox lacks its key: it is looked up in the keychain (once).
-    void offerRemoteCredentials();
-    QSet<QString> m_credentialsAsked;
     RemoteMachineController *m_remote = nullptr;
     bool m_cancelPreparing = false; ///< Stop was pressed while the machine was being acquired
     std::function<void()> m_afterTurn; ///< runs when the running turn ends (quitting)

@@ -26,23 +26,6 @@ RemoteSandbox *ConversationController::chosenRemoteSandbox() const
     return dynamic_cast<RemoteSandbox *>(m_plugins->sandbox(id));
 }
 
-void ConversationController::offerRemoteCredentials()
-{
-    RemoteSandbox *sandbox = chosenRemoteSandbox();
-    if (!sandbox || sandbox->checkAvailable().ok() || m_credentialsAsked.contains(sandbox->id()))
-        return;
-    // Asked once per sandbox: the keychain may hold what the variables do not.
-    m_credentialsAsked.insert(sandbox->id());
-    QPointer<ConversationController> self(this);
-    resolveRemoteCredentials(sandbox, m_keys.get(), this, [self, sandbox](const Result<QHash<QString, QString>> &secrets) {
-        if (!self || secrets.hasError())
-            return; // the status says what is missing; the first turn says it again
-        sandbox->setCredentials(secrets.value());
-        if (!self->isBusy())
-            self->refreshEnvironment();
-    });
-}
-
 void ConversationController::connectRemote()
 {
     m_remote = new RemoteMachineController(m_locations, m_keys.get(), this);

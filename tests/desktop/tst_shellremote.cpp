@@ -1,6 +1,7 @@
 #include "testsupport.h"
 #include "webtestsupport.h"
 #include "mainwindowtestsupport.h"
+#include "modalstandin.h"
 
 #include "composerwidget.h"
 #include "conversationcontroller.h"
@@ -57,6 +58,10 @@ public:
 
     bool start()
     {
+        if (Service == QLatin1String("modal")) {
+            m_modal = std::make_unique<test::ModalStandin>();
+            return m_modal->start();
+        }
         m_process.setProgram(QStringLiteral("node"));
         QStringList arguments{test::sourceDir() + QStringLiteral("/tests/standins/%1/server.mjs").arg(Service),
                               QStringLiteral("--api-key"), QString::fromLatin1(ServiceKey), QStringLiteral("--exit-with-stdin")};
@@ -81,7 +86,11 @@ public:
     /// The variables that point the plugin at the stand-in, with its key.
     void setEnvironment(bool withKey) const
     {
-        if (Service == QLatin1String("runloop")) {
+        if (m_modal) {
+            qputenv("MODAL_SERVER_URL", m_modal->url().toUtf8());
+            withKey ? qputenv("MODAL_TOKEN_ID", m_modal->tokenId().toUtf8()) : qunsetenv("MODAL_TOKEN_ID");
+            withKey ? qputenv("MODAL_TOKEN_SECRET", m_modal->tokenSecret().toUtf8()) : qunsetenv("MODAL_TOKEN_SECRET");
+        } else if (Service == QLatin1String("runloop")) {
             qputenv("RUNLOOP_BASE_URL", base().toUtf8());
             withKey ? qputenv("RUNLOOP_API_KEY", ServiceKey) : qunsetenv("RUNLOOP_API_KEY");
         } else {
@@ -91,16 +100,29 @@ public:
     }
     static void clearEnvironment()
     {
-        for (const char *name : {"RUNLOOP_BASE_URL", "RUNLOOP_API_KEY", "DAYTONA_API_URL", "DAYTONA_API_KEY"})
+        for (const char *name : {"RUNLOOP_BASE_URL", "RUNLOOP_API_KEY", "DAYTONA_API_URL", "DAYTONA_API_KEY", "MODAL_SERVER_URL",
+                                 "MODAL_TOKEN_ID", "MODAL_TOKEN_SECRET"})
             qunsetenv(name);
     }
-    static QString keyVariable() { return Service == QLatin1String("runloop") ? QStringLiteral("RUNLOOP_API_KEY") : QStringLiteral("DAYTONA_API_KEY"); }
+    static QString keyVariable()
+    {
+        return Service == QLatin1String("runloop") ? QStringLiteral("RUNLOOP_API_KEY")
+             : Service == QLatin1String("modal")   ? QStringLiteral("MODAL_TOKEN_ID")
+                                                   : QStringLiteral("DAYTONA_API_KEY");
+    }
 
     /// The machines the stand-in runs now (deleted ones left out), each as {id, labels}.
     QList<QPair<QString, QJsonObject>> machines() const
     {
-        const QJsonObject state = control(QStringLiteral("/_standin/state"));
         QList<QPair<QString, QJsonObject>> alive;
+        if (m_modal) {
+            for (const QJsonValue &sandbox : m_modal->sandboxes())
+                if (sandbox.toObject().value(QLatin1String("running")).toBool())
+                    alive.append({sandbox.toObject().value(QLatin1String("id")).toString(),
+                                  sandbox.toObject().value(QLatin1String("tags")).toObject()});
+            return alive;
+        }
+        const QJsonObject state = control(QStringLiteral("/_standin/state"));
         if (Service == QLatin1String("runloop")) {
             for (const QJsonValue &devbox : state.value(QLatin1String("devboxes")).toArray()) {
                 const QString status = devbox.toObject().value(QLatin1String("status")).toString();
@@ -119,7 +141,12 @@ public:
     /// From now on the service refuses to create machines: the account's quota is used up.
     void refuseCreation() const
     {
-        if (Service == QLatin1String("runloop"))
+        if (m_modal)
+            m_modal->setFaults({{QStringLiteral("failCalls"),
+                                 QJsonArray{QJsonObject{{QStringLiteral("method"), QStringLiteral("SandboxCreate")},
+                                                        {QStringLiteral("code"), QStringLiteral("RESOURCE_EXHAUSTED")},
+                                                        {QStringLiteral("times"), 100}}}}});
+        else if (Service == QLatin1String("runloop"))
             control(QStringLiteral("/_standin/faults"), {{QStringLiteral("refuseCreate"), QStringLiteral("quota")}}, true);
         else
             control(QStringLiteral("/_standin/faults"),
@@ -133,7 +160,9 @@ public:
     /// Stops machine `id` as the service would (an idle stop, a person in the service's console).
     void stopMachine(const QString &id) const
     {
-        if (Service == QLatin1String("runloop"))
+        if (m_modal)
+            m_modal->control({{QStringLiteral("cmd"), QStringLiteral("terminate")}, {QStringLiteral("sandboxId"), id}});
+        else if (Service == QLatin1String("runloop"))
             control(QStringLiteral("/_standin/devboxes/%1/shutdown").arg(id), {}, true);
         else
             control(QStringLiteral("/api/sandbox/%1/stop").arg(id), {}, true);
@@ -159,6 +188,7 @@ private:
 
     QProcess m_process;
     int m_port = 0;
+    std::unique_ptr<test::ModalStandin> m_modal; ///< Modal's stand-in speaks gRPC, with its own control
 };
 
 QString readAll(const QString &path)
@@ -384,11 +414,11 @@ void TestShellRemote::aRefusedMachineIsReportedAndNothingIsLeft()
     QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
 
     auto *status = window.findChild<QLabel *>(QStringLiteral("sandboxStatus"));
-    QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("\u26a0")) && status->text().contains(QLatin1String("refused to create")),
+    QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("\u26a0")) && status->text().contains(QLatin1String("refused")),
                              30000);
     QTRY_VERIFY(!window.conversation()->isBusy());
     QVERIFY2(window.composer()->status().contains(QLatin1String("Not sent")), qPrintable(window.composer()->status()));
-    QVERIFY2(window.sandboxPane()->remoteView()->machineLabel()->text().contains(QLatin1String("refused to create")),
+    QVERIFY2(window.sandboxPane()->remoteView()->machineLabel()->text().contains(QLatin1String("refused")),
              qPrintable(window.sandboxPane()->remoteView()->machineLabel()->text()));
     QVERIFY(!window.sandboxPane()->remoteView()->pullButton()->isEnabled());
     QCOMPARE(server.requests().size(), 0);
