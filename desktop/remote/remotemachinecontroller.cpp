@@ -350,10 +350,13 @@ void RemoteMachineController::release(std::function<void()> done)
                 Q_EMIT self->pullFinished(pulledText, false);
             Q_EMIT self->machineChanged(QString(), false);
             Q_EMIT self->released(summary, warning);
+            // What waits may close the window (and with it this controller): self is not
+            // touched after.
+            const QList<std::function<void()>> waiting = std::exchange(self->m_afterRelease, {});
             if (done)
                 done();
-            for (const std::function<void()> &waiting : std::exchange(self->m_afterRelease, {}))
-                waiting();
+            for (const std::function<void()> &then : waiting)
+                then();
         };
     });
 }

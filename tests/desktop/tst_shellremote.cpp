@@ -317,8 +317,14 @@ void TestShellRemote::runsTheSessionOnAMachineAndDeletesItOnClose()
     }
     QTRY_VERIFY_WITH_TIMEOUT(test::pageText(*window).contains(QLatin1String("Changed it on the machine.")), 20000);
     QCOMPARE(server.requests().size(), 3);
-    const QString sent = QString::fromUtf8(QJsonDocument(server.requests().constLast().json()).toJson(QJsonDocument::Compact));
-    QVERIFY2(sent.contains(QLatin1String("changed remotely")), qPrintable(sent.right(2000)));
+    // What read_file returned to the model: the machine's copy.
+    QString readResult;
+    for (const QJsonValue &message : server.requests().constLast().json().value(QLatin1String("messages")).toArray())
+        for (const QJsonValue &block : message.toObject().value(QLatin1String("content")).toArray())
+            if (block.toObject().value(QLatin1String("tool_use_id")).toString() == QLatin1String("toolu_read"))
+                readResult = QString::fromUtf8(QJsonDocument(block.toObject()).toJson(QJsonDocument::Compact));
+    QVERIFY2(readResult.contains(QLatin1String("changed remotely")) && !readResult.contains(QLatin1String("written here")),
+             qPrintable(readResult));
     // The command ran in the dock's list, on the machine; the local file is untouched.
     QTRY_COMPARE(window->sandboxPane()->commandList()->topLevelItemCount(), 1);
     QCOMPARE(readAll(hello), QStringLiteral("written here\n"));
