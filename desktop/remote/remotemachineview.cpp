@@ -53,6 +53,11 @@ void RemoteMachineView::setMachine(const QString &text, bool warning, bool attac
     m_machine->setToolTip(text);
     m_machine->setStyleSheet(warning ? QStringLiteral("color: white; background: #b3261e; padding: 2px 6px;") : QString());
     const bool shown = !text.isEmpty() || attached;
+    if (!shown) {
+        // The last pull's report belongs to the machine that went.
+        m_report->clear();
+        m_report->hide();
+    }
     if (shown != !isHidden()) {
         setVisible(shown);
         Q_EMIT shownChanged(shown);
