@@ -6,6 +6,7 @@
 #include "conversationview.h"
 #include "mcpinteractiondialog.h"
 #include "mcpui.h"
+#include "remotemachinecontroller.h"
 
 #include "valis/agent/connection.h"
 #include "valis/agent/recallsettings.h"
@@ -16,6 +17,8 @@
 #include "valis/keychain/keychaincredentialstore.h"
 #include "valis/memory/recall.h"
 #include "valis/plugins/pluginmanager.h"
+#include "valis/plugins/remotesandbox.h"
+#include "valis/record/session.h"
 #include "valis/store/sessionstore.h"
 
 #include <QDir>
@@ -42,6 +45,7 @@ ConversationController::ConversationController(const DataLocations &locations, C
     connect(m_composer, &ComposerWidget::historyStrategyChosen, this, &ConversationController::chooseHistoryStrategy);
     m_composer->setEnabled(false);
     m_composer->setStatus(tr("Starting plugins…"));
+    connectRemote();
 }
 
 ConversationController::~ConversationController()
@@ -106,6 +110,7 @@ void ConversationController::reloadSettings()
     const QString chosen = m_composer->provider();
     setPlugins(m_plugins);
     m_composer->selectProvider(chosen);
+    releaseRemoteIfUnused();
 }
 
 void ConversationController::setSessionId(const QString &sessionId)
@@ -118,6 +123,10 @@ void ConversationController::setSessionId(const QString &sessionId)
     m_pendingHistory.clear();
     m_composer->setHistoryStrategy(shownHistoryStrategy());
     refreshEnvironment();
+    // What the dock said of the last machine belongs to the session shown before.
+    if (!m_remote->isAttached() && !m_remote->isWorking())
+        Q_EMIT remoteMachineChanged(QString(), false, false);
+    releaseRemoteIfUnused();
 }
 
 void ConversationController::refreshEnvironment()
@@ -149,6 +158,9 @@ void ConversationController::refreshEnvironment()
                                                                            : QString();
     const bool network = m_toolEnvironment && m_toolEnvironment->network() == NetworkAccess::Allowed;
     Q_EMIT sandboxChoiceChanged(sandboxes, current, network);
+    // The shown session runs on its remote machine: the status says which.
+    if (m_remote && m_remote->isAttached() && m_remote->sessionId() == m_sessionId)
+        Q_EMIT sandboxStatusChanged(tr("remote: %1").arg(m_remote->description()), m_remote->descriptionIsWarning());
     if (m_toolEnvironment)
         m_composer->setToolPacks([this] {
             QList<QPair<QString, QString>> packs;
@@ -199,6 +211,7 @@ void ConversationController::setSessionChoice(const QString &sessionId, const To
     }
     m_session.reset();
     refreshEnvironment();
+    releaseRemoteIfUnused();
 }
 
 Result<QList<Part>> ConversationController::readAttachments(const QString &model) const
@@ -326,130 +339,47 @@ void ConversationController::startTurn(TurnKind kind, const QString &text, const
     m_preparing = true;
     setBusy(true);
     m_composer->setStatus(tr("Connecting to %1…").arg(chosen->displayName()));
+    PendingTurn turn;
+    turn.kind = kind;
+    turn.text = text;
+    turn.messageId = messageId;
+    turn.providerId = providerId;
+    turn.model = model;
+    turn.target = target;
+    turn.newSession = target.isEmpty();
+    turn.workspace = workspace;
+    turn.parts = attachments.value();
+    m_cancelPreparing = false;
     QPointer<ConversationController> self(this);
     prepareConnection(*chosen, m_settings.entry(providerId), QString(), m_keys.get(), processEnvironment(),
-                      [self, kind, text, messageId, providerId, model, target, workspace,
-                       parts = attachments.value()](const Result<Connection> &connection) {
+                      [self, turn](const Result<Connection> &connection) mutable {
                           if (!self)
                               return;
-                          self->m_preparing = false;
                           if (connection.hasError()) {
+                              self->m_preparing = false;
                               self->fail(connection.error().toString());
                               self->setBusy(false);
+                              self->runAfterTurn();
                               return;
                           }
-                          const SessionConfig *current = self->m_session ? &self->m_session->config() : nullptr;
-                          if (!current || self->m_session->id() != target
-                              || current->provider->id() != providerId || current->model != model
-                              || current->endpoint.apiKey != connection->endpoint.apiKey
-                              || current->endpoint.baseUrl != connection->endpoint.baseUrl) {
-                              self->m_session.reset();
-                          }
-                          if (!self->m_session) {
-                              SessionStore *store = self->store();
-                              if (!store) {
-                                  self->setBusy(false);
-                                  return;
-                              }
-                              SessionConfig config;
-                              config.provider = self->provider(providerId);
-                              config.model = model;
-                              config.endpoint = connection->endpoint;
-                              config.keySource = connection->keySource;
-                              config.catalog = ModelCatalog::load(self->m_locations);
-                              config.workspace = workspace;
-                              config.systemPrompt = defaultSystemPrompt(config.workspace);
-                              applyProviderSettings(self->m_settings, providerId, &config);
-                              // A settings file that cannot be read leaves the defaults; the
-                              // reason goes to the composer's status like other failures.
-                              const Result<ContextSettings> contextSettings =
-                                  ContextSettings::load(self->m_locations.contextSettingsPath());
-                              if (contextSettings.hasError())
-                                  self->fail(contextSettings.error().toString());
-                              const ContextSettings contextChoice = contextSettings.ok() ? contextSettings.value() : ContextSettings();
-                              for (const Error &warning : contextChoice.apply(self->m_plugins->strategies(), {}, &config))
-                                  self->fail(warning.message);
-                              if (self->m_toolEnvironment) {
-                                  self->m_toolEnvironment->apply(&config);
-                                  // The one registry follows the session being opened (its pack).
-                                  self->m_toolEnvironment->configure(&self->m_tools);
-                              }
-                              if (self->m_memoryEnvironment)
-                                  self->m_memoryEnvironment->apply(&config);
-                              self->applyRecall(&config, store->path());
-                              config.historyStrategy = self->takePendingHistoryStrategy();
-                              SessionInfo info;
-                              info.id = target;
-                              auto opened = Session::open(store, info, config, &self->m_tools, &self->m_approvals);
-                              if (opened.hasError()) {
-                                  self->fail(opened.error().toString());
-                                  self->setBusy(false);
-                                  return;
-                              }
-                              self->m_session = std::move(opened).value();
-                              connect(self->m_session.get(), &Session::eventOccurred, self, &ConversationController::onEvent);
-                              connect(self->m_session.get(), &Session::branchChanged, self, &ConversationController::showBranch);
-                              self->sessionOpened();
-                              if (target.isEmpty()) {
-                                  // What the new session was set up with stays its own.
-                                  self->storeChoice(self->m_session->id(), self->m_newChoice);
-                                  if (self->m_sessionId.isEmpty())
-                                      self->m_sessionId = self->m_session->id();
-                                  Q_EMIT self->sessionCreated(self->m_session->id());
-                              }
-                          }
-                          const Result<void> submitted = kind == TurnKind::Resend   ? self->m_session->resend(messageId, text, parts)
-                                                         : kind == TurnKind::Regenerate ? self->m_session->regenerate()
-                                                                                        : self->m_session->submit(text, parts);
-                          if (submitted.hasError()) {
-                              self->fail(submitted.error().toString());
-                              self->setBusy(false);
-                              return;
-                          }
-                          if (kind != TurnKind::Regenerate) {
-                              self->m_composer->editor()->clear();
-                              self->m_composer->clearAttachments();
-                              self->m_composer->cancelEdit();
-                          }
+                          turn.connection = connection.value();
+                          self->continueTurn(std::move(turn));
                       });
-}
-
-void ConversationController::applyRecall(SessionConfig *config, const QString &sessionDatabasePath)
-{
-    const Result<RecallSettings> recall = RecallSettings::load(RecallSettings::pathIn(m_locations.configDir()));
-    if (recall.hasError()) {
-        fail(recall.error().toString());
-        return;
-    }
-    config->recall.settings = recall.value();
-    if (!recall->enabled)
-        return;
-    RecallSources sources;
-    sources.memory = config->memory;
-    sources.sessionDatabasePath = sessionDatabasePath;
-    QList<std::shared_ptr<const Retriever>> more;
-    if (m_vectorRetriever) {
-        if (std::shared_ptr<const Retriever> vectors = m_vectorRetriever())
-            more << vectors;
-    }
-    config->recall.retriever = makeRecallRetriever(sources, more);
-    if (recall->filterProvider.isEmpty())
-        return;
-    // The filter model runs on the session's connection when it is the same provider; another
-    // provider would need a connection of its own, so the score threshold decides instead.
-    if (recall->filterProvider == config->provider->id()) {
-        config->recall.filterProvider = config->provider;
-        config->recall.filterEndpoint = config->endpoint;
-    } else {
-        fail(tr("The recall filter model of %1 is not used here: recall keeps candidates by their score instead.")
-                 .arg(recall->filterProvider));
-    }
 }
 
 void ConversationController::stop()
 {
-    if (m_session)
+    // While the remote machine is being acquired there is no turn yet: it is not started.
+    if (m_preparing)
+        m_cancelPreparing = true;
+    else if (m_session)
         m_session->interrupt();
+}
+
+void ConversationController::runAfterTurn()
+{
+    if (m_afterTurn)
+        QMetaObject::invokeMethod(this, std::exchange(m_afterTurn, {}), Qt::QueuedConnection);
 }
 
 void ConversationController::onEvent(const SessionEvent &event)
@@ -462,6 +392,7 @@ void ConversationController::onEvent(const SessionEvent &event)
             m_transcript->appendActivity(tr("You: %1").arg(event.message.text()));
         }
         m_composer->setStatus(tr("Working…"));
+        m_remote->noteActivity();
         break;
     case SessionEvent::Kind::TextDelta:
         if (shown)
@@ -576,8 +507,11 @@ void ConversationController::onEvent(const SessionEvent &event)
         if (shown)
             Q_EMIT recordChanged(event.sessionId);
         Q_EMIT turnFinished(event.sessionId);
+        m_remote->noteActivity();
         // Not from inside the session's own signal: it is replaced by the reload.
-        if (std::exchange(m_reloadPending, false))
+        if (m_afterTurn)
+            runAfterTurn();
+        else if (std::exchange(m_reloadPending, false))
             QMetaObject::invokeMethod(this, &ConversationController::reloadSettings, Qt::QueuedConnection);
         else if (std::exchange(m_reopenPending, false))
             QMetaObject::invokeMethod(this, [this] {
@@ -585,7 +519,10 @@ void ConversationController::onEvent(const SessionEvent &event)
                     return;
                 m_session.reset();
                 refreshEnvironment();
+                releaseRemoteIfUnused();
             }, Qt::QueuedConnection);
+        else
+            QMetaObject::invokeMethod(this, &ConversationController::releaseRemoteIfUnused, Qt::QueuedConnection);
         break;
     default:
         break;

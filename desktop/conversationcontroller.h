@@ -1,6 +1,7 @@
 #pragma once
 
 #include "valis/agent/approvalpolicy.h"
+#include "valis/agent/connection.h"
 #include "valis/agent/providersettings.h"
 #include "valis/agent/sessionevent.h"
 #include "valis/agent/toolenvironment.h"
@@ -25,6 +26,9 @@ class McpInteractionDialog;
 class CredentialStore;
 class PluginManager;
 class Provider;
+class RemoteMachineController;
+class RemoteSandbox;
+class RemoteWorkspace;
 class Session;
 class SessionStore;
 class ConversationView;
@@ -87,6 +91,18 @@ public:
     /// keyboard does; false when none is open.
     bool decideOldestApproval(const QString &decision);
 
+    // Remote machines (conversationremote.cpp): a session whose sandbox is a RemoteSandbox runs
+    // on a machine of its own, acquired before its first turn.
+    /// The shown session's remote machine, if any (its state, pull, release).
+    RemoteMachineController *remoteMachines() const { return m_remote; }
+    /// Brings the files of the remote machine back: the commands dock's button.
+    void pullRemoteFiles();
+    /// Whether quitting has a remote machine to bring files back from or delete first.
+    bool hasRemoteMachine() const;
+    /// Closes the session (stopping its turn) and releases its remote machine (files back,
+    /// machine deleted unless kept), then calls `done` on this thread. For quitting.
+    void releaseRemoteMachine(std::function<void()> done);
+
 Q_SIGNALS:
     /// A new session was created for a turn (the list should show and select it).
     void sessionCreated(const QString &sessionId);
@@ -107,6 +123,9 @@ Q_SIGNALS:
     void commandFinished(const QString &callId, const QString &resultText, bool isError, qint64 durationMs);
     /// The sandboxes there are (id, label) and the shown session's sandbox and network.
     void sandboxChoiceChanged(const QList<QPair<QString, QString>> &sandboxes, const QString &current, bool network);
+    /// The shown session's remote machine: its description (empty when none is attached),
+    /// `warning` when it does not run or cannot be reached; `attached` while one is.
+    void remoteMachineChanged(const QString &description, bool warning, bool attached);
 
 private:
     void refreshEnvironment();
@@ -114,6 +133,37 @@ private:
     Result<QList<Part>> readAttachments(const QString &model) const;
     enum class TurnKind { Submit, Resend, Regenerate };
     void startTurn(TurnKind kind, const QString &text, const QString &messageId);
+    /// A turn whose provider connection is being prepared (and its remote machine acquired).
+    struct PendingTurn
+    {
+        TurnKind kind = TurnKind::Submit;
+        QString text;
+        QString messageId;
+        QString providerId;
+        QString model;
+        QString target;        ///< the session the turn goes to; empty: a new one
+        bool newSession = false;
+        QString workspace;
+        QList<Part> parts;
+        Connection connection;
+    };
+    /// The connection is ready: the session is opened (on its remote machine first, when its
+    /// sandbox is remote) and the turn submitted.
+    void continueTurn(PendingTurn turn);
+    void openAndSubmit(const PendingTurn &turn, RemoteWorkspace *remote);
+    void connectRemote();
+    /// Whether the next turn of the shown session needs a machine other than the attached one
+    /// (or none while one is attached); then releases and acquires as needed before `then`.
+    void prepareRemote(const PendingTurn &turn, std::function<void(const Result<RemoteWorkspace *> &)> then);
+    /// The attached machine belongs to a session no longer shown: closes that and releases it.
+    void releaseRemoteIfUnused();
+    /// The shown session's chosen sandbox when it is remote, available or not.
+    RemoteSandbox *chosenRemoteSandbox() const;
+    RemoteMachineController *m_remote = nullptr;
+    bool m_cancelPreparing = false; ///< Stop was pressed while the machine was being acquired
+    std::function<void()> m_afterTurn; ///< runs when the running turn ends (quitting)
+    /// Runs m_afterTurn (queued) once the turn ended or was not started.
+    void runAfterTurn();
     void showBranch();
     void onEvent(const SessionEvent &event);
     void onApprovalDecided(const QString &requestId, const QString &decision);

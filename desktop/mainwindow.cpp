@@ -156,6 +156,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
         connectMcp();
     });
     connectEmbeddings();
+    connectRemoteMachines();
     connect(m_composer, &ComposerWidget::workspaceChosen, this, [this](const QString &path) {
         QSettings(m_locations.desktopSettingsPath(), QSettings::IniFormat)
             .setValue(QStringLiteral("composer/workspace"), path);
@@ -315,6 +316,7 @@ void MainWindow::paintEvent(QPaintEvent *event)
 
 MainWindow::~MainWindow()
 {
+    releaseRemoteMachinesNow();
     // Its client talks through a plugin: gone before the plugins are.
     delete std::exchange(m_embeddings, nullptr);
     // A session deleted in its undo time is removed now, before the store's thread ends.
@@ -687,6 +689,10 @@ void MainWindow::changeEvent(QEvent *event)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (!readyToClose()) {
+        event->ignore();
+        return;
+    }
     saveLayout();
     event->accept();
 }

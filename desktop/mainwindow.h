@@ -125,6 +125,14 @@ private:
     void connectMcp();
     /// The embedding runner and its status bar view (mainwindowembeddings.cpp).
     void connectEmbeddings();
+    /// The commands dock's remote machine view and its "Bring files back" (mainwindowremote.cpp).
+    void connectRemoteMachines();
+    /// Whether the window may close now; else the session's remote machine is released first
+    /// (files back, machine deleted) on a worker thread, and the window closes when that is
+    /// done or after a bounded wait.
+    bool readyToClose();
+    /// Releases the remote machine with a bounded wait, for a window destroyed without closing.
+    void releaseRemoteMachinesNow();
     void showShortcuts();
     void showWelcome(bool shown);
     void renameSelectedSession();
@@ -180,6 +188,9 @@ private:
     QList<SessionInfo> m_sessionInfos;
     QString m_shownSession;
     QString m_sessionToSelect; ///< a fork just made: selected when the list comes back
+    bool m_releasingRemote = false; ///< closing waits for the remote machine to be released
+    bool m_remoteReleased = false;  ///< and it was (or the wait ran out)
+    bool m_remoteWillBeDeleted = false; ///< what closing says it is doing
 };
 
 } // namespace valis

@@ -1,5 +1,7 @@
 #include "sandboxpane.h"
 
+#include "remotemachineview.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFontDatabase>
@@ -66,6 +68,9 @@ SandboxPane::SandboxPane(QWidget *parent)
     m_kill->setObjectName(QStringLiteral("sandboxKill"));
     m_kill->setToolTip(tr("Stop the selected command; the agent is told it was killed"));
     m_kill->setEnabled(false);
+    m_remote = new RemoteMachineView(this);
+    // The remote view names the machine (or why there is none): the plain line would repeat it.
+    connect(m_remote, &RemoteMachineView::shownChanged, m_sandbox, &QWidget::setHidden);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_list);
@@ -73,7 +78,7 @@ SandboxPane::SandboxPane(QWidget *parent)
     splitter->setStretchFactor(1, 1);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_sandbox, 1);
-    buttons->addWidget(m_kill);
+    buttons->addWidget(m_kill, 0, Qt::AlignRight);
     auto *choice = new QHBoxLayout;
     choice->addWidget(new QLabel(tr("This session:"), this));
     choice->addWidget(m_isolation, 1);
@@ -82,6 +87,7 @@ SandboxPane::SandboxPane(QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(choice);
     layout->addLayout(buttons);
+    layout->addWidget(m_remote);
     layout->addWidget(splitter, 1);
 
     m_render = new QTimer(this);

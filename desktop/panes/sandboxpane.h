@@ -17,6 +17,8 @@ class QTreeWidgetItem;
 
 namespace valis {
 
+class RemoteMachineView;
+
 /// The sandbox pane: every command the agent ran in this window, newest last, with its status,
 /// exit code, duration and command line; the selected one's output, live and in its terminal
 /// colours; a kill button for one that runs; and where commands run (a warning when isolation
@@ -41,6 +43,8 @@ public:
     QTreeWidget *commandList() const { return m_list; }
     QTextEdit *outputView() const { return m_output; }
     QPushButton *killButton() const { return m_kill; }
+    /// The remote machine the session runs on, with its "Bring files back" button.
+    RemoteMachineView *remoteView() const { return m_remote; }
     /// The status column of `callId`'s row ("running", "exit 0", "killed", ...).
     QString statusOf(const QString &callId) const;
 
@@ -71,6 +75,7 @@ private:
     QTreeWidget *m_list;
     QTextEdit *m_output;
     QPushButton *m_kill;
+    RemoteMachineView *m_remote;
     QTimer *m_render; ///< live output is shown at most every 100 ms
     QHash<QString, Command> m_commands;
 };
