@@ -225,7 +225,7 @@ void TestCliCompletion::bashOffersEveryOptionEachCommandTakes()
             paths.append(match.captured(1));
     }
     QVERIFY2(paths.size() >= 17, qPrintable(paths.join(QLatin1Char(' '))));
-    for (const QString &parent : {QStringLiteral("mcp"), QStringLiteral("memory")}) {
+    for (const QString &parent : {QStringLiteral("mcp"), QStringLiteral("memory"), QStringLiteral("sandbox")}) {
         paths.removeAll(parent);
         const Run help = run(cli(), {parent, QStringLiteral("--help")});
         const QString subcommands = help.out.section(QStringLiteral("Subcommands:\n"), 1).section(QStringLiteral("\n\n"), 0, 0);
@@ -236,6 +236,7 @@ void TestCliCompletion::bashOffersEveryOptionEachCommandTakes()
     }
     QVERIFY(paths.contains(QStringLiteral("mcp logout")));
     QVERIFY(paths.contains(QStringLiteral("memory stats")));
+    QVERIFY(paths.contains(QStringLiteral("sandbox cleanup")));
     for (const QString &path : std::as_const(paths)) {
         const Run help = run(cli(), path.split(QLatin1Char(' ')) + QStringList{QStringLiteral("--help")});
         QVERIFY2(help.exitCode == 0, qPrintable(path));

@@ -285,6 +285,7 @@ void printSandboxUsage(QTextStream &stream)
            << Text::tr("Subcommands:") << '\n';
     for (const Subcommand &subcommand : subcommands())
         stream << "  " << QString::fromLatin1(subcommand.name).leftJustified(10) << ' ' << Text::tr(subcommand.summary) << '\n';
+    stream << '\n' << Text::tr("'valis-cli sandbox <subcommand> --help' shows a subcommand's options.") << '\n';
     stream.flush();
 }
 
