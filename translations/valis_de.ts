@@ -1162,6 +1162,18 @@
         <source>The recall filter model of %1 is not used here: recall keeps candidates by their score instead.</source>
         <translation>Das Abruf-Filtermodell von %1 wird hier nicht verwendet: Der Abruf behält Kandidaten stattdessen nach ihrer Bewertung.</translation>
     </message>
+    <message>
+        <source>remote: %1</source>
+        <translation>entfernter Rechner: %1</translation>
+    </message>
+    <message>
+        <source>Files brought back from the machine (see the Commands dock).</source>
+        <translation>Dateien vom Rechner zurückgeholt (siehe Befehle-Dock).</translation>
+    </message>
+    <message>
+        <source>Preparing a %1 machine…</source>
+        <translation>%1-Rechner wird vorbereitet…</translation>
+    </message>
 </context>
 <context>
     <name>valis::ConversationRequests</name>
@@ -2119,6 +2131,14 @@
     <message>
         <source>Learned</source>
         <translation>Gelernt</translation>
+    </message>
+    <message>
+        <source>Bringing files back and deleting the remote machine before closing…</source>
+        <translation>Vor dem Schließen werden Dateien zurückgeholt und der entfernte Rechner gelöscht…</translation>
+    </message>
+    <message>
+        <source>Bringing files back from the remote machine before closing…</source>
+        <translation>Vor dem Schließen werden Dateien vom entfernten Rechner zurückgeholt…</translation>
     </message>
 </context>
 <context>
@@ -5415,6 +5435,96 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>the recall filter failed (%1)</source>
         <translation>der Abruffilter ist fehlgeschlagen (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>valis::RemoteMachineController</name>
+    <message>
+        <source>%1 needs a key and the keychain cannot be reached (%2): set %3</source>
+        <translation>%1 braucht einen Schlüssel, und der Schlüsselbund ist nicht erreichbar (%2): setzen Sie %3</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> oder </translation>
+    </message>
+    <message>
+        <source>%1 needs a key: store it in the keychain as %2 (`valis-cli keys set %2`) or set %3</source>
+        <translation>%1 braucht einen Schlüssel: speichern Sie ihn im Schlüsselbund als %2 (`valis-cli keys set %2`) oder setzen Sie %3</translation>
+    </message>
+    <message>
+        <source>No files changed on the machine.</source>
+        <translation>Auf dem Rechner wurden keine Dateien geändert.</translation>
+    </message>
+    <message>
+        <source>updated %1</source>
+        <translation>aktualisiert: %1</translation>
+    </message>
+    <message>
+        <source>added %1</source>
+        <translation>hinzugefügt: %1</translation>
+    </message>
+    <message>
+        <source>removed %1</source>
+        <translation>entfernt: %1</translation>
+    </message>
+    <message>
+        <source>conflict %1: changed here and on the machine; the machine&apos;s version is %1.remote</source>
+        <translation>Konflikt bei %1: hier und auf dem Rechner geändert; die Version des Rechners liegt in %1.remote</translation>
+    </message>
+    <message>
+        <source>Looking up the %1 key…</source>
+        <translation>Schlüssel für %1 wird gesucht…</translation>
+    </message>
+    <message>
+        <source>Attaching again to %1 machine %2…</source>
+        <translation>Erneute Verbindung mit %1-Rechner %2…</translation>
+    </message>
+    <message>
+        <source>%1 · not reachable: %2</source>
+        <translation>%1 · nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <source>Bringing files back from the machine…</source>
+        <translation>Dateien werden vom Rechner zurückgeholt…</translation>
+    </message>
+    <message>
+        <source>Cannot bring the files back: %1</source>
+        <translation>Die Dateien können nicht zurückgeholt werden: %1</translation>
+    </message>
+    <message>
+        <source>Bringing files back from %1 machine %2…</source>
+        <translation>Dateien werden von %1-Rechner %2 zurückgeholt…</translation>
+    </message>
+    <message>
+        <source>Bringing files back, then deleting %1 machine %2…</source>
+        <translation>Dateien werden zurückgeholt, danach wird %1-Rechner %2 gelöscht…</translation>
+    </message>
+    <message>
+        <source>Could not bring the files back (%1); %2 machine %3 is kept: `valis-cli sandbox pull %4` tries again, `valis-cli sandbox cleanup` deletes it</source>
+        <translation>Die Dateien konnten nicht zurückgeholt werden (%1); %2-Rechner %3 bleibt erhalten: `valis-cli sandbox pull %4` versucht es erneut, `valis-cli sandbox cleanup` löscht ihn</translation>
+    </message>
+    <message>
+        <source>%1 machine %2 is kept (reused or kept by config/sandboxes.json)</source>
+        <translation>%1-Rechner %2 bleibt erhalten (wiederverwendet oder laut config/sandboxes.json behalten)</translation>
+    </message>
+    <message>
+        <source>Could not delete %1 machine %2: %3; `valis-cli sandbox cleanup` tries again</source>
+        <translation>%1-Rechner %2 konnte nicht gelöscht werden: %3; `valis-cli sandbox cleanup` versucht es erneut</translation>
+    </message>
+    <message>
+        <source>Deleted %1 machine %2</source>
+        <translation>%1-Rechner %2 gelöscht</translation>
+    </message>
+</context>
+<context>
+    <name>valis::RemoteMachineView</name>
+    <message>
+        <source>Bring files back</source>
+        <translation>Dateien zurückholen</translation>
+    </message>
+    <message>
+        <source>Copy the files the agent changed on the remote machine into the local workspace; files you changed here meanwhile are kept, the machine&apos;s version saved beside them</source>
+        <translation>Die Dateien, die der Agent auf dem entfernten Rechner geändert hat, in den lokalen Arbeitsbereich kopieren; Dateien, die Sie hier inzwischen geändert haben, bleiben erhalten, die Version des Rechners wird daneben gespeichert</translation>
     </message>
 </context>
 <context>
@@ -10011,6 +10121,10 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>With a remote sandbox: do not copy the files the agent changed on the machine back into the workspace.</source>
         <translation>Mit einer entfernten Sandbox: die vom Agenten auf dem Rechner geänderten Dateien nicht in den Arbeitsbereich zurückkopieren.</translation>
+    </message>
+    <message>
+        <source>&apos;valis-cli sandbox &lt;subcommand&gt; --help&apos; shows a subcommand&apos;s options.</source>
+        <translation>'valis-cli sandbox &lt;Unterbefehl&gt; --help' zeigt die Optionen eines Unterbefehls.</translation>
     </message>
 </context>
 <context>

@@ -1161,6 +1161,18 @@
         <source>The recall filter model of %1 is not used here: recall keeps candidates by their score instead.</source>
         <translation>此处不使用 %1 的召回筛选模型：召回改为按得分保留候选项。</translation>
     </message>
+    <message>
+        <source>remote: %1</source>
+        <translation>远程机器：%1</translation>
+    </message>
+    <message>
+        <source>Files brought back from the machine (see the Commands dock).</source>
+        <translation>已从机器取回文件（见“命令”停靠窗口）。</translation>
+    </message>
+    <message>
+        <source>Preparing a %1 machine…</source>
+        <translation>正在准备 %1 机器…</translation>
+    </message>
 </context>
 <context>
     <name>valis::ConversationRequests</name>
@@ -2115,6 +2127,14 @@
     <message>
         <source>Learned</source>
         <translation>所学内容</translation>
+    </message>
+    <message>
+        <source>Bringing files back and deleting the remote machine before closing…</source>
+        <translation>关闭前正在取回文件并删除远程机器…</translation>
+    </message>
+    <message>
+        <source>Bringing files back from the remote machine before closing…</source>
+        <translation>关闭前正在从远程机器取回文件…</translation>
     </message>
 </context>
 <context>
@@ -5385,6 +5405,96 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>the recall filter failed (%1)</source>
         <translation>召回筛选失败（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>valis::RemoteMachineController</name>
+    <message>
+        <source>%1 needs a key and the keychain cannot be reached (%2): set %3</source>
+        <translation>%1 需要密钥，但无法访问钥匙串（%2）：请设置 %3</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>%1 needs a key: store it in the keychain as %2 (`valis-cli keys set %2`) or set %3</source>
+        <translation>%1 需要密钥：请以 %2 存入钥匙串（`valis-cli keys set %2`）或设置 %3</translation>
+    </message>
+    <message>
+        <source>No files changed on the machine.</source>
+        <translation>机器上没有文件被更改。</translation>
+    </message>
+    <message>
+        <source>updated %1</source>
+        <translation>已更新 %1</translation>
+    </message>
+    <message>
+        <source>added %1</source>
+        <translation>已添加 %1</translation>
+    </message>
+    <message>
+        <source>removed %1</source>
+        <translation>已删除 %1</translation>
+    </message>
+    <message>
+        <source>conflict %1: changed here and on the machine; the machine&apos;s version is %1.remote</source>
+        <translation>冲突 %1：本地和机器上都已更改；机器上的版本保存为 %1.remote</translation>
+    </message>
+    <message>
+        <source>Looking up the %1 key…</source>
+        <translation>正在查找 %1 的密钥…</translation>
+    </message>
+    <message>
+        <source>Attaching again to %1 machine %2…</source>
+        <translation>正在重新连接 %1 机器 %2…</translation>
+    </message>
+    <message>
+        <source>%1 · not reachable: %2</source>
+        <translation>%1 · 无法访问：%2</translation>
+    </message>
+    <message>
+        <source>Bringing files back from the machine…</source>
+        <translation>正在从机器取回文件…</translation>
+    </message>
+    <message>
+        <source>Cannot bring the files back: %1</source>
+        <translation>无法取回文件：%1</translation>
+    </message>
+    <message>
+        <source>Bringing files back from %1 machine %2…</source>
+        <translation>正在从 %1 机器 %2 取回文件…</translation>
+    </message>
+    <message>
+        <source>Bringing files back, then deleting %1 machine %2…</source>
+        <translation>正在取回文件，随后删除 %1 机器 %2…</translation>
+    </message>
+    <message>
+        <source>Could not bring the files back (%1); %2 machine %3 is kept: `valis-cli sandbox pull %4` tries again, `valis-cli sandbox cleanup` deletes it</source>
+        <translation>无法取回文件（%1）；%2 机器 %3 被保留：`valis-cli sandbox pull %4` 可重试，`valis-cli sandbox cleanup` 可将其删除</translation>
+    </message>
+    <message>
+        <source>%1 machine %2 is kept (reused or kept by config/sandboxes.json)</source>
+        <translation>%1 机器 %2 被保留（复用的机器，或按 config/sandboxes.json 保留）</translation>
+    </message>
+    <message>
+        <source>Could not delete %1 machine %2: %3; `valis-cli sandbox cleanup` tries again</source>
+        <translation>无法删除 %1 机器 %2：%3；`valis-cli sandbox cleanup` 可重试</translation>
+    </message>
+    <message>
+        <source>Deleted %1 machine %2</source>
+        <translation>已删除 %1 机器 %2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::RemoteMachineView</name>
+    <message>
+        <source>Bring files back</source>
+        <translation>取回文件</translation>
+    </message>
+    <message>
+        <source>Copy the files the agent changed on the remote machine into the local workspace; files you changed here meanwhile are kept, the machine&apos;s version saved beside them</source>
+        <translation>将智能体在远程机器上更改的文件复制到本地工作区；你在此期间于本地更改的文件会保留，机器上的版本保存在其旁边</translation>
     </message>
 </context>
 <context>
@@ -9942,6 +10052,10 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>With a remote sandbox: do not copy the files the agent changed on the machine back into the workspace.</source>
         <translation>使用远程沙箱时：不将智能体在机器上更改的文件复制回工作区。</translation>
+    </message>
+    <message>
+        <source>&apos;valis-cli sandbox &lt;subcommand&gt; --help&apos; shows a subcommand&apos;s options.</source>
+        <translation>'valis-cli sandbox &lt;子命令&gt; --help' 显示子命令的选项。</translation>
     </message>
 </context>
 <context>
