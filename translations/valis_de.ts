@@ -10124,7 +10124,11 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     </message>
     <message>
         <source>&apos;valis-cli sandbox &lt;subcommand&gt; --help&apos; shows a subcommand&apos;s options.</source>
-        <translation>'valis-cli sandbox &lt;Unterbefehl&gt; --help' zeigt die Optionen eines Unterbefehls.</translation>
+        <translation>&apos;valis-cli sandbox &lt;Unterbefehl&gt; --help&apos; zeigt die Optionen eines Unterbefehls.</translation>
+    </message>
+    <message>
+        <source>the machine this session kept is gone (%1); creating a new one</source>
+        <translation>der Rechner, den diese Sitzung behalten hat, ist nicht mehr da (%1); ein neuer wird erstellt</translation>
     </message>
 </context>
 <context>

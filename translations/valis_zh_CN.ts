@@ -10055,7 +10055,11 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     </message>
     <message>
         <source>&apos;valis-cli sandbox &lt;subcommand&gt; --help&apos; shows a subcommand&apos;s options.</source>
-        <translation>'valis-cli sandbox &lt;子命令&gt; --help' 显示子命令的选项。</translation>
+        <translation>&apos;valis-cli sandbox &lt;子命令&gt; --help&apos; 显示子命令的选项。</translation>
+    </message>
+    <message>
+        <source>the machine this session kept is gone (%1); creating a new one</source>
+        <translation>此会话保留的机器已不存在（%1）；正在创建新的机器</translation>
     </message>
 </context>
 <context>

@@ -69,6 +69,14 @@ Result<void> CliRemoteSession::start(RemoteSandbox *sandbox, CredentialStore *ke
                      : RemoteWorkspace::open(sandbox, settings.value(), sessionId, workspace, locations, progress);
     });
     QCoreApplication::processEvents();
+    if (known && opened.hasError() && opened.error().code == QLatin1String("sandbox.remote-not-found")) {
+        // The machine it kept is gone (deleted on the service's side): start afresh.
+        say(Text::tr("the machine this session kept is gone (%1); creating a new one").arg(opened.error().message));
+        RemoteWorkspace::forget(locations, sessionId);
+        opened = runBeside<Result<std::unique_ptr<RemoteWorkspace>>>(
+            [&] { return RemoteWorkspace::open(sandbox, settings.value(), sessionId, workspace, locations, progress); });
+        QCoreApplication::processEvents();
+    }
     if (opened.hasError())
         return opened.error();
     m_workspace = std::move(opened).value();

@@ -8,6 +8,8 @@
 #include "streambuilders.h"
 #include "testsupport.h"
 
+#include "valis/core/datalocations.h"
+
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
@@ -276,6 +278,37 @@ private Q_SLOTS:
         const CliRun again = runCli(cli({QStringLiteral("sandbox"), QStringLiteral("pull"), sessionId, QStringLiteral("--no-keychain")}),
                                     m_environment);
         QCOMPARE(again.exitCode, 1); // the record went with the machine
+    }
+
+    void aKeptMachineThatIsGoneIsReplaced()
+    {
+        const QString sandbox = QStringLiteral("daytona");
+        QVERIFY2(startStandIn(sandbox), "the stand-in must start (node in PATH)");
+        m_server->enqueue(ScriptedResponse::sse(AnthropicStream().text(QStringLiteral("Hello.")).stop(QStringLiteral("end_turn"))));
+        const CliRun first = run(sandbox, {QStringLiteral("--keep-sandbox")}, QStringLiteral("Hello."));
+        QVERIFY2(first.exitCode == 0, first.err.constData());
+        const QJsonArray kept = listedMachines(sandbox);
+        QCOMPARE(kept.size(), 1);
+        const QString sessionId = kept.first().toObject().value(QLatin1String("session")).toString();
+        const QString oldMachine = kept.first().toObject().value(QLatin1String("id")).toString();
+        // The machine goes away on the service's side while Valis still remembers it.
+        const QString record = DataLocations::underHome(m_home->path()).dataDir() + QStringLiteral("/remote-sandboxes/") + sessionId
+                               + QStringLiteral(".json");
+        const QByteArray remembered = readFile(record);
+        QVERIFY(!remembered.isEmpty());
+        QCOMPARE(runCli(cli({QStringLiteral("sandbox"), QStringLiteral("cleanup"), sandbox, QStringLiteral("--no-keychain")}), m_environment).exitCode, 0);
+        QVERIFY(writeFile(record, remembered));
+
+        m_server->enqueue(ScriptedResponse::sse(call(QStringLiteral("toolu_r"), QStringLiteral("read_file"), {{QStringLiteral("path"), QStringLiteral("test.sh")}})));
+        m_server->enqueue(ScriptedResponse::sse(AnthropicStream().text(QStringLiteral("Read.")).stop(QStringLiteral("end_turn"))));
+        const CliRun second = run(sandbox, {QStringLiteral("--session"), sessionId}, QStringLiteral("Read the test."));
+        QVERIFY2(second.exitCode == 0, second.err.constData());
+        QVERIFY2(second.err.contains("is gone") && second.err.contains("creating a new one"), second.err.constData());
+        const QString remoteLine = QString::fromUtf8(second.err).section(QStringLiteral("remote: "), 1).section(QLatin1Char('\n'), 0, 0);
+        QVERIFY2(!remoteLine.isEmpty() && !remoteLine.contains(oldMachine), qPrintable(remoteLine)); // a new machine
+        const QString read = anthropicToolResult(m_server->requests().last().json(), QStringLiteral("toolu_r"));
+        QVERIFY2(read.contains(QStringLiteral("1 passed")), qPrintable(read)); // the workspace was uploaded afresh
+        QCOMPARE(listedMachines(sandbox).size(), 0);
     }
 
     void missingKeyIsAClearError()
