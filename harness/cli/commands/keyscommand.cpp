@@ -8,6 +8,7 @@
 #include "valis/keychain/keychaincredentialstore.h"
 #include "valis/mcp/mcpserverconfig.h"
 #include "valis/plugins/pluginmanager.h"
+#include "valis/plugins/remotesandbox.h"
 #include "valis/plugins/provider.h"
 #include "valis/plugins/providerplugin.h"
 
@@ -231,6 +232,13 @@ QHash<QString, KeyVariables> declaredKeyVariables(const CliContext &context)
     for (const Provider *provider : plugins.providers()) {
         const ProviderDefaults defaults = provider->defaults();
         declared.insert(provider->id(), KeyVariables{defaults.apiKeyVariables, defaults.requiresApiKey});
+    }
+    // Remote sandboxes name their own accounts (Modal has two: a token id and its secret).
+    for (Sandbox *sandbox : plugins.sandboxes()) {
+        if (const auto *remote = dynamic_cast<const RemoteSandbox *>(sandbox)) {
+            for (const RemoteCredential &credential : remote->credentials())
+                declared.insert(credential.account, KeyVariables{credential.environmentVariables, true});
+        }
     }
     return declared;
 }
