@@ -172,12 +172,29 @@ QString shellQuoted(const QString &text)
 
 QString executeCommandLine(const QString &script, const QByteArray &marker)
 {
-    // The daemon splits this line itself: the outer '...' becomes one argument of sh -c, and
-    // everything inside uses only double quotes, base64 and words without spaces or quotes.
-    const QString encoded = QString::fromLatin1(script.toUtf8().toBase64());
-    return QLatin1String("sh -c 'e=$(mktemp) || exit 125; sh -c \"$(printf %s ") + encoded
-           + QLatin1String(" | base64 -d)\" 2>\"$e\"; s=$?; printf %s ") + QString::fromLatin1(marker)
-           + QLatin1String("; cat \"$e\"; rm -f \"$e\"; exit $s'");
+    // The daemon splits this line itself: the outer '...' becomes one argument of sh -c, so
+    // nothing inside may hold a single quote. The script runs by `eval` in a subshell (a fork,
+    // no new shell to exec): its `exit`, `cd` and syntax errors stay in there, and its standard
+    // error goes to a file told apart from the output by `marker`. A script without single
+    // quotes travels as a double-quoted word; any other goes base64 (one more pipeline).
+    QString source;
+    if (!script.contains(QLatin1Char('\''))) {
+        QString escaped;
+        escaped.reserve(script.size() + 16);
+        for (const QChar c : script) {
+            if (c == QLatin1Char('\\') || c == QLatin1Char('"') || c == QLatin1Char('$') || c == QLatin1Char('`'))
+                escaped += QLatin1Char('\\');
+            escaped += c;
+        }
+        source = QLatin1Char('"') + escaped + QLatin1Char('"');
+    } else {
+        source = QLatin1String("\"$(printf %s ") + QString::fromLatin1(script.toUtf8().toBase64())
+                 + QLatin1String(" | base64 -d)\"");
+    }
+    // `cat` only when there is something to show: most commands write no error output.
+    return QLatin1String("sh -c 'valis_e=$(mktemp) || exit 125; (eval ") + source
+           + QLatin1String(") 2>\"$valis_e\"; valis_s=$?; printf %s ") + QString::fromLatin1(marker)
+           + QLatin1String("; if [ -s \"$valis_e\" ]; then cat \"$valis_e\"; fi; rm -f \"$valis_e\"; exit $valis_s'");
 }
 
 } // namespace valis::daytona

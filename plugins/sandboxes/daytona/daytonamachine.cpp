@@ -155,8 +155,10 @@ SandboxProcess *DaytonaMachine::start(const SandboxCommand &command, QObject *pa
     for (const QString &argument : command.arguments)
         words.append(shellQuoted(mapped(argument, command.workspace, remoteRoot)));
     script += words.join(QLatin1Char(' ')) + QLatin1Char('\n');
-    // A shell of its own: the session's shell must survive the command's `exit` or `cd`.
-    const QString line = QStringLiteral("sh -c ") + shellQuoted(script);
+    // A subshell of its own (a fork, no new shell): the session's shell must survive the
+    // command's `exit` or `cd`. Every word in it is quoted, so it cannot break the session's
+    // parsing.
+    const QString line = QLatin1Char('(') + script + QLatin1Char(')');
     return new DaytonaProcess(m_endpoint, m_toolboxProxyUrl, m_machineId, line, command.timeout, parent);
 }
 

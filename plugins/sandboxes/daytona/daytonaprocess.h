@@ -58,7 +58,8 @@ private:
     QString m_commandId;
     qsizetype m_stdoutSent = 0;
     qsizetype m_stderrSent = 0;
-    std::chrono::milliseconds m_interval{10};
+    // Doubled before the first wait: a short command is seen done on the second poll, 2 ms on.
+    std::chrono::milliseconds m_interval{1};
     bool m_sessionCreated = false;
     bool m_done = false;
 };
