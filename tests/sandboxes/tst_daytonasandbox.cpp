@@ -372,6 +372,28 @@ private Q_SLOTS:
         QCOMPARE(slow.error().code, QStringLiteral("sandbox.timeout"));
     }
 
+    void runPassesScriptsWithoutSingleQuotesVerbatim()
+    {
+        // Such a script goes as one double-quoted word: every character the outer shell would
+        // expand there must reach the script as written.
+        const auto machine = acquire(spec());
+        QVERIFY(machine);
+        const QString script = QStringLiteral("x=\"a \\\"b\\\" \\$HOME \\`c\\` d\\\\e\"\nprintf \"%s|%s\\n\" \"$x\" $((6 * 7))\n"
+                                              "echo err >&2\ncd / && exit 5");
+        const Result<RemoteRunResult> run = machine->run(script, 30s);
+        VALIS_VERIFY_OK(run);
+        QCOMPARE(run->exitCode, 5);
+        QCOMPARE(run->output, QByteArray("a \"b\" $HOME `c` d\\e|42\n"));
+        QCOMPARE(run->errorOutput, QByteArray("err\n"));
+
+        // A syntax error stays in the script's own shell: its message is the error output.
+        const Result<RemoteRunResult> broken = machine->run(QStringLiteral("if then fi"), 30s);
+        VALIS_VERIFY_OK(broken);
+        QCOMPARE(broken->exitCode, 2);
+        QCOMPARE(broken->output, QByteArray());
+        QVERIFY2(broken->errorOutput.contains("yntax error"), broken->errorOutput.constData());
+    }
+
     // --- files ---------------------------------------------------------------------------------
 
     void workspaceFilesGoThroughTheFileApi()
