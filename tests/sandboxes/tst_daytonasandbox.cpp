@@ -14,6 +14,7 @@
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
+#include <QSet>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QTemporaryDir>
@@ -334,6 +335,35 @@ private Q_SLOTS:
         QVERIFY(streamed.outChunks.size() >= 2);
         QCOMPARE(streamed.outChunks.first(), QByteArray("first\n"));
         QVERIFY(eventually([&] { return processesOn(machine->info().machineId) == 0; }));
+    }
+
+    void eachCommandRunsInAFreshSessionMadeAhead()
+    {
+        const auto machine = acquire(spec());
+        QVERIFY(machine);
+        const auto execs = [&] { return requestsTo(QStringLiteral("/process/session/[^/]+/exec$")); };
+        const qsizetype before = execs().size();
+        for (int i = 0; i < 3; ++i) {
+            // `cd` and `exit` in one command must not reach the next.
+            const Outcome outcome = runCommand(machine.get(), shell(QStringLiteral("pwd; cd /; exit %1").arg(i)));
+            QCOMPARE(outcome.exitCode, std::optional<int>(i));
+            QCOMPARE(outcome.out, machine->info().workspacePath.toUtf8() + '\n');
+        }
+        QSet<QString> sessions;
+        const QJsonArray sent = execs();
+        for (qsizetype i = before; i < sent.size(); ++i)
+            sessions.insert(sent.at(i).toObject().value(QLatin1String("path")).toString());
+        QCOMPARE(sessions.size(), 3);
+
+        // The spare made before a restart is gone with it: the command gets a new session.
+        const QString id = machine->info().machineId;
+        m_standin.call("POST", QStringLiteral("/api/sandbox/%1/stop").arg(id));
+        m_standin.call("POST", QStringLiteral("/api/sandbox/%1/start").arg(id));
+        QVERIFY(eventually([&] { return machine->refresh().ok() && machine->info().running; }));
+        const Outcome restarted = runCommand(machine.get(), shell(QStringLiteral("echo again")));
+        QVERIFY2(!restarted.error, restarted.error ? qPrintable(restarted.error->toString()) : "");
+        QCOMPARE(restarted.exitCode, std::optional<int>(0));
+        QCOMPARE(restarted.out, QByteArray("again\n"));
     }
 
     void timeoutAndKillEndTheCommandOnTheMachine()
