@@ -40,7 +40,7 @@ public:
 // One manager per thread for the blocking send(), so its connections (and TLS sessions) are
 // kept alive between calls instead of a new handshake per request. It is deleted with its
 // thread, or with the application on the application's thread.
-QNetworkAccessManager *threadManager()
+QNetworkAccessManager *managerOfThisThread()
 {
     struct Holder
     {
@@ -166,6 +166,11 @@ QNetworkReply *Client::start(QNetworkAccessManager *manager, const Request &requ
     return manager->sendCustomRequest(networkRequest, request.method, request.body);
 }
 
+QNetworkAccessManager *Client::threadManager()
+{
+    return managerOfThisThread();
+}
+
 Response Client::responseOf(QNetworkReply *reply)
 {
     Response response;
@@ -188,7 +193,7 @@ Error Client::errorFor(const Response &response) const
 
 Result<Response> Client::send(const Request &request) const
 {
-    QNetworkAccessManager *manager = threadManager();
+    QNetworkAccessManager *manager = managerOfThisThread();
     for (int attempt = 1;; ++attempt) {
         QPointer<QNetworkReply> reply = start(manager, request);
         QEventLoop loop;

@@ -42,13 +42,12 @@ void SessionPool::refill(const rest::Client &client)
         m_refilling = true;
     }
     const QString sessionId = newSessionId();
-    auto *manager = new QNetworkAccessManager();
-    QNetworkReply *reply = client.start(manager, rest::Request::json("POST", QStringLiteral("/process/session"),
-                                                                     QJsonObject{{QStringLiteral("sessionId"), sessionId}}));
+    QNetworkReply *reply = client.start(rest::Client::threadManager(),
+                                        rest::Request::json("POST", QStringLiteral("/process/session"),
+                                                            QJsonObject{{QStringLiteral("sessionId"), sessionId}}));
     // The pool lives until the answer; if its machine went meanwhile, the spare is deleted.
-    QObject::connect(reply, &QNetworkReply::finished, manager, [self = shared_from_this(), manager, reply, sessionId, client] {
+    QObject::connect(reply, &QNetworkReply::finished, reply, [self = shared_from_this(), reply, sessionId, client] {
         reply->deleteLater();
-        manager->deleteLater();
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         QMutexLocker lock(&self->m_mutex);
         self->m_refilling = false;
@@ -77,16 +76,12 @@ void SessionPool::drain(const rest::Client &client)
 
 void deleteSessionLater(const rest::Client &client, const QString &sessionId)
 {
-    auto *manager = new QNetworkAccessManager();
     rest::Request request;
     request.method = "DELETE";
     request.path = QStringLiteral("/process/session/%1").arg(sessionId);
     request.timeout = std::chrono::milliseconds(30000);
-    QNetworkReply *reply = client.start(manager, request);
-    QObject::connect(reply, &QNetworkReply::finished, manager, [manager, reply] {
-        reply->deleteLater();
-        manager->deleteLater();
-    });
+    QNetworkReply *reply = client.start(rest::Client::threadManager(), request);
+    QObject::connect(reply, &QNetworkReply::finished, reply, &QObject::deleteLater);
 }
 
 DaytonaProcess::DaytonaProcess(const Endpoint &endpoint, const QUrl &toolboxProxyUrl, const QString &machineId,
@@ -94,7 +89,7 @@ DaytonaProcess::DaytonaProcess(const Endpoint &endpoint, const QUrl &toolboxProx
                                QObject *parent)
     : SandboxProcess(parent), m_client(endpoint.toolbox(toolboxProxyUrl, machineId)), m_sessions(std::move(sessions)),
       m_machineId(machineId), m_commandLine(std::move(commandLine)), m_timeout(timeout),
-      m_manager(new QNetworkAccessManager(this))
+      m_manager(rest::Client::threadManager())
 {
     m_pollTimer.setSingleShot(true);
     connect(&m_pollTimer, &QTimer::timeout, this, [this] { poll(); });
@@ -129,6 +124,11 @@ DaytonaProcess::~DaytonaProcess()
         // Deleted while the command runs: end it on the sandbox too.
         m_done = true;
         deleteSession();
+    }
+    // The manager is the thread's: a request still under way must not outlive this object.
+    if (m_reply) {
+        m_reply->abort();
+        delete m_reply.data();
     }
 }
 

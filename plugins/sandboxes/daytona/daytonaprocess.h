@@ -39,7 +39,7 @@ private:
     bool m_drained = false;
 };
 
-/// DELETE /process/session/{id}, on a manager of its own so that it still goes out when its
+/// DELETE /process/session/{id}, on the thread's manager so that it still goes out when its
 /// sender is deleted right after (deleting a session ends the commands in it).
 void deleteSessionLater(const rest::Client &client, const QString &sessionId);
 
@@ -81,7 +81,7 @@ private:
     QString m_machineId;
     QString m_commandLine;
     std::chrono::milliseconds m_timeout;
-    QNetworkAccessManager *m_manager;
+    QNetworkAccessManager *m_manager; ///< the thread's (rest::Client::threadManager())
     QPointer<QNetworkReply> m_reply;
     QTimer m_pollTimer;
     QTimer m_deadline;
