@@ -191,10 +191,17 @@ QString executeCommandLine(const QString &script, const QByteArray &marker)
         source = QLatin1String("\"$(printf %s ") + QString::fromLatin1(script.toUtf8().toBase64())
                  + QLatin1String(" | base64 -d)\"");
     }
-    // `cat` only when there is something to show: most commands write no error output.
-    return QLatin1String("sh -c 'valis_e=$(mktemp) || exit 125; (eval ") + source
+    // The error file is named after the (random) marker and made by the shell itself, private
+    // and never over an existing file (umask 077, noclobber): no mktemp to start. `cat` only
+    // when there is something to show, as most commands write no error output, and `rm` in the
+    // background, away from the output, so the answer does not wait for it.
+    QString file = QString::fromLatin1(marker);
+    file.remove(QLatin1Char('@'));
+    return QLatin1String("sh -c 'valis_e=${TMPDIR:-/tmp}/") + file
+           + QLatin1String("; (umask 077; set -C; : >\"$valis_e\") || exit 125; (eval ") + source
            + QLatin1String(") 2>\"$valis_e\"; valis_s=$?; printf %s ") + QString::fromLatin1(marker)
-           + QLatin1String("; if [ -s \"$valis_e\" ]; then cat \"$valis_e\"; fi; rm -f \"$valis_e\"; exit $valis_s'");
+           + QLatin1String("; if [ -s \"$valis_e\" ]; then cat \"$valis_e\"; fi; "
+                           "rm -f \"$valis_e\" </dev/null >/dev/null 2>&1 & exit $valis_s'");
 }
 
 } // namespace valis::daytona
