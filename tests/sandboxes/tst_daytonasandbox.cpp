@@ -14,6 +14,7 @@
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
+#include <QSet>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QTemporaryDir>
@@ -336,6 +337,35 @@ private Q_SLOTS:
         QVERIFY(eventually([&] { return processesOn(machine->info().machineId) == 0; }));
     }
 
+    void eachCommandRunsInAFreshSessionMadeAhead()
+    {
+        const auto machine = acquire(spec());
+        QVERIFY(machine);
+        const auto execs = [&] { return requestsTo(QStringLiteral("/process/session/[^/]+/exec$")); };
+        const qsizetype before = execs().size();
+        for (int i = 0; i < 3; ++i) {
+            // `cd` and `exit` in one command must not reach the next.
+            const Outcome outcome = runCommand(machine.get(), shell(QStringLiteral("pwd; cd /; exit %1").arg(i)));
+            QCOMPARE(outcome.exitCode, std::optional<int>(i));
+            QCOMPARE(outcome.out, machine->info().workspacePath.toUtf8() + '\n');
+        }
+        QSet<QString> sessions;
+        const QJsonArray sent = execs();
+        for (qsizetype i = before; i < sent.size(); ++i)
+            sessions.insert(sent.at(i).toObject().value(QLatin1String("path")).toString());
+        QCOMPARE(sessions.size(), 3);
+
+        // The spare made before a restart is gone with it: the command gets a new session.
+        const QString id = machine->info().machineId;
+        m_standin.call("POST", QStringLiteral("/api/sandbox/%1/stop").arg(id));
+        m_standin.call("POST", QStringLiteral("/api/sandbox/%1/start").arg(id));
+        QVERIFY(eventually([&] { return machine->refresh().ok() && machine->info().running; }));
+        const Outcome restarted = runCommand(machine.get(), shell(QStringLiteral("echo again")));
+        QVERIFY2(!restarted.error, restarted.error ? qPrintable(restarted.error->toString()) : "");
+        QCOMPARE(restarted.exitCode, std::optional<int>(0));
+        QCOMPARE(restarted.out, QByteArray("again\n"));
+    }
+
     void timeoutAndKillEndTheCommandOnTheMachine()
     {
         const auto machine = acquire(spec());
@@ -370,6 +400,28 @@ private Q_SLOTS:
         const Result<RemoteRunResult> slow = machine->run(QStringLiteral("sleep 30"), 1s);
         QVERIFY(slow.hasError());
         QCOMPARE(slow.error().code, QStringLiteral("sandbox.timeout"));
+    }
+
+    void runPassesScriptsWithoutSingleQuotesVerbatim()
+    {
+        // Such a script goes as one double-quoted word: every character the outer shell would
+        // expand there must reach the script as written.
+        const auto machine = acquire(spec());
+        QVERIFY(machine);
+        const QString script = QStringLiteral("x=\"a \\\"b\\\" \\$HOME \\`c\\` d\\\\e\"\nprintf \"%s|%s\\n\" \"$x\" $((6 * 7))\n"
+                                              "echo err >&2\ncd / && exit 5");
+        const Result<RemoteRunResult> run = machine->run(script, 30s);
+        VALIS_VERIFY_OK(run);
+        QCOMPARE(run->exitCode, 5);
+        QCOMPARE(run->output, QByteArray("a \"b\" $HOME `c` d\\e|42\n"));
+        QCOMPARE(run->errorOutput, QByteArray("err\n"));
+
+        // A syntax error stays in the script's own shell: its message is the error output.
+        const Result<RemoteRunResult> broken = machine->run(QStringLiteral("if then fi"), 30s);
+        VALIS_VERIFY_OK(broken);
+        QCOMPARE(broken->exitCode, 2);
+        QCOMPARE(broken->output, QByteArray());
+        QVERIFY2(broken->errorOutput.contains("yntax error"), broken->errorOutput.constData());
     }
 
     // --- files ---------------------------------------------------------------------------------

@@ -6,9 +6,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
+#include <QNetworkCookieJar>
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QPointer>
+#include <QThread>
 #include <QTimer>
 
 namespace valis::rest {
@@ -24,6 +26,40 @@ struct Text
 bool idempotent(const QByteArray &method)
 {
     return method == "GET" || method == "HEAD" || method == "DELETE" || method == "PUT" || method == "OPTIONS";
+}
+
+// Keeps no cookies: each request goes out as if from a fresh manager, whatever the earlier
+// answers on this thread set.
+class NoCookies : public QNetworkCookieJar
+{
+public:
+    using QNetworkCookieJar::QNetworkCookieJar;
+    bool setCookiesFromUrl(const QList<QNetworkCookie> &, const QUrl &) override { return false; }
+};
+
+// One manager per thread for the blocking send(), so its connections (and TLS sessions) are
+// kept alive between calls instead of a new handshake per request. It is deleted with its
+// thread, or with the application on the application's thread.
+QNetworkAccessManager *managerOfThisThread()
+{
+    struct Holder
+    {
+        QPointer<QNetworkAccessManager> manager;
+        ~Holder() { delete manager.data(); }
+    };
+    thread_local Holder holder;
+    if (!holder.manager) {
+        QCoreApplication *application = QCoreApplication::instance();
+        const bool applicationThread = application && application->thread() == QThread::currentThread();
+        holder.manager = new QNetworkAccessManager(applicationThread ? application : nullptr);
+        holder.manager->setCookieJar(new NoCookies(holder.manager));
+        if (QThread *thread = QThread::currentThread(); !applicationThread && thread) {
+            // Before the thread's storage goes: the manager's own HTTP thread must be stopped
+            // while Qt still knows this thread.
+            QObject::connect(thread, &QThread::finished, holder.manager, &QObject::deleteLater, Qt::DirectConnection);
+        }
+    }
+    return holder.manager;
 }
 
 void wait(std::chrono::milliseconds delay)
@@ -130,6 +166,11 @@ QNetworkReply *Client::start(QNetworkAccessManager *manager, const Request &requ
     return manager->sendCustomRequest(networkRequest, request.method, request.body);
 }
 
+QNetworkAccessManager *Client::threadManager()
+{
+    return managerOfThisThread();
+}
+
 Response Client::responseOf(QNetworkReply *reply)
 {
     Response response;
@@ -152,9 +193,9 @@ Error Client::errorFor(const Response &response) const
 
 Result<Response> Client::send(const Request &request) const
 {
-    QNetworkAccessManager manager;
+    QNetworkAccessManager *manager = managerOfThisThread();
     for (int attempt = 1;; ++attempt) {
-        QPointer<QNetworkReply> reply = start(&manager, request);
+        QPointer<QNetworkReply> reply = start(manager, request);
         QEventLoop loop;
         bool timedOut = false;
         QTimer deadline;

@@ -78,6 +78,11 @@ public:
     Result<Response> send(const Request &request) const;
     /// One attempt on `manager`'s thread; the caller reads and deletes the reply.
     QNetworkReply *start(QNetworkAccessManager *manager, const Request &request) const;
+    /// The calling thread's manager, the one send() uses (deleted with the thread). Short
+    /// asynchronous requests share it to reuse its connections (no new TLS handshake); requests
+    /// held open for long (streams, long polls) need a manager of their own, as HTTP/1.1 allows
+    /// only six connections per host and manager. It keeps no cookies.
+    static QNetworkAccessManager *threadManager();
     QNetworkRequest networkRequest(const Request &request) const;
     /// The mapped error of `response` (not 2xx).
     Error errorFor(const Response &response) const;

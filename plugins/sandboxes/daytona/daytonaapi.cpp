@@ -172,12 +172,36 @@ QString shellQuoted(const QString &text)
 
 QString executeCommandLine(const QString &script, const QByteArray &marker)
 {
-    // The daemon splits this line itself: the outer '...' becomes one argument of sh -c, and
-    // everything inside uses only double quotes, base64 and words without spaces or quotes.
-    const QString encoded = QString::fromLatin1(script.toUtf8().toBase64());
-    return QLatin1String("sh -c 'e=$(mktemp) || exit 125; sh -c \"$(printf %s ") + encoded
-           + QLatin1String(" | base64 -d)\" 2>\"$e\"; s=$?; printf %s ") + QString::fromLatin1(marker)
-           + QLatin1String("; cat \"$e\"; rm -f \"$e\"; exit $s'");
+    // The daemon splits this line itself: the outer '...' becomes one argument of sh -c, so
+    // nothing inside may hold a single quote. The script runs by `eval` in a subshell (a fork,
+    // no new shell to exec): its `exit`, `cd` and syntax errors stay in there, and its standard
+    // error goes to a file told apart from the output by `marker`. A script without single
+    // quotes travels as a double-quoted word; any other goes base64 (one more pipeline).
+    QString source;
+    if (!script.contains(QLatin1Char('\''))) {
+        QString escaped;
+        escaped.reserve(script.size() + 16);
+        for (const QChar c : script) {
+            if (c == QLatin1Char('\\') || c == QLatin1Char('"') || c == QLatin1Char('$') || c == QLatin1Char('`'))
+                escaped += QLatin1Char('\\');
+            escaped += c;
+        }
+        source = QLatin1Char('"') + escaped + QLatin1Char('"');
+    } else {
+        source = QLatin1String("\"$(printf %s ") + QString::fromLatin1(script.toUtf8().toBase64())
+                 + QLatin1String(" | base64 -d)\"");
+    }
+    // The error file is named after the (random) marker and made by the shell itself, private
+    // and never over an existing file (umask 077, noclobber): no mktemp to start. `cat` only
+    // when there is something to show, as most commands write no error output, and `rm` in the
+    // background, away from the output, so the answer does not wait for it.
+    QString file = QString::fromLatin1(marker);
+    file.remove(QLatin1Char('@'));
+    return QLatin1String("sh -c 'valis_e=${TMPDIR:-/tmp}/") + file
+           + QLatin1String("; (umask 077; set -C; : >\"$valis_e\") || exit 125; (eval ") + source
+           + QLatin1String(") 2>\"$valis_e\"; valis_s=$?; printf %s ") + QString::fromLatin1(marker)
+           + QLatin1String("; if [ -s \"$valis_e\" ]; then cat \"$valis_e\"; fi; "
+                           "rm -f \"$valis_e\" </dev/null >/dev/null 2>&1 & exit $valis_s'");
 }
 
 } // namespace valis::daytona

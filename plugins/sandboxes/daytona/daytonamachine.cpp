@@ -43,8 +43,13 @@ QString mapped(const QString &local, const QString &from, const QString &to)
 
 DaytonaMachine::DaytonaMachine(Endpoint endpoint, QUrl toolboxProxyUrl, RemoteMachineInfo info)
     : m_endpoint(std::move(endpoint)), m_toolboxProxyUrl(std::move(toolboxProxyUrl)), m_machineId(info.machineId),
-      m_info(std::move(info))
+      m_info(std::move(info)), m_sessions(std::make_shared<SessionPool>())
 {
+}
+
+DaytonaMachine::~DaytonaMachine()
+{
+    m_sessions->drain(toolbox());
 }
 
 QString DaytonaMachine::displayName() const
@@ -155,9 +160,11 @@ SandboxProcess *DaytonaMachine::start(const SandboxCommand &command, QObject *pa
     for (const QString &argument : command.arguments)
         words.append(shellQuoted(mapped(argument, command.workspace, remoteRoot)));
     script += words.join(QLatin1Char(' ')) + QLatin1Char('\n');
-    // A shell of its own: the session's shell must survive the command's `exit` or `cd`.
-    const QString line = QStringLiteral("sh -c ") + shellQuoted(script);
-    return new DaytonaProcess(m_endpoint, m_toolboxProxyUrl, m_machineId, line, command.timeout, parent);
+    // A subshell of its own (a fork, no new shell): the session's shell must survive the
+    // command's `exit` or `cd`. Every word in it is quoted, so it cannot break the session's
+    // parsing.
+    const QString line = QLatin1Char('(') + script + QLatin1Char(')');
+    return new DaytonaProcess(m_endpoint, m_toolboxProxyUrl, m_machineId, line, command.timeout, m_sessions, parent);
 }
 
 std::shared_ptr<FilesystemBackend> DaytonaMachine::workspace()

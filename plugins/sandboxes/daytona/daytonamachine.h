@@ -7,15 +7,21 @@
 #include <QMutex>
 #include <QUrl>
 
+#include <memory>
+
 namespace valis::daytona {
 
+class SessionPool;
+
 /// One Daytona sandbox attached to a session. Commands started with start() run in a toolbox
-/// session of their own (asynchronously, output polled from the command's logs); run() goes
+/// session of their own (asynchronously, output polled from the command's logs; the session is
+/// created ahead, while the command before runs); run() goes
 /// through /process/execute; workspace() uses the toolbox file API.
 class DaytonaMachine : public RemoteMachine
 {
 public:
     DaytonaMachine(Endpoint endpoint, QUrl toolboxProxyUrl, RemoteMachineInfo info);
+    ~DaytonaMachine() override;
 
     QString id() const override { return QStringLiteral("daytona"); }
     QString displayName() const override;
@@ -42,6 +48,7 @@ private:
     QString m_machineId; ///< fixed for the machine's life, read without the lock
     mutable QMutex m_mutex;
     RemoteMachineInfo m_info;
+    std::shared_ptr<SessionPool> m_sessions;
 };
 
 } // namespace valis::daytona

@@ -18,13 +18,78 @@ constexpr std::chrono::milliseconds FirstRetry{100};
 constexpr std::chrono::milliseconds FastPoll{10};
 constexpr std::chrono::milliseconds SlowPoll{200};
 constexpr std::chrono::milliseconds MaxRetryAfter{30000};
+
+QString newSessionId()
+{
+    return QStringLiteral("valis-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
+}
 } // namespace
 
+std::optional<QString> SessionPool::take()
+{
+    QMutexLocker lock(&m_mutex);
+    if (m_ready.isEmpty())
+        return std::nullopt;
+    return m_ready.takeFirst();
+}
+
+void SessionPool::refill(const rest::Client &client)
+{
+    {
+        QMutexLocker lock(&m_mutex);
+        if (m_refilling || m_drained || !m_ready.isEmpty())
+            return;
+        m_refilling = true;
+    }
+    const QString sessionId = newSessionId();
+    QNetworkReply *reply = client.start(rest::Client::threadManager(),
+                                        rest::Request::json("POST", QStringLiteral("/process/session"),
+                                                            QJsonObject{{QStringLiteral("sessionId"), sessionId}}));
+    // The pool lives until the answer; if its machine went meanwhile, the spare is deleted.
+    QObject::connect(reply, &QNetworkReply::finished, reply, [self = shared_from_this(), reply, sessionId, client] {
+        reply->deleteLater();
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        QMutexLocker lock(&self->m_mutex);
+        self->m_refilling = false;
+        if (status < 200 || status >= 300)
+            return;
+        if (self->m_drained) {
+            lock.unlock();
+            deleteSessionLater(client, sessionId);
+            return;
+        }
+        self->m_ready.append(sessionId);
+    });
+}
+
+void SessionPool::drain(const rest::Client &client)
+{
+    QStringList ready;
+    {
+        QMutexLocker lock(&m_mutex);
+        m_drained = true;
+        ready.swap(m_ready);
+    }
+    for (const QString &sessionId : std::as_const(ready))
+        deleteSessionLater(client, sessionId);
+}
+
+void deleteSessionLater(const rest::Client &client, const QString &sessionId)
+{
+    rest::Request request;
+    request.method = "DELETE";
+    request.path = QStringLiteral("/process/session/%1").arg(sessionId);
+    request.timeout = std::chrono::milliseconds(30000);
+    QNetworkReply *reply = client.start(rest::Client::threadManager(), request);
+    QObject::connect(reply, &QNetworkReply::finished, reply, &QObject::deleteLater);
+}
+
 DaytonaProcess::DaytonaProcess(const Endpoint &endpoint, const QUrl &toolboxProxyUrl, const QString &machineId,
-                               QString commandLine, std::chrono::milliseconds timeout, QObject *parent)
-    : SandboxProcess(parent), m_client(endpoint.toolbox(toolboxProxyUrl, machineId)), m_machineId(machineId),
-      m_commandLine(std::move(commandLine)), m_timeout(timeout), m_manager(new QNetworkAccessManager(this)),
-      m_sessionId(QStringLiteral("valis-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
+                               QString commandLine, std::chrono::milliseconds timeout, std::shared_ptr<SessionPool> sessions,
+                               QObject *parent)
+    : SandboxProcess(parent), m_client(endpoint.toolbox(toolboxProxyUrl, machineId)), m_sessions(std::move(sessions)),
+      m_machineId(machineId), m_commandLine(std::move(commandLine)), m_timeout(timeout),
+      m_manager(rest::Client::threadManager())
 {
     m_pollTimer.setSingleShot(true);
     connect(&m_pollTimer, &QTimer::timeout, this, [this] { poll(); });
@@ -41,7 +106,15 @@ DaytonaProcess::DaytonaProcess(const Endpoint &endpoint, const QUrl &toolboxProx
             return;
         if (m_timeout.count() > 0)
             m_deadline.start(m_timeout);
-        createSession();
+        const std::optional<QString> spare = m_sessions->take();
+        // The next command's session is created while this one runs.
+        m_sessions->refill(m_client);
+        if (!spare)
+            return createSession();
+        m_sessionId = *spare;
+        m_sessionCreated = true;
+        m_spareSession = true;
+        execute();
     });
 }
 
@@ -52,6 +125,11 @@ DaytonaProcess::~DaytonaProcess()
         m_done = true;
         deleteSession();
     }
+    // The manager is the thread's: a request still under way must not outlive this object.
+    if (m_reply) {
+        m_reply->abort();
+        delete m_reply.data();
+    }
 }
 
 void DaytonaProcess::kill()
@@ -61,19 +139,21 @@ void DaytonaProcess::kill()
     fail(Error(QStringLiteral("sandbox.killed"), Text::tr("the command was stopped on the Daytona sandbox")));
 }
 
-void DaytonaProcess::send(const rest::Request &request, Handler handler, int attempt)
+void DaytonaProcess::send(const rest::Request &request, Handler handler, std::function<bool(const rest::Response &)> refused,
+                          int attempt)
 {
     QNetworkReply *reply = m_client.start(m_manager, request);
     m_reply = reply;
-    connect(reply, &QNetworkReply::finished, this, [this, reply, request, handler = std::move(handler), attempt] {
+    connect(reply, &QNetworkReply::finished, this,
+            [this, reply, request, handler = std::move(handler), refused = std::move(refused), attempt] {
         reply->deleteLater();
         if (m_done)
             return;
         const rest::Response response = rest::Client::responseOf(reply);
         const auto retryLater = [&](std::chrono::milliseconds delay) {
-            QTimer::singleShot(delay, this, [this, request, handler, attempt] {
+            QTimer::singleShot(delay, this, [this, request, handler, refused, attempt] {
                 if (!m_done)
-                    send(request, handler, attempt + 1);
+                    send(request, handler, refused, attempt + 1);
             });
         };
         const std::chrono::milliseconds backoff = FirstRetry * (1 << (attempt - 1));
@@ -91,12 +171,15 @@ void DaytonaProcess::send(const rest::Request &request, Handler handler, int att
             if (!after || *after <= MaxRetryAfter)
                 return retryLater(after ? *after : backoff);
         }
+        if (refused && refused(response))
+            return;
         fail(m_client.errorFor(response));
     });
 }
 
 void DaytonaProcess::createSession()
 {
+    m_sessionId = newSessionId();
     const rest::Request request = rest::Request::json("POST", QStringLiteral("/process/session"),
                                                       QJsonObject{{QStringLiteral("sessionId"), m_sessionId}});
     send(request, [this](const rest::Response &) {
@@ -117,6 +200,16 @@ void DaytonaProcess::execute()
                               Text::tr("Daytona did not say which command it started: %1")
                                   .arg(QString::fromUtf8(response.body.left(300)))));
         poll();
+    }, [this](const rest::Response &response) {
+        // A spare session is gone when the sandbox restarted since it was made: a new one.
+        const QString code = errorCode(response);
+        if (!m_spareSession || response.status != 404 || code == QLatin1String("SANDBOX_NOT_FOUND")
+            || code == QLatin1String("SANDBOX_NOT_STARTED"))
+            return false;
+        m_spareSession = false;
+        m_sessionCreated = false;
+        createSession();
+        return true;
     });
 }
 
@@ -176,18 +269,7 @@ void DaytonaProcess::deleteSession()
     if (!m_sessionCreated)
         return;
     m_sessionCreated = false;
-    // A manager of its own, so the delete (which ends the command on the sandbox) still goes
-    // out when this process object is deleted right after.
-    auto *manager = new QNetworkAccessManager();
-    rest::Request request;
-    request.method = "DELETE";
-    request.path = QStringLiteral("/process/session/%1").arg(m_sessionId);
-    request.timeout = std::chrono::milliseconds(30000);
-    QNetworkReply *reply = m_client.start(manager, request);
-    QObject::connect(reply, &QNetworkReply::finished, manager, [manager, reply] {
-        reply->deleteLater();
-        manager->deleteLater();
-    });
+    deleteSessionLater(m_client, m_sessionId);
 }
 
 void DaytonaProcess::fail(const Error &error)

@@ -18,8 +18,10 @@ namespace {
 // Modal's router has no call that kills an exec'd command, so each command is started by a
 // small shell that writes the command's process id to a file; a kill then runs killTreeScript
 // over it. The wrapper keeps the command's exit status (128 + signal when a signal ended it).
-// The file is in $HOME, outside the workspace, and goes with the sandbox.
-const char wrapperScript[] = "p=${HOME:-/tmp}/$1; shift; \"$@\" & echo $! >\"$p\"; wait $!; r=$?; rm -f \"$p\"; exit $r";
+// The file is in $HOME, outside the workspace, and goes with the sandbox. It is removed in the
+// background, away from the command's output, so the exit is not held up by starting `rm`.
+const char wrapperScript[] =
+    "p=${HOME:-/tmp}/$1; shift; \"$@\" & echo $! >\"$p\"; wait $!; r=$?; rm -f \"$p\" </dev/null >/dev/null 2>&1 & exit $r";
 // Stops the process and, depth first, everything it started (/proc/<pid>/task/*/children),
 // then kills them all: nothing it forked survives to hold the output open.
 const char killTreeScript[] =
