@@ -311,6 +311,28 @@ private Q_SLOTS:
         QCOMPARE(listedMachines(sandbox).size(), 0);
     }
 
+    void execWorkdirIsOnTheMachine()
+    {
+        const QString sandbox = QStringLiteral("runloop");
+        QVERIFY2(startStandIn(sandbox), "the stand-in must start (node in PATH)");
+        QVERIFY(writeFile(workspace(QStringLiteral("sub/marker.txt")), "here\n"));
+        m_server->enqueue(ScriptedResponse::sse(call(QStringLiteral("toolu_in"), QStringLiteral("exec"),
+                                                     {{QStringLiteral("command"), QStringLiteral("pwd && cat marker.txt")},
+                                                      {QStringLiteral("workdir"), QStringLiteral("sub")}})));
+        m_server->enqueue(ScriptedResponse::sse(call(QStringLiteral("toolu_gone"), QStringLiteral("exec"),
+                                                     {{QStringLiteral("command"), QStringLiteral("pwd")},
+                                                      {QStringLiteral("workdir"), QStringLiteral("nowhere")}})));
+        m_server->enqueue(ScriptedResponse::sse(AnthropicStream().text(QStringLiteral("Done.")).stop(QStringLiteral("end_turn"))));
+        const CliRun done = run(sandbox, {}, QStringLiteral("Look in sub."));
+        QVERIFY2(done.exitCode == 0, done.err.constData());
+        const QJsonObject last = m_server->requests().last().json();
+        const QString inSub = anthropicToolResult(last, QStringLiteral("toolu_in"));
+        QVERIFY2(inSub.contains(QStringLiteral("/workspace/sub")) && inSub.contains(QStringLiteral("here")), qPrintable(inSub));
+        const QString gone = anthropicToolResult(last, QStringLiteral("toolu_gone"));
+        QVERIFY2(!gone.contains(QStringLiteral("/workspace\n")) && gone.contains(QStringLiteral("nowhere")), qPrintable(gone));
+        QCOMPARE(listedMachines(sandbox).size(), 0);
+    }
+
     void missingKeyIsAClearError()
     {
         QVERIFY2(startStandIn(QStringLiteral("runloop")), "the stand-in must start (node in PATH)");

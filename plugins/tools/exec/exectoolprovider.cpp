@@ -152,6 +152,13 @@ ExecRequest ExecToolProvider::readRequest(ToolArguments &arguments, const ToolCo
             } else if (!location->mountPoint.isEmpty()) {
                 arguments.fail(QStringLiteral("`workdir` must be a folder of the workspace; %1 is not visible to commands")
                                    .arg(location->mountPoint));
+            } else if (location->backend->localRoot().isEmpty()) {
+                // A workspace on another machine: asking it here would block this thread on the
+                // network, so the command finds out itself (its cd fails with a clear message).
+                request.shownWorkdir = location->agentPath;
+                request.command.workingDirectory = location->relativePath.isEmpty()
+                    ? QString()
+                    : QDir(context.workingDirectory).filePath(location->relativePath);
             } else {
                 const Result<FileEntry> entry = context.filesystem->stat(*workdir);
                 if (!entry.ok())
