@@ -10179,13 +10179,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     </message>
 </context>
 <context>
-    <name>valis::daytona::DaytonaPlugin</name>
-    <message>
-        <source>Daytona&apos;s address &quot;%1&quot; (setting &quot;baseUrl&quot; or DAYTONA_API_URL) is not an http(s) URL such as https://app.daytona.io/api.</source>
-        <translation>Die Adresse von Daytona „%1“ (Einstellung „baseUrl“ oder DAYTONA_API_URL) ist keine http(s)-URL wie https://app.daytona.io/api.</translation>
-    </message>
-</context>
-<context>
     <name>valis::daytona::DaytonaSandbox</name>
     <message>
         <source>Daytona answered HTTP %1: %2</source>
@@ -10344,6 +10337,14 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>cannot reach %1: %2</source>
         <translation>%1 ist nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <source>%1&apos;s address &quot;%2&quot; (%3) is not an http or https address such as %4</source>
+        <translation>Die Adresse von %1 „%2“ (%3) ist keine http- oder https-Adresse wie %4</translation>
+    </message>
+    <message>
+        <source>setting &quot;%1&quot;</source>
+        <translation>Einstellung „%1“</translation>
     </message>
 </context>
 <context>
@@ -10732,14 +10733,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>the command ran longer than %1 s on the Runloop devbox %2 and was stopped</source>
         <translation>der Befehl lief länger als %1 s auf der Runloop-Devbox %2 und wurde beendet</translation>
-    </message>
-    <message>
-        <source>&quot;baseUrl&quot; must be an http or https address, such as &quot;https://api.runloop.ai&quot;.</source>
-        <translation>„baseUrl“ muss eine http- oder https-Adresse sein, etwa „https://api.runloop.ai“.</translation>
-    </message>
-    <message>
-        <source>RUNLOOP_BASE_URL must be an http or https address, such as &quot;https://api.runloop.ai&quot;.</source>
-        <translation>RUNLOOP_BASE_URL muss eine http- oder https-Adresse sein, etwa „https://api.runloop.ai“.</translation>
     </message>
     <message>
         <source>the Runloop devbox %1 stopped (%2) while the command ran: start the session again so Valis creates a new one</source>

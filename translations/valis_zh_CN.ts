@@ -10110,13 +10110,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     </message>
 </context>
 <context>
-    <name>valis::daytona::DaytonaPlugin</name>
-    <message>
-        <source>Daytona&apos;s address &quot;%1&quot; (setting &quot;baseUrl&quot; or DAYTONA_API_URL) is not an http(s) URL such as https://app.daytona.io/api.</source>
-        <translation>Daytona 的地址“%1”（设置项“baseUrl”或 DAYTONA_API_URL）不是 http(s) URL，应形如 https://app.daytona.io/api。</translation>
-    </message>
-</context>
-<context>
     <name>valis::daytona::DaytonaSandbox</name>
     <message>
         <source>Daytona answered HTTP %1: %2</source>
@@ -10275,6 +10268,14 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>cannot reach %1: %2</source>
         <translation>无法连接 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1&apos;s address &quot;%2&quot; (%3) is not an http or https address such as %4</source>
+        <translation>%1 的地址“%2”（%3）不是 http 或 https 地址，例如 %4</translation>
+    </message>
+    <message>
+        <source>setting &quot;%1&quot;</source>
+        <translation>设置“%1”</translation>
     </message>
 </context>
 <context>
@@ -10663,14 +10664,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>the command ran longer than %1 s on the Runloop devbox %2 and was stopped</source>
         <translation>该命令在 Runloop devbox %2 上运行超过 %1 秒，已被停止</translation>
-    </message>
-    <message>
-        <source>&quot;baseUrl&quot; must be an http or https address, such as &quot;https://api.runloop.ai&quot;.</source>
-        <translation>“baseUrl”必须是 http 或 https 地址，例如“https://api.runloop.ai”。</translation>
-    </message>
-    <message>
-        <source>RUNLOOP_BASE_URL must be an http or https address, such as &quot;https://api.runloop.ai&quot;.</source>
-        <translation>RUNLOOP_BASE_URL 必须是 http 或 https 地址，例如“https://api.runloop.ai”。</translation>
     </message>
     <message>
         <source>the Runloop devbox %1 stopped (%2) while the command ran: start the session again so Valis creates a new one</source>

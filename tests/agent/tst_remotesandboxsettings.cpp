@@ -4,6 +4,7 @@
 
 #include "valis/agent/remotesandboxsettings.h"
 #include "valis/plugins/remotesandbox.h"
+#include "rest/serviceurl.h"
 #include "websettings.h"
 
 #include <QtTest>
@@ -72,6 +73,33 @@ private Q_SLOTS:
         QCOMPARE(loaded.error().code, QStringLiteral("sandbox.settings"));
         QVERIFY2(loaded.error().message.contains(named), qPrintable(loaded.error().message));
         QCOMPARE(loaded.error().location, RemoteSandboxSettings::path(config));
+    }
+
+    void serviceUrls()
+    {
+        // The environment wins over the plugin setting, which wins over the service's address;
+        // a bad value names the service and where it came from.
+        const QString fallback = QStringLiteral("https://api.runloop.ai");
+        qunsetenv("VALIS_TEST_SERVICE_URL");
+        QCOMPARE(rest::serviceUrl(QStringLiteral("Runloop"), {}, QStringLiteral("baseUrl"), "VALIS_TEST_SERVICE_URL", fallback).value(),
+                 QUrl(fallback));
+        const QJsonObject setting{{QStringLiteral("baseUrl"), QStringLiteral("http://10.0.0.5:8080")}};
+        QCOMPARE(rest::serviceUrl(QStringLiteral("Runloop"), setting, QStringLiteral("baseUrl"), "VALIS_TEST_SERVICE_URL", fallback).value(),
+                 QUrl(QStringLiteral("http://10.0.0.5:8080")));
+        qputenv("VALIS_TEST_SERVICE_URL", "http://127.0.0.1:9");
+        QCOMPARE(rest::serviceUrl(QStringLiteral("Runloop"), setting, QStringLiteral("baseUrl"), "VALIS_TEST_SERVICE_URL", fallback).value(),
+                 QUrl(QStringLiteral("http://127.0.0.1:9")));
+        qputenv("VALIS_TEST_SERVICE_URL", "ftp://files");
+        Result<QUrl> bad = rest::serviceUrl(QStringLiteral("Runloop"), setting, QStringLiteral("baseUrl"), "VALIS_TEST_SERVICE_URL", fallback);
+        QVERIFY(bad.hasError());
+        QCOMPARE(bad.error().code, QStringLiteral("plugin.invalid-settings"));
+        QVERIFY2(bad.error().message.contains(QStringLiteral("VALIS_TEST_SERVICE_URL")) && bad.error().message.contains(QStringLiteral("Runloop")),
+                 qPrintable(bad.error().message));
+        qunsetenv("VALIS_TEST_SERVICE_URL");
+        bad = rest::serviceUrl(QStringLiteral("Daytona"), QJsonObject{{QStringLiteral("baseUrl"), 42}}, QStringLiteral("baseUrl"),
+                               "VALIS_TEST_SERVICE_URL", fallback);
+        QVERIFY(bad.hasError());
+        QVERIFY2(bad.error().message.contains(QStringLiteral("baseUrl")), qPrintable(bad.error().message));
     }
 
     void webSettings()

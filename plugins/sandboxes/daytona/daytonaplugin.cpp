@@ -1,6 +1,7 @@
 // The "daytona" plugin: remote machines on Daytona (https://www.daytona.io).
 #include "daytonasandbox.h"
 
+#include "rest/serviceurl.h"
 #include "valis/plugins/sandboxplugin.h"
 
 #include <QCoreApplication>
@@ -21,21 +22,11 @@ public:
     /// overrides it.
     Result<void> initialize(const PluginContext &context) override
     {
-        QString base = QStringLiteral("https://app.daytona.io/api");
-        const QJsonValue setting = context.settings.value(QStringLiteral("baseUrl"));
-        if (!setting.isUndefined()) {
-            if (!setting.isString() || setting.toString().isEmpty())
-                return invalidUrl(setting.toString());
-            base = setting.toString();
-        }
-        const QString fromEnvironment = qEnvironmentVariable("DAYTONA_API_URL");
-        if (!fromEnvironment.isEmpty())
-            base = fromEnvironment;
-        const QUrl url(base, QUrl::StrictMode);
-        if (!url.isValid() || (url.scheme() != QLatin1String("https") && url.scheme() != QLatin1String("http"))
-            || url.host().isEmpty())
-            return invalidUrl(base);
-        m_sandbox = std::make_unique<DaytonaSandbox>(url);
+        const Result<QUrl> url = rest::serviceUrl(QStringLiteral("Daytona"), context.settings, QStringLiteral("baseUrl"),
+                                                  "DAYTONA_API_URL", QStringLiteral("https://app.daytona.io/api"));
+        if (url.hasError())
+            return url.error();
+        m_sandbox = std::make_unique<DaytonaSandbox>(url.value());
         return success();
     }
 
@@ -49,15 +40,6 @@ public:
     }
 
 private:
-    static Error invalidUrl(const QString &value)
-    {
-        return Error(QStringLiteral("plugin.invalid-settings"),
-                     QCoreApplication::translate("valis::daytona::DaytonaPlugin",
-                                                 "Daytona's address \"%1\" (setting \"baseUrl\" or DAYTONA_API_URL) is not "
-                                                 "an http(s) URL such as https://app.daytona.io/api.")
-                         .arg(value));
-    }
-
     std::unique_ptr<DaytonaSandbox> m_sandbox;
 };
 

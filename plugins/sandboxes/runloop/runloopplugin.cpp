@@ -1,6 +1,7 @@
 // The "runloop" plugin: Runloop devboxes as a remote sandbox.
 #include "runloopsandbox.h"
 
+#include "rest/serviceurl.h"
 #include "valis/plugins/sandboxplugin.h"
 
 #include <QCoreApplication>
@@ -21,26 +22,11 @@ public:
     /// Settings: {"baseUrl": "https://api.runloop.ai"}; RUNLOOP_BASE_URL overrides it.
     Result<void> initialize(const PluginContext &context) override
     {
-        QString base = QStringLiteral("https://api.runloop.ai");
-        const QJsonValue setting = context.settings.value(QStringLiteral("baseUrl"));
-        if (!setting.isUndefined() && !setting.isNull()) {
-            if (!setting.isString() || !validUrl(setting.toString()))
-                return Error(QStringLiteral("plugin.invalid-settings"),
-                             QCoreApplication::translate("valis::sandboxes::RunloopSandbox",
-                                                         "\"baseUrl\" must be an http or https address, such as "
-                                                         "\"https://api.runloop.ai\"."));
-            base = setting.toString();
-        }
-        const QString environment = qEnvironmentVariable("RUNLOOP_BASE_URL");
-        if (!environment.isEmpty()) {
-            if (!validUrl(environment))
-                return Error(QStringLiteral("plugin.invalid-settings"),
-                             QCoreApplication::translate("valis::sandboxes::RunloopSandbox",
-                                                         "RUNLOOP_BASE_URL must be an http or https address, such as "
-                                                         "\"https://api.runloop.ai\"."));
-            base = environment;
-        }
-        m_sandbox = std::make_unique<RunloopSandbox>(QUrl(base));
+        const Result<QUrl> url = rest::serviceUrl(QStringLiteral("Runloop"), context.settings, QStringLiteral("baseUrl"),
+                                                  "RUNLOOP_BASE_URL", QStringLiteral("https://api.runloop.ai"));
+        if (url.hasError())
+            return url.error();
+        m_sandbox = std::make_unique<RunloopSandbox>(url.value());
         return success();
     }
 
@@ -54,13 +40,6 @@ public:
     }
 
 private:
-    static bool validUrl(const QString &text)
-    {
-        const QUrl url(text);
-        return url.isValid() && (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https"))
-               && !url.host().isEmpty();
-    }
-
     std::unique_ptr<RunloopSandbox> m_sandbox;
 };
 
