@@ -2,16 +2,14 @@
 #include "daytonasandbox.h"
 
 #include "rest/serviceurl.h"
-#include "valis/plugins/sandboxplugin.h"
+#include "sandbox/singlesandboxplugin.h"
 
 #include <QCoreApplication>
 #include <QObject>
 
-#include <memory>
-
 namespace valis::daytona {
 
-class DaytonaPlugin : public QObject, public SandboxPlugin
+class DaytonaPlugin : public QObject, public SingleSandboxPlugin
 {
     Q_OBJECT
     Q_PLUGIN_METADATA(IID VALIS_SANDBOX_PLUGIN_IID FILE "plugin.json")
@@ -26,21 +24,9 @@ public:
                                                   "DAYTONA_API_URL", QStringLiteral("https://app.daytona.io/api"));
         if (url.hasError())
             return url.error();
-        m_sandbox = std::make_unique<DaytonaSandbox>(url.value());
+        setSandbox(std::make_unique<DaytonaSandbox>(url.value()));
         return success();
     }
-
-    void shutdown() override { m_sandbox.reset(); }
-
-    QList<Sandbox *> sandboxes() const override
-    {
-        if (!m_sandbox)
-            return {};
-        return {m_sandbox.get()};
-    }
-
-private:
-    std::unique_ptr<DaytonaSandbox> m_sandbox;
 };
 
 } // namespace valis::daytona

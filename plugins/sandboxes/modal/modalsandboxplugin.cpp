@@ -1,15 +1,13 @@
 // The "modal" plugin: Modal's sandboxes as a remote sandbox (ModalSandbox).
 #include "modalsandbox.h"
 
-#include "valis/plugins/sandboxplugin.h"
+#include "sandbox/singlesandboxplugin.h"
 
 #include <QObject>
 
-#include <memory>
-
 namespace valis::sandboxes::modal {
 
-class ModalSandboxPlugin : public QObject, public SandboxPlugin
+class ModalSandboxPlugin : public QObject, public SingleSandboxPlugin
 {
     Q_OBJECT
     Q_PLUGIN_METADATA(IID VALIS_SANDBOX_PLUGIN_IID FILE "plugin.json")
@@ -19,21 +17,9 @@ public:
     /// Settings: {"serverUrl": "https://api.modal.com:443"} (MODAL_SERVER_URL overrides it).
     Result<void> initialize(const PluginContext &context) override
     {
-        m_sandbox = std::make_unique<ModalSandbox>(context.settings);
+        setSandbox(std::make_unique<ModalSandbox>(context.settings));
         return success();
     }
-
-    void shutdown() override { m_sandbox.reset(); }
-
-    QList<Sandbox *> sandboxes() const override
-    {
-        if (!m_sandbox)
-            return {};
-        return {m_sandbox.get()};
-    }
-
-private:
-    std::unique_ptr<ModalSandbox> m_sandbox;
 };
 
 } // namespace valis::sandboxes::modal

@@ -2,17 +2,15 @@
 #include "runloopsandbox.h"
 
 #include "rest/serviceurl.h"
-#include "valis/plugins/sandboxplugin.h"
+#include "sandbox/singlesandboxplugin.h"
 
 #include <QCoreApplication>
 #include <QObject>
 #include <QUrl>
 
-#include <memory>
-
 namespace valis::sandboxes::runloop {
 
-class RunloopSandboxPlugin : public QObject, public SandboxPlugin
+class RunloopSandboxPlugin : public QObject, public SingleSandboxPlugin
 {
     Q_OBJECT
     Q_PLUGIN_METADATA(IID VALIS_SANDBOX_PLUGIN_IID FILE "plugin.json")
@@ -26,21 +24,9 @@ public:
                                                   "RUNLOOP_BASE_URL", QStringLiteral("https://api.runloop.ai"));
         if (url.hasError())
             return url.error();
-        m_sandbox = std::make_unique<RunloopSandbox>(url.value());
+        setSandbox(std::make_unique<RunloopSandbox>(url.value()));
         return success();
     }
-
-    void shutdown() override { m_sandbox.reset(); }
-
-    QList<Sandbox *> sandboxes() const override
-    {
-        if (!m_sandbox)
-            return {};
-        return {m_sandbox.get()};
-    }
-
-private:
-    std::unique_ptr<RunloopSandbox> m_sandbox;
 };
 
 } // namespace valis::sandboxes::runloop
