@@ -5670,6 +5670,13 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <source>reused, kept after the session</source>
         <translation>wiederverwendet, bleibt nach der Sitzung erhalten</translation>
     </message>
+    <message numerus="yes">
+        <source>cannot upload the workspace (%n file(s) in one archive): %1</source>
+        <translation>
+            <numerusform>der Arbeitsbereich kann nicht hochgeladen werden (%n Datei in einem Archiv): %1</numerusform>
+            <numerusform>der Arbeitsbereich kann nicht hochgeladen werden (%n Dateien in einem Archiv): %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>valis::ReplayReport</name>

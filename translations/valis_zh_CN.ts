@@ -5639,6 +5639,12 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <source>reused, kept after the session</source>
         <translation>已复用，会话结束后保留</translation>
     </message>
+    <message numerus="yes">
+        <source>cannot upload the workspace (%n file(s) in one archive): %1</source>
+        <translation>
+            <numerusform>无法上传工作区（一个归档中的 %n 个文件）：%1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>valis::ReplayReport</name>

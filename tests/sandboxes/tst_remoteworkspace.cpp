@@ -156,6 +156,42 @@ private Q_SLOTS:
         QVERIFY(RemoteWorkspace::record(locations(), QStringLiteral("s-rw-1")).hasError());
     }
 
+    void manyFilesGoUpAsOneArchive()
+    {
+        for (int i = 0; i < 40; ++i)
+            QVERIFY(writeFile(local(QStringLiteral("many/dir%1/file %2.txt").arg(i % 5).arg(i)), QByteArray::number(i) + '\n'));
+        RemoteSandboxSettings settings;
+        settings.uploadExclude = {QStringLiteral(".git"), QStringLiteral("node_modules")};
+        const int requestsBefore = m_standin.requests().size();
+        Result<std::unique_ptr<RemoteWorkspace>> opened =
+            RemoteWorkspace::open(m_sandbox, settings, QStringLiteral("s-rw-6"), m_workspace->path(), locations());
+        VALIS_VERIFY_OK(opened);
+        RemoteMachine *machine = opened.value()->machine();
+        QCOMPARE(opened.value()->recordData().manifest.size(), 44); // 40 + a.txt, c.txt, sub/b.txt, run.sh
+        const RemoteRunResult seen = runOn(machine, QStringLiteral("cd \"%1\" && find . -type f | sort && ./run.sh && cat \"many/dir2/file 7.txt\"")
+                                                        .arg(machine->info().workspacePath));
+        QCOMPARE(seen.exitCode, 0);
+        const QString listing = QString::fromUtf8(seen.output);
+        QCOMPARE(listing.count(QStringLiteral("./many/")), 40);
+        QVERIFY2(!listing.contains(QStringLiteral(".valis-upload")) && !listing.contains(QStringLiteral(".git/")), qPrintable(listing));
+        QVERIFY2(listing.contains(QStringLiteral("ran")) && listing.contains(QStringLiteral("\n7\n")), qPrintable(listing));
+        // One archive went up, not 44 files: far fewer requests than files.
+        const QJsonArray requests = m_standin.requests();
+        int uploads = 0;
+        for (qsizetype i = requestsBefore; i < requests.size(); ++i) {
+            if (requests.at(i).toObject().value(QLatin1String("path")).toString().contains(QStringLiteral("/files/upload")))
+                ++uploads;
+        }
+        QVERIFY2(uploads >= 1 && uploads < 5, qPrintable(QString::number(uploads)));
+        // What came from the archive pulls back like anything else.
+        QCOMPARE(runOn(machine, QStringLiteral("cd \"%1\" && echo changed > \"many/dir0/file 0.txt\"").arg(machine->info().workspacePath)).exitCode, 0);
+        const Result<RemotePullReport> pulled = opened.value()->pull();
+        VALIS_VERIFY_OK(pulled);
+        QCOMPARE(pulled->updated, QStringList{QStringLiteral("many/dir0/file 0.txt")});
+        VALIS_VERIFY_OK(opened.value()->release());
+        QCOMPARE(m_standin.sandboxes().size(), 0);
+    }
+
     void unsetSetupVariableCreatesNothing()
     {
         RemoteSandboxSettings settings;

@@ -13,7 +13,10 @@
 #include <QJsonObject>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
+#include <QProcess>
 #include <QSaveFile>
+#include <QStandardPaths>
+#include <QTemporaryFile>
 
 namespace valis {
 
@@ -27,6 +30,10 @@ constexpr int RecordVersion = 1;
 const QString RecordCode = QStringLiteral("sandbox.record");
 constexpr std::chrono::minutes SetupTimeout{30};
 constexpr std::chrono::minutes ListTimeout{5};
+// From this many files on, the workspace goes up as one tar archive...
+constexpr qsizetype ArchiveFromFiles = 16;
+// ...unless it is larger than this, which is better sent file by file than held in memory.
+constexpr qint64 ArchiveMostBytes = 256LL * 1024 * 1024;
 
 QString recordsDir(const DataLocations &locations)
 {
@@ -219,31 +226,8 @@ Result<std::unique_ptr<RemoteWorkspace>> RemoteWorkspace::open(RemoteSandbox *sa
 
     if (settings.upload && !localWorkspace.isEmpty()) {
         report(Text::tr("uploading the workspace to %1...").arg(info.workspacePath));
-        QStringList executables;
-        QDirIterator files(localWorkspace, QDir::Files | QDir::Hidden | QDir::NoSymLinks, QDirIterator::Subdirectories);
-        while (files.hasNext()) {
-            const QString path = files.next();
-            const QString relative = QDir(localWorkspace).relativeFilePath(path);
-            if (excluded(relative, settings.uploadExclude))
-                continue;
-            QFile file(path);
-            if (!file.open(QIODevice::ReadOnly))
-                return abandon(Error(QStringLiteral("sandbox.upload"), Text::tr("cannot read %1: %2").arg(path, file.errorString())));
-            const QByteArray content = file.readAll();
-            if (const Result<void> written = workspace->m_filesystem->write(relative, content); written.hasError())
-                return abandon(Error(QStringLiteral("sandbox.upload"),
-                                     Text::tr("cannot upload %1: %2").arg(relative, written.error().message)));
-            workspace->m_record.manifest.insert(relative, sha256(content));
-            if (QFileInfo(path).isExecutable())
-                executables.append(shellQuoted(relative));
-        }
-        if (!executables.isEmpty()) {
-            const Result<RemoteRunResult> modes = workspace->m_machine->run(
-                QStringLiteral("cd -- %1 && chmod +x -- %2").arg(shellQuoted(info.workspacePath), executables.join(QLatin1Char(' '))),
-                ListTimeout);
-            if (modes.hasError())
-                return abandon(modes.error());
-        }
+        if (const Result<void> uploaded = workspace->upload(localWorkspace, settings.uploadExclude); uploaded.hasError())
+            return abandon(uploaded.error());
         if (const Result<void> saved = workspace->saveRecord(); saved.hasError())
             return abandon(saved.error());
     }
@@ -260,6 +244,103 @@ Result<std::unique_ptr<RemoteWorkspace>> RemoteWorkspace::open(RemoteSandbox *sa
                                  settings.setupScript));
     }
     return workspace;
+}
+
+Result<void> RemoteWorkspace::upload(const QString &localWorkspace, const QStringList &exclude)
+{
+    struct LocalFile
+    {
+        QString relative;
+        QString path;
+        bool executable = false;
+    };
+    QList<LocalFile> files;
+    qint64 totalBytes = 0;
+    QDirIterator walk(localWorkspace, QDir::Files | QDir::Hidden | QDir::NoSymLinks, QDirIterator::Subdirectories);
+    while (walk.hasNext()) {
+        const QString path = walk.next();
+        const QString relative = QDir(localWorkspace).relativeFilePath(path);
+        if (excluded(relative, exclude))
+            continue;
+        const QFileInfo info(path);
+        files.append({relative, path, info.isExecutable()});
+        totalBytes += info.size();
+    }
+    m_record.manifest.clear();
+    // Many files go up as one archive: one transfer instead of one (or three) per file, which
+    // is what makes a real project's upload take seconds rather than minutes. Few files, a huge
+    // tree, or no tar here or there: one by one.
+    const QString tar = QStandardPaths::findExecutable(QStringLiteral("tar"));
+    if (files.size() >= ArchiveFromFiles && totalBytes <= ArchiveMostBytes && !tar.isEmpty()) {
+        const Result<bool> archived = uploadArchive(tar, localWorkspace, files.size(), [&files] {
+            QStringList names;
+            for (const LocalFile &file : files)
+                names.append(file.relative);
+            return names;
+        }());
+        if (archived.hasError())
+            return archived.error();
+        if (archived.value()) {
+            for (const LocalFile &file : files) {
+                const std::optional<QByteArray> hash = localHash(file.path);
+                if (hash)
+                    m_record.manifest.insert(file.relative, *hash);
+            }
+            return {};
+        }
+    }
+    QStringList executables;
+    for (const LocalFile &local : files) {
+        QFile file(local.path);
+        if (!file.open(QIODevice::ReadOnly))
+            return Error(QStringLiteral("sandbox.upload"), Text::tr("cannot read %1: %2").arg(local.path, file.errorString()));
+        const QByteArray content = file.readAll();
+        if (const Result<void> written = m_filesystem->write(local.relative, content); written.hasError())
+            return Error(QStringLiteral("sandbox.upload"), Text::tr("cannot upload %1: %2").arg(local.relative, written.error().message));
+        m_record.manifest.insert(local.relative, sha256(content));
+        if (local.executable)
+            executables.append(shellQuoted(local.relative));
+    }
+    if (!executables.isEmpty()) {
+        const Result<RemoteRunResult> modes = m_machine->run(
+            QStringLiteral("cd -- %1 && chmod +x -- %2").arg(shellQuoted(m_record.remoteWorkspace), executables.join(QLatin1Char(' '))),
+            ListTimeout);
+        if (modes.hasError())
+            return modes.error();
+    }
+    return {};
+}
+
+Result<bool> RemoteWorkspace::uploadArchive(const QString &tar, const QString &localWorkspace, qsizetype count,
+                                            const QStringList &names)
+{
+    QTemporaryFile list;
+    if (!list.open())
+        return false;
+    for (const QString &name : names) {
+        list.write(name.toUtf8());
+        list.write("\0", 1);
+    }
+    list.flush();
+    QProcess pack;
+    pack.setWorkingDirectory(localWorkspace);
+    pack.start(tar, {QStringLiteral("--null"), QStringLiteral("-T"), list.fileName(), QStringLiteral("-cf"), QStringLiteral("-")});
+    if (!pack.waitForStarted() || !pack.waitForFinished(int(std::chrono::milliseconds(ListTimeout).count())) || pack.exitCode() != 0)
+        return false; // this machine's tar cannot: one by one instead
+    const QByteArray archive = pack.readAllStandardOutput();
+    const QString archiveName = QStringLiteral(".valis-upload-%1.tar").arg(QCoreApplication::applicationPid());
+    if (const Result<void> written = m_filesystem->write(archiveName, archive); written.hasError())
+        return Error(QStringLiteral("sandbox.upload"),
+                     Text::tr("cannot upload the workspace (%n file(s) in one archive): %1", nullptr, int(count))
+                         .arg(written.error().message));
+    const Result<RemoteRunResult> unpacked = m_machine->run(
+        QStringLiteral("cd -- %1 || exit 1\ntar -xf %2; status=$?\nrm -f -- %2\nexit $status\n")
+            .arg(shellQuoted(m_record.remoteWorkspace), shellQuoted(archiveName)),
+        ListTimeout);
+    if (unpacked.hasError())
+        return unpacked.error();
+    // No tar on the machine (127) or one that cannot read the archive: one by one instead.
+    return unpacked->exitCode == 0;
 }
 
 Result<std::unique_ptr<RemoteWorkspace>> RemoteWorkspace::reattach(RemoteSandbox *sandbox, const DataLocations &locations,

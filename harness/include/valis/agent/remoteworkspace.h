@@ -91,6 +91,10 @@ public:
 private:
     RemoteWorkspace() = default;
     Result<void> saveRecord() const;
+    Result<void> upload(const QString &localWorkspace, const QStringList &exclude);
+    /// Sends `names` as one tar archive and unpacks it on the machine; false when either side's
+    /// tar cannot (the caller then uploads file by file).
+    Result<bool> uploadArchive(const QString &tar, const QString &localWorkspace, qsizetype count, const QStringList &names);
 
     RemoteSandbox *m_sandbox = nullptr;
     std::unique_ptr<RemoteMachine> m_machine;
