@@ -5440,38 +5440,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
 <context>
     <name>valis::RemoteMachineController</name>
     <message>
-        <source>%1 needs a key and the keychain cannot be reached (%2): set %3</source>
-        <translation>%1 braucht einen Schlüssel, und der Schlüsselbund ist nicht erreichbar (%2): setzen Sie %3</translation>
-    </message>
-    <message>
-        <source> or </source>
-        <translation> oder </translation>
-    </message>
-    <message>
-        <source>%1 needs a key: store it in the keychain as %2 (`valis-cli keys set %2`) or set %3</source>
-        <translation>%1 braucht einen Schlüssel: speichern Sie ihn im Schlüsselbund als %2 (`valis-cli keys set %2`) oder setzen Sie %3</translation>
-    </message>
-    <message>
-        <source>No files changed on the machine.</source>
-        <translation>Auf dem Rechner wurden keine Dateien geändert.</translation>
-    </message>
-    <message>
-        <source>updated %1</source>
-        <translation>aktualisiert: %1</translation>
-    </message>
-    <message>
-        <source>added %1</source>
-        <translation>hinzugefügt: %1</translation>
-    </message>
-    <message>
-        <source>removed %1</source>
-        <translation>entfernt: %1</translation>
-    </message>
-    <message>
-        <source>conflict %1: changed here and on the machine; the machine&apos;s version is %1.remote</source>
-        <translation>Konflikt bei %1: hier und auf dem Rechner geändert; die Version des Rechners liegt in %1.remote</translation>
-    </message>
-    <message>
         <source>Looking up the %1 key…</source>
         <translation>Schlüssel für %1 wird gesucht…</translation>
     </message>
@@ -5540,6 +5508,18 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>%1 runs commands on a machine of the session&apos;s own, and this session has none yet: start the session with this sandbox so Valis creates one</source>
         <translation>%1 führt Befehle auf einem eigenen Rechner der Sitzung aus, und diese Sitzung hat noch keinen: starten Sie die Sitzung mit dieser Sandbox, damit Valis einen erstellt</translation>
+    </message>
+    <message>
+        <source>%1 CPU</source>
+        <translation>%1 CPU</translation>
+    </message>
+    <message>
+        <source>%1 GB memory</source>
+        <translation>%1 GB Arbeitsspeicher</translation>
+    </message>
+    <message>
+        <source>%1 GB disk</source>
+        <translation>%1 GB Festplatte</translation>
     </message>
 </context>
 <context>
@@ -5644,18 +5624,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <translation>diese Sitzung hat keinen lokalen Arbeitsbereich, in den Dateien zurückgeholt werden könnten</translation>
     </message>
     <message>
-        <source>%1 CPU</source>
-        <translation>%1 CPU</translation>
-    </message>
-    <message>
-        <source>%1 GB memory</source>
-        <translation>%1 GB Arbeitsspeicher</translation>
-    </message>
-    <message>
-        <source>%1 GB disk</source>
-        <translation>%1 GB Festplatte</translation>
-    </message>
-    <message>
         <source>%1 machine %2 · %3</source>
         <translation>%1-Rechner %2 · %3</translation>
     </message>
@@ -5676,6 +5644,38 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
             <numerusform>der Arbeitsbereich kann nicht hochgeladen werden (%n Datei in einem Archiv): %1</numerusform>
             <numerusform>der Arbeitsbereich kann nicht hochgeladen werden (%n Dateien in einem Archiv): %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> oder </translation>
+    </message>
+    <message>
+        <source>%1 needs a key and the keychain cannot be reached (%2): set %3</source>
+        <translation>%1 braucht einen Schlüssel, und der Schlüsselbund ist nicht erreichbar (%2): setzen Sie %3</translation>
+    </message>
+    <message>
+        <source>%1 needs a key: store it in the keychain as %2 (`valis-cli keys set %2`) or set %3</source>
+        <translation>%1 braucht einen Schlüssel: speichern Sie ihn im Schlüsselbund als %2 (`valis-cli keys set %2`) oder setzen Sie %3</translation>
+    </message>
+    <message>
+        <source>no files changed on the machine</source>
+        <translation>auf dem Rechner wurden keine Dateien geändert</translation>
+    </message>
+    <message>
+        <source>updated %1</source>
+        <translation>aktualisiert: %1</translation>
+    </message>
+    <message>
+        <source>added %1</source>
+        <translation>hinzugefügt: %1</translation>
+    </message>
+    <message>
+        <source>removed %1</source>
+        <translation>entfernt: %1</translation>
+    </message>
+    <message>
+        <source>conflict %1: changed here and on the machine; the machine&apos;s version is %1.remote</source>
+        <translation>Konflikt bei %1: hier und auf dem Rechner geändert; die Version des Rechners liegt in %1.remote</translation>
     </message>
 </context>
 <context>
@@ -9983,18 +9983,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <translation>keine (kein Plugin für entfernte Sandboxen geladen)</translation>
     </message>
     <message>
-        <source>%1 CPU</source>
-        <translation>%1 CPU</translation>
-    </message>
-    <message>
-        <source>%1 GB memory</source>
-        <translation>%1 GB Arbeitsspeicher</translation>
-    </message>
-    <message>
-        <source>%1 GB disk</source>
-        <translation>%1 GB Festplatte</translation>
-    </message>
-    <message>
         <source>Do not ask the OS keychain for keys; use the environment only.</source>
         <translation>Den Schlüsselbund des Betriebssystems nicht nach Schlüsseln fragen; nur Umgebungsvariablen verwenden.</translation>
     </message>
@@ -10074,14 +10062,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <translation>Entfernte Rechner (Daytona, Runloop, Modal): auflisten, Überbleibsel löschen, Dateien zurückholen</translation>
     </message>
     <message>
-        <source>%1 needs a key: store it with `valis-cli keys set %2` or set %3</source>
-        <translation>%1 braucht einen Schlüssel: speichern Sie ihn mit `valis-cli keys set %2` oder setzen Sie %3</translation>
-    </message>
-    <message>
-        <source> or </source>
-        <translation> oder </translation>
-    </message>
-    <message>
         <source>remote: %1</source>
         <translation>entfernter Rechner: %1</translation>
     </message>
@@ -10096,26 +10076,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>deleted the machine %1</source>
         <translation>Rechner %1 gelöscht</translation>
-    </message>
-    <message>
-        <source>no files changed on the machine</source>
-        <translation>auf dem Rechner wurden keine Dateien geändert</translation>
-    </message>
-    <message>
-        <source>updated %1</source>
-        <translation>aktualisiert: %1</translation>
-    </message>
-    <message>
-        <source>added %1</source>
-        <translation>hinzugefügt: %1</translation>
-    </message>
-    <message>
-        <source>removed %1</source>
-        <translation>entfernt: %1</translation>
-    </message>
-    <message>
-        <source>conflict %1: changed here and on the machine; the machine&apos;s version is %1.remote</source>
-        <translation>Konflikt bei %1: hier und auf dem Rechner geändert; die Version des Rechners liegt in %1.remote</translation>
     </message>
     <message>
         <source>  [y] once  [s] %1 for this session  [a] %1 always  [n] no (add a reason after it): </source>

@@ -5410,38 +5410,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
 <context>
     <name>valis::RemoteMachineController</name>
     <message>
-        <source>%1 needs a key and the keychain cannot be reached (%2): set %3</source>
-        <translation>%1 需要密钥，但无法访问钥匙串（%2）：请设置 %3</translation>
-    </message>
-    <message>
-        <source> or </source>
-        <translation> 或 </translation>
-    </message>
-    <message>
-        <source>%1 needs a key: store it in the keychain as %2 (`valis-cli keys set %2`) or set %3</source>
-        <translation>%1 需要密钥：请以 %2 存入钥匙串（`valis-cli keys set %2`）或设置 %3</translation>
-    </message>
-    <message>
-        <source>No files changed on the machine.</source>
-        <translation>机器上没有文件被更改。</translation>
-    </message>
-    <message>
-        <source>updated %1</source>
-        <translation>已更新 %1</translation>
-    </message>
-    <message>
-        <source>added %1</source>
-        <translation>已添加 %1</translation>
-    </message>
-    <message>
-        <source>removed %1</source>
-        <translation>已删除 %1</translation>
-    </message>
-    <message>
-        <source>conflict %1: changed here and on the machine; the machine&apos;s version is %1.remote</source>
-        <translation>冲突 %1：本地和机器上都已更改；机器上的版本保存为 %1.remote</translation>
-    </message>
-    <message>
         <source>Looking up the %1 key…</source>
         <translation>正在查找 %1 的密钥…</translation>
     </message>
@@ -5510,6 +5478,18 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>%1 runs commands on a machine of the session&apos;s own, and this session has none yet: start the session with this sandbox so Valis creates one</source>
         <translation>%1 在会话专属的机器上运行命令，而此会话还没有这样的机器：请使用此沙箱启动会话，以便 Valis 创建一台</translation>
+    </message>
+    <message>
+        <source>%1 CPU</source>
+        <translation>%1 个 CPU</translation>
+    </message>
+    <message>
+        <source>%1 GB memory</source>
+        <translation>%1 GB 内存</translation>
+    </message>
+    <message>
+        <source>%1 GB disk</source>
+        <translation>%1 GB 磁盘</translation>
     </message>
 </context>
 <context>
@@ -5614,18 +5594,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <translation>此会话没有可将文件取回的本地工作区</translation>
     </message>
     <message>
-        <source>%1 CPU</source>
-        <translation>%1 个 CPU</translation>
-    </message>
-    <message>
-        <source>%1 GB memory</source>
-        <translation>%1 GB 内存</translation>
-    </message>
-    <message>
-        <source>%1 GB disk</source>
-        <translation>%1 GB 磁盘</translation>
-    </message>
-    <message>
         <source>%1 machine %2 · %3</source>
         <translation>%1 机器 %2 · %3</translation>
     </message>
@@ -5644,6 +5612,38 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <translation>
             <numerusform>无法上传工作区（一个归档中的 %n 个文件）：%1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>%1 needs a key and the keychain cannot be reached (%2): set %3</source>
+        <translation>%1 需要密钥，但无法访问钥匙串（%2）：请设置 %3</translation>
+    </message>
+    <message>
+        <source>%1 needs a key: store it in the keychain as %2 (`valis-cli keys set %2`) or set %3</source>
+        <translation>%1 需要密钥：请以 %2 存入钥匙串（`valis-cli keys set %2`）或设置 %3</translation>
+    </message>
+    <message>
+        <source>no files changed on the machine</source>
+        <translation>机器上没有文件被更改</translation>
+    </message>
+    <message>
+        <source>updated %1</source>
+        <translation>已更新 %1</translation>
+    </message>
+    <message>
+        <source>added %1</source>
+        <translation>已添加 %1</translation>
+    </message>
+    <message>
+        <source>removed %1</source>
+        <translation>已删除 %1</translation>
+    </message>
+    <message>
+        <source>conflict %1: changed here and on the machine; the machine&apos;s version is %1.remote</source>
+        <translation>冲突 %1：本地和机器上都已更改；机器上的版本保存为 %1.remote</translation>
     </message>
 </context>
 <context>
@@ -9914,18 +9914,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <translation>无（未加载任何远程沙箱插件）</translation>
     </message>
     <message>
-        <source>%1 CPU</source>
-        <translation>%1 个 CPU</translation>
-    </message>
-    <message>
-        <source>%1 GB memory</source>
-        <translation>%1 GB 内存</translation>
-    </message>
-    <message>
-        <source>%1 GB disk</source>
-        <translation>%1 GB 磁盘</translation>
-    </message>
-    <message>
         <source>Do not ask the OS keychain for keys; use the environment only.</source>
         <translation>不向操作系统钥匙串请求密钥；仅使用环境变量。</translation>
     </message>
@@ -10004,14 +9992,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <translation>远程机器（Daytona、Runloop、Modal）：列出机器、删除遗留机器、取回文件</translation>
     </message>
     <message>
-        <source>%1 needs a key: store it with `valis-cli keys set %2` or set %3</source>
-        <translation>%1 需要密钥：请用 `valis-cli keys set %2` 保存，或设置 %3</translation>
-    </message>
-    <message>
-        <source> or </source>
-        <translation> 或 </translation>
-    </message>
-    <message>
         <source>remote: %1</source>
         <translation>远程：%1</translation>
     </message>
@@ -10026,26 +10006,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>deleted the machine %1</source>
         <translation>已删除机器 %1</translation>
-    </message>
-    <message>
-        <source>no files changed on the machine</source>
-        <translation>机器上没有文件被更改</translation>
-    </message>
-    <message>
-        <source>updated %1</source>
-        <translation>已更新 %1</translation>
-    </message>
-    <message>
-        <source>added %1</source>
-        <translation>已添加 %1</translation>
-    </message>
-    <message>
-        <source>removed %1</source>
-        <translation>已删除 %1</translation>
-    </message>
-    <message>
-        <source>conflict %1: changed here and on the machine; the machine&apos;s version is %1.remote</source>
-        <translation>冲突 %1：本地和机器上都已更改；机器上的版本为 %1.remote</translation>
     </message>
     <message>
         <source>  [y] once  [s] %1 for this session  [a] %1 always  [n] no (add a reason after it): </source>

@@ -12,69 +12,8 @@
 namespace valis {
 
 namespace {
-
 using Secrets = QHash<QString, QString>;
-
-/// Looks the service's credentials up one after another (the keychain answers asynchronously),
-/// then calls `done` on the GUI thread with all of them, or with the first one missing.
-void resolveCredentials(const QList<RemoteCredential> &wanted, CredentialStore *keys, const QString &service,
-                        QPointer<QObject> context, Secrets found, std::function<void(const Result<Secrets> &)> done)
-{
-    if (wanted.isEmpty()) {
-        done(found);
-        return;
-    }
-    resolveApiKey(keys, wanted.constFirst().account, wanted.constFirst().environmentVariables,
-                  [wanted, keys, service, context, found, done](const Result<ApiKey> &key) mutable {
-                      if (!context)
-                          return;
-                      const RemoteCredential &credential = wanted.constFirst();
-                      if (key.hasError()) {
-                          // The keychain's own message speaks of providers; this one names what
-                          // the service needs instead.
-                          done(Error(QStringLiteral("sandbox.remote-auth"),
-                                     RemoteMachineController::tr("%1 needs a key and the keychain cannot be reached (%2): set %3")
-                                         .arg(service, key.error().message,
-                                              credential.environmentVariables.join(RemoteMachineController::tr(" or ")))));
-                          return;
-                      }
-                      if (key->isEmpty()) {
-                          done(Error(QStringLiteral("sandbox.remote-auth"),
-                                     RemoteMachineController::tr("%1 needs a key: store it in the keychain as %2 "
-                                                                 "(`valis-cli keys set %2`) or set %3")
-                                         .arg(service, credential.account,
-                                              credential.environmentVariables.join(RemoteMachineController::tr(" or ")))));
-                          return;
-                      }
-                      found.insert(credential.account, key->value);
-                      resolveCredentials(wanted.mid(1), keys, service, context, found, done);
-                  });
-}
-
 } // namespace
-
-void resolveRemoteCredentials(RemoteSandbox *sandbox, CredentialStore *keys, QObject *context,
-                              std::function<void(const Result<QHash<QString, QString>> &)> done)
-{
-    resolveCredentials(sandbox->credentials(), keys, sandbox->displayName(), QPointer<QObject>(context), {}, std::move(done));
-}
-
-QString describePullReport(const RemotePullReport &report)
-{
-    if (report.isEmpty())
-        return RemoteMachineController::tr("No files changed on the machine.");
-    QStringList lines;
-    for (const QString &path : report.updated)
-        lines << RemoteMachineController::tr("updated %1").arg(path);
-    for (const QString &path : report.added)
-        lines << RemoteMachineController::tr("added %1").arg(path);
-    for (const QString &path : report.removed)
-        lines << RemoteMachineController::tr("removed %1").arg(path);
-    for (const QString &path : report.conflicts)
-        lines << RemoteMachineController::tr("conflict %1: changed here and on the machine; the machine's version is %1.remote")
-                     .arg(path);
-    return lines.join(QLatin1Char('\n'));
-}
 
 RemoteMachineController::RemoteMachineController(const DataLocations &locations, CredentialStore *keys, QObject *parent)
     : QObject(parent), m_locations(locations), m_keys(keys), m_pool(new QThreadPool)
@@ -285,7 +224,7 @@ void RemoteMachineController::pull()
                 Q_EMIT self->pullFinished(message, true);
                 return;
             }
-            Q_EMIT self->pullFinished(describePullReport(pulled.value()), false);
+            Q_EMIT self->pullFinished(pulled.value().lines().join(QLatin1Char('\n')), false);
         };
     });
 }
@@ -326,7 +265,7 @@ void RemoteMachineController::release(std::function<void()> done)
                               .arg(pulled.error().message, service, machineId, workspace->recordData().sessionId);
                 warning = true;
             } else {
-                pulledText = describePullReport(pulled.value());
+                pulledText = pulled.value().lines().join(QLatin1Char('\n'));
             }
         }
         if (!warning && keep) {

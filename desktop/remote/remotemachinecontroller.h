@@ -128,13 +128,4 @@ private:
     QList<std::function<void()>> m_afterRelease; ///< release() asked again while releasing
 };
 
-/// Looks up the credentials `sandbox` needs (keychain first, then its variables; the keychain
-/// answers asynchronously) and calls `done` on this thread with all of them, or with an Error
-/// naming the first one missing. Nothing happens when `context` is gone by then.
-void resolveRemoteCredentials(RemoteSandbox *sandbox, CredentialStore *keys, QObject *context,
-                              std::function<void(const Result<QHash<QString, QString>> &)> done);
-
-/// A pull's report, one line per file, as the commands dock shows it.
-QString describePullReport(const RemotePullReport &report);
-
 } // namespace valis

@@ -15,26 +15,17 @@ namespace valis::cli {
 
 Result<void> provideCredentials(RemoteSandbox *sandbox, CredentialStore *keychain)
 {
-    QHash<QString, QString> secrets;
-    for (const RemoteCredential &credential : sandbox->credentials()) {
-        std::optional<Result<ApiKey>> found;
-        QEventLoop loop;
-        resolveApiKey(keychain, credential.account, credential.environmentVariables, [&found, &loop](const Result<ApiKey> &key) {
-            found = key;
-            loop.quit();
-        });
-        if (!found)
-            loop.exec();
-        if (found->hasError())
-            return found->error();
-        if (found->value().isEmpty())
-            return Error(QStringLiteral("sandbox.remote-auth"),
-                         Text::tr("%1 needs a key: store it with `valis-cli keys set %2` or set %3")
-                             .arg(sandbox->displayName(), credential.account,
-                                  credential.environmentVariables.join(Text::tr(" or "))));
-        secrets.insert(credential.account, found->value().value);
-    }
-    sandbox->setCredentials(secrets);
+    std::optional<Result<QHash<QString, QString>>> found;
+    QEventLoop loop;
+    resolveRemoteCredentials(sandbox, keychain, &loop, [&found, &loop](const Result<QHash<QString, QString>> &secrets) {
+        found = secrets;
+        loop.quit();
+    });
+    if (!found)
+        loop.exec();
+    if (found->hasError())
+        return found->error();
+    sandbox->setCredentials(found->value());
     return {};
 }
 
@@ -116,18 +107,8 @@ Result<void> CliRemoteSession::finish(bool pull, bool keep)
 
 void printPullReport(QTextStream &stream, const RemotePullReport &report)
 {
-    if (report.isEmpty()) {
-        stream << Text::tr("no files changed on the machine") << Qt::endl;
-        return;
-    }
-    for (const QString &path : report.updated)
-        stream << Text::tr("updated %1").arg(path) << Qt::endl;
-    for (const QString &path : report.added)
-        stream << Text::tr("added %1").arg(path) << Qt::endl;
-    for (const QString &path : report.removed)
-        stream << Text::tr("removed %1").arg(path) << Qt::endl;
-    for (const QString &path : report.conflicts)
-        stream << Text::tr("conflict %1: changed here and on the machine; the machine's version is %1.remote").arg(path) << Qt::endl;
+    for (const QString &line : report.lines())
+        stream << line << Qt::endl;
 }
 
 } // namespace valis::cli

@@ -84,18 +84,6 @@ private:
     PluginManager m_plugins;
 };
 
-QString resources(const RemoteMachineInfo &machine)
-{
-    QStringList facts;
-    if (machine.cpus > 0)
-        facts.append(Text::tr("%1 CPU").arg(machine.cpus));
-    if (machine.memoryGb > 0)
-        facts.append(Text::tr("%1 GB memory").arg(machine.memoryGb));
-    if (machine.diskGb > 0)
-        facts.append(Text::tr("%1 GB disk").arg(machine.diskGb));
-    return facts.join(QStringLiteral(", "));
-}
-
 QJsonObject machineJson(const RemoteMachineInfo &machine)
 {
     QJsonObject labels;
@@ -173,7 +161,7 @@ int runSandboxList(CliContext &context, const QStringList &arguments)
                                            [&machine](const RemoteWorkspaceRecord &r) { return r.machineId == machine.machineId; });
             context.out() << machine.sandboxId << ' ' << machine.machineId << "  " << machine.state << "  "
                           << Text::tr("session %1").arg(machine.sessionId());
-            if (const QString facts = resources(machine); !facts.isEmpty())
+            if (const QString facts = machine.resources(); !facts.isEmpty())
                 context.out() << "  " << facts;
             if (machine.createdAt.isValid())
                 context.out() << "  " << Text::tr("created %1").arg(machine.createdAt.toLocalTime().toString(Qt::ISODate));

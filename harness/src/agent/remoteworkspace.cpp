@@ -2,6 +2,7 @@
 
 #include "valis/agent/remotesandboxsettings.h"
 #include "valis/core/jsonfile.h"
+#include "valis/credentials/credentialstore.h"
 #include "valis/filesystem/filesystembackend.h"
 
 #include <QCoreApplication>
@@ -11,6 +12,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonObject>
+#include <QPointer>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QProcess>
@@ -68,13 +70,6 @@ bool excluded(const QString &relativePath, const QStringList &exclude)
             return true;
     }
     return false;
-}
-
-QString shellQuoted(const QString &text)
-{
-    QString quoted = text;
-    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
-    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
 }
 
 // Fills ${VAR} for the variables the person listed, from this machine's environment. A listed
@@ -169,6 +164,64 @@ Result<void> writeLocal(const QString &path, const QByteArray &content)
     return {};
 }
 } // namespace
+
+namespace {
+using Secrets = QHash<QString, QString>;
+
+void resolveCredentials(const QList<RemoteCredential> &wanted, CredentialStore *keys, const QString &service,
+                        QPointer<QObject> context, Secrets found, std::function<void(const Result<Secrets> &)> done)
+{
+    if (wanted.isEmpty()) {
+        done(found);
+        return;
+    }
+    resolveApiKey(keys, wanted.constFirst().account, wanted.constFirst().environmentVariables,
+                  [wanted, keys, service, context, found, done](const Result<ApiKey> &key) mutable {
+                      if (!context)
+                          return;
+                      const RemoteCredential &credential = wanted.constFirst();
+                      const QString variables = credential.environmentVariables.join(Text::tr(" or "));
+                      if (key.hasError()) {
+                          // The keychain's own message speaks of providers; this one names what
+                          // the service needs instead.
+                          done(Error(QStringLiteral("sandbox.remote-auth"),
+                                     Text::tr("%1 needs a key and the keychain cannot be reached (%2): set %3")
+                                         .arg(service, key.error().message, variables)));
+                          return;
+                      }
+                      if (key->isEmpty()) {
+                          done(Error(QStringLiteral("sandbox.remote-auth"),
+                                     Text::tr("%1 needs a key: store it in the keychain as %2 (`valis-cli keys set %2`) or set %3")
+                                         .arg(service, credential.account, variables)));
+                          return;
+                      }
+                      found.insert(credential.account, key->value);
+                      resolveCredentials(wanted.mid(1), keys, service, context, found, done);
+                  });
+}
+} // namespace
+
+void resolveRemoteCredentials(RemoteSandbox *sandbox, CredentialStore *keys, QObject *context,
+                              std::function<void(const Result<QHash<QString, QString>> &)> done)
+{
+    resolveCredentials(sandbox->credentials(), keys, sandbox->displayName(), QPointer<QObject>(context), {}, std::move(done));
+}
+
+QStringList RemotePullReport::lines() const
+{
+    if (isEmpty())
+        return {Text::tr("no files changed on the machine")};
+    QStringList lines;
+    for (const QString &path : updated)
+        lines.append(Text::tr("updated %1").arg(path));
+    for (const QString &path : added)
+        lines.append(Text::tr("added %1").arg(path));
+    for (const QString &path : removed)
+        lines.append(Text::tr("removed %1").arg(path));
+    for (const QString &path : conflicts)
+        lines.append(Text::tr("conflict %1: changed here and on the machine; the machine's version is %1.remote").arg(path));
+    return lines;
+}
 
 RemoteWorkspace::~RemoteWorkspace() = default;
 
@@ -473,16 +526,10 @@ Result<void> RemoteWorkspace::release()
 QString RemoteWorkspace::describe() const
 {
     const RemoteMachineInfo info = m_machine->info();
-    QStringList facts;
-    if (info.cpus > 0)
-        facts.append(Text::tr("%1 CPU").arg(info.cpus));
-    if (info.memoryGb > 0)
-        facts.append(Text::tr("%1 GB memory").arg(info.memoryGb));
-    if (info.diskGb > 0)
-        facts.append(Text::tr("%1 GB disk").arg(info.diskGb));
+    const QString facts = info.resources();
     QString line = Text::tr("%1 machine %2 \u00b7 %3").arg(m_sandbox->displayName(), info.machineId, info.state);
     if (!facts.isEmpty())
-        line += QStringLiteral(" \u00b7 ") + facts.join(QStringLiteral(", "));
+        line += QStringLiteral(" \u00b7 ") + facts;
     if (info.createdAt.isValid()) {
         const qint64 minutes = info.createdAt.secsTo(QDateTime::currentDateTimeUtc()) / 60;
         line += QStringLiteral(" \u00b7 ") + Text::tr("up %n min", nullptr, int(qMax<qint64>(0, minutes)));

@@ -3,6 +3,7 @@
 #include "valis/plugins/sandboxprocess.h"
 
 #include <QCoreApplication>
+#include <QStringList>
 #include <QTimer>
 
 namespace valis {
@@ -41,6 +42,25 @@ private:
     bool m_killed = false;
 };
 } // namespace
+
+QString RemoteMachineInfo::resources() const
+{
+    QStringList facts;
+    if (cpus > 0)
+        facts.append(Text::tr("%1 CPU").arg(cpus));
+    if (memoryGb > 0)
+        facts.append(Text::tr("%1 GB memory").arg(memoryGb));
+    if (diskGb > 0)
+        facts.append(Text::tr("%1 GB disk").arg(diskGb));
+    return facts.join(QStringLiteral(", "));
+}
+
+QString shellQuoted(const QString &text)
+{
+    QString quoted = text;
+    quoted.replace(QLatin1Char('\''), QLatin1String("'\\''"));
+    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+}
 
 RemoteMachine::~RemoteMachine() = default;
 

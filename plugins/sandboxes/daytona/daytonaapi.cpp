@@ -163,13 +163,6 @@ RemoteMachineInfo machineInfo(const QJsonObject &sandbox)
     return info;
 }
 
-QString shellQuoted(const QString &text)
-{
-    QString quoted = text;
-    quoted.replace(QLatin1Char('\''), QLatin1String("'\\''"));
-    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
-}
-
 QString executeCommandLine(const QString &script, const QByteArray &marker)
 {
     // The daemon splits this line itself: the outer '...' becomes one argument of sh -c, so

@@ -46,8 +46,6 @@ Error transportError(const Error &error);
 /// What a Sandbox DTO says, as Valis shows it.
 RemoteMachineInfo machineInfo(const QJsonObject &sandbox);
 
-/// `text` quoted for a POSIX shell: one word, whatever it holds.
-QString shellQuoted(const QString &text);
 /// A /process/execute command line (no shell: split on spaces, ' groups) that runs `script`
 /// with sh and keeps its standard error apart behind `marker`: a script with a single quote
 /// travels base64, so no character in it can break the daemon's splitting.

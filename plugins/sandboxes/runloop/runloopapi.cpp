@@ -370,13 +370,6 @@ QString RunloopApi::commandId()
     return QString::fromLatin1(hex.left(8) + '-' + hex.mid(8, 4) + '-' + hex.mid(12, 4) + '-' + hex.mid(16, 4) + '-' + hex.mid(20));
 }
 
-QString shellQuote(const QString &text)
-{
-    QString quoted = text;
-    quoted.replace(QLatin1Char('\''), QLatin1String("'\\''"));
-    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
-}
-
 qint64 takeSseChunks(QByteArray &buffer, QByteArray &output, bool *expired)
 {
     qint64 last = -1;

@@ -109,8 +109,6 @@ private:
     rest::Client m_client;
 };
 
-/// `text` quoted for a POSIX shell.
-QString shellQuote(const QString &text);
 
 /// Parses the SSE events in `buffer` (complete ones only, which it removes), appending each
 /// chunk's output to `output` and returning the last offset seen (or -1 when none). Sets

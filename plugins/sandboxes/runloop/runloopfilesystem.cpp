@@ -75,11 +75,11 @@ public:
         const QString text = QString::fromUtf8(content);
         const Result<void> sent = text.toUtf8() == content ? m_api->writeText(id, temporary, text) : m_api->upload(id, temporary, content);
         if (sent.hasError()) {
-            (void)m_machine->run(QStringLiteral("rm -f -- ") + shellQuote(temporary), CallTimeout);
+            (void)m_machine->run(QStringLiteral("rm -f -- ") + shellQuoted(temporary), CallTimeout);
             return ioError(path, sent.error());
         }
         const Result<RemoteRunResult> moved =
-            m_machine->run(QStringLiteral("mv -f -- ") + shellQuote(temporary) + QLatin1Char(' ') + shellQuote(target), CallTimeout);
+            m_machine->run(QStringLiteral("mv -f -- ") + shellQuoted(temporary) + QLatin1Char(' ') + shellQuoted(target), CallTimeout);
         if (moved.hasError())
             return moved.error();
         if (moved->exitCode != 0)
@@ -97,8 +97,8 @@ private:
     // parent) or a folder, creates the missing parents, and prints the target's path.
     QString prepareScript(const QString &path) const
     {
-        return QStringLiteral("root=$(readlink -f -- ") + shellQuote(m_root) + QStringLiteral(") || exit 1\np=\"$root\"/")
-               + shellQuote(path) + QStringLiteral(R"SH(
+        return QStringLiteral("root=$(readlink -f -- ") + shellQuoted(m_root) + QStringLiteral(") || exit 1\np=\"$root\"/")
+               + shellQuoted(path) + QStringLiteral(R"SH(
 probe=$p
 while [ ! -e "$probe" ] && [ ! -L "$probe" ]; do probe=$(dirname -- "$probe"); done
 real=$(readlink -f -- "$probe") || exit 3

@@ -89,14 +89,14 @@ SandboxProcess *RunloopMachine::start(const SandboxCommand &command, QObject *pa
     const QString directory = command.workingDirectory.isEmpty() ? machine.workspacePath
                                                                  : remotePath(command.workingDirectory, command.workspace);
     // An empty directory: plain `cd`, to $HOME.
-    QString script = QStringLiteral("cd ") + (directory.isEmpty() ? QString() : shellQuote(directory))
+    QString script = QStringLiteral("cd ") + (directory.isEmpty() ? QString() : shellQuoted(directory))
                      + QStringLiteral(" || exit 127; ");
     for (auto it = command.environment.begin(); it != command.environment.end(); ++it)
-        script += QStringLiteral("export ") + it.key() + QLatin1Char('=') + shellQuote(remotePath(it.value(), command.workspace))
+        script += QStringLiteral("export ") + it.key() + QLatin1Char('=') + shellQuoted(remotePath(it.value(), command.workspace))
                   + QStringLiteral("; ");
-    script += QStringLiteral("exec ") + shellQuote(command.program);
+    script += QStringLiteral("exec ") + shellQuoted(command.program);
     for (const QString &argument : command.arguments)
-        script += QLatin1Char(' ') + shellQuote(remotePath(argument, command.workspace));
+        script += QLatin1Char(' ') + shellQuoted(remotePath(argument, command.workspace));
     return new RunloopProcess(m_api, machine.machineId, script, command.timeout, parent);
 }
 
@@ -104,8 +104,8 @@ Result<RemoteRunResult> RunloopMachine::run(const QString &script, std::chrono::
 {
     const RemoteMachineInfo machine = info();
     // Before acquire() knows the workspace, plain `cd`: to $HOME.
-    const QString directory = machine.workspacePath.isEmpty() ? QString() : shellQuote(machine.workspacePath);
-    const QString command = QStringLiteral("cd ") + directory + QStringLiteral(" && sh -c ") + shellQuote(script);
+    const QString directory = machine.workspacePath.isEmpty() ? QString() : shellQuoted(machine.workspacePath);
+    const QString command = QStringLiteral("cd ") + directory + QStringLiteral(" && sh -c ") + shellQuoted(script);
     const QDeadlineTimer deadline = timeout.count() > 0 ? QDeadlineTimer(timeout) : QDeadlineTimer(QDeadlineTimer::Forever);
     const auto hold = [&] {
         const qint64 left = deadline.isForever() ? MaxHold.count() : deadline.remainingTime() / 1000;

@@ -15,6 +15,7 @@
 
 namespace valis {
 
+class CredentialStore;
 struct RemoteSandboxSettings;
 
 /// What Valis remembers of a session's remote machine, in the profile's data folder
@@ -42,7 +43,16 @@ struct VALIS_HARNESS_EXPORT RemotePullReport
     /// beside it as "<name>.remote".
     QStringList conflicts;
     bool isEmpty() const { return updated.isEmpty() && added.isEmpty() && removed.isEmpty() && conflicts.isEmpty(); }
+    /// One line per file for people ("updated src/a.cpp"), or one saying nothing changed.
+    QStringList lines() const;
 };
+
+/// Looks up the credentials `sandbox` needs (the keychain first, then its variables; the
+/// keychain answers asynchronously, one account after another) and calls `done` on this thread
+/// with all of them, or with an Error ("sandbox.remote-auth") naming the first one missing, its
+/// keychain account and its variables. Nothing is called when `context` is gone by then.
+VALIS_HARNESS_EXPORT void resolveRemoteCredentials(RemoteSandbox *sandbox, CredentialStore *keys, QObject *context,
+                                                   std::function<void(const Result<QHash<QString, QString>> &)> done);
 
 /// A session's remote machine with the session's workspace on it (session-scoped): acquires
 /// the machine as config/sandboxes.json says, runs the setup script once, uploads the local

@@ -63,6 +63,8 @@ struct VALIS_HARNESS_EXPORT RemoteMachineInfo
 
     /// The session that created it (its valis-session label); empty: not Valis's.
     QString sessionId() const { return labels.value(QString::fromLatin1(RemoteSessionLabel)); }
+    /// "2 CPU, 4 GB memory, 10 GB disk" (what the service said; empty when it said nothing).
+    QString resources() const;
 };
 
 /// The outcome of a command run to completion with RemoteMachine::run().
@@ -143,6 +145,10 @@ public:
     /// Deletes machine `machineId`. Deleting one that is already gone succeeds.
     virtual Result<void> destroy(const QString &machineId) = 0;
 };
+
+/// `text` as one single-quoted word of a POSIX shell command line (for scripts sent to a
+/// machine).
+VALIS_HARNESS_EXPORT QString shellQuoted(const QString &text);
 
 /// A FilesystemBackend over `machine`'s run(): stat, list, read and write through POSIX shell
 /// commands (`find`, `base64`), confined to `root` on the machine. For services without file
