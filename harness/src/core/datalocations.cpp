@@ -148,6 +148,11 @@ QString DataLocations::memoryBlobDir() const
     return QDir(m_data).filePath(QStringLiteral("memory-blobs"));
 }
 
+QString DataLocations::mcpAuditLogPath() const
+{
+    return QDir(m_data).filePath(QStringLiteral("mcp-server/audit.jsonl"));
+}
+
 QString DataLocations::agentDir(const QString &agentId) const
 {
     return QDir(m_data).filePath(QStringLiteral("agents/") + agentId);

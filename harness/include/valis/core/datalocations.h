@@ -67,6 +67,8 @@ public:
     /// The embedded DetailStore (SQLite) and the folder of its large contents.
     QString memoryDatabasePath() const;
     QString memoryBlobDir() const;
+    /// The MCP server's audit log (data/mcp-server/audit.jsonl): every call other agents made.
+    QString mcpAuditLogPath() const;
     /// One agent's own folder (data/agents/<id>): its memories and skills. An agent id names a
     /// persona that keeps what it learned across sessions; "default" unless configured.
     QString agentDir(const QString &agentId) const;
