@@ -78,6 +78,7 @@ void screenshot(QWidget *widget, const QString &name)
         widget->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
 }
 
+#if defined(Q_OS_UNIX)
 /// An executable shell script in `folder`: a stand-in for `valis-cli serve` that only speaks
 /// its process contract (arguments, the first stdout line, stderr, exit status).
 QString script(const QString &folder, const QString &name, const QByteArray &body)
@@ -86,6 +87,7 @@ QString script(const QString &folder, const QString &name, const QByteArray &bod
     QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     return path;
 }
+#endif
 
 } // namespace
 
