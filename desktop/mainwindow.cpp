@@ -156,6 +156,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
         connectMcp();
     });
     connectEmbeddings();
+    connectSharing();
     connectRemoteMachines();
     connect(m_composer, &ComposerWidget::workspaceChosen, this, [this](const QString &path) {
         QSettings(m_locations.desktopSettingsPath(), QSettings::IniFormat)
@@ -665,7 +666,7 @@ void MainWindow::showSettings(const QString &page)
             open->showPage(page);
         return;
     }
-    auto *dialog = new SettingsDialog(m_locations, m_plugins.get(), m_conversation->keys(), this);
+    auto *dialog = new SettingsDialog(m_locations, m_plugins.get(), m_conversation->keys(), this, m_apiServer);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (!page.isEmpty())
         dialog->showPage(page);

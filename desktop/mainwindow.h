@@ -42,6 +42,7 @@ class McpStatusButton;
 class McpComposerAssist;
 class EmbeddingRunner;
 class EmbeddingStatus;
+class ApiServerController;
 
 /// Startup options the shell was given on its command line.
 struct ShellOptions
@@ -79,6 +80,8 @@ public:
     /// Keeps vectors up to date while embeddings are on (config/memory.json).
     EmbeddingRunner *embeddingRunner() const { return m_embeddings; }
     EmbeddingStatus *embeddingStatus() const { return m_embeddingStatus; }
+    /// The OpenAI-compatible API's switch (valis-cli serve); it ends with the window.
+    ApiServerController *apiServer() const { return m_apiServer; }
     /// The session shown in the centre (empty: a new one, not yet started).
     QString shownSession() const { return m_shownSession; }
     /// Starts a new session: the next turn from the composer creates it.
@@ -125,6 +128,8 @@ private:
     void connectMcp();
     /// The embedding runner and its status bar view (mainwindowembeddings.cpp).
     void connectEmbeddings();
+    /// The OpenAI-compatible API's switch, started again when it was left on (mainwindowsharing.cpp).
+    void connectSharing();
     /// The commands dock's remote machine view and its "Bring files back" (mainwindowremote.cpp).
     void connectRemoteMachines();
     /// Whether the window may close now; else the session's remote machine is released first
@@ -185,6 +190,7 @@ private:
     std::unique_ptr<PluginManager> m_plugins;
     EmbeddingRunner *m_embeddings = nullptr;
     EmbeddingStatus *m_embeddingStatus = nullptr;
+    ApiServerController *m_apiServer = nullptr;
     QList<SessionInfo> m_sessionInfos;
     QString m_shownSession;
     QString m_sessionToSelect; ///< a fork just made: selected when the list comes back

@@ -7,9 +7,11 @@
 #include "mcpserverspage.h"
 #include "pluginspage.h"
 #include "providerspage.h"
+#include "sharingpage.h"
 #include "toolspage.h"
 
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -23,7 +25,7 @@
 namespace valis {
 
 SettingsDialog::SettingsDialog(const DataLocations &locations, PluginManager *plugins, CredentialStore *keys,
-                               QWidget *parent)
+                               QWidget *parent, ApiServerController *apiServer)
     : QDialog(parent)
 {
     setObjectName(QStringLiteral("settingsDialog"));
@@ -45,6 +47,7 @@ SettingsDialog::SettingsDialog(const DataLocations &locations, PluginManager *pl
     addPage(new EmbeddingsPage(locations, plugins, keys, this));
     addPage(new ToolsPage(locations, plugins, this));
     addPage(new McpServersPage(locations, plugins, this));
+    addPage(new SharingPage(locations, keys, SharingPage::Setup{SharingPage::installedCli(), QDir::homePath(), apiServer}, this));
     addPage(new PluginsPage(plugins, this));
     addPage(new AppearancePage(locations, this));
 

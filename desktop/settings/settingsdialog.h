@@ -11,6 +11,7 @@ class QStackedWidget;
 
 namespace valis {
 
+class ApiServerController;
 class CredentialStore;
 class PluginManager;
 class SettingsPage;
@@ -24,9 +25,10 @@ class SettingsDialog : public QDialog
     Q_OBJECT
 
 public:
-    /// `plugins` may be null while they are still starting (the pages that need them say so).
+    /// `plugins` may be null while they are still starting (the pages that need them say so);
+    /// `apiServer` is the window's OpenAI-compatible API switch (null: the page cannot offer it).
     SettingsDialog(const DataLocations &locations, PluginManager *plugins, CredentialStore *keys,
-                   QWidget *parent = nullptr);
+                   QWidget *parent = nullptr, ApiServerController *apiServer = nullptr);
 
     /// Shows the page titled `title`; false when there is none.
     bool showPage(const QString &title);

@@ -7,3 +7,4 @@ target_sources(valis_harness PRIVATE
     src/mcp/server/mcpauditlog.cpp)
 include(src/mcp/server/stdio.cmake OPTIONAL)
 include(src/mcp/server/http.cmake OPTIONAL)
+include(src/mcp/server/clientconfig.cmake OPTIONAL)
