@@ -235,6 +235,8 @@ void TestCliCompletion::bashOffersEveryOptionEachCommandTakes()
         }
     }
     QVERIFY(paths.contains(QStringLiteral("mcp logout")));
+    QVERIFY(paths.contains(QStringLiteral("mcp serve")));
+    QVERIFY(paths.contains(QStringLiteral("mcp audit")));
     QVERIFY(paths.contains(QStringLiteral("memory stats")));
     QVERIFY(paths.contains(QStringLiteral("sandbox cleanup")));
     for (const QString &path : std::as_const(paths)) {

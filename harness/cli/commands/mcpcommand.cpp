@@ -105,6 +105,8 @@ const QList<Subcommand> &subcommands()
         {"prompt", QT_TRANSLATE_NOOP("valis::cli", "Get one prompt with arguments and print its messages"), runMcpPrompt},
         {"login", QT_TRANSLATE_NOOP("valis::cli", "Sign in to an HTTP server (OAuth, in the browser)"), runMcpLogin},
         {"logout", QT_TRANSLATE_NOOP("valis::cli", "Forget an HTTP server's OAuth tokens"), runMcpLogout},
+        {"serve", QT_TRANSLATE_NOOP("valis::cli", "Serve Valis's memory and transcripts to other agents over MCP"), runMcpServe},
+        {"audit", QT_TRANSLATE_NOOP("valis::cli", "What other agents called on valis-cli mcp serve"), runMcpAudit},
     };
     return list;
 }

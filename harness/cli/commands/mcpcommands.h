@@ -30,6 +30,8 @@ int runMcpPrompts(CliContext &context, const QStringList &arguments);
 int runMcpPrompt(CliContext &context, const QStringList &arguments);
 int runMcpLogin(CliContext &context, const QStringList &arguments);
 int runMcpLogout(CliContext &context, const QStringList &arguments);
+int runMcpServe(CliContext &context, const QStringList &arguments);
+int runMcpAudit(CliContext &context, const QStringList &arguments);
 
 /// "node /path/server.js stdio" or the URL: what a server runs, for people.
 QString describeServer(const McpServerConfig &server);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "threadedtool.h"
+#include "valis/memory/memorypager.h"
 
 namespace valis::tools::memory {
 
@@ -12,11 +13,11 @@ class RetrieveMemoryTool : public ThreadedTool
 public:
     static QString name() { return QStringLiteral("retrieve_memory"); }
     /// Lines per page when the model does not say, and the most it may ask for.
-    static constexpr qint64 DefaultLines = 200;
-    static constexpr qint64 MaxLines = 2000;
-    static constexpr qint64 DefaultBytes = 16384;
+    static constexpr qint64 DefaultLines = memorypager::DefaultLines;
+    static constexpr qint64 MaxLines = memorypager::MaxLines;
+    static constexpr qint64 DefaultBytes = memorypager::DefaultBytes;
     /// No page is larger, whatever unit and limit: the answer stays in the context for good.
-    static constexpr qint64 MaxPageBytes = 65536;
+    static constexpr qint64 MaxPageBytes = memorypager::MaxPageBytes;
 
     ToolSpec spec() const override;
     ToolOutcome run(const ToolCall &call) const override;

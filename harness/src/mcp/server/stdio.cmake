@@ -2,3 +2,19 @@
 # valis-cli mcp serve --stdio runs on.
 target_sources(valis_harness PRIVATE
     src/mcp/server/mcpserversession.cpp)
+# retrieve_memory's paging, shared by the built-in tool and the MCP server.
+target_sources(valis_harness PRIVATE
+    include/valis/memory/memorypager.h
+    src/memory/memorypager.cpp)
+# Valis's memory and transcripts as an MCP server.
+target_sources(valis_harness PRIVATE
+    include/valis/mcp/valismemoryserver.h
+    src/mcp/server/valismemorycommon.h
+    src/mcp/server/valismemorycommon.cpp
+    src/mcp/server/valismemoryserver.cpp
+    src/mcp/server/valismemorytools.cpp
+    src/mcp/server/valismemoryresources.cpp)
+# The stdio transport of valis-cli mcp serve --stdio.
+target_sources(valis_harness PRIVATE
+    include/valis/mcp/mcpstdioserver.h
+    src/mcp/server/mcpstdioserver.cpp)
