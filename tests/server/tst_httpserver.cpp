@@ -152,6 +152,14 @@ private Q_SLOTS:
         QVERIFY(client.waitClosed());
         QCOMPARE(seen, 0);
 
+        // A client that sends a large body whole before it reads still gets the answer, not a
+        // reset connection.
+        RawClient eager(server.port());
+        eager.send("POST /big HTTP/1.1\r\nHost: x\r\nContent-Length: 4194304\r\n\r\n" + QByteArray(4 * 1024 * 1024, 'x'));
+        const RawResponse refused = eager.read();
+        QCOMPARE(refused.status, 413);
+        QCOMPARE(seen, 0);
+
         // A body exactly at the limit is served.
         RawClient fits(server.port());
         fits.send("POST /ok HTTP/1.1\r\nHost: x\r\nContent-Length: 16\r\n\r\n0123456789abcdef");
@@ -187,7 +195,11 @@ private Q_SLOTS:
         QCOMPARE(response.status, 400);
         QCOMPARE(json(response.body).value(QLatin1String("error")).toObject().value(QLatin1String("code")).toString(),
                  QStringLiteral("bad_request"));
-        QVERIFY(client.waitClosed());
+        QCOMPARE(response.header("connection"), QByteArray("close"));
+        // The server closes after draining a while (see oversizeBodyGets413BeforeTheHandler);
+        // waiting for that once is enough.
+        if (QByteArray(QTest::currentDataTag()) == "garbage")
+            QVERIFY(client.waitClosed());
         QCOMPARE(seen, 0);
     }
 

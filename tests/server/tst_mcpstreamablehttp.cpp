@@ -247,6 +247,24 @@ private Q_SLOTS:
         QCOMPARE(m_server->sessionCount(), 0); // nothing refused started a session
     }
 
+    void aBatchIsAnsweredAsOneArray()
+    {
+        // Batches are 2025-03-26's; their requests are answered together, in one JSON array.
+        const QByteArray session = openSession();
+        RawClient client(port());
+        client.send(post("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"},"
+                         "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":0}},"
+                         "{\"jsonrpc\":\"2.0\",\"id\":\"two\",\"method\":\"tools/list\"}]",
+                         session));
+        const RawResponse response = client.read();
+        QCOMPARE(response.status, 200);
+        const QJsonArray answers = QJsonDocument::fromJson(response.body).array();
+        QCOMPARE(answers.size(), 2);
+        QCOMPARE(answers.at(0).toObject().value(QLatin1String("id")).toInt(), 1);
+        QCOMPARE(answers.at(1).toObject().value(QLatin1String("id")).toString(), QStringLiteral("two"));
+        QVERIFY(answers.at(1).toObject().value(QLatin1String("result")).toObject().contains(QLatin1String("tools")));
+    }
+
     void oversizeBodyGets413()
     {
         RawClient client(port());
