@@ -130,6 +130,9 @@ test('the SDK client uses valis-cli mcp serve --http', async () => {
     response = await fetch(first.url, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${token}`, Origin: 'https://evil.example' }, body: initialize });
     assert.equal(response.status, 403);
     await assert.rejects(connect(first.url, 'valis-mcp-wrong'), 'the SDK client is refused with a wrong token');
+    await waitFor(() => /refused a request \(403\): origin https:\/\/evil\.example/.test(first.stderr), 'the 403 said on stderr');
+    assert.match(first.stderr, /refused a request \(401\): wrong bearer token/);
+    assert.ok(!first.stderr.includes('valis-mcp-wrong'), 'a refused token is not echoed');
 
     // Closing the client ends its session (DELETE): the id is gone afterwards.
     const sessionId = transport.sessionId;

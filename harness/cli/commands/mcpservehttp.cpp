@@ -196,6 +196,12 @@ int serveMcpHttp(CliContext &context, McpServerHandler *handler, const McpServeO
                          }
                      });
 
+    // A client set up with a stale token or from a page's Origin fails quietly on its side; the
+    // reason is said here, where the person who runs the server looks.
+    QObject::connect(&server, &McpStreamableHttpServer::refused, &server, [&context](int status, const QString &reason) {
+        context.err() << Text::tr("valis-cli mcp serve: refused a request (%1): %2").arg(status).arg(reason) << Qt::endl;
+    });
+
     QEventLoop loop;
     StopSignals stop(&loop);
     context.err() << Text::tr("valis-cli mcp serve: serving the memory of agent %1%2 over Streamable HTTP; Ctrl+C stops")
