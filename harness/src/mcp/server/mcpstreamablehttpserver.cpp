@@ -50,6 +50,8 @@ QString hostOf(const QByteArray &hostHeader)
 
 } // namespace
 
+// Private's messages are written McpStreamableHttpServer::tr(...): that is the context lupdate
+// files them under, and the one tr() finds at run time.
 class McpStreamableHttpServer::Private
 {
 public:
@@ -97,7 +99,7 @@ void McpStreamableHttpServer::Private::serve(const HttpRequest &request, HttpRes
     else if (request.method == "DELETE")
         remove(request, responder);
     else
-        refuse(responder, 405, -32000, tr("Method not allowed."), QStringLiteral("method ") + QString::fromLatin1(request.method.left(20)),
+        refuse(responder, 405, -32000, McpStreamableHttpServer::tr("Method not allowed."), QStringLiteral("method ") + QString::fromLatin1(request.method.left(20)),
                {{"Allow", "GET, POST, DELETE"}});
 }
 
@@ -106,7 +108,7 @@ bool McpStreamableHttpServer::Private::admitted(const HttpRequest &request, Http
     // Origin first, as the spec asks: a page of another site must learn nothing, not even
     // whether a token would do.
     if (!httpaccess::originAllowed(request, options.allowedOrigins)) {
-        refuse(responder, 403, -32000, tr("Forbidden: this Origin may not use the server."),
+        refuse(responder, 403, -32000, McpStreamableHttpServer::tr("Forbidden: this Origin may not use the server."),
                QStringLiteral("origin ") + QString::fromLatin1(request.header("origin").left(200)));
         return false;
     }
@@ -120,7 +122,7 @@ bool McpStreamableHttpServer::Private::admitted(const HttpRequest &request, Http
         for (const QString &origin : std::as_const(options.allowedOrigins))
             ok = ok || QUrl(origin).host().compare(host, Qt::CaseInsensitive) == 0;
         if (!ok) {
-            refuse(responder, 403, -32000, tr("Forbidden: this Host may not use the server."),
+            refuse(responder, 403, -32000, McpStreamableHttpServer::tr("Forbidden: this Host may not use the server."),
                    QStringLiteral("host ") + QString::fromLatin1(request.header("host").left(200)));
             return false;
         }
@@ -129,7 +131,7 @@ bool McpStreamableHttpServer::Private::admitted(const HttpRequest &request, Http
         const bool given = request.hasHeader("authorization");
         const QByteArray challenge = given ? QByteArrayLiteral("Bearer realm=\"valis-mcp\", error=\"invalid_token\"")
                                            : QByteArrayLiteral("Bearer realm=\"valis-mcp\"");
-        refuse(responder, 401, -32000, tr("Unauthorized: a valid bearer token is required."),
+        refuse(responder, 401, -32000, McpStreamableHttpServer::tr("Unauthorized: a valid bearer token is required."),
                given ? QStringLiteral("wrong bearer token") : QStringLiteral("no bearer token"),
                {{"WWW-Authenticate", challenge}});
         return false;
@@ -138,7 +140,7 @@ bool McpStreamableHttpServer::Private::admitted(const HttpRequest &request, Http
         const QString version = QString::fromLatin1(request.header("mcp-protocol-version")).trimmed();
         if (!kSupportedVersions.contains(version)) {
             refuse(responder, 400, -32000,
-                   tr("Bad Request: unsupported MCP-Protocol-Version %1 (supported: %2).")
+                   McpStreamableHttpServer::tr("Bad Request: unsupported MCP-Protocol-Version %1 (supported: %2).")
                        .arg(version.left(40), kSupportedVersions.join(QStringLiteral(", "))),
                    QStringLiteral("protocol version ") + version.left(40));
             return false;
@@ -150,13 +152,13 @@ bool McpStreamableHttpServer::Private::admitted(const HttpRequest &request, Http
 McpHttpSession *McpStreamableHttpServer::Private::sessionFor(const HttpRequest &request, HttpResponder *responder)
 {
     if (!request.hasHeader("mcp-session-id")) {
-        refuse(responder, 400, -32000, tr("Bad Request: the Mcp-Session-Id header is required."),
+        refuse(responder, 400, -32000, McpStreamableHttpServer::tr("Bad Request: the Mcp-Session-Id header is required."),
                QStringLiteral("no session id"));
         return nullptr;
     }
     const auto it = sessions.find(QString::fromLatin1(request.header("mcp-session-id")));
     if (it == sessions.end()) {
-        refuse(responder, 404, -32001, tr("Session not found."), QStringLiteral("unknown session"));
+        refuse(responder, 404, -32001, McpStreamableHttpServer::tr("Session not found."), QStringLiteral("unknown session"));
         return nullptr;
     }
     it->second->lastUse.start();
@@ -212,19 +214,19 @@ void McpStreamableHttpServer::Private::prune()
 void McpStreamableHttpServer::Private::post(const HttpRequest &request, HttpResponder *responder)
 {
     if (!accepts(request, QLatin1String("application/json")) || !accepts(request, QLatin1String("text/event-stream"))) {
-        refuse(responder, 406, -32000, tr("Not Acceptable: the client must accept application/json and text/event-stream."),
+        refuse(responder, 406, -32000, McpStreamableHttpServer::tr("Not Acceptable: the client must accept application/json and text/event-stream."),
                QStringLiteral("accept"));
         return;
     }
     if (!request.header("content-type").toLower().startsWith("application/json")) {
-        refuse(responder, 415, -32000, tr("Unsupported Media Type: the body must be application/json."),
+        refuse(responder, 415, -32000, McpStreamableHttpServer::tr("Unsupported Media Type: the body must be application/json."),
                QStringLiteral("content type"));
         return;
     }
     QJsonParseError jsonError;
     const QJsonDocument document = QJsonDocument::fromJson(request.body, &jsonError);
     if (jsonError.error != QJsonParseError::NoError) {
-        refuse(responder, 400, JsonRpcCode::ParseError, tr("Parse error: %1").arg(jsonError.errorString()),
+        refuse(responder, 400, JsonRpcCode::ParseError, McpStreamableHttpServer::tr("Parse error: %1").arg(jsonError.errorString()),
                QStringLiteral("malformed JSON"));
         return;
     }
@@ -232,7 +234,7 @@ void McpStreamableHttpServer::Private::post(const HttpRequest &request, HttpResp
     const QList<JsonRpcMessage> messages = JsonRpcMessage::parse(request.body, &problem);
     if (messages.isEmpty()) {
         refuse(responder, 400, JsonRpcCode::InvalidRequest,
-               tr("Invalid Request: %1").arg(problem.isEmpty() ? tr("an empty batch") : problem),
+               McpStreamableHttpServer::tr("Invalid Request: %1").arg(problem.isEmpty() ? McpStreamableHttpServer::tr("an empty batch") : problem),
                QStringLiteral("malformed JSON-RPC"));
         return;
     }
@@ -243,7 +245,7 @@ void McpStreamableHttpServer::Private::post(const HttpRequest &request, HttpResp
     McpHttpSession *session = nullptr;
     if (initializing) {
         if (messages.size() != 1) {
-            refuse(responder, 400, JsonRpcCode::InvalidRequest, tr("Invalid Request: initialize must be sent alone."),
+            refuse(responder, 400, JsonRpcCode::InvalidRequest, McpStreamableHttpServer::tr("Invalid Request: initialize must be sent alone."),
                    QStringLiteral("initialize in a batch"));
             return;
         }
@@ -326,7 +328,7 @@ void McpStreamableHttpServer::Private::post(const HttpRequest &request, HttpResp
 void McpStreamableHttpServer::Private::get(const HttpRequest &request, HttpResponder *responder)
 {
     if (!accepts(request, QLatin1String("text/event-stream"))) {
-        refuse(responder, 406, -32000, tr("Not Acceptable: the client must accept text/event-stream."),
+        refuse(responder, 406, -32000, McpStreamableHttpServer::tr("Not Acceptable: the client must accept text/event-stream."),
                QStringLiteral("accept"));
         return;
     }
@@ -339,13 +341,13 @@ void McpStreamableHttpServer::Private::get(const HttpRequest &request, HttpRespo
     if (resuming) {
         int streamId = 0;
         if (!detail::parseEventId(request.header("last-event-id"), &streamId, &after) || !session->stream(streamId)) {
-            refuse(responder, 400, -32000, tr("Bad Request: Last-Event-ID names no stream of this session."),
+            refuse(responder, 400, -32000, McpStreamableHttpServer::tr("Bad Request: Last-Event-ID names no stream of this session."),
                    QStringLiteral("unknown event id"));
             return;
         }
         stream = session->stream(streamId);
     } else if (stream->hasReader()) {
-        refuse(responder, 409, -32000, tr("Conflict: this session's GET stream is already open."),
+        refuse(responder, 409, -32000, McpStreamableHttpServer::tr("Conflict: this session's GET stream is already open."),
                QStringLiteral("second GET stream"));
         return;
     }
