@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QLocale>
 #include <QTcpSocket>
+#include <QTimer>
 
 #include <cctype>
 #include <utility>
@@ -19,6 +20,8 @@ namespace {
 constexpr qsizetype MaxHeadBytes = 64 * 1024;
 constexpr qsizetype MaxChunkLineBytes = 4096;
 constexpr int MaxHeaders = 200;
+// How long a connection refused mid-request goes on draining what the client sends.
+constexpr int LingerMs = 2000;
 
 QByteArray reasonPhrase(int status)
 {
@@ -126,9 +129,9 @@ HttpConnection::HttpConnection(QTcpSocket *socket, const HttpServer::Handler *ha
 
 void HttpConnection::onReadyRead()
 {
+    const QByteArray bytes = m_socket->readAll(); // read even when unwanted, so nothing piles up
     if (m_gone)
         return;
-    const QByteArray bytes = m_socket->readAll();
     if (m_closing || m_state == State::Failed)
         return; // after an answer that closes the connection nothing more is read
     m_buffer += bytes;
@@ -418,7 +421,18 @@ void HttpConnection::advance()
             m_gone = true;
             // Reading stopped at this request, so no responder remains. disconnectFromHost sends
             // what is buffered first; its disconnected() ends this connection (shutDown).
-            m_socket->disconnectFromHost();
+            if (m_state != State::Failed) {
+                m_socket->disconnectFromHost();
+                return;
+            }
+            // Refused mid-request (413, 400): the client may still be sending its body, and
+            // closing a socket with unread input makes the kernel reset the connection, which can
+            // destroy the answer before the client reads it. So the rest is read and dropped for
+            // a while, and the client usually closes first, having read the answer.
+            QTimer::singleShot(LingerMs, this, [this] {
+                if (m_socket->state() == QAbstractSocket::ConnectedState)
+                    m_socket->disconnectFromHost();
+            });
             return;
         }
     }

@@ -5,6 +5,7 @@ target_sources(valis_harness PRIVATE
     src/server/httpserver.cpp
     src/server/httpaccess.cpp
     src/server/httpconnection_p.h
-    src/server/httpconnection.cpp)
-target_sources(valis_harness PRIVATE
+    src/server/httpconnection.cpp
+    src/mcp/server/mcphttpsession_p.h
+    src/mcp/server/mcphttpsession.cpp
     src/mcp/server/mcpstreamablehttpserver.cpp)
