@@ -73,6 +73,8 @@ private:
     void onViewBuilt(const ContextView &view);
     void send(const ContextView &view);
     ProviderRequest requestFor(const ContextView &view);
+    /// The registry's tools offered this turn, then the driver's (SessionConfig::clientTools).
+    QJsonArray offeredTools() const;
     /// Records summaries that arrived while the record could not take them (tools running).
     void recordPreparedSummaries();
     void onSummaryPrepared(const CompactionEvent &event, const Usage &usage);
