@@ -183,6 +183,8 @@ int runServe(CliContext &context, const QStringList &arguments)
         config.keySource = connection->value().keySource;
         config.catalog = catalog;
         config.workspace = workspace;
+        // Where /context/ lives: summaries save the transcript they replace there.
+        config.locations = context.locations();
         config.maxOutputTokens = profile.maxOutputTokens;
         applyProviderSettings(settings.value(), profile.provider, &config);
         const Result<QHash<QString, QJsonObject>> overrides =
