@@ -35,13 +35,14 @@ async function raw(path, init) {
     return { status: response.status, body };
 }
 
-// A body over the server's limit: the answer (413) may come before the body is all sent, and
-// the server then closes, so the status is read from the response as soon as it arrives.
+// A body over the server's limit, announced by its Content-Length with Expect: 100-continue as
+// curl does for large bodies: the 413 comes before any of it is sent (a client that sends it
+// regardless may see the connection reset under it once the server closes).
 function oversized(bytes, headers) {
     return new Promise((resolve) => {
         const url = new URL(baseURL + '/chat/completions');
         const request = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST',
-                                       headers: { ...headers, 'Content-Length': bytes } });
+                                       headers: { ...headers, 'Content-Length': bytes, Expect: '100-continue' } });
         request.on('response', (response) => {
             let text = '';
             response.on('data', (piece) => { text += piece; });
@@ -61,7 +62,7 @@ function oversized(bytes, headers) {
             }
             request.end();
         };
-        pump();
+        request.on('continue', pump);
     });
 }
 

@@ -92,16 +92,11 @@ class ApiServerTest : public QObject
         m_largestRequestTokens = qMax(m_largestRequestTokens, tokens);
         if (tokens > WindowTokens) {
             ++m_overflowed;
-            qWarning() << "overflow:" << tokens << "prompt tokens," << body.value(QLatin1String("messages")).toArray().size() << "messages; last:"
-                       << textOf(body.value(QLatin1String("messages")).toArray().last().toObject().value(QLatin1String("content"))).left(300)
-                       << "first:" << textOf(body.value(QLatin1String("messages")).toArray().first().toObject().value(QLatin1String("content"))).left(200)
-                       << "max_tokens" << body.value(QLatin1String("max_tokens"));
+            qWarning() << "overflow:" << tokens << "prompt tokens," << body.value(QLatin1String("messages")).toArray().size() << "messages";
             m_upstream->enqueue(ScriptedResponse::json(400, anthropicOverflow()));
             return;
         }
         const QJsonArray messages = body.value(QLatin1String("messages")).toArray();
-        if (qEnvironmentVariableIsSet("APIDEBUG"))
-            qWarning() << "upstream" << tokens << messages.size() << textOf(messages.last().toObject().value(QLatin1String("content"))).left(60);
         const QString first = messages.isEmpty() ? QString() : textOf(messages.first().toObject().value(QLatin1String("content")));
         const QString last = messages.isEmpty() ? QString() : textOf(messages.last().toObject().value(QLatin1String("content")));
         if (first.contains(QLatin1String("tools test"))) {
@@ -265,16 +260,6 @@ private Q_SLOTS:
     void threeHundredTurnsStayInTheWindow()
     {
         const QJsonObject result = runClient(QStringLiteral("conversation"));
-        if (qEnvironmentVariableIsSet("APIDEBUG")) {
-            SessionInfo info;
-            sessionMessages(QStringLiteral("turn 1:"), &info);
-            const CliRun shown = runCli({QStringLiteral("--home"), m_home->path(), QStringLiteral("context"), info.id}, environment());
-            qWarning().noquote() << shown.out.left(4000) << shown.err.left(2000);
-            for (const Message &message : sessionMessages(QStringLiteral("turn 1:"))) {
-                if (message.role == Role::System || !message.metadata.isEmpty())
-                    qWarning().noquote() << "record" << roleName(message.role) << message.turn << QJsonDocument(message.metadata).toJson(QJsonDocument::Compact).left(1500) << message.text().left(300);
-            }
-        }
         QCOMPARE(result.value(QLatin1String("turns")).toInt(), 300);
         QCOMPARE(result.value(QLatin1String("streamedTurns")).toInt(), 12);
         QCOMPARE(result.value(QLatin1String("usageSeen")).toInt(), 300);
@@ -363,6 +348,7 @@ private Q_SLOTS:
         QCOMPARE(result.value(QLatin1String("origin")).toObject().value(QLatin1String("status")).toInt(), 403);
         QCOMPARE(result.value(QLatin1String("localOrigin")).toInt(), 200);
         QCOMPARE(result.value(QLatin1String("oversize")).toObject().value(QLatin1String("status")).toInt(), 413);
+        QCOMPARE(error("oversize").value(QLatin1String("code")).toString(), QStringLiteral("request_too_large"));
         QCOMPARE(result.value(QLatin1String("unknownModel")).toObject().value(QLatin1String("status")).toInt(), 404);
         QCOMPARE(result.value(QLatin1String("unknownModel")).toObject().value(QLatin1String("code")).toString(), QStringLiteral("model_not_found"));
         QCOMPARE(result.value(QLatin1String("badMessages")).toObject().value(QLatin1String("status")).toInt(), 400);

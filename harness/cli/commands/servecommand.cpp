@@ -201,6 +201,11 @@ int runServe(CliContext &context, const QStringList &arguments)
         return config;
     };
 
+    options.onProblem = [&context](const QString &sessionId, const SessionEvent &event) {
+        context.err() << (event.kind == SessionEvent::Kind::Error ? Text::tr("error: %1: %2") : Text::tr("warning: %1: %2"))
+                             .arg(sessionId, event.error.message)
+                      << Qt::endl;
+    };
     OpenAiApiServer server(options);
     const Result<void> listening = server.listen(address, quint16(port));
     if (listening.hasError())

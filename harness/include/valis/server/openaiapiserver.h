@@ -30,6 +30,9 @@ struct VALIS_HARNESS_EXPORT ApiServerOptions
     /// strategies and their settings, memory); called once per profile, on first use.
     std::function<Result<SessionConfig>(const ApiProfile &)> configure;
     SessionStore *store = nullptr; ///< where served conversations are recorded
+    /// Told of every Warning and Error a served session reports (a summary that failed, an
+    /// upstream error), for the operator's log; nullptr: nobody.
+    std::function<void(const QString &sessionId, const SessionEvent &event)> onProblem;
 };
 
 /// The OpenAI-compatible API (`valis-cli serve`): GET /v1/models, POST /v1/chat/completions

@@ -7,8 +7,8 @@
 
 namespace valis::apiserver {
 
-ApiConversations::ApiConversations(SessionStore *store, Configure configure, int maxOpen)
-    : m_store(store), m_configure(std::move(configure)), m_maxOpen(maxOpen)
+ApiConversations::ApiConversations(SessionStore *store, Configure configure, Problem onProblem, int maxOpen)
+    : m_store(store), m_configure(std::move(configure)), m_onProblem(std::move(onProblem)), m_maxOpen(maxOpen)
 {
 }
 
@@ -65,6 +65,13 @@ Result<Session *> ApiConversations::open(const QString &id, const ApiProfile &pr
     if (opened.hasError())
         return opened.error();
     Session *session = opened.value().get();
+    if (m_onProblem) {
+        const Problem problem = m_onProblem;
+        QObject::connect(session, &Session::eventOccurred, session, [problem](const SessionEvent &event) {
+            if (event.kind == SessionEvent::Kind::Warning || event.kind == SessionEvent::Kind::Error)
+                problem(event.sessionId, event);
+        });
+    }
     if (id.isEmpty())
         m_byKey[key].prepend(session->id());
     m_open[session->id()] = Open{std::move(opened).value(), profile.name, ++m_clock};

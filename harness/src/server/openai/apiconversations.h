@@ -28,7 +28,8 @@ class ApiConversations
 {
 public:
     using Configure = std::function<Result<SessionConfig>(const ApiProfile &)>;
-    ApiConversations(SessionStore *store, Configure configure, int maxOpen = 32);
+    using Problem = std::function<void(const QString &sessionId, const SessionEvent &event)>;
+    ApiConversations(SessionStore *store, Configure configure, Problem onProblem = {}, int maxOpen = 32);
     ~ApiConversations();
 
     struct Match
@@ -50,6 +51,7 @@ private:
 
     SessionStore *m_store;
     Configure m_configure;
+    Problem m_onProblem;
     int m_maxOpen;
     bool m_indexed = false;
     QHash<QString, QStringList> m_byKey; ///< key -> session ids, newest first
