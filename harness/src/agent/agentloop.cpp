@@ -437,25 +437,8 @@ void AgentLoop::onStreamFinished()
                      Text::tr("the answer stopped (%1) while a tool call's arguments were still being written; that call was not run")
                          .arg(m_assembler->stopReason())));
     }
-    if (!calls.isEmpty() && !m_session->config().clientTools.isEmpty()) {
-        // Calls to the driver's tools end the turn: their results come with the next
-        // continueWith(). Calls to the session's own tools beside them are not run, since the
-        // driver answers the whole batch.
-        QSet<QString> clientNames;
-        for (const QJsonValue &tool : m_session->config().clientTools)
-            clientNames.insert(tool.toObject().value(QLatin1String("name")).toString());
-        QList<Part> own;
-        for (const Part &call : calls) {
-            if (!clientNames.contains(call.toolName))
-                own.append(call);
-        }
-        if (own.size() < calls.size()) {
-            if (!own.isEmpty())
-                answerUnrun(own, Text::tr("[not run: this answer also called tools the client runs]"));
-            finishTurn(QStringLiteral("client-tools"));
-            return;
-        }
-    }
+    if (endsForClientTools(calls))
+        return;
     if (!calls.isEmpty()) {
         m_state = State::Tools;
         m_batchCalls = calls;

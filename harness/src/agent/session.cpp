@@ -366,61 +366,23 @@ Result<void> Session::submit(const QString &text, const QList<Part> &attachments
     if (!text.isEmpty())
         user.parts.append(Part::makeText(text));
     user.parts.append(attachments);
-    if (m_info.title.isEmpty() && !text.trimmed().isEmpty()) {
-        m_info.title = titleFrom(text);
-        // A title is a convenience: a store that cannot rename still runs the turn.
-        const Result<void> renamed = m_store->renameSession(m_info.id, m_info.title);
-        if (renamed.hasError()) {
-            SessionEvent warning;
-            warning.kind = SessionEvent::Kind::Warning;
-            warning.error = renamed.error();
-            emitEvent(warning);
-        }
-    }
+    nameAfter(text);
     return startTurnWith(user, text, false);
 }
 
-Result<void> Session::continueWith(const QList<Message> &messages)
+void Session::nameAfter(const QString &text)
 {
-    if (isBusy())
-        return Error(QStringLiteral("session.busy"), Text::tr("a turn is running; interrupt it or wait for it to finish"));
-    const bool opensTurn = !messages.isEmpty() && messages.constLast().role == Role::User && messages.constLast().startsTurn();
-    const qsizetype before = opensTurn ? messages.size() - 1 : messages.size();
-    if (before == 0 && !opensTurn && m_path.isEmpty())
-        return Error(QStringLiteral("session.empty-turn"), Text::tr("there is nothing to send"));
-    for (qsizetype i = 0; i < before; ++i) {
-        const Result<Message> stored = append(messages.at(i));
-        if (stored.hasError())
-            return stored.error();
+    if (!m_info.title.isEmpty() || text.trimmed().isEmpty())
+        return;
+    m_info.title = titleFrom(text);
+    // A title is a convenience: a store that cannot rename still runs the turn.
+    const Result<void> renamed = m_store->renameSession(m_info.id, m_info.title);
+    if (renamed.hasError()) {
+        SessionEvent warning;
+        warning.kind = SessionEvent::Kind::Warning;
+        warning.error = renamed.error();
+        emitEvent(warning);
     }
-    if (opensTurn) {
-        const Message &user = messages.constLast();
-        const QString text = user.text();
-        if (m_info.title.isEmpty() && !text.trimmed().isEmpty()) {
-            m_info.title = titleFrom(text);
-            const Result<void> renamed = m_store->renameSession(m_info.id, m_info.title);
-            if (renamed.hasError()) {
-                SessionEvent warning;
-                warning.kind = SessionEvent::Kind::Warning;
-                warning.error = renamed.error();
-                emitEvent(warning);
-            }
-        }
-        return startTurnWith(user, text, false);
-    }
-    if (m_path.isEmpty())
-        return Error(QStringLiteral("session.empty-turn"), Text::tr("there is nothing to send"));
-    // Tool results (or nothing new): the turn they belong to goes on, with no recall of its own.
-    m_loop->startTurn(m_path.constLast().turn, QString());
-    return success();
-}
-
-Result<void> Session::setClientTools(const QJsonArray &definitions)
-{
-    if (isBusy())
-        return Error(QStringLiteral("session.busy"), Text::tr("a turn is running; interrupt it or wait for it to finish"));
-    m_config.clientTools = definitions;
-    return success();
 }
 
 Result<void> Session::startTurnWith(Message user, const QString &text, bool rememberIt)

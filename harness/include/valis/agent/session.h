@@ -288,6 +288,8 @@ private:
     /// Stores a user message under the active leaf (and remembers it as the leaf when
     /// `rememberIt`: it starts a new branch), then starts its turn.
     Result<void> startTurnWith(Message user, const QString &text, bool rememberIt);
+    /// Names an untitled session after the first line of `text` (a Warning when it cannot).
+    void nameAfter(const QString &text);
     /// Moves the active leaf to record index `leaf` (-1: before the first message) and
     /// rebuilds the active path.
     void setLeaf(qsizetype leaf);
