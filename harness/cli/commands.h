@@ -41,5 +41,6 @@ int runRecall(CliContext &context, const QStringList &arguments);
 int runMcp(CliContext &context, const QStringList &arguments);
 int runSandbox(CliContext &context, const QStringList &arguments);
 int runCompletion(CliContext &context, const QStringList &arguments);
+int runServe(CliContext &context, const QStringList &arguments);
 
 } // namespace valis::cli

@@ -126,6 +126,49 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(DataLocations::underHome(h.homePath()).sessionScratchDir(h.session()->id()) + QStringLiteral("/x.txt")));
     }
 
+    void clientToolsGoBackToTheDriver()
+    {
+        SessionHarness h;
+        QVERIFY2(h.start(QStringLiteral("anthropic"), QStringLiteral("claude-sonnet-4-5")), qPrintable(h.error()));
+        h.config().clientTools = QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("get_weather")},
+                                                        {QStringLiteral("description"), QStringLiteral("The weather")},
+                                                        {QStringLiteral("input_schema"), QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}}}}};
+        QVERIFY(h.reopen());
+        h.server().enqueue(ScriptedResponse::sse(AnthropicStream().toolUse(QStringLiteral("toolu_w"), QStringLiteral("get_weather"),
+                                                                           QJsonObject{{QStringLiteral("city"), QStringLiteral("Oslo")}})
+                                                     .stop(QStringLiteral("tool_use"))));
+        // The call ends the turn unrun: the driver runs it.
+        QCOMPARE(h.runTurn(QStringLiteral("weather?")), QStringLiteral("client-tools"));
+        QVERIFY(h.tools().contexts.isEmpty());
+        QVERIFY(QJsonDocument(h.server().requests().first().json().value(QLatin1String("tools")).toArray()).toJson().contains("get_weather"));
+        // Its result comes back with continueWith(), and the same turn goes on.
+        Message result;
+        result.role = Role::Tool;
+        result.parts.append(Part::makeToolResultText(QStringLiteral("toolu_w"), QStringLiteral("Oslo: sleet"), false));
+        h.server().enqueue(ScriptedResponse::sse(AnthropicStream().text(QStringLiteral("Sleet.")).stop(QStringLiteral("end_turn"))));
+        h.events.clear();
+        QVERIFY(h.session()->continueWith({result}).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(!h.eventsOf(SessionEvent::Kind::TurnFinished).isEmpty(), 15000);
+        QCOMPARE(h.eventsOf(SessionEvent::Kind::TurnFinished).first().text, QStringLiteral("answered"));
+        QVERIFY(h.server().requests().last().body.contains("Oslo: sleet"));
+        QList<Role> roles;
+        for (const Message &message : h.session()->record())
+            roles << message.role;
+        QCOMPARE(roles, (QList<Role>{Role::User, Role::Assistant, Role::Tool, Role::Assistant}));
+        QCOMPARE(h.session()->record().last().turn, h.session()->record().first().turn);
+        // A driver's next user message opens a new turn, and is named in the record once.
+        h.server().enqueue(ScriptedResponse::sse(AnthropicStream().text(QStringLiteral("Bye.")).stop(QStringLiteral("end_turn"))));
+        h.events.clear();
+        Message next;
+        next.role = Role::User;
+        next.parts.append(Part::makeText(QStringLiteral("thanks")));
+        QVERIFY(h.session()->continueWith({next}).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(!h.eventsOf(SessionEvent::Kind::TurnFinished).isEmpty(), 15000);
+        QCOMPARE(h.session()->record().size(), 6);
+        QCOMPARE(h.session()->record().at(4).text(), QStringLiteral("thanks"));
+        QCOMPARE(h.session()->record().at(4).turn, h.session()->record().first().turn + 1);
+    }
+
     void toolOutputStreamsAsEvents()
     {
         SessionHarness h;

@@ -193,7 +193,7 @@ void TestCliCompletion::bashCommandsOptionsAndSubcommands()
 
     const QSet<QString> commands = bash({QStringLiteral("valis-cli"), QString()});
     for (const char *command : {"run", "import", "export", "sessions", "show", "grep", "plugins", "models", "keys", "tools", "tool", "mcp",
-                                "memory", "tokens", "context", "turns", "replay", "completion"})
+                                "memory", "tokens", "context", "turns", "replay", "serve", "completion"})
         QVERIFY2(commands.contains(QString::fromLatin1(command)), command);
     QCOMPARE(bash({QStringLiteral("valis-cli"), QStringLiteral("mc")}), QSet<QString>{QStringLiteral("mcp")});
     QCOMPARE(bash({QStringLiteral("valis-cli"), QStringLiteral("--")}),

@@ -240,12 +240,20 @@ void AgentLoop::sendRequest()
     if (const std::shared_ptr<TokenCounter> counter = pipeline.tokenCounter()) {
         // What every request carries besides the view; the tools offered can change per turn.
         pipeline.setFixedTokens(counter->countSystemPrompt(m_session->systemPrompt())
-                                + counter->countToolDefinitions(m_session->tools()->definitions(m_offeredTools)));
+                                + counter->countToolDefinitions(offeredTools()));
     }
     m_state = State::Building;
     // The active path only: what other branches hold, and compactions recorded there, never
     // reach the model.
     m_builder->start(m_session->activePath(), m_turn, m_buildForced, m_session->memoryChangeReminders());
+}
+
+QJsonArray AgentLoop::offeredTools() const
+{
+    QJsonArray definitions = m_session->tools()->definitions(m_offeredTools);
+    for (const QJsonValue &tool : m_session->config().clientTools)
+        definitions.append(tool);
+    return definitions;
 }
 
 ProviderRequest AgentLoop::requestFor(const ContextView &view)
@@ -255,7 +263,7 @@ ProviderRequest AgentLoop::requestFor(const ContextView &view)
     request.model = config.model;
     request.system = m_session->systemPrompt();
     request.messages = withImageData(view.messages);
-    request.tools = m_session->tools()->definitions(m_offeredTools);
+    request.tools = offeredTools();
     const ModelInfo model = config.catalog.lookup(config.model).model;
     request.maxOutputTokens = config.maxOutputTokens > 0 ? config.maxOutputTokens : model.maxOutputTokens;
     // A server-side strategy's fields go to the provider of its wire family; others ignore them.
@@ -429,6 +437,8 @@ void AgentLoop::onStreamFinished()
                      Text::tr("the answer stopped (%1) while a tool call's arguments were still being written; that call was not run")
                          .arg(m_assembler->stopReason())));
     }
+    if (endsForClientTools(calls))
+        return;
     if (!calls.isEmpty()) {
         m_state = State::Tools;
         m_batchCalls = calls;

@@ -73,6 +73,8 @@ private:
     void onViewBuilt(const ContextView &view);
     void send(const ContextView &view);
     ProviderRequest requestFor(const ContextView &view);
+    /// The registry's tools offered this turn, then the driver's (SessionConfig::clientTools).
+    QJsonArray offeredTools() const;
     /// Records summaries that arrived while the record could not take them (tools running).
     void recordPreparedSummaries();
     void onSummaryPrepared(const CompactionEvent &event, const Usage &usage);
@@ -86,6 +88,9 @@ private:
     /// Records what the provider reported it edited on its side as CompactionEvents.
     void recordServerEdits(const Usage &usage);
     void answerUnrun(const QList<Part> &calls, const QString &text);
+    /// Ends the turn ("client-tools") when `calls` name tools the driver runs
+    /// (SessionConfig::clientTools); false: the loop runs them.
+    bool endsForClientTools(const QList<Part> &calls);
     void finishTurn(const QString &reason);
     static constexpr int CurrentStep = -2;
     /// Emits a Warning or an Error event that carries only `error` (at the current step unless

@@ -7,6 +7,8 @@
 #include "valis/agent/toolregistry.h"
 #include "valis/memory/resultcapture.h"
 
+#include <QJsonArray>
+
 namespace valis {
 
 using agentloop::makeEvent;
@@ -144,6 +146,28 @@ void AgentLoop::answerUnrun(const QList<Part> &calls, const QString &text)
     if (stored.hasError()) {
         report(SessionEvent::Kind::Error, stored.error());
     }
+}
+
+bool AgentLoop::endsForClientTools(const QList<Part> &calls)
+{
+    if (calls.isEmpty() || m_session->config().clientTools.isEmpty())
+        return false;
+    // Their results come with the driver's next continueWith(). Calls to the session's own tools
+    // in the same answer are not run, since the driver answers the whole batch.
+    QSet<QString> clientNames;
+    for (const QJsonValue &tool : m_session->config().clientTools)
+        clientNames.insert(tool.toObject().value(QLatin1String("name")).toString());
+    QList<Part> own;
+    for (const Part &call : calls) {
+        if (!clientNames.contains(call.toolName))
+            own.append(call);
+    }
+    if (own.size() == calls.size())
+        return false;
+    if (!own.isEmpty())
+        answerUnrun(own, agentloop::Text::tr("[not run: this answer also called tools the client runs]"));
+    finishTurn(QStringLiteral("client-tools"));
+    return true;
 }
 
 void AgentLoop::onBatchFinished(const QList<Part> &results)

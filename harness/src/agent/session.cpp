@@ -366,18 +366,23 @@ Result<void> Session::submit(const QString &text, const QList<Part> &attachments
     if (!text.isEmpty())
         user.parts.append(Part::makeText(text));
     user.parts.append(attachments);
-    if (m_info.title.isEmpty() && !text.trimmed().isEmpty()) {
-        m_info.title = titleFrom(text);
-        // A title is a convenience: a store that cannot rename still runs the turn.
-        const Result<void> renamed = m_store->renameSession(m_info.id, m_info.title);
-        if (renamed.hasError()) {
-            SessionEvent warning;
-            warning.kind = SessionEvent::Kind::Warning;
-            warning.error = renamed.error();
-            emitEvent(warning);
-        }
-    }
+    nameAfter(text);
     return startTurnWith(user, text, false);
+}
+
+void Session::nameAfter(const QString &text)
+{
+    if (!m_info.title.isEmpty() || text.trimmed().isEmpty())
+        return;
+    m_info.title = titleFrom(text);
+    // A title is a convenience: a store that cannot rename still runs the turn.
+    const Result<void> renamed = m_store->renameSession(m_info.id, m_info.title);
+    if (renamed.hasError()) {
+        SessionEvent warning;
+        warning.kind = SessionEvent::Kind::Warning;
+        warning.error = renamed.error();
+        emitEvent(warning);
+    }
 }
 
 Result<void> Session::startTurnWith(Message user, const QString &text, bool rememberIt)

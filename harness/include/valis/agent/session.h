@@ -24,6 +24,7 @@
 #include "valis/record/session.h"
 
 #include <QHash>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
@@ -120,6 +121,12 @@ struct VALIS_HARNESS_EXPORT SessionConfig
     /// false; never run for sessions linked to a parent (subagents, forks: their context is
     /// what the parent chose for them).
     RecallConfig recall;
+    /// Tools offered to the model that the session does not run ({name, description,
+    /// input_schema}, as ToolRegistry::definitions()): whoever drives the session runs them (the
+    /// OpenAI-compatible API's client). An answer that calls one ends the turn with reason
+    /// "client-tools", its calls unanswered in the record; the driver brings their results with
+    /// Session::continueWith(). Session::setClientTools() changes them between turns.
+    QJsonArray clientTools;
 };
 
 /// A conversation in progress: takes commands, runs turns, keeps the record, and reports
@@ -196,6 +203,15 @@ public:
     /// Starts a turn. Fails ("session.busy") while a turn runs, and ("session.empty-turn") for
     /// a turn with neither text nor attachments.
     Result<void> submit(const QString &text, const QList<Part> &attachments = {});
+    /// Appends messages the driver already holds (the results of client tool calls, an assistant
+    /// message an API client wrote, its next user message) under the active leaf, then runs a
+    /// turn answering the active path: a new turn when the last message opens one (a user
+    /// message, as submit()), else the current turn goes on (after tool results). An empty list
+    /// answers the path as it is. Fails with "session.busy", and "session.empty-turn" when the
+    /// path stays empty.
+    Result<void> continueWith(const QList<Message> &messages);
+    /// Replaces SessionConfig::clientTools for the turns to come. Fails with "session.busy".
+    Result<void> setClientTools(const QJsonArray &definitions);
     /// Edit-and-resend: a new user message with `text` and `attachments` becomes an alternative
     /// to `userMessageId` (same parent; NoParentId for the first message), the active leaf
     /// moves to it and a turn runs on that branch. The old message and what followed it stay in
@@ -272,6 +288,8 @@ private:
     /// Stores a user message under the active leaf (and remembers it as the leaf when
     /// `rememberIt`: it starts a new branch), then starts its turn.
     Result<void> startTurnWith(Message user, const QString &text, bool rememberIt);
+    /// Names an untitled session after the first line of `text` (a Warning when it cannot).
+    void nameAfter(const QString &text);
     /// Moves the active leaf to record index `leaf` (-1: before the first message) and
     /// rebuilds the active path.
     void setLeaf(qsizetype leaf);

@@ -66,7 +66,8 @@ struct VALIS_HARNESS_EXPORT SessionTotals
 ///   Warning                 error (code and message; not fatal)
 ///   Error                   error, details {category, retryable}
 ///   TurnFinished            text (the reason: "answered", "step-limit", "budget-limit",
-///                           "max-tokens", "interrupted", "error", "context-overflow"), totals
+///                           "max-tokens", "interrupted", "error", "context-overflow", "client-tools": the answer
+///                           called tools the driver runs, SessionConfig::clientTools), totals
 struct VALIS_HARNESS_EXPORT SessionEvent
 {
     enum class Kind {

@@ -1,0 +1,187 @@
+// Drives `valis-cli serve` with the official openai npm client, one scenario per run; prints one
+// JSON line with what it saw (tst_apiserver asserts on it and on what the upstream received).
+// Usage: node apiclient.mjs SCENARIO BASE_URL TOKEN MODEL
+import OpenAI from 'openai';
+import http from 'node:http';
+
+const [scenario, baseURL, apiKey, model] = process.argv.slice(2);
+const client = new OpenAI({ baseURL, apiKey, maxRetries: 0, timeout: 120000 });
+
+// Plain English words, about a token each, varied per turn.
+const WORDS = ('the river keeps moving while people talk about weather music gardens trains bread coffee letters '
+    + 'windows mountains lamps stories rooms doors maps clocks friends cities boats fields books songs').split(' ');
+function filler(turn, words) {
+    const out = [];
+    for (let i = 0; i < words; ++i)
+        out.push(WORDS[(turn * 31 + i * 7 + ((i * i) % 13)) % WORDS.length]);
+    return out.join(' ');
+}
+
+async function status(promise) {
+    try {
+        await promise;
+        return { status: 200 };
+    } catch (error) {
+        return { status: error.status ?? -1, code: error.code ?? error.error?.code ?? null, type: error.type ?? null,
+                 message: error.message };
+    }
+}
+
+async function raw(path, init) {
+    const response = await fetch(baseURL + path, init);
+    const text = await response.text();
+    let body = null;
+    try { body = JSON.parse(text); } catch { body = text; }
+    return { status: response.status, body };
+}
+
+// A body over the server's limit, announced by its Content-Length with Expect: 100-continue as
+// curl does for large bodies: the 413 comes before any of it is sent (a client that sends it
+// regardless may see the connection reset under it once the server closes).
+function oversized(bytes, headers) {
+    return new Promise((resolve) => {
+        const url = new URL(baseURL + '/chat/completions');
+        const request = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST',
+                                       headers: { ...headers, 'Content-Length': bytes, Expect: '100-continue' } });
+        request.on('response', (response) => {
+            let text = '';
+            response.on('data', (piece) => { text += piece; });
+            response.on('end', () => {
+                let body = text;
+                try { body = JSON.parse(text); } catch { /* not JSON */ }
+                resolve({ status: response.statusCode, body });
+            });
+        });
+        request.on('error', (error) => resolve({ status: -1, body: String(error) }));
+        const piece = Buffer.alloc(64 * 1024, 'x');
+        let sent = 0;
+        const pump = () => {
+            while (sent < bytes) {
+                sent += piece.length;
+                if (!request.write(piece)) { request.once('drain', pump); return; }
+            }
+            request.end();
+        };
+        request.on('continue', pump);
+    });
+}
+
+async function conversation() {
+    const messages = [{ role: 'system', content: 'You are the long-conversation test.' }];
+    let streamedTurns = 0, maxChunks = 0, lastReply = '', usageSeen = 0;
+    for (let turn = 1; turn <= 300; ++turn) {
+        messages.push({ role: 'user', content: `turn ${turn}: ${filler(turn, 300)}` });
+        if (turn % 25 === 0) {
+            const stream = await client.chat.completions.create({ model, messages, stream: true,
+                                                                  stream_options: { include_usage: true } });
+            let text = '', chunks = 0;
+            for await (const chunk of stream) {
+                if (chunk.usage) usageSeen++;
+                const delta = chunk.choices[0]?.delta?.content;
+                if (delta) { text += delta; chunks++; }
+            }
+            streamedTurns++;
+            maxChunks = Math.max(maxChunks, chunks);
+            lastReply = text;
+        } else {
+            const completion = await client.chat.completions.create({ model, messages });
+            if (completion.usage?.prompt_tokens > 0) usageSeen++;
+            lastReply = completion.choices[0].message.content;
+        }
+        messages.push({ role: 'assistant', content: lastReply });
+    }
+    const bytes = JSON.stringify(messages).length;
+    return { turns: 300, streamedTurns, maxChunks, lastReply, usageSeen, clientHistoryBytes: bytes };
+}
+
+async function streaming() {
+    const stream = await client.chat.completions.create({ model, stream: true, stream_options: { include_usage: true },
+        messages: [{ role: 'user', content: 'stream test: tell me five things' }] });
+    const deltas = [];
+    let finish = null, usage = null, ids = new Set(), objects = new Set();
+    for await (const chunk of stream) {
+        ids.add(chunk.id);
+        objects.add(chunk.object);
+        if (chunk.usage) usage = chunk.usage;
+        const choice = chunk.choices[0];
+        if (choice?.delta?.content) deltas.push(choice.delta.content);
+        if (choice?.finish_reason) finish = choice.finish_reason;
+    }
+    return { deltas, finish, usage, ids: ids.size, objects: [...objects] };
+}
+
+async function tools() {
+    const toolsOffered = [{ type: 'function', function: { name: 'get_weather', description: 'The weather in a city',
+        parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } }];
+    const messages = [{ role: 'user', content: 'tools test: what is the weather in Oslo?' }];
+    const first = await client.chat.completions.create({ model, messages, tools: toolsOffered });
+    const call = first.choices[0].message.tool_calls?.[0];
+    messages.push(first.choices[0].message);
+    messages.push({ role: 'tool', tool_call_id: call.id, content: 'Oslo: 4 degrees and sleet' });
+    // The second round streams, so tool calls are seen in both shapes.
+    const stream = await client.chat.completions.create({ model, messages, tools: toolsOffered, stream: true });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+    return { firstFinish: first.choices[0].finish_reason, call: call ? { id: call.id, name: call.function.name,
+             arguments: JSON.parse(call.function.arguments) } : null, answer: text };
+}
+
+async function responses() {
+    const whole = await client.responses.create({ model, instructions: 'Be brief.', input: 'responses test: say hi' });
+    const events = [];
+    let text = '';
+    const stream = await client.responses.create({ model, instructions: 'Be brief.', stream: true,
+        input: [{ role: 'user', content: 'responses streamed: say hi' }] });
+    let completed = null;
+    for await (const event of stream) {
+        events.push(event.type);
+        if (event.type === 'response.output_text.delta') text += event.delta;
+        if (event.type === 'response.completed') completed = event.response;
+    }
+    return { wholeText: whole.output_text, wholeStatus: whole.status, usage: whole.usage, events, streamText: text,
+             completedText: completed?.output?.[0]?.content?.[0]?.text ?? null };
+}
+
+async function errors() {
+    const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` };
+    const malformed = await raw('/chat/completions', { method: 'POST', headers, body: '{"model": "x", "messages": [' });
+    const wrongToken = await status(new OpenAI({ baseURL, apiKey: 'valis-api-wrong', maxRetries: 0 }).models.list());
+    const noToken = await raw('/models', { method: 'GET' });
+    const origin = await raw('/models', { method: 'GET', headers: { ...headers, Origin: 'https://evil.example' } });
+    const localOrigin = await raw('/models', { method: 'GET', headers: { ...headers, Origin: 'http://localhost:3000' } });
+    const oversize = await oversized(3 * 1024 * 1024, headers);
+    const unknownModel = await status(client.chat.completions.create({ model: 'no-such-model',
+                                                                        messages: [{ role: 'user', content: 'hi' }] }));
+    const badMessages = await status(client.chat.completions.create({ model, messages: [] }));
+    const models = await client.models.list();
+    return { malformed, wrongToken, noToken, origin, localOrigin: localOrigin.status, oversize, unknownModel, badMessages,
+             models: models.data.map((m) => m.id) };
+}
+
+async function disconnect() {
+    const controller = new AbortController();
+    const messages = [{ role: 'user', content: 'disconnect test: write a long story' }];
+    const stream = await client.chat.completions.create({ model, messages, stream: true }, { signal: controller.signal });
+    let received = '';
+    try {
+        for await (const chunk of stream) {
+            received += chunk.choices[0]?.delta?.content ?? '';
+            if (received.length > 0) controller.abort();
+        }
+    } catch (error) {
+        // the abort
+    }
+    // Give the server time to hear the close and cancel upstream, then ask again.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const again = await client.chat.completions.create({ model, messages });
+    return { received, again: again.choices[0].message.content };
+}
+
+const scenarios = { conversation, streaming, tools, responses, errors, disconnect };
+try {
+    const result = await scenarios[scenario]();
+    process.stdout.write(JSON.stringify(result) + '\n');
+} catch (error) {
+    process.stdout.write(JSON.stringify({ failed: String(error?.stack ?? error), status: error?.status ?? null }) + '\n');
+    process.exitCode = 1;
+}
