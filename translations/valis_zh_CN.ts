@@ -158,6 +158,30 @@
         <source>Show the versions of Valis, Qt and the plugin API.</source>
         <translation>显示 Valis、Qt 和插件 API 的版本。</translation>
     </message>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation type="unfinished">无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>not valid JSON (%1 at line %2); nothing was written, fix the file first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a JSON object; nothing was written, fix the file first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Valis could not add its entry without changing something else; add it by hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; nothing was written, fix the file first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Valis could not add its table without changing something else; add it by hand</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>valis::AboutDialog</name>
@@ -260,6 +284,13 @@
     </message>
 </context>
 <context>
+    <name>valis::AgentLoop</name>
+    <message>
+        <source>[not run: this answer also called tools the client runs]</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>valis::AiderImporter</name>
     <message>
         <source>the session header&apos;s time &quot;%1&quot; is not YYYY-MM-DD HH:MM:SS</source>
@@ -302,6 +333,60 @@
         <translation>
             <numerusform>有 %n 条回复留下了未闭合的代码围栏（被截断）；每处都已在下一条输入或 Aider 输出处结束。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>valis::ApiProfiles</name>
+    <message>
+        <source>cannot read the serve profiles: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the serve profiles are not a JSON object: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the serve profiles are format version %1; this Valis reads up to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the serve profile &quot;%1&quot; needs a provider and a model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the default serve profile &quot;%1&quot; is not one of the profiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::ApiServerController</name>
+    <message>
+        <source>%1 could not be started: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>valis-cli serve crashed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>valis-cli serve ended (exit code %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1703,6 +1788,75 @@
     </message>
 </context>
 <context>
+    <name>valis::HttpServer</name>
+    <message>
+        <source>The request&apos;s headers are too large.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A chunk size line of the request body is malformed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The request body is larger than %n bytes.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A chunk of the request body does not end where its size says.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request&apos;s lines must end with CRLF.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request line is malformed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only HTTP/1.1 and HTTP/1.0 are supported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request target is malformed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request has too many header fields.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folded header lines are not accepted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A header field of the request is malformed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A request cannot have both Content-Length and Transfer-Encoding.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the chunked transfer coding is supported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request&apos;s Content-Length is malformed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing is served here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot listen on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>valis::HttpSseStream</name>
     <message>
         <source>The request has no network access or no stream decoder.</source>
@@ -2221,6 +2375,87 @@
     </message>
 </context>
 <context>
+    <name>valis::McpAuditEntry</name>
+    <message>
+        <source>an audit entry needs a time and a method</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpAuditLog</name>
+    <message>
+        <source>cannot write the MCP audit log: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the MCP audit log: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpAuditView</name>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished">时间</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the log…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished">%1 %2</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No agent has called Valis yet (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The newest %n call(s), newest first.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) of the log could not be read.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>valis::McpClient</name>
     <message>
         <source>cancelled</source>
@@ -2271,6 +2506,37 @@
     <message>
         <source>initialising again: the server ended the session</source>
         <translation>正在重新初始化：服务器结束了会话</translation>
+    </message>
+</context>
+<context>
+    <name>valis::McpClientConfig</name>
+    <message>
+        <source>Claude Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Codex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Claude Desktop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file changed since it was shown; nothing was written, look at the change again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot keep a copy of the file (%1); nothing was written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create the folder</source>
+        <translation type="unfinished">无法创建文件夹</translation>
+    </message>
+    <message>
+        <source>cannot write the file: %1</source>
+        <translation type="unfinished">无法写入文件：%1</translation>
     </message>
 </context>
 <context>
@@ -3650,6 +3916,77 @@
     </message>
 </context>
 <context>
+    <name>valis::McpStreamableHttpServer</name>
+    <message>
+        <source>Method not allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forbidden: this Origin may not use the server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forbidden: this Host may not use the server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unauthorized: a valid bearer token is required.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bad Request: unsupported MCP-Protocol-Version %1 (supported: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bad Request: the Mcp-Session-Id header is required.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session not found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not Acceptable: the client must accept application/json and text/event-stream.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsupported Media Type: the body must be application/json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parse error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid Request: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an empty batch</source>
+        <translation type="unfinished">一个空批次</translation>
+    </message>
+    <message>
+        <source>Invalid Request: initialize must be sent alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not Acceptable: the client must accept text/event-stream.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bad Request: Last-Event-ID names no stream of this session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conflict: this session&apos;s GET stream is already open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The MCP server needs a bearer token: it does not serve without one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>valis::McpTools</name>
     <message>
         <source>the keychain is no longer available</source>
@@ -4620,6 +4957,69 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>dropped the tag &quot;:%1&quot;</source>
         <translation>丢弃了标签“:%1”</translation>
+    </message>
+</context>
+<context>
+    <name>valis::OpenAiApiServer</name>
+    <message>
+        <source>this conversation is answering another request; send the next one when it is done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;messages&quot; must be a non-empty array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only n = 1 is supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every tool needs a function with a name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requests from this origin are not allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a valid bearer token is required (Authorization: Bearer valis-api-...)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model &quot;%1&quot; does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no %1 %2 here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 takes POST</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the request body is not a JSON object: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is another JSON value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model &quot;%1&quot; does not exist; GET /v1/models lists the profiles served</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>previous_response_id is not supported: send the whole input (Valis keeps the context)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;input&quot; must be a string or a non-empty array of items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only function tools with a name are supported</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -6226,6 +6626,133 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>Saved. New turns use these settings.</source>
         <translation>已保存。新的轮次将使用这些设置。</translation>
+    </message>
+</context>
+<context>
+    <name>valis::SharingPage</name>
+    <message>
+        <source>Add Valis to %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Valis will change %1 as shown below; the file as it is now is kept as %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Valis will create %1 as shown below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Write</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reads it when it starts next.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calls from other agents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share memory with other agents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other agents can search and read Valis&apos;s memory and transcripts through its MCP server (valis-cli mcp serve). Paste one of these into the agent, or let Valis add it to the agent&apos;s configuration file: you see the change before anything is written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>valis-cli was not found at %1; the snippets name it there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Read-only: other agents can search and read, not store (--read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (a command to run in a terminal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished">%1（%2）</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished">复制</translation>
+    </message>
+    <message>
+        <source>The %1 snippet is on the clipboard.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shows the change to %1 first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clients such as Aider, Continue or Open WebUI can talk to your models through Valis, with its context management, on this computer only (valis-cli serve). They need the URL and the token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Serve an OpenAI-compatible API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>port </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not available in this window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API&apos;s URL is on the clipboard.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Valis was not added to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 already starts Valis this way (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added Valis to %1 (%2). Start %1 again to use it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was written to %1&apos;s configuration.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The token could not be read from the keychain: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no token yet: valis-cli serve makes one when it first starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API&apos;s token is on the clipboard.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -10027,6 +10554,200 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <source>the machine this session kept is gone (%1); creating a new one</source>
         <translation>此会话保留的机器已不存在（%1）；正在创建新的机器</translation>
     </message>
+    <message>
+        <source>Serve Valis&apos;s memory and transcripts to other agents over MCP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What other agents called on valis-cli mcp serve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>valis-cli mcp serve: cannot write the audit log: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve over stdin and stdout (the default), for an agent that starts valis-cli itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve Streamable HTTP on this port (0: any free one) instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The address HTTP listens on (default 127.0.0.1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whose memory and /memories/ to serve (default: config/tools.json&apos;s agent).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offer no tool that writes (no store_memory).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP: replace the bearer token in the keychain and print the new one once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP: also accept requests from this Origin (repeatable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serves Valis&apos;s memory and session transcripts to other agents over MCP: search, read and store memories, search and read transcripts, the /memories/ files, as tools, resources and a recall prompt. Every call is written to the audit log (valis-cli mcp audit). For Claude Code: claude mcp add valis -- valis-cli mcp serve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--stdio and --http exclude each other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--http takes a port number from 0 to 65535</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--bind takes an IP address, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--bind, --new-token and --allow-origin are for --http</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>valis-cli mcp serve: serving the memory of agent %1%2 over stdio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the newest N calls (default 50).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print each call as one line of JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prints the audit log of valis-cli mcp serve, newest first: which agent called what, when, how long it took and how it failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--limit takes a positive number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No calls yet (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[wrote]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation type="unfinished">失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) of the log could not be read.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>valis-cli mcp serve: a new bearer token was stored in the keychain (account %1). It is shown this once; clients send it as &quot;Authorization: Bearer TOKEN&quot;:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot get the bearer token from the keychain: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>valis-cli mcp serve: refused a request (%1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>valis-cli mcp serve: serving the memory of agent %1%2 over Streamable HTTP; Ctrl+C stops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>valis-cli mcp serve: stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API&apos;s bearer token (shown once; kept in the OS keychain as &quot;%1&quot;): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The port (default 8787; 0: a free one).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The address to listen on (default 127.0.0.1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The profile a request without a model uses (config/serve.json; default: its defaultProfile, else &quot;default&quot;: the settings&apos; default provider and model).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace the bearer token in the keychain with a new one (printed once).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also accept browser requests from this origin, e.g. http://localhost:3000 (repeatable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refuse request bodies over this many bytes with 413 (default 16 MiB).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serves an OpenAI-compatible API (GET /v1/models, POST /v1/chat/completions, POST /v1/responses) with managed context: every conversation is a Valis session, the client sends its whole history and the provider gets the managed view. Profiles (model name -&gt; provider, model, context settings) are in config/serve.json; &quot;provider/model&quot; works too.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--port takes a port number (0 for a free one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--bind takes an IP address, not &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-body takes a positive number of bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no profile &quot;%1&quot; in config/serve.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped serving</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve an OpenAI-compatible API with managed context: each conversation a Valis session</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>valis::daytona::DaytonaFilesystem</name>
@@ -10176,6 +10897,25 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>Daytona&apos;s sandbox list did not end after 1000 pages</source>
         <translation>Daytona 的沙箱列表在 1000 页后仍未结束</translation>
+    </message>
+</context>
+<context>
+    <name>valis::mcp</name>
+    <message>
+        <source>the file is not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a JSON object; fix it by hand first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[%1.%2] is written with dotted keys or as an inline table, which Valis does not edit; change it by hand to a table of its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an inline table, which Valis does not edit; add [%1.%2] by hand</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
