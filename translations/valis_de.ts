@@ -160,27 +160,27 @@
     </message>
     <message>
         <source>cannot read the file: %1</source>
-        <translation type="unfinished">die Datei kann nicht gelesen werden: %1</translation>
+        <translation>die Datei kann nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>not valid JSON (%1 at line %2); nothing was written, fix the file first</source>
-        <translation type="unfinished"></translation>
+        <translation>kein gültiges JSON (%1 in Zeile %2); es wurde nichts geschrieben, korrigieren Sie zuerst die Datei</translation>
     </message>
     <message>
         <source>not a JSON object; nothing was written, fix the file first</source>
-        <translation type="unfinished"></translation>
+        <translation>kein JSON-Objekt; es wurde nichts geschrieben, korrigieren Sie zuerst die Datei</translation>
     </message>
     <message>
         <source>Valis could not add its entry without changing something else; add it by hand</source>
-        <translation type="unfinished"></translation>
+        <translation>Valis konnte seinen Eintrag nicht hinzufügen, ohne etwas anderes zu ändern; fügen Sie ihn von Hand hinzu</translation>
     </message>
     <message>
         <source>%1; nothing was written, fix the file first</source>
-        <translation type="unfinished"></translation>
+        <translation>%1; es wurde nichts geschrieben, korrigieren Sie zuerst die Datei</translation>
     </message>
     <message>
         <source>Valis could not add its table without changing something else; add it by hand</source>
-        <translation type="unfinished"></translation>
+        <translation>Valis konnte seine Tabelle nicht hinzufügen, ohne etwas anderes zu ändern; fügen Sie sie von Hand hinzu</translation>
     </message>
 </context>
 <context>
@@ -287,7 +287,7 @@
     <name>valis::AgentLoop</name>
     <message>
         <source>[not run: this answer also called tools the client runs]</source>
-        <translation type="unfinished"></translation>
+        <translation>[nicht ausgeführt: diese Antwort hat auch Werkzeuge aufgerufen, die der Client ausführt]</translation>
     </message>
 </context>
 <context>
@@ -340,54 +340,54 @@
     <name>valis::ApiProfiles</name>
     <message>
         <source>cannot read the serve profiles: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Serve-Profile können nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>the serve profiles are not a JSON object: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Serve-Profile sind kein JSON-Objekt: %1</translation>
     </message>
     <message>
         <source>the serve profiles are format version %1; this Valis reads up to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>die Serve-Profile haben Formatversion %1; dieses Valis liest bis %2</translation>
     </message>
     <message>
         <source>the serve profile &quot;%1&quot; needs a provider and a model</source>
-        <translation type="unfinished"></translation>
+        <translation>das Serve-Profil „%1“ braucht einen Anbieter und ein Modell</translation>
     </message>
     <message>
         <source>the default serve profile &quot;%1&quot; is not one of the profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>das Standard-Serve-Profil „%1“ ist keines der Profile</translation>
     </message>
 </context>
 <context>
     <name>valis::ApiServerController</name>
     <message>
         <source>%1 could not be started: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht gestartet werden: %2</translation>
     </message>
     <message>
         <source>valis-cli serve crashed</source>
-        <translation type="unfinished"></translation>
+        <translation>valis-cli serve ist abgestürzt</translation>
     </message>
     <message>
         <source>valis-cli serve ended (exit code %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>valis-cli serve wurde beendet (Exit-Code %1)</translation>
     </message>
     <message>
         <source>Stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>Gestoppt</translation>
     </message>
     <message>
         <source>Starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird gestartet…</translation>
     </message>
     <message>
         <source>Serving</source>
-        <translation type="unfinished"></translation>
+        <translation>In Betrieb</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen</translation>
     </message>
 </context>
 <context>
@@ -1794,70 +1794,70 @@
     <name>valis::HttpServer</name>
     <message>
         <source>The request&apos;s headers are too large.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Header der Anfrage sind zu groß.</translation>
     </message>
     <message>
         <source>A chunk size line of the request body is malformed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Chunk-Größenzeile des Anfragekörpers ist fehlerhaft.</translation>
     </message>
     <message numerus="yes">
         <source>The request body is larger than %n bytes.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Der Anfragekörper ist größer als %n Byte.</numerusform>
+            <numerusform>Der Anfragekörper ist größer als %n Bytes.</numerusform>
         </translation>
     </message>
     <message>
         <source>A chunk of the request body does not end where its size says.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Chunk des Anfragekörpers endet nicht dort, wo seine Größe es angibt.</translation>
     </message>
     <message>
         <source>The request&apos;s lines must end with CRLF.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Zeilen der Anfrage müssen mit CRLF enden.</translation>
     </message>
     <message>
         <source>The request line is malformed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Anfragezeile ist fehlerhaft.</translation>
     </message>
     <message>
         <source>Only HTTP/1.1 and HTTP/1.0 are supported.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur HTTP/1.1 und HTTP/1.0 werden unterstützt.</translation>
     </message>
     <message>
         <source>The request target is malformed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Anfrageziel ist fehlerhaft.</translation>
     </message>
     <message>
         <source>The request has too many header fields.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Anfrage hat zu viele Header-Felder.</translation>
     </message>
     <message>
         <source>Folded header lines are not accepted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gefaltete Header-Zeilen werden nicht akzeptiert.</translation>
     </message>
     <message>
         <source>A header field of the request is malformed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Header-Feld der Anfrage ist fehlerhaft.</translation>
     </message>
     <message>
         <source>A request cannot have both Content-Length and Transfer-Encoding.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Anfrage kann nicht sowohl Content-Length als auch Transfer-Encoding haben.</translation>
     </message>
     <message>
         <source>Only the chunked transfer coding is supported.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur die Transfer-Kodierung chunked wird unterstützt.</translation>
     </message>
     <message>
         <source>The request&apos;s Content-Length is malformed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Content-Length-Header der Anfrage ist fehlerhaft.</translation>
     </message>
     <message>
         <source>Nothing is served here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hier wird nichts bereitgestellt.</translation>
     </message>
     <message>
         <source>Cannot listen on %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf %1 kann nicht gelauscht werden: %2</translation>
     </message>
 </context>
 <context>
@@ -2383,82 +2383,82 @@
     <name>valis::McpAuditEntry</name>
     <message>
         <source>an audit entry needs a time and a method</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Audit-Eintrag braucht eine Zeit und eine Methode</translation>
     </message>
 </context>
 <context>
     <name>valis::McpAuditLog</name>
     <message>
         <source>cannot write the MCP audit log: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>das MCP-Audit-Protokoll kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
         <source>cannot read the MCP audit log: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>das MCP-Audit-Protokoll kann nicht gelesen werden: %1</translation>
     </message>
 </context>
 <context>
     <name>valis::McpAuditView</name>
     <message>
         <source>Time</source>
-        <translation type="unfinished">Zeit</translation>
+        <translation>Zeit</translation>
     </message>
     <message>
         <source>Client</source>
-        <translation type="unfinished"></translation>
+        <translation>Client</translation>
     </message>
     <message>
         <source>Method</source>
-        <translation type="unfinished"></translation>
+        <translation>Methode</translation>
     </message>
     <message>
         <source>Target</source>
-        <translation type="unfinished"></translation>
+        <translation>Ziel</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Art</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aktualisieren</translation>
     </message>
     <message>
         <source>Reading the log…</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Protokoll wird gelesen…</translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished">%1 %2</translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>write</source>
-        <translation type="unfinished"></translation>
+        <translation>schreibend</translation>
     </message>
     <message>
         <source>read</source>
-        <translation type="unfinished"></translation>
+        <translation>lesend</translation>
     </message>
     <message>
         <source>No agent has called Valis yet (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch hat kein Agent Valis aufgerufen (%1).</translation>
     </message>
     <message numerus="yes">
         <source>The newest %n call(s), newest first.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n neuester Aufruf.</numerusform>
+            <numerusform>%n neueste Aufrufe, neueste zuerst.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n line(s) of the log could not be read.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Zeile des Protokolls konnte nicht gelesen werden.</numerusform>
+            <numerusform>%n Zeilen des Protokolls konnten nicht gelesen werden.</numerusform>
         </translation>
     </message>
 </context>
@@ -2520,31 +2520,31 @@
     <name>valis::McpClientConfig</name>
     <message>
         <source>Claude Code</source>
-        <translation type="unfinished"></translation>
+        <translation>Claude Code</translation>
     </message>
     <message>
         <source>Codex</source>
-        <translation type="unfinished"></translation>
+        <translation>Codex</translation>
     </message>
     <message>
         <source>Claude Desktop</source>
-        <translation type="unfinished"></translation>
+        <translation>Claude Desktop</translation>
     </message>
     <message>
         <source>the file changed since it was shown; nothing was written, look at the change again</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei hat sich geändert, seit sie angezeigt wurde; es wurde nichts geschrieben, sehen Sie sich die Änderung noch einmal an</translation>
     </message>
     <message>
         <source>cannot keep a copy of the file (%1); nothing was written</source>
-        <translation type="unfinished"></translation>
+        <translation>von der Datei kann keine Kopie aufbewahrt werden (%1); es wurde nichts geschrieben</translation>
     </message>
     <message>
         <source>cannot create the folder</source>
-        <translation type="unfinished">der Ordner kann nicht angelegt werden</translation>
+        <translation>der Ordner kann nicht angelegt werden</translation>
     </message>
     <message>
         <source>cannot write the file: %1</source>
-        <translation type="unfinished">die Datei kann nicht geschrieben werden: %1</translation>
+        <translation>die Datei kann nicht geschrieben werden: %1</translation>
     </message>
 </context>
 <context>
@@ -3938,71 +3938,71 @@
     <name>valis::McpStreamableHttpServer</name>
     <message>
         <source>Method not allowed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Methode nicht erlaubt.</translation>
     </message>
     <message>
         <source>Forbidden: this Origin may not use the server.</source>
-        <translation type="unfinished"></translation>
+        <translation>Verboten: dieser Origin darf den Server nicht verwenden.</translation>
     </message>
     <message>
         <source>Forbidden: this Host may not use the server.</source>
-        <translation type="unfinished"></translation>
+        <translation>Verboten: dieser Host darf den Server nicht verwenden.</translation>
     </message>
     <message>
         <source>Unauthorized: a valid bearer token is required.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht autorisiert: ein gültiges Bearer-Token ist erforderlich.</translation>
     </message>
     <message>
         <source>Bad Request: unsupported MCP-Protocol-Version %1 (supported: %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlerhafte Anfrage: nicht unterstützte MCP-Protocol-Version %1 (unterstützt: %2).</translation>
     </message>
     <message>
         <source>Bad Request: the Mcp-Session-Id header is required.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlerhafte Anfrage: der Header Mcp-Session-Id ist erforderlich.</translation>
     </message>
     <message>
         <source>Session not found.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung nicht gefunden.</translation>
     </message>
     <message>
         <source>Not Acceptable: the client must accept application/json and text/event-stream.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht akzeptabel: der Client muss application/json und text/event-stream akzeptieren.</translation>
     </message>
     <message>
         <source>Unsupported Media Type: the body must be application/json.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht unterstützter Medientyp: der Körper muss application/json sein.</translation>
     </message>
     <message>
         <source>Parse error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Parse-Fehler: %1</translation>
     </message>
     <message>
         <source>Invalid Request: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Anfrage: %1</translation>
     </message>
     <message>
         <source>an empty batch</source>
-        <translation type="unfinished">ein leerer Batch</translation>
+        <translation>ein leerer Batch</translation>
     </message>
     <message>
         <source>Invalid Request: initialize must be sent alone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Anfrage: initialize muss allein gesendet werden.</translation>
     </message>
     <message>
         <source>Not Acceptable: the client must accept text/event-stream.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht akzeptabel: der Client muss text/event-stream akzeptieren.</translation>
     </message>
     <message>
         <source>Bad Request: Last-Event-ID names no stream of this session.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlerhafte Anfrage: Last-Event-ID bezeichnet keinen Stream dieser Sitzung.</translation>
     </message>
     <message>
         <source>Conflict: this session&apos;s GET stream is already open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Konflikt: der GET-Stream dieser Sitzung ist bereits geöffnet.</translation>
     </message>
     <message>
         <source>The MCP server needs a bearer token: it does not serve without one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server braucht ein Bearer-Token: ohne eines stellt er nichts bereit.</translation>
     </message>
 </context>
 <context>
@@ -4989,63 +4989,63 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <name>valis::OpenAiApiServer</name>
     <message>
         <source>this conversation is answering another request; send the next one when it is done</source>
-        <translation type="unfinished"></translation>
+        <translation>diese Unterhaltung beantwortet gerade eine andere Anfrage; senden Sie die nächste, wenn sie fertig ist</translation>
     </message>
     <message>
         <source>&quot;messages&quot; must be a non-empty array</source>
-        <translation type="unfinished"></translation>
+        <translation>„messages“ muss ein nicht leeres Array sein</translation>
     </message>
     <message>
         <source>only n = 1 is supported</source>
-        <translation type="unfinished"></translation>
+        <translation>nur n = 1 wird unterstützt</translation>
     </message>
     <message>
         <source>every tool needs a function with a name</source>
-        <translation type="unfinished"></translation>
+        <translation>jedes Werkzeug braucht eine Funktion mit einem Namen</translation>
     </message>
     <message>
         <source>requests from this origin are not allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfragen von diesem Origin sind nicht erlaubt</translation>
     </message>
     <message>
         <source>a valid bearer token is required (Authorization: Bearer valis-api-...)</source>
-        <translation type="unfinished"></translation>
+        <translation>ein gültiges Bearer-Token ist erforderlich (Authorization: Bearer valis-api-...)</translation>
     </message>
     <message>
         <source>the model &quot;%1&quot; does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>das Modell „%1“ existiert nicht</translation>
     </message>
     <message>
         <source>there is no %1 %2 here</source>
-        <translation type="unfinished"></translation>
+        <translation>hier gibt es kein %1 %2</translation>
     </message>
     <message>
         <source>%1 takes POST</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 erwartet POST</translation>
     </message>
     <message>
         <source>the request body is not a JSON object: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>der Anfragekörper ist kein JSON-Objekt: %1</translation>
     </message>
     <message>
         <source>it is another JSON value</source>
-        <translation type="unfinished"></translation>
+        <translation>er ist ein anderer JSON-Wert</translation>
     </message>
     <message>
         <source>the model &quot;%1&quot; does not exist; GET /v1/models lists the profiles served</source>
-        <translation type="unfinished"></translation>
+        <translation>das Modell „%1“ existiert nicht; GET /v1/models listet die bereitgestellten Profile auf</translation>
     </message>
     <message>
         <source>previous_response_id is not supported: send the whole input (Valis keeps the context)</source>
-        <translation type="unfinished"></translation>
+        <translation>previous_response_id wird nicht unterstützt: senden Sie die ganze Eingabe (Valis behält den Kontext)</translation>
     </message>
     <message>
         <source>&quot;input&quot; must be a string or a non-empty array of items</source>
-        <translation type="unfinished"></translation>
+        <translation>„input“ muss eine Zeichenkette oder ein nicht leeres Array von Elementen sein</translation>
     </message>
     <message>
         <source>only function tools with a name are supported</source>
-        <translation type="unfinished"></translation>
+        <translation>nur Funktionswerkzeuge mit einem Namen werden unterstützt</translation>
     </message>
 </context>
 <context>
@@ -6676,127 +6676,127 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <name>valis::SharingPage</name>
     <message>
         <source>Add Valis to %1?</source>
-        <translation type="unfinished"></translation>
+        <translation>Valis zu %1 hinzufügen?</translation>
     </message>
     <message>
         <source>Valis will change %1 as shown below; the file as it is now is kept as %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Valis ändert %1 wie unten gezeigt; die Datei in ihrem jetzigen Zustand wird als %2 aufbewahrt.</translation>
     </message>
     <message>
         <source>Valis will create %1 as shown below.</source>
-        <translation type="unfinished"></translation>
+        <translation>Valis legt %1 wie unten gezeigt an.</translation>
     </message>
     <message>
         <source>&amp;Write</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Schreiben</translation>
     </message>
     <message>
         <source>%1 reads it when it starts next.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 liest sie beim nächsten Start.</translation>
     </message>
     <message>
         <source>Calls from other agents</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufrufe von anderen Agenten</translation>
     </message>
     <message>
         <source>Share memory with other agents</source>
-        <translation type="unfinished"></translation>
+        <translation>Gedächtnis mit anderen Agenten teilen</translation>
     </message>
     <message>
         <source>Other agents can search and read Valis&apos;s memory and transcripts through its MCP server (valis-cli mcp serve). Paste one of these into the agent, or let Valis add it to the agent&apos;s configuration file: you see the change before anything is written.</source>
-        <translation type="unfinished"></translation>
+        <translation>Andere Agenten können das Gedächtnis und die Transkripte von Valis über seinen MCP-Server (valis-cli mcp serve) durchsuchen und lesen. Fügen Sie einen dieser Ausschnitte in den Agenten ein, oder lassen Sie Valis ihn in die Konfigurationsdatei des Agenten eintragen: Sie sehen die Änderung, bevor etwas geschrieben wird.</translation>
     </message>
     <message>
         <source>valis-cli was not found at %1; the snippets name it there.</source>
-        <translation type="unfinished"></translation>
+        <translation>valis-cli wurde nicht unter %1 gefunden; die Ausschnitte nennen es dort.</translation>
     </message>
     <message>
         <source>&amp;Read-only: other agents can search and read, not store (--read-only)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Nur lesend: andere Agenten können suchen und lesen, aber nicht speichern (--read-only)</translation>
     </message>
     <message>
         <source>%1 (a command to run in a terminal)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (ein Befehl zum Ausführen in einem Terminal)</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished">%1 (%2)</translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished">Kopieren</translation>
+        <translation>Kopieren</translation>
     </message>
     <message>
         <source>The %1 snippet is on the clipboard.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ausschnitt für %1 ist in der Zwischenablage.</translation>
     </message>
     <message>
         <source>Add to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu %1 hinzufügen…</translation>
     </message>
     <message>
         <source>Shows the change to %1 first</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeigt zuerst die Änderung an %1</translation>
     </message>
     <message>
         <source>OpenAI-compatible API</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenAI-kompatible API</translation>
     </message>
     <message>
         <source>Clients such as Aider, Continue or Open WebUI can talk to your models through Valis, with its context management, on this computer only (valis-cli serve). They need the URL and the token.</source>
-        <translation type="unfinished"></translation>
+        <translation>Clients wie Aider, Continue oder Open WebUI können über Valis mit Ihren Modellen sprechen, mit seiner Kontextverwaltung, nur auf diesem Computer (valis-cli serve). Sie brauchen die URL und das Token.</translation>
     </message>
     <message>
         <source>&amp;Serve an OpenAI-compatible API</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine OpenAI-kompatible API &amp;bereitstellen</translation>
     </message>
     <message>
         <source>port </source>
-        <translation type="unfinished"></translation>
+        <translation>Port </translation>
     </message>
     <message>
         <source>Copy URL</source>
-        <translation type="unfinished"></translation>
+        <translation>URL kopieren</translation>
     </message>
     <message>
         <source>Copy token</source>
-        <translation type="unfinished"></translation>
+        <translation>Token kopieren</translation>
     </message>
     <message>
         <source>Not available in this window.</source>
-        <translation type="unfinished"></translation>
+        <translation>In diesem Fenster nicht verfügbar.</translation>
     </message>
     <message>
         <source>The API&apos;s URL is on the clipboard.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die URL der API ist in der Zwischenablage.</translation>
     </message>
     <message>
         <source>Valis was not added to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Valis wurde nicht zu %1 hinzugefügt: %2</translation>
     </message>
     <message>
         <source>%1 already starts Valis this way (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 startet Valis bereits auf diese Weise (%2).</translation>
     </message>
     <message>
         <source>Added Valis to %1 (%2). Start %1 again to use it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Valis wurde zu %1 hinzugefügt (%2). Starten Sie %1 neu, um es zu verwenden.</translation>
     </message>
     <message>
         <source>Nothing was written to %1&apos;s configuration.</source>
-        <translation type="unfinished"></translation>
+        <translation>In die Konfiguration von %1 wurde nichts geschrieben.</translation>
     </message>
     <message>
         <source>The token could not be read from the keychain: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Token konnte nicht aus dem Schlüsselbund gelesen werden: %1</translation>
     </message>
     <message>
         <source>There is no token yet: valis-cli serve makes one when it first starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt noch kein Token: valis-cli serve erzeugt eines beim ersten Start.</translation>
     </message>
     <message>
         <source>The API&apos;s token is on the clipboard.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Token der API ist in der Zwischenablage.</translation>
     </message>
 </context>
 <context>
@@ -10629,198 +10629,198 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     </message>
     <message>
         <source>Serve Valis&apos;s memory and transcripts to other agents over MCP</source>
-        <translation type="unfinished"></translation>
+        <translation>Gedächtnis und Transkripte von Valis über MCP für andere Agenten bereitstellen</translation>
     </message>
     <message>
         <source>What other agents called on valis-cli mcp serve</source>
-        <translation type="unfinished"></translation>
+        <translation>Was andere Agenten über valis-cli mcp serve aufgerufen haben</translation>
     </message>
     <message>
         <source>valis-cli mcp serve: cannot write the audit log: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>valis-cli mcp serve: das Audit-Protokoll kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
         <source>Serve over stdin and stdout (the default), for an agent that starts valis-cli itself.</source>
-        <translation type="unfinished"></translation>
+        <translation>Über Standardeingabe und Standardausgabe bereitstellen (Standard), für einen Agenten, der valis-cli selbst startet.</translation>
     </message>
     <message>
         <source>Serve Streamable HTTP on this port (0: any free one) instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Stattdessen Streamable HTTP auf diesem Port bereitstellen (0: ein beliebiger freier).</translation>
     </message>
     <message>
         <source>The address HTTP listens on (default 127.0.0.1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Adresse, auf der HTTP lauscht (Standard 127.0.0.1).</translation>
     </message>
     <message>
         <source>Whose memory and /memories/ to serve (default: config/tools.json&apos;s agent).</source>
-        <translation type="unfinished"></translation>
+        <translation>Wessen Gedächtnis und /memories/ bereitgestellt werden (Standard: der Agent aus config/tools.json).</translation>
     </message>
     <message>
         <source>Offer no tool that writes (no store_memory).</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein schreibendes Werkzeug anbieten (kein store_memory).</translation>
     </message>
     <message>
         <source>HTTP: replace the bearer token in the keychain and print the new one once.</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP: das Bearer-Token im Schlüsselbund ersetzen und das neue einmal ausgeben.</translation>
     </message>
     <message>
         <source>HTTP: also accept requests from this Origin (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP: auch Anfragen von diesem Origin annehmen (wiederholbar).</translation>
     </message>
     <message>
         <source>Serves Valis&apos;s memory and session transcripts to other agents over MCP: search, read and store memories, search and read transcripts, the /memories/ files, as tools, resources and a recall prompt. Every call is written to the audit log (valis-cli mcp audit). For Claude Code: claude mcp add valis -- valis-cli mcp serve</source>
-        <translation type="unfinished"></translation>
+        <translation>Stellt das Gedächtnis und die Sitzungstranskripte von Valis über MCP für andere Agenten bereit: Erinnerungen durchsuchen, lesen und speichern, Transkripte durchsuchen und lesen, die Dateien unter /memories/, als Werkzeuge, Ressourcen und ein Abruf-Prompt. Jeder Aufruf wird in das Audit-Protokoll geschrieben (valis-cli mcp audit). Für Claude Code: claude mcp add valis -- valis-cli mcp serve</translation>
     </message>
     <message>
         <source>--stdio and --http exclude each other</source>
-        <translation type="unfinished"></translation>
+        <translation>--stdio und --http schließen einander aus</translation>
     </message>
     <message>
         <source>--http takes a port number from 0 to 65535</source>
-        <translation type="unfinished"></translation>
+        <translation>--http erwartet eine Portnummer von 0 bis 65535</translation>
     </message>
     <message>
         <source>--bind takes an IP address, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>--bind erwartet eine IP-Adresse, erhalten: „%1“</translation>
     </message>
     <message>
         <source>--bind, --new-token and --allow-origin are for --http</source>
-        <translation type="unfinished"></translation>
+        <translation>--bind, --new-token und --allow-origin gelten nur für --http</translation>
     </message>
     <message>
         <source>valis-cli mcp serve: serving the memory of agent %1%2 over stdio</source>
-        <translation type="unfinished"></translation>
+        <translation>valis-cli mcp serve: stellt das Gedächtnis von Agent %1%2 über stdio bereit</translation>
     </message>
     <message>
         <source> (read-only)</source>
-        <translation type="unfinished"></translation>
+        <translation> (nur lesend)</translation>
     </message>
     <message>
         <source>Show the newest N calls (default 50).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die neuesten N Aufrufe zeigen (Standard 50).</translation>
     </message>
     <message>
         <source>Print each call as one line of JSON.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeden Aufruf als eine JSON-Zeile ausgeben.</translation>
     </message>
     <message>
         <source>Prints the audit log of valis-cli mcp serve, newest first: which agent called what, when, how long it took and how it failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gibt das Audit-Protokoll von valis-cli mcp serve aus, neueste zuerst: welcher Agent was wann aufgerufen hat, wie lange es gedauert hat und wie es fehlgeschlagen ist.</translation>
     </message>
     <message>
         <source>--limit takes a positive number</source>
-        <translation type="unfinished"></translation>
+        <translation>--limit erwartet eine positive Zahl</translation>
     </message>
     <message>
         <source>No calls yet (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Aufrufe (%1).</translation>
     </message>
     <message>
         <source>unknown client</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Client</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ms</translation>
     </message>
     <message>
         <source>[wrote]</source>
-        <translation type="unfinished"></translation>
+        <translation>[geschrieben]</translation>
     </message>
     <message>
         <source>failed: %1</source>
-        <translation type="unfinished">fehlgeschlagen: %1</translation>
+        <translation>fehlgeschlagen: %1</translation>
     </message>
     <message numerus="yes">
         <source>%n line(s) of the log could not be read.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Zeile des Protokolls konnte nicht gelesen werden.</numerusform>
+            <numerusform>%n Zeilen des Protokolls konnten nicht gelesen werden.</numerusform>
         </translation>
     </message>
     <message>
         <source>valis-cli mcp serve: a new bearer token was stored in the keychain (account %1). It is shown this once; clients send it as &quot;Authorization: Bearer TOKEN&quot;:</source>
-        <translation type="unfinished"></translation>
+        <translation>valis-cli mcp serve: ein neues Bearer-Token wurde im Schlüsselbund gespeichert (Konto %1). Es wird nur dieses eine Mal angezeigt; Clients senden es als „Authorization: Bearer TOKEN“:</translation>
     </message>
     <message>
         <source>cannot get the bearer token from the keychain: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>das Bearer-Token kann nicht aus dem Schlüsselbund geholt werden: %1</translation>
     </message>
     <message>
         <source>valis-cli mcp serve: refused a request (%1): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>valis-cli mcp serve: eine Anfrage abgelehnt (%1): %2</translation>
     </message>
     <message>
         <source>valis-cli mcp serve: serving the memory of agent %1%2 over Streamable HTTP; Ctrl+C stops</source>
-        <translation type="unfinished"></translation>
+        <translation>valis-cli mcp serve: stellt das Gedächtnis von Agent %1%2 über Streamable HTTP bereit; Strg+C beendet</translation>
     </message>
     <message>
         <source>valis-cli mcp serve: stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>valis-cli mcp serve: beendet</translation>
     </message>
     <message>
         <source>The API&apos;s bearer token (shown once; kept in the OS keychain as &quot;%1&quot;): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Bearer-Token der API (nur einmal angezeigt; im Schlüsselbund des Betriebssystems als „%1“ aufbewahrt): %2</translation>
     </message>
     <message>
         <source>The port (default 8787; 0: a free one).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Port (Standard 8787; 0: ein freier).</translation>
     </message>
     <message>
         <source>The address to listen on (default 127.0.0.1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Adresse, auf der gelauscht wird (Standard 127.0.0.1).</translation>
     </message>
     <message>
         <source>The profile a request without a model uses (config/serve.json; default: its defaultProfile, else &quot;default&quot;: the settings&apos; default provider and model).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Profil für eine Anfrage ohne Modell (config/serve.json; Standard: dessen defaultProfile, sonst „default“: Standardanbieter und -modell aus den Einstellungen).</translation>
     </message>
     <message>
         <source>Replace the bearer token in the keychain with a new one (printed once).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Bearer-Token im Schlüsselbund durch ein neues ersetzen (einmal ausgegeben).</translation>
     </message>
     <message>
         <source>Also accept browser requests from this origin, e.g. http://localhost:3000 (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>Auch Browser-Anfragen von diesem Origin annehmen, z. B. http://localhost:3000 (wiederholbar).</translation>
     </message>
     <message>
         <source>Refuse request bodies over this many bytes with 413 (default 16 MiB).</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfragekörper über dieser Anzahl Bytes mit 413 ablehnen (Standard 16 MiB).</translation>
     </message>
     <message>
         <source>Serves an OpenAI-compatible API (GET /v1/models, POST /v1/chat/completions, POST /v1/responses) with managed context: every conversation is a Valis session, the client sends its whole history and the provider gets the managed view. Profiles (model name -&gt; provider, model, context settings) are in config/serve.json; &quot;provider/model&quot; works too.</source>
-        <translation type="unfinished"></translation>
+        <translation>Stellt eine OpenAI-kompatible API (GET /v1/models, POST /v1/chat/completions, POST /v1/responses) mit verwaltetem Kontext bereit: Jede Unterhaltung ist eine Valis-Sitzung, der Client sendet seinen ganzen Verlauf, und der Anbieter erhält die verwaltete Ansicht. Profile (Modellname -&gt; Anbieter, Modell, Kontexteinstellungen) stehen in config/serve.json; „provider/model“ funktioniert ebenfalls.</translation>
     </message>
     <message>
         <source>--port takes a port number (0 for a free one)</source>
-        <translation type="unfinished"></translation>
+        <translation>--port erwartet eine Portnummer (0 für einen freien)</translation>
     </message>
     <message>
         <source>--bind takes an IP address, not &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>--bind erwartet eine IP-Adresse, nicht „%1“</translation>
     </message>
     <message>
         <source>--max-body takes a positive number of bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>--max-body erwartet eine positive Anzahl Bytes</translation>
     </message>
     <message>
         <source>there is no profile &quot;%1&quot; in config/serve.json</source>
-        <translation type="unfinished"></translation>
+        <translation>in config/serve.json gibt es kein Profil „%1“</translation>
     </message>
     <message>
         <source>error: %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler: %1: %2</translation>
     </message>
     <message>
         <source>warning: %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnung: %1: %2</translation>
     </message>
     <message>
         <source>stopped serving</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereitstellung beendet</translation>
     </message>
     <message>
         <source>Serve an OpenAI-compatible API with managed context: each conversation a Valis session</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine OpenAI-kompatible API mit verwaltetem Kontext bereitstellen: jede Unterhaltung eine Valis-Sitzung</translation>
     </message>
 </context>
 <context>
@@ -10977,19 +10977,19 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <name>valis::mcp</name>
     <message>
         <source>the file is not a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei ist kein JSON-Objekt</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a JSON object; fix it by hand first</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ ist kein JSON-Objekt; korrigieren Sie es zuerst von Hand</translation>
     </message>
     <message>
         <source>[%1.%2] is written with dotted keys or as an inline table, which Valis does not edit; change it by hand to a table of its own</source>
-        <translation type="unfinished"></translation>
+        <translation>[%1.%2] ist mit gepunkteten Schlüsseln oder als Inline-Tabelle geschrieben, die Valis nicht bearbeitet; ändern Sie es von Hand in eine eigene Tabelle</translation>
     </message>
     <message>
         <source>%1 is an inline table, which Valis does not edit; add [%1.%2] by hand</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist eine Inline-Tabelle, die Valis nicht bearbeitet; fügen Sie [%1.%2] von Hand hinzu</translation>
     </message>
 </context>
 <context>
