@@ -160,27 +160,27 @@
     </message>
     <message>
         <source>cannot read the file: %1</source>
-        <translation type="unfinished">无法读取文件：%1</translation>
+        <translation>无法读取文件：%1</translation>
     </message>
     <message>
         <source>not valid JSON (%1 at line %2); nothing was written, fix the file first</source>
-        <translation type="unfinished"></translation>
+        <translation>不是有效的 JSON（第 %2 行出现 %1）；未写入任何内容，请先修正该文件</translation>
     </message>
     <message>
         <source>not a JSON object; nothing was written, fix the file first</source>
-        <translation type="unfinished"></translation>
+        <translation>不是 JSON 对象；未写入任何内容，请先修正该文件</translation>
     </message>
     <message>
         <source>Valis could not add its entry without changing something else; add it by hand</source>
-        <translation type="unfinished"></translation>
+        <translation>Valis 无法在不改动其他内容的情况下添加其条目；请手动添加</translation>
     </message>
     <message>
         <source>%1; nothing was written, fix the file first</source>
-        <translation type="unfinished"></translation>
+        <translation>%1；未写入任何内容，请先修正该文件</translation>
     </message>
     <message>
         <source>Valis could not add its table without changing something else; add it by hand</source>
-        <translation type="unfinished"></translation>
+        <translation>Valis 无法在不改动其他内容的情况下添加其表；请手动添加</translation>
     </message>
 </context>
 <context>
@@ -287,7 +287,7 @@
     <name>valis::AgentLoop</name>
     <message>
         <source>[not run: this answer also called tools the client runs]</source>
-        <translation type="unfinished"></translation>
+        <translation>[未执行：此回答还调用了由客户端运行的工具]</translation>
     </message>
 </context>
 <context>
@@ -339,54 +339,54 @@
     <name>valis::ApiProfiles</name>
     <message>
         <source>cannot read the serve profiles: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 serve 配置档：%1</translation>
     </message>
     <message>
         <source>the serve profiles are not a JSON object: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>serve 配置档不是 JSON 对象：%1</translation>
     </message>
     <message>
         <source>the serve profiles are format version %1; this Valis reads up to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>serve 配置档的格式版本为 %1；此 Valis 最高只能读取版本 %2</translation>
     </message>
     <message>
         <source>the serve profile &quot;%1&quot; needs a provider and a model</source>
-        <translation type="unfinished"></translation>
+        <translation>serve 配置档“%1”需要提供方和模型</translation>
     </message>
     <message>
         <source>the default serve profile &quot;%1&quot; is not one of the profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>默认 serve 配置档“%1”不在已有的配置档之中</translation>
     </message>
 </context>
 <context>
     <name>valis::ApiServerController</name>
     <message>
         <source>%1 could not be started: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 无法启动：%2</translation>
     </message>
     <message>
         <source>valis-cli serve crashed</source>
-        <translation type="unfinished"></translation>
+        <translation>valis-cli serve 崩溃了</translation>
     </message>
     <message>
         <source>valis-cli serve ended (exit code %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>valis-cli serve 已结束（退出代码 %1）</translation>
     </message>
     <message>
         <source>Stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止</translation>
     </message>
     <message>
         <source>Starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在启动…</translation>
     </message>
     <message>
         <source>Serving</source>
-        <translation type="unfinished"></translation>
+        <translation>正在提供服务</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
 </context>
 <context>
@@ -1791,69 +1791,69 @@
     <name>valis::HttpServer</name>
     <message>
         <source>The request&apos;s headers are too large.</source>
-        <translation type="unfinished"></translation>
+        <translation>请求头过大。</translation>
     </message>
     <message>
         <source>A chunk size line of the request body is malformed.</source>
-        <translation type="unfinished"></translation>
+        <translation>请求体中某个分块的大小行格式错误。</translation>
     </message>
     <message numerus="yes">
         <source>The request body is larger than %n bytes.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>请求体大于 %n 字节。</numerusform>
         </translation>
     </message>
     <message>
         <source>A chunk of the request body does not end where its size says.</source>
-        <translation type="unfinished"></translation>
+        <translation>请求体中某个分块的结束位置与其声明的大小不符。</translation>
     </message>
     <message>
         <source>The request&apos;s lines must end with CRLF.</source>
-        <translation type="unfinished"></translation>
+        <translation>请求的各行必须以 CRLF 结尾。</translation>
     </message>
     <message>
         <source>The request line is malformed.</source>
-        <translation type="unfinished"></translation>
+        <translation>请求行格式错误。</translation>
     </message>
     <message>
         <source>Only HTTP/1.1 and HTTP/1.0 are supported.</source>
-        <translation type="unfinished"></translation>
+        <translation>仅支持 HTTP/1.1 和 HTTP/1.0。</translation>
     </message>
     <message>
         <source>The request target is malformed.</source>
-        <translation type="unfinished"></translation>
+        <translation>请求目标格式错误。</translation>
     </message>
     <message>
         <source>The request has too many header fields.</source>
-        <translation type="unfinished"></translation>
+        <translation>请求的头字段过多。</translation>
     </message>
     <message>
         <source>Folded header lines are not accepted.</source>
-        <translation type="unfinished"></translation>
+        <translation>不接受折叠的请求头行。</translation>
     </message>
     <message>
         <source>A header field of the request is malformed.</source>
-        <translation type="unfinished"></translation>
+        <translation>请求的某个头字段格式错误。</translation>
     </message>
     <message>
         <source>A request cannot have both Content-Length and Transfer-Encoding.</source>
-        <translation type="unfinished"></translation>
+        <translation>请求不能同时包含 Content-Length 和 Transfer-Encoding。</translation>
     </message>
     <message>
         <source>Only the chunked transfer coding is supported.</source>
-        <translation type="unfinished"></translation>
+        <translation>仅支持 chunked 传输编码。</translation>
     </message>
     <message>
         <source>The request&apos;s Content-Length is malformed.</source>
-        <translation type="unfinished"></translation>
+        <translation>请求的 Content-Length 格式错误。</translation>
     </message>
     <message>
         <source>Nothing is served here.</source>
-        <translation type="unfinished"></translation>
+        <translation>此处不提供任何内容。</translation>
     </message>
     <message>
         <source>Cannot listen on %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法在 %1 上监听：%2</translation>
     </message>
 </context>
 <context>
@@ -2378,80 +2378,80 @@
     <name>valis::McpAuditEntry</name>
     <message>
         <source>an audit entry needs a time and a method</source>
-        <translation type="unfinished"></translation>
+        <translation>审计条目需要时间和方法</translation>
     </message>
 </context>
 <context>
     <name>valis::McpAuditLog</name>
     <message>
         <source>cannot write the MCP audit log: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 MCP 审计日志：%1</translation>
     </message>
     <message>
         <source>cannot read the MCP audit log: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 MCP 审计日志：%1</translation>
     </message>
 </context>
 <context>
     <name>valis::McpAuditView</name>
     <message>
         <source>Time</source>
-        <translation type="unfinished">时间</translation>
+        <translation>时间</translation>
     </message>
     <message>
         <source>Client</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端</translation>
     </message>
     <message>
         <source>Method</source>
-        <translation type="unfinished"></translation>
+        <translation>方法</translation>
     </message>
     <message>
         <source>Target</source>
-        <translation type="unfinished"></translation>
+        <translation>目标</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>类型</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>错误</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>刷新(&amp;R)</translation>
     </message>
     <message>
         <source>Reading the log…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取日志…</translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished">%1 %2</translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>write</source>
-        <translation type="unfinished"></translation>
+        <translation>写入</translation>
     </message>
     <message>
         <source>read</source>
-        <translation type="unfinished"></translation>
+        <translation>读取</translation>
     </message>
     <message>
         <source>No agent has called Valis yet (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无智能体调用过 Valis（%1）。</translation>
     </message>
     <message numerus="yes">
         <source>The newest %n call(s), newest first.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>最新的 %n 次调用，最新的在前。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n line(s) of the log could not be read.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>日志中有 %n 行无法读取。</numerusform>
         </translation>
     </message>
 </context>
@@ -2512,31 +2512,31 @@
     <name>valis::McpClientConfig</name>
     <message>
         <source>Claude Code</source>
-        <translation type="unfinished"></translation>
+        <translation>Claude Code</translation>
     </message>
     <message>
         <source>Codex</source>
-        <translation type="unfinished"></translation>
+        <translation>Codex</translation>
     </message>
     <message>
         <source>Claude Desktop</source>
-        <translation type="unfinished"></translation>
+        <translation>Claude Desktop</translation>
     </message>
     <message>
         <source>the file changed since it was shown; nothing was written, look at the change again</source>
-        <translation type="unfinished"></translation>
+        <translation>该文件在显示之后已被更改；未写入任何内容，请重新查看更改</translation>
     </message>
     <message>
         <source>cannot keep a copy of the file (%1); nothing was written</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保留该文件的副本（%1）；未写入任何内容</translation>
     </message>
     <message>
         <source>cannot create the folder</source>
-        <translation type="unfinished">无法创建文件夹</translation>
+        <translation>无法创建文件夹</translation>
     </message>
     <message>
         <source>cannot write the file: %1</source>
-        <translation type="unfinished">无法写入文件：%1</translation>
+        <translation>无法写入文件：%1</translation>
     </message>
 </context>
 <context>
@@ -3919,71 +3919,71 @@
     <name>valis::McpStreamableHttpServer</name>
     <message>
         <source>Method not allowed.</source>
-        <translation type="unfinished"></translation>
+        <translation>不允许使用该方法。</translation>
     </message>
     <message>
         <source>Forbidden: this Origin may not use the server.</source>
-        <translation type="unfinished"></translation>
+        <translation>禁止访问：此 Origin 不得使用该服务器。</translation>
     </message>
     <message>
         <source>Forbidden: this Host may not use the server.</source>
-        <translation type="unfinished"></translation>
+        <translation>禁止访问：此 Host 不得使用该服务器。</translation>
     </message>
     <message>
         <source>Unauthorized: a valid bearer token is required.</source>
-        <translation type="unfinished"></translation>
+        <translation>未授权：需要有效的 Bearer 令牌。</translation>
     </message>
     <message>
         <source>Bad Request: unsupported MCP-Protocol-Version %1 (supported: %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>错误的请求：不支持的 MCP-Protocol-Version %1（支持：%2）。</translation>
     </message>
     <message>
         <source>Bad Request: the Mcp-Session-Id header is required.</source>
-        <translation type="unfinished"></translation>
+        <translation>错误的请求：需要 Mcp-Session-Id 请求头。</translation>
     </message>
     <message>
         <source>Session not found.</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到会话。</translation>
     </message>
     <message>
         <source>Not Acceptable: the client must accept application/json and text/event-stream.</source>
-        <translation type="unfinished"></translation>
+        <translation>不可接受：客户端必须接受 application/json 和 text/event-stream。</translation>
     </message>
     <message>
         <source>Unsupported Media Type: the body must be application/json.</source>
-        <translation type="unfinished"></translation>
+        <translation>不支持的媒体类型：请求体必须是 application/json。</translation>
     </message>
     <message>
         <source>Parse error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>解析错误：%1</translation>
     </message>
     <message>
         <source>Invalid Request: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无效请求：%1</translation>
     </message>
     <message>
         <source>an empty batch</source>
-        <translation type="unfinished">一个空批次</translation>
+        <translation>一个空批次</translation>
     </message>
     <message>
         <source>Invalid Request: initialize must be sent alone.</source>
-        <translation type="unfinished"></translation>
+        <translation>无效请求：initialize 必须单独发送。</translation>
     </message>
     <message>
         <source>Not Acceptable: the client must accept text/event-stream.</source>
-        <translation type="unfinished"></translation>
+        <translation>不可接受：客户端必须接受 text/event-stream。</translation>
     </message>
     <message>
         <source>Bad Request: Last-Event-ID names no stream of this session.</source>
-        <translation type="unfinished"></translation>
+        <translation>错误的请求：Last-Event-ID 未指向此会话的任何流。</translation>
     </message>
     <message>
         <source>Conflict: this session&apos;s GET stream is already open.</source>
-        <translation type="unfinished"></translation>
+        <translation>冲突：此会话的 GET 流已经打开。</translation>
     </message>
     <message>
         <source>The MCP server needs a bearer token: it does not serve without one.</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP 服务器需要 Bearer 令牌：没有令牌时它不提供服务。</translation>
     </message>
 </context>
 <context>
@@ -4963,63 +4963,63 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <name>valis::OpenAiApiServer</name>
     <message>
         <source>this conversation is answering another request; send the next one when it is done</source>
-        <translation type="unfinished"></translation>
+        <translation>此对话正在回答另一个请求；请在其完成后再发送下一个</translation>
     </message>
     <message>
         <source>&quot;messages&quot; must be a non-empty array</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;messages&quot; 必须是非空数组</translation>
     </message>
     <message>
         <source>only n = 1 is supported</source>
-        <translation type="unfinished"></translation>
+        <translation>仅支持 n = 1</translation>
     </message>
     <message>
         <source>every tool needs a function with a name</source>
-        <translation type="unfinished"></translation>
+        <translation>每个工具都需要一个带名称的 function</translation>
     </message>
     <message>
         <source>requests from this origin are not allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>不允许来自此来源的请求</translation>
     </message>
     <message>
         <source>a valid bearer token is required (Authorization: Bearer valis-api-...)</source>
-        <translation type="unfinished"></translation>
+        <translation>需要有效的 Bearer 令牌（Authorization: Bearer valis-api-...）</translation>
     </message>
     <message>
         <source>the model &quot;%1&quot; does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>模型“%1”不存在</translation>
     </message>
     <message>
         <source>there is no %1 %2 here</source>
-        <translation type="unfinished"></translation>
+        <translation>此处没有 %1 %2</translation>
     </message>
     <message>
         <source>%1 takes POST</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 只接受 POST</translation>
     </message>
     <message>
         <source>the request body is not a JSON object: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>请求体不是 JSON 对象：%1</translation>
     </message>
     <message>
         <source>it is another JSON value</source>
-        <translation type="unfinished"></translation>
+        <translation>它是其他类型的 JSON 值</translation>
     </message>
     <message>
         <source>the model &quot;%1&quot; does not exist; GET /v1/models lists the profiles served</source>
-        <translation type="unfinished"></translation>
+        <translation>模型“%1”不存在；GET /v1/models 会列出所提供的配置档</translation>
     </message>
     <message>
         <source>previous_response_id is not supported: send the whole input (Valis keeps the context)</source>
-        <translation type="unfinished"></translation>
+        <translation>不支持 previous_response_id：请发送完整的输入（上下文由 Valis 保留）</translation>
     </message>
     <message>
         <source>&quot;input&quot; must be a string or a non-empty array of items</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;input&quot; 必须是字符串或由条目组成的非空数组</translation>
     </message>
     <message>
         <source>only function tools with a name are supported</source>
-        <translation type="unfinished"></translation>
+        <translation>仅支持带名称的 function 工具</translation>
     </message>
 </context>
 <context>
@@ -6632,127 +6632,127 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <name>valis::SharingPage</name>
     <message>
         <source>Add Valis to %1?</source>
-        <translation type="unfinished"></translation>
+        <translation>要将 Valis 添加到 %1 吗？</translation>
     </message>
     <message>
         <source>Valis will change %1 as shown below; the file as it is now is kept as %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Valis 将按下方所示更改 %1；该文件的当前版本会保存为 %2。</translation>
     </message>
     <message>
         <source>Valis will create %1 as shown below.</source>
-        <translation type="unfinished"></translation>
+        <translation>Valis 将按下方所示创建 %1。</translation>
     </message>
     <message>
         <source>&amp;Write</source>
-        <translation type="unfinished"></translation>
+        <translation>写入(&amp;W)</translation>
     </message>
     <message>
         <source>%1 reads it when it starts next.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 下次启动时会读取它。</translation>
     </message>
     <message>
         <source>Calls from other agents</source>
-        <translation type="unfinished"></translation>
+        <translation>来自其他智能体的调用</translation>
     </message>
     <message>
         <source>Share memory with other agents</source>
-        <translation type="unfinished"></translation>
+        <translation>与其他智能体共享记忆</translation>
     </message>
     <message>
         <source>Other agents can search and read Valis&apos;s memory and transcripts through its MCP server (valis-cli mcp serve). Paste one of these into the agent, or let Valis add it to the agent&apos;s configuration file: you see the change before anything is written.</source>
-        <translation type="unfinished"></translation>
+        <translation>其他智能体可以通过 Valis 的 MCP 服务器（valis-cli mcp serve）搜索和读取 Valis 的记忆和对话记录。将下列内容之一粘贴到该智能体中，或让 Valis 将其添加到该智能体的配置文件：写入任何内容之前，你都会先看到更改。</translation>
     </message>
     <message>
         <source>valis-cli was not found at %1; the snippets name it there.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 未找到 valis-cli；这些片段中使用的就是该路径。</translation>
     </message>
     <message>
         <source>&amp;Read-only: other agents can search and read, not store (--read-only)</source>
-        <translation type="unfinished"></translation>
+        <translation>只读(&amp;R)：其他智能体可以搜索和读取，但不能存储（--read-only）</translation>
     </message>
     <message>
         <source>%1 (a command to run in a terminal)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（在终端中运行的命令）</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished">%1（%2）</translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished">复制</translation>
+        <translation>复制</translation>
     </message>
     <message>
         <source>The %1 snippet is on the clipboard.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的片段已复制到剪贴板。</translation>
     </message>
     <message>
         <source>Add to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>添加到 %1…</translation>
     </message>
     <message>
         <source>Shows the change to %1 first</source>
-        <translation type="unfinished"></translation>
+        <translation>先显示对 %1 的更改</translation>
     </message>
     <message>
         <source>OpenAI-compatible API</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenAI 兼容 API</translation>
     </message>
     <message>
         <source>Clients such as Aider, Continue or Open WebUI can talk to your models through Valis, with its context management, on this computer only (valis-cli serve). They need the URL and the token.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aider、Continue 或 Open WebUI 等客户端可以通过 Valis 与你的模型对话，并使用其上下文管理，仅限本机（valis-cli serve）。它们需要 URL 和令牌。</translation>
     </message>
     <message>
         <source>&amp;Serve an OpenAI-compatible API</source>
-        <translation type="unfinished"></translation>
+        <translation>提供 OpenAI 兼容 API(&amp;S)</translation>
     </message>
     <message>
         <source>port </source>
-        <translation type="unfinished"></translation>
+        <translation>端口 </translation>
     </message>
     <message>
         <source>Copy URL</source>
-        <translation type="unfinished"></translation>
+        <translation>复制 URL</translation>
     </message>
     <message>
         <source>Copy token</source>
-        <translation type="unfinished"></translation>
+        <translation>复制令牌</translation>
     </message>
     <message>
         <source>Not available in this window.</source>
-        <translation type="unfinished"></translation>
+        <translation>在此窗口中不可用。</translation>
     </message>
     <message>
         <source>The API&apos;s URL is on the clipboard.</source>
-        <translation type="unfinished"></translation>
+        <translation>API 的 URL 已复制到剪贴板。</translation>
     </message>
     <message>
         <source>Valis was not added to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>未将 Valis 添加到 %1：%2</translation>
     </message>
     <message>
         <source>%1 already starts Valis this way (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已经以这种方式启动 Valis（%2）。</translation>
     </message>
     <message>
         <source>Added Valis to %1 (%2). Start %1 again to use it.</source>
-        <translation type="unfinished"></translation>
+        <translation>已将 Valis 添加到 %1（%2）。请重新启动 %1 以使用它。</translation>
     </message>
     <message>
         <source>Nothing was written to %1&apos;s configuration.</source>
-        <translation type="unfinished"></translation>
+        <translation>未向 %1 的配置写入任何内容。</translation>
     </message>
     <message>
         <source>The token could not be read from the keychain: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法从钥匙串读取令牌：%1</translation>
     </message>
     <message>
         <source>There is no token yet: valis-cli serve makes one when it first starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无令牌：valis-cli serve 首次启动时会生成一个。</translation>
     </message>
     <message>
         <source>The API&apos;s token is on the clipboard.</source>
-        <translation type="unfinished"></translation>
+        <translation>API 的令牌已复制到剪贴板。</translation>
     </message>
 </context>
 <context>
@@ -10556,197 +10556,197 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     </message>
     <message>
         <source>Serve Valis&apos;s memory and transcripts to other agents over MCP</source>
-        <translation type="unfinished"></translation>
+        <translation>通过 MCP 向其他智能体提供 Valis 的记忆和对话记录</translation>
     </message>
     <message>
         <source>What other agents called on valis-cli mcp serve</source>
-        <translation type="unfinished"></translation>
+        <translation>其他智能体通过 valis-cli mcp serve 调用过的内容</translation>
     </message>
     <message>
         <source>valis-cli mcp serve: cannot write the audit log: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>valis-cli mcp serve：无法写入审计日志：%1</translation>
     </message>
     <message>
         <source>Serve over stdin and stdout (the default), for an agent that starts valis-cli itself.</source>
-        <translation type="unfinished"></translation>
+        <translation>通过标准输入和标准输出提供服务（默认），适用于自行启动 valis-cli 的智能体。</translation>
     </message>
     <message>
         <source>Serve Streamable HTTP on this port (0: any free one) instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>改为在此端口上提供 Streamable HTTP 服务（0：任意空闲端口）。</translation>
     </message>
     <message>
         <source>The address HTTP listens on (default 127.0.0.1).</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP 监听的地址（默认 127.0.0.1）。</translation>
     </message>
     <message>
         <source>Whose memory and /memories/ to serve (default: config/tools.json&apos;s agent).</source>
-        <translation type="unfinished"></translation>
+        <translation>要提供其记忆和 /memories/ 的智能体（默认：config/tools.json 中的智能体）。</translation>
     </message>
     <message>
         <source>Offer no tool that writes (no store_memory).</source>
-        <translation type="unfinished"></translation>
+        <translation>不提供任何会写入的工具（没有 store_memory）。</translation>
     </message>
     <message>
         <source>HTTP: replace the bearer token in the keychain and print the new one once.</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP：替换钥匙串中的 Bearer 令牌，并将新令牌打印一次。</translation>
     </message>
     <message>
         <source>HTTP: also accept requests from this Origin (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP：同时接受来自此 Origin 的请求（可重复）。</translation>
     </message>
     <message>
         <source>Serves Valis&apos;s memory and session transcripts to other agents over MCP: search, read and store memories, search and read transcripts, the /memories/ files, as tools, resources and a recall prompt. Every call is written to the audit log (valis-cli mcp audit). For Claude Code: claude mcp add valis -- valis-cli mcp serve</source>
-        <translation type="unfinished"></translation>
+        <translation>通过 MCP 向其他智能体提供 Valis 的记忆和会话对话记录：以工具、资源和一个召回提示词的形式，提供记忆的搜索、读取和存储，对话记录的搜索和读取，以及 /memories/ 文件。每次调用都会写入审计日志（valis-cli mcp audit）。用于 Claude Code：claude mcp add valis -- valis-cli mcp serve</translation>
     </message>
     <message>
         <source>--stdio and --http exclude each other</source>
-        <translation type="unfinished"></translation>
+        <translation>--stdio 和 --http 不能同时使用</translation>
     </message>
     <message>
         <source>--http takes a port number from 0 to 65535</source>
-        <translation type="unfinished"></translation>
+        <translation>--http 需要 0 到 65535 之间的端口号</translation>
     </message>
     <message>
         <source>--bind takes an IP address, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>--bind 需要一个 IP 地址，收到的是“%1”</translation>
     </message>
     <message>
         <source>--bind, --new-token and --allow-origin are for --http</source>
-        <translation type="unfinished"></translation>
+        <translation>--bind、--new-token 和 --allow-origin 仅用于 --http</translation>
     </message>
     <message>
         <source>valis-cli mcp serve: serving the memory of agent %1%2 over stdio</source>
-        <translation type="unfinished"></translation>
+        <translation>valis-cli mcp serve：正在通过 stdio 提供智能体 %1%2 的记忆</translation>
     </message>
     <message>
         <source> (read-only)</source>
-        <translation type="unfinished"></translation>
+        <translation>（只读）</translation>
     </message>
     <message>
         <source>Show the newest N calls (default 50).</source>
-        <translation type="unfinished"></translation>
+        <translation>显示最新的 N 次调用（默认 50）。</translation>
     </message>
     <message>
         <source>Print each call as one line of JSON.</source>
-        <translation type="unfinished"></translation>
+        <translation>将每次调用输出为一行 JSON。</translation>
     </message>
     <message>
         <source>Prints the audit log of valis-cli mcp serve, newest first: which agent called what, when, how long it took and how it failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>输出 valis-cli mcp serve 的审计日志，最新的在前：哪个智能体调用了什么、何时调用、耗时多久以及如何失败。</translation>
     </message>
     <message>
         <source>--limit takes a positive number</source>
-        <translation type="unfinished"></translation>
+        <translation>--limit 需要一个正数</translation>
     </message>
     <message>
         <source>No calls yet (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无调用（%1）。</translation>
     </message>
     <message>
         <source>unknown client</source>
-        <translation type="unfinished"></translation>
+        <translation>未知客户端</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 毫秒</translation>
     </message>
     <message>
         <source>[wrote]</source>
-        <translation type="unfinished"></translation>
+        <translation>[已写入]</translation>
     </message>
     <message>
         <source>failed: %1</source>
-        <translation type="unfinished">失败：%1</translation>
+        <translation>失败：%1</translation>
     </message>
     <message numerus="yes">
         <source>%n line(s) of the log could not be read.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>日志中有 %n 行无法读取。</numerusform>
         </translation>
     </message>
     <message>
         <source>valis-cli mcp serve: a new bearer token was stored in the keychain (account %1). It is shown this once; clients send it as &quot;Authorization: Bearer TOKEN&quot;:</source>
-        <translation type="unfinished"></translation>
+        <translation>valis-cli mcp serve：已在钥匙串中存储新的 Bearer 令牌（账户 %1）。它只显示这一次；客户端以 &quot;Authorization: Bearer TOKEN&quot; 的形式发送它：</translation>
     </message>
     <message>
         <source>cannot get the bearer token from the keychain: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法从钥匙串获取 Bearer 令牌：%1</translation>
     </message>
     <message>
         <source>valis-cli mcp serve: refused a request (%1): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>valis-cli mcp serve：拒绝了一个请求（%1）：%2</translation>
     </message>
     <message>
         <source>valis-cli mcp serve: serving the memory of agent %1%2 over Streamable HTTP; Ctrl+C stops</source>
-        <translation type="unfinished"></translation>
+        <translation>valis-cli mcp serve：正在通过 Streamable HTTP 提供智能体 %1%2 的记忆；按 Ctrl+C 停止</translation>
     </message>
     <message>
         <source>valis-cli mcp serve: stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>valis-cli mcp serve：已停止</translation>
     </message>
     <message>
         <source>The API&apos;s bearer token (shown once; kept in the OS keychain as &quot;%1&quot;): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>API 的 Bearer 令牌（只显示一次；以“%1”保存在操作系统钥匙串中）：%2</translation>
     </message>
     <message>
         <source>The port (default 8787; 0: a free one).</source>
-        <translation type="unfinished"></translation>
+        <translation>端口（默认 8787；0：任意空闲端口）。</translation>
     </message>
     <message>
         <source>The address to listen on (default 127.0.0.1).</source>
-        <translation type="unfinished"></translation>
+        <translation>要监听的地址（默认 127.0.0.1）。</translation>
     </message>
     <message>
         <source>The profile a request without a model uses (config/serve.json; default: its defaultProfile, else &quot;default&quot;: the settings&apos; default provider and model).</source>
-        <translation type="unfinished"></translation>
+        <translation>未指定模型的请求所使用的配置档（config/serve.json；默认：其 defaultProfile，否则为 &quot;default&quot;：设置中的默认提供方和模型）。</translation>
     </message>
     <message>
         <source>Replace the bearer token in the keychain with a new one (printed once).</source>
-        <translation type="unfinished"></translation>
+        <translation>用新令牌替换钥匙串中的 Bearer 令牌（只打印一次）。</translation>
     </message>
     <message>
         <source>Also accept browser requests from this origin, e.g. http://localhost:3000 (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>同时接受来自此来源的浏览器请求，例如 http://localhost:3000（可重复）。</translation>
     </message>
     <message>
         <source>Refuse request bodies over this many bytes with 413 (default 16 MiB).</source>
-        <translation type="unfinished"></translation>
+        <translation>拒绝超过此字节数的请求体，返回 413（默认 16 MiB）。</translation>
     </message>
     <message>
         <source>Serves an OpenAI-compatible API (GET /v1/models, POST /v1/chat/completions, POST /v1/responses) with managed context: every conversation is a Valis session, the client sends its whole history and the provider gets the managed view. Profiles (model name -&gt; provider, model, context settings) are in config/serve.json; &quot;provider/model&quot; works too.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供 OpenAI 兼容 API（GET /v1/models、POST /v1/chat/completions、POST /v1/responses）并管理上下文：每个对话都是一个 Valis 会话，客户端发送其完整历史，提供方收到的是经过管理的视图。配置档（模型名称 -&gt; 提供方、模型、上下文设置）位于 config/serve.json 中；也可以使用 &quot;provider/model&quot;。</translation>
     </message>
     <message>
         <source>--port takes a port number (0 for a free one)</source>
-        <translation type="unfinished"></translation>
+        <translation>--port 需要一个端口号（0 表示任意空闲端口）</translation>
     </message>
     <message>
         <source>--bind takes an IP address, not &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>--bind 需要一个 IP 地址，而不是“%1”</translation>
     </message>
     <message>
         <source>--max-body takes a positive number of bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>--max-body 需要一个正的字节数</translation>
     </message>
     <message>
         <source>there is no profile &quot;%1&quot; in config/serve.json</source>
-        <translation type="unfinished"></translation>
+        <translation>config/serve.json 中没有配置档“%1”</translation>
     </message>
     <message>
         <source>error: %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>错误：%1：%2</translation>
     </message>
     <message>
         <source>warning: %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>警告：%1：%2</translation>
     </message>
     <message>
         <source>stopped serving</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止提供服务</translation>
     </message>
     <message>
         <source>Serve an OpenAI-compatible API with managed context: each conversation a Valis session</source>
-        <translation type="unfinished"></translation>
+        <translation>提供带上下文管理的 OpenAI 兼容 API：每个对话即一个 Valis 会话</translation>
     </message>
 </context>
 <context>
@@ -10903,19 +10903,19 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <name>valis::mcp</name>
     <message>
         <source>the file is not a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>该文件不是 JSON 对象</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a JSON object; fix it by hand first</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 不是 JSON 对象；请先手动修正</translation>
     </message>
     <message>
         <source>[%1.%2] is written with dotted keys or as an inline table, which Valis does not edit; change it by hand to a table of its own</source>
-        <translation type="unfinished"></translation>
+        <translation>[%1.%2] 以点分键或内联表的形式编写，Valis 不编辑这种形式；请手动将其改为独立的表</translation>
     </message>
     <message>
         <source>%1 is an inline table, which Valis does not edit; add [%1.%2] by hand</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是内联表，Valis 不编辑内联表；请手动添加 [%1.%2]</translation>
     </message>
 </context>
 <context>
