@@ -4,3 +4,8 @@
 valis_add_test(sharing SOURCES tst_sharing.cpp LINK valis_desktop Valis::Keychain DEPENDS valis_cli LABELS keychain mcp
     WRAPPER sh "${CMAKE_CURRENT_SOURCE_DIR}/../support/with-keyring.sh")
 target_compile_definitions(tst_sharing PRIVATE VALIS_CLI_BINARY="$<TARGET_FILE:valis_cli>")
+
+# The memory browser (the Memory pane) on its own: what other agents stored through the real
+# `valis-cli mcp serve` carries its origin (a chip, the details, a filter).
+valis_add_test(memorybrowser SOURCES tst_memorybrowser.cpp LINK valis_desktop DEPENDS valis_cli LABELS mcp)
+target_compile_definitions(tst_memorybrowser PRIVATE VALIS_CLI_BINARY="$<TARGET_FILE:valis_cli>")

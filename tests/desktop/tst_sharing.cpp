@@ -9,21 +9,32 @@
 
 #include "apiservercontroller.h"
 #include "mcpauditview.h"
+#include "sessionlistmodel.h"
 #include "settingsdialog.h"
 #include "sharingpage.h"
 
 #include "valis/keychain/keychaincredentialstore.h"
 #include "valis/mcp/mcpauditlog.h"
 #include "valis/mcp/mcpclientconfig.h"
+#include "valis/store/sessionstore.h"
 
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QPixmap>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
@@ -100,10 +111,13 @@ private Q_SLOTS:
     void snippetsNameTheRealCli();
     void addToCodexWritesAfterConfirmation();
     void malformedClaudeJsonIsReportedAndLeftAlone();
+    void largeClaudeJsonIsPlannedOffTheGuiThread();
     void auditViewListsOtherAgentsCalls();
     void apiSwitchRunsAndStopsTheServer();
     void apiServerFailureShowsItsErrors();
+    void apiSwitchRunsTheRealValisCliServe();
     void copyTokenReadsTheKeychain();
+    void servedSessionsCarryAnApiBadge();
     void settingsDialogHasThePage();
 };
 
@@ -164,14 +178,22 @@ void TestSharing::addToCodexWritesAfterConfirmation()
     page.show();
     QCOMPARE(page.configPath(McpClientKind::Codex), config);
 
-    // Cancel first: nothing is written.
-    page.findChild<QPushButton *>(QStringLiteral("addCodex"))->click();
+    // Cancel first: nothing is written. The file is read and planned on a pool thread: the
+    // click returns before the plan, with the "Add to" buttons off until it comes.
+    auto *addCodex = page.findChild<QPushButton *>(QStringLiteral("addCodex"));
+    addCodex->click();
+    QVERIFY(page.isBusy());
+    QVERIFY(!addCodex->isEnabled());
+    QVERIFY(!page.findChild<QPushButton *>(QStringLiteral("addClaudeCode"))->isEnabled());
+    QVERIFY2(page.status().contains(QLatin1String("Reading")), qPrintable(page.status()));
+    QVERIFY(!confirmation(&page));
     QDialog *question = nullptr;
     QTRY_VERIFY((question = confirmation(&page)));
     question->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Cancel)->click();
     QTRY_VERIFY(!confirmation(&page));
     QCOMPARE(readBytes(config), original);
     QVERIFY(page.status().contains(QLatin1String("Nothing was written")));
+    QVERIFY(addCodex->isEnabled());
 
     page.findChild<QPushButton *>(QStringLiteral("addCodex"))->click();
     QTRY_VERIFY((question = confirmation(&page)));
@@ -191,7 +213,7 @@ void TestSharing::addToCodexWritesAfterConfirmation()
 
     // Again: already there, no question.
     page.findChild<QPushButton *>(QStringLiteral("addCodex"))->click();
-    QVERIFY(page.status().contains(QLatin1String("already")));
+    QTRY_VERIFY(page.status().contains(QLatin1String("already")));
     QVERIFY(!confirmation(&page));
 }
 
@@ -203,7 +225,7 @@ void TestSharing::malformedClaudeJsonIsReportedAndLeftAlone()
     SharingPage page(f.locations, nullptr, f.setup());
     page.show();
     page.findChild<QPushButton *>(QStringLiteral("addClaudeCode"))->click();
-    QVERIFY2(page.status().contains(QLatin1String("not valid JSON")), qPrintable(page.status()));
+    QTRY_VERIFY2(page.status().contains(QLatin1String("not valid JSON")), qPrintable(page.status()));
     QVERIFY(page.status().contains(claude));
     QVERIFY(!confirmation(&page));
     QCOMPARE(readBytes(claude), broken);
@@ -217,6 +239,40 @@ void TestSharing::malformedClaudeJsonIsReportedAndLeftAlone()
     QTRY_VERIFY(page.status().contains(QLatin1String("Added Valis to Claude Desktop")));
     QCOMPARE(QString::fromUtf8(readBytes(page.configPath(McpClientKind::ClaudeDesktop))),
              page.findChild<QPlainTextEdit *>(QStringLiteral("snippetClaudeDesktop"))->toPlainText());
+}
+
+void TestSharing::largeClaudeJsonIsPlannedOffTheGuiThread()
+{
+    Fixture f;
+    // A ~/.claude.json of a person who used Claude Code a lot: megabytes of project history.
+    QByteArray big = "{\n  \"numStartups\": 812,\n  \"projects\": {\n";
+    for (int i = 0; i < 20000; ++i) {
+        big += "    \"/home/me/src/project-" + QByteArray::number(i) + "\": {\"history\": [{\"display\": \"fix the flaky test number "
+            + QByteArray::number(i) + " in the parser and run the whole suite\"}], \"allowedTools\": []}";
+        big += i + 1 < 20000 ? ",\n" : "\n";
+    }
+    big += "  }\n}\n";
+    QVERIFY(big.size() > 2 * 1024 * 1024);
+    const QString claude = test::writeFileIn(f.home.path(), QStringLiteral(".claude.json"), big);
+    SharingPage page(f.locations, nullptr, f.setup());
+    page.show();
+    page.findChild<QPushButton *>(QStringLiteral("addClaudeCode"))->click();
+    QVERIFY(page.isBusy()); // the click came back before the file was read
+    QVERIFY(!confirmation(&page));
+    QDialog *question = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((question = confirmation(&page)), 20000);
+    QVERIFY(!page.isBusy());
+    const QString diff = question->findChild<QPlainTextEdit *>(QStringLiteral("shareDiff"))->toPlainText();
+    QVERIFY2(diff.contains(QLatin1String("+  \"mcpServers\"")), qPrintable(diff.left(2000)));
+    question->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+    QVERIFY(page.isBusy()); // the write too
+    QTRY_VERIFY_WITH_TIMEOUT(page.status().contains(QLatin1String("Added Valis to Claude Code")), 20000);
+    const QByteArray after = readBytes(claude);
+    QVERIFY(after.size() > big.size());
+    QVERIFY(after.startsWith("{\n  \"numStartups\": 812,\n  \"projects\": {\n")); // everything else byte for byte
+    QVERIFY(after.contains(big.mid(40, big.size() - 50)));
+    QVERIFY(after.contains(QDir::toNativeSeparators(cli()).toUtf8()));
+    QCOMPARE(readBytes(McpClientConfig::backupPath(claude)), big);
 }
 
 void TestSharing::auditViewListsOtherAgentsCalls()
@@ -271,9 +327,14 @@ void TestSharing::apiSwitchRunsAndStopsTheServer()
 #else
     Fixture f;
     const QString pidFile = f.home.filePath(QStringLiteral("server.pid"));
+    const QString argsFile = f.home.filePath(QStringLiteral("server.args"));
+    QVERIFY(test::writeFile(QDir(f.locations.configDir()).filePath(QStringLiteral("serve.json")),
+                            "{\"version\": 1, \"profiles\": {\"fast\": {\"provider\": \"anthropic\", \"model\": \"claude-haiku-4-5\"},"
+                            " \"local\": {\"provider\": \"openai-compatible\", \"model\": \"qwen3\"}}}"));
     // It checks its arguments as valis-cli serve gets them, then serves until terminated.
     const QString program = script(f.home.path(), QStringLiteral("serve.sh"),
                                    "[ \"$1\" = serve ] && [ \"$2\" = --port ] || { echo \"bad arguments: $*\" >&2; exit 2; }\n"
+                                   "echo \"$*\" > '" + argsFile.toUtf8() + "'\n"
                                    "echo $$ > '" + pidFile.toUtf8() + "'\n"
                                    "echo \"Serving the OpenAI-compatible API at http://127.0.0.1:$3/v1\"\n"
                                    "exec sleep 300\n");
@@ -285,12 +346,18 @@ void TestSharing::apiSwitchRunsAndStopsTheServer()
     auto *state = page.findChild<QLabel *>(QStringLiteral("apiState"));
     auto *url = page.findChild<QLabel *>(QStringLiteral("apiUrl"));
     QVERIFY(serve && port && state && url);
-    QCOMPARE(port->value(), int(ApiServerController::DefaultPort));
+    QCOMPARE(port->value(), 8787); // valis-cli serve's default
     QVERIFY(!serve->isChecked());
+    auto *profile = page.findChild<QComboBox *>(QStringLiteral("apiProfile"));
+    QVERIFY(profile);
+    QCOMPARE(profile->count(), 3); // the default and the two of config/serve.json
+    QVERIFY(profile->currentData().toString().isEmpty());
     port->setValue(18555);
     serve->setChecked(true);
     QTRY_COMPARE(server->state(), ApiServerController::State::Serving);
     QCOMPARE(url->text(), QStringLiteral("http://127.0.0.1:18555/v1"));
+    QTRY_COMPARE(readBytes(argsFile).trimmed(), QByteArray("serve --port 18555")); // no profile chosen: the file's default
+    QVERIFY(!profile->isEnabled());
     QCOMPARE(state->text(), ApiServerController::stateText(ApiServerController::State::Serving));
     QVERIFY(!port->isEnabled()); // the port of a running server does not change under it
     page.findChild<QPushButton *>(QStringLiteral("apiCopyUrl"))->click();
@@ -312,11 +379,16 @@ void TestSharing::apiSwitchRunsAndStopsTheServer()
     QVERIFY(port->isEnabled());
     QVERIFY(!ApiServerController(program, f.locations.desktopSettingsPath(), QString()).rememberedOn());
 
-    // Switched on and the app quits: the server goes with it, the switch stays on.
+    // A profile chosen: --profile, and remembered. Switched on and the app quits: the server
+    // goes with it, the switch stays on.
+    profile->setCurrentIndex(profile->findData(QStringLiteral("local")));
+    QVERIFY(profile->currentText().contains(QLatin1String("openai-compatible/qwen3")));
+    QCOMPARE(server->profile(), QStringLiteral("local"));
     QFile::remove(pidFile);
     serve->setChecked(true);
     QTRY_COMPARE(server->state(), ApiServerController::State::Serving);
     QTRY_VERIFY(QFile::exists(pidFile));
+    QTRY_COMPARE(readBytes(argsFile).trimmed(), QByteArray("serve --port 18555 --profile local"));
     const pid_t second = pid_t(readBytes(pidFile).trimmed().toLongLong());
     QCOMPARE(::kill(second, 0), 0);
     server.reset();
@@ -326,6 +398,9 @@ void TestSharing::apiSwitchRunsAndStopsTheServer()
     QCOMPARE(restarted.state(), ApiServerController::State::Starting);
     QTRY_COMPARE(restarted.state(), ApiServerController::State::Serving);
     QCOMPARE(restarted.url(), QStringLiteral("http://127.0.0.1:18555/v1"));
+    QCOMPARE(restarted.profile(), QStringLiteral("local"));
+    SharingPage again(f.locations, nullptr, f.setup(&restarted));
+    QCOMPARE(again.findChild<QComboBox *>(QStringLiteral("apiProfile"))->currentData().toString(), QStringLiteral("local"));
 #endif
 }
 
@@ -336,7 +411,9 @@ void TestSharing::apiServerFailureShowsItsErrors()
 #else
     Fixture f;
     const QString program = script(f.home.path(), QStringLiteral("busy.sh"),
-                                   "echo 'starting' >&2\necho \"error: 127.0.0.1:$3 is in use\" >&2\nexit 3\n");
+                                   "echo 'starting' >&2\n"
+                                   "echo 'The API'\\''s bearer token (shown once; kept in the OS keychain as \"api-server-token\"): sk-valis-secret' >&2\n"
+                                   "echo \"error: 127.0.0.1:$3 is in use\" >&2\nexit 3\n");
     ApiServerController server(program, f.locations.desktopSettingsPath(), QString());
     SharingPage page(f.locations, nullptr, f.setup(&server));
     page.show();
@@ -346,6 +423,8 @@ void TestSharing::apiServerFailureShowsItsErrors()
     QVERIFY2(problem->text().contains(QStringLiteral("127.0.0.1:%1 is in use").arg(ApiServerController::DefaultPort)),
              qPrintable(problem->text()));
     QVERIFY(problem->text().contains(QLatin1String("exit code 3")));
+    QVERIFY(problem->text().contains(QLatin1String("starting")));
+    QVERIFY2(!problem->text().contains(QLatin1String("sk-valis-secret")), qPrintable(problem->text())); // never the token
     QVERIFY(problem->isVisible());
     QVERIFY(page.findChild<QLabel *>(QStringLiteral("apiUrl"))->text().isEmpty());
 
@@ -355,6 +434,66 @@ void TestSharing::apiServerFailureShowsItsErrors()
     QTRY_COMPARE(missing.state(), ApiServerController::State::Failed);
     QVERIFY2(missing.problem().contains(QLatin1String("no-such-valis-cli")), qPrintable(missing.problem()));
 #endif
+}
+
+void TestSharing::apiSwitchRunsTheRealValisCliServe()
+{
+    if (!qEnvironmentVariableIsSet("VALIS_TEST_KEYRING"))
+        QSKIP("needs the private Secret Service of tests/support/with-keyring.sh");
+    Fixture f;
+    QVERIFY(test::writeFile(QDir(f.locations.configDir()).filePath(QStringLiteral("serve.json")),
+                            "{\"version\": 1, \"profiles\": {\"fast\": {\"provider\": \"anthropic\", \"model\": \"claude-haiku-4-5\"}}}"));
+    // valis-cli serve keeps its token under the default service: the desktop reads it there.
+    KeychainCredentialStore keys;
+    QCOMPARE(keys.service(), QStringLiteral("org.valis.Valis"));
+    ApiServerController server(cli(), f.locations.desktopSettingsPath(), f.locations.home());
+    SharingPage page(f.locations, &keys, f.setup(&server));
+    page.show();
+    auto *port = page.findChild<QSpinBox *>(QStringLiteral("apiPort"));
+    port->setValue(0); // a free one, named in the URL
+    QCOMPARE(port->text(), port->specialValueText());
+    auto *profile = page.findChild<QComboBox *>(QStringLiteral("apiProfile"));
+    profile->setCurrentIndex(profile->findData(QStringLiteral("fast")));
+    page.findChild<QCheckBox *>(QStringLiteral("apiServe"))->setChecked(true);
+    QTRY_VERIFY_WITH_TIMEOUT(server.state() != ApiServerController::State::Starting, 60000);
+    QVERIFY2(server.state() == ApiServerController::State::Serving, qPrintable(server.problem()));
+    const QString url = page.findChild<QLabel *>(QStringLiteral("apiUrl"))->text();
+    const QRegularExpressionMatch match = QRegularExpression(QStringLiteral("^http://127\\.0\\.0\\.1:(\\d+)/v1$")).match(url);
+    QVERIFY2(match.hasMatch(), qPrintable(url));
+    QVERIFY(match.captured(1).toInt() > 0);
+
+    // The token valis-cli serve made at its first start, through "Copy token".
+    QApplication::clipboard()->clear();
+    page.findChild<QPushButton *>(QStringLiteral("apiCopyToken"))->click();
+    QTRY_VERIFY2(page.status().contains(QLatin1String("token is on the clipboard")), qPrintable(page.status()));
+    const QString token = QApplication::clipboard()->text();
+    QVERIFY(token.size() >= 20);
+
+    QNetworkAccessManager network;
+    auto get = [&](const QString &bearer) {
+        QNetworkRequest request(QUrl(url + QStringLiteral("/models")));
+        if (!bearer.isEmpty())
+            request.setRawHeader("Authorization", "Bearer " + bearer.toUtf8());
+        std::unique_ptr<QNetworkReply> reply(network.get(request));
+        QSignalSpy done(reply.get(), &QNetworkReply::finished);
+        if (!done.wait(20000))
+            return std::pair<int, QByteArray>(-1, QByteArray("no answer"));
+        return std::pair<int, QByteArray>(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), reply->readAll());
+    };
+    const auto [status, body] = get(token);
+    QCOMPARE(status, 200);
+    const QJsonArray models = QJsonDocument::fromJson(body).object().value(QLatin1String("data")).toArray();
+    QVERIFY2(!models.isEmpty() && models.at(0).toObject().value(QLatin1String("id")).toString() == QLatin1String("fast"), body.constData());
+    QCOMPARE(get(QStringLiteral("not-the-token")).first, 401);
+
+    // Off: the server stops, and the port answers no more.
+    page.findChild<QCheckBox *>(QStringLiteral("apiServe"))->setChecked(false);
+    QTRY_COMPARE_WITH_TIMEOUT(server.state(), ApiServerController::State::Stopped, 10000);
+    QVERIFY(page.findChild<QLabel *>(QStringLiteral("apiUrl"))->text().isEmpty());
+    QCOMPARE(get(token).first, 0); // connection refused: no HTTP status
+    std::optional<Result<void>> removed;
+    keys.remove(SharingPage::apiTokenAccount(), [&](const Result<void> &result) { removed = result; });
+    QTRY_VERIFY(removed.has_value());
 }
 
 void TestSharing::copyTokenReadsTheKeychain()
@@ -380,6 +519,42 @@ void TestSharing::copyTokenReadsTheKeychain()
     std::optional<Result<void>> removed;
     keys.remove(SharingPage::apiTokenAccount(), [&](const Result<void> &result) { removed = result; });
     QTRY_VERIFY(removed.has_value());
+}
+
+void TestSharing::servedSessionsCarryAnApiBadge()
+{
+    // A session as valis-cli serve records it (harness/src/server/openai/apiconversations.cpp:
+    // the metadata "api" with the conversation's key and the profile; the title is the first
+    // line of the first prompt, as for any session) beside one of the desktop's own.
+    Fixture f;
+    auto store = SessionStore::open(f.locations.sessionDatabasePath());
+    VALIS_VERIFY_OK(store);
+    SessionInfo served;
+    served.title = QStringLiteral("Refactor the parser");
+    served.metadata = QJsonObject{{QStringLiteral("api"), QJsonObject{{QStringLiteral("key"), QStringLiteral("user:aider")},
+                                                                        {QStringLiteral("profile"), QStringLiteral("fast")}}}};
+    const Result<SessionInfo> servedInfo = (*store)->createSession(served);
+    VALIS_VERIFY_OK(servedInfo);
+    SessionInfo own;
+    own.title = QStringLiteral("Plan the release");
+    const Result<SessionInfo> ownInfo = (*store)->createSession(own);
+    VALIS_VERIFY_OK(ownInfo);
+    const Result<QList<SessionInfo>> listed = (*store)->sessions();
+    VALIS_VERIFY_OK(listed);
+
+    SessionListModel model;
+    model.setSessions(*listed);
+    const QModelIndex servedIndex = model.indexOf(servedInfo->id);
+    const QModelIndex ownIndex = model.indexOf(ownInfo->id);
+    QVERIFY(servedIndex.isValid() && ownIndex.isValid());
+    QCOMPARE(servedIndex.data().toString(), QStringLiteral("Refactor the parser")); // listed like any other
+    const QPixmap badge = servedIndex.data(Qt::DecorationRole).value<QPixmap>();
+    QVERIFY(!badge.isNull());
+    QVERIFY(badge.width() > badge.height()); // a word in a box, not an icon
+    QVERIFY(ownIndex.data(Qt::DecorationRole).isNull());
+    QCOMPARE(servedIndex.data(SessionListModel::ServedProfileRole).toString(), QStringLiteral("fast"));
+    QVERIFY(servedIndex.data(Qt::ToolTipRole).toString().contains(QLatin1String("Served by the OpenAI-compatible API (profile fast)")));
+    QVERIFY(!ownIndex.data(Qt::ToolTipRole).toString().contains(QLatin1String("OpenAI-compatible")));
 }
 
 void TestSharing::settingsDialogHasThePage()
