@@ -1,7 +1,9 @@
 # Settings > Share memory with other agents (issue 21): the snippets naming the real valis-cli,
 # "Add to …" on a temporary home, the audit log, the OpenAI-compatible API switch running a
 # real child process, and the token from a private Secret Service (tests/support/with-keyring.sh).
-valis_add_test(sharing SOURCES tst_sharing.cpp LINK valis_desktop Valis::Keychain DEPENDS valis_cli LABELS keychain mcp
+# The real valis-cli serve runs with the scripted provider server upstream (Anthropic's API).
+valis_add_test(sharing SOURCES tst_sharing.cpp LINK valis_desktop valis_sessiontestsupport Valis::Keychain
+    DEPENDS valis_cli valis_plugin_anthropic valis_plugin_progressive LABELS keychain mcp
     WRAPPER sh "${CMAKE_CURRENT_SOURCE_DIR}/../support/with-keyring.sh")
 target_compile_definitions(tst_sharing PRIVATE VALIS_CLI_BINARY="$<TARGET_FILE:valis_cli>")
 

@@ -5,6 +5,8 @@
 // running a real child process: a small shell script that speaks valis-cli serve's first line
 // (the contract of part C), or fails with an error on stderr. The token comes from a private
 // Secret Service (tests/support/with-keyring.sh).
+#include "providerserver.h"
+#include "streambuilders.h"
 #include "testsupport.h"
 
 #include "apiservercontroller.h"
@@ -88,6 +90,31 @@ void screenshot(QWidget *widget, const QString &name)
     if (const QString dir = qEnvironmentVariable("VALIS_SCREENSHOT_DIR"); !dir.isEmpty())
         widget->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
 }
+
+/// An environment variable set for the scope of a test (a child process inherits it).
+class ScopedEnvironment
+{
+public:
+    ScopedEnvironment(const QString &name, const QString &value)
+        : m_name(name.toLocal8Bit()), m_had(qEnvironmentVariableIsSet(m_name.constData())), m_old(qgetenv(m_name.constData()))
+    {
+        qputenv(m_name.constData(), value.toLocal8Bit());
+    }
+    ~ScopedEnvironment()
+    {
+        if (m_had)
+            qputenv(m_name.constData(), m_old);
+        else
+            qunsetenv(m_name.constData());
+    }
+    ScopedEnvironment(const ScopedEnvironment &) = delete;
+    ScopedEnvironment &operator=(const ScopedEnvironment &) = delete;
+
+private:
+    QByteArray m_name;
+    bool m_had = false;
+    QByteArray m_old;
+};
 
 #if defined(Q_OS_UNIX)
 /// An executable shell script in `folder`: a stand-in for `valis-cli serve` that only speaks
@@ -441,8 +468,18 @@ void TestSharing::apiSwitchRunsTheRealValisCliServe()
     if (!qEnvironmentVariableIsSet("VALIS_TEST_KEYRING"))
         QSKIP("needs the private Secret Service of tests/support/with-keyring.sh");
     Fixture f;
+    // "scripted-32k" upstream: the scripted provider server speaking Anthropic's API.
     QVERIFY(test::writeFile(QDir(f.locations.configDir()).filePath(QStringLiteral("serve.json")),
-                            "{\"version\": 1, \"profiles\": {\"fast\": {\"provider\": \"anthropic\", \"model\": \"claude-haiku-4-5\"}}}"));
+                            "{\"version\": 1, \"profiles\": {\"fast\": {\"provider\": \"anthropic\", \"model\": \"scripted-32k\","
+                            " \"maxOutputTokens\": 1024}}}"));
+    test::ProviderTestServer upstream;
+    QVERIFY(upstream.listen());
+    upstream.setBeforeAnswer([&upstream](int, const test::CapturedRequest &) {
+        upstream.enqueue(test::ScriptedResponse::sse(test::AnthropicStream().text(QStringLiteral("Done: the parser is split.")).stop(QStringLiteral("end_turn"))));
+    });
+    // The server inherits the desktop's environment.
+    const ScopedEnvironment key(QStringLiteral("ANTHROPIC_API_KEY"), QStringLiteral("sk-ant-upstream-test"));
+    const ScopedEnvironment base(QStringLiteral("ANTHROPIC_BASE_URL"), upstream.baseUrl().toString());
     // valis-cli serve keeps its token under the default service: the desktop reads it there.
     KeychainCredentialStore keys;
     QCOMPARE(keys.service(), QStringLiteral("org.valis.Valis"));
@@ -485,6 +522,34 @@ void TestSharing::apiSwitchRunsTheRealValisCliServe()
     const QJsonArray models = QJsonDocument::fromJson(body).object().value(QLatin1String("data")).toArray();
     QVERIFY2(!models.isEmpty() && models.at(0).toObject().value(QLatin1String("id")).toString() == QLatin1String("fast"), body.constData());
     QCOMPARE(get(QStringLiteral("not-the-token")).first, 401);
+
+    // A conversation through the API is a session of the desktop's list, named after its first
+    // prompt, with the badge.
+    QNetworkRequest post(QUrl(url + QStringLiteral("/chat/completions")));
+    post.setRawHeader("Authorization", "Bearer " + token.toUtf8());
+    post.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
+    std::unique_ptr<QNetworkReply> chat(network.post(
+        post, QJsonDocument(QJsonObject{{QStringLiteral("model"), QStringLiteral("fast")},
+                                        {QStringLiteral("messages"),
+                                         QJsonArray{QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
+                                                                {QStringLiteral("content"), QStringLiteral("Split the parser in two\nKeep the tests green.")}}}}})
+                  .toJson()));
+    QSignalSpy chatDone(chat.get(), &QNetworkReply::finished);
+    QVERIFY(chatDone.wait(60000));
+    const QByteArray completion = chat->readAll();
+    QCOMPARE(chat->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+    QVERIFY2(completion.contains("Done: the parser is split."), completion.constData());
+    auto store = SessionStore::open(f.locations.sessionDatabasePath());
+    VALIS_VERIFY_OK(store);
+    const Result<QList<SessionInfo>> sessions = (*store)->sessions();
+    VALIS_VERIFY_OK(sessions);
+    QCOMPARE(sessions->size(), 1);
+    SessionListModel model;
+    model.setSessions(*sessions);
+    const QModelIndex served = model.indexOf(sessions->first().id);
+    QCOMPARE(served.data().toString(), QStringLiteral("Split the parser in two"));
+    QVERIFY(!served.data(Qt::DecorationRole).value<QPixmap>().isNull());
+    QCOMPARE(served.data(SessionListModel::ServedProfileRole).toString(), QStringLiteral("fast"));
 
     // Off: the server stops, and the port answers no more.
     page.findChild<QCheckBox *>(QStringLiteral("apiServe"))->setChecked(false);
