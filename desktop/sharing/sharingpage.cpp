@@ -315,7 +315,8 @@ void SharingPage::addTo(McpClientKind kind)
     QThreadPool::globalInstance()->start([self, kind, path, current] {
         Result<McpClientConfigChange> change = McpClientConfig::plan(kind, path, current);
         QMetaObject::invokeMethod(
-            self, [self, kind, change = std::move(change)] {
+            // The application as the context: the page may be gone by then (self says so).
+            QCoreApplication::instance(), [self, kind, change = std::move(change)] {
                 if (self)
                     Q_EMIT self->planned(kind, change);
             },
@@ -351,7 +352,8 @@ void SharingPage::write(const McpClientConfigChange &change)
     QThreadPool::globalInstance()->start([self, change] {
         const Result<void> written = McpClientConfig::write(change);
         QMetaObject::invokeMethod(
-            self, [self, change, written] {
+            // The application as the context: the page may be gone by then (self says so).
+            QCoreApplication::instance(), [self, change, written] {
                 if (!self)
                     return;
                 self->setBusy(false);
