@@ -2,9 +2,49 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QColor>
+#include <QFont>
+#include <QFontMetrics>
+#include <QGuiApplication>
 #include <QHash>
+#include <QJsonObject>
+#include <QPainter>
+#include <QPalette>
 
 namespace valis {
+
+namespace {
+
+/// "API" in a rounded box, the height of a line of text.
+QPixmap apiBadge()
+{
+    QFont font = QGuiApplication::font();
+    font.setPointSizeF(font.pointSizeF() * 0.75);
+    font.setBold(true);
+    const QString text = SessionListModel::tr("API");
+    const QFontMetrics metrics(font);
+    const qreal ratio = qApp ? qApp->devicePixelRatio() : 1.0;
+    const QSize size(metrics.horizontalAdvance(text) + 8, metrics.height() + 2);
+    QPixmap pixmap(size * ratio);
+    pixmap.setDevicePixelRatio(ratio);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(0x1a, 0x73, 0xe8));
+    painter.drawRoundedRect(QRectF(QPointF(0, 0), QSizeF(size)), 4, 4);
+    painter.setPen(Qt::white);
+    painter.setFont(font);
+    painter.drawText(QRect(QPoint(0, 0), size), Qt::AlignCenter, text);
+    return pixmap;
+}
+
+} // namespace
+
+bool SessionListModel::isServed(const SessionInfo &session)
+{
+    return session.metadata.value(QLatin1String("api")).isObject();
+}
 
 SessionListModel::SessionListModel(QObject *parent)
     : QAbstractItemModel(parent)
@@ -131,11 +171,24 @@ QVariant SessionListModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         return session.title.isEmpty() ? tr("Untitled session") : session.title;
-    case Qt::ToolTipRole:
-        return tr("%1\n%2 · %3 messages · updated %4")
-            .arg(session.id, session.originKind)
-            .arg(session.messageCount)
-            .arg(QLocale().toString(session.updatedAt.toLocalTime(), QLocale::ShortFormat));
+    case Qt::ToolTipRole: {
+        QString tip = tr("%1\n%2 · %3 messages · updated %4")
+                          .arg(session.id, session.originKind)
+                          .arg(session.messageCount)
+                          .arg(QLocale().toString(session.updatedAt.toLocalTime(), QLocale::ShortFormat));
+        if (isServed(session))
+            tip += QLatin1Char('\n') + tr("Served by the OpenAI-compatible API (profile %1)").arg(data(index, ServedProfileRole).toString());
+        return tip;
+    }
+    case Qt::DecorationRole:
+        if (!isServed(session))
+            return {};
+        if (m_apiBadge.isNull())
+            m_apiBadge = apiBadge();
+        return m_apiBadge;
+    case ServedProfileRole:
+        return isServed(session) ? session.metadata.value(QLatin1String("api")).toObject().value(QLatin1String("profile")).toString()
+                                 : QVariant();
     case SessionIdRole:
         return session.id;
     case WorkspaceRole:

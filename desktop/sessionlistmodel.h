@@ -4,6 +4,7 @@
 
 #include <QAbstractItemModel>
 #include <QList>
+#include <QPixmap>
 
 namespace valis {
 
@@ -11,13 +12,18 @@ namespace valis {
 /// most recently updated session first); in each group the top-level sessions, newest first, with
 /// the sessions they started (subagents) as children. Column 0 shows a folder's name or a
 /// session's title; Qt::ToolTipRole the path, or the id and origin; SessionIdRole a session's id
-/// (empty on a folder); WorkspaceRole the folder of either.
+/// (empty on a folder); WorkspaceRole the folder of either. A session the OpenAI-compatible API
+/// served (`valis-cli serve` marks it with the metadata "api": {"key", "profile"}) shows a small
+/// "API" badge as its decoration, and ServedProfileRole names its profile.
 class SessionListModel : public QAbstractItemModel
 {
     Q_OBJECT
 
 public:
-    enum Roles { SessionIdRole = Qt::UserRole + 1, WorkspaceRole };
+    enum Roles { SessionIdRole = Qt::UserRole + 1, WorkspaceRole, ServedProfileRole };
+
+    /// Whether `session` was served by the OpenAI-compatible API.
+    static bool isServed(const SessionInfo &session);
 
     explicit SessionListModel(QObject *parent = nullptr);
 
@@ -51,6 +57,7 @@ private:
     QList<qsizetype> m_groupOf;           ///< a top-level session's group, or -1
     QList<QList<qsizetype>> m_childrenOf; ///< a session's child sessions
     QList<Group> m_groups;
+    mutable QPixmap m_apiBadge; ///< drawn the first time it is shown
 };
 
 } // namespace valis

@@ -2,7 +2,9 @@
 
 #include "valis/memory/memoryprocessing.h"
 
+#include <QColor>
 #include <QComboBox>
+#include <QJsonObject>
 #include <QDateTime>
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -22,7 +24,7 @@ namespace valis {
 
 namespace {
 
-enum Column { TypeColumn, SummaryColumn, SizeColumn, SessionColumn, AgeColumn };
+enum Column { TypeColumn, SummaryColumn, SizeColumn, SessionColumn, AgeColumn, FromColumn };
 constexpr int RecordRole = Qt::UserRole + 1;
 constexpr qint64 MaxEditableBytes = 4 * 1024 * 1024;
 
@@ -43,7 +45,58 @@ QString title(const MemoryRecord &record)
     return record.path.isEmpty() ? record.summary : QStringLiteral("/memories/") + record.path;
 }
 
+enum class OriginFilter { Anyone, OtherAgents, Valis };
+
+bool shown(const MemoryRecord &record, OriginFilter filter)
+{
+    switch (filter) {
+    case OriginFilter::Anyone: return true;
+    case OriginFilter::OtherAgents: return MemoryOrigin::of(record).fromOtherAgent();
+    case OriginFilter::Valis: return !MemoryOrigin::of(record).fromOtherAgent();
+    }
+    return true;
+}
+
 } // namespace
+
+MemoryOrigin MemoryOrigin::of(const MemoryRecord &record)
+{
+    // Valis's MCP server (store_memory) marks what another agent wrote: "source" is
+    // "mcp:<client> <version>", "origin" the same parts and the transport and MCP session.
+    MemoryOrigin origin;
+    origin.source = record.metadata.value(QLatin1String("source")).toString();
+    if (!origin.source.startsWith(QLatin1String("mcp:")))
+        return origin;
+    const QJsonObject details = record.metadata.value(QLatin1String("origin")).toObject();
+    const QString named = origin.source.mid(4).section(QLatin1Char(' '), 0, 0);
+    origin.client = details.value(QLatin1String("client")).toString();
+    if (origin.client.isEmpty())
+        origin.client = named.isEmpty() ? QStringLiteral("unknown") : named;
+    origin.version = details.value(QLatin1String("version")).toString();
+    if (origin.version.isEmpty())
+        origin.version = origin.source.mid(4).section(QLatin1Char(' '), 1);
+    origin.transport = details.value(QLatin1String("transport")).toString();
+    origin.session = details.value(QLatin1String("session")).toString();
+    return origin;
+}
+
+QString MemoryOrigin::chip() const
+{
+    return fromOtherAgent() ? MemoryBrowserPane::tr("from %1").arg(client) : QString();
+}
+
+QString MemoryOrigin::details() const
+{
+    if (!fromOtherAgent())
+        return QString();
+    QString text = version.isEmpty() ? MemoryBrowserPane::tr("Written by %1 through Valis's MCP server").arg(client)
+                                     : MemoryBrowserPane::tr("Written by %1 %2 through Valis's MCP server").arg(client, version);
+    if (!transport.isEmpty())
+        text += MemoryBrowserPane::tr(" over %1").arg(transport);
+    if (!session.isEmpty())
+        text += MemoryBrowserPane::tr(" (MCP session %1)").arg(session);
+    return text + MemoryBrowserPane::tr(" · source \"%1\"").arg(source);
+}
 
 MemoryBrowserPane::MemoryBrowserPane(QWidget *parent)
     : QWidget(parent)
@@ -66,17 +119,22 @@ MemoryBrowserPane::MemoryBrowserPane(QWidget *parent)
     m_type->addItem(tr("References"), QLatin1String(ProcessedType::Reference));
     m_type->addItem(tr("Topics"), QLatin1String(ProcessedType::Topic));
     m_type->addItem(tr("Recommendations"), QLatin1String(ProcessedType::Recommendation));
+    m_origin = new QComboBox(this);
+    m_origin->setObjectName(QStringLiteral("memoryOriginFilter"));
+    m_origin->addItem(tr("Written by anyone"), int(OriginFilter::Anyone));
+    m_origin->addItem(tr("Written by other agents (MCP)"), int(OriginFilter::OtherAgents));
+    m_origin->addItem(tr("Written by Valis"), int(OriginFilter::Valis));
     m_store = new QLabel(this);
     m_store->setObjectName(QStringLiteral("memoryStore"));
     m_store->setWordWrap(true);
 
     m_list = new QTreeWidget(this);
     m_list->setObjectName(QStringLiteral("memoryRecords"));
-    m_list->setHeaderLabels({tr("Type"), tr("Summary"), tr("Size"), tr("Session"), tr("Age")});
+    m_list->setHeaderLabels({tr("Type"), tr("Summary"), tr("Size"), tr("Session"), tr("Age"), tr("From")});
     m_list->setRootIsDecorated(false);
     m_list->setUniformRowHeights(true);
     m_list->header()->setStretchLastSection(false);
-    for (int column : {TypeColumn, SizeColumn, AgeColumn})
+    for (int column : {TypeColumn, SizeColumn, AgeColumn, FromColumn})
         m_list->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     m_list->header()->setSectionResizeMode(SummaryColumn, QHeaderView::Stretch);
     m_list->header()->setSectionResizeMode(SessionColumn, QHeaderView::Interactive);
@@ -86,6 +144,12 @@ MemoryBrowserPane::MemoryBrowserPane(QWidget *parent)
     m_header = new QLabel(this);
     m_header->setObjectName(QStringLiteral("memoryHeader"));
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_originText = new QLabel(this);
+    m_originText->setObjectName(QStringLiteral("memoryOrigin"));
+    m_originText->setTextFormat(Qt::PlainText);
+    m_originText->setWordWrap(true);
+    m_originText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_originText->hide();
     m_viewer = new QPlainTextEdit(this);
     m_viewer->setObjectName(QStringLiteral("memoryViewer"));
     m_viewer->setReadOnly(true);
@@ -106,6 +170,7 @@ MemoryBrowserPane::MemoryBrowserPane(QWidget *parent)
     auto *top = new QHBoxLayout;
     top->addWidget(m_search, 1);
     top->addWidget(m_type);
+    top->addWidget(m_origin);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_more);
     buttons->addStretch(1);
@@ -118,6 +183,7 @@ MemoryBrowserPane::MemoryBrowserPane(QWidget *parent)
     auto *viewerLayout = new QVBoxLayout(viewerBox);
     viewerLayout->setContentsMargins(0, 0, 0, 0);
     viewerLayout->addWidget(m_header);
+    viewerLayout->addWidget(m_originText);
     viewerLayout->addWidget(m_viewer, 1);
     viewerLayout->addLayout(buttons);
     auto *splitter = new QSplitter(Qt::Vertical, this);
@@ -140,6 +206,8 @@ MemoryBrowserPane::MemoryBrowserPane(QWidget *parent)
     connect(m_undoTimer, &QTimer::timeout, this, &MemoryBrowserPane::commitPendingDelete);
     connect(m_search, &QLineEdit::textChanged, this, &MemoryBrowserPane::scheduleList);
     connect(m_type, &QComboBox::currentIndexChanged, this, &MemoryBrowserPane::scheduleList);
+    // The store lists every origin; the filter applies to the records already here.
+    connect(m_origin, &QComboBox::currentIndexChanged, this, [this] { fillList(); });
     connect(m_list, &QTreeWidget::currentItemChanged, this, &MemoryBrowserPane::select);
     connect(m_more, &QPushButton::clicked, this, [this] {
         if (m_nextLine > 0)
@@ -192,11 +260,23 @@ void MemoryBrowserPane::showList(int generation, const QList<MemoryRecord> &reco
 {
     if (generation != m_generation)
         return;
-    const QString shown = m_shown.key;
+    m_records = records;
+    m_description = description;
+    fillList();
+}
+
+void MemoryBrowserPane::fillList()
+{
+    const QString shownKey = m_shown.key;
+    const auto filter = OriginFilter(m_origin->currentData().toInt());
     m_list->clear();
-    for (const MemoryRecord &record : records) {
+    qsizetype listed = 0;
+    for (const MemoryRecord &record : std::as_const(m_records)) {
         if (m_pendingDelete && m_pendingDelete->key == record.key)
             continue;
+        if (!shown(record, filter))
+            continue;
+        ++listed;
         auto *item = new QTreeWidgetItem(m_list);
         item->setData(TypeColumn, RecordRole, QVariant::fromValue(record));
         item->setText(TypeColumn, record.type);
@@ -205,10 +285,18 @@ void MemoryBrowserPane::showList(int generation, const QList<MemoryRecord> &reco
         item->setText(SizeColumn, QLocale().formattedDataSize(record.sizeBytes));
         item->setText(SessionColumn, record.sessionId);
         item->setText(AgeColumn, ageText(record.createdAt));
-        if (record.key == shown)
+        if (const MemoryOrigin origin = MemoryOrigin::of(record); origin.fromOtherAgent()) {
+            // A chip: what another agent wrote stands out from what Valis itself kept.
+            item->setText(FromColumn, origin.chip());
+            item->setToolTip(FromColumn, origin.details());
+            item->setBackground(FromColumn, QColor(0xe8, 0xde, 0xf8));
+            item->setForeground(FromColumn, QColor(0x4a, 0x3a, 0x7a));
+        }
+        if (record.key == shownKey)
             m_list->setCurrentItem(item);
     }
-    m_store->setText((records.size() == 1 ? tr("%1 · 1 record") : tr("%1 · %n records", nullptr, int(records.size()))).arg(description));
+    const QString count = listed == 1 ? tr("%1 · 1 record") : tr("%1 · %n records", nullptr, int(listed));
+    m_store->setText(count.arg(m_description));
 }
 
 void MemoryBrowserPane::select(QTreeWidgetItem *item)
@@ -237,6 +325,9 @@ void MemoryBrowserPane::showPage(const MemoryPage &page)
     m_nextLine = page.remaining > 0 ? page.first + page.count : 0;
     const qint64 shownLines = page.first + page.count - 1;
     m_header->setText(tr("%1 · %2 · lines 1–%3 of %4").arg(page.record.key, title(page.record)).arg(shownLines).arg(page.total));
+    const MemoryOrigin origin = MemoryOrigin::of(page.record);
+    m_originText->setText(origin.details());
+    m_originText->setVisible(origin.fromOtherAgent());
     m_more->setEnabled(m_nextLine > 0);
     m_more->setText(m_nextLine > 0 ? tr("More (%1 left)").arg(QLocale().toString(page.remaining)) : tr("Load more"));
     const bool file = page.record.type == QLatin1String(MemoryType::MemoryFile) && !page.record.path.isEmpty();
@@ -312,6 +403,7 @@ void MemoryBrowserPane::deleteShown()
     m_shown = {};
     m_viewer->clear();
     m_header->clear();
+    m_originText->hide();
     for (QPushButton *button : {m_more, m_edit, m_save, m_delete})
         button->setEnabled(false);
 }

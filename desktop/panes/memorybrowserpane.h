@@ -15,10 +15,30 @@ class QTreeWidgetItem;
 
 namespace valis {
 
+/// Who wrote a memory record: another agent through Valis's MCP server (its metadata "source"
+/// is "mcp:<client> <version>", "origin" the details), or Valis itself.
+struct MemoryOrigin
+{
+    QString source;    ///< the record's "source" as stored
+    QString client;    ///< the MCP client's name ("claude-code"); empty: Valis
+    QString version;
+    QString transport; ///< "stdio", "http"
+    QString session;   ///< the MCP session, when it had one
+
+    static MemoryOrigin of(const MemoryRecord &record);
+    bool fromOtherAgent() const { return !client.isEmpty(); }
+    /// "from claude-code"; empty for Valis's own records.
+    QString chip() const;
+    /// The whole origin, one line; empty for Valis's own records.
+    QString details() const;
+};
+
 /// The memory browser: every active DetailStore record and /memories/ file of the agent, with
 /// type, summary, size, session and age; full-text search; a read-only viewer that pages
 /// through huge records; edit and save for /memories/ files (AGENTS.md among them); delete with
-/// a few seconds to undo. The same on SQLite and PostgreSQL: it only speaks DetailStore.
+/// a few seconds to undo. What other agents wrote through Valis's MCP server carries a chip
+/// "from <client>" in the list, its whole origin above the viewer, and a filter by origin.
+/// The same on SQLite and PostgreSQL: it only speaks DetailStore.
 class MemoryBrowserPane : public QWidget
 {
     Q_OBJECT
@@ -47,6 +67,9 @@ public:
     QPushButton *deleteButton() const { return m_delete; }
     QPushButton *undoButton() const { return m_undo; }
     QPushButton *moreButton() const { return m_more; }
+    QComboBox *originFilter() const { return m_origin; }
+    /// The origin of the record in the viewer, as shown (hidden for Valis's own records).
+    QLabel *originLabel() const { return m_originText; }
     QString shownKey() const { return m_shown.key; }
     QString statusText() const;
 
@@ -64,6 +87,7 @@ Q_SIGNALS:
 
 private:
     void scheduleList();
+    void fillList();
     void select(QTreeWidgetItem *item);
     void startEditing();
     void save();
@@ -73,9 +97,11 @@ private:
     QString m_agentId = QStringLiteral("default");
     QLineEdit *m_search;
     QComboBox *m_type;
+    QComboBox *m_origin;
     QLabel *m_store;
     QTreeWidget *m_list;
     QLabel *m_header;
+    QLabel *m_originText;
     QPlainTextEdit *m_viewer;
     QPushButton *m_more;
     QPushButton *m_edit;
@@ -86,6 +112,8 @@ private:
     QTimer *m_debounce;
     QTimer *m_undoTimer;
     int m_generation = 0;
+    QList<MemoryRecord> m_records; ///< as the worker listed them, before the origin filter
+    QString m_description;
     MemoryRecord m_shown;          ///< the record in the viewer (without content)
     qint64 m_nextLine = 1;         ///< the next page starts here; 0 when all is shown
     bool m_editing = false;

@@ -5,12 +5,15 @@
 #include <QSettings>
 #include <QTimer>
 
+#include <utility>
+
 namespace valis {
 
 namespace {
 
 const QString EnabledKey = QStringLiteral("apiServer/enabled");
 const QString PortKey = QStringLiteral("apiServer/port");
+const QString ProfileKey = QStringLiteral("apiServer/profile");
 constexpr qsizetype StderrTail = 4096;
 constexpr int GraceMs = 3000;
 
@@ -21,7 +24,8 @@ ApiServerController::ApiServerController(QString program, QString settingsPath, 
 {
     const QSettings settings(m_settingsPath, QSettings::IniFormat);
     const uint port = settings.value(PortKey, DefaultPort).toUInt();
-    m_port = port > 0 && port <= 65535 ? quint16(port) : DefaultPort;
+    m_port = port <= 65535 ? quint16(port) : DefaultPort;
+    m_profile = settings.value(ProfileKey).toString();
     m_killTimer = new QTimer(this);
     m_killTimer->setSingleShot(true);
     m_killTimer->setInterval(GraceMs);
@@ -38,10 +42,15 @@ ApiServerController::~ApiServerController()
     terminate(true);
 }
 
+void ApiServerController::setProfile(const QString &profile)
+{
+    m_profile = profile;
+    QSettings settings(m_settingsPath, QSettings::IniFormat);
+    settings.setValue(ProfileKey, profile);
+}
+
 void ApiServerController::setPort(quint16 port)
 {
-    if (port == 0)
-        return;
     m_port = port;
     QSettings settings(m_settingsPath, QSettings::IniFormat);
     settings.setValue(PortKey, int(port));
@@ -82,6 +91,7 @@ void ApiServerController::start()
     m_problem.clear();
     m_stdout.clear();
     m_stderr.clear();
+    m_stderrLine.clear();
     m_process = new QProcess(this);
     if (!m_home.isEmpty()) {
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -98,7 +108,10 @@ void ApiServerController::start()
         setState(State::Failed);
     });
     setState(State::Starting);
-    m_process->start(m_program, {QStringLiteral("serve"), QStringLiteral("--port"), QString::number(m_port)});
+    QStringList arguments{QStringLiteral("serve"), QStringLiteral("--port"), QString::number(m_port)};
+    if (!m_profile.isEmpty())
+        arguments << QStringLiteral("--profile") << m_profile;
+    m_process->start(m_program, arguments);
 }
 
 void ApiServerController::stop()
@@ -148,7 +161,21 @@ void ApiServerController::readOutput()
 
 void ApiServerController::readErrors()
 {
-    m_stderr += m_process->readAllStandardError();
+    m_stderrLine += m_process->readAllStandardError();
+    qsizetype newline = -1;
+    while ((newline = m_stderrLine.indexOf('\n')) >= 0) {
+        keepError(m_stderrLine.left(newline + 1));
+        m_stderrLine.remove(0, newline + 1);
+    }
+}
+
+void ApiServerController::keepError(const QByteArray &line)
+{
+    // The line that shows a new bearer token names its keychain account in every language: it
+    // is never kept, so a failure shown in the window cannot put the secret on the screen.
+    if (line.contains("api-server-token"))
+        return;
+    m_stderr += line;
     if (m_stderr.size() > StderrTail)
         m_stderr = m_stderr.right(StderrTail);
 }
@@ -157,6 +184,7 @@ void ApiServerController::finished(int exitCode, QProcess::ExitStatus status)
 {
     readOutput();
     readErrors();
+    keepError(std::exchange(m_stderrLine, QByteArray()));
     m_killTimer->stop();
     m_url.clear();
     if (m_stopping) {

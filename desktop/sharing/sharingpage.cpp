@@ -4,10 +4,12 @@
 #include "mcpauditview.h"
 
 #include "valis/credentials/credentialstore.h"
+#include "valis/server/apiprofiles.h"
 
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -23,6 +25,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QSpinBox>
+#include <QThreadPool>
 #include <QVBoxLayout>
 
 namespace valis {
@@ -109,6 +112,7 @@ SharingPage::SharingPage(const DataLocations &locations, CredentialStore *keys, 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(scroll);
+    connect(this, &SharingPage::planned, this, &SharingPage::confirm);
     updateSnippets();
     updateApiServer();
 }
@@ -174,6 +178,7 @@ QWidget *SharingPage::makeSnippets()
         add->setObjectName(QStringLiteral("add") + key);
         add->setToolTip(tr("Shows the change to %1 first").arg(where));
         connect(add, &QPushButton::clicked, this, [this, kind] { addTo(kind); });
+        m_addButtons.insert(int(kind), add);
         auto *buttons = new QVBoxLayout;
         buttons->addWidget(copy);
         buttons->addWidget(add);
@@ -200,11 +205,24 @@ QWidget *SharingPage::makeApiServer()
     m_serve->setObjectName(QStringLiteral("apiServe"));
     m_port = new QSpinBox(box);
     m_port->setObjectName(QStringLiteral("apiPort"));
-    m_port->setRange(1, 65535);
+    m_port->setRange(0, 65535);
     m_port->setPrefix(tr("port "));
+    m_port->setSpecialValueText(tr("any free port"));
+    m_profile = new QComboBox(box);
+    m_profile->setObjectName(QStringLiteral("apiProfile"));
+    m_profile->setToolTip(tr("The profile of config/serve.json a request without a model uses"));
+    m_profile->addItem(tr("Default profile"), QString());
+    // config/serve.json is a few lines; a file that cannot be read leaves the choice at the
+    // default, and valis-cli serve reports the file when it starts.
+    if (const Result<ApiProfiles> profiles = ApiProfiles::load(QDir(m_locations.configDir()).filePath(QStringLiteral("serve.json")));
+        profiles.ok()) {
+        for (const ApiProfile &profile : profiles->profiles())
+            m_profile->addItem(tr("Profile %1 (%2/%3)").arg(profile.name, profile.provider, profile.model), profile.name);
+    }
     auto *top = new QHBoxLayout;
     top->addWidget(m_serve);
     top->addWidget(m_port);
+    top->addWidget(m_profile);
     top->addStretch(1);
     layout->addLayout(top);
     m_apiState = plainLabel(QString(), box);
@@ -233,11 +251,21 @@ QWidget *SharingPage::makeApiServer()
     if (!server) {
         m_serve->setEnabled(false);
         m_port->setEnabled(false);
+        m_profile->setEnabled(false);
         m_copyUrl->setEnabled(false);
         m_apiState->setText(tr("Not available in this window."));
         return box;
     }
     m_port->setValue(server->port());
+    if (const int remembered = m_profile->findData(server->profile()); remembered >= 0) {
+        m_profile->setCurrentIndex(remembered);
+    } else {
+        // A profile no longer in the file is still what the server is started with: it says so.
+        m_profile->addItem(tr("Profile %1 (not in config/serve.json)").arg(server->profile()), server->profile());
+        m_profile->setCurrentIndex(m_profile->count() - 1);
+    }
+    connect(m_profile, &QComboBox::currentIndexChanged, server,
+            [this, server](int index) { server->setProfile(m_profile->itemData(index).toString()); });
     m_serve->setChecked(server->state() == ApiServerController::State::Starting
                         || server->state() == ApiServerController::State::Serving);
     connect(m_port, &QSpinBox::valueChanged, server, [server](int port) { server->setPort(quint16(port)); });
@@ -275,8 +303,31 @@ void SharingPage::updateSnippets()
 
 void SharingPage::addTo(McpClientKind kind)
 {
+    if (m_busy)
+        return;
+    // ~/.claude.json can be megabytes: it is read, parsed and spliced on a pool thread, and the
+    // page waits for the answer with its "Add to" buttons off.
+    setBusy(true);
+    const QString path = configPath(kind);
+    const McpServerLaunch current = launch();
+    setStatus(tr("Reading %1…").arg(QDir::toNativeSeparators(path)), false);
+    QPointer<SharingPage> self(this);
+    QThreadPool::globalInstance()->start([self, kind, path, current] {
+        Result<McpClientConfigChange> change = McpClientConfig::plan(kind, path, current);
+        QMetaObject::invokeMethod(
+            // The application as the context: the page may be gone by then (self says so).
+            QCoreApplication::instance(), [self, kind, change = std::move(change)] {
+                if (self)
+                    Q_EMIT self->planned(kind, change);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void SharingPage::confirm(McpClientKind kind, const Result<McpClientConfigChange> &change)
+{
+    setBusy(false);
     const QString agent = McpClientConfig::displayName(kind);
-    Result<McpClientConfigChange> change = McpClientConfig::plan(kind, configPath(kind), launch());
     if (change.hasError()) {
         setStatus(tr("Valis was not added to %1: %2").arg(agent, change.error().toString()), true);
         return;
@@ -286,19 +337,42 @@ void SharingPage::addTo(McpClientKind kind)
         return;
     }
     QDialog *question = confirmation(this, *change);
-    const McpClientConfigChange planned = *change;
-    connect(question, &QDialog::accepted, this, [this, planned, agent] {
-        const Result<void> written = McpClientConfig::write(planned);
-        if (written.hasError()) {
-            setStatus(tr("Valis was not added to %1: %2").arg(agent, written.error().toString()), true);
-            return;
-        }
-        setStatus(tr("Added Valis to %1 (%2). Start %1 again to use it.").arg(agent, QDir::toNativeSeparators(planned.path)),
-                  false);
-    });
+    const McpClientConfigChange plannedChange = *change;
+    connect(question, &QDialog::accepted, this, [this, plannedChange] { write(plannedChange); });
     connect(question, &QDialog::rejected, this,
             [this, agent] { setStatus(tr("Nothing was written to %1's configuration.").arg(agent), false); });
     question->open();
+}
+
+void SharingPage::write(const McpClientConfigChange &change)
+{
+    setBusy(true);
+    setStatus(tr("Writing %1…").arg(QDir::toNativeSeparators(change.path)), false);
+    QPointer<SharingPage> self(this);
+    QThreadPool::globalInstance()->start([self, change] {
+        const Result<void> written = McpClientConfig::write(change);
+        QMetaObject::invokeMethod(
+            // The application as the context: the page may be gone by then (self says so).
+            QCoreApplication::instance(), [self, change, written] {
+                if (!self)
+                    return;
+                self->setBusy(false);
+                const QString agent = McpClientConfig::displayName(change.kind);
+                if (written.hasError())
+                    self->setStatus(tr("Valis was not added to %1: %2").arg(agent, written.error().toString()), true);
+                else
+                    self->setStatus(tr("Added Valis to %1 (%2). Start %1 again to use it.").arg(agent, QDir::toNativeSeparators(change.path)),
+                                    false);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void SharingPage::setBusy(bool busy)
+{
+    m_busy = busy;
+    for (QPushButton *button : std::as_const(m_addButtons))
+        button->setEnabled(!busy);
 }
 
 void SharingPage::updateApiServer()
@@ -309,6 +383,7 @@ void SharingPage::updateApiServer()
     const ApiServerController::State state = server->state();
     const bool running = state == ApiServerController::State::Starting || state == ApiServerController::State::Serving;
     m_port->setEnabled(!running);
+    m_profile->setEnabled(!running);
     {
         const QSignalBlocker block(m_serve);
         if (state != ApiServerController::State::Failed)

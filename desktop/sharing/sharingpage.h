@@ -9,6 +9,7 @@
 #include <QPointer>
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -54,14 +55,25 @@ public:
     McpServerLaunch launch() const;
     /// Where the page writes `kind`'s configuration.
     QString configPath(McpClientKind kind) const;
-    /// Shows what adding Valis to `kind` changes, in the dialog "shareConfirm"; writes when it
-    /// is accepted. A file that cannot be read or parsed is reported and left alone.
+    /// Reads and plans adding Valis to `kind` on a pool thread (the file can be megabytes), then
+    /// shows the change in the dialog "shareConfirm"; writes (on a pool thread too) when it is
+    /// accepted. A file that cannot be read or parsed is reported and left alone. The "Add to"
+    /// buttons are off meanwhile.
     void addTo(McpClientKind kind);
+    /// Whether a plan or a write is under way.
+    bool isBusy() const { return m_busy; }
     /// The last outcome (written, refused, copied), as shown under the snippets.
     QString status() const;
     McpAuditView *auditView() const { return m_audit; }
 
+Q_SIGNALS:
+    /// The plan addTo() asked for, back on the GUI thread.
+    void planned(valis::McpClientKind kind, const valis::Result<valis::McpClientConfigChange> &change);
+
 private:
+    void confirm(McpClientKind kind, const Result<McpClientConfigChange> &change);
+    void write(const McpClientConfigChange &change);
+    void setBusy(bool busy);
     QWidget *makeSnippets();
     QWidget *makeApiServer();
     void updateSnippets();
@@ -74,9 +86,12 @@ private:
     Setup m_setup;
     QCheckBox *m_readOnly = nullptr;
     QHash<int, QPlainTextEdit *> m_snippets; ///< by McpClientKind
+    QHash<int, QPushButton *> m_addButtons;  ///< by McpClientKind
+    bool m_busy = false;
     QLabel *m_status = nullptr;
     QCheckBox *m_serve = nullptr;
     QSpinBox *m_port = nullptr;
+    QComboBox *m_profile = nullptr;
     QLabel *m_apiState = nullptr;
     QLabel *m_apiUrl = nullptr;
     QLabel *m_apiProblem = nullptr;

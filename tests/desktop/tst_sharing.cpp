@@ -1,18 +1,14 @@
 // Settings > Share memory with other agents, offscreen: the snippets naming the real valis-cli,
 // Copy, "Add to Codex" writing ~/.codex/config.toml of a temporary home only after the
-// confirmation, a malformed ~/.claude.json reported and left alone, the audit log of other
-// agents' calls (written with McpAuditLog::append), and the OpenAI-compatible API switch
-// running a real child process: a small shell script that speaks valis-cli serve's first line
-// (the contract of part C), or fails with an error on stderr. The token comes from a private
-// Secret Service (tests/support/with-keyring.sh).
-#include "testsupport.h"
+// confirmation, a malformed ~/.claude.json reported and left alone, a large one planned off the
+// GUI thread, and the audit log of other agents' calls (written with McpAuditLog::append). The
+// OpenAI-compatible API switch is tested in tst_sharingapi.cpp.
+#include "sharingtestsupport.h"
 
-#include "apiservercontroller.h"
 #include "mcpauditview.h"
 #include "settingsdialog.h"
 #include "sharingpage.h"
 
-#include "valis/keychain/keychaincredentialstore.h"
 #include "valis/mcp/mcpauditlog.h"
 #include "valis/mcp/mcpclientconfig.h"
 
@@ -26,70 +22,10 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QTreeWidget>
 
-#include <optional>
-
-#if defined(Q_OS_UNIX)
-#include <signal.h>
-#endif
-
 using namespace valis;
-
-namespace {
-
-QByteArray readBytes(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<missing>");
-}
-
-QString cli()
-{
-    return QStringLiteral(VALIS_CLI_BINARY);
-}
-
-/// A profile and a home folder for the other agents' files, both thrown away.
-struct Fixture
-{
-    test::TemporaryHome profile;
-    test::TemporaryHome home;
-    DataLocations locations = DataLocations::underHome(profile.path());
-
-    SharingPage::Setup setup(ApiServerController *server = nullptr) const
-    {
-        return SharingPage::Setup{cli(), home.path(), server};
-    }
-};
-
-QDialog *confirmation(QWidget *page)
-{
-    for (QDialog *dialog : page->findChildren<QDialog *>(QStringLiteral("shareConfirm"))) {
-        if (dialog->isVisible())
-            return dialog;
-    }
-    return nullptr;
-}
-
-void screenshot(QWidget *widget, const QString &name)
-{
-    if (const QString dir = qEnvironmentVariable("VALIS_SCREENSHOT_DIR"); !dir.isEmpty())
-        widget->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
-}
-
-#if defined(Q_OS_UNIX)
-/// An executable shell script in `folder`: a stand-in for `valis-cli serve` that only speaks
-/// its process contract (arguments, the first stdout line, stderr, exit status).
-QString script(const QString &folder, const QString &name, const QByteArray &body)
-{
-    const QString path = test::writeFileIn(folder, name, "#!/bin/sh\n" + body);
-    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-    return path;
-}
-#endif
-
-} // namespace
+using namespace valis::sharingtest;
 
 class TestSharing : public QObject
 {
@@ -100,10 +36,8 @@ private Q_SLOTS:
     void snippetsNameTheRealCli();
     void addToCodexWritesAfterConfirmation();
     void malformedClaudeJsonIsReportedAndLeftAlone();
+    void largeClaudeJsonIsPlannedOffTheGuiThread();
     void auditViewListsOtherAgentsCalls();
-    void apiSwitchRunsAndStopsTheServer();
-    void apiServerFailureShowsItsErrors();
-    void copyTokenReadsTheKeychain();
     void settingsDialogHasThePage();
 };
 
@@ -164,14 +98,22 @@ void TestSharing::addToCodexWritesAfterConfirmation()
     page.show();
     QCOMPARE(page.configPath(McpClientKind::Codex), config);
 
-    // Cancel first: nothing is written.
-    page.findChild<QPushButton *>(QStringLiteral("addCodex"))->click();
+    // Cancel first: nothing is written. The file is read and planned on a pool thread: the
+    // click returns before the plan, with the "Add to" buttons off until it comes.
+    auto *addCodex = page.findChild<QPushButton *>(QStringLiteral("addCodex"));
+    addCodex->click();
+    QVERIFY(page.isBusy());
+    QVERIFY(!addCodex->isEnabled());
+    QVERIFY(!page.findChild<QPushButton *>(QStringLiteral("addClaudeCode"))->isEnabled());
+    QVERIFY2(page.status().contains(QLatin1String("Reading")), qPrintable(page.status()));
+    QVERIFY(!confirmation(&page));
     QDialog *question = nullptr;
     QTRY_VERIFY((question = confirmation(&page)));
     question->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Cancel)->click();
     QTRY_VERIFY(!confirmation(&page));
     QCOMPARE(readBytes(config), original);
     QVERIFY(page.status().contains(QLatin1String("Nothing was written")));
+    QVERIFY(addCodex->isEnabled());
 
     page.findChild<QPushButton *>(QStringLiteral("addCodex"))->click();
     QTRY_VERIFY((question = confirmation(&page)));
@@ -191,7 +133,7 @@ void TestSharing::addToCodexWritesAfterConfirmation()
 
     // Again: already there, no question.
     page.findChild<QPushButton *>(QStringLiteral("addCodex"))->click();
-    QVERIFY(page.status().contains(QLatin1String("already")));
+    QTRY_VERIFY(page.status().contains(QLatin1String("already")));
     QVERIFY(!confirmation(&page));
 }
 
@@ -203,7 +145,7 @@ void TestSharing::malformedClaudeJsonIsReportedAndLeftAlone()
     SharingPage page(f.locations, nullptr, f.setup());
     page.show();
     page.findChild<QPushButton *>(QStringLiteral("addClaudeCode"))->click();
-    QVERIFY2(page.status().contains(QLatin1String("not valid JSON")), qPrintable(page.status()));
+    QTRY_VERIFY2(page.status().contains(QLatin1String("not valid JSON")), qPrintable(page.status()));
     QVERIFY(page.status().contains(claude));
     QVERIFY(!confirmation(&page));
     QCOMPARE(readBytes(claude), broken);
@@ -217,6 +159,40 @@ void TestSharing::malformedClaudeJsonIsReportedAndLeftAlone()
     QTRY_VERIFY(page.status().contains(QLatin1String("Added Valis to Claude Desktop")));
     QCOMPARE(QString::fromUtf8(readBytes(page.configPath(McpClientKind::ClaudeDesktop))),
              page.findChild<QPlainTextEdit *>(QStringLiteral("snippetClaudeDesktop"))->toPlainText());
+}
+
+void TestSharing::largeClaudeJsonIsPlannedOffTheGuiThread()
+{
+    Fixture f;
+    // A ~/.claude.json of a person who used Claude Code a lot: megabytes of project history.
+    QByteArray big = "{\n  \"numStartups\": 812,\n  \"projects\": {\n";
+    for (int i = 0; i < 20000; ++i) {
+        big += "    \"/home/me/src/project-" + QByteArray::number(i) + "\": {\"history\": [{\"display\": \"fix the flaky test number "
+            + QByteArray::number(i) + " in the parser and run the whole suite\"}], \"allowedTools\": []}";
+        big += i + 1 < 20000 ? ",\n" : "\n";
+    }
+    big += "  }\n}\n";
+    QVERIFY(big.size() > 2 * 1024 * 1024);
+    const QString claude = test::writeFileIn(f.home.path(), QStringLiteral(".claude.json"), big);
+    SharingPage page(f.locations, nullptr, f.setup());
+    page.show();
+    page.findChild<QPushButton *>(QStringLiteral("addClaudeCode"))->click();
+    QVERIFY(page.isBusy()); // the click came back before the file was read
+    QVERIFY(!confirmation(&page));
+    QDialog *question = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((question = confirmation(&page)), 20000);
+    QVERIFY(!page.isBusy());
+    const QString diff = question->findChild<QPlainTextEdit *>(QStringLiteral("shareDiff"))->toPlainText();
+    QVERIFY2(diff.contains(QLatin1String("+  \"mcpServers\"")), qPrintable(diff.left(2000)));
+    question->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+    QVERIFY(page.isBusy()); // the write too
+    QTRY_VERIFY_WITH_TIMEOUT(page.status().contains(QLatin1String("Added Valis to Claude Code")), 20000);
+    const QByteArray after = readBytes(claude);
+    QVERIFY(after.size() > big.size());
+    QVERIFY(after.startsWith("{\n  \"numStartups\": 812,\n  \"projects\": {\n")); // everything else byte for byte
+    QVERIFY(after.contains(big.mid(40, big.size() - 50)));
+    QVERIFY(after.contains(QDir::toNativeSeparators(cli()).toUtf8()));
+    QCOMPARE(readBytes(McpClientConfig::backupPath(claude)), big);
 }
 
 void TestSharing::auditViewListsOtherAgentsCalls()
@@ -262,124 +238,6 @@ void TestSharing::auditViewListsOtherAgentsCalls()
     QTRY_COMPARE(list->topLevelItemCount(), 4);
     QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("cursor"));
     screenshot(&page, QStringLiteral("sharing-audit"));
-}
-
-void TestSharing::apiSwitchRunsAndStopsTheServer()
-{
-#if !defined(Q_OS_UNIX)
-    QSKIP("the stand-in for valis-cli serve is a POSIX shell script");
-#else
-    Fixture f;
-    const QString pidFile = f.home.filePath(QStringLiteral("server.pid"));
-    // It checks its arguments as valis-cli serve gets them, then serves until terminated.
-    const QString program = script(f.home.path(), QStringLiteral("serve.sh"),
-                                   "[ \"$1\" = serve ] && [ \"$2\" = --port ] || { echo \"bad arguments: $*\" >&2; exit 2; }\n"
-                                   "echo $$ > '" + pidFile.toUtf8() + "'\n"
-                                   "echo \"Serving the OpenAI-compatible API at http://127.0.0.1:$3/v1\"\n"
-                                   "exec sleep 300\n");
-    auto server = std::make_unique<ApiServerController>(program, f.locations.desktopSettingsPath(), QString());
-    SharingPage page(f.locations, nullptr, f.setup(server.get()));
-    page.show();
-    auto *serve = page.findChild<QCheckBox *>(QStringLiteral("apiServe"));
-    auto *port = page.findChild<QSpinBox *>(QStringLiteral("apiPort"));
-    auto *state = page.findChild<QLabel *>(QStringLiteral("apiState"));
-    auto *url = page.findChild<QLabel *>(QStringLiteral("apiUrl"));
-    QVERIFY(serve && port && state && url);
-    QCOMPARE(port->value(), int(ApiServerController::DefaultPort));
-    QVERIFY(!serve->isChecked());
-    port->setValue(18555);
-    serve->setChecked(true);
-    QTRY_COMPARE(server->state(), ApiServerController::State::Serving);
-    QCOMPARE(url->text(), QStringLiteral("http://127.0.0.1:18555/v1"));
-    QCOMPARE(state->text(), ApiServerController::stateText(ApiServerController::State::Serving));
-    QVERIFY(!port->isEnabled()); // the port of a running server does not change under it
-    page.findChild<QPushButton *>(QStringLiteral("apiCopyUrl"))->click();
-    QCOMPARE(QApplication::clipboard()->text(), QStringLiteral("http://127.0.0.1:18555/v1"));
-    QTRY_VERIFY(QFile::exists(pidFile));
-    const pid_t pid = pid_t(readBytes(pidFile).trimmed().toLongLong());
-    QVERIFY(pid > 0);
-    QCOMPARE(::kill(pid, 0), 0);
-    screenshot(&page, QStringLiteral("sharing-api-serving"));
-
-    // Remembered: a new controller on the same settings (the next start of the app) knows.
-    QVERIFY(ApiServerController(program, f.locations.desktopSettingsPath(), QString()).rememberedOn());
-    QCOMPARE(ApiServerController(program, f.locations.desktopSettingsPath(), QString()).port(), quint16(18555));
-
-    serve->setChecked(false);
-    QTRY_COMPARE(server->state(), ApiServerController::State::Stopped);
-    QTRY_VERIFY(::kill(pid, 0) != 0);
-    QVERIFY(url->text().isEmpty());
-    QVERIFY(port->isEnabled());
-    QVERIFY(!ApiServerController(program, f.locations.desktopSettingsPath(), QString()).rememberedOn());
-
-    // Switched on and the app quits: the server goes with it, the switch stays on.
-    QFile::remove(pidFile);
-    serve->setChecked(true);
-    QTRY_COMPARE(server->state(), ApiServerController::State::Serving);
-    QTRY_VERIFY(QFile::exists(pidFile));
-    const pid_t second = pid_t(readBytes(pidFile).trimmed().toLongLong());
-    QCOMPARE(::kill(second, 0), 0);
-    server.reset();
-    QVERIFY(::kill(second, 0) != 0);
-    ApiServerController restarted(program, f.locations.desktopSettingsPath(), QString());
-    restarted.restore();
-    QCOMPARE(restarted.state(), ApiServerController::State::Starting);
-    QTRY_COMPARE(restarted.state(), ApiServerController::State::Serving);
-    QCOMPARE(restarted.url(), QStringLiteral("http://127.0.0.1:18555/v1"));
-#endif
-}
-
-void TestSharing::apiServerFailureShowsItsErrors()
-{
-#if !defined(Q_OS_UNIX)
-    QSKIP("the stand-in for valis-cli serve is a POSIX shell script");
-#else
-    Fixture f;
-    const QString program = script(f.home.path(), QStringLiteral("busy.sh"),
-                                   "echo 'starting' >&2\necho \"error: 127.0.0.1:$3 is in use\" >&2\nexit 3\n");
-    ApiServerController server(program, f.locations.desktopSettingsPath(), QString());
-    SharingPage page(f.locations, nullptr, f.setup(&server));
-    page.show();
-    page.findChild<QCheckBox *>(QStringLiteral("apiServe"))->setChecked(true);
-    QTRY_COMPARE(server.state(), ApiServerController::State::Failed);
-    auto *problem = page.findChild<QLabel *>(QStringLiteral("apiProblem"));
-    QVERIFY2(problem->text().contains(QStringLiteral("127.0.0.1:%1 is in use").arg(ApiServerController::DefaultPort)),
-             qPrintable(problem->text()));
-    QVERIFY(problem->text().contains(QLatin1String("exit code 3")));
-    QVERIFY(problem->isVisible());
-    QVERIFY(page.findChild<QLabel *>(QStringLiteral("apiUrl"))->text().isEmpty());
-
-    // A program that is not there.
-    ApiServerController missing(f.home.filePath(QStringLiteral("no-such-valis-cli")), f.locations.desktopSettingsPath(), QString());
-    missing.start();
-    QTRY_COMPARE(missing.state(), ApiServerController::State::Failed);
-    QVERIFY2(missing.problem().contains(QLatin1String("no-such-valis-cli")), qPrintable(missing.problem()));
-#endif
-}
-
-void TestSharing::copyTokenReadsTheKeychain()
-{
-    if (!qEnvironmentVariableIsSet("VALIS_TEST_KEYRING"))
-        QSKIP("needs the private Secret Service of tests/support/with-keyring.sh");
-    Fixture f;
-    KeychainCredentialStore keys(QStringLiteral("org.valis.Test.sharing"));
-    SharingPage page(f.locations, &keys, f.setup());
-    page.show();
-    QApplication::clipboard()->clear();
-    page.findChild<QPushButton *>(QStringLiteral("apiCopyToken"))->click();
-    QTRY_VERIFY(page.status().contains(QLatin1String("no token yet")));
-
-    const QString token = QStringLiteral("valis-api-token-0123456789");
-    std::optional<Result<void>> written;
-    keys.write(SharingPage::apiTokenAccount(), token, [&](const Result<void> &result) { written = result; });
-    QTRY_VERIFY(written.has_value());
-    VALIS_VERIFY_OK(*written);
-    page.findChild<QPushButton *>(QStringLiteral("apiCopyToken"))->click();
-    QTRY_COMPARE(QApplication::clipboard()->text(), token);
-    QVERIFY(!page.status().contains(token)); // the secret goes to the clipboard only
-    std::optional<Result<void>> removed;
-    keys.remove(SharingPage::apiTokenAccount(), [&](const Result<void> &result) { removed = result; });
-    QTRY_VERIFY(removed.has_value());
 }
 
 void TestSharing::settingsDialogHasThePage()
