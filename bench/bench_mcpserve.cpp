@@ -59,7 +59,9 @@ int main(int argc, char *argv[])
     QTextStream out(stdout);
     QCommandLineParser parser;
     parser.addOptions({{QStringLiteral("records"), QStringLiteral("Memories in the store (default 100000)."), QStringLiteral("n"), QStringLiteral("100000")},
-                       {QStringLiteral("queries"), QStringLiteral("search_memory calls to time (default 500)."), QStringLiteral("n"), QStringLiteral("500")},
+                       {QStringLiteral("queries"),
+                        QStringLiteral("search_memory calls to time (default 2000, so that several of the server's 2 s change polls fall among them)."),
+                        QStringLiteral("n"), QStringLiteral("2000")},
                        {QStringLiteral("cli"), QStringLiteral("The valis-cli binary."), QStringLiteral("path"), QStringLiteral(VALIS_CLI_PATH)}});
     parser.addHelpOption();
     parser.process(app);

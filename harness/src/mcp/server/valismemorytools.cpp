@@ -163,15 +163,15 @@ Result<QJsonObject> ValisMemoryServer::searchMemory(const QJsonObject &arguments
         if (!snippet.isEmpty())
             page.text += QStringLiteral("   > ") + snippet + QLatin1Char('\n');
         page.results.append(QJsonObject{{QStringLiteral("key"), record.key},
-                                   {QStringLiteral("summary"), record.summary},
-                                   {QStringLiteral("type"), record.type},
-                                   {QStringLiteral("path"), record.path},
-                                   {QStringLiteral("sessionId"), record.sessionId},
-                                   {QStringLiteral("createdAt"), record.createdAt.toUTC().toString(Qt::ISODate)},
-                                   {QStringLiteral("lines"), record.lineCount},
-                                   {QStringLiteral("bytes"), record.sizeBytes},
-                                   {QStringLiteral("snippet"), snippet},
-                                   {QStringLiteral("uri"), uri}});
+                                        {QStringLiteral("summary"), record.summary},
+                                        {QStringLiteral("type"), record.type},
+                                        {QStringLiteral("path"), record.path},
+                                        {QStringLiteral("sessionId"), record.sessionId},
+                                        {QStringLiteral("createdAt"), record.createdAt.toUTC().toString(Qt::ISODate)},
+                                        {QStringLiteral("lines"), record.lineCount},
+                                        {QStringLiteral("bytes"), record.sizeBytes},
+                                        {QStringLiteral("snippet"), snippet},
+                                        {QStringLiteral("uri"), uri}});
         page.links.append(resourceLink(uri, record.key, oneLine(record.summary, 200), QStringLiteral("text/plain")));
     }
     return searchAnswer(std::move(page),
@@ -341,14 +341,14 @@ Result<QJsonObject> ValisMemoryServer::searchTranscripts(const QJsonObject &argu
                               roleName(hit.role), hit.toolName.isEmpty() ? QString() : QStringLiteral(", tool ") + hit.toolName,
                               QString::number(hit.turn), snippet);
         page.results.append(QJsonObject{{QStringLiteral("sessionId"), hit.sessionId},
-                                   {QStringLiteral("sessionTitle"), hit.sessionTitle},
-                                   {QStringLiteral("messageId"), hit.messageId},
-                                   {QStringLiteral("seq"), hit.seq},
-                                   {QStringLiteral("turn"), hit.turn},
-                                   {QStringLiteral("role"), roleName(hit.role)},
-                                   {QStringLiteral("tool"), hit.toolName},
-                                   {QStringLiteral("snippet"), snippet},
-                                   {QStringLiteral("uri"), uri}});
+                                        {QStringLiteral("sessionTitle"), hit.sessionTitle},
+                                        {QStringLiteral("messageId"), hit.messageId},
+                                        {QStringLiteral("seq"), hit.seq},
+                                        {QStringLiteral("turn"), hit.turn},
+                                        {QStringLiteral("role"), roleName(hit.role)},
+                                        {QStringLiteral("tool"), hit.toolName},
+                                        {QStringLiteral("snippet"), snippet},
+                                        {QStringLiteral("uri"), uri}});
         page.links.append(resourceLink(uri, hit.sessionTitle.isEmpty() ? hit.sessionId : hit.sessionTitle,
                                        QStringLiteral("Messages around #%1").arg(hit.seq), QStringLiteral("text/plain")));
     }
