@@ -1,6 +1,7 @@
 // bench_mcpserve: search_memory through `valis-cli mcp serve --stdio` with a DetailStore of
 // 100k memories (a fresh VALIS_HOME, filled with putMany): the round trip of each tools/call as
-// an MCP client sees it, p50/p99. Prints figures; asserts nothing.
+// an MCP client sees it, p50/p99; and the cost of the server's change poll (the store's change
+// counter, and the fingerprint it reads when that moved). Prints figures; asserts nothing.
 #include "stats.h"
 
 #include "valis/core/datalocations.h"
@@ -58,7 +59,9 @@ int main(int argc, char *argv[])
     QTextStream out(stdout);
     QCommandLineParser parser;
     parser.addOptions({{QStringLiteral("records"), QStringLiteral("Memories in the store (default 100000)."), QStringLiteral("n"), QStringLiteral("100000")},
-                       {QStringLiteral("queries"), QStringLiteral("search_memory calls to time (default 500)."), QStringLiteral("n"), QStringLiteral("500")},
+                       {QStringLiteral("queries"),
+                        QStringLiteral("search_memory calls to time (default 2000, so that several of the server's 2 s change polls fall among them)."),
+                        QStringLiteral("n"), QStringLiteral("2000")},
                        {QStringLiteral("cli"), QStringLiteral("The valis-cli binary."), QStringLiteral("path"), QStringLiteral(VALIS_CLI_PATH)}});
     parser.addHelpOption();
     parser.process(app);
@@ -92,6 +95,40 @@ int main(int argc, char *argv[])
         }
     }
     out << "bench_mcpserve: " << records << " memories stored in " << timer.elapsed() << " ms" << Qt::endl;
+
+    // What the server's change poll costs every 2 s: the counter it asks first, and the
+    // fingerprint it reads only when the counter moved (the agent's stats, newest record, files).
+    {
+        DetailStore &store = *opened.value();
+        QList<double> counter;
+        for (int i = 0; i < 200; ++i) {
+            QElapsedTimer one;
+            one.start();
+            const Result<qint64> value = store.changeCounter();
+            counter.append(double(one.nsecsElapsed()) / 1e6);
+            if (value.hasError()) {
+                out << "changeCounter failed: " << value.error().toString() << Qt::endl;
+                break;
+            }
+        }
+        QList<double> fingerprint;
+        for (int i = 0; i < 20; ++i) {
+            QElapsedTimer one;
+            one.start();
+            MemoryFilter newest;
+            newest.agentId = QStringLiteral("default");
+            newest.limit = 1;
+            const bool ok = store.stats(newest.agentId).ok() && store.list(newest).ok() && store.listFiles(newest.agentId).ok();
+            fingerprint.append(double(one.nsecsElapsed()) / 1e6);
+            if (!ok) {
+                out << "the fingerprint's reads failed" << Qt::endl;
+                break;
+            }
+        }
+        out << "change poll, counter (PRAGMA data_version):\n  " << LatencySummary::of(counter).toString() << Qt::endl;
+        out << "change poll, full fingerprint (read only when the counter moved):\n  "
+            << LatencySummary::of(fingerprint).toString() << Qt::endl;
+    }
     opened.value().reset();
 
     QProcess server;

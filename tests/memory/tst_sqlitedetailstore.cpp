@@ -326,6 +326,53 @@ private Q_SLOTS:
         VALIS_VERIFY_OK(migrated.value()->put(memory("in a migrated file")));
     }
 
+    void changeCounterMovesWithEveryWriter()
+    {
+        // The MCP server's change poll trusts this counter: a write it misses is a list_changed
+        // another agent never gets.
+        auto store = openSqlite();
+        QVERIFY(store);
+        const auto counter = [&store] {
+            const Result<qint64> value = store->changeCounter();
+            return value.ok() ? *value : qint64(-1);
+        };
+        qint64 last = counter();
+        QVERIFY(last != -1);
+        QCOMPARE(counter(), last); // reading changes nothing
+        VALIS_VERIFY_OK(store->list(MemoryFilter()));
+        QCOMPARE(counter(), last);
+
+        // Its own writes (this connection's commits, which data_version does not count).
+        const auto stored = store->put(memory("a fact the counter must notice"));
+        VALIS_VERIFY_OK(stored);
+        QVERIFY(counter() != last);
+        last = counter();
+        VALIS_VERIFY_OK(store->deactivate(stored->key));
+        QVERIFY(counter() != last);
+        last = counter();
+        VALIS_VERIFY_OK(store->writeFile(QStringLiteral("default"), QStringLiteral("notes/a.md"), "# A\n"));
+        QVERIFY(counter() != last);
+        last = counter();
+
+        // Another connection in this process.
+        auto other = reopenSqlite();
+        QVERIFY(other);
+        VALIS_VERIFY_OK(other->removeFile(QStringLiteral("default"), QStringLiteral("notes/a.md")));
+        QVERIFY(counter() != last);
+        last = counter();
+        QCOMPARE(counter(), last);
+
+        // Another process.
+        QProcess writer;
+        writer.start(writerPath(), writerArguments() << QStringLiteral("--tag") << QStringLiteral("elsewhere")
+                                                     << QStringLiteral("--count") << QStringLiteral("1"));
+        QVERIFY(writer.waitForFinished(120000));
+        QVERIFY2(writer.exitCode() == 0, writer.readAllStandardError().constData());
+        QVERIFY(counter() != last);
+        last = counter();
+        QCOMPARE(counter(), last);
+    }
+
     void twoProcessesCreateOneStore()
     {
         // Neither finds a database: both create, switch to WAL and migrate the same new file.

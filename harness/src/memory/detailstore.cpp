@@ -29,6 +29,11 @@ QString keyOf(const QByteArray &hashInput, int hexDigits)
 
 DetailStore::~DetailStore() = default;
 
+Result<qint64> DetailStore::changeCounter() const
+{
+    return Error(QStringLiteral("memory.unsupported"), Text::tr("This memory store cannot tell cheaply whether it changed."));
+}
+
 QString memoryKeyFor(const QString &agentId, const QByteArray &content, int hexDigits)
 {
     // The NUL keeps "ab" + "c" apart from "a" + "bc": agent ids never contain one.

@@ -330,4 +330,17 @@ Result<MemoryStats> SqliteDetailStore::stats(const QString &agentId) const
     return stats;
 }
 
+Result<qint64> SqliteDetailStore::changeCounter() const
+{
+    Result<QSqlDatabase> db = d->db();
+    if (!db.ok())
+        return db.error();
+    QSqlQuery query(db.value());
+    query.setForwardOnly(true);
+    // data_version alone misses this connection's own commits; total_changes() counts exactly those.
+    if (!query.exec(QStringLiteral("SELECT data_version, total_changes() FROM pragma_data_version")) || !query.next())
+        return sqliteError(query, Text::tr("ask whether the memory store changed"));
+    return (query.value(0).toLongLong() << 32) ^ query.value(1).toLongLong();
+}
+
 } // namespace valis

@@ -1,17 +1,13 @@
 #pragma once
 
-#include <QString>
+#include "valis/core/modeltext.h"
 
 namespace valis::tools {
 
-// Small pieces of text that tool results share. The model reads them: English, not tr()'d.
-
-/// "1 line", "12 lines".
-QString plural(qint64 count, const QString &singular);
-/// "340 bytes", "12.4 KB", "3.1 MB".
-QString sizeText(qint64 bytes);
-/// `text` on one line, whitespace runs folded, cut with an ellipsis at `maxLength` characters
-/// (never inside a surrogate pair).
-QString oneLine(const QString &text, qsizetype maxLength);
+// Small pieces of text that tool results share, from the harness so the memory pager and the
+// MCP server word things the same: "12 lines", "12.4 KB", a summary cut to one line.
+using modeltext::oneLine;
+using modeltext::plural;
+using modeltext::sizeText;
 
 } // namespace valis::tools

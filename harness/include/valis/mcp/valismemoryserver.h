@@ -6,6 +6,7 @@
 #include <QTimer>
 
 #include <memory>
+#include <optional>
 
 namespace valis {
 
@@ -13,7 +14,11 @@ class DetailStore;
 class SessionStore;
 
 /// Prompts beside the built-in `recall` that ValisMemoryServer offers: the seam for the
-/// person's stored prompts (a later prompt store implements it).
+/// person's stored prompts. Nothing implements it yet; the prompt store (a later issue) will,
+/// and `valis-cli mcp serve` will pass it to ValisMemoryServer::setPromptSource(), which emits
+/// promptsChanged() (notifications/prompts/list_changed) so connected clients list again.
+/// Its prompts are listed after `recall`; a name it shares with `recall` is never asked for.
+/// Called on the server's thread; keep both calls quick (no network).
 class VALIS_HARNESS_EXPORT McpPromptSource
 {
 public:
@@ -40,10 +45,17 @@ struct VALIS_HARNESS_EXPORT ValisMemoryServerOptions
 /// valis://memories/<path> and valis://session/<id>, each paged; the `recall` prompt; and
 /// completions for keys, paths and session ids.
 ///
-/// Memory changes, this server's or another process's, are found by polling a cheap
-/// fingerprint of the store (its record counts and newest key, and the /memories/ files'
-/// digests) every pollMilliseconds, and reported as resourcesChanged() with the URIs of the
-/// files that changed and of the new records.
+/// Memory changes, this server's or another process's, are found by polling the store every
+/// pollMilliseconds: DetailStore::changeCounter() says cheaply whether anything changed (SQLite:
+/// PRAGMA data_version; a backend without one is looked at every time), and only then is the
+/// fingerprint read (the agent's record counts and newest key, the /memories/ files' digests)
+/// and compared, and a difference reported as resourcesChanged() with the URIs of the files
+/// that changed and of the new records.
+///
+/// Prompts: the built-in `recall`, plus those of an McpPromptSource when one is set. That is
+/// the seam for the person's stored prompts: no prompt store exists yet, so `valis-cli mcp
+/// serve` sets none; the prompt store, when it comes, implements McpPromptSource and the
+/// serve command hands it to setPromptSource().
 class VALIS_HARNESS_EXPORT ValisMemoryServer : public McpServerHandler
 {
     Q_OBJECT
@@ -83,6 +95,7 @@ private:
         bool operator==(const Fingerprint &other) const = default;
     };
     Fingerprint fingerprint() const;
+    std::optional<qint64> changeCounter() const;
 
     // Tools (valismemorytools.cpp).
     Result<QJsonObject> searchMemory(const QJsonObject &arguments);
@@ -98,6 +111,7 @@ private:
     ValisMemoryServerOptions m_options;
     std::shared_ptr<McpPromptSource> m_prompts;
     Fingerprint m_last;
+    std::optional<qint64> m_lastCounter; ///< when m_last was read; none: the store has no counter
     QTimer m_poll;
 };
 

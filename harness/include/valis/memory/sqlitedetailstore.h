@@ -37,6 +37,9 @@ public:
     Result<void> purge(const QString &key) override;
     QStringList similarKeys(const QString &key, int limit = 5) const override;
     Result<MemoryStats> stats(const QString &agentId = {}) const override;
+    /// PRAGMA data_version (commits by every other connection, other processes' too) with this
+    /// thread's connection's total_changes() (its own writes): two reads of SQLite's counters.
+    Result<qint64> changeCounter() const override;
     Result<MemoryRecord> readFile(const QString &agentId, const QString &path) const override;
     Result<MemoryRecord> writeFile(const QString &agentId, const QString &path, const QByteArray &content,
                                    const QString &sessionId = {}, const QString &summary = {}) override;

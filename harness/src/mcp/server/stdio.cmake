@@ -2,8 +2,11 @@
 # valis-cli mcp serve --stdio runs on.
 target_sources(valis_harness PRIVATE
     src/mcp/server/mcpserversession.cpp)
-# retrieve_memory's paging, shared by the built-in tool and the MCP server.
+# retrieve_memory's paging, shared by the built-in tool and the MCP server, and the words
+# (plurals, sizes, one-line cuts) that the pager, the server and the tools share.
 target_sources(valis_harness PRIVATE
+    include/valis/core/modeltext.h
+    src/core/modeltext.cpp
     include/valis/memory/memorypager.h
     src/memory/memorypager.cpp)
 # Valis's memory and transcripts as an MCP server.

@@ -58,18 +58,6 @@ QString sessionUri(const QString &sessionId, qint64 page)
     return uri;
 }
 
-QString oneLine(const QString &text, qsizetype maxLength)
-{
-    QString line = text.simplified();
-    if (line.size() > maxLength) {
-        qsizetype keep = maxLength - 1;
-        if (keep > 0 && line.at(keep - 1).isHighSurrogate())
-            --keep;
-        line = line.left(keep) + QChar(0x2026);
-    }
-    return line;
-}
-
 QString keyFrom(const QString &text)
 {
     const QString trimmed = text.trimmed();

@@ -1,6 +1,7 @@
 #pragma once
 
 // Pieces the tools and the resources of ValisMemoryServer share.
+#include "valis/core/modeltext.h"
 #include "valis/core/result.h"
 #include "valis/store/sessionstore.h"
 
@@ -22,8 +23,8 @@ QJsonObject resourceLink(const QString &uri, const QString &name, const QString 
 QString memoryUri(const QString &key);
 QString memoriesUri(const QString &path);
 QString sessionUri(const QString &sessionId, qint64 page = 0);
-/// `text` on one line, cut with an ellipsis at `maxLength` characters.
-QString oneLine(const QString &text, qsizetype maxLength);
+/// `text` on one line, cut with an ellipsis at `maxLength` characters (the harness's, as tools word it).
+using modeltext::oneLine;
 /// A key from what a client sent: "m-3f9a2c", "[MemoryRef: m-3f9a2c - ...]", "/memories/a.md".
 QString keyFrom(const QString &text);
 

@@ -315,8 +315,23 @@ ValisMemoryServer::Fingerprint ValisMemoryServer::fingerprint() const
     return print;
 }
 
+std::optional<qint64> ValisMemoryServer::changeCounter() const
+{
+    if (!m_memory)
+        return std::nullopt;
+    const Result<qint64> counter = m_memory->changeCounter();
+    return counter.ok() ? std::optional<qint64>(*counter) : std::nullopt;
+}
+
 void ValisMemoryServer::checkForChanges()
 {
+    // The fingerprint reads the whole agent's stats and /memories/ listing: at 100k records that
+    // is work the poll should not do every two seconds when the counter says nothing moved. The
+    // counter is read first, so a write landing while the fingerprint is read is seen next time.
+    std::optional<qint64> counter = changeCounter();
+    if (counter && counter == m_lastCounter)
+        return;
+    m_lastCounter = counter;
     Fingerprint now = fingerprint();
     if (now == m_last)
         return;

@@ -63,6 +63,7 @@ ValisMemoryServer::ValisMemoryServer(std::shared_ptr<DetailStore> memory, Sessio
 {
     if (m_options.agentId.isEmpty())
         m_options.agentId = QStringLiteral("default");
+    m_lastCounter = changeCounter();
     m_last = fingerprint();
     if (m_options.pollMilliseconds > 0 && m_memory) {
         connect(&m_poll, &QTimer::timeout, this, &ValisMemoryServer::checkForChanges);

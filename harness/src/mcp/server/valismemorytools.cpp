@@ -10,6 +10,8 @@
 
 #include <QRegularExpression>
 
+#include <optional>
+
 namespace valis {
 
 using namespace mcpmemory;
@@ -47,6 +49,69 @@ Result<QString> text(const QJsonObject &arguments, const QString &name, bool req
     return value.toString();
 }
 
+/// The first error among `results`, in order.
+template<typename... T>
+std::optional<Error> firstError(const Result<T> &...results)
+{
+    std::optional<Error> error;
+    ((error || results.ok() ? void() : void(error = results.error())), ...);
+    return error;
+}
+
+/// The arguments every search tool takes: query, cursor and limit.
+struct SearchArguments
+{
+    QString query;
+    qint64 skip = 0;
+    qint64 limit = DefaultHits;
+};
+
+Result<SearchArguments> searchArguments(const QJsonObject &arguments)
+{
+    const Result<QString> query = text(arguments, QStringLiteral("query"), true);
+    const Result<QString> cursor = text(arguments, QStringLiteral("cursor"), false);
+    const Result<qint64> limit = integer(arguments, QStringLiteral("limit"), DefaultHits, 1, MaxHits);
+    if (const std::optional<Error> error = firstError(query, cursor, limit))
+        return *error;
+    const Result<qint64> skip = offsetOf(*cursor);
+    if (skip.hasError())
+        return skip.error();
+    if (query->trimmed().isEmpty())
+        return invalidParams(QStringLiteral("`query` must contain a word"));
+    return SearchArguments{*query, *skip, *limit};
+}
+
+/// One page of a search tool's answer as it is gathered.
+struct SearchPage
+{
+    QString text; ///< the results' lines
+    QJsonArray results;
+    QJsonArray links;
+};
+
+/// The answer: the page's results under `heading` and over `footer`, or `none` when there are
+/// none; when `next` >= 0 more matched, and `more` (with %1 for the cursor) says how to get them.
+QJsonObject searchAnswer(SearchPage page, const QString &none, const QString &heading, const QString &footer,
+                         const QString &more, qint64 next)
+{
+    QJsonObject structured{{QStringLiteral("results"), page.results}};
+    QString out = none;
+    if (!page.results.isEmpty()) {
+        out = heading + QStringLiteral("\n\n") + page.text + QLatin1Char('\n') + footer;
+        if (next >= 0) {
+            const QString cursor = cursorFor(next);
+            structured.insert(QStringLiteral("nextCursor"), cursor);
+            out += QLatin1Char(' ') + more.arg(cursor);
+        }
+    }
+    return toolResult(out, structured, page.links);
+}
+
+QString noStore()
+{
+    return QStringLiteral("Valis has no memory store (it is not configured or could not be opened).");
+}
+
 QString facts(const MemoryRecord &record)
 {
     return QStringLiteral("%1, %2 lines, %3 bytes").arg(record.type, QString::number(record.lineCount), QString::number(record.sizeBytes));
@@ -63,97 +128,76 @@ QString snippetText(QString snippet)
 
 Result<QJsonObject> ValisMemoryServer::searchMemory(const QJsonObject &arguments)
 {
-    const Result<QString> query = text(arguments, QStringLiteral("query"), true);
+    const Result<SearchArguments> search = searchArguments(arguments);
     const Result<QString> type = text(arguments, QStringLiteral("type"), false);
     const Result<QString> session = text(arguments, QStringLiteral("session"), false);
-    const Result<QString> cursor = text(arguments, QStringLiteral("cursor"), false);
-    const Result<qint64> limit = integer(arguments, QStringLiteral("limit"), DefaultHits, 1, MaxHits);
-    for (const Error *error : {query.ok() ? nullptr : &query.error(), type.ok() ? nullptr : &type.error(),
-                               session.ok() ? nullptr : &session.error(), cursor.ok() ? nullptr : &cursor.error(),
-                               limit.ok() ? nullptr : &limit.error()}) {
-        if (error)
-            return *error;
-    }
-    const Result<qint64> skip = offsetOf(*cursor);
-    if (skip.hasError())
-        return skip.error();
-    if (query->trimmed().isEmpty())
-        return invalidParams(QStringLiteral("`query` must contain a word"));
-    if (*skip > MaxSkipped)
+    if (const std::optional<Error> error = firstError(search, type, session))
+        return *error;
+    const QString &query = search->query;
+    const qint64 skip = search->skip;
+    const qint64 limit = search->limit;
+    if (skip > MaxSkipped)
         return toolResult(QStringLiteral("No more results are paged past %1 matches: add words to the query.").arg(MaxSkipped));
     if (!m_memory)
-        return toolError(QStringLiteral("Valis has no memory store to search (it is not configured or could not be opened)."));
+        return toolError(noStore());
 
     MemoryFilter filter;
     filter.agentId = m_options.agentId;
     filter.type = type->trimmed().toLower();
     filter.sessionId = session->trimmed();
-    filter.limit = int(*skip + *limit + 1);
-    const Result<QList<MemoryHit>> hits = m_memory->search(query->trimmed(), filter);
+    filter.limit = int(skip + limit + 1);
+    const Result<QList<MemoryHit>> hits = m_memory->search(query.trimmed(), filter);
     if (hits.hasError())
         return toolError(QStringLiteral("search_memory failed: %1").arg(hits.error().message));
 
-    QJsonArray results;
-    QJsonArray links;
-    QString out;
+    SearchPage page;
     qint64 shown = 0;
-    for (qsizetype i = *skip; i < hits->size() && shown < *limit; ++i, ++shown) {
+    for (qsizetype i = skip; i < hits->size() && shown < limit; ++i, ++shown) {
         const MemoryHit &hit = hits->at(i);
         const MemoryRecord &record = hit.record;
         const QString uri = record.path.isEmpty() ? memoryUri(record.key) : memoriesUri(record.path);
-        out += QStringLiteral("%1. %2 - %3\n   %4 · %5%6\n").arg(QString::number(i + 1), record.key, oneLine(record.summary, 200),
-                                                               facts(record), record.createdAt.toUTC().toString(Qt::ISODate),
-                                                               record.path.isEmpty() ? QString() : QStringLiteral(" · /memories/") + record.path);
+        page.text += QStringLiteral("%1. %2 - %3\n   %4 · %5%6\n").arg(QString::number(i + 1), record.key, oneLine(record.summary, 200),
+                                                                     facts(record), record.createdAt.toUTC().toString(Qt::ISODate),
+                                                                     record.path.isEmpty() ? QString() : QStringLiteral(" · /memories/") + record.path);
         const QString snippet = snippetText(hit.snippet);
         if (!snippet.isEmpty())
-            out += QStringLiteral("   > ") + snippet + QLatin1Char('\n');
-        results.append(QJsonObject{{QStringLiteral("key"), record.key},
-                                   {QStringLiteral("summary"), record.summary},
-                                   {QStringLiteral("type"), record.type},
-                                   {QStringLiteral("path"), record.path},
-                                   {QStringLiteral("sessionId"), record.sessionId},
-                                   {QStringLiteral("createdAt"), record.createdAt.toUTC().toString(Qt::ISODate)},
-                                   {QStringLiteral("lines"), record.lineCount},
-                                   {QStringLiteral("bytes"), record.sizeBytes},
-                                   {QStringLiteral("snippet"), snippet},
-                                   {QStringLiteral("uri"), uri}});
-        links.append(resourceLink(uri, record.key, oneLine(record.summary, 200), QStringLiteral("text/plain")));
+            page.text += QStringLiteral("   > ") + snippet + QLatin1Char('\n');
+        page.results.append(QJsonObject{{QStringLiteral("key"), record.key},
+                                        {QStringLiteral("summary"), record.summary},
+                                        {QStringLiteral("type"), record.type},
+                                        {QStringLiteral("path"), record.path},
+                                        {QStringLiteral("sessionId"), record.sessionId},
+                                        {QStringLiteral("createdAt"), record.createdAt.toUTC().toString(Qt::ISODate)},
+                                        {QStringLiteral("lines"), record.lineCount},
+                                        {QStringLiteral("bytes"), record.sizeBytes},
+                                        {QStringLiteral("snippet"), snippet},
+                                        {QStringLiteral("uri"), uri}});
+        page.links.append(resourceLink(uri, record.key, oneLine(record.summary, 200), QStringLiteral("text/plain")));
     }
-    QJsonObject structured{{QStringLiteral("results"), results}};
-    if (results.isEmpty()) {
-        out = *skip > 0 ? QStringLiteral("No more memories match \"%1\".").arg(*query)
-                        : QStringLiteral("No memories match \"%1\". Try fewer words or the start of a word.").arg(*query);
-    } else {
-        out = QStringLiteral("Memories matching \"%1\", best first:\n\n").arg(*query) + out
-            + QStringLiteral("\nRead one with retrieve_memory (its key; page with offset and limit) or the linked resource.");
-        if (hits->size() > *skip + shown) {
-            const QString next = cursorFor(*skip + shown);
-            structured.insert(QStringLiteral("nextCursor"), next);
-            out += QStringLiteral(" More matches: call search_memory again with cursor \"%1\".").arg(next);
-        }
-    }
-    return toolResult(out, structured, links);
+    return searchAnswer(std::move(page),
+                        skip > 0 ? QStringLiteral("No more memories match \"%1\".").arg(query)
+                                 : QStringLiteral("No memories match \"%1\". Try fewer words or the start of a word.").arg(query),
+                        QStringLiteral("Memories matching \"%1\", best first:").arg(query),
+                        QStringLiteral("Read one with retrieve_memory (its key; page with offset and limit) or the linked resource."),
+                        QStringLiteral("More matches: call search_memory again with cursor \"%1\"."),
+                        hits->size() > skip + shown ? skip + shown : -1);
 }
 
 Result<QJsonObject> ValisMemoryServer::retrieveMemory(const QJsonObject &arguments, const QString &pathPrefix)
 {
     const bool file = !pathPrefix.isEmpty();
     const Result<QString> raw = text(arguments, file ? QStringLiteral("path") : QStringLiteral("key"), true);
-    if (raw.hasError())
-        return raw.error();
     const Result<QString> unitName = text(arguments, QStringLiteral("unit"), false);
-    if (unitName.hasError())
-        return unitName.error();
+    if (const std::optional<Error> error = firstError(raw, unitName))
+        return *error;
     if (!unitName->isEmpty() && *unitName != QLatin1String("lines") && *unitName != QLatin1String("bytes"))
         return invalidParams(QStringLiteral("`unit` must be \"lines\" or \"bytes\""));
     const bool lines = *unitName != QLatin1String("bytes");
     const Result<qint64> offset = integer(arguments, QStringLiteral("offset"), lines ? 1 : 0, lines ? 1 : 0, memorypager::MaxOffset);
-    if (offset.hasError())
-        return offset.error();
     const Result<qint64> limit = integer(arguments, QStringLiteral("limit"), lines ? memorypager::DefaultLines : memorypager::DefaultBytes,
                                          1, lines ? memorypager::MaxLines : memorypager::MaxPageBytes);
-    if (limit.hasError())
-        return limit.error();
+    if (const std::optional<Error> error = firstError(offset, limit))
+        return *error;
     QString key;
     if (file) {
         QString path = raw->trimmed();
@@ -170,7 +214,7 @@ Result<QJsonObject> ValisMemoryServer::retrieveMemory(const QJsonObject &argumen
             return invalidParams(QStringLiteral("`key` holds no key"));
     }
     if (!m_memory)
-        return toolError(QStringLiteral("Valis has no memory store (it is not configured or could not be opened)."));
+        return toolError(noStore());
 
     MemoryPagerRequest request;
     request.key = key;
@@ -200,11 +244,8 @@ Result<QJsonObject> ValisMemoryServer::storeMemory(const McpCaller &caller, cons
     const Result<QString> content = text(arguments, QStringLiteral("content"), true);
     const Result<QString> description = text(arguments, QStringLiteral("description"), true);
     const Result<QString> rawType = text(arguments, QStringLiteral("type"), false);
-    for (const Error *error : {content.ok() ? nullptr : &content.error(), description.ok() ? nullptr : &description.error(),
-                               rawType.ok() ? nullptr : &rawType.error()}) {
-        if (error)
-            return *error;
-    }
+    if (const std::optional<Error> error = firstError(content, description, rawType))
+        return *error;
     QString type = rawType->trimmed().toLower();
     type.replace(QRegularExpression(QStringLiteral("[\\s-]+")), QStringLiteral("_"));
     if (type.isEmpty())
@@ -220,7 +261,7 @@ Result<QJsonObject> ValisMemoryServer::storeMemory(const McpCaller &caller, cons
     if (description->trimmed().isEmpty())
         return invalidParams(QStringLiteral("`description` is empty"));
     if (!m_memory)
-        return toolError(QStringLiteral("Valis has no memory store (it is not configured or could not be opened)."));
+        return toolError(noStore());
 
     NewMemory memory;
     memory.agentId = m_options.agentId;
@@ -252,28 +293,19 @@ Result<QJsonObject> ValisMemoryServer::storeMemory(const McpCaller &caller, cons
 
 Result<QJsonObject> ValisMemoryServer::searchTranscripts(const QJsonObject &arguments)
 {
-    const Result<QString> query = text(arguments, QStringLiteral("query"), true);
+    const Result<SearchArguments> paging = searchArguments(arguments);
     const Result<QString> session = text(arguments, QStringLiteral("session"), false);
     const Result<QString> role = text(arguments, QStringLiteral("role"), false);
     const Result<QString> tool = text(arguments, QStringLiteral("tool"), false);
     const Result<QString> since = text(arguments, QStringLiteral("since"), false);
     const Result<QString> until = text(arguments, QStringLiteral("until"), false);
-    const Result<QString> cursor = text(arguments, QStringLiteral("cursor"), false);
-    const Result<qint64> limit = integer(arguments, QStringLiteral("limit"), DefaultHits, 1, MaxHits);
-    for (const Error *error : {query.ok() ? nullptr : &query.error(), session.ok() ? nullptr : &session.error(),
-                               role.ok() ? nullptr : &role.error(), tool.ok() ? nullptr : &tool.error(),
-                               since.ok() ? nullptr : &since.error(), until.ok() ? nullptr : &until.error(),
-                               cursor.ok() ? nullptr : &cursor.error(), limit.ok() ? nullptr : &limit.error()}) {
-        if (error)
-            return *error;
-    }
-    const Result<qint64> skip = offsetOf(*cursor);
-    if (skip.hasError())
-        return skip.error();
-    if (query->trimmed().isEmpty())
-        return invalidParams(QStringLiteral("`query` must contain a word"));
+    if (const std::optional<Error> error = firstError(paging, session, role, tool, since, until))
+        return *error;
+    const QString &query = paging->query;
+    const qint64 skip = paging->skip;
+    const qint64 limit = paging->limit;
     SearchQuery search;
-    search.text = query->trimmed();
+    search.text = query.trimmed();
     search.sessionId = session->trimmed();
     search.toolName = tool->trimmed();
     if (!role->isEmpty()) {
@@ -289,66 +321,51 @@ Result<QJsonObject> ValisMemoryServer::searchTranscripts(const QJsonObject &argu
         if (!bound->isValid())
             return invalidParams(QStringLiteral("`since` and `until` are ISO 8601 times (\"2026-05-01\" or \"2026-05-01T10:00:00Z\")"));
     }
-    if (*skip > MaxSkipped)
+    if (skip > MaxSkipped)
         return toolResult(QStringLiteral("No more results are paged past %1 hits: narrow the search.").arg(MaxSkipped));
     if (!m_sessions)
         return toolError(QStringLiteral("Valis's session store could not be opened."));
-    search.limit = int(*skip + *limit + 1);
+    search.limit = int(skip + limit + 1);
     const Result<SearchResults> found = m_sessions->search(search);
     if (found.hasError())
         return toolError(QStringLiteral("search_transcripts failed: %1").arg(found.error().message));
 
-    QJsonArray results;
-    QJsonArray links;
-    QString out;
+    SearchPage page;
     qint64 shown = 0;
-    for (qsizetype i = *skip; i < found->hits.size() && shown < *limit; ++i, ++shown) {
+    for (qsizetype i = skip; i < found->hits.size() && shown < limit; ++i, ++shown) {
         const SearchHit &hit = found->hits.at(i);
-        const qint64 page = hit.seq / SessionPageMessages + 1;
-        const QString uri = sessionUri(hit.sessionId, page);
+        const QString uri = sessionUri(hit.sessionId, hit.seq / SessionPageMessages + 1);
         const QString snippet = snippetText(hit.snippet);
-        out += QStringLiteral("%1. session %2 \"%3\", message #%4 (%5%6, turn %7)\n   > %8\n")
-                   .arg(QString::number(i + 1), hit.sessionId, oneLine(hit.sessionTitle, 80), QString::number(hit.seq),
-                        roleName(hit.role), hit.toolName.isEmpty() ? QString() : QStringLiteral(", tool ") + hit.toolName,
-                        QString::number(hit.turn), snippet);
-        results.append(QJsonObject{{QStringLiteral("sessionId"), hit.sessionId},
-                                   {QStringLiteral("sessionTitle"), hit.sessionTitle},
-                                   {QStringLiteral("messageId"), hit.messageId},
-                                   {QStringLiteral("seq"), hit.seq},
-                                   {QStringLiteral("turn"), hit.turn},
-                                   {QStringLiteral("role"), roleName(hit.role)},
-                                   {QStringLiteral("tool"), hit.toolName},
-                                   {QStringLiteral("snippet"), snippet},
-                                   {QStringLiteral("uri"), uri}});
-        links.append(resourceLink(uri, hit.sessionTitle.isEmpty() ? hit.sessionId : hit.sessionTitle,
-                                  QStringLiteral("Messages around #%1").arg(hit.seq), QStringLiteral("text/plain")));
+        page.text += QStringLiteral("%1. session %2 \"%3\", message #%4 (%5%6, turn %7)\n   > %8\n")
+                         .arg(QString::number(i + 1), hit.sessionId, oneLine(hit.sessionTitle, 80), QString::number(hit.seq),
+                              roleName(hit.role), hit.toolName.isEmpty() ? QString() : QStringLiteral(", tool ") + hit.toolName,
+                              QString::number(hit.turn), snippet);
+        page.results.append(QJsonObject{{QStringLiteral("sessionId"), hit.sessionId},
+                                        {QStringLiteral("sessionTitle"), hit.sessionTitle},
+                                        {QStringLiteral("messageId"), hit.messageId},
+                                        {QStringLiteral("seq"), hit.seq},
+                                        {QStringLiteral("turn"), hit.turn},
+                                        {QStringLiteral("role"), roleName(hit.role)},
+                                        {QStringLiteral("tool"), hit.toolName},
+                                        {QStringLiteral("snippet"), snippet},
+                                        {QStringLiteral("uri"), uri}});
+        page.links.append(resourceLink(uri, hit.sessionTitle.isEmpty() ? hit.sessionId : hit.sessionTitle,
+                                       QStringLiteral("Messages around #%1").arg(hit.seq), QStringLiteral("text/plain")));
     }
-    QJsonObject structured{{QStringLiteral("results"), results}};
-    if (results.isEmpty()) {
-        out = QStringLiteral("No transcript passages match \"%1\".").arg(*query);
-    } else {
-        out = QStringLiteral("Transcript passages matching \"%1\", best first:\n\n").arg(*query) + out
-            + QStringLiteral("\nRead the messages around one with read_session (session id, offset = message #) or the linked resource.");
-        if (found->hits.size() > *skip + shown) {
-            const QString next = cursorFor(*skip + shown);
-            structured.insert(QStringLiteral("nextCursor"), next);
-            out += QStringLiteral(" More hits: call again with cursor \"%1\".").arg(next);
-        }
-    }
-    return toolResult(out, structured, links);
+    return searchAnswer(std::move(page), QStringLiteral("No transcript passages match \"%1\".").arg(query),
+                        QStringLiteral("Transcript passages matching \"%1\", best first:").arg(query),
+                        QStringLiteral("Read the messages around one with read_session (session id, offset = message #) or the linked resource."),
+                        QStringLiteral("More hits: call again with cursor \"%1\"."),
+                        found->hits.size() > skip + shown ? skip + shown : -1);
 }
 
 Result<QJsonObject> ValisMemoryServer::readSession(const QJsonObject &arguments)
 {
     const Result<QString> session = text(arguments, QStringLiteral("session"), true);
-    if (session.hasError())
-        return session.error();
     const Result<qint64> offset = integer(arguments, QStringLiteral("offset"), 0, 0, memorypager::MaxOffset);
-    if (offset.hasError())
-        return offset.error();
     const Result<qint64> limit = integer(arguments, QStringLiteral("limit"), SessionPageMessages, 1, 200);
-    if (limit.hasError())
-        return limit.error();
+    if (const std::optional<Error> error = firstError(session, offset, limit))
+        return *error;
     if (!m_sessions)
         return toolError(QStringLiteral("Valis's session store could not be opened."));
     const Result<SessionPage> page = sessionPage(*m_sessions, session->trimmed(), *offset, *limit);
@@ -375,7 +392,7 @@ Result<QJsonObject> ValisMemoryServer::listMemoriesFiles(const QJsonObject &argu
     if (folder.startsWith(QLatin1String("/memories/")))
         folder = folder.mid(10);
     if (!m_memory)
-        return toolError(QStringLiteral("Valis has no memory store (it is not configured or could not be opened)."));
+        return toolError(noStore());
     const Result<QList<MemoryRecord>> files = m_memory->listFiles(m_options.agentId, folder);
     if (files.hasError())
         return toolError(QStringLiteral("list_memories_files failed: %1").arg(files.error().message));

@@ -1,8 +1,8 @@
-#include "tooltext.h"
+#include "valis/core/modeltext.h"
 
 #include <QChar>
 
-namespace valis::tools {
+namespace valis::modeltext {
 
 QString plural(qint64 count, const QString &singular)
 {
@@ -30,4 +30,4 @@ QString oneLine(const QString &text, qsizetype maxLength)
     return line;
 }
 
-} // namespace valis::tools
+} // namespace valis::modeltext
