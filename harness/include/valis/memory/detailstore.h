@@ -170,12 +170,6 @@ public:
     /// distance, then by shared prefix), for the message of a dangling MemoryRef.
     virtual QStringList similarKeys(const QString &key, int limit = 5) const = 0;
     virtual Result<MemoryStats> stats(const QString &agentId = {}) const = 0;
-    /// A cheap number that differs from the previous call's (made on the same thread) whenever
-    /// the store may have changed since, through this object, another one or another process;
-    /// it may also change when nothing did. For watchers that poll (the MCP server's
-    /// list_changed) and only look closer when it moved. Fails with "memory.unsupported" where
-    /// the backend has no such counter (the default): the caller then looks every time.
-    virtual Result<qint64> changeCounter() const;
 
     // /memories/ files: memory_file records with a path, one active version per agent and path.
 
@@ -190,6 +184,13 @@ public:
     /// Active memory_file records of `agentId` whose path starts with `pathPrefix`, by path,
     /// without content.
     virtual Result<QList<MemoryRecord>> listFiles(const QString &agentId, const QString &pathPrefix = {}) const = 0;
+    // Last, so the slots plugins built earlier call keep their places in the vtable.
+    /// A cheap number that differs from the previous call's (made on the same thread) whenever
+    /// the store may have changed since, through this object, another one or another process;
+    /// it may also change when nothing did. For watchers that poll (the MCP server's
+    /// list_changed) and only look closer when it moved. Fails with "memory.unsupported" where
+    /// the backend has no such counter (the default): the caller then looks every time.
+    virtual Result<qint64> changeCounter() const;
 };
 
 /// Opens the store `settings` choose: SQLite at DataLocations::memoryDatabasePath() (blobs in
