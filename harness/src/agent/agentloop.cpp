@@ -95,6 +95,7 @@ void AgentLoop::startTurn(int turn, const QString &userText)
     m_turnCost = 0;
     m_overflowRetried = false;
     m_interruptRequested = false;
+    m_endAfterBatch = false;
     m_offeredTools.clear();
 
     // Recall first: the turn's first request carries what it found (or goes without it when
@@ -250,8 +251,19 @@ void AgentLoop::sendRequest()
 
 QJsonArray AgentLoop::offeredTools() const
 {
-    QJsonArray definitions = m_session->tools()->definitions(m_offeredTools);
-    for (const QJsonValue &tool : m_session->config().clientTools)
+    const QJsonArray &client = m_session->config().clientTools;
+    if (client.isEmpty())
+        return m_session->tools()->definitions(m_offeredTools);
+    // A client tool shadows an own tool of its name: its calls go to the client.
+    QSet<QString> clientNames;
+    for (const QJsonValue &tool : client)
+        clientNames.insert(tool.toObject().value(QLatin1String("name")).toString());
+    QJsonArray definitions;
+    for (const QJsonValue &tool : m_session->tools()->definitions(m_offeredTools)) {
+        if (!clientNames.contains(tool.toObject().value(QLatin1String("name")).toString()))
+            definitions.append(tool);
+    }
+    for (const QJsonValue &tool : client)
         definitions.append(tool);
     return definitions;
 }

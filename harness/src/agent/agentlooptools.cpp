@@ -153,7 +153,8 @@ bool AgentLoop::endsForClientTools(const QList<Part> &calls)
     if (calls.isEmpty() || m_session->config().clientTools.isEmpty())
         return false;
     // Their results come with the driver's next continueWith(). Calls to the session's own tools
-    // in the same answer are not run, since the driver answers the whole batch.
+    // in the same answer run first, so every call of the answer has its result before the next
+    // request: the own ones recorded now, the driver's appended next to them.
     QSet<QString> clientNames;
     for (const QJsonValue &tool : m_session->config().clientTools)
         clientNames.insert(tool.toObject().value(QLatin1String("name")).toString());
@@ -164,9 +165,16 @@ bool AgentLoop::endsForClientTools(const QList<Part> &calls)
     }
     if (own.size() == calls.size())
         return false;
-    if (!own.isEmpty())
-        answerUnrun(own, agentloop::Text::tr("[not run: this answer also called tools the client runs]"));
-    finishTurn(QStringLiteral("client-tools"));
+    if (own.isEmpty()) {
+        finishTurn(QStringLiteral("client-tools"));
+        return true;
+    }
+    m_endAfterBatch = true;
+    m_state = State::Tools;
+    m_batchCalls = own;
+    ToolContext context = m_session->toolContext();
+    context.deferredTools = m_session->tools()->deferredSpecs();
+    m_orchestrator.run(own, context);
     return true;
 }
 
@@ -227,6 +235,11 @@ void AgentLoop::recordResults(const QList<Part> &results)
     }
     if (m_interruptRequested) {
         finishTurn(QStringLiteral("interrupted"));
+        return;
+    }
+    if (m_endAfterBatch) {
+        m_endAfterBatch = false;
+        finishTurn(QStringLiteral("client-tools"));
         return;
     }
     nextStep();

@@ -212,6 +212,9 @@ public:
     Result<void> continueWith(const QList<Message> &messages);
     /// Replaces SessionConfig::clientTools for the turns to come. Fails with "session.busy".
     Result<void> setClientTools(const QJsonArray &definitions);
+    /// What stores large tool results as MemoryRefs (a driver captures the results it brings
+    /// before continueWith()); nullptr without a DetailStore.
+    ResultCapture *resultCapture() const { return m_capture.get(); }
     /// Edit-and-resend: a new user message with `text` and `attachments` becomes an alternative
     /// to `userMessageId` (same parent; NoParentId for the first message), the active leaf
     /// moves to it and a turn runs on that branch. The old message and what followed it stay in
@@ -319,7 +322,6 @@ private:
     SubagentHost *subagents() const { return m_subagents.get(); }
     /// The recall step; nullptr when recall is off for this session.
     RecallStep *recallStep() const { return m_recall.get(); }
-    ResultCapture *resultCapture() const { return m_capture.get(); }
     /// The reminder of memory written since the system prompt was built (tail of the view).
     QList<Message> memoryChangeReminders() const;
     /// Opens the session's stored turn versions for the pipeline and sets up their generation.

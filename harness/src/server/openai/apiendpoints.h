@@ -40,8 +40,8 @@ Session *startTurn(ApiConversations &conversations, const TurnRequest &request, 
 QString randomId(const QString &prefix);
 /// The text of an answer as it was streamed (its Text parts).
 QString answerText(const QList<Message> &answers);
-/// The tool calls of the turn's last answer.
-QList<Part> answerCalls(const QList<Message> &answers);
+/// The calls of the turn's last answer to the client's tools (`clientTools`, {name, ...}).
+QList<Part> answerCalls(const QList<Message> &answers, const QJsonArray &clientTools);
 /// A message's plain text (its Text parts joined), for system prompts.
 QString plainText(const Message &message);
 

@@ -162,7 +162,7 @@ void serveChatCompletions(ApiConversations &conversations, const QJsonObject &bo
     if (!request.stream) {
         QPointer<HttpResponder> guarded(responder);
         const QString model = request.requestedModel;
-        startTurn(conversations, request, responder, {}, [guarded, model](const TurnOutcome &outcome) {
+        startTurn(conversations, request, responder, {}, [guarded, model, tools = request.clientTools](const TurnOutcome &outcome) {
             if (!guarded || guarded->isClientGone())
                 return;
             if (failed(outcome)) {
@@ -175,7 +175,7 @@ void serveChatCompletions(ApiConversations &conversations, const QJsonObject &bo
             const QString text = answerText(outcome.answers);
             message.insert(QStringLiteral("content"), text.isEmpty() ? QJsonValue() : QJsonValue(text));
             message.insert(QStringLiteral("refusal"), QJsonValue());
-            const QList<Part> calls = answerCalls(outcome.answers);
+            const QList<Part> calls = answerCalls(outcome.answers, tools);
             if (!calls.isEmpty())
                 message.insert(QStringLiteral("tool_calls"), toolCallsJson(calls, false));
             const QJsonObject json{{QStringLiteral("id"), randomId(QStringLiteral("chatcmpl-"))},
@@ -202,7 +202,7 @@ void serveChatCompletions(ApiConversations &conversations, const QJsonObject &bo
         stream->begin();
         stream->send(stream->chunk({{QStringLiteral("content"), delta}}, QJsonValue()));
     };
-    const auto onFinished = [stream](const TurnOutcome &outcome) {
+    const auto onFinished = [stream, tools = request.clientTools](const TurnOutcome &outcome) {
         if (!stream->responder || stream->responder->isClientGone())
             return;
         if (failed(outcome)) {
@@ -212,7 +212,7 @@ void serveChatCompletions(ApiConversations &conversations, const QJsonObject &bo
             return;
         }
         stream->begin();
-        const QList<Part> calls = answerCalls(outcome.answers);
+        const QList<Part> calls = answerCalls(outcome.answers, tools);
         if (!calls.isEmpty())
             stream->send(stream->chunk({{QStringLiteral("tool_calls"), toolCallsJson(calls, true)}}, QJsonValue()));
         stream->send(stream->chunk({}, finishReason(outcome.reason)));

@@ -205,7 +205,7 @@ void serveResponses(ApiConversations &conversations, const QJsonObject &body, co
                      {{QStringLiteral("item_id"), state->messageId}, {QStringLiteral("output_index"), 0},
                       {QStringLiteral("content_index"), 0}, {QStringLiteral("delta"), delta}});
     };
-    const auto onFinished = [state, stream](const TurnOutcome &outcome) {
+    const auto onFinished = [state, stream, tools = request.clientTools](const TurnOutcome &outcome) {
         if (!state->responder || state->responder->isClientGone())
             return;
         if (failed(outcome)) {
@@ -218,7 +218,7 @@ void serveResponses(ApiConversations &conversations, const QJsonObject &body, co
             return;
         }
         state->text = answerText(outcome.answers);
-        const QList<Part> calls = answerCalls(outcome.answers);
+        const QList<Part> calls = answerCalls(outcome.answers, tools);
         const QString status = outcome.reason == QLatin1String("max-tokens") ? QStringLiteral("incomplete") : QStringLiteral("completed");
         QJsonObject final = state->response(status, state->output(calls), usageJson(outcome.usage));
         if (status == QLatin1String("incomplete"))
