@@ -126,6 +126,37 @@ async function tools() {
              arguments: JSON.parse(call.function.arguments) } : null, answer: text };
 }
 
+// A client tool returns a whole file: upstream sees a MemoryRef, and the model reads it back
+// with retrieve_memory, which Valis runs without the client ever seeing it.
+async function memoryref() {
+    const toolsOffered = [{ type: 'function', function: { name: 'read_source', description: 'Reads a source file',
+        parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } } }];
+    const messages = [{ role: 'user', content: 'memoryref test: what is the secret in main.c?' }];
+    const first = await client.chat.completions.create({ model, messages, tools: toolsOffered });
+    const call = first.choices[0].message.tool_calls?.[0];
+    messages.push(first.choices[0].message);
+    const lines = [];
+    for (let i = 1; i <= 3000; ++i)
+        lines.push(i === 1500 ? 'line 1500: const char *secret = "SECRET-7731";' : `line ${i}: ${filler(i, 12)}`);
+    const content = lines.join('\n');
+    messages.push({ role: 'tool', tool_call_id: call.id, content });
+    // Streamed, so a hidden call would show as a tool_calls delta.
+    const stream = await client.chat.completions.create({ model, messages, tools: toolsOffered, stream: true });
+    let text = '';
+    let toolCallDeltas = 0;
+    let finish = null;
+    for await (const chunk of stream) {
+        text += chunk.choices[0]?.delta?.content ?? '';
+        if (chunk.choices[0]?.delta?.tool_calls) ++toolCallDeltas;
+        finish = chunk.choices[0]?.finish_reason ?? finish;
+    }
+    messages.push({ role: 'assistant', content: text });
+    messages.push({ role: 'user', content: 'memoryref follow-up: thanks' });
+    const third = await client.chat.completions.create({ model, messages, tools: toolsOffered });
+    return { firstCall: call?.function?.name ?? null, contentBytes: content.length, answer: text, finish, toolCallDeltas,
+             followUp: third.choices[0].message.content, followUpCalls: third.choices[0].message.tool_calls ?? [] };
+}
+
 async function responses() {
     const whole = await client.responses.create({ model, instructions: 'Be brief.', input: 'responses test: say hi' });
     const events = [];
@@ -177,7 +208,7 @@ async function disconnect() {
     return { received, again: again.choices[0].message.content };
 }
 
-const scenarios = { conversation, streaming, tools, responses, errors, disconnect };
+const scenarios = { conversation, streaming, tools, memoryref, responses, errors, disconnect };
 try {
     const result = await scenarios[scenario]();
     process.stdout.write(JSON.stringify(result) + '\n');

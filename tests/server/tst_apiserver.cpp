@@ -7,6 +7,7 @@
 #include "testsupport.h"
 
 #include "valis/core/datalocations.h"
+#include "valis/memory/memoryref.h"
 #include "valis/store/sessionstore.h"
 #include "valis/tokens/bpeencoding.h"
 
@@ -105,6 +106,20 @@ class ApiServerTest : public QObject
             else
                 m_upstream->enqueue(ScriptedResponse::sse(AnthropicStream(tokens).toolUse(QStringLiteral("toolu_weather1"), QStringLiteral("get_weather"),
                                                                                           {{QStringLiteral("city"), QStringLiteral("Oslo")}}).stop(QStringLiteral("tool_use"))));
+            return;
+        }
+        if (first.contains(QLatin1String("memoryref test"))) {
+            const QList<MemoryRef> refs = MemoryRef::findAll(last);
+            if (last.contains(QLatin1String("memoryref follow-up")))
+                m_upstream->enqueue(ScriptedResponse::sse(AnthropicStream(tokens).text(QStringLiteral("You are welcome.")).stop(QStringLiteral("end_turn"))));
+            else if (last.contains(QLatin1String("SECRET-7731")))
+                m_upstream->enqueue(ScriptedResponse::sse(AnthropicStream(tokens).text(QStringLiteral("The secret is SECRET-7731.")).stop(QStringLiteral("end_turn"))));
+            else if (!refs.isEmpty())
+                m_upstream->enqueue(ScriptedResponse::sse(AnthropicStream(tokens).text(QStringLiteral("Let me look. ")).toolUse(QStringLiteral("toolu_mem1"), QStringLiteral("retrieve_memory"),
+                                                                                          {{QStringLiteral("key"), refs.first().key}, {QStringLiteral("offset"), 1495}, {QStringLiteral("limit"), 10}}).stop(QStringLiteral("tool_use"))));
+            else
+                m_upstream->enqueue(ScriptedResponse::sse(AnthropicStream(tokens).toolUse(QStringLiteral("toolu_src1"), QStringLiteral("read_source"),
+                                                                                          {{QStringLiteral("path"), QStringLiteral("main.c")}}).stop(QStringLiteral("tool_use"))));
             return;
         }
         if (first.contains(QLatin1String("stream test"))) {
@@ -309,7 +324,7 @@ private Q_SLOTS:
         const QList<CapturedRequest> requests = m_upstream->requests().mid(before);
         QCOMPARE(requests.size(), 2);
         // The client's tools were offered upstream, and its result reached the model.
-        QCOMPARE(requests.first().json().value(QLatin1String("tools")).toArray().first().toObject().value(QLatin1String("name")).toString(),
+        QCOMPARE(requests.first().json().value(QLatin1String("tools")).toArray().last().toObject().value(QLatin1String("name")).toString(),
                  QStringLiteral("get_weather"));
         QCOMPARE(anthropicToolResult(requests.last().json(), QStringLiteral("toolu_weather1")), QStringLiteral("Oslo: 4 degrees and sleet"));
         // One session: user, call, result, answer.
@@ -318,6 +333,46 @@ private Q_SLOTS:
         for (const Message &message : record)
             roles << message.role;
         QCOMPARE(roles, (QList<Role>{Role::User, Role::Assistant, Role::Tool, Role::Assistant}));
+    }
+
+    void largeClientResultsBecomeMemoryRefs()
+    {
+        const int before = int(m_upstream->requests().size());
+        const QJsonObject result = runClient(QStringLiteral("memoryref"));
+        QCOMPARE(result.value(QLatin1String("firstCall")).toString(), QStringLiteral("read_source"));
+        QVERIFY(result.value(QLatin1String("contentBytes")).toInt() > 100000);
+        QVERIFY2(result.value(QLatin1String("answer")).toString() == QStringLiteral("Let me look. The secret is SECRET-7731."), QByteArray(QJsonDocument(result).toJson() + m_serveErr.right(2000)).constData());
+        QCOMPARE(result.value(QLatin1String("finish")).toString(), QStringLiteral("stop"));
+        // retrieve_memory ran inside the turn: the client saw neither it nor its call ...
+        QCOMPARE(result.value(QLatin1String("toolCallDeltas")).toInt(), 0);
+        QCOMPARE(result.value(QLatin1String("followUp")).toString(), QStringLiteral("You are welcome."));
+        QCOMPARE(result.value(QLatin1String("followUpCalls")).toArray().size(), 0);
+        const QList<CapturedRequest> requests = m_upstream->requests().mid(before);
+        QCOMPARE(requests.size(), 4);
+        // ... while the model was offered it beside the client's tool.
+        QStringList offered;
+        for (const QJsonValue &tool : requests.first().json().value(QLatin1String("tools")).toArray())
+            offered << tool.toObject().value(QLatin1String("name")).toString();
+        QVERIFY2(offered.contains(QStringLiteral("retrieve_memory")) && offered.contains(QStringLiteral("read_source")),
+                 qPrintable(offered.join(QLatin1Char(','))));
+        // Upstream got the client's 100 KB as a MemoryRef, not the bytes.
+        const QString placeholder = anthropicToolResult(requests.at(1).json(), QStringLiteral("toolu_src1"));
+        QCOMPARE(MemoryRef::findAll(placeholder).size(), 1);
+        QVERIFY2(placeholder.size() < 4000, qPrintable(QString::number(placeholder.size())));
+        QVERIFY(!placeholder.contains(QLatin1String("SECRET-7731")));
+        // retrieve_memory gave the model the stored content back.
+        const QString retrieved = anthropicToolResult(requests.at(2).json(), QStringLiteral("toolu_mem1"));
+        QVERIFY2(retrieved.contains(QLatin1String("SECRET-7731")), qPrintable(retrieved.left(500)));
+        // The follow-up continued the same session (the hidden call did not break the match),
+        // which keeps the client's whole result and Valis's own call.
+        const QList<Message> record = sessionMessages(QStringLiteral("memoryref test"));
+        QList<Role> roles;
+        for (const Message &message : record)
+            roles << message.role;
+        QCOMPARE(roles, (QList<Role>{Role::User, Role::Assistant, Role::Tool, Role::Assistant, Role::Tool, Role::Assistant,
+                                     Role::User, Role::Assistant}));
+        QVERIFY(record.at(2).parts.first().captured.isCaptured());
+        QCOMPARE(record.at(4).parts.first().callId, QStringLiteral("toolu_mem1"));
     }
 
     void responsesApi()
