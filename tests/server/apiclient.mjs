@@ -157,6 +157,21 @@ async function memoryref() {
              followUp: third.choices[0].message.content, followUpCalls: third.choices[0].message.tool_calls ?? [] };
 }
 
+// Sampling parameters go upstream for the request that names them, and only for it.
+async function sampling() {
+    const messages = [{ role: 'user', content: 'sampling test: be creative' }];
+    const first = await client.chat.completions.create({ model, messages, temperature: 0.3, top_p: 0.9, max_tokens: 77,
+                                                          stop: ['END'], seed: 42 });
+    messages.push(first.choices[0].message);
+    messages.push({ role: 'user', content: 'sampling test again: defaults' });
+    const second = await client.chat.completions.create({ model, messages });
+    const third = await client.responses.create({ model, input: 'sampling responses: short', temperature: 0.5,
+                                                  max_output_tokens: 55 });
+    const wrong = await status(client.chat.completions.create({ model, messages, temperature: 'hot' }));
+    return { first: first.choices[0].message.content, second: second.choices[0].message.content, third: third.output_text,
+             wrong };
+}
+
 async function responses() {
     const whole = await client.responses.create({ model, instructions: 'Be brief.', input: 'responses test: say hi' });
     const events = [];
@@ -208,7 +223,7 @@ async function disconnect() {
     return { received, again: again.choices[0].message.content };
 }
 
-const scenarios = { conversation, streaming, tools, memoryref, responses, errors, disconnect };
+const scenarios = { conversation, streaming, tools, memoryref, sampling, responses, errors, disconnect };
 try {
     const result = await scenarios[scenario]();
     process.stdout.write(JSON.stringify(result) + '\n');

@@ -375,6 +375,33 @@ private Q_SLOTS:
         QCOMPARE(record.at(4).parts.first().callId, QStringLiteral("toolu_mem1"));
     }
 
+    void samplingParametersGoUpstream()
+    {
+        const int before = int(m_upstream->requests().size());
+        const QJsonObject result = runClient(QStringLiteral("sampling"));
+        QVERIFY2(result.value(QLatin1String("third")).toString().startsWith(QLatin1String("Noted, turn")), QJsonDocument(result).toJson().constData());
+        QCOMPARE(result.value(QLatin1String("wrong")).toObject().value(QLatin1String("status")).toInt(), 400);
+        const QList<CapturedRequest> requests = m_upstream->requests().mid(before);
+        QCOMPARE(requests.size(), 3);
+        const QJsonObject first = requests.at(0).json();
+        QCOMPARE(first.value(QLatin1String("temperature")).toDouble(), 0.3);
+        QCOMPARE(first.value(QLatin1String("top_p")).toDouble(), 0.9);
+        QCOMPARE(first.value(QLatin1String("max_tokens")).toInt(), 77);
+        QCOMPARE(first.value(QLatin1String("stop_sequences")).toArray(), QJsonArray{QStringLiteral("END")});
+        QVERIFY(!first.contains(QLatin1String("seed"))); // Anthropic's API has none
+        QVERIFY(!first.contains(QLatin1String("stop")));
+        // The next request of the conversation has the profile's settings again.
+        const QJsonObject second = requests.at(1).json();
+        QVERIFY(textOf(second.value(QLatin1String("messages")).toArray().last().toObject().value(QLatin1String("content")))
+                    .contains(QLatin1String("defaults")));
+        QVERIFY(!second.contains(QLatin1String("temperature")));
+        QVERIFY(!second.contains(QLatin1String("stop_sequences")));
+        QCOMPARE(second.value(QLatin1String("max_tokens")).toInt(), 1024);
+        const QJsonObject third = requests.at(2).json();
+        QCOMPARE(third.value(QLatin1String("temperature")).toDouble(), 0.5);
+        QCOMPARE(third.value(QLatin1String("max_tokens")).toInt(), 55);
+    }
+
     void responsesApi()
     {
         const QJsonObject result = runClient(QStringLiteral("responses"));

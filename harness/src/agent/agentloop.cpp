@@ -277,10 +277,14 @@ ProviderRequest AgentLoop::requestFor(const ContextView &view)
     request.messages = withImageData(view.messages);
     request.tools = offeredTools();
     const ModelInfo model = config.catalog.lookup(config.model).model;
-    request.maxOutputTokens = config.maxOutputTokens > 0 ? config.maxOutputTokens : model.maxOutputTokens;
+    request.maxOutputTokens = config.turnMaxOutputTokens > 0 ? config.turnMaxOutputTokens
+                              : config.maxOutputTokens > 0   ? config.maxOutputTokens
+                                                             : model.maxOutputTokens;
+    QJsonObject options = config.providerOptions;
+    for (auto it = config.turnOptions.begin(); it != config.turnOptions.end(); ++it)
+        options.insert(it.key(), it.value());
     // A server-side strategy's fields go to the provider of its wire family; others ignore them.
-    request.options = serverstrategies::mergeOptions(config.providerOptions,
-                                                     view.providerOptions.value(config.provider->id()).toObject());
+    request.options = serverstrategies::mergeOptions(options, view.providerOptions.value(config.provider->id()).toObject());
     request.endpoint = config.endpoint;
     request.cacheKey = m_session->id();
     request.stableHistoryEnd = view.stableHistoryEnd;

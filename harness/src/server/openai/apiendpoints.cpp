@@ -90,7 +90,9 @@ Session *startTurn(ApiConversations &conversations, const TurnRequest &request, 
                      QStringLiteral("invalid_request_error"), QStringLiteral("conversation_busy"));
         return nullptr;
     }
-    const Result<void> tools = session->setClientTools(request.clientTools);
+    Result<void> tools = session->setClientTools(request.clientTools);
+    if (tools.ok())
+        tools = session->setTurnOptions(request.sampling, request.maxOutputTokens);
     if (tools.hasError()) {
         respondError(responder, 409, tools.error().message, QStringLiteral("invalid_request_error"), QStringLiteral("conversation_busy"));
         return nullptr;
@@ -153,6 +155,53 @@ Session *startTurn(ApiConversations &conversations, const TurnRequest &request, 
                          }
                      });
     return session;
+}
+
+bool readSampling(const QJsonObject &body, const QStringList &maxTokenFields, TurnRequest *request, QString *error)
+{
+    // Each wire's own names; a field its API refuses is left out (Anthropic has no seed, the
+    // Responses API neither stop nor seed).
+    const QString &provider = request->profile.provider;
+    const bool anthropic = provider == QLatin1String("anthropic");
+    const bool responses = provider == QLatin1String("openai-responses");
+    const auto number = [&](const char *name) -> bool {
+        const QJsonValue value = body.value(QLatin1String(name));
+        if (value.isUndefined() || value.isNull())
+            return true;
+        if (!value.isDouble()) {
+            *error = Text::tr("\"%1\" must be a number").arg(QLatin1String(name));
+            return false;
+        }
+        if (qstrcmp(name, "seed") == 0 && (anthropic || responses))
+            return true;
+        request->sampling.insert(QLatin1String(name), value);
+        return true;
+    };
+    if (!number("temperature") || !number("top_p") || !number("seed"))
+        return false;
+    const QJsonValue stop = body.value(QLatin1String("stop"));
+    if (!stop.isUndefined() && !stop.isNull()) {
+        if (!stop.isString() && !stop.isArray()) {
+            *error = Text::tr("\"stop\" must be a string or an array of strings");
+            return false;
+        }
+        if (anthropic)
+            request->sampling.insert(QStringLiteral("stop_sequences"), stop.isString() ? QJsonArray{stop} : stop.toArray());
+        else if (!responses)
+            request->sampling.insert(QStringLiteral("stop"), stop);
+    }
+    for (const QString &field : maxTokenFields) {
+        const QJsonValue value = body.value(field);
+        if (value.isUndefined() || value.isNull())
+            continue;
+        if (!value.isDouble() || value.toDouble() < 1) {
+            *error = Text::tr("\"%1\" must be a positive number").arg(field);
+            return false;
+        }
+        request->maxOutputTokens = qint64(value.toDouble());
+        break;
+    }
+    return true;
 }
 
 QString randomId(const QString &prefix)

@@ -23,7 +23,14 @@ struct TurnRequest
     QList<Message> messages;     ///< the client's history without its system messages
     QJsonArray clientTools;      ///< {name, description, input_schema}
     bool stream = false;
+    QJsonObject sampling;        ///< temperature, top_p, stop, seed as the upstream provider names them
+    qint64 maxOutputTokens = -1; ///< the client's limit; -1: the profile's
 };
+
+/// Reads the sampling parameters of `body` into `request` (`maxTokenFields`: the names of the
+/// output limit, first found wins), keeping those the profile's provider accepts. False (and
+/// `error` set) when one has the wrong type.
+bool readSampling(const QJsonObject &body, const QStringList &maxTokenFields, TurnRequest *request, QString *error);
 
 void respondError(HttpResponder *responder, int status, const QString &message, const QString &type, const QString &code);
 /// An error answer to a started stream, as an SSE event, then the end.

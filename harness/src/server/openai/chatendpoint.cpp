@@ -156,6 +156,11 @@ void serveChatCompletions(ApiConversations &conversations, const QJsonObject &bo
                                                                                               : QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}}}});
     }
     request.stream = body.value(QLatin1String("stream")).toBool();
+    QString samplingError;
+    if (!readSampling(body, {QStringLiteral("max_completion_tokens"), QStringLiteral("max_tokens")}, &request, &samplingError)) {
+        respondError(responder, 400, samplingError, QStringLiteral("invalid_request_error"), QStringLiteral("invalid_parameter"));
+        return;
+    }
     if (request.key.isEmpty())
         request.key = conversationKey(request.system, request.messages);
 

@@ -187,6 +187,11 @@ void serveResponses(ApiConversations &conversations, const QJsonObject &body, co
                                                                                           : QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}}}});
     }
     request.stream = body.value(QLatin1String("stream")).toBool();
+    QString samplingError;
+    if (!readSampling(body, {QStringLiteral("max_output_tokens")}, &request, &samplingError)) {
+        respondError(responder, 400, samplingError, QStringLiteral("invalid_request_error"), QStringLiteral("invalid_parameter"));
+        return;
+    }
     if (request.key.isEmpty())
         request.key = conversationKey(request.system, request.messages);
 
