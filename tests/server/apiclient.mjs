@@ -172,6 +172,24 @@ async function sampling() {
              wrong };
 }
 
+// Upstream failures: a 429 that clears on retry, and a 500 that does not.
+async function failures() {
+    const limited = await client.chat.completions.create({ model, messages: [{ role: 'user', content: 'failure test 429: hi' }] });
+    const broken = [{ role: 'user', content: 'failure test 500: hi' }];
+    const whole = await status(client.chat.completions.create({ model, messages: broken }));
+    let streamed;
+    try {
+        const stream = await client.chat.completions.create({ model, messages: broken, stream: true });
+        for await (const chunk of stream) void chunk;
+        streamed = { status: 200 };
+    } catch (error) {
+        streamed = { status: error.status ?? -1, code: error.code ?? null, type: error.type ?? null };
+    }
+    // The client sends the same history again once the upstream is back.
+    const again = await client.chat.completions.create({ model, messages: broken });
+    return { limited: limited.choices[0].message.content, whole, streamed, again: again.choices[0].message.content };
+}
+
 async function responses() {
     const whole = await client.responses.create({ model, instructions: 'Be brief.', input: 'responses test: say hi' });
     const events = [];
@@ -223,7 +241,7 @@ async function disconnect() {
     return { received, again: again.choices[0].message.content };
 }
 
-const scenarios = { conversation, streaming, tools, memoryref, sampling, responses, errors, disconnect };
+const scenarios = { conversation, streaming, tools, memoryref, sampling, failures, responses, errors, disconnect };
 try {
     const result = await scenarios[scenario]();
     process.stdout.write(JSON.stringify(result) + '\n');

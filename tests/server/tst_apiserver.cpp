@@ -71,6 +71,9 @@ class ApiServerTest : public QObject
     QString m_baseUrl;
     QString m_token;
     int m_disconnectAsked = 0;
+    int m_rateLimited = 0;
+    int m_brokenAnswers = 0;
+    bool m_upstreamBroken = true;
     qint64 m_largestRequestTokens = 0;
     int m_overflowed = 0;
     std::shared_ptr<const BpeEncoding> m_encoding;
@@ -120,6 +123,16 @@ class ApiServerTest : public QObject
             else
                 m_upstream->enqueue(ScriptedResponse::sse(AnthropicStream(tokens).toolUse(QStringLiteral("toolu_src1"), QStringLiteral("read_source"),
                                                                                           {{QStringLiteral("path"), QStringLiteral("main.c")}}).stop(QStringLiteral("tool_use"))));
+            return;
+        }
+        if (first.contains(QLatin1String("failure test 429")) && m_rateLimited++ == 0) {
+            m_upstream->enqueue(ScriptedResponse::json(429, "{\"type\":\"error\",\"error\":{\"type\":\"rate_limit_error\",\"message\":\"slow down\"}}",
+                                                       {{"retry-after", "1"}}));
+            return;
+        }
+        if (first.contains(QLatin1String("failure test 500")) && m_upstreamBroken) {
+            ++m_brokenAnswers;
+            m_upstream->enqueue(ScriptedResponse::json(500, "{\"type\":\"error\",\"error\":{\"type\":\"api_error\",\"message\":\"upstream broke\"}}"));
             return;
         }
         if (first.contains(QLatin1String("stream test"))) {
@@ -250,6 +263,11 @@ private Q_SLOTS:
         profiles.write("{\"version\": 1, \"defaultProfile\": \"valis-test\", \"profiles\": {\"valis-test\": "
                        "{\"provider\": \"anthropic\", \"model\": \"scripted-32k\", \"maxOutputTokens\": 1024}}}");
         profiles.close();
+        // Quick retries, so the failure cases take no time.
+        QFile providers(m_home->filePath(QStringLiteral("config/providers.json")));
+        QVERIFY(providers.open(QIODevice::WriteOnly));
+        providers.write("{\"version\": 1, \"retry\": {\"maxAttempts\": 3, \"initialDelayMs\": 20, \"maxDelayMs\": 50, \"jitter\": 0}}");
+        providers.close();
         startServe();
         const QString line = QString::fromUtf8(m_serveOut).trimmed();
         const QRegularExpressionMatch served =
@@ -400,6 +418,42 @@ private Q_SLOTS:
         const QJsonObject third = requests.at(2).json();
         QCOMPARE(third.value(QLatin1String("temperature")).toDouble(), 0.5);
         QCOMPARE(third.value(QLatin1String("max_tokens")).toInt(), 55);
+    }
+
+    void upstreamFailuresEndToEnd()
+    {
+        const int before = int(m_upstream->requests().size());
+        // The upstream heals once the client has seen both failures.
+        QTimer heal;
+        connect(&heal, &QTimer::timeout, this, [this] { m_upstreamBroken = m_brokenAnswers < 6; });
+        heal.start(10);
+        const QJsonObject result = runClient(QStringLiteral("failures"));
+        // A 429 with retry-after: retried after it, and the client just gets the answer, once.
+        QVERIFY2(result.value(QLatin1String("limited")).toString().startsWith(QLatin1String("Noted, turn")), QJsonDocument(result).toJson().constData());
+        QCOMPARE(m_rateLimited, 2);
+        const QList<Message> limited = sessionMessages(QStringLiteral("failure test 429"));
+        QCOMPARE(limited.size(), 2);
+        QCOMPARE(limited.at(1).role, Role::Assistant);
+        // A 500 every time: after the retries (three attempts, config/providers.json) an OpenAI
+        // error with a gateway status, whole or streamed.
+        const QJsonObject whole = result.value(QLatin1String("whole")).toObject();
+        QCOMPARE(whole.value(QLatin1String("status")).toInt(), 502);
+        QCOMPARE(whole.value(QLatin1String("code")).toString(), QStringLiteral("upstream_error"));
+        QCOMPARE(whole.value(QLatin1String("type")).toString(), QStringLiteral("server_error"));
+        QVERIFY(whole.value(QLatin1String("message")).toString().contains(QLatin1String("upstream broke")));
+        const QJsonObject streamed = result.value(QLatin1String("streamed")).toObject();
+        QCOMPARE(streamed.value(QLatin1String("status")).toInt(), 502);
+        QCOMPARE(streamed.value(QLatin1String("code")).toString(), QStringLiteral("upstream_error"));
+        QCOMPARE(m_brokenAnswers, 6);
+        // The record stayed whole: the same history sent again is answered in the same session,
+        // its question once and one answer.
+        QVERIFY(result.value(QLatin1String("again")).toString().startsWith(QLatin1String("Noted, turn")));
+        const QList<Message> broken = sessionMessages(QStringLiteral("failure test 500"));
+        QList<Role> roles;
+        for (const Message &message : broken)
+            roles << message.role;
+        QCOMPARE(roles, (QList<Role>{Role::User, Role::Assistant}));
+        QCOMPARE(int(m_upstream->requests().size()) - before, 2 + 6 + 1);
     }
 
     void responsesApi()
