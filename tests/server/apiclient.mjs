@@ -122,8 +122,17 @@ async function tools() {
     const stream = await client.chat.completions.create({ model, messages, tools: toolsOffered, stream: true });
     let text = '';
     for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+    // A call streams as the model writes it: id and name first, then its arguments in pieces.
+    const streamedCall = await client.chat.completions.create({ model, tools: toolsOffered, stream: true,
+        messages: [{ role: 'user', content: 'tools stream test: and in Bergen?' }] });
+    const callChunks = [];
+    let streamedFinish = null;
+    for await (const chunk of streamedCall) {
+        for (const delta of chunk.choices[0]?.delta?.tool_calls ?? []) callChunks.push(delta);
+        streamedFinish = chunk.choices[0]?.finish_reason ?? streamedFinish;
+    }
     return { firstFinish: first.choices[0].finish_reason, call: call ? { id: call.id, name: call.function.name,
-             arguments: JSON.parse(call.function.arguments) } : null, answer: text };
+             arguments: JSON.parse(call.function.arguments) } : null, answer: text, callChunks, streamedFinish };
 }
 
 // A client tool returns a whole file: upstream sees a MemoryRef, and the model reads it back

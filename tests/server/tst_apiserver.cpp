@@ -111,6 +111,11 @@ class ApiServerTest : public QObject
                                                                                           {{QStringLiteral("city"), QStringLiteral("Oslo")}}).stop(QStringLiteral("tool_use"))));
             return;
         }
+        if (first.contains(QLatin1String("tools stream test"))) {
+            m_upstream->enqueue(ScriptedResponse::sse(AnthropicStream(tokens).toolUse(QStringLiteral("toolu_weather2"), QStringLiteral("get_weather"),
+                                                                                      {{QStringLiteral("city"), QStringLiteral("Bergen")}}).stop(QStringLiteral("tool_use"))));
+            return;
+        }
         if (first.contains(QLatin1String("memoryref test"))) {
             const QList<MemoryRef> refs = MemoryRef::findAll(last);
             if (last.contains(QLatin1String("memoryref follow-up")))
@@ -339,8 +344,24 @@ private Q_SLOTS:
         QCOMPARE(call.value(QLatin1String("id")).toString(), QStringLiteral("toolu_weather1"));
         QCOMPARE(call.value(QLatin1String("arguments")).toObject().value(QLatin1String("city")).toString(), QStringLiteral("Oslo"));
         QCOMPARE(result.value(QLatin1String("answer")).toString(), QStringLiteral("It is 4 degrees with sleet in Oslo."));
-        const QList<CapturedRequest> requests = m_upstream->requests().mid(before);
-        QCOMPARE(requests.size(), 2);
+        // Streamed: the call's head, then its arguments in the pieces the upstream sent.
+        const QJsonArray chunks = result.value(QLatin1String("callChunks")).toArray();
+        QVERIFY2(chunks.size() >= 3, QJsonDocument(chunks).toJson().constData());
+        QCOMPARE(chunks.first().toObject().value(QLatin1String("id")).toString(), QStringLiteral("toolu_weather2"));
+        QCOMPARE(chunks.first().toObject().value(QLatin1String("function")).toObject().value(QLatin1String("name")).toString(), QStringLiteral("get_weather"));
+        QString arguments;
+        int pieces = 0;
+        for (const QJsonValue &chunk : chunks) {
+            QCOMPARE(chunk.toObject().value(QLatin1String("index")).toInt(), 0);
+            const QString piece = chunk.toObject().value(QLatin1String("function")).toObject().value(QLatin1String("arguments")).toString();
+            pieces += piece.isEmpty() ? 0 : 1;
+            arguments += piece;
+        }
+        QVERIFY(pieces >= 2);
+        QCOMPARE(QJsonDocument::fromJson(arguments.toUtf8()).object(), (QJsonObject{{QStringLiteral("city"), QStringLiteral("Bergen")}}));
+        QCOMPARE(result.value(QLatin1String("streamedFinish")).toString(), QStringLiteral("tool_calls"));
+        QCOMPARE(int(m_upstream->requests().size()) - before, 3);
+        const QList<CapturedRequest> requests = m_upstream->requests().mid(before, 2);
         // The client's tools were offered upstream, and its result reached the model.
         QCOMPARE(requests.first().json().value(QLatin1String("tools")).toArray().last().toObject().value(QLatin1String("name")).toString(),
                  QStringLiteral("get_weather"));

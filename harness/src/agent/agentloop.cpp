@@ -368,6 +368,16 @@ void AgentLoop::onStreamEvent(const ProviderEvent &event)
         m_session->emitEvent(out);
         break;
     }
+    case ProviderEvent::Kind::ToolCallArgumentsDelta: {
+        if (m_session->config().clientTools.isEmpty())
+            break; // only a driver that shows calls to its own client streams them
+        SessionEvent out = makeEvent(SessionEvent::Kind::ToolCallArgumentsDelta, m_step);
+        out.turn = m_turn;
+        out.callId = event.callId;
+        out.text = event.text;
+        m_session->emitEvent(out);
+        break;
+    }
     default:
         break;
     }

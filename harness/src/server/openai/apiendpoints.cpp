@@ -77,7 +77,8 @@ void streamError(HttpResponder *responder, const QByteArray &eventName, int stat
 }
 
 Session *startTurn(ApiConversations &conversations, const TurnRequest &request, HttpResponder *responder,
-                   std::function<void(const QString &)> onText, std::function<void(const TurnOutcome &)> onFinished)
+                   std::function<void(const QString &)> onText, std::function<void(const TurnOutcome &)> onFinished,
+                   std::function<void(const SessionEvent &)> onToolCall)
 {
     const Result<ApiConversations::Match> match = conversations.find(request.profile, request.key, request.system, request.messages);
     if (match.hasError()) {
@@ -99,7 +100,7 @@ Session *startTurn(ApiConversations &conversations, const TurnRequest &request, 
     }
     // Heard from the first event on, so nothing of the turn is missed; owned by the responder,
     // so it goes when the answer is done.
-    auto *turn = new ApiTurn(session, std::move(onText), std::move(onFinished), responder);
+    auto *turn = new ApiTurn(session, std::move(onText), std::move(onFinished), responder, std::move(onToolCall));
     QPointer<Session> guarded(session);
     QObject::connect(responder, &HttpResponder::clientDisconnected, session, [guarded] {
         if (guarded)
@@ -229,15 +230,21 @@ QList<Part> answerCalls(const QList<Message> &answers, const QJsonArray &clientT
     QList<Part> calls;
     if (answers.isEmpty())
         return calls;
-    QSet<QString> names;
-    for (const QJsonValue &tool : clientTools)
-        names.insert(tool.toObject().value(QLatin1String("name")).toString());
+    const QSet<QString> names = toolNames(clientTools);
     // Calls of Valis's own tools ran inside the turn: they are not the client's to see.
     for (const Part &part : answers.constLast().parts) {
         if (part.kind == PartKind::ToolCall && names.contains(part.toolName))
             calls.append(part);
     }
     return calls;
+}
+
+QSet<QString> toolNames(const QJsonArray &clientTools)
+{
+    QSet<QString> names;
+    for (const QJsonValue &tool : clientTools)
+        names.insert(tool.toObject().value(QLatin1String("name")).toString());
+    return names;
 }
 
 QString plainText(const Message &message)

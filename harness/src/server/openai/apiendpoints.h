@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QPointer>
+#include <QSet>
 
 namespace valis::apiserver {
 
@@ -41,7 +42,10 @@ void streamError(HttpResponder *responder, const QByteArray &eventName, int stat
 /// turn; the ApiTurn made with `onText` / `onFinished` hears it. A client that goes away
 /// interrupts the turn. On failure answers `responder` and returns nullptr.
 Session *startTurn(ApiConversations &conversations, const TurnRequest &request, HttpResponder *responder,
-                   std::function<void(const QString &)> onText, std::function<void(const TurnOutcome &)> onFinished);
+                   std::function<void(const QString &)> onText, std::function<void(const TurnOutcome &)> onFinished,
+                   std::function<void(const SessionEvent &)> onToolCall = {});
+/// The names of `clientTools` ({name, ...}).
+QSet<QString> toolNames(const QJsonArray &clientTools);
 
 /// "<prefix><24 random hex digits>".
 QString randomId(const QString &prefix);
