@@ -166,6 +166,24 @@ async function memoryref() {
              followUp: third.choices[0].message.content, followUpCalls: third.choices[0].message.tool_calls ?? [] };
 }
 
+// One answer calls a Valis tool and a client tool: the client sees only its own call.
+async function mixed() {
+    const toolsOffered = [{ type: 'function', function: { name: 'get_weather', description: 'The weather in a city',
+        parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } }];
+    const messages = [{ role: 'user', content: 'mixed test: weather in Oslo, and what do you remember?' }];
+    const first = await client.chat.completions.create({ model, messages, tools: toolsOffered });
+    const calls = first.choices[0].message.tool_calls ?? [];
+    messages.push(first.choices[0].message);
+    for (const call of calls)
+        messages.push({ role: 'tool', tool_call_id: call.id, content: 'Oslo: 4 degrees and sleet' });
+    const second = await client.chat.completions.create({ model, messages, tools: toolsOffered });
+    messages.push(second.choices[0].message);
+    messages.push({ role: 'user', content: 'mixed follow-up: thanks' });
+    const third = await client.chat.completions.create({ model, messages, tools: toolsOffered });
+    return { finish: first.choices[0].finish_reason, calls: calls.map((call) => call.function.name),
+             answer: second.choices[0].message.content, followUp: third.choices[0].message.content };
+}
+
 // Sampling parameters go upstream for the request that names them, and only for it.
 async function sampling() {
     const messages = [{ role: 'user', content: 'sampling test: be creative' }];
@@ -250,7 +268,7 @@ async function disconnect() {
     return { received, again: again.choices[0].message.content };
 }
 
-const scenarios = { conversation, streaming, tools, memoryref, sampling, failures, responses, errors, disconnect };
+const scenarios = { conversation, streaming, tools, memoryref, mixed, sampling, failures, responses, errors, disconnect };
 try {
     const result = await scenarios[scenario]();
     process.stdout.write(JSON.stringify(result) + '\n');

@@ -116,6 +116,18 @@ class ApiServerTest : public QObject
                                                                                       {{QStringLiteral("city"), QStringLiteral("Bergen")}}).stop(QStringLiteral("tool_use"))));
             return;
         }
+        if (first.contains(QLatin1String("mixed test"))) {
+            if (last.contains(QLatin1String("mixed follow-up")))
+                m_upstream->enqueue(ScriptedResponse::sse(AnthropicStream(tokens).text(QStringLiteral("Any time.")).stop(QStringLiteral("end_turn"))));
+            else if (last.contains(QLatin1String("[tool_result:Oslo: 4 degrees and sleet]")))
+                m_upstream->enqueue(ScriptedResponse::sse(AnthropicStream(tokens).text(QStringLiteral("Sleet in Oslo; nothing remembered.")).stop(QStringLiteral("end_turn"))));
+            else
+                m_upstream->enqueue(ScriptedResponse::sse(AnthropicStream(tokens)
+                                                              .toolUse(QStringLiteral("toolu_search1"), QStringLiteral("search_memory"), {{QStringLiteral("query"), QStringLiteral("Oslo")}})
+                                                              .toolUse(QStringLiteral("toolu_weather3"), QStringLiteral("get_weather"), {{QStringLiteral("city"), QStringLiteral("Oslo")}})
+                                                              .stop(QStringLiteral("tool_use"))));
+            return;
+        }
         if (first.contains(QLatin1String("memoryref test"))) {
             const QList<MemoryRef> refs = MemoryRef::findAll(last);
             if (last.contains(QLatin1String("memoryref follow-up")))
@@ -412,6 +424,35 @@ private Q_SLOTS:
                                      Role::User, Role::Assistant}));
         QVERIFY(record.at(2).parts.first().captured.isCaptured());
         QCOMPARE(record.at(4).parts.first().callId, QStringLiteral("toolu_mem1"));
+    }
+
+    void ownAndClientCallsInOneAnswer()
+    {
+        const int before = int(m_upstream->requests().size());
+        const QJsonObject result = runClient(QStringLiteral("mixed"));
+        // The client got its own call only ...
+        QCOMPARE(result.value(QLatin1String("finish")).toString(), QStringLiteral("tool_calls"));
+        QCOMPARE(result.value(QLatin1String("calls")).toArray(), QJsonArray{QStringLiteral("get_weather")});
+        QCOMPARE(result.value(QLatin1String("answer")).toString(), QStringLiteral("Sleet in Oslo; nothing remembered."));
+        QCOMPARE(result.value(QLatin1String("followUp")).toString(), QStringLiteral("Any time."));
+        const QList<CapturedRequest> requests = m_upstream->requests().mid(before);
+        QCOMPARE(requests.size(), 3);
+        // ... while upstream every call of the answer had its result before the next request:
+        // Valis's search_memory ran, the client's result joined it.
+        const QJsonObject second = requests.at(1).json();
+        const QString searched = anthropicToolResult(second, QStringLiteral("toolu_search1"));
+        QVERIFY(!searched.isEmpty());
+        QVERIFY2(!searched.contains(QLatin1String("no tool named")) && !searched.contains(QLatin1String("not run")), qPrintable(searched));
+        QCOMPARE(anthropicToolResult(second, QStringLiteral("toolu_weather3")), QStringLiteral("Oslo: 4 degrees and sleet"));
+        const QJsonArray messages = second.value(QLatin1String("messages")).toArray();
+        QCOMPARE(messages.size(), 3); // user, the answer with both calls, one user message with both results
+        QCOMPARE(messages.at(2).toObject().value(QLatin1String("content")).toArray().size(), 2);
+        // One session: the follow-up continued it.
+        const QList<Message> record = sessionMessages(QStringLiteral("mixed test"));
+        QList<Role> roles;
+        for (const Message &message : record)
+            roles << message.role;
+        QCOMPARE(roles, (QList<Role>{Role::User, Role::Assistant, Role::Tool, Role::Tool, Role::Assistant, Role::User, Role::Assistant}));
     }
 
     void samplingParametersGoUpstream()
