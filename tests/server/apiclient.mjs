@@ -229,8 +229,21 @@ async function responses() {
         if (event.type === 'response.output_text.delta') text += event.delta;
         if (event.type === 'response.completed') completed = event.response;
     }
+    // A client tool's call streams as function_call_arguments.delta events.
+    const callStream = await client.responses.create({ model, stream: true, input: 'responses tools stream test: Bergen?',
+        tools: [{ type: 'function', name: 'get_weather', description: 'The weather in a city',
+                  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }] });
+    const callEvents = [];
+    let argumentDeltas = '';
+    let callDone = null;
+    for await (const event of callStream) {
+        callEvents.push(event.type);
+        if (event.type === 'response.function_call_arguments.delta') argumentDeltas += event.delta;
+        if (event.type === 'response.completed') callDone = event.response.output.find((item) => item.type === 'function_call') ?? null;
+    }
     return { wholeText: whole.output_text, wholeStatus: whole.status, usage: whole.usage, events, streamText: text,
-             completedText: completed?.output?.[0]?.content?.[0]?.text ?? null };
+             completedText: completed?.output?.[0]?.content?.[0]?.text ?? null, callEvents, argumentDeltas,
+             callDone: callDone ? { name: callDone.name, call_id: callDone.call_id, arguments: callDone.arguments } : null };
 }
 
 async function errors() {

@@ -530,6 +530,21 @@ private Q_SLOTS:
         QCOMPARE(events.last().toString(), QStringLiteral("response.completed"));
         QCOMPARE(result.value(QLatin1String("streamText")).toString(), result.value(QLatin1String("completedText")).toString());
         QVERIFY(result.value(QLatin1String("streamText")).toString().startsWith(QLatin1String("Noted, turn")));
+        // A client tool's call: added, its arguments in pieces, done, then the response.
+        QStringList callEvents;
+        for (const QJsonValue &event : result.value(QLatin1String("callEvents")).toArray())
+            callEvents << event.toString();
+        QVERIFY2(callEvents.count(QStringLiteral("response.function_call_arguments.delta")) >= 2, qPrintable(callEvents.join(QLatin1Char(','))));
+        const qsizetype added = callEvents.indexOf(QStringLiteral("response.output_item.added"));
+        QVERIFY(added >= 0 && added < callEvents.indexOf(QStringLiteral("response.function_call_arguments.delta")));
+        QVERIFY(callEvents.indexOf(QStringLiteral("response.function_call_arguments.done")) > callEvents.lastIndexOf(QStringLiteral("response.function_call_arguments.delta")));
+        QCOMPARE(callEvents.count(QStringLiteral("response.output_item.added")), 1);
+        QCOMPARE(callEvents.last(), QStringLiteral("response.completed"));
+        QCOMPARE(QJsonDocument::fromJson(result.value(QLatin1String("argumentDeltas")).toString().toUtf8()).object(),
+                 (QJsonObject{{QStringLiteral("city"), QStringLiteral("Bergen")}}));
+        const QJsonObject callDone = result.value(QLatin1String("callDone")).toObject();
+        QCOMPARE(callDone.value(QLatin1String("name")).toString(), QStringLiteral("get_weather"));
+        QCOMPARE(callDone.value(QLatin1String("call_id")).toString(), QStringLiteral("toolu_weather2"));
     }
 
     void badInputGetsOpenAiErrors()
