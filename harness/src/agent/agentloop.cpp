@@ -249,25 +249,6 @@ void AgentLoop::sendRequest()
     m_builder->start(m_session->activePath(), m_turn, m_buildForced, m_session->memoryChangeReminders());
 }
 
-QJsonArray AgentLoop::offeredTools() const
-{
-    const QJsonArray &client = m_session->config().clientTools;
-    if (client.isEmpty())
-        return m_session->tools()->definitions(m_offeredTools);
-    // A client tool shadows an own tool of its name: its calls go to the client.
-    QSet<QString> clientNames;
-    for (const QJsonValue &tool : client)
-        clientNames.insert(tool.toObject().value(QLatin1String("name")).toString());
-    QJsonArray definitions;
-    for (const QJsonValue &tool : m_session->tools()->definitions(m_offeredTools)) {
-        if (!clientNames.contains(tool.toObject().value(QLatin1String("name")).toString()))
-            definitions.append(tool);
-    }
-    for (const QJsonValue &tool : client)
-        definitions.append(tool);
-    return definitions;
-}
-
 ProviderRequest AgentLoop::requestFor(const ContextView &view)
 {
     const SessionConfig &config = m_session->config();
