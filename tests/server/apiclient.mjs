@@ -122,8 +122,99 @@ async function tools() {
     const stream = await client.chat.completions.create({ model, messages, tools: toolsOffered, stream: true });
     let text = '';
     for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+    // A call streams as the model writes it: id and name first, then its arguments in pieces.
+    const streamedCall = await client.chat.completions.create({ model, tools: toolsOffered, stream: true,
+        messages: [{ role: 'user', content: 'tools stream test: and in Bergen?' }] });
+    const callChunks = [];
+    let streamedFinish = null;
+    for await (const chunk of streamedCall) {
+        for (const delta of chunk.choices[0]?.delta?.tool_calls ?? []) callChunks.push(delta);
+        streamedFinish = chunk.choices[0]?.finish_reason ?? streamedFinish;
+    }
     return { firstFinish: first.choices[0].finish_reason, call: call ? { id: call.id, name: call.function.name,
-             arguments: JSON.parse(call.function.arguments) } : null, answer: text };
+             arguments: JSON.parse(call.function.arguments) } : null, answer: text, callChunks, streamedFinish };
+}
+
+// A client tool returns a whole file: upstream sees a MemoryRef, and the model reads it back
+// with retrieve_memory, which Valis runs without the client ever seeing it.
+async function memoryref() {
+    const toolsOffered = [{ type: 'function', function: { name: 'read_source', description: 'Reads a source file',
+        parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } } }];
+    const messages = [{ role: 'user', content: 'memoryref test: what is the secret in main.c?' }];
+    const first = await client.chat.completions.create({ model, messages, tools: toolsOffered });
+    const call = first.choices[0].message.tool_calls?.[0];
+    messages.push(first.choices[0].message);
+    const lines = [];
+    for (let i = 1; i <= 3000; ++i)
+        lines.push(i === 1500 ? 'line 1500: const char *secret = "SECRET-7731";' : `line ${i}: ${filler(i, 12)}`);
+    const content = lines.join('\n');
+    messages.push({ role: 'tool', tool_call_id: call.id, content });
+    // Streamed, so a hidden call would show as a tool_calls delta.
+    const stream = await client.chat.completions.create({ model, messages, tools: toolsOffered, stream: true });
+    let text = '';
+    let toolCallDeltas = 0;
+    let finish = null;
+    for await (const chunk of stream) {
+        text += chunk.choices[0]?.delta?.content ?? '';
+        if (chunk.choices[0]?.delta?.tool_calls) ++toolCallDeltas;
+        finish = chunk.choices[0]?.finish_reason ?? finish;
+    }
+    messages.push({ role: 'assistant', content: text });
+    messages.push({ role: 'user', content: 'memoryref follow-up: thanks' });
+    const third = await client.chat.completions.create({ model, messages, tools: toolsOffered });
+    return { firstCall: call?.function?.name ?? null, contentBytes: content.length, answer: text, finish, toolCallDeltas,
+             followUp: third.choices[0].message.content, followUpCalls: third.choices[0].message.tool_calls ?? [] };
+}
+
+// One answer calls a Valis tool and a client tool: the client sees only its own call.
+async function mixed() {
+    const toolsOffered = [{ type: 'function', function: { name: 'get_weather', description: 'The weather in a city',
+        parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } }];
+    const messages = [{ role: 'user', content: 'mixed test: weather in Oslo, and what do you remember?' }];
+    const first = await client.chat.completions.create({ model, messages, tools: toolsOffered });
+    const calls = first.choices[0].message.tool_calls ?? [];
+    messages.push(first.choices[0].message);
+    for (const call of calls)
+        messages.push({ role: 'tool', tool_call_id: call.id, content: 'Oslo: 4 degrees and sleet' });
+    const second = await client.chat.completions.create({ model, messages, tools: toolsOffered });
+    messages.push(second.choices[0].message);
+    messages.push({ role: 'user', content: 'mixed follow-up: thanks' });
+    const third = await client.chat.completions.create({ model, messages, tools: toolsOffered });
+    return { finish: first.choices[0].finish_reason, calls: calls.map((call) => call.function.name),
+             answer: second.choices[0].message.content, followUp: third.choices[0].message.content };
+}
+
+// Sampling parameters go upstream for the request that names them, and only for it.
+async function sampling() {
+    const messages = [{ role: 'user', content: 'sampling test: be creative' }];
+    const first = await client.chat.completions.create({ model, messages, temperature: 0.3, top_p: 0.9, max_tokens: 77,
+                                                          stop: ['END'], seed: 42 });
+    messages.push(first.choices[0].message);
+    messages.push({ role: 'user', content: 'sampling test again: defaults' });
+    const second = await client.chat.completions.create({ model, messages });
+    const third = await client.responses.create({ model, input: 'sampling responses: short', temperature: 0.5,
+                                                  max_output_tokens: 55 });
+    const wrong = await status(client.chat.completions.create({ model, messages, temperature: 'hot' }));
+    return { first: first.choices[0].message.content, second: second.choices[0].message.content, third: third.output_text,
+             wrong };
+}
+
+// Upstream failures: a 429 that clears on retry, and a 500 that does not.
+async function failures() {
+    const limited = await client.chat.completions.create({ model, messages: [{ role: 'user', content: 'failure test 429: hi' }] });
+    const broken = [{ role: 'user', content: 'failure test 500: hi' }];
+    const whole = await status(client.chat.completions.create({ model, messages: broken }));
+    let streamed;
+    try {
+        const stream = await client.chat.completions.create({ model, messages: broken, stream: true });
+        for await (const chunk of stream) void chunk;
+        streamed = { status: 200 };
+    } catch (error) {
+        streamed = { status: error.status ?? -1, code: error.code ?? null, type: error.type ?? null };
+    }
+    // The client sends the same history again once the upstream is back.
+    const again = await client.chat.completions.create({ model, messages: broken });
+    return { limited: limited.choices[0].message.content, whole, streamed, again: again.choices[0].message.content };
 }
 
 async function responses() {
@@ -138,8 +229,21 @@ async function responses() {
         if (event.type === 'response.output_text.delta') text += event.delta;
         if (event.type === 'response.completed') completed = event.response;
     }
+    // A client tool's call streams as function_call_arguments.delta events.
+    const callStream = await client.responses.create({ model, stream: true, input: 'responses tools stream test: Bergen?',
+        tools: [{ type: 'function', name: 'get_weather', description: 'The weather in a city',
+                  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }] });
+    const callEvents = [];
+    let argumentDeltas = '';
+    let callDone = null;
+    for await (const event of callStream) {
+        callEvents.push(event.type);
+        if (event.type === 'response.function_call_arguments.delta') argumentDeltas += event.delta;
+        if (event.type === 'response.completed') callDone = event.response.output.find((item) => item.type === 'function_call') ?? null;
+    }
     return { wholeText: whole.output_text, wholeStatus: whole.status, usage: whole.usage, events, streamText: text,
-             completedText: completed?.output?.[0]?.content?.[0]?.text ?? null };
+             completedText: completed?.output?.[0]?.content?.[0]?.text ?? null, callEvents, argumentDeltas,
+             callDone: callDone ? { name: callDone.name, call_id: callDone.call_id, arguments: callDone.arguments } : null };
 }
 
 async function errors() {
@@ -177,7 +281,7 @@ async function disconnect() {
     return { received, again: again.choices[0].message.content };
 }
 
-const scenarios = { conversation, streaming, tools, responses, errors, disconnect };
+const scenarios = { conversation, streaming, tools, memoryref, mixed, sampling, failures, responses, errors, disconnect };
 try {
     const result = await scenarios[scenario]();
     process.stdout.write(JSON.stringify(result) + '\n');

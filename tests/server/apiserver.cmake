@@ -9,7 +9,7 @@ if(NOT VALIS_API_NODE)
 endif()
 # Inside with-keyring.sh: the bearer token is a real keychain entry, shown once on stderr.
 valis_add_test(apiserver SOURCES tst_apiserver.cpp LINK valis_sessiontestsupport LABELS server
-    DEPENDS valis_cli valis_plugin_anthropic valis_plugin_progressive
+    DEPENDS valis_cli valis_plugin_anthropic valis_plugin_progressive valis_plugin_memory valis_plugin_filesystem
     WRAPPER sh "${CMAKE_CURRENT_SOURCE_DIR}/../support/with-keyring.sh")
 target_compile_definitions(tst_apiserver PRIVATE VALIS_NODE="${VALIS_API_NODE}"
     VALIS_API_CLIENT="${CMAKE_CURRENT_SOURCE_DIR}/apiclient.mjs")

@@ -160,6 +160,38 @@ private Q_SLOTS:
         QCOMPARE(plan.newMessages.size(), 2);
     }
 
+    void ownToolCallsAreHidden()
+    {
+        const QSet<QString> own{QStringLiteral("retrieve_memory")};
+        // One answer the client got: text, a retrieve_memory Valis ran, more text, then a mixed
+        // answer (own and client calls) whose own result Valis recorded.
+        Message clientResult = results({QStringLiteral("c2")});
+        clientResult.metadata.insert(ClientResultKey, true);
+        const QList<Message> record{user(QStringLiteral("Secret?")),
+                                    assistant(QStringLiteral("Let me look."), {call(QStringLiteral("m1"), QStringLiteral("retrieve_memory"))}),
+                                    results({QStringLiteral("m1")}),
+                                    assistant(QStringLiteral("Found it."), {call(QStringLiteral("m2"), QStringLiteral("retrieve_memory")),
+                                                                           call(QStringLiteral("c2"), QStringLiteral("w"))}),
+                                    results({QStringLiteral("m2")}), clientResult};
+        // What the client holds: one answer with the text of both and its own call only.
+        const QList<Message> client{user(QStringLiteral("Secret?")),
+                                    assistant(QStringLiteral("Let me look. Found it."), {call(QStringLiteral("c2"), QStringLiteral("w"))}),
+                                    results({QStringLiteral("c2")}), user(QStringLiteral("Thanks"))};
+        QCOMPARE(recordUnits(record, own).size(), 3);
+        AppendPlan plan = planAppend(record, client, own);
+        QVERIFY(plan.extends);
+        QCOMPARE(plan.newMessages.size(), 1);
+        QCOMPARE(plan.newMessages.first().text(), QStringLiteral("Thanks"));
+        // Without knowing the own tools the record is not what the client saw.
+        QVERIFY(!planAppend(record, client).extends);
+        // A client tool that shares an own tool's name stays the client's: its results are marked.
+        Message shadowResult = results({QStringLiteral("m9")});
+        shadowResult.metadata.insert(ClientResultKey, true);
+        const QList<Message> shadowed{user(QStringLiteral("Secret?")),
+                                      assistant({}, {call(QStringLiteral("m9"), QStringLiteral("retrieve_memory"))}), shadowResult};
+        QCOMPARE(recordUnits(shadowed, own).size(), 3);
+    }
+
     void divergedHistoryIsAnotherConversation()
     {
         const QList<Message> record{user(QStringLiteral("Hello")), assistant(QStringLiteral("Hi")), user(QStringLiteral("Question A"))};

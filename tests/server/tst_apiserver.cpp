@@ -7,6 +7,7 @@
 #include "testsupport.h"
 
 #include "valis/core/datalocations.h"
+#include "valis/memory/memoryref.h"
 #include "valis/store/sessionstore.h"
 #include "valis/tokens/bpeencoding.h"
 
@@ -70,6 +71,9 @@ class ApiServerTest : public QObject
     QString m_baseUrl;
     QString m_token;
     int m_disconnectAsked = 0;
+    int m_rateLimited = 0;
+    int m_brokenAnswers = 0;
+    bool m_upstreamBroken = true;
     qint64 m_largestRequestTokens = 0;
     int m_overflowed = 0;
     std::shared_ptr<const BpeEncoding> m_encoding;
@@ -105,6 +109,47 @@ class ApiServerTest : public QObject
             else
                 m_upstream->enqueue(ScriptedResponse::sse(AnthropicStream(tokens).toolUse(QStringLiteral("toolu_weather1"), QStringLiteral("get_weather"),
                                                                                           {{QStringLiteral("city"), QStringLiteral("Oslo")}}).stop(QStringLiteral("tool_use"))));
+            return;
+        }
+        if (first.contains(QLatin1String("tools stream test"))) {
+            m_upstream->enqueue(ScriptedResponse::sse(AnthropicStream(tokens).toolUse(QStringLiteral("toolu_weather2"), QStringLiteral("get_weather"),
+                                                                                      {{QStringLiteral("city"), QStringLiteral("Bergen")}}).stop(QStringLiteral("tool_use"))));
+            return;
+        }
+        if (first.contains(QLatin1String("mixed test"))) {
+            if (last.contains(QLatin1String("mixed follow-up")))
+                m_upstream->enqueue(ScriptedResponse::sse(AnthropicStream(tokens).text(QStringLiteral("Any time.")).stop(QStringLiteral("end_turn"))));
+            else if (last.contains(QLatin1String("[tool_result:Oslo: 4 degrees and sleet]")))
+                m_upstream->enqueue(ScriptedResponse::sse(AnthropicStream(tokens).text(QStringLiteral("Sleet in Oslo; nothing remembered.")).stop(QStringLiteral("end_turn"))));
+            else
+                m_upstream->enqueue(ScriptedResponse::sse(AnthropicStream(tokens)
+                                                              .toolUse(QStringLiteral("toolu_search1"), QStringLiteral("search_memory"), {{QStringLiteral("query"), QStringLiteral("Oslo")}})
+                                                              .toolUse(QStringLiteral("toolu_weather3"), QStringLiteral("get_weather"), {{QStringLiteral("city"), QStringLiteral("Oslo")}})
+                                                              .stop(QStringLiteral("tool_use"))));
+            return;
+        }
+        if (first.contains(QLatin1String("memoryref test"))) {
+            const QList<MemoryRef> refs = MemoryRef::findAll(last);
+            if (last.contains(QLatin1String("memoryref follow-up")))
+                m_upstream->enqueue(ScriptedResponse::sse(AnthropicStream(tokens).text(QStringLiteral("You are welcome.")).stop(QStringLiteral("end_turn"))));
+            else if (last.contains(QLatin1String("SECRET-7731")))
+                m_upstream->enqueue(ScriptedResponse::sse(AnthropicStream(tokens).text(QStringLiteral("The secret is SECRET-7731.")).stop(QStringLiteral("end_turn"))));
+            else if (!refs.isEmpty())
+                m_upstream->enqueue(ScriptedResponse::sse(AnthropicStream(tokens).text(QStringLiteral("Let me look. ")).toolUse(QStringLiteral("toolu_mem1"), QStringLiteral("retrieve_memory"),
+                                                                                          {{QStringLiteral("key"), refs.first().key}, {QStringLiteral("offset"), 1495}, {QStringLiteral("limit"), 10}}).stop(QStringLiteral("tool_use"))));
+            else
+                m_upstream->enqueue(ScriptedResponse::sse(AnthropicStream(tokens).toolUse(QStringLiteral("toolu_src1"), QStringLiteral("read_source"),
+                                                                                          {{QStringLiteral("path"), QStringLiteral("main.c")}}).stop(QStringLiteral("tool_use"))));
+            return;
+        }
+        if (first.contains(QLatin1String("failure test 429")) && m_rateLimited++ == 0) {
+            m_upstream->enqueue(ScriptedResponse::json(429, "{\"type\":\"error\",\"error\":{\"type\":\"rate_limit_error\",\"message\":\"slow down\"}}",
+                                                       {{"retry-after", "1"}}));
+            return;
+        }
+        if (first.contains(QLatin1String("failure test 500")) && m_upstreamBroken) {
+            ++m_brokenAnswers;
+            m_upstream->enqueue(ScriptedResponse::json(500, "{\"type\":\"error\",\"error\":{\"type\":\"api_error\",\"message\":\"upstream broke\"}}"));
             return;
         }
         if (first.contains(QLatin1String("stream test"))) {
@@ -235,6 +280,11 @@ private Q_SLOTS:
         profiles.write("{\"version\": 1, \"defaultProfile\": \"valis-test\", \"profiles\": {\"valis-test\": "
                        "{\"provider\": \"anthropic\", \"model\": \"scripted-32k\", \"maxOutputTokens\": 1024}}}");
         profiles.close();
+        // Quick retries, so the failure cases take no time.
+        QFile providers(m_home->filePath(QStringLiteral("config/providers.json")));
+        QVERIFY(providers.open(QIODevice::WriteOnly));
+        providers.write("{\"version\": 1, \"retry\": {\"maxAttempts\": 3, \"initialDelayMs\": 20, \"maxDelayMs\": 50, \"jitter\": 0}}");
+        providers.close();
         startServe();
         const QString line = QString::fromUtf8(m_serveOut).trimmed();
         const QRegularExpressionMatch served =
@@ -306,10 +356,26 @@ private Q_SLOTS:
         QCOMPARE(call.value(QLatin1String("id")).toString(), QStringLiteral("toolu_weather1"));
         QCOMPARE(call.value(QLatin1String("arguments")).toObject().value(QLatin1String("city")).toString(), QStringLiteral("Oslo"));
         QCOMPARE(result.value(QLatin1String("answer")).toString(), QStringLiteral("It is 4 degrees with sleet in Oslo."));
-        const QList<CapturedRequest> requests = m_upstream->requests().mid(before);
-        QCOMPARE(requests.size(), 2);
+        // Streamed: the call's head, then its arguments in the pieces the upstream sent.
+        const QJsonArray chunks = result.value(QLatin1String("callChunks")).toArray();
+        QVERIFY2(chunks.size() >= 3, QJsonDocument(chunks).toJson().constData());
+        QCOMPARE(chunks.first().toObject().value(QLatin1String("id")).toString(), QStringLiteral("toolu_weather2"));
+        QCOMPARE(chunks.first().toObject().value(QLatin1String("function")).toObject().value(QLatin1String("name")).toString(), QStringLiteral("get_weather"));
+        QString arguments;
+        int pieces = 0;
+        for (const QJsonValue &chunk : chunks) {
+            QCOMPARE(chunk.toObject().value(QLatin1String("index")).toInt(), 0);
+            const QString piece = chunk.toObject().value(QLatin1String("function")).toObject().value(QLatin1String("arguments")).toString();
+            pieces += piece.isEmpty() ? 0 : 1;
+            arguments += piece;
+        }
+        QVERIFY(pieces >= 2);
+        QCOMPARE(QJsonDocument::fromJson(arguments.toUtf8()).object(), (QJsonObject{{QStringLiteral("city"), QStringLiteral("Bergen")}}));
+        QCOMPARE(result.value(QLatin1String("streamedFinish")).toString(), QStringLiteral("tool_calls"));
+        QCOMPARE(int(m_upstream->requests().size()) - before, 3);
+        const QList<CapturedRequest> requests = m_upstream->requests().mid(before, 2);
         // The client's tools were offered upstream, and its result reached the model.
-        QCOMPARE(requests.first().json().value(QLatin1String("tools")).toArray().first().toObject().value(QLatin1String("name")).toString(),
+        QCOMPARE(requests.first().json().value(QLatin1String("tools")).toArray().last().toObject().value(QLatin1String("name")).toString(),
                  QStringLiteral("get_weather"));
         QCOMPARE(anthropicToolResult(requests.last().json(), QStringLiteral("toolu_weather1")), QStringLiteral("Oslo: 4 degrees and sleet"));
         // One session: user, call, result, answer.
@@ -318,6 +384,138 @@ private Q_SLOTS:
         for (const Message &message : record)
             roles << message.role;
         QCOMPARE(roles, (QList<Role>{Role::User, Role::Assistant, Role::Tool, Role::Assistant}));
+    }
+
+    void largeClientResultsBecomeMemoryRefs()
+    {
+        const int before = int(m_upstream->requests().size());
+        const QJsonObject result = runClient(QStringLiteral("memoryref"));
+        QCOMPARE(result.value(QLatin1String("firstCall")).toString(), QStringLiteral("read_source"));
+        QVERIFY(result.value(QLatin1String("contentBytes")).toInt() > 100000);
+        QVERIFY2(result.value(QLatin1String("answer")).toString() == QStringLiteral("Let me look. The secret is SECRET-7731."), QByteArray(QJsonDocument(result).toJson() + m_serveErr.right(2000)).constData());
+        QCOMPARE(result.value(QLatin1String("finish")).toString(), QStringLiteral("stop"));
+        // retrieve_memory ran inside the turn: the client saw neither it nor its call ...
+        QCOMPARE(result.value(QLatin1String("toolCallDeltas")).toInt(), 0);
+        QCOMPARE(result.value(QLatin1String("followUp")).toString(), QStringLiteral("You are welcome."));
+        QCOMPARE(result.value(QLatin1String("followUpCalls")).toArray().size(), 0);
+        const QList<CapturedRequest> requests = m_upstream->requests().mid(before);
+        QCOMPARE(requests.size(), 4);
+        // ... while the model was offered it beside the client's tool.
+        QStringList offered;
+        for (const QJsonValue &tool : requests.first().json().value(QLatin1String("tools")).toArray())
+            offered << tool.toObject().value(QLatin1String("name")).toString();
+        QVERIFY2(offered.contains(QStringLiteral("retrieve_memory")) && offered.contains(QStringLiteral("read_source")),
+                 qPrintable(offered.join(QLatin1Char(','))));
+        // Upstream got the client's 100 KB as a MemoryRef, not the bytes.
+        const QString placeholder = anthropicToolResult(requests.at(1).json(), QStringLiteral("toolu_src1"));
+        QCOMPARE(MemoryRef::findAll(placeholder).size(), 1);
+        QVERIFY2(placeholder.size() < 4000, qPrintable(QString::number(placeholder.size())));
+        QVERIFY(!placeholder.contains(QLatin1String("SECRET-7731")));
+        // retrieve_memory gave the model the stored content back.
+        const QString retrieved = anthropicToolResult(requests.at(2).json(), QStringLiteral("toolu_mem1"));
+        QVERIFY2(retrieved.contains(QLatin1String("SECRET-7731")), qPrintable(retrieved.left(500)));
+        // The follow-up continued the same session (the hidden call did not break the match),
+        // which keeps the client's whole result and Valis's own call.
+        const QList<Message> record = sessionMessages(QStringLiteral("memoryref test"));
+        QList<Role> roles;
+        for (const Message &message : record)
+            roles << message.role;
+        QCOMPARE(roles, (QList<Role>{Role::User, Role::Assistant, Role::Tool, Role::Assistant, Role::Tool, Role::Assistant,
+                                     Role::User, Role::Assistant}));
+        QVERIFY(record.at(2).parts.first().captured.isCaptured());
+        QCOMPARE(record.at(4).parts.first().callId, QStringLiteral("toolu_mem1"));
+    }
+
+    void ownAndClientCallsInOneAnswer()
+    {
+        const int before = int(m_upstream->requests().size());
+        const QJsonObject result = runClient(QStringLiteral("mixed"));
+        // The client got its own call only ...
+        QCOMPARE(result.value(QLatin1String("finish")).toString(), QStringLiteral("tool_calls"));
+        QCOMPARE(result.value(QLatin1String("calls")).toArray(), QJsonArray{QStringLiteral("get_weather")});
+        QCOMPARE(result.value(QLatin1String("answer")).toString(), QStringLiteral("Sleet in Oslo; nothing remembered."));
+        QCOMPARE(result.value(QLatin1String("followUp")).toString(), QStringLiteral("Any time."));
+        const QList<CapturedRequest> requests = m_upstream->requests().mid(before);
+        QCOMPARE(requests.size(), 3);
+        // ... while upstream every call of the answer had its result before the next request:
+        // Valis's search_memory ran, the client's result joined it.
+        const QJsonObject second = requests.at(1).json();
+        const QString searched = anthropicToolResult(second, QStringLiteral("toolu_search1"));
+        QVERIFY(!searched.isEmpty());
+        QVERIFY2(!searched.contains(QLatin1String("no tool named")) && !searched.contains(QLatin1String("not run")), qPrintable(searched));
+        QCOMPARE(anthropicToolResult(second, QStringLiteral("toolu_weather3")), QStringLiteral("Oslo: 4 degrees and sleet"));
+        const QJsonArray messages = second.value(QLatin1String("messages")).toArray();
+        QCOMPARE(messages.size(), 3); // user, the answer with both calls, one user message with both results
+        QCOMPARE(messages.at(2).toObject().value(QLatin1String("content")).toArray().size(), 2);
+        // One session: the follow-up continued it.
+        const QList<Message> record = sessionMessages(QStringLiteral("mixed test"));
+        QList<Role> roles;
+        for (const Message &message : record)
+            roles << message.role;
+        QCOMPARE(roles, (QList<Role>{Role::User, Role::Assistant, Role::Tool, Role::Tool, Role::Assistant, Role::User, Role::Assistant}));
+    }
+
+    void samplingParametersGoUpstream()
+    {
+        const int before = int(m_upstream->requests().size());
+        const QJsonObject result = runClient(QStringLiteral("sampling"));
+        QVERIFY2(result.value(QLatin1String("third")).toString().startsWith(QLatin1String("Noted, turn")), QJsonDocument(result).toJson().constData());
+        QCOMPARE(result.value(QLatin1String("wrong")).toObject().value(QLatin1String("status")).toInt(), 400);
+        const QList<CapturedRequest> requests = m_upstream->requests().mid(before);
+        QCOMPARE(requests.size(), 3);
+        const QJsonObject first = requests.at(0).json();
+        QCOMPARE(first.value(QLatin1String("temperature")).toDouble(), 0.3);
+        QCOMPARE(first.value(QLatin1String("top_p")).toDouble(), 0.9);
+        QCOMPARE(first.value(QLatin1String("max_tokens")).toInt(), 77);
+        QCOMPARE(first.value(QLatin1String("stop_sequences")).toArray(), QJsonArray{QStringLiteral("END")});
+        QVERIFY(!first.contains(QLatin1String("seed"))); // Anthropic's API has none
+        QVERIFY(!first.contains(QLatin1String("stop")));
+        // The next request of the conversation has the profile's settings again.
+        const QJsonObject second = requests.at(1).json();
+        QVERIFY(textOf(second.value(QLatin1String("messages")).toArray().last().toObject().value(QLatin1String("content")))
+                    .contains(QLatin1String("defaults")));
+        QVERIFY(!second.contains(QLatin1String("temperature")));
+        QVERIFY(!second.contains(QLatin1String("stop_sequences")));
+        QCOMPARE(second.value(QLatin1String("max_tokens")).toInt(), 1024);
+        const QJsonObject third = requests.at(2).json();
+        QCOMPARE(third.value(QLatin1String("temperature")).toDouble(), 0.5);
+        QCOMPARE(third.value(QLatin1String("max_tokens")).toInt(), 55);
+    }
+
+    void upstreamFailuresEndToEnd()
+    {
+        const int before = int(m_upstream->requests().size());
+        // The upstream heals once the client has seen both failures.
+        QTimer heal;
+        connect(&heal, &QTimer::timeout, this, [this] { m_upstreamBroken = m_brokenAnswers < 6; });
+        heal.start(10);
+        const QJsonObject result = runClient(QStringLiteral("failures"));
+        // A 429 with retry-after: retried after it, and the client just gets the answer, once.
+        QVERIFY2(result.value(QLatin1String("limited")).toString().startsWith(QLatin1String("Noted, turn")), QJsonDocument(result).toJson().constData());
+        QCOMPARE(m_rateLimited, 2);
+        const QList<Message> limited = sessionMessages(QStringLiteral("failure test 429"));
+        QCOMPARE(limited.size(), 2);
+        QCOMPARE(limited.at(1).role, Role::Assistant);
+        // A 500 every time: after the retries (three attempts, config/providers.json) an OpenAI
+        // error with a gateway status, whole or streamed.
+        const QJsonObject whole = result.value(QLatin1String("whole")).toObject();
+        QCOMPARE(whole.value(QLatin1String("status")).toInt(), 502);
+        QCOMPARE(whole.value(QLatin1String("code")).toString(), QStringLiteral("upstream_error"));
+        QCOMPARE(whole.value(QLatin1String("type")).toString(), QStringLiteral("server_error"));
+        QVERIFY(whole.value(QLatin1String("message")).toString().contains(QLatin1String("upstream broke")));
+        const QJsonObject streamed = result.value(QLatin1String("streamed")).toObject();
+        QCOMPARE(streamed.value(QLatin1String("status")).toInt(), 502);
+        QCOMPARE(streamed.value(QLatin1String("code")).toString(), QStringLiteral("upstream_error"));
+        QCOMPARE(m_brokenAnswers, 6);
+        // The record stayed whole: the same history sent again is answered in the same session,
+        // its question once and one answer.
+        QVERIFY(result.value(QLatin1String("again")).toString().startsWith(QLatin1String("Noted, turn")));
+        const QList<Message> broken = sessionMessages(QStringLiteral("failure test 500"));
+        QList<Role> roles;
+        for (const Message &message : broken)
+            roles << message.role;
+        QCOMPARE(roles, (QList<Role>{Role::User, Role::Assistant}));
+        QCOMPARE(int(m_upstream->requests().size()) - before, 2 + 6 + 1);
     }
 
     void responsesApi()
@@ -332,6 +530,21 @@ private Q_SLOTS:
         QCOMPARE(events.last().toString(), QStringLiteral("response.completed"));
         QCOMPARE(result.value(QLatin1String("streamText")).toString(), result.value(QLatin1String("completedText")).toString());
         QVERIFY(result.value(QLatin1String("streamText")).toString().startsWith(QLatin1String("Noted, turn")));
+        // A client tool's call: added, its arguments in pieces, done, then the response.
+        QStringList callEvents;
+        for (const QJsonValue &event : result.value(QLatin1String("callEvents")).toArray())
+            callEvents << event.toString();
+        QVERIFY2(callEvents.count(QStringLiteral("response.function_call_arguments.delta")) >= 2, qPrintable(callEvents.join(QLatin1Char(','))));
+        const qsizetype added = callEvents.indexOf(QStringLiteral("response.output_item.added"));
+        QVERIFY(added >= 0 && added < callEvents.indexOf(QStringLiteral("response.function_call_arguments.delta")));
+        QVERIFY(callEvents.indexOf(QStringLiteral("response.function_call_arguments.done")) > callEvents.lastIndexOf(QStringLiteral("response.function_call_arguments.delta")));
+        QCOMPARE(callEvents.count(QStringLiteral("response.output_item.added")), 1);
+        QCOMPARE(callEvents.last(), QStringLiteral("response.completed"));
+        QCOMPARE(QJsonDocument::fromJson(result.value(QLatin1String("argumentDeltas")).toString().toUtf8()).object(),
+                 (QJsonObject{{QStringLiteral("city"), QStringLiteral("Bergen")}}));
+        const QJsonObject callDone = result.value(QLatin1String("callDone")).toObject();
+        QCOMPARE(callDone.value(QLatin1String("name")).toString(), QStringLiteral("get_weather"));
+        QCOMPARE(callDone.value(QLatin1String("call_id")).toString(), QStringLiteral("toolu_weather2"));
     }
 
     void badInputGetsOpenAiErrors()

@@ -11,6 +11,7 @@
 #include "valis/agent/systemprompt.h"
 #include "valis/catalog/modelcatalog.h"
 #include "valis/context/contextsettings.h"
+#include "valis/filesystem/filesystembackend.h"
 #include "valis/keychain/keychaincredentialstore.h"
 #include "valis/memory/memoryenvironment.h"
 #include "valis/plugins/pluginmanager.h"
@@ -74,6 +75,27 @@ Result<QString> bearerToken(CliContext &context, KeychainCredentialStore &keycha
                   << Qt::endl;
     return fresh;
 }
+
+/// The served model reads back what was moved out of its context (/context/, /memories/), never
+/// the files of the folder the server runs in: a client's files are the client's.
+class NoWorkspace : public FilesystemBackend
+{
+public:
+    QString description() const override { return QStringLiteral("no workspace"); }
+    bool isReadOnly() const override { return true; }
+    Result<FileEntry> stat(const QString &path) const override { return refused(path); }
+    Result<QList<FileEntry>> list(const QString &path) const override { return refused(path); }
+    Result<QByteArray> read(const QString &path, qint64, qint64) const override { return refused(path); }
+    Result<void> write(const QString &path, const QByteArray &) override { return refused(path); }
+    Result<void> remove(const QString &path) override { return refused(path); }
+
+private:
+    static Error refused(const QString &path)
+    {
+        return Error(QStringLiteral("fs.not-found"),
+                     Text::tr("%1: a served conversation has no workspace; only /context/ and /memories/ can be read").arg(path));
+    }
+};
 
 } // namespace
 
@@ -167,6 +189,9 @@ int runServe(CliContext &context, const QStringList &arguments)
     options.profiles = profiles.value();
     options.providers = providers;
     options.store = store;
+    // What the context pointers and MemoryRefs tell the model to call.
+    options.ownTools = plugins.toolProviders();
+    options.ownToolNames = {QStringLiteral("retrieve_memory"), QStringLiteral("search_memory"), QStringLiteral("read_file")};
     options.configure = [&](const ApiProfile &profile) -> Result<SessionConfig> {
         Provider *provider = plugins.provider(profile.provider);
         if (!provider)
@@ -183,6 +208,7 @@ int runServe(CliContext &context, const QStringList &arguments)
         config.keySource = connection->value().keySource;
         config.catalog = catalog;
         config.workspace = workspace;
+        config.workspaceBackend = std::make_shared<NoWorkspace>();
         // Where /context/ lives: summaries save the transcript they replace there.
         config.locations = context.locations();
         config.maxOutputTokens = profile.maxOutputTokens;

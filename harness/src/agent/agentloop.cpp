@@ -95,6 +95,7 @@ void AgentLoop::startTurn(int turn, const QString &userText)
     m_turnCost = 0;
     m_overflowRetried = false;
     m_interruptRequested = false;
+    m_endAfterBatch = false;
     m_offeredTools.clear();
 
     // Recall first: the turn's first request carries what it found (or goes without it when
@@ -248,14 +249,6 @@ void AgentLoop::sendRequest()
     m_builder->start(m_session->activePath(), m_turn, m_buildForced, m_session->memoryChangeReminders());
 }
 
-QJsonArray AgentLoop::offeredTools() const
-{
-    QJsonArray definitions = m_session->tools()->definitions(m_offeredTools);
-    for (const QJsonValue &tool : m_session->config().clientTools)
-        definitions.append(tool);
-    return definitions;
-}
-
 ProviderRequest AgentLoop::requestFor(const ContextView &view)
 {
     const SessionConfig &config = m_session->config();
@@ -265,10 +258,14 @@ ProviderRequest AgentLoop::requestFor(const ContextView &view)
     request.messages = withImageData(view.messages);
     request.tools = offeredTools();
     const ModelInfo model = config.catalog.lookup(config.model).model;
-    request.maxOutputTokens = config.maxOutputTokens > 0 ? config.maxOutputTokens : model.maxOutputTokens;
+    request.maxOutputTokens = config.turnMaxOutputTokens > 0 ? config.turnMaxOutputTokens
+                              : config.maxOutputTokens > 0   ? config.maxOutputTokens
+                                                             : model.maxOutputTokens;
+    QJsonObject options = config.providerOptions;
+    for (auto it = config.turnOptions.begin(); it != config.turnOptions.end(); ++it)
+        options.insert(it.key(), it.value());
     // A server-side strategy's fields go to the provider of its wire family; others ignore them.
-    request.options = serverstrategies::mergeOptions(config.providerOptions,
-                                                     view.providerOptions.value(config.provider->id()).toObject());
+    request.options = serverstrategies::mergeOptions(options, view.providerOptions.value(config.provider->id()).toObject());
     request.endpoint = config.endpoint;
     request.cacheKey = m_session->id();
     request.stableHistoryEnd = view.stableHistoryEnd;
@@ -349,6 +346,16 @@ void AgentLoop::onStreamEvent(const ProviderEvent &event)
         out.turn = m_turn;
         out.callId = event.callId;
         out.toolName = event.toolName;
+        m_session->emitEvent(out);
+        break;
+    }
+    case ProviderEvent::Kind::ToolCallArgumentsDelta: {
+        if (m_session->config().clientTools.isEmpty())
+            break; // only a driver that shows calls to its own client streams them
+        SessionEvent out = makeEvent(SessionEvent::Kind::ToolCallArgumentsDelta, m_step);
+        out.turn = m_turn;
+        out.callId = event.callId;
+        out.text = event.text;
         m_session->emitEvent(out);
         break;
     }

@@ -88,8 +88,9 @@ private:
     /// Records what the provider reported it edited on its side as CompactionEvents.
     void recordServerEdits(const Usage &usage);
     void answerUnrun(const QList<Part> &calls, const QString &text);
-    /// Ends the turn ("client-tools") when `calls` name tools the driver runs
-    /// (SessionConfig::clientTools); false: the loop runs them.
+    /// When `calls` name tools the driver runs (SessionConfig::clientTools): runs the others
+    /// (the session's own) and ends the turn ("client-tools") once their results are recorded,
+    /// so the driver's results join them; returns true. False: the loop runs them all.
     bool endsForClientTools(const QList<Part> &calls);
     void finishTurn(const QString &reason);
     static constexpr int CurrentStep = -2;
@@ -122,6 +123,7 @@ private:
     bool m_forceCompaction = false;
     bool m_overflowRetried = false;
     bool m_interruptRequested = false;
+    bool m_endAfterBatch = false; ///< the batch's answer also called client tools
     QStringList m_offeredTools;
     QString m_recallText; ///< the user's text while the recall step runs
     QList<Part> m_batchCalls;

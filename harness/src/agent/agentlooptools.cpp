@@ -148,12 +148,32 @@ void AgentLoop::answerUnrun(const QList<Part> &calls, const QString &text)
     }
 }
 
+QJsonArray AgentLoop::offeredTools() const
+{
+    const QJsonArray &client = m_session->config().clientTools;
+    if (client.isEmpty())
+        return m_session->tools()->definitions(m_offeredTools);
+    // A client tool shadows an own tool of its name: its calls go to the client.
+    QSet<QString> clientNames;
+    for (const QJsonValue &tool : client)
+        clientNames.insert(tool.toObject().value(QLatin1String("name")).toString());
+    QJsonArray definitions;
+    for (const QJsonValue &tool : m_session->tools()->definitions(m_offeredTools)) {
+        if (!clientNames.contains(tool.toObject().value(QLatin1String("name")).toString()))
+            definitions.append(tool);
+    }
+    for (const QJsonValue &tool : client)
+        definitions.append(tool);
+    return definitions;
+}
+
 bool AgentLoop::endsForClientTools(const QList<Part> &calls)
 {
     if (calls.isEmpty() || m_session->config().clientTools.isEmpty())
         return false;
     // Their results come with the driver's next continueWith(). Calls to the session's own tools
-    // in the same answer are not run, since the driver answers the whole batch.
+    // in the same answer run first, so every call of the answer has its result before the next
+    // request: the own ones recorded now, the driver's appended next to them.
     QSet<QString> clientNames;
     for (const QJsonValue &tool : m_session->config().clientTools)
         clientNames.insert(tool.toObject().value(QLatin1String("name")).toString());
@@ -164,9 +184,16 @@ bool AgentLoop::endsForClientTools(const QList<Part> &calls)
     }
     if (own.size() == calls.size())
         return false;
-    if (!own.isEmpty())
-        answerUnrun(own, agentloop::Text::tr("[not run: this answer also called tools the client runs]"));
-    finishTurn(QStringLiteral("client-tools"));
+    if (own.isEmpty()) {
+        finishTurn(QStringLiteral("client-tools"));
+        return true;
+    }
+    m_endAfterBatch = true;
+    m_state = State::Tools;
+    m_batchCalls = own;
+    ToolContext context = m_session->toolContext();
+    context.deferredTools = m_session->tools()->deferredSpecs();
+    m_orchestrator.run(own, context);
     return true;
 }
 
@@ -227,6 +254,11 @@ void AgentLoop::recordResults(const QList<Part> &results)
     }
     if (m_interruptRequested) {
         finishTurn(QStringLiteral("interrupted"));
+        return;
+    }
+    if (m_endAfterBatch) {
+        m_endAfterBatch = false;
+        finishTurn(QStringLiteral("client-tools"));
         return;
     }
     nextStep();

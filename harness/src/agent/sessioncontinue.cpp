@@ -49,4 +49,13 @@ Result<void> Session::setClientTools(const QJsonArray &definitions)
     return success();
 }
 
+Result<void> Session::setTurnOptions(const QJsonObject &options, qint64 maxOutputTokens)
+{
+    if (isBusy())
+        return Error(QStringLiteral("session.busy"), Text::tr("a turn is running; interrupt it or wait for it to finish"));
+    m_config.turnOptions = options;
+    m_config.turnMaxOutputTokens = maxOutputTokens;
+    return success();
+}
+
 } // namespace valis

@@ -62,6 +62,7 @@ QString SessionEvent::kindName(Kind kind)
     case Kind::Warning: return QStringLiteral("warning");
     case Kind::Error: return QStringLiteral("error");
     case Kind::TurnFinished: return QStringLiteral("turn-finished");
+    case Kind::ToolCallArgumentsDelta: return QStringLiteral("tool-call-arguments-delta");
     }
     return {};
 }

@@ -127,6 +127,11 @@ struct VALIS_HARNESS_EXPORT SessionConfig
     /// "client-tools", its calls unanswered in the record; the driver brings their results with
     /// Session::continueWith(). Session::setClientTools() changes them between turns.
     QJsonArray clientTools;
+    /// What the driver asks of the next turns' requests besides the settings (an API client's
+    /// temperature, top_p, stop, seed, in the provider's own field names): merged over
+    /// providerOptions. Session::setTurnOptions() changes them between turns.
+    QJsonObject turnOptions;
+    qint64 turnMaxOutputTokens = -1; ///< > 0: replaces maxOutputTokens for those turns
 };
 
 /// A conversation in progress: takes commands, runs turns, keeps the record, and reports
@@ -212,6 +217,12 @@ public:
     Result<void> continueWith(const QList<Message> &messages);
     /// Replaces SessionConfig::clientTools for the turns to come. Fails with "session.busy".
     Result<void> setClientTools(const QJsonArray &definitions);
+    /// Replaces SessionConfig::turnOptions and turnMaxOutputTokens for the turns to come. Fails
+    /// with "session.busy".
+    Result<void> setTurnOptions(const QJsonObject &options, qint64 maxOutputTokens);
+    /// What stores large tool results as MemoryRefs (a driver captures the results it brings
+    /// before continueWith()); nullptr without a DetailStore.
+    ResultCapture *resultCapture() const { return m_capture.get(); }
     /// Edit-and-resend: a new user message with `text` and `attachments` becomes an alternative
     /// to `userMessageId` (same parent; NoParentId for the first message), the active leaf
     /// moves to it and a turn runs on that branch. The old message and what followed it stay in
@@ -319,7 +330,6 @@ private:
     SubagentHost *subagents() const { return m_subagents.get(); }
     /// The recall step; nullptr when recall is off for this session.
     RecallStep *recallStep() const { return m_recall.get(); }
-    ResultCapture *resultCapture() const { return m_capture.get(); }
     /// The reminder of memory written since the system prompt was built (tail of the view).
     QList<Message> memoryChangeReminders() const;
     /// Opens the session's stored turn versions for the pipeline and sets up their generation.

@@ -68,6 +68,9 @@ struct VALIS_HARNESS_EXPORT SessionTotals
 ///   TurnFinished            text (the reason: "answered", "step-limit", "budget-limit",
 ///                           "max-tokens", "interrupted", "error", "context-overflow", "client-tools": the answer
 ///                           called tools the driver runs, SessionConfig::clientTools), totals
+///   ToolCallArgumentsDelta  callId, toolName, text (a piece of the call's JSON arguments, as
+///                           streamed); only for sessions with SessionConfig::clientTools, whose
+///                           driver shows the calls as they come
 struct VALIS_HARNESS_EXPORT SessionEvent
 {
     enum class Kind {
@@ -93,6 +96,7 @@ struct VALIS_HARNESS_EXPORT SessionEvent
         Warning,
         Error,
         TurnFinished,
+        ToolCallArgumentsDelta,
     };
 
     Kind kind = Kind::Warning;

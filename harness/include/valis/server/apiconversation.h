@@ -4,6 +4,7 @@
 #include "valis/record/message.h"
 
 #include <QList>
+#include <QSet>
 #include <QString>
 
 /// How the OpenAI-compatible API finds the Valis session a request belongs to, and what of the
@@ -16,7 +17,11 @@
 /// by its call id. Whitespace is not compared (streamed deltas and stored parts join text
 /// differently). Record messages a client never saw are left out: context control (compaction
 /// events, pins, history choices), recall reminders, and an answer cut off by an interrupt (with
-/// the "not run" results of its calls). All functions are pure.
+/// the "not run" results of its calls), and the calls of Valis's own tools (`ownTools`) that
+/// Valis ran inside a turn, with their results: the answers around them count as the one
+/// answer the client got. Results the client sent are marked (ClientResultKey in the Tool
+/// message's metadata), so a client tool that shares an own tool's name stays the client's.
+/// All functions are pure.
 namespace valis::apiserver {
 
 /// The stable key of a conversation: the session key the client named (the `user` field,
@@ -28,7 +33,10 @@ VALIS_HARNESS_EXPORT QString conversationKey(const QString &systemText, const QL
 /// The units of a client's messages, in order.
 VALIS_HARNESS_EXPORT QStringList clientUnits(const QList<Message> &messages);
 /// The units of a session's active path (see above for what is left out).
-VALIS_HARNESS_EXPORT QStringList recordUnits(const QList<Message> &activePath);
+VALIS_HARNESS_EXPORT QStringList recordUnits(const QList<Message> &activePath, const QSet<QString> &ownTools = {});
+
+/// The metadata key that marks a Tool message as the client's results (true).
+inline constexpr QLatin1String ClientResultKey("apiClientResults");
 
 /// What a request adds to a session.
 struct VALIS_HARNESS_EXPORT AppendPlan
@@ -44,6 +52,7 @@ struct VALIS_HARNESS_EXPORT AppendPlan
 
 /// Compares a client's history (without its leading system messages) with a session's active
 /// path.
-VALIS_HARNESS_EXPORT AppendPlan planAppend(const QList<Message> &activePath, const QList<Message> &clientMessages);
+VALIS_HARNESS_EXPORT AppendPlan planAppend(const QList<Message> &activePath, const QList<Message> &clientMessages,
+                                           const QSet<QString> &ownTools = {});
 
 } // namespace valis::apiserver

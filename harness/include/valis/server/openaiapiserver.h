@@ -17,6 +17,7 @@ namespace valis {
 class HttpRequest;
 class HttpResponder;
 class SessionStore;
+class ToolProvider;
 
 /// What the OpenAI-compatible API serves and who may call it.
 struct VALIS_HARNESS_EXPORT ApiServerOptions
@@ -30,6 +31,12 @@ struct VALIS_HARNESS_EXPORT ApiServerOptions
     /// strategies and their settings, memory); called once per profile, on first use.
     std::function<Result<SessionConfig>(const ApiProfile &)> configure;
     SessionStore *store = nullptr; ///< where served conversations are recorded
+    /// Valis's own tools the served model may call besides the client's (the retrieval of what
+    /// the context strategies and the memory moved out: retrieve_memory, search_memory,
+    /// read_file of /context/), limited to `ownToolNames`. Valis runs them inside the turn;
+    /// the client never sees them or their calls.
+    QList<ToolProvider *> ownTools;
+    QStringList ownToolNames;
     /// Told of every Warning and Error a served session reports (a summary that failed, an
     /// upstream error), for the operator's log; nullptr: nobody.
     std::function<void(const QString &sessionId, const SessionEvent &event)> onProblem;

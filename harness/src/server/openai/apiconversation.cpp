@@ -5,6 +5,7 @@
 #include "valis/context/compactionevent.h"
 
 #include <QCryptographicHash>
+#include <QHash>
 #include <QSet>
 
 namespace valis::apiserver {
@@ -101,10 +102,31 @@ QStringList clientUnits(const QList<Message> &messages)
     return out;
 }
 
-QStringList recordUnits(const QList<Message> &activePath)
+QStringList recordUnits(const QList<Message> &activePath, const QSet<QString> &ownTools)
 {
+    // The calls Valis ran itself: an own tool's, answered in a Tool message the client did not send.
+    QSet<QString> hidden;
+    if (!ownTools.isEmpty()) {
+        QHash<QString, QString> names;
+        for (const Message &message : activePath) {
+            if (message.role == Role::Assistant) {
+                for (const Part &part : message.parts) {
+                    if (part.kind == PartKind::ToolCall)
+                        names.insert(part.callId, part.toolName);
+                }
+            } else if (message.role == Role::Tool && !message.metadata.value(ClientResultKey).toBool()) {
+                for (const Part &part : message.parts) {
+                    if (part.kind == PartKind::ToolResult && ownTools.contains(names.value(part.callId)))
+                        hidden.insert(part.callId);
+                }
+            }
+        }
+    }
     QSet<QString> unseenCalls; // calls of answers the client never received
     QList<QPair<QString, qsizetype>> units;
+    // The answer a hidden call continues: its text so far, and where its unit stands.
+    qsizetype openAnswer = -1;
+    QString openText;
     for (const Message &message : activePath) {
         if (isContextControlMessage(message) || isRecallMessage(message))
             continue;
@@ -113,15 +135,43 @@ QStringList recordUnits(const QList<Message> &activePath)
                 if (part.kind == PartKind::ToolCall)
                     unseenCalls.insert(part.callId);
             }
+            openAnswer = -1;
+            continue;
+        }
+        if (message.role == Role::Assistant) {
+            QString calls;
+            bool continues = false;
+            for (const Part &part : message.parts) {
+                if (part.kind != PartKind::ToolCall)
+                    continue;
+                if (hidden.contains(part.callId))
+                    continues = true;
+                else
+                    calls += QLatin1Char(',') + part.callId;
+            }
+            const QString text = (openAnswer >= 0 ? openText : QString()) + squeezed(textOf(message.parts));
+            const QString unit = QStringLiteral("a:%1%2").arg(digest(text), calls);
+            if (openAnswer >= 0)
+                units[openAnswer].first = unit;
+            else
+                units.append({unit, -1});
+            // Only calls of own tools: the answer goes on after their results.
+            openAnswer = continues && calls.isEmpty() ? units.size() - 1 : -1;
+            openText = text;
             continue;
         }
         QList<QPair<QString, qsizetype>> own;
         unitsOf(message, &own);
+        bool visible = false;
         for (const auto &unit : std::as_const(own)) {
-            if (unit.first.startsWith(QLatin1String("t:")) && unseenCalls.contains(unit.first.mid(2)))
+            if (unit.first.startsWith(QLatin1String("t:"))
+                && (unseenCalls.contains(unit.first.mid(2)) || hidden.contains(unit.first.mid(2))))
                 continue;
             units.append(unit);
+            visible = true;
         }
+        if (visible)
+            openAnswer = -1;
     }
     QStringList out;
     for (const auto &unit : std::as_const(units))
@@ -129,10 +179,10 @@ QStringList recordUnits(const QList<Message> &activePath)
     return out;
 }
 
-AppendPlan planAppend(const QList<Message> &activePath, const QList<Message> &clientMessages)
+AppendPlan planAppend(const QList<Message> &activePath, const QList<Message> &clientMessages, const QSet<QString> &ownTools)
 {
     AppendPlan plan;
-    const QStringList recorded = recordUnits(activePath);
+    const QStringList recorded = recordUnits(activePath, ownTools);
     QList<QPair<QString, qsizetype>> units; // unit, part index
     QList<qsizetype> owners;                // the client message of each unit
     for (qsizetype m = 0; m < clientMessages.size(); ++m) {

@@ -7,9 +7,38 @@
 
 namespace valis::apiserver {
 
-ApiConversations::ApiConversations(SessionStore *store, Configure configure, Problem onProblem, int maxOpen)
+namespace {
+void markClientResults(QList<Message> *messages)
+{
+    for (Message &message : *messages) {
+        if (message.role == Role::Tool)
+            message.metadata.insert(ClientResultKey, true);
+    }
+}
+} // namespace
+
+ApiConversations::ApiConversations(SessionStore *store, Configure configure, Problem onProblem, int maxOpen,
+                                   const QList<ToolProvider *> &ownTools, const QStringList &ownToolNames)
     : m_store(store), m_configure(std::move(configure)), m_onProblem(std::move(onProblem)), m_maxOpen(maxOpen)
 {
+    if (!ownTools.isEmpty()) {
+        m_tools.setPack(ToolPack{QStringLiteral("api"), QString(), ownToolNames, {}});
+        m_tools.setProviders(ownTools);
+    }
+}
+
+QSet<QString> ApiConversations::ownToolNames() const
+{
+    const QStringList names = m_tools.names();
+    return QSet<QString>(names.begin(), names.end());
+}
+
+void ApiConversations::setPreparing(const Session *session, bool preparing)
+{
+    if (preparing)
+        m_preparing.insert(session);
+    else
+        m_preparing.remove(session);
 }
 
 ApiConversations::~ApiConversations() = default;
@@ -85,6 +114,7 @@ void ApiConversations::closeIdle()
         auto oldest = m_open.end();
         for (auto it = m_open.begin(); it != m_open.end(); ++it) {
             if (!it->second.session->isBusy() && !it->second.session->hasPendingSummaries()
+                && !m_preparing.contains(it->second.session.get())
                 && (oldest == m_open.end() || it->second.used < oldest->second.used))
                 oldest = it;
         }
@@ -105,15 +135,17 @@ Result<ApiConversations::Match> ApiConversations::find(const ApiProfile &profile
         const Result<Session *> session = open(id, profile, system, key);
         if (session.hasError())
             continue; // a session that cannot be opened any more is not this conversation
-        const AppendPlan plan = planAppend(session.value()->activePath(), clientMessages);
+        const AppendPlan plan = planAppend(session.value()->activePath(), clientMessages, ownToolNames());
         if (plan.extends && plan.matchedUnits > bestUnits) {
             bestUnits = plan.matchedUnits;
             best.session = session.value();
             best.newMessages = plan.newMessages;
         }
     }
-    if (best.session)
+    if (best.session) {
+        markClientResults(&best.newMessages);
         return best;
+    }
     // A new conversation, or one whose history diverged from every session of its key (an
     // edited message): a session of its own.
     const Result<Session *> created = open(QString(), profile, system, key);
@@ -121,6 +153,7 @@ Result<ApiConversations::Match> ApiConversations::find(const ApiProfile &profile
         return created.error();
     best.session = created.value();
     best.newMessages = clientMessages;
+    markClientResults(&best.newMessages);
     return best;
 }
 

@@ -9,6 +9,7 @@
 #include "valis/server/apiprofiles.h"
 
 #include <QHash>
+#include <QSet>
 #include <QStringList>
 
 #include <functional>
@@ -29,7 +30,10 @@ class ApiConversations
 public:
     using Configure = std::function<Result<SessionConfig>(const ApiProfile &)>;
     using Problem = std::function<void(const QString &sessionId, const SessionEvent &event)>;
-    ApiConversations(SessionStore *store, Configure configure, Problem onProblem = {}, int maxOpen = 32);
+    /// `ownTools` (with `ownToolNames`, the pack): Valis's tools the served model may call, run
+    /// inside the turn and never shown to the client.
+    ApiConversations(SessionStore *store, Configure configure, Problem onProblem = {}, int maxOpen = 32,
+                     const QList<ToolProvider *> &ownTools = {}, const QStringList &ownToolNames = {});
     ~ApiConversations();
 
     struct Match
@@ -42,6 +46,12 @@ public:
     /// prompt (the session sends it as its own).
     Result<Match> find(const ApiProfile &profile, const QString &key, const QString &system,
                        const QList<Message> &clientMessages);
+
+    /// The names of the own tools sessions offer.
+    QSet<QString> ownToolNames() const;
+    /// A session whose request is being prepared (its client's results captured) counts as busy.
+    bool isPreparing(const Session *session) const { return m_preparing.contains(session); }
+    void setPreparing(const Session *session, bool preparing);
 
 private:
     Result<Session *> open(const QString &id, const ApiProfile &profile, const QString &system, const QString &key);
@@ -64,7 +74,8 @@ private:
     };
     std::map<QString, Open> m_open;
     quint64 m_clock = 0;
-    ToolRegistry m_tools;         ///< empty: the client runs the tools
+    ToolRegistry m_tools;         ///< Valis's own tools (retrieval); the client runs the others
+    QSet<const Session *> m_preparing;
     ApprovalPolicy m_approvals;
 };
 

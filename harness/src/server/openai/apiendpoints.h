@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QPointer>
+#include <QSet>
 
 namespace valis::apiserver {
 
@@ -23,7 +24,14 @@ struct TurnRequest
     QList<Message> messages;     ///< the client's history without its system messages
     QJsonArray clientTools;      ///< {name, description, input_schema}
     bool stream = false;
+    QJsonObject sampling;        ///< temperature, top_p, stop, seed as the upstream provider names them
+    qint64 maxOutputTokens = -1; ///< the client's limit; -1: the profile's
 };
+
+/// Reads the sampling parameters of `body` into `request` (`maxTokenFields`: the names of the
+/// output limit, first found wins), keeping those the profile's provider accepts. False (and
+/// `error` set) when one has the wrong type.
+bool readSampling(const QJsonObject &body, const QStringList &maxTokenFields, TurnRequest *request, QString *error);
 
 void respondError(HttpResponder *responder, int status, const QString &message, const QString &type, const QString &code);
 /// An error answer to a started stream, as an SSE event, then the end.
@@ -34,14 +42,17 @@ void streamError(HttpResponder *responder, const QByteArray &eventName, int stat
 /// turn; the ApiTurn made with `onText` / `onFinished` hears it. A client that goes away
 /// interrupts the turn. On failure answers `responder` and returns nullptr.
 Session *startTurn(ApiConversations &conversations, const TurnRequest &request, HttpResponder *responder,
-                   std::function<void(const QString &)> onText, std::function<void(const TurnOutcome &)> onFinished);
+                   std::function<void(const QString &)> onText, std::function<void(const TurnOutcome &)> onFinished,
+                   std::function<void(const SessionEvent &)> onToolCall = {});
+/// The names of `clientTools` ({name, ...}).
+QSet<QString> toolNames(const QJsonArray &clientTools);
 
 /// "<prefix><24 random hex digits>".
 QString randomId(const QString &prefix);
 /// The text of an answer as it was streamed (its Text parts).
 QString answerText(const QList<Message> &answers);
-/// The tool calls of the turn's last answer.
-QList<Part> answerCalls(const QList<Message> &answers);
+/// The calls of the turn's last answer to the client's tools (`clientTools`, {name, ...}).
+QList<Part> answerCalls(const QList<Message> &answers, const QJsonArray &clientTools);
 /// A message's plain text (its Text parts joined), for system prompts.
 QString plainText(const Message &message);
 

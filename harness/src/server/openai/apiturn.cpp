@@ -14,8 +14,10 @@ qint64 add(qint64 total, qint64 value)
 } // namespace
 
 ApiTurn::ApiTurn(Session *session, std::function<void(const QString &)> onText,
-                 std::function<void(const TurnOutcome &)> onFinished, QObject *parent)
-    : QObject(parent), m_session(session), m_onText(std::move(onText)), m_onFinished(std::move(onFinished))
+                 std::function<void(const TurnOutcome &)> onFinished, QObject *parent,
+                 std::function<void(const SessionEvent &)> onToolCall)
+    : QObject(parent), m_session(session), m_onText(std::move(onText)), m_onFinished(std::move(onFinished)),
+      m_onToolCall(std::move(onToolCall))
 {
     connect(session, &Session::eventOccurred, this, &ApiTurn::onEvent);
 }
@@ -28,6 +30,11 @@ void ApiTurn::onEvent(const SessionEvent &event)
     case SessionEvent::Kind::TextDelta:
         if (m_onText)
             m_onText(event.text);
+        break;
+    case SessionEvent::Kind::ToolCallStarted:
+    case SessionEvent::Kind::ToolCallArgumentsDelta:
+        if (m_onToolCall)
+            m_onToolCall(event);
         break;
     case SessionEvent::Kind::MessageAppended:
         if (event.message.role == Role::Assistant)

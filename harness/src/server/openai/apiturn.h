@@ -26,14 +26,16 @@ struct TurnOutcome
 };
 
 /// Listens to `session` from construction until its TurnFinished; calls `onText` with each text
-/// delta and `onFinished` once. Deleting it stops listening.
+/// delta, `onToolCall` with each ToolCallStarted and ToolCallArgumentsDelta event, and
+/// `onFinished` once. Deleting it stops listening.
 class ApiTurn : public QObject
 {
     Q_OBJECT
 
 public:
     ApiTurn(Session *session, std::function<void(const QString &)> onText,
-            std::function<void(const TurnOutcome &)> onFinished, QObject *parent = nullptr);
+            std::function<void(const TurnOutcome &)> onFinished, QObject *parent = nullptr,
+            std::function<void(const SessionEvent &)> onToolCall = {});
 
 private:
     void onEvent(const SessionEvent &event);
@@ -41,6 +43,7 @@ private:
     QPointer<Session> m_session;
     std::function<void(const QString &)> m_onText;
     std::function<void(const TurnOutcome &)> m_onFinished;
+    std::function<void(const SessionEvent &)> m_onToolCall;
     TurnOutcome m_outcome;
     bool m_done = false;
 };

@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QHash>
 #include <QJsonDocument>
 
 #include <memory>
@@ -44,7 +45,7 @@ QJsonObject usageJson(const Usage &usage)
             {QStringLiteral("prompt_tokens_details"), QJsonObject{{QStringLiteral("cached_tokens"), cached}}}};
 }
 
-QJsonArray toolCallsJson(const QList<Part> &calls, bool indexed)
+QJsonArray toolCallsJson(const QList<Part> &calls, int firstIndex = -1)
 {
     QJsonArray out;
     for (qsizetype i = 0; i < calls.size(); ++i) {
@@ -57,8 +58,8 @@ QJsonArray toolCallsJson(const QList<Part> &calls, bool indexed)
         QJsonObject json{{QStringLiteral("id"), call.callId},
                          {QStringLiteral("type"), QStringLiteral("function")},
                          {QStringLiteral("function"), QJsonObject{{QStringLiteral("name"), call.toolName}, {QStringLiteral("arguments"), arguments}}}};
-        if (indexed)
-            json.insert(QStringLiteral("index"), int(i));
+        if (firstIndex >= 0)
+            json.insert(QStringLiteral("index"), firstIndex + int(i));
         out.append(json);
     }
     return out;
@@ -73,6 +74,8 @@ struct ChatStream
     QString model;
     bool includeUsage = false;
     bool begun = false;
+    QSet<QString> clientTools;
+    QHash<QString, int> streamedCalls; ///< call id -> its index in tool_calls
 
     QJsonObject chunk(const QJsonObject &delta, const QJsonValue &finish) const
     {
@@ -156,13 +159,18 @@ void serveChatCompletions(ApiConversations &conversations, const QJsonObject &bo
                                                                                               : QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}}}});
     }
     request.stream = body.value(QLatin1String("stream")).toBool();
+    QString samplingError;
+    if (!readSampling(body, {QStringLiteral("max_completion_tokens"), QStringLiteral("max_tokens")}, &request, &samplingError)) {
+        respondError(responder, 400, samplingError, QStringLiteral("invalid_request_error"), QStringLiteral("invalid_parameter"));
+        return;
+    }
     if (request.key.isEmpty())
         request.key = conversationKey(request.system, request.messages);
 
     if (!request.stream) {
         QPointer<HttpResponder> guarded(responder);
         const QString model = request.requestedModel;
-        startTurn(conversations, request, responder, {}, [guarded, model](const TurnOutcome &outcome) {
+        startTurn(conversations, request, responder, {}, [guarded, model, tools = request.clientTools](const TurnOutcome &outcome) {
             if (!guarded || guarded->isClientGone())
                 return;
             if (failed(outcome)) {
@@ -175,9 +183,9 @@ void serveChatCompletions(ApiConversations &conversations, const QJsonObject &bo
             const QString text = answerText(outcome.answers);
             message.insert(QStringLiteral("content"), text.isEmpty() ? QJsonValue() : QJsonValue(text));
             message.insert(QStringLiteral("refusal"), QJsonValue());
-            const QList<Part> calls = answerCalls(outcome.answers);
+            const QList<Part> calls = answerCalls(outcome.answers, tools);
             if (!calls.isEmpty())
-                message.insert(QStringLiteral("tool_calls"), toolCallsJson(calls, false));
+                message.insert(QStringLiteral("tool_calls"), toolCallsJson(calls));
             const QJsonObject json{{QStringLiteral("id"), randomId(QStringLiteral("chatcmpl-"))},
                                    {QStringLiteral("object"), QStringLiteral("chat.completion")},
                                    {QStringLiteral("created"), QDateTime::currentSecsSinceEpoch()},
@@ -202,7 +210,34 @@ void serveChatCompletions(ApiConversations &conversations, const QJsonObject &bo
         stream->begin();
         stream->send(stream->chunk({{QStringLiteral("content"), delta}}, QJsonValue()));
     };
-    const auto onFinished = [stream](const TurnOutcome &outcome) {
+    stream->clientTools = toolNames(request.clientTools);
+    // A client tool's call streams as the model writes it: its id and name, then its arguments
+    // piece by piece. Valis's own calls never show.
+    const auto onToolCall = [stream](const SessionEvent &event) {
+        if (!stream->responder || stream->responder->isClientGone())
+            return;
+        if (event.kind == SessionEvent::Kind::ToolCallStarted) {
+            if (!stream->clientTools.contains(event.toolName))
+                return;
+            const int index = int(stream->streamedCalls.size());
+            stream->streamedCalls.insert(event.callId, index);
+            stream->begin();
+            const QJsonObject call{{QStringLiteral("index"), index},
+                                   {QStringLiteral("id"), event.callId},
+                                   {QStringLiteral("type"), QStringLiteral("function")},
+                                   {QStringLiteral("function"), QJsonObject{{QStringLiteral("name"), event.toolName},
+                                                                            {QStringLiteral("arguments"), QString()}}}};
+            stream->send(stream->chunk({{QStringLiteral("tool_calls"), QJsonArray{call}}}, QJsonValue()));
+            return;
+        }
+        const auto it = stream->streamedCalls.constFind(event.callId);
+        if (it == stream->streamedCalls.constEnd() || event.text.isEmpty())
+            return;
+        const QJsonObject call{{QStringLiteral("index"), it.value()},
+                               {QStringLiteral("function"), QJsonObject{{QStringLiteral("arguments"), event.text}}}};
+        stream->send(stream->chunk({{QStringLiteral("tool_calls"), QJsonArray{call}}}, QJsonValue()));
+    };
+    const auto onFinished = [stream, tools = request.clientTools](const TurnOutcome &outcome) {
         if (!stream->responder || stream->responder->isClientGone())
             return;
         if (failed(outcome)) {
@@ -212,9 +247,13 @@ void serveChatCompletions(ApiConversations &conversations, const QJsonObject &bo
             return;
         }
         stream->begin();
-        const QList<Part> calls = answerCalls(outcome.answers);
+        QList<Part> calls;
+        for (const Part &call : answerCalls(outcome.answers, tools)) {
+            if (!stream->streamedCalls.contains(call.callId))
+                calls.append(call); // a provider that sent the call whole
+        }
         if (!calls.isEmpty())
-            stream->send(stream->chunk({{QStringLiteral("tool_calls"), toolCallsJson(calls, true)}}, QJsonValue()));
+            stream->send(stream->chunk({{QStringLiteral("tool_calls"), toolCallsJson(calls, int(stream->streamedCalls.size()))}}, QJsonValue()));
         stream->send(stream->chunk({}, finishReason(outcome.reason)));
         if (stream->includeUsage) {
             QJsonObject last = stream->chunk({}, QJsonValue());
@@ -225,7 +264,7 @@ void serveChatCompletions(ApiConversations &conversations, const QJsonObject &bo
         stream->responder->write("data: [DONE]\n\n");
         stream->responder->end();
     };
-    startTurn(conversations, request, responder, onText, onFinished);
+    startTurn(conversations, request, responder, onText, onFinished, onToolCall);
 }
 
 } // namespace valis::apiserver

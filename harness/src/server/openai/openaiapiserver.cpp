@@ -23,7 +23,7 @@ class OpenAiApiServer::Private
 {
 public:
     explicit Private(ApiServerOptions given)
-        : options(std::move(given)), conversations(options.store, options.configure, options.onProblem)
+        : options(std::move(given)), conversations(options.store, options.configure, options.onProblem, 32, options.ownTools, options.ownToolNames)
     {
     }
 

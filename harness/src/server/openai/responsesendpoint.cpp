@@ -6,7 +6,9 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QHash>
 #include <QJsonDocument>
+#include <QSet>
 
 #include <memory>
 
@@ -50,8 +52,11 @@ struct ResponseState
     QString instructions;
     bool begun = false;
     bool messageOpen = false;
+    bool messageDone = false;
     int sequence = 0;
     QString text;
+    QSet<QString> clientTools;
+    QHash<QString, int> streamedCalls; ///< call id -> its output_index
 
     QJsonObject response(const QString &status, const QJsonArray &output, const QJsonValue &usage) const
     {
@@ -129,6 +134,23 @@ struct ResponseState
                {QStringLiteral("part"), QJsonObject{{QStringLiteral("type"), QStringLiteral("output_text")}, {QStringLiteral("text"), QString()},
                                                     {QStringLiteral("annotations"), QJsonArray()}}}});
     }
+    /// Ends the message item (output_index 0), with the text it got.
+    void closeMessage()
+    {
+        if (messageDone)
+            return;
+        messageDone = true;
+        openMessage();
+        event(QStringLiteral("response.output_text.done"),
+              {{QStringLiteral("item_id"), messageId}, {QStringLiteral("output_index"), 0},
+               {QStringLiteral("content_index"), 0}, {QStringLiteral("text"), text}});
+        event(QStringLiteral("response.content_part.done"),
+              {{QStringLiteral("item_id"), messageId}, {QStringLiteral("output_index"), 0},
+               {QStringLiteral("content_index"), 0}, {QStringLiteral("part"), outputText()}});
+        event(QStringLiteral("response.output_item.done"),
+              {{QStringLiteral("output_index"), 0}, {QStringLiteral("item"), messageItem(QStringLiteral("completed"))}});
+    }
+    int firstCallIndex() const { return messageOpen || !text.isEmpty() ? 1 : 0; }
 };
 
 bool failed(const TurnOutcome &outcome)
@@ -187,6 +209,11 @@ void serveResponses(ApiConversations &conversations, const QJsonObject &body, co
                                                                                           : QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}}}});
     }
     request.stream = body.value(QLatin1String("stream")).toBool();
+    QString samplingError;
+    if (!readSampling(body, {QStringLiteral("max_output_tokens")}, &request, &samplingError)) {
+        respondError(responder, 400, samplingError, QStringLiteral("invalid_request_error"), QStringLiteral("invalid_parameter"));
+        return;
+    }
     if (request.key.isEmpty())
         request.key = conversationKey(request.system, request.messages);
 
@@ -205,7 +232,37 @@ void serveResponses(ApiConversations &conversations, const QJsonObject &body, co
                      {{QStringLiteral("item_id"), state->messageId}, {QStringLiteral("output_index"), 0},
                       {QStringLiteral("content_index"), 0}, {QStringLiteral("delta"), delta}});
     };
-    const auto onFinished = [state, stream](const TurnOutcome &outcome) {
+    state->clientTools = toolNames(request.clientTools);
+    // A client tool's call streams as the model writes it (Valis's own calls never show); the
+    // message before it is complete by then.
+    const auto onToolCall = [state, stream](const SessionEvent &event) {
+        if (!stream || !state->responder || state->responder->isClientGone())
+            return;
+        if (event.kind == SessionEvent::Kind::ToolCallStarted) {
+            if (!state->clientTools.contains(event.toolName))
+                return;
+            state->begin();
+            if (state->messageOpen || !state->text.isEmpty())
+                state->closeMessage();
+            const int index = state->firstCallIndex() + int(state->streamedCalls.size());
+            state->streamedCalls.insert(event.callId, index);
+            const QJsonObject item{{QStringLiteral("id"), QString(QStringLiteral("fc_") + event.callId)},
+                                   {QStringLiteral("type"), QStringLiteral("function_call")},
+                                   {QStringLiteral("status"), QStringLiteral("in_progress")},
+                                   {QStringLiteral("call_id"), event.callId},
+                                   {QStringLiteral("name"), event.toolName},
+                                   {QStringLiteral("arguments"), QString()}};
+            state->event(QStringLiteral("response.output_item.added"), {{QStringLiteral("output_index"), index}, {QStringLiteral("item"), item}});
+            return;
+        }
+        const auto it = state->streamedCalls.constFind(event.callId);
+        if (it == state->streamedCalls.constEnd() || event.text.isEmpty())
+            return;
+        state->event(QStringLiteral("response.function_call_arguments.delta"),
+                     {{QStringLiteral("item_id"), QString(QStringLiteral("fc_") + event.callId)},
+                      {QStringLiteral("output_index"), it.value()}, {QStringLiteral("delta"), event.text}});
+    };
+    const auto onFinished = [state, stream, tools = request.clientTools](const TurnOutcome &outcome) {
         if (!state->responder || state->responder->isClientGone())
             return;
         if (failed(outcome)) {
@@ -218,7 +275,7 @@ void serveResponses(ApiConversations &conversations, const QJsonObject &body, co
             return;
         }
         state->text = answerText(outcome.answers);
-        const QList<Part> calls = answerCalls(outcome.answers);
+        const QList<Part> calls = answerCalls(outcome.answers, tools);
         const QString status = outcome.reason == QLatin1String("max-tokens") ? QStringLiteral("incomplete") : QStringLiteral("completed");
         QJsonObject final = state->response(status, state->output(calls), usageJson(outcome.usage));
         if (status == QLatin1String("incomplete"))
@@ -228,33 +285,25 @@ void serveResponses(ApiConversations &conversations, const QJsonObject &body, co
             return;
         }
         state->begin();
-        int index = 0;
-        if (state->messageOpen || !state->text.isEmpty()) {
-            state->openMessage();
-            state->event(QStringLiteral("response.output_text.done"),
-                         {{QStringLiteral("item_id"), state->messageId}, {QStringLiteral("output_index"), 0},
-                          {QStringLiteral("content_index"), 0}, {QStringLiteral("text"), state->text}});
-            state->event(QStringLiteral("response.content_part.done"),
-                         {{QStringLiteral("item_id"), state->messageId}, {QStringLiteral("output_index"), 0},
-                          {QStringLiteral("content_index"), 0}, {QStringLiteral("part"), state->outputText()}});
-            state->event(QStringLiteral("response.output_item.done"),
-                         {{QStringLiteral("output_index"), 0}, {QStringLiteral("item"), state->messageItem(QStringLiteral("completed"))}});
-            index = 1;
-        }
+        if (state->messageOpen || !state->text.isEmpty())
+            state->closeMessage();
+        int index = state->firstCallIndex() + int(state->streamedCalls.size());
         for (const Part &call : calls) {
             const QJsonObject item = ResponseState::callItem(call);
-            state->event(QStringLiteral("response.output_item.added"), {{QStringLiteral("output_index"), index}, {QStringLiteral("item"), item}});
+            const auto streamed = state->streamedCalls.constFind(call.callId);
+            const int at = streamed != state->streamedCalls.constEnd() ? streamed.value() : index++;
+            if (streamed == state->streamedCalls.constEnd())
+                state->event(QStringLiteral("response.output_item.added"), {{QStringLiteral("output_index"), at}, {QStringLiteral("item"), item}});
             state->event(QStringLiteral("response.function_call_arguments.done"),
-                         {{QStringLiteral("item_id"), item.value(QLatin1String("id"))}, {QStringLiteral("output_index"), index},
+                         {{QStringLiteral("item_id"), item.value(QLatin1String("id"))}, {QStringLiteral("output_index"), at},
                           {QStringLiteral("arguments"), item.value(QLatin1String("arguments"))}});
-            state->event(QStringLiteral("response.output_item.done"), {{QStringLiteral("output_index"), index}, {QStringLiteral("item"), item}});
-            ++index;
+            state->event(QStringLiteral("response.output_item.done"), {{QStringLiteral("output_index"), at}, {QStringLiteral("item"), item}});
         }
         state->event(status == QLatin1String("completed") ? QStringLiteral("response.completed") : QStringLiteral("response.incomplete"),
                      {{QStringLiteral("response"), final}});
         state->responder->end();
     };
-    startTurn(conversations, request, responder, onText, onFinished);
+    startTurn(conversations, request, responder, onText, onFinished, onToolCall);
 }
 
 } // namespace valis::apiserver
