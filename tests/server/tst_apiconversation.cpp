@@ -223,6 +223,15 @@ private Q_SLOTS:
         const std::optional<ApiProfile> direct = profiles->resolve(QStringLiteral("openai/gpt-5"), {QStringLiteral("openai")});
         QVERIFY(direct);
         QCOMPARE(direct->model, QStringLiteral("gpt-5"));
+        // Served sessions use their own agent's memory unless a profile names another one.
+        QCOMPARE(fast->agent, QStringLiteral("api"));
+        QCOMPARE(direct->agent, QStringLiteral("api"));
+        QCOMPARE(profiles->resolve(QStringLiteral("shared"), {})->agent, QStringLiteral("default"));
+        QFile emptyAgent(dir.filePath(QStringLiteral("emptyagent.json")));
+        QVERIFY(emptyAgent.open(QIODevice::WriteOnly));
+        emptyAgent.write("{\"version\": 1, \"profiles\": {\"x\": {\"provider\": \"a\", \"model\": \"m\", \"agent\": \"\"}}}");
+        emptyAgent.close();
+        QCOMPARE(ApiProfiles::load(emptyAgent.fileName()).error().code, QStringLiteral("serve.invalid"));
         QVERIFY(!profiles->resolve(QStringLiteral("nobody/gpt-5"), {QStringLiteral("openai")}));
         QVERIFY(!profiles->resolve(QStringLiteral("slow"), {}));
         QVERIFY(ApiProfiles::load(dir.filePath(QStringLiteral("none.json"))).ok());
@@ -237,7 +246,8 @@ private:
     static constexpr const char *R_ONE = "[{\"role\": \"user\", \"content\": \"Hello there\"}]";
     static constexpr const char *PROFILES =
         "{\"version\": 1, \"defaultProfile\": \"fast\", \"profiles\": {\"fast\": {\"provider\": \"anthropic\", "
-        "\"model\": \"claude-haiku-4-5\", \"context\": [\"evictAt=0.7\"], \"maxOutputTokens\": 4096}}}";
+        "\"model\": \"claude-haiku-4-5\", \"context\": [\"evictAt=0.7\"], \"maxOutputTokens\": 4096}, "
+        "\"shared\": {\"provider\": \"anthropic\", \"model\": \"claude-haiku-4-5\", \"agent\": \"default\"}}}";
 };
 
 QTEST_GUILESS_MAIN(ApiConversationTest)

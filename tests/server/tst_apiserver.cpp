@@ -73,7 +73,7 @@ class ApiServerTest : public QObject
     int m_disconnectAsked = 0;
     int m_rateLimited = 0;
     int m_brokenAnswers = 0;
-    bool m_upstreamBroken = true;
+    static constexpr int BrokenAnswers = 6; // two requests, three attempts each
     qint64 m_largestRequestTokens = 0;
     int m_overflowed = 0;
     std::shared_ptr<const BpeEncoding> m_encoding;
@@ -147,7 +147,9 @@ class ApiServerTest : public QObject
                                                        {{"retry-after", "1"}}));
             return;
         }
-        if (first.contains(QLatin1String("failure test 500")) && m_upstreamBroken) {
+        if (first.contains(QLatin1String("failure test 500")) && m_brokenAnswers < BrokenAnswers) {
+            // Broken for exactly the attempts of the two failing requests (whole, streamed),
+            // healed for the one after: decided here, so no timer races the client.
             ++m_brokenAnswers;
             m_upstream->enqueue(ScriptedResponse::json(500, "{\"type\":\"error\",\"error\":{\"type\":\"api_error\",\"message\":\"upstream broke\"}}"));
             return;
@@ -423,6 +425,17 @@ private Q_SLOTS:
         QCOMPARE(roles, (QList<Role>{Role::User, Role::Assistant, Role::Tool, Role::Assistant, Role::Tool, Role::Assistant,
                                      Role::User, Role::Assistant}));
         QVERIFY(record.at(2).parts.first().captured.isCaptured());
+        // Served sessions keep their memory under the profile's agent ("api" by default), not
+        // under the person's own agent.
+        const QString capturedKey = record.at(2).parts.first().captured.key;
+        const CliRun apiAgent = runCli({QStringLiteral("--home"), m_home->path(), QStringLiteral("memory"), QStringLiteral("list"),
+                                        QStringLiteral("--agent"), QStringLiteral("api"), QStringLiteral("--json")},
+                                       environment());
+        QVERIFY2(apiAgent.exitCode == 0 && apiAgent.out.contains(capturedKey.toUtf8()), apiAgent.out.constData());
+        const CliRun ownAgent = runCli({QStringLiteral("--home"), m_home->path(), QStringLiteral("memory"), QStringLiteral("list"),
+                                        QStringLiteral("--agent"), QStringLiteral("default"), QStringLiteral("--json")},
+                                       environment());
+        QVERIFY2(ownAgent.exitCode == 0 && !ownAgent.out.contains(capturedKey.toUtf8()), ownAgent.out.constData());
         QCOMPARE(record.at(4).parts.first().callId, QStringLiteral("toolu_mem1"));
     }
 
@@ -485,10 +498,6 @@ private Q_SLOTS:
     void upstreamFailuresEndToEnd()
     {
         const int before = int(m_upstream->requests().size());
-        // The upstream heals once the client has seen both failures.
-        QTimer heal;
-        connect(&heal, &QTimer::timeout, this, [this] { m_upstreamBroken = m_brokenAnswers < 6; });
-        heal.start(10);
         const QJsonObject result = runClient(QStringLiteral("failures"));
         // A 429 with retry-after: retried after it, and the client just gets the answer, once.
         QVERIFY2(result.value(QLatin1String("limited")).toString().startsWith(QLatin1String("Noted, turn")), QJsonDocument(result).toJson().constData());
@@ -506,7 +515,7 @@ private Q_SLOTS:
         const QJsonObject streamed = result.value(QLatin1String("streamed")).toObject();
         QCOMPARE(streamed.value(QLatin1String("status")).toInt(), 502);
         QCOMPARE(streamed.value(QLatin1String("code")).toString(), QStringLiteral("upstream_error"));
-        QCOMPARE(m_brokenAnswers, 6);
+        QCOMPARE(m_brokenAnswers, BrokenAnswers);
         // The record stayed whole: the same history sent again is answered in the same session,
         // its question once and one answer.
         QVERIFY(result.value(QLatin1String("again")).toString().startsWith(QLatin1String("Noted, turn")));

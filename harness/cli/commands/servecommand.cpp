@@ -202,6 +202,7 @@ int runServe(CliContext &context, const QStringList &arguments)
         if (connection->hasError())
             return connection->error();
         SessionConfig config;
+        config.agentId = profile.agent;
         config.provider = provider;
         config.model = profile.model;
         config.endpoint = connection->value().endpoint;

@@ -24,6 +24,13 @@ struct VALIS_HARNESS_EXPORT ApiProfile
     QString history;     ///< the history strategy ("regular", "gradient", "oneshot"); empty: the configured one
     qint64 maxOutputTokens = -1; ///< -1: the model's
     QString system;      ///< a system prompt to use when the client sends none; empty: none
+    /// Whose memory the served sessions use: their captured results, what retrieve_memory and
+    /// search_memory reach, and /memories/. "api" by default, so a client holding the token
+    /// sees what served conversations stored and not what the person's own agents know; name
+    /// "default" (or another agent) to share that agent's memory with the clients.
+    QString agent = DefaultAgent;
+
+    static inline const QString DefaultAgent = QStringLiteral("api");
 };
 
 /// The profiles of `valis-cli serve` (config/serve.json):
@@ -31,7 +38,8 @@ struct VALIS_HARNESS_EXPORT ApiProfile
 ///     {"version": 1, "defaultProfile": "fast",
 ///      "profiles": {"fast": {"provider": "anthropic", "model": "claude-haiku-4-5",
 ///                            "context": ["evictAt=0.7"], "history": "regular",
-///                            "maxOutputTokens": 4096, "baseUrl": "", "system": ""}}}
+///                            "maxOutputTokens": 4096, "baseUrl": "", "system": "",
+///                            "agent": "api"}}}
 ///
 /// A request's `model` names a profile, or "provider/model" for that provider and model with
 /// the configured context settings. A value type; load() reads the file once.

@@ -51,6 +51,9 @@ Result<ApiProfiles> ApiProfiles::load(const QString &path)
         profile.history = entry.value(QLatin1String("history")).toString();
         profile.maxOutputTokens = entry.value(QLatin1String("maxOutputTokens")).toInteger(-1);
         profile.system = entry.value(QLatin1String("system")).toString();
+        profile.agent = entry.value(QLatin1String("agent")).toString(ApiProfile::DefaultAgent);
+        if (profile.agent.isEmpty())
+            return invalid(path, Text::tr("the serve profile \"%1\" names an empty agent").arg(profile.name));
         profiles.add(profile);
     }
     profiles.m_default = root.value(QLatin1String("defaultProfile")).toString();
