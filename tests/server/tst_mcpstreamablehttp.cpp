@@ -273,7 +273,47 @@ private Q_SLOTS:
         client.send(post(big, openSession()));
         const RawResponse response = client.read();
         QCOMPARE(response.status, 413);
+        // Refused by HttpServer before the transport saw it, yet in the transport's shape.
+        const QJsonObject body = json(response.body);
+        QCOMPARE(body.value(QLatin1String("jsonrpc")).toString(), QStringLiteral("2.0"));
+        QVERIFY(body.contains(QLatin1String("id")) && body.value(QLatin1String("id")).isNull());
+        QCOMPARE(body.value(QLatin1String("error")).toObject().value(QLatin1String("code")).toInt(), -32000);
+        QVERIFY(!body.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString().isEmpty());
         QVERIFY(client.waitClosed());
+    }
+
+    void httpLevelRefusalsAreJsonRpcErrors()
+    {
+        RawClient garbage(port());
+        garbage.send("GARBAGE\r\n\r\n");
+        const RawResponse malformed = garbage.read();
+        QCOMPARE(malformed.status, 400);
+        QCOMPARE(json(malformed.body).value(QLatin1String("jsonrpc")).toString(), QStringLiteral("2.0"));
+        QCOMPARE(json(malformed.body).value(QLatin1String("error")).toObject().value(QLatin1String("code")).toInt(), -32000);
+
+        // The limits of the options reach HttpServer: a slow head, too many connections.
+        McpStreamableHttpServer limited(&m_handler);
+        McpStreamableHttpServer::Options options;
+        options.bearerToken = kToken;
+        options.headerTimeoutMs = 200;
+        options.maxConnections = 1;
+        QVERIFY(limited.listen(options).ok());
+        RawClient slow(limited.port());
+        slow.send("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+        const RawResponse timedOut = slow.read();
+        QCOMPARE(timedOut.status, 408);
+        QCOMPARE(json(timedOut.body).value(QLatin1String("jsonrpc")).toString(), QStringLiteral("2.0"));
+        QVERIFY(slow.waitClosed());
+
+        RawClient holder(limited.port());
+        holder.send(post(kInitialize));
+        QCOMPARE(holder.read().status, 200);
+        RawClient extra(limited.port());
+        extra.send(post(kInitialize));
+        const RawResponse busy = extra.read();
+        QCOMPARE(busy.status, 503);
+        QCOMPARE(json(busy.body).value(QLatin1String("error")).toObject().value(QLatin1String("code")).toInt(), -32000);
+        QCOMPARE(limited.sessionCount(), 1);
     }
 
     void deleteEndsTheSession()
