@@ -1,5 +1,6 @@
 // HttpServer over real loopback sockets: a raw QTcpSocket client speaks HTTP/1.1 byte by byte
-// (keep-alive, pipelining, chunked bodies, malformed input), and QNetworkAccessManager stands in
+// (keep-alive, pipelining, chunked bodies, malformed input, slow heads, idle connections, the
+// connection cap, the owner's error body), and QNetworkAccessManager stands in
 // for an ordinary client. The access rules (Origin, bearer token, token generation) are checked
 // on requests built by hand.
 #include "testsupport.h"

@@ -1,7 +1,9 @@
 // McpStreamableHttpServer over real loopback HTTP: a raw HTTP/1.1 client speaks the Streamable
 // HTTP transport (2025-11-25) to the real McpServerSession over a tiny handler: the session
 // handshake, tools through the handler, every refusal the transport owes (400, 401, 403, 404,
-// 406, 413), DELETE, the GET stream, and resumption with Last-Event-ID.
+// 406, 408, 413, 503, all as JSON-RPC errors), DELETE, the GET stream, a POST answered as an SSE
+// stream of its request's progress and log lines, and resumption with Last-Event-ID of the GET
+// stream and of a dropped POST stream.
 #include "rawhttpclient.h"
 #include "testsupport.h"
 
