@@ -3,9 +3,12 @@
 #include <QHostAddress>
 #include <QString>
 
+#include <functional>
+
 namespace valis {
 class McpAuditLog;
 class McpServerHandler;
+struct McpCaller;
 } // namespace valis
 
 namespace valis::cli {
@@ -23,6 +26,15 @@ struct McpServeOptions
     bool rotateToken = false;    ///< --new-token: replace the bearer token in the keychain
     QStringList allowedOrigins;  ///< --allow-origin ORIGIN (repeatable)
 };
+
+/// Receives what McpServerSession::called and McpStreamableHttpServer::called report.
+using McpCallSink = std::function<void(const McpCaller &caller, const QString &method, const QString &target,
+                                       const QString &error, qint64 milliseconds)>;
+
+/// A sink that appends each call to `audit` (a successful store_memory marked as a write); a log
+/// that cannot be written is said once on stderr, and serving goes on. `context` and `audit`
+/// must outlive it. Shared by the stdio and HTTP transports of `mcp serve`.
+McpCallSink mcpAuditWriter(CliContext &context, const McpAuditLog &audit);
 
 /// Serves `handler` over Streamable HTTP until SIGINT/SIGTERM: the bearer token from the OS
 /// keychain (account "mcp-server-token"; generated and printed once on stderr when there is

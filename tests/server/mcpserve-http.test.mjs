@@ -1,7 +1,7 @@
 // valis-cli mcp serve --http driven by the official TypeScript MCP SDK client
 // (StreamableHTTPClientTransport, the bearer token in requestInit), against a fresh VALIS_HOME
 // with a fact stored beforehand by another valis-cli process: tools, search_memory, a resource,
-// the GET stream's list_changed, the token's life in the keychain (kept, reused, rotated), the
+// progress and log lines of a call on its SSE answer, the GET stream's list_changed, the token's life in the keychain (kept, reused, rotated), the
 // refusals (no token, a wrong one, a foreign Origin), the audit log and a clean SIGTERM.
 // Run inside tests/support/with-keyring.sh (the token lives in the keychain); VALIS_CLI names
 // the valis-cli binary.
@@ -15,7 +15,7 @@ import readline from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingMessageNotificationSchema, ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const cli = process.env.VALIS_CLI;
 assert.ok(cli, 'VALIS_CLI must name the valis-cli binary');
@@ -75,6 +75,29 @@ function waitFor(predicate, what, ms = 15000) {
     });
 }
 
+/// Every message the client's transport delivers, recorded before the SDK handles it. The SDK
+/// (1.32.2) runs notification handlers a microtask later, and a response read in the same chunk
+/// has by then dropped its request's progress handler, so onprogress alone misses progress that
+/// a fast call sends just before its answer: the wire is checked instead.
+function recordIncoming(client) {
+    const seen = [];
+    const transport = client.transport;
+    const deliver = transport.onmessage;
+    transport.onmessage = (message, extra) => { seen.push(message); deliver(message, extra); };
+    return seen;
+}
+
+/// The progress notifications of the call answered last in `seen`, checked to come before its
+/// response and to increase.
+function progressOfLastCall(seen) {
+    const answer = seen.findLastIndex((m) => 'id' in m && ('result' in m || 'error' in m));
+    const token = seen[answer].id; // the SDK uses the request id as the progress token
+    const steps = seen.map((m, i) => ({ m, i }))
+        .filter(({ m }) => m.method === 'notifications/progress' && m.params.progressToken === token);
+    assert.ok(steps.every(({ i }) => i < answer), 'progress comes before the response');
+    return steps.map(({ m }) => m.params);
+}
+
 const text = (result) => result.content.find((c) => c.type === 'text').text;
 const fact = 'The staging database is backed up at 03:15 UTC to the bucket named quartz-ledger.';
 
@@ -110,6 +133,21 @@ test('the SDK client uses valis-cli mcp serve --http', async () => {
     assert.equal(link.uri, 'valis://memory/' + key);
     const resource = await client.readResource({ uri: link.uri });
     assert.equal(resource.contents[0].text, fact);
+
+    // A progress token and a log level make the POST's answer an SSE stream that carries the
+    // call's notifications before its response.
+    const seen = recordIncoming(client);
+    const logLines = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => { logLines.push(n.params); });
+    await client.setLoggingLevel('debug');
+    const tracked = await client.callTool({ name: 'search_memory', arguments: { query: 'quartz-ledger bucket' } }, undefined,
+                                          { onprogress: () => {} });
+    assert.ok(!tracked.isError, text(tracked));
+    const progress = progressOfLastCall(seen);
+    assert.equal(progress.length, 2, 'a start and a completion step: ' + JSON.stringify(seen.slice(-4)));
+    assert.ok(progress[0].progress < progress[1].progress, 'progress increases');
+    await waitFor(() => logLines.some((l) => l.level === 'debug' && l.data.target === 'search_memory' && l.data.resultBytes > 0),
+                  'the debug line of the call');
 
     // The SDK opened the GET stream after initialize: a write by another client comes there.
     const other = await connect(first.url, token, 'other-http-agent');

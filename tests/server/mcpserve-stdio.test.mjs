@@ -1,7 +1,7 @@
 // valis-cli mcp serve --stdio driven by the official TypeScript MCP SDK client, against a fresh
 // VALIS_HOME: tools and their hints, store and search, exact paging of a 5,000-line memory,
-// resources, list_changed (also for another process's write), --read-only, bad input, the audit
-// log. VALIS_CLI names the valis-cli binary.
+// resources, list_changed (also for another process's write), progress and log lines of a call,
+// --read-only, bad input, the audit log. VALIS_CLI names the valis-cli binary.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingMessageNotificationSchema, ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const cli = process.env.VALIS_CLI;
 assert.ok(cli, 'VALIS_CLI must name the valis-cli binary');
@@ -38,6 +38,29 @@ function waitFor(predicate, what, ms = 15000) {
 }
 
 const text = (result) => result.content.find((c) => c.type === 'text').text;
+
+/// Every message the client's transport delivers, recorded before the SDK handles it. The SDK
+/// (1.32.2) runs notification handlers a microtask later, and a response read in the same chunk
+/// has by then dropped its request's progress handler, so onprogress alone misses progress that
+/// a fast call sends just before its answer: the wire is checked instead.
+function recordIncoming(client) {
+    const seen = [];
+    const transport = client.transport;
+    const deliver = transport.onmessage;
+    transport.onmessage = (message, extra) => { seen.push(message); deliver(message, extra); };
+    return seen;
+}
+
+/// The progress notifications of the call answered last in `seen`, checked to come before its
+/// response and to increase.
+function progressOfLastCall(seen) {
+    const answer = seen.findLastIndex((m) => 'id' in m && ('result' in m || 'error' in m));
+    const token = seen[answer].id; // the SDK uses the request id as the progress token
+    const steps = seen.map((m, i) => ({ m, i }))
+        .filter(({ m }) => m.method === 'notifications/progress' && m.params.progressToken === token);
+    assert.ok(steps.every(({ i }) => i < answer), 'progress comes before the response');
+    return steps.map(({ m }) => m.params);
+}
 
 test('the SDK client uses valis-cli mcp serve --stdio', async () => {
     const client = await connect('sdk-probe');
@@ -130,6 +153,28 @@ test('the SDK client uses valis-cli mcp serve --stdio', async () => {
     assert.equal(missing.isError, true);
     await assert.rejects(client.callTool({ name: 'retrieve_memory', arguments: { key: bigKey, limit: -3 } }), /-32602/);
     await assert.rejects(client.readResource({ uri: 'valis://memory/m-000000' }), /-32002/);
+
+    // A progress token and a log level: the call's notifications come before its answer.
+    const seen = recordIncoming(client);
+    const logLines = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => { logLines.push(n.params); });
+    await client.callTool({ name: 'retrieve_memory', arguments: { key: 'm-000000' } });
+    assert.ok(!seen.some((m) => m.method === 'notifications/message'), 'no log lines before logging/setLevel');
+    assert.equal(progressOfLastCall(seen).length, 0, 'no progress without a token');
+    await client.setLoggingLevel('warning');
+    const failed = await client.callTool({ name: 'retrieve_memory', arguments: { key: 'm-000000' } }, undefined,
+                                         { onprogress: () => {} });
+    assert.equal(failed.isError, true);
+    const progress = progressOfLastCall(seen);
+    assert.equal(progress.length, 2, 'a start and a completion step: ' + JSON.stringify(seen.slice(-4)));
+    assert.ok(progress[0].progress < progress[1].progress, 'progress increases');
+    await waitFor(() => logLines.some((l) => l.level === 'warning' && l.data.target === 'retrieve_memory' && l.data.error),
+                  'the warning about the failed call');
+    await client.setLoggingLevel('debug');
+    await client.callTool({ name: 'search_memory', arguments: { query: 'deploy key' } });
+    await waitFor(() => logLines.some((l) => l.level === 'debug' && l.data.target === 'search_memory' && l.data.resultBytes > 0),
+                  'the debug line of a call');
+    await client.setLoggingLevel('error');
 
     // The recall prompt pulls the fact for a task.
     const prompt = await client.getPrompt({ name: 'recall', arguments: { task: 'rotate the staging deploy key' } });

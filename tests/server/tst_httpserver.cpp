@@ -1,5 +1,6 @@
 // HttpServer over real loopback sockets: a raw QTcpSocket client speaks HTTP/1.1 byte by byte
-// (keep-alive, pipelining, chunked bodies, malformed input), and QNetworkAccessManager stands in
+// (keep-alive, pipelining, chunked bodies, malformed input, slow heads, idle connections, the
+// connection cap, the owner's error body), and QNetworkAccessManager stands in
 // for an ordinary client. The access rules (Origin, bearer token, token generation) are checked
 // on requests built by hand.
 #include "testsupport.h"
@@ -200,6 +201,174 @@ private Q_SLOTS:
         // waiting for that once is enough.
         if (QByteArray(QTest::currentDataTag()) == "garbage")
             QVERIFY(client.waitClosed());
+        QCOMPARE(seen, 0);
+    }
+
+    void aHeadThatNeverEndsIsCutWith408()
+    {
+        HttpServer server;
+        QCOMPARE(server.headerTimeout(), 30 * 1000);
+        server.setHeaderTimeout(300);
+        int seen = 0;
+        serveEcho(server, &seen);
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0).ok());
+
+        // A client that trickles its head, a line every 50 ms, for far longer than the limit:
+        // each new byte does not buy it more time.
+        RawClient slow(server.port());
+        slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n");
+        int lines = 0;
+        while (slow.socket().bytesAvailable() == 0 && slow.socket().state() == QAbstractSocket::ConnectedState
+               && lines < 200) {
+            slow.send("X-Trickle-" + QByteArray::number(lines++) + ": y\r\n");
+            QTest::qWait(50);
+        }
+        QVERIFY2(lines < 200, "the trickling client was never cut");
+        const RawResponse response = slow.read();
+        QCOMPARE(response.status, 408);
+        QCOMPARE(json(response.body).value(QLatin1String("error")).toObject().value(QLatin1String("code")).toString(),
+                 QStringLiteral("request_timeout"));
+        QCOMPARE(response.header("connection"), QByteArray("close"));
+        QVERIFY(slow.waitClosed());
+
+        // One that connects and says nothing is closed without an answer.
+        RawClient silent(server.port());
+        QVERIFY(silent.waitClosed());
+        QVERIFY(silent.leftover().isEmpty());
+        QCOMPARE(seen, 0);
+
+        // One that sends its head in time is served, in pieces or not.
+        RawClient prompt(server.port());
+        prompt.send("GET /prompt HTTP/1.1\r\n");
+        prompt.send("Host: x\r\n\r\n");
+        QCOMPARE(prompt.read().status, 200);
+        QCOMPARE(seen, 1);
+    }
+
+    void anIdleKeepAliveIsClosedButAStreamIsNot()
+    {
+        HttpServer server;
+        QCOMPARE(server.idleTimeout(), 120 * 1000);
+        server.setIdleTimeout(300);
+        server.setHeaderTimeout(300);
+        QPointer<HttpResponder> held;
+        int seen = 0;
+        server.setHandler([&](const HttpRequest &request, HttpResponder *responder) {
+            ++seen;
+            if (request.path == "/stream") {
+                responder->beginStream(200, {{"Content-Type", "text/event-stream"}});
+                held = responder;
+                return;
+            }
+            responder->respond(200, {{"Content-Type", "text/plain"}}, "ok");
+        });
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0).ok());
+
+        RawClient client(server.port());
+        client.send("GET /once HTTP/1.1\r\nHost: x\r\n\r\n");
+        const RawResponse response = client.read();
+        QCOMPARE(response.status, 200);
+        QVERIFY(response.header("connection") != "close"); // kept alive, then idle
+        QVERIFY(client.waitClosed());
+        QVERIFY(client.leftover().isEmpty()); // closed without another word
+
+        // A streamed response says nothing for longer than both limits and is not cut.
+        RawClient stream(server.port());
+        stream.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n");
+        RawResponse head;
+        QVERIFY(stream.readHead(&head));
+        QCOMPARE(head.status, 200);
+        QVERIFY(stream.quietFor(900));
+        QCOMPARE(stream.socket().state(), QAbstractSocket::ConnectedState);
+        QVERIFY(held);
+        QVERIFY(held->write("data: late\n\n"));
+        QByteArray chunk;
+        QVERIFY(stream.readChunk(&chunk));
+        QCOMPARE(chunk, QByteArray("data: late\n\n"));
+        held->end();
+        QVERIFY(stream.readChunk(&chunk));
+        QVERIFY(chunk.isEmpty());
+        // Once it ended, the connection is idle, and closed.
+        QVERIFY(stream.waitClosed());
+        QCOMPARE(seen, 2);
+    }
+
+    void connectionsOverTheCapGet503()
+    {
+        HttpServer server;
+        QCOMPARE(server.maxConnections(), 256);
+        server.setMaxConnections(2);
+        int seen = 0;
+        serveEcho(server, &seen);
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0).ok());
+
+        auto first = std::make_unique<RawClient>(server.port());
+        first->send("GET /1 HTTP/1.1\r\nHost: x\r\n\r\n");
+        QCOMPARE(first->read().status, 200);
+        RawClient second(server.port());
+        second.send("GET /2 HTTP/1.1\r\nHost: x\r\n\r\n");
+        QCOMPARE(second.read().status, 200);
+        QCOMPARE(server.connectionCount(), 2);
+
+        RawClient third(server.port());
+        third.send("GET /3 HTTP/1.1\r\nHost: x\r\n\r\n");
+        const RawResponse busy = third.read();
+        QCOMPARE(busy.status, 503);
+        QCOMPARE(busy.header("retry-after"), QByteArray("1"));
+        QCOMPARE(busy.header("connection"), QByteArray("close"));
+        QCOMPARE(json(busy.body).value(QLatin1String("error")).toObject().value(QLatin1String("code")).toString(),
+                 QStringLiteral("server_busy"));
+        QVERIFY(third.waitClosed());
+        QCOMPARE(seen, 2);
+        QCOMPARE(server.connectionCount(), 2); // the refused one never counted
+
+        // The kept-alive connections go on being served, and a freed place is taken again.
+        second.send("GET /2b HTTP/1.1\r\nHost: x\r\n\r\n");
+        QCOMPARE(second.read().status, 200);
+        first.reset();
+        QTRY_COMPARE(server.connectionCount(), 1);
+        RawClient fourth(server.port());
+        fourth.send("GET /4 HTTP/1.1\r\nHost: x\r\n\r\n");
+        QCOMPARE(fourth.read().status, 200);
+        QCOMPARE(seen, 4);
+    }
+
+    void theOwnerChoosesTheErrorBody()
+    {
+        HttpServer server;
+        server.setMaxBodyBytes(4);
+        server.setErrorBody([](int status, const QByteArray &code, const QString &message) {
+            return QJsonDocument(QJsonObject{{QStringLiteral("status"), status},
+                                             {QStringLiteral("why"), QString::fromLatin1(code)},
+                                             {QStringLiteral("text"), message}})
+                .toJson(QJsonDocument::Compact);
+        });
+        int seen = 0;
+        serveEcho(server, &seen);
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0).ok());
+
+        RawClient big(server.port());
+        big.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\n12345");
+        const RawResponse tooLarge = big.read();
+        QCOMPARE(tooLarge.status, 413);
+        QCOMPARE(tooLarge.header("content-type"), QByteArray("application/json"));
+        QCOMPARE(json(tooLarge.body).value(QLatin1String("status")).toInt(), 413);
+        QCOMPARE(json(tooLarge.body).value(QLatin1String("why")).toString(), QStringLiteral("request_too_large"));
+        QVERIFY(!json(tooLarge.body).value(QLatin1String("text")).toString().isEmpty());
+        QVERIFY(!json(tooLarge.body).contains(QLatin1String("error")));
+
+        RawClient garbage(server.port());
+        garbage.send("GARBAGE\r\n\r\n");
+        const RawResponse malformed = garbage.read();
+        QCOMPARE(malformed.status, 400);
+        QCOMPARE(json(malformed.body).value(QLatin1String("why")).toString(), QStringLiteral("bad_request"));
+
+        // Null brings the default shape back.
+        server.setErrorBody({});
+        RawClient again(server.port());
+        again.send("GARBAGE\r\n\r\n");
+        QCOMPARE(json(again.read().body).value(QLatin1String("error")).toObject().value(QLatin1String("code")).toString(),
+                 QStringLiteral("bad_request"));
         QCOMPARE(seen, 0);
     }
 

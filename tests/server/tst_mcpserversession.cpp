@@ -4,6 +4,7 @@
 
 #include "valis/mcp/mcpserversession.h"
 
+#include <QJsonDocument>
 #include <QtTest>
 
 using namespace valis;
@@ -54,6 +55,7 @@ public:
 struct Wire
 {
     QList<JsonRpcMessage> sent;
+    QList<QJsonValue> related; ///< outgoing()'s relatedRequest of each of `sent`
     QList<QString> audit;
 };
 
@@ -69,7 +71,10 @@ JsonRpcMessage lastResponse(const Wire &wire)
 void attach(McpServerSession &session, Wire &wire)
 {
     QObject::connect(&session, &McpServerSession::outgoing, &session,
-                     [&wire](const JsonRpcMessage &message, const QJsonValue &) { wire.sent << message; });
+                     [&wire](const JsonRpcMessage &message, const QJsonValue &related) {
+                         wire.sent << message;
+                         wire.related << related;
+                     });
     QObject::connect(&session, &McpServerSession::called, &session,
                      [&wire](const McpCaller &caller, const QString &method, const QString &target, const QString &error, qint64) {
                          wire.audit << caller.clientName + QLatin1Char(' ') + method + QLatin1Char(' ') + target
@@ -244,6 +249,94 @@ private Q_SLOTS:
         session.receive(JsonRpcMessage::notification(QStringLiteral("notifications/cancelled"),
                                                      {{QStringLiteral("requestId"), 1}}));
         QVERIFY(wire.sent.isEmpty());
+    }
+
+    void progressAndLogLinesBelongToTheirRequest()
+    {
+        // Over stdio, as valis-cli mcp serve writes them: every message in order on one pipe.
+        TinyHandler handler;
+        McpServerSession session(&handler, QStringLiteral("stdio"));
+        Wire wire;
+        attach(session, wire);
+        session.receive(request(1, QStringLiteral("initialize"), initParams(QStringLiteral("2025-11-25"))));
+        const QJsonObject echoHi{{QStringLiteral("name"), QStringLiteral("echo")},
+                                 {QStringLiteral("arguments"), QJsonObject{{QStringLiteral("text"), QStringLiteral("hi")}}}};
+
+        // No progress token and no setLevel: the response alone.
+        wire.sent.clear();
+        wire.related.clear();
+        session.receive(request(2, QStringLiteral("tools/call"), echoHi));
+        QCOMPARE(wire.sent.size(), 1);
+        QVERIFY(wire.sent.first().isResponse());
+
+        // A progress token: start and completion, increasing, before the response, all of request 3.
+        QJsonObject withToken = echoHi;
+        withToken.insert(QStringLiteral("_meta"), QJsonObject{{QStringLiteral("progressToken"), QStringLiteral("tok-3")}});
+        wire.sent.clear();
+        wire.related.clear();
+        session.receive(request(3, QStringLiteral("tools/call"), withToken));
+        QCOMPARE(wire.sent.size(), 3);
+        for (int i = 0; i < 2; ++i) {
+            QCOMPARE(wire.sent.at(i).method, QStringLiteral("notifications/progress"));
+            QCOMPARE(wire.sent.at(i).params.value(QStringLiteral("progressToken")).toString(), QStringLiteral("tok-3"));
+        }
+        QVERIFY(wire.sent.at(0).params.value(QStringLiteral("progress")).toDouble()
+                < wire.sent.at(1).params.value(QStringLiteral("progress")).toDouble());
+        QCOMPARE(wire.sent.at(1).params.value(QStringLiteral("progress")).toDouble(),
+                 wire.sent.at(1).params.value(QStringLiteral("total")).toDouble());
+        QVERIFY(wire.sent.at(2).isResponse());
+        QCOMPARE(wire.sent.at(2).id, QJsonValue(3));
+        QCOMPARE(wire.related, QList<QJsonValue>({QJsonValue(3), QJsonValue(3), QJsonValue(3)}));
+        // A numeric token stays a number.
+        withToken.insert(QStringLiteral("_meta"), QJsonObject{{QStringLiteral("progressToken"), 42}});
+        wire.sent.clear();
+        session.receive(request(4, QStringLiteral("tools/call"), withToken));
+        QCOMPARE(wire.sent.first().params.value(QStringLiteral("progressToken")), QJsonValue(42));
+
+        // At "warning" a successful call says nothing, a failed one says why.
+        session.receive(request(5, QStringLiteral("logging/setLevel"), {{QStringLiteral("level"), QStringLiteral("warning")}}));
+        wire.sent.clear();
+        wire.related.clear();
+        session.receive(request(6, QStringLiteral("tools/call"), echoHi));
+        QCOMPARE(wire.sent.size(), 1);
+        QJsonObject exploding = echoHi;
+        exploding.insert(QStringLiteral("arguments"), QJsonObject{{QStringLiteral("explode"), true}});
+        wire.sent.clear();
+        wire.related.clear();
+        session.receive(request(7, QStringLiteral("tools/call"), exploding));
+        QCOMPARE(wire.sent.size(), 2);
+        QCOMPARE(wire.sent.at(0).method, QStringLiteral("notifications/message"));
+        QCOMPARE(wire.sent.at(0).params.value(QStringLiteral("level")).toString(), QStringLiteral("error"));
+        QCOMPARE(wire.sent.at(0).params.value(QStringLiteral("logger")).toString(), QStringLiteral("tiny"));
+        const QJsonObject failure = wire.sent.at(0).params.value(QStringLiteral("data")).toObject();
+        QCOMPARE(failure.value(QStringLiteral("target")).toString(), QStringLiteral("echo"));
+        QCOMPARE(failure.value(QStringLiteral("error")).toString(), QStringLiteral("no exploding"));
+        QCOMPARE(wire.related.at(0), QJsonValue(7));
+        QCOMPARE(wire.sent.at(1).id, QJsonValue(7));
+        wire.sent.clear();
+        session.receive(request(8, QStringLiteral("tools/call"), {{QStringLiteral("name"), QStringLiteral("nope")}}));
+        QCOMPARE(wire.sent.size(), 2);
+        QCOMPARE(wire.sent.at(0).params.value(QStringLiteral("level")).toString(), QStringLiteral("warning"));
+        // Above "error", even that is not said.
+        session.receive(request(9, QStringLiteral("logging/setLevel"), {{QStringLiteral("level"), QStringLiteral("critical")}}));
+        wire.sent.clear();
+        session.receive(request(10, QStringLiteral("tools/call"), exploding));
+        QCOMPARE(wire.sent.size(), 1);
+
+        // At "debug" a successful call tells what ran, how long and how big its result was.
+        session.receive(request(11, QStringLiteral("logging/setLevel"), {{QStringLiteral("level"), QStringLiteral("debug")}}));
+        wire.sent.clear();
+        wire.related.clear();
+        session.receive(request(12, QStringLiteral("tools/call"), echoHi));
+        QCOMPARE(wire.sent.size(), 2);
+        QCOMPARE(wire.sent.at(0).params.value(QStringLiteral("level")).toString(), QStringLiteral("debug"));
+        const QJsonObject ran = wire.sent.at(0).params.value(QStringLiteral("data")).toObject();
+        QCOMPARE(ran.value(QStringLiteral("method")).toString(), QStringLiteral("tools/call"));
+        QCOMPARE(ran.value(QStringLiteral("target")).toString(), QStringLiteral("echo"));
+        QVERIFY(ran.value(QStringLiteral("milliseconds")).isDouble());
+        QCOMPARE(ran.value(QStringLiteral("resultBytes")).toInt(),
+                 int(QJsonDocument(wire.sent.at(1).result.toObject()).toJson(QJsonDocument::Compact).size()));
+        QCOMPARE(wire.related, QList<QJsonValue>({QJsonValue(12), QJsonValue(12)}));
     }
 };
 

@@ -1,7 +1,9 @@
 // McpStreamableHttpServer over real loopback HTTP: a raw HTTP/1.1 client speaks the Streamable
 // HTTP transport (2025-11-25) to the real McpServerSession over a tiny handler: the session
 // handshake, tools through the handler, every refusal the transport owes (400, 401, 403, 404,
-// 406, 413), DELETE, the GET stream, and resumption with Last-Event-ID.
+// 406, 408, 413, 503, all as JSON-RPC errors), DELETE, the GET stream, a POST answered as an SSE
+// stream of its request's progress and log lines, and resumption with Last-Event-ID of the GET
+// stream and of a dropped POST stream.
 #include "rawhttpclient.h"
 #include "testsupport.h"
 
@@ -273,7 +275,47 @@ private Q_SLOTS:
         client.send(post(big, openSession()));
         const RawResponse response = client.read();
         QCOMPARE(response.status, 413);
+        // Refused by HttpServer before the transport saw it, yet in the transport's shape.
+        const QJsonObject body = json(response.body);
+        QCOMPARE(body.value(QLatin1String("jsonrpc")).toString(), QStringLiteral("2.0"));
+        QVERIFY(body.contains(QLatin1String("id")) && body.value(QLatin1String("id")).isNull());
+        QCOMPARE(body.value(QLatin1String("error")).toObject().value(QLatin1String("code")).toInt(), -32000);
+        QVERIFY(!body.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString().isEmpty());
         QVERIFY(client.waitClosed());
+    }
+
+    void httpLevelRefusalsAreJsonRpcErrors()
+    {
+        RawClient garbage(port());
+        garbage.send("GARBAGE\r\n\r\n");
+        const RawResponse malformed = garbage.read();
+        QCOMPARE(malformed.status, 400);
+        QCOMPARE(json(malformed.body).value(QLatin1String("jsonrpc")).toString(), QStringLiteral("2.0"));
+        QCOMPARE(json(malformed.body).value(QLatin1String("error")).toObject().value(QLatin1String("code")).toInt(), -32000);
+
+        // The limits of the options reach HttpServer: a slow head, too many connections.
+        McpStreamableHttpServer limited(&m_handler);
+        McpStreamableHttpServer::Options options;
+        options.bearerToken = kToken;
+        options.headerTimeoutMs = 200;
+        options.maxConnections = 1;
+        QVERIFY(limited.listen(options).ok());
+        RawClient slow(limited.port());
+        slow.send("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+        const RawResponse timedOut = slow.read();
+        QCOMPARE(timedOut.status, 408);
+        QCOMPARE(json(timedOut.body).value(QLatin1String("jsonrpc")).toString(), QStringLiteral("2.0"));
+        QVERIFY(slow.waitClosed());
+
+        RawClient holder(limited.port());
+        holder.send(post(kInitialize));
+        QCOMPARE(holder.read().status, 200);
+        RawClient extra(limited.port());
+        extra.send(post(kInitialize));
+        const RawResponse busy = extra.read();
+        QCOMPARE(busy.status, 503);
+        QCOMPARE(json(busy.body).value(QLatin1String("error")).toObject().value(QLatin1String("code")).toInt(), -32000);
+        QCOMPARE(limited.sessionCount(), 1);
     }
 
     void deleteEndsTheSession()
@@ -381,6 +423,123 @@ private Q_SLOTS:
         RawClient stranger(port());
         stranger.send(get(session, "Last-Event-ID: 99-1\r\n"));
         QCOMPARE(stranger.read().status, 400);
+    }
+
+    /// The events of one SSE response until its end, as (id, data) pairs; priming events included.
+    static QList<QPair<QByteArray, QByteArray>> eventsUntilEnd(RawClient &client)
+    {
+        QList<QPair<QByteArray, QByteArray>> events;
+        QByteArray event;
+        while (client.readEvent(&event))
+            events << idAndData(event);
+        return events;
+    }
+
+    void requestNotificationsMakeThePostAnSseStream()
+    {
+        const QByteArray session = openSession();
+        RawClient client(port());
+        client.send(post("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"debug\"}}", session));
+        const RawResponse levelSet = client.read();
+        QCOMPARE(levelSet.status, 200);
+        QCOMPARE(levelSet.header("content-type"), QByteArray("application/json")); // nothing but the answer
+
+        client.send(post("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\","
+                         "\"arguments\":{\"text\":\"streamed\"},\"_meta\":{\"progressToken\":\"p9\"}}}",
+                         session));
+        RawResponse head;
+        QVERIFY(client.readHead(&head));
+        QCOMPARE(head.status, 200);
+        QCOMPARE(head.header("content-type"), QByteArray("text/event-stream"));
+        QCOMPARE(head.header("mcp-session-id"), session);
+        const QList<QPair<QByteArray, QByteArray>> events = eventsUntilEnd(client);
+        // The priming event, two progress steps, the debug line, the response; then the end.
+        QCOMPARE(events.size(), 5);
+        QVERIFY(events.at(0).second.isEmpty());
+        QStringList kinds;
+        for (qsizetype i = 1; i < events.size(); ++i) {
+            const QJsonObject message = json(events.at(i).second);
+            kinds << (message.contains(QLatin1String("method")) ? message.value(QLatin1String("method")).toString()
+                                                                : QStringLiteral("response"));
+        }
+        QCOMPARE(kinds, QStringList({QStringLiteral("notifications/progress"), QStringLiteral("notifications/progress"),
+                                     QStringLiteral("notifications/message"), QStringLiteral("response")}));
+        const QJsonObject started = json(events.at(1).second).value(QLatin1String("params")).toObject();
+        const QJsonObject done = json(events.at(2).second).value(QLatin1String("params")).toObject();
+        QCOMPARE(started.value(QLatin1String("progressToken")).toString(), QStringLiteral("p9"));
+        QCOMPARE(done.value(QLatin1String("progressToken")).toString(), QStringLiteral("p9"));
+        QVERIFY(started.value(QLatin1String("progress")).toDouble() < done.value(QLatin1String("progress")).toDouble());
+        const QJsonObject line = json(events.at(3).second).value(QLatin1String("params")).toObject();
+        QCOMPARE(line.value(QLatin1String("level")).toString(), QStringLiteral("debug"));
+        QCOMPARE(line.value(QLatin1String("data")).toObject().value(QLatin1String("target")).toString(), QStringLiteral("echo"));
+        const QJsonObject response = json(events.at(4).second);
+        QCOMPARE(response.value(QLatin1String("id")).toInt(), 9);
+        QCOMPARE(response.value(QLatin1String("result")).toObject().value(QLatin1String("content")).toArray().first()
+                     .toObject().value(QLatin1String("text")).toString(),
+                 QStringLiteral("streamed"));
+        // Every event has its own id on one stream, in order.
+        int stream = -1;
+        quint64 previous = 0;
+        for (const auto &[id, data] : events) {
+            const QList<QByteArray> parts = id.split('-');
+            QCOMPARE(parts.size(), 2);
+            if (stream < 0)
+                stream = parts[0].toInt();
+            QCOMPARE(parts[0].toInt(), stream);
+            QVERIFY(parts[1].toULongLong() > previous);
+            previous = parts[1].toULongLong();
+        }
+        QVERIFY(stream > 0); // a request's stream, not the GET one
+
+        // The connection is still good for the next request: a plain one is plain JSON again.
+        client.send(post("{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"ping\"}", session));
+        const RawResponse pong = client.read();
+        QCOMPARE(pong.header("content-type"), QByteArray("application/json"));
+        QCOMPARE(json(pong.body).value(QLatin1String("id")).toInt(), 10);
+    }
+
+    void aDroppedPostStreamIsResumed()
+    {
+        const QByteArray session = openSession();
+        QByteArray cursor;
+        {
+            RawClient client(port());
+            client.send(post("{\"jsonrpc\":\"2.0\",\"id\":\"call-1\",\"method\":\"tools/call\",\"params\":{\"name\":\"echo\","
+                             "\"arguments\":{\"text\":\"again\"},\"_meta\":{\"progressToken\":1}}}",
+                             session));
+            RawResponse head;
+            QVERIFY(client.readHead(&head));
+            QCOMPARE(head.header("content-type"), QByteArray("text/event-stream"));
+            QByteArray event;
+            QVERIFY(client.readEvent(&event)); // priming
+            QVERIFY(client.readEvent(&event)); // the first progress step
+            cursor = idAndData(event).first;
+            QCOMPARE(json(idAndData(event).second).value(QLatin1String("method")).toString(), QStringLiteral("notifications/progress"));
+            client.socket().abort(); // the client drops the stream before reading the rest
+        }
+        QTest::qWait(50);
+
+        RawClient resumed(port());
+        resumed.send(get(session, "Last-Event-ID: " + cursor + "\r\n"));
+        RawResponse head;
+        QVERIFY(resumed.readHead(&head));
+        QCOMPARE(head.status, 200);
+        QCOMPARE(head.header("content-type"), QByteArray("text/event-stream"));
+        // The rest of that stream exactly once, then its end: the second progress step and the response.
+        const QList<QPair<QByteArray, QByteArray>> rest = eventsUntilEnd(resumed);
+        QCOMPARE(rest.size(), 2);
+        QCOMPARE(json(rest.at(0).second).value(QLatin1String("method")).toString(), QStringLiteral("notifications/progress"));
+        QCOMPARE(json(rest.at(0).second).value(QLatin1String("params")).toObject().value(QLatin1String("progress")).toDouble(), 1.0);
+        QCOMPARE(json(rest.at(1).second).value(QLatin1String("id")).toString(), QStringLiteral("call-1"));
+        QVERIFY(rest.at(0).first != cursor && rest.at(1).first != cursor);
+        QCOMPARE(rest.at(0).first.split('-').first(), cursor.split('-').first());
+
+        // Resuming after the last event: nothing more, and the stream ends at once.
+        RawClient last(port());
+        last.send(get(session, "Last-Event-ID: " + rest.at(1).first + "\r\n"));
+        QVERIFY(last.readHead(&head));
+        QCOMPARE(head.status, 200);
+        QVERIFY(eventsUntilEnd(last).isEmpty());
     }
 
     void otherPathsAreNotServed()

@@ -18,37 +18,30 @@
 
 namespace valis::cli {
 
-namespace {
-
-/// Appends every call of `session` to `audit`; a log that cannot be written is said once on
-/// stderr (stdout belongs to the protocol), and serving goes on.
-void auditCalls(CliContext &context, McpServerSession *session, const McpAuditLog &audit)
+McpCallSink mcpAuditWriter(CliContext &context, const McpAuditLog &audit)
 {
     auto warned = std::make_shared<bool>(false);
-    QObject::connect(session, &McpServerSession::called, session,
-                     [&context, &audit, warned](const McpCaller &caller, const QString &method, const QString &target,
-                                                const QString &error, qint64 milliseconds) {
-                         McpAuditEntry entry;
-                         entry.time = QDateTime::currentDateTimeUtc();
-                         entry.clientName = caller.clientName;
-                         entry.clientVersion = caller.clientVersion;
-                         entry.transport = caller.transport;
-                         entry.sessionId = caller.sessionId;
-                         entry.method = method;
-                         entry.target = target;
-                         entry.error = error;
-                         entry.milliseconds = milliseconds;
-                         entry.write = method == QLatin1String("tools/call") && target == QLatin1String("store_memory") && error.isEmpty();
-                         const Result<void> appended = audit.append(entry);
-                         if (appended.hasError() && !*warned) {
-                             *warned = true;
-                             context.err() << Text::tr("valis-cli mcp serve: cannot write the audit log: %1").arg(appended.error().toString())
-                                           << Qt::endl;
-                         }
-                     });
+    return [&context, &audit, warned](const McpCaller &caller, const QString &method, const QString &target,
+                                      const QString &error, qint64 milliseconds) {
+        McpAuditEntry entry;
+        entry.time = QDateTime::currentDateTimeUtc();
+        entry.clientName = caller.clientName;
+        entry.clientVersion = caller.clientVersion;
+        entry.transport = caller.transport;
+        entry.sessionId = caller.sessionId;
+        entry.method = method;
+        entry.target = target;
+        entry.error = error;
+        entry.milliseconds = milliseconds;
+        entry.write = method == QLatin1String("tools/call") && target == QLatin1String("store_memory") && error.isEmpty();
+        const Result<void> appended = audit.append(entry);
+        if (appended.hasError() && !*warned) {
+            *warned = true; // stdout may belong to the protocol: stderr, and only once
+            context.err() << Text::tr("valis-cli mcp serve: cannot write the audit log: %1").arg(appended.error().toString())
+                          << Qt::endl;
+        }
+    };
 }
-
-} // namespace
 
 int runMcpServe(CliContext &context, const QStringList &arguments)
 {
@@ -124,7 +117,7 @@ int runMcpServe(CliContext &context, const QStringList &arguments)
         return serveMcpHttp(context, &handler, options, audit);
 
     McpStdioServer server(&handler);
-    auditCalls(context, server.session(), audit);
+    QObject::connect(server.session(), &McpServerSession::called, server.session(), mcpAuditWriter(context, audit));
     QEventLoop loop;
     QObject::connect(&server, &McpStdioServer::finished, &loop, &QEventLoop::quit);
     context.err() << Text::tr("valis-cli mcp serve: serving the memory of agent %1%2 over stdio")

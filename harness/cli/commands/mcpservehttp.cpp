@@ -10,7 +10,6 @@
 #include "valis/server/httpserver.h"
 
 #include <QCoreApplication>
-#include <QDateTime>
 #include <QEventLoop>
 #include <QPointer>
 #include <QSocketNotifier>
@@ -171,30 +170,7 @@ int serveMcpHttp(CliContext &context, McpServerHandler *handler, const McpServeO
     if (const Result<void> listening = server.listen(serverOptions); listening.hasError())
         return context.fail(command, listening.error());
 
-    bool warned = false;
-    QObject::connect(&server, &McpStreamableHttpServer::called, &server,
-                     [&context, &audit, &warned](const McpCaller &caller, const QString &method, const QString &target,
-                                                 const QString &error, qint64 milliseconds) {
-                         McpAuditEntry entry;
-                         entry.time = QDateTime::currentDateTimeUtc();
-                         entry.clientName = caller.clientName;
-                         entry.clientVersion = caller.clientVersion;
-                         entry.transport = caller.transport;
-                         entry.sessionId = caller.sessionId;
-                         entry.method = method;
-                         entry.target = target;
-                         entry.error = error;
-                         entry.milliseconds = milliseconds;
-                         entry.write = method == QLatin1String("tools/call") && target == QLatin1String("store_memory")
-                                       && error.isEmpty();
-                         const Result<void> appended = audit.append(entry);
-                         if (appended.hasError() && !warned) {
-                             warned = true; // said once; serving goes on
-                             context.err() << Text::tr("valis-cli mcp serve: cannot write the audit log: %1")
-                                                  .arg(appended.error().toString())
-                                           << Qt::endl;
-                         }
-                     });
+    QObject::connect(&server, &McpStreamableHttpServer::called, &server, mcpAuditWriter(context, audit));
 
     // A client set up with a stale token or from a page's Origin fails quietly on its side; the
     // reason is said here, where the person who runs the server looks.

@@ -37,6 +37,7 @@ QByteArray reasonPhrase(int status)
     case 404: return QByteArrayLiteral("Not Found");
     case 405: return QByteArrayLiteral("Method Not Allowed");
     case 406: return QByteArrayLiteral("Not Acceptable");
+    case 408: return QByteArrayLiteral("Request Timeout");
     case 409: return QByteArrayLiteral("Conflict");
     case 413: return QByteArrayLiteral("Content Too Large");
     case 415: return QByteArrayLiteral("Unsupported Media Type");
@@ -110,16 +111,19 @@ QByteArray errorBody(int status, const QByteArray &code, const QString &message)
     return QJsonDocument(QJsonObject{{QStringLiteral("error"), error}}).toJson(QJsonDocument::Compact);
 }
 
-HttpConnection::HttpConnection(QTcpSocket *socket, const HttpServer::Handler *handler, qint64 maxBodyBytes,
-                               HttpResponderAccess access, QObject *responderParent, QObject *parent)
+HttpConnection::HttpConnection(QTcpSocket *socket, const HttpConnectionSettings *settings, HttpResponderAccess access,
+                               QObject *responderParent, QObject *parent)
     : QObject(parent)
     , m_socket(socket)
-    , m_handler(handler)
-    , m_maxBodyBytes(maxBodyBytes)
+    , m_settings(settings)
+    , m_timer(new QTimer(this))
     , m_access(std::move(access))
     , m_responderParent(responderParent)
 {
     socket->setParent(this);
+    m_timer->setSingleShot(true);
+    connect(m_timer, &QTimer::timeout, this, [this] { onTimeout(); });
+    updateTimer(); // a connection that says nothing at all is cut like one that trickles
     connect(socket, &QTcpSocket::readyRead, this, [this] { onReadyRead(); });
     connect(socket, &QTcpSocket::disconnected, this, [this] { onDisconnected(); });
     // readyRead may already be behind us (bytes arrived before the connection was handed over).
@@ -138,6 +142,51 @@ void HttpConnection::onReadyRead()
     QPointer<HttpConnection> self(this);
     while (self && !m_gone && !m_closing && m_state != State::Failed && parseStep()) {
     }
+    if (self)
+        updateTimer();
+}
+
+void HttpConnection::updateTimer()
+{
+    // Only a connection waiting for a request is timed: once a request is read, its handler and
+    // its response (an SSE stream may last hours) take as long as they take.
+    Wait wanted = Wait::None;
+    if (!m_gone && !m_closing && m_state == State::Head) {
+        if (!m_buffer.isEmpty() || (!m_servedAny && m_queue.isEmpty()))
+            wanted = Wait::Head;
+        else if (m_queue.isEmpty())
+            wanted = Wait::Idle;
+    }
+    if (wanted == m_wait)
+        return; // a head arriving byte by byte does not win itself more time
+    m_wait = wanted;
+    const int ms = wanted == Wait::Head ? m_settings->headerTimeoutMs : wanted == Wait::Idle ? m_settings->idleTimeoutMs : 0;
+    if (ms > 0)
+        m_timer->start(ms);
+    else
+        m_timer->stop();
+}
+
+void HttpConnection::onTimeout()
+{
+    if (m_gone || m_closing)
+        return;
+    const Wait waited = std::exchange(m_wait, Wait::None);
+    if (waited == Wait::Head && !m_buffer.isEmpty()) {
+        if (!m_queue.isEmpty()) {
+            // Behind a response still under way a 408 could not go out: the connection goes.
+            shutDown(false);
+            return;
+        }
+        fail(408, "request_timeout", QCoreApplication::translate("valis::HttpServer", "The request's head did not arrive in time."));
+        return;
+    }
+    if (waited == Wait::None)
+        return;
+    // Nothing was asked (an idle keep-alive, or a connection that never spoke): closing needs no
+    // answer, and the client opens a new connection when it wants one.
+    m_closing = true;
+    m_socket->disconnectFromHost();
 }
 
 bool HttpConnection::parseStep()
@@ -190,8 +239,8 @@ bool HttpConnection::parseStep()
             fail(400, "bad_request", QCoreApplication::translate("valis::HttpServer", "A chunk size line of the request body is malformed."));
             return false;
         }
-        if (m_request.body.size() + size > m_maxBodyBytes) {
-            fail(413, "request_too_large", QCoreApplication::translate("valis::HttpServer", "The request body is larger than %n bytes.", nullptr, int(m_maxBodyBytes)));
+        if (m_request.body.size() + size > m_settings->maxBodyBytes) {
+            fail(413, "request_too_large", QCoreApplication::translate("valis::HttpServer", "The request body is larger than %n bytes.", nullptr, int(m_settings->maxBodyBytes)));
             return false;
         }
         m_remaining = size;
@@ -327,8 +376,8 @@ bool HttpConnection::parseHead(qsizetype end)
                 return malformed(QCoreApplication::translate("valis::HttpServer", "The request's Content-Length is malformed."));
             length = each;
         }
-        if (length > m_maxBodyBytes) {
-            fail(413, "request_too_large", QCoreApplication::translate("valis::HttpServer", "The request body is larger than %n bytes.", nullptr, int(m_maxBodyBytes)));
+        if (length > m_settings->maxBodyBytes) {
+            fail(413, "request_too_large", QCoreApplication::translate("valis::HttpServer", "The request body is larger than %n bytes.", nullptr, int(m_settings->maxBodyBytes)));
             return false;
         }
         m_remaining = length;
@@ -356,29 +405,43 @@ void HttpConnection::dispatch()
     state->closeAfter = m_requestCloses;
     state->http10 = m_requestHttp10;
     m_closing = m_requestCloses;
+    m_servedAny = true;
     m_queue.append(responder);
+    updateTimer();
 
-    if (m_handler && *m_handler) {
+    if (m_settings->handler) {
         QPointer<HttpResponder> guard(responder);
-        (*m_handler)(state->request, responder);
+        m_settings->handler(state->request, responder);
     } else {
+        const QString message = QCoreApplication::translate("valis::HttpServer", "Nothing is served here.");
         responder->respond(404, {{"Content-Type", "application/json"}},
-                           errorBody(404, "not_found", QCoreApplication::translate("valis::HttpServer", "Nothing is served here.")));
+                           m_settings->errorBody ? m_settings->errorBody(404, "not_found", message)
+                                                 : errorBody(404, "not_found", message));
     }
 }
 
-void HttpConnection::fail(int status, const QByteArray &code, const QString &message)
+void HttpConnection::refuse(int status, const QByteArray &code, const QString &message)
+{
+    m_refused = true;
+    fail(status, code, message, {{"Retry-After", "1"}});
+}
+
+void HttpConnection::fail(int status, const QByteArray &code, const QString &message, const HttpHeaders &headers)
 {
     m_state = State::Failed;
     m_closing = true;
     m_buffer.clear();
+    updateTimer();
     HttpResponder *responder = m_access.create(m_responderParent);
     HttpResponderState *state = m_access.state(responder);
     state->connection = this;
     state->closeAfter = true;
     state->request.peer = m_socket->peerAddress();
     m_queue.append(responder);
-    responder->respond(status, {{"Content-Type", "application/json"}}, errorBody(status, code, message));
+    HttpHeaders all = headers;
+    all.append(HttpHeaders::value_type("Content-Type", "application/json"));
+    responder->respond(status, all,
+                       m_settings->errorBody ? m_settings->errorBody(status, code, message) : errorBody(status, code, message));
 }
 
 void HttpConnection::send(HttpResponder *responder, const QByteArray &bytes)
@@ -436,6 +499,7 @@ void HttpConnection::advance()
             return;
         }
     }
+    updateTimer();
 }
 
 void HttpConnection::write(const QByteArray &bytes)
@@ -454,6 +518,7 @@ void HttpConnection::onDisconnected()
 void HttpConnection::shutDown(bool quietly)
 {
     m_gone = true;
+    m_timer->stop();
     const QList<QPointer<HttpResponder>> queue = std::exchange(m_queue, {});
     for (const QPointer<HttpResponder> &responder : queue) {
         if (!responder)

@@ -13,6 +13,7 @@
 #include <functional>
 
 class QTcpSocket;
+class QTimer;
 
 namespace valis::detail {
 
@@ -43,6 +44,18 @@ struct HttpResponderAccess
     std::function<HttpResponderState *(HttpResponder *)> state;
 };
 
+/// What the HttpServer set, read by its connections as they go (owned by the server, which
+/// outlives them).
+struct HttpConnectionSettings
+{
+    HttpServer::Handler handler;
+    qint64 maxBodyBytes = 4 * 1024 * 1024;
+    int headerTimeoutMs = 30 * 1000;
+    int idleTimeoutMs = 120 * 1000;
+    int maxConnections = 256;
+    HttpServer::ErrorBody errorBody; ///< null: detail::errorBody
+};
+
 /// One accepted socket. Requests are parsed as they arrive (pipelining included) and each gets
 /// a responder; responses leave in request order, a later one's output waiting in its state
 /// until the earlier ones are complete. Never deleted directly: deleteLater(), since handlers
@@ -50,8 +63,8 @@ struct HttpResponderAccess
 class HttpConnection : public QObject
 {
 public:
-    HttpConnection(QTcpSocket *socket, const HttpServer::Handler *handler, qint64 maxBodyBytes,
-                   HttpResponderAccess access, QObject *responderParent, QObject *parent);
+    HttpConnection(QTcpSocket *socket, const HttpConnectionSettings *settings, HttpResponderAccess access,
+                   QObject *responderParent, QObject *parent);
 
     /// Output of `responder`: written now when it is the oldest unanswered response, else kept.
     void send(HttpResponder *responder, const QByteArray &bytes);
@@ -60,6 +73,10 @@ public:
     /// Drops the connection: every unanswered responder is told the client is gone (unless
     /// `quietly`, for a server being destroyed).
     void shutDown(bool quietly);
+    /// Answers `status` at once, before any request is read, and closes (over the cap: 503).
+    void refuse(int status, const QByteArray &code, const QString &message);
+    /// Refused at once, or its response that closes it has gone out: no longer counted.
+    bool isLeaving() const { return m_refused || m_gone || m_closing; }
 
 private:
     enum class State { Head, Body, ChunkSize, ChunkData, ChunkDataEnd, Trailers, Failed };
@@ -70,14 +87,22 @@ private:
     bool parseHead(qsizetype end);
     void dispatch();
     /// Answers `status` with an error body on its own and closes the connection after it.
-    void fail(int status, const QByteArray &code, const QString &message);
+    void fail(int status, const QByteArray &code, const QString &message, const HttpHeaders &headers = {});
+    /// Runs the header or idle timer as the connection's state asks (see HttpServer).
+    void updateTimer();
+    void onTimeout();
     void advance();
     void onDisconnected();
     void write(const QByteArray &bytes);
 
+    enum class Wait { None, Head, Idle };
+
     QTcpSocket *m_socket = nullptr;
-    const HttpServer::Handler *m_handler = nullptr;
-    qint64 m_maxBodyBytes = 0;
+    const HttpConnectionSettings *m_settings = nullptr;
+    QTimer *m_timer = nullptr;
+    Wait m_wait = Wait::None;
+    bool m_servedAny = false; ///< a request was dispatched: silence from now on is idleness
+    bool m_refused = false;
     HttpResponderAccess m_access;
     QPointer<QObject> m_responderParent;
     QList<QPointer<HttpResponder>> m_queue;

@@ -8,6 +8,8 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 
+#include <algorithm>
+
 namespace valis {
 
 using detail::HttpConnection;
@@ -150,10 +152,16 @@ class HttpServer::Private
 {
 public:
     QTcpServer server;
-    Handler handler;
-    qint64 maxBodyBytes = 4 * 1024 * 1024;
+    detail::HttpConnectionSettings settings;
     detail::HttpResponderAccess access;
     QList<QPointer<HttpConnection>> connections;
+
+    int liveConnections()
+    {
+        connections.removeIf([](const QPointer<HttpConnection> &each) { return each.isNull(); });
+        return int(std::count_if(connections.begin(), connections.end(),
+                                 [](const QPointer<HttpConnection> &each) { return !each->isLeaving(); }));
+    }
 
     void shutDownConnections(bool quietly)
     {
@@ -175,9 +183,14 @@ HttpServer::HttpServer(QObject *parent)
 
     connect(&d->server, &QTcpServer::newConnection, this, [this] {
         while (QTcpSocket *socket = d->server.nextPendingConnection()) {
-            auto *connection = new HttpConnection(socket, &d->handler, d->maxBodyBytes, d->access, this, this);
-            d->connections.removeIf([](const QPointer<HttpConnection> &each) { return each.isNull(); });
+            const bool full = d->settings.maxConnections > 0 && d->liveConnections() >= d->settings.maxConnections;
+            auto *connection = new HttpConnection(socket, &d->settings, d->access, this, this);
             d->connections.append(connection);
+            // Accepted and answered rather than left in the backlog: a client learns at once that
+            // the server is busy, not after its own timeout.
+            if (full)
+                connection->refuse(503, "server_busy",
+                                   QCoreApplication::translate("valis::HttpServer", "The server has too many open connections; try again shortly."));
         }
     });
 }
@@ -191,17 +204,57 @@ HttpServer::~HttpServer()
 
 void HttpServer::setHandler(Handler handler)
 {
-    d->handler = std::move(handler);
+    d->settings.handler = std::move(handler);
 }
 
 void HttpServer::setMaxBodyBytes(qint64 bytes)
 {
-    d->maxBodyBytes = qMax<qint64>(0, bytes);
+    d->settings.maxBodyBytes = qMax<qint64>(0, bytes);
 }
 
 qint64 HttpServer::maxBodyBytes() const
 {
-    return d->maxBodyBytes;
+    return d->settings.maxBodyBytes;
+}
+
+void HttpServer::setHeaderTimeout(int milliseconds)
+{
+    d->settings.headerTimeoutMs = qMax(0, milliseconds);
+}
+
+int HttpServer::headerTimeout() const
+{
+    return d->settings.headerTimeoutMs;
+}
+
+void HttpServer::setIdleTimeout(int milliseconds)
+{
+    d->settings.idleTimeoutMs = qMax(0, milliseconds);
+}
+
+int HttpServer::idleTimeout() const
+{
+    return d->settings.idleTimeoutMs;
+}
+
+void HttpServer::setMaxConnections(int count)
+{
+    d->settings.maxConnections = qMax(0, count);
+}
+
+int HttpServer::maxConnections() const
+{
+    return d->settings.maxConnections;
+}
+
+int HttpServer::connectionCount() const
+{
+    return d->liveConnections();
+}
+
+void HttpServer::setErrorBody(ErrorBody format)
+{
+    d->settings.errorBody = std::move(format);
 }
 
 Result<void> HttpServer::listen(const QHostAddress &address, quint16 port)

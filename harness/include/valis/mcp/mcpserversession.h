@@ -96,6 +96,12 @@ Q_SIGNALS:
 /// refused. Transport-agnostic: the stdio and Streamable HTTP transports feed it receive() and
 /// deliver what it emits as outgoing().
 ///
+/// A handler call whose request carries _meta.progressToken is bracketed by two
+/// notifications/progress (0 of 1 before, 1 of 1 after); once the client set logging/setLevel,
+/// each handler call leaves a notifications/message line (debug: what ran, how long, how big
+/// its result; warning/error: a failed call). Both belong to their request (outgoing()'s
+/// `relatedRequest`) and come before its response.
+///
 /// Every request that reaches the handler is reported as called() for the audit log.
 class VALIS_HARNESS_EXPORT McpServerSession : public QObject
 {

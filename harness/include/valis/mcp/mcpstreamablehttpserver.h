@@ -20,7 +20,8 @@ namespace valis {
 /// gets 404. SSE events carry ids, and a client that reconnects with Last-Event-ID gets what it
 /// missed on that stream (resumption). Every request is checked first: a foreign Origin gets
 /// 403 (DNS rebinding), a missing or wrong bearer token 401, a body over the limit 413,
-/// malformed JSON-RPC a JSON-RPC error with 400.
+/// malformed JSON-RPC a JSON-RPC error with 400. Every refusal, HttpServer's own (413, 400,
+/// 408, 503) included, has a JSON-RPC error object as its body.
 class VALIS_HARNESS_EXPORT McpStreamableHttpServer : public QObject
 {
     Q_OBJECT
@@ -34,6 +35,9 @@ public:
         QString bearerToken;              ///< required on every request; empty: refused to listen
         QStringList allowedOrigins;       ///< besides loopback origins
         qint64 maxBodyBytes = 4 * 1024 * 1024;
+        int headerTimeoutMs = 30 * 1000;  ///< HttpServer::setHeaderTimeout
+        int idleTimeoutMs = 120 * 1000;   ///< HttpServer::setIdleTimeout
+        int maxConnections = 256;         ///< HttpServer::setMaxConnections
     };
 
     McpStreamableHttpServer(McpServerHandler *handler, QObject *parent = nullptr);

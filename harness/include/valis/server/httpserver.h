@@ -79,7 +79,9 @@ private:
 /// OpenAI-compatible API): keep-alive, requests on a connection answered in order, request
 /// bodies by Content-Length or chunked, streamed responses, and a body limit enforced before a
 /// handler runs (413 with a JSON error, the connection closed). Malformed requests get 400 and
-/// the connection is closed. Lives in one thread; never blocks it.
+/// the connection is closed. A request head that does not arrive in time gets 408, a keep-alive
+/// connection left idle is closed, and connections over the cap are answered 503 and closed.
+/// Lives in one thread; never blocks it.
 class VALIS_HARNESS_EXPORT HttpServer : public QObject
 {
     Q_OBJECT
@@ -95,6 +97,29 @@ public:
     /// Bodies over this are refused with 413 before the handler sees them (default 4 MiB).
     void setMaxBodyBytes(qint64 bytes);
     qint64 maxBodyBytes() const;
+
+    /// A request head not whole this long after the connection opened or its first byte came
+    /// (trickled, or never finished) is answered 408 and the connection closed; a connection
+    /// that sent nothing is closed quietly. Default 30 s; 0: no limit.
+    void setHeaderTimeout(int milliseconds);
+    int headerTimeout() const;
+    /// A keep-alive connection with no request and no response under way this long is closed.
+    /// Streamed responses (SSE) are never idle. Default 120 s; 0: never.
+    void setIdleTimeout(int milliseconds);
+    int idleTimeout() const;
+    /// Connections open at once; one more is answered 503 (with Retry-After) and closed.
+    /// Default 256; 0: no cap.
+    void setMaxConnections(int count);
+    int maxConnections() const;
+    /// Connections open now (those being refused not counted).
+    int connectionCount() const;
+
+    /// Makes the body of the answers HttpServer gives before any handler runs (400, 408, 413,
+    /// 431, 501, 503, 505, and 404 when there is no handler), sent as application/json.
+    using ErrorBody = std::function<QByteArray(int status, const QByteArray &code, const QString &message)>;
+    /// Replaces the default {"error": {"message", "type", "code"}} (the OpenAI API's shape);
+    /// null restores it.
+    void setErrorBody(ErrorBody format);
 
     /// Listens on `address`:`port` (port 0: a free one). Error "server.listen" naming the
     /// address and the reason (in use, no permission).

@@ -117,7 +117,9 @@ public:
     McpCaller caller;
     bool initialized = false; ///< initialize answered: other requests are served from then on
     QSet<QString> subscriptions;
-    QString logLevel = QStringLiteral("info");
+    /// What logging/setLevel asked for; empty until then, and then no log lines are sent (a
+    /// client that never asked would only pay for them).
+    QString logLevel;
 
     void reply(const QJsonValue &id, const QJsonValue &result)
     {
@@ -133,6 +135,38 @@ public:
             Q_EMIT q->outgoing(JsonRpcMessage::notification(method, params), QJsonValue(QJsonValue::Null));
     }
 
+    /// A notification about request `requestId`: it travels with that request's answer.
+    void notifyAbout(const QJsonValue &requestId, const QString &method, const QJsonObject &params)
+    {
+        Q_EMIT q->outgoing(JsonRpcMessage::notification(method, params), requestId);
+    }
+    bool logs(const QString &level) const
+    {
+        return !logLevel.isEmpty() && logLevels().indexOf(level) >= logLevels().indexOf(logLevel);
+    }
+    /// notifications/message about request `requestId`, when the client's level admits `level`.
+    void log(const QJsonValue &requestId, const QString &level, const QJsonObject &data)
+    {
+        if (!logs(level))
+            return;
+        notifyAbout(requestId, QStringLiteral("notifications/message"),
+                    QJsonObject{{QStringLiteral("level"), level},
+                                {QStringLiteral("logger"), handler->serverInfo().value(QStringLiteral("name")).toString()},
+                                {QStringLiteral("data"), data}});
+    }
+    /// notifications/progress for a request that carries _meta.progressToken; `done` of `total`.
+    void progress(const JsonRpcMessage &message, int done, int total, const QString &text)
+    {
+        const QJsonValue token = message.params.value(QStringLiteral("_meta")).toObject().value(QStringLiteral("progressToken"));
+        if (!token.isString() && !token.isDouble())
+            return;
+        notifyAbout(message.id, QStringLiteral("notifications/progress"),
+                    QJsonObject{{QStringLiteral("progressToken"), token},
+                                {QStringLiteral("progress"), done},
+                                {QStringLiteral("total"), total},
+                                {QStringLiteral("message"), text}});
+    }
+
     void handleRequest(const JsonRpcMessage &message);
     QJsonObject initialize(const QJsonObject &params);
     // Runs one handler call and reports it as called(); `target` names what it was about.
@@ -144,9 +178,14 @@ template<typename Call>
 void McpServerSession::Private::served(const JsonRpcMessage &message, const QString &target, bool resourceLookup,
                                        Call call)
 {
+    // A request that carries a progress token hears when its work starts and when it is done,
+    // before its response: over HTTP that makes the answer an SSE stream of the request.
+    const QString what = target.isEmpty() ? message.method : message.method + QLatin1Char(' ') + target;
+    progress(message, 0, 1, QStringLiteral("Started: ") + what);
     QElapsedTimer timer;
     timer.start();
     const Result<QJsonObject> result = call();
+    const qint64 milliseconds = timer.elapsed();
     QString problem;
     if (result.ok()) {
         if (result->value(QStringLiteral("isError")).toBool()) {
@@ -159,7 +198,20 @@ void McpServerSession::Private::served(const JsonRpcMessage &message, const QStr
     } else {
         problem = result.error().message.isEmpty() ? result.error().code : result.error().message;
     }
-    Q_EMIT q->called(caller, message.method, target, problem.left(500), timer.elapsed());
+    Q_EMIT q->called(caller, message.method, target, problem.left(500), milliseconds);
+    progress(message, 1, 1, QStringLiteral("Done: ") + what);
+    QJsonObject line{{QStringLiteral("method"), message.method}, {QStringLiteral("milliseconds"), milliseconds}};
+    if (!target.isEmpty())
+        line.insert(QStringLiteral("target"), target);
+    if (problem.isEmpty()) {
+        // Debug only: a successful call is routine; its size tells a client what it costs.
+        line.insert(QStringLiteral("resultBytes"), QJsonDocument(*result).toJson(QJsonDocument::Compact).size());
+        log(message.id, QStringLiteral("debug"), line);
+    } else {
+        // A tool that failed is worth a warning; the handler itself failing, an error.
+        line.insert(QStringLiteral("error"), problem.left(500));
+        log(message.id, result.ok() ? QStringLiteral("warning") : QStringLiteral("error"), line);
+    }
     if (result.ok()) {
         reply(message.id, *result);
     } else {
@@ -236,6 +288,9 @@ void McpServerSession::Private::handleRequest(const JsonRpcMessage &message)
             known = known || tool.name == name;
         if (!known) {
             Q_EMIT q->called(caller, method, name, QStringLiteral("unknown tool"), 0);
+            log(message.id, QStringLiteral("warning"),
+                QJsonObject{{QStringLiteral("method"), method}, {QStringLiteral("target"), name},
+                            {QStringLiteral("error"), QStringLiteral("unknown tool")}});
             fail(message.id, JsonRpcCode::InvalidParams, QStringLiteral("Unknown tool: ") + name);
             return;
         }

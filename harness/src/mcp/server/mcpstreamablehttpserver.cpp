@@ -381,6 +381,11 @@ McpStreamableHttpServer::McpStreamableHttpServer(McpServerHandler *handler, QObj
     d->q = this;
     d->handler = handler;
     d->http.setHandler([this](const HttpRequest &request, HttpResponder *responder) { d->serve(request, responder); });
+    // What HttpServer refuses on its own (a body over the limit, a malformed or slow request, too
+    // many connections) is answered in the transport's shape too, so a client parses one kind.
+    d->http.setErrorBody([](int, const QByteArray &, const QString &message) {
+        return JsonRpcMessage::errorResponse(QJsonValue(QJsonValue::Null), -32000, message).serialize();
+    });
     d->housekeeping.setInterval(kKeepAliveMs);
     connect(&d->housekeeping, &QTimer::timeout, this, [this] {
         for (auto &[id, session] : d->sessions) {
@@ -404,6 +409,9 @@ Result<void> McpStreamableHttpServer::listen(const Options &options)
                      tr("The MCP server needs a bearer token: it does not serve without one."));
     d->options = options;
     d->http.setMaxBodyBytes(options.maxBodyBytes);
+    d->http.setHeaderTimeout(options.headerTimeoutMs);
+    d->http.setIdleTimeout(options.idleTimeoutMs);
+    d->http.setMaxConnections(options.maxConnections);
     const Result<void> listening = d->http.listen(options.address, options.port);
     if (listening.hasError())
         return listening;
