@@ -135,6 +135,10 @@
         <source>the context strategy &quot;%1&quot; works on the provider&apos;s side and needs the %2 API; %3 cannot apply it, so it changes nothing in this session</source>
         <translation>die Kontextstrategie &quot;%1&quot; arbeitet auf der Seite des Anbieters und braucht die %2-API; %3 kann sie nicht anwenden, daher ändert sie in dieser Sitzung nichts</translation>
     </message>
+    <message>
+        <source>ask whether the memory store changed</source>
+        <translation>fragen, ob sich der Gedächtnisspeicher geändert hat</translation>
+    </message>
 </context>
 <context>
     <name>valis</name>
@@ -284,13 +288,6 @@
     </message>
 </context>
 <context>
-    <name>valis::AgentLoop</name>
-    <message>
-        <source>[not run: this answer also called tools the client runs]</source>
-        <translation>[nicht ausgeführt: diese Antwort hat auch Werkzeuge aufgerufen, die der Client ausführt]</translation>
-    </message>
-</context>
-<context>
     <name>valis::AiderImporter</name>
     <message>
         <source>Aider chat history</source>
@@ -357,6 +354,10 @@
     <message>
         <source>the default serve profile &quot;%1&quot; is not one of the profiles</source>
         <translation>das Standard-Serve-Profil „%1“ ist keines der Profile</translation>
+    </message>
+    <message>
+        <source>the serve profile &quot;%1&quot; names an empty agent</source>
+        <translation>das Serve-Profil „%1“ nennt einen leeren Agenten</translation>
     </message>
 </context>
 <context>
@@ -1374,6 +1375,10 @@
         <source>unknown memory backend</source>
         <translation>unbekanntes Gedächtnis-Backend</translation>
     </message>
+    <message>
+        <source>This memory store cannot tell cheaply whether it changed.</source>
+        <translation>Dieser Gedächtnisspeicher kann nicht günstig feststellen, ob er sich geändert hat.</translation>
+    </message>
 </context>
 <context>
     <name>valis::DetailStoreMemoriesBackend</name>
@@ -1858,6 +1863,14 @@
     <message>
         <source>Cannot listen on %1: %2</source>
         <translation>Auf %1 kann nicht gelauscht werden: %2</translation>
+    </message>
+    <message>
+        <source>The request&apos;s head did not arrive in time.</source>
+        <translation>Der Kopf der Anfrage kam nicht rechtzeitig an.</translation>
+    </message>
+    <message>
+        <source>The server has too many open connections; try again shortly.</source>
+        <translation>Der Server hat zu viele offene Verbindungen; versuchen Sie es gleich noch einmal.</translation>
     </message>
 </context>
 <context>
@@ -4490,6 +4503,46 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <source>Recommendations</source>
         <translation>Empfehlungen</translation>
     </message>
+    <message>
+        <source>from %1</source>
+        <translation>von %1</translation>
+    </message>
+    <message>
+        <source>Written by %1 through Valis&apos;s MCP server</source>
+        <translation>Geschrieben von %1 über den MCP-Server von Valis</translation>
+    </message>
+    <message>
+        <source>Written by %1 %2 through Valis&apos;s MCP server</source>
+        <translation>Geschrieben von %1 %2 über den MCP-Server von Valis</translation>
+    </message>
+    <message>
+        <source> over %1</source>
+        <translation> über %1</translation>
+    </message>
+    <message>
+        <source> (MCP session %1)</source>
+        <translation> (MCP-Sitzung %1)</translation>
+    </message>
+    <message>
+        <source> · source &quot;%1&quot;</source>
+        <translation> · Quelle „%1“</translation>
+    </message>
+    <message>
+        <source>Written by anyone</source>
+        <translation>Von allen geschrieben</translation>
+    </message>
+    <message>
+        <source>Written by other agents (MCP)</source>
+        <translation>Von anderen Agenten geschrieben (MCP)</translation>
+    </message>
+    <message>
+        <source>Written by Valis</source>
+        <translation>Von Valis geschrieben</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Quelle</translation>
+    </message>
 </context>
 <context>
     <name>valis::MemoryProcessingPane</name>
@@ -5046,6 +5099,18 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>only function tools with a name are supported</source>
         <translation>nur Funktionswerkzeuge mit einem Namen werden unterstützt</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a number</source>
+        <translation>„%1“ muss eine Zahl sein</translation>
+    </message>
+    <message>
+        <source>&quot;stop&quot; must be a string or an array of strings</source>
+        <translation>„stop“ muss eine Zeichenkette oder ein Array von Zeichenketten sein</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a positive number</source>
+        <translation>„%1“ muss eine positive Zahl sein</translation>
     </message>
 </context>
 <context>
@@ -6475,6 +6540,14 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <source>Sessions without a workspace folder</source>
         <translation>Sitzungen ohne Arbeitsordner</translation>
     </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>Served by the OpenAI-compatible API (profile %1)</source>
+        <translation>Über die OpenAI-kompatible API bereitgestellt (Profil %1)</translation>
+    </message>
 </context>
 <context>
     <name>valis::SessionSampler</name>
@@ -6797,6 +6870,34 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>The API&apos;s token is on the clipboard.</source>
         <translation>Das Token der API ist in der Zwischenablage.</translation>
+    </message>
+    <message>
+        <source>any free port</source>
+        <translation>beliebiger freier Port</translation>
+    </message>
+    <message>
+        <source>The profile of config/serve.json a request without a model uses</source>
+        <translation>Das Profil aus config/serve.json, das eine Anfrage ohne Modell verwendet</translation>
+    </message>
+    <message>
+        <source>Default profile</source>
+        <translation>Standardprofil</translation>
+    </message>
+    <message>
+        <source>Profile %1 (%2/%3)</source>
+        <translation>Profil %1 (%2/%3)</translation>
+    </message>
+    <message>
+        <source>Profile %1 (not in config/serve.json)</source>
+        <translation>Profil %1 (nicht in config/serve.json)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>%1 wird geschrieben…</translation>
     </message>
 </context>
 <context>
@@ -10821,6 +10922,10 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>Serve an OpenAI-compatible API with managed context: each conversation a Valis session</source>
         <translation>Eine OpenAI-kompatible API mit verwaltetem Kontext bereitstellen: jede Unterhaltung eine Valis-Sitzung</translation>
+    </message>
+    <message>
+        <source>%1: a served conversation has no workspace; only /context/ and /memories/ can be read</source>
+        <translation>%1: eine bereitgestellte Unterhaltung hat keinen Arbeitsbereich; nur /context/ und /memories/ sind lesbar</translation>
     </message>
 </context>
 <context>

@@ -135,6 +135,10 @@
         <source>the context strategy &quot;%1&quot; works on the provider&apos;s side and needs the %2 API; %3 cannot apply it, so it changes nothing in this session</source>
         <translation>上下文策略 &quot;%1&quot; 在提供方一侧运行，需要 %2 API；%3 无法应用它，因此它在此会话中不起任何作用</translation>
     </message>
+    <message>
+        <source>ask whether the memory store changed</source>
+        <translation>查询记忆存储是否已更改</translation>
+    </message>
 </context>
 <context>
     <name>valis</name>
@@ -284,13 +288,6 @@
     </message>
 </context>
 <context>
-    <name>valis::AgentLoop</name>
-    <message>
-        <source>[not run: this answer also called tools the client runs]</source>
-        <translation>[未执行：此回答还调用了由客户端运行的工具]</translation>
-    </message>
-</context>
-<context>
     <name>valis::AiderImporter</name>
     <message>
         <source>the session header&apos;s time &quot;%1&quot; is not YYYY-MM-DD HH:MM:SS</source>
@@ -356,6 +353,10 @@
     <message>
         <source>the default serve profile &quot;%1&quot; is not one of the profiles</source>
         <translation>默认 serve 配置档“%1”不在已有的配置档之中</translation>
+    </message>
+    <message>
+        <source>the serve profile &quot;%1&quot; names an empty agent</source>
+        <translation>serve 配置档“%1”指定的智能体为空</translation>
     </message>
 </context>
 <context>
@@ -1371,6 +1372,10 @@
         <source>unknown memory backend</source>
         <translation>未知的记忆后端</translation>
     </message>
+    <message>
+        <source>This memory store cannot tell cheaply whether it changed.</source>
+        <translation>此记忆存储无法低成本地判断自身是否已更改。</translation>
+    </message>
 </context>
 <context>
     <name>valis::DetailStoreMemoriesBackend</name>
@@ -1854,6 +1859,14 @@
     <message>
         <source>Cannot listen on %1: %2</source>
         <translation>无法在 %1 上监听：%2</translation>
+    </message>
+    <message>
+        <source>The request&apos;s head did not arrive in time.</source>
+        <translation>请求头未能及时到达。</translation>
+    </message>
+    <message>
+        <source>The server has too many open connections; try again shortly.</source>
+        <translation>服务器打开的连接过多；请稍后重试。</translation>
     </message>
 </context>
 <context>
@@ -4466,6 +4479,46 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <source>Recommendations</source>
         <translation>建议</translation>
     </message>
+    <message>
+        <source>from %1</source>
+        <translation>来自 %1</translation>
+    </message>
+    <message>
+        <source>Written by %1 through Valis&apos;s MCP server</source>
+        <translation>由 %1 通过 Valis 的 MCP 服务器写入</translation>
+    </message>
+    <message>
+        <source>Written by %1 %2 through Valis&apos;s MCP server</source>
+        <translation>由 %1 %2 通过 Valis 的 MCP 服务器写入</translation>
+    </message>
+    <message>
+        <source> over %1</source>
+        <translation>，经由 %1</translation>
+    </message>
+    <message>
+        <source> (MCP session %1)</source>
+        <translation>（MCP 会话 %1）</translation>
+    </message>
+    <message>
+        <source> · source &quot;%1&quot;</source>
+        <translation> · 来源“%1”</translation>
+    </message>
+    <message>
+        <source>Written by anyone</source>
+        <translation>任何来源写入</translation>
+    </message>
+    <message>
+        <source>Written by other agents (MCP)</source>
+        <translation>由其他智能体写入（MCP）</translation>
+    </message>
+    <message>
+        <source>Written by Valis</source>
+        <translation>由 Valis 写入</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>来源</translation>
+    </message>
 </context>
 <context>
     <name>valis::MemoryProcessingPane</name>
@@ -5020,6 +5073,18 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>only function tools with a name are supported</source>
         <translation>仅支持带名称的 function 工具</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a number</source>
+        <translation>“%1”必须是数字</translation>
+    </message>
+    <message>
+        <source>&quot;stop&quot; must be a string or an array of strings</source>
+        <translation>“stop”必须是字符串或字符串数组</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a positive number</source>
+        <translation>“%1”必须是正数</translation>
     </message>
 </context>
 <context>
@@ -6431,6 +6496,14 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <source>Sessions without a workspace folder</source>
         <translation>没有工作区文件夹的会话</translation>
     </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>Served by the OpenAI-compatible API (profile %1)</source>
+        <translation>由 OpenAI 兼容 API 提供（配置档 %1）</translation>
+    </message>
 </context>
 <context>
     <name>valis::SessionSampler</name>
@@ -6753,6 +6826,34 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>The API&apos;s token is on the clipboard.</source>
         <translation>API 的令牌已复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>any free port</source>
+        <translation>任意空闲端口</translation>
+    </message>
+    <message>
+        <source>The profile of config/serve.json a request without a model uses</source>
+        <translation>不指定模型的请求所使用的 config/serve.json 配置档</translation>
+    </message>
+    <message>
+        <source>Default profile</source>
+        <translation>默认配置档</translation>
+    </message>
+    <message>
+        <source>Profile %1 (%2/%3)</source>
+        <translation>配置档 %1（%2/%3）</translation>
+    </message>
+    <message>
+        <source>Profile %1 (not in config/serve.json)</source>
+        <translation>配置档 %1（不在 config/serve.json 中）</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>正在写入 %1…</translation>
     </message>
 </context>
 <context>
@@ -10747,6 +10848,10 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>Serve an OpenAI-compatible API with managed context: each conversation a Valis session</source>
         <translation>提供带上下文管理的 OpenAI 兼容 API：每个对话即一个 Valis 会话</translation>
+    </message>
+    <message>
+        <source>%1: a served conversation has no workspace; only /context/ and /memories/ can be read</source>
+        <translation>%1：通过 API 提供的对话没有工作区；只能读取 /context/ 和 /memories/</translation>
     </message>
 </context>
 <context>
