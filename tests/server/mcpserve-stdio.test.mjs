@@ -85,6 +85,7 @@ test('the SDK client uses valis-cli mcp serve --stdio', async () => {
     assert.ok(!stored.isError, text(stored));
     const key = stored.structuredContent.key;
     assert.match(key, /^m-[0-9a-f]+$/);
+    assert.ok(text(stored).includes(`(note, 1 line, ${Buffer.byteLength(fact)} bytes)`), text(stored));
     await waitFor(() => listChanged > 0, 'list_changed after store_memory');
 
     // Search finds it, with a resource link.

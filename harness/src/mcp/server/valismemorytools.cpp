@@ -4,6 +4,7 @@
 
 #include "valismemorycommon.h"
 
+#include "valis/core/modeltext.h"
 #include "valis/memory/detailstore.h"
 #include "valis/memory/memorypager.h"
 #include "valis/store/sessionstore.h"
@@ -114,7 +115,8 @@ QString noStore()
 
 QString facts(const MemoryRecord &record)
 {
-    return QStringLiteral("%1, %2 lines, %3 bytes").arg(record.type, QString::number(record.lineCount), QString::number(record.sizeBytes));
+    return QStringLiteral("%1, %2, %3").arg(record.type, modeltext::plural(record.lineCount, QStringLiteral("line")),
+                                            modeltext::plural(record.sizeBytes, QStringLiteral("byte")));
 }
 
 QString snippetText(QString snippet)
@@ -404,8 +406,9 @@ Result<QJsonObject> ValisMemoryServer::listMemoriesFiles(const QJsonObject &argu
         if (out.size() > MaxAnswerBytes / 2 || shown == 500)
             break;
         ++shown;
-        out += QStringLiteral("/memories/%1 (%2 lines, %3 bytes) - %4\n")
-                   .arg(record.path, QString::number(record.lineCount), QString::number(record.sizeBytes), oneLine(record.summary, 120));
+        out += QStringLiteral("/memories/%1 (%2, %3) - %4\n")
+                   .arg(record.path, modeltext::plural(record.lineCount, QStringLiteral("line")),
+                        modeltext::plural(record.sizeBytes, QStringLiteral("byte")), oneLine(record.summary, 120));
         list.append(QJsonObject{{QStringLiteral("path"), record.path},
                                 {QStringLiteral("key"), record.key},
                                 {QStringLiteral("lines"), record.lineCount},
