@@ -8,6 +8,7 @@
 // is (2) minus (1), at each percentile. Then a client thread sends GET /v1/models over one
 // keep-alive connection, one after another, and the rate is printed.
 // Usage: bench_apiserver [--chunks 2000] [--interval-ms 2] [--models 5000]
+#include "chunkserver.h"
 #include "stats.h"
 
 #include "valis/agent/approvalpolicy.h"
@@ -37,85 +38,12 @@
 
 using namespace valis;
 using Clock = std::chrono::steady_clock;
+using bench::ChunkServer;
+using bench::httpChunk;
+using bench::sse;
 
 namespace {
 
-QByteArray httpChunk(const QByteArray &data)
-{
-    return QByteArray::number(data.size(), 16) + "\r\n" + data + "\r\n";
-}
-
-QByteArray sse(const QByteArray &name, const QByteArray &json)
-{
-    return "event: " + name + "\ndata: " + json + "\n\n";
-}
-
-/// Streams `chunks` text deltas ("d<index> "), one per HTTP chunk, `interval` apart; stamps each write.
-class ChunkServer : public QObject
-{
-public:
-    ChunkServer(int chunks, int intervalMs, std::vector<Clock::time_point> *sent)
-        : m_chunks(chunks), m_interval(intervalMs), m_sent(sent)
-    {
-    }
-
-    quint16 listen()
-    {
-        m_server.listen(QHostAddress::LocalHost, 0);
-        connect(&m_server, &QTcpServer::newConnection, this, [this] {
-            QTcpSocket *socket = m_server.nextPendingConnection();
-            socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
-            connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onRequest(socket); });
-        });
-        return m_server.serverPort();
-    }
-
-private:
-    void onRequest(QTcpSocket *socket)
-    {
-        m_request += socket->readAll();
-        const qsizetype headerEnd = m_request.indexOf("\r\n\r\n");
-        if (headerEnd < 0)
-            return;
-        const qsizetype lengthAt = m_request.toLower().indexOf("content-length:");
-        const qsizetype length = lengthAt < 0 ? 0 : m_request.mid(lengthAt + 15, m_request.indexOf("\r\n", lengthAt) - lengthAt - 15).trimmed().toLongLong();
-        if (m_request.size() < headerEnd + 4 + length)
-            return;
-        m_request.clear();
-        socket->write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n");
-        socket->write(httpChunk(sse("message_start", "{\"type\":\"message_start\",\"message\":{\"id\":\"msg_bench\",\"type\":\"message\",\"role\":\"assistant\","
-                                                     "\"model\":\"claude-sonnet-4-5\",\"content\":[],\"usage\":{\"input_tokens\":10,\"output_tokens\":1}}}")
-                                + sse("content_block_start", "{\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}")));
-        socket->flush();
-        auto *timer = new QTimer(socket);
-        timer->setTimerType(Qt::PreciseTimer);
-        auto next = std::make_shared<int>(0);
-        connect(timer, &QTimer::timeout, socket, [this, socket, timer, next] {
-            const int index = (*next)++;
-            if (index < m_chunks) {
-                const QByteArray data = sse("content_block_delta", "{\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"d"
-                                                                       + QByteArray::number(index) + " \"}}");
-                (*m_sent)[size_t(index)] = Clock::now();
-                socket->write(httpChunk(data));
-                socket->flush();
-                return;
-            }
-            timer->stop();
-            socket->write(httpChunk(sse("content_block_stop", "{\"type\":\"content_block_stop\",\"index\":0}")
-                                    + sse("message_delta", "{\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"},\"usage\":{\"output_tokens\":5}}")
-                                    + sse("message_stop", "{\"type\":\"message_stop\"}"))
-                          + "0\r\n\r\n");
-            socket->flush();
-        });
-        timer->start(m_interval);
-    }
-
-    QTcpServer m_server{this};
-    QByteArray m_request;
-    int m_chunks;
-    int m_interval;
-    std::vector<Clock::time_point> *m_sent;
-};
 
 /// The API's client: posts `request` on its own thread and stamps every "d<index> " delta as read.
 class StreamClient : public QObject
