@@ -157,4 +157,15 @@ Result<ApiConversations::Match> ApiConversations::find(const ApiProfile &profile
     return best;
 }
 
+void ApiConversations::reportWarning(const Session *session, const Error &error) const
+{
+    if (!m_onProblem || !session)
+        return;
+    SessionEvent event;
+    event.kind = SessionEvent::Kind::Warning;
+    event.sessionId = session->id();
+    event.error = error;
+    m_onProblem(session->id(), event);
+}
+
 } // namespace valis::apiserver

@@ -52,6 +52,9 @@ public:
     /// A session whose request is being prepared (its client's results captured) counts as busy.
     bool isPreparing(const Session *session) const { return m_preparing.contains(session); }
     void setPreparing(const Session *session, bool preparing);
+    /// Tells the server's owner about a problem of `session` outside its own events (a client
+    /// result that could not be stored and goes upstream as it came).
+    void reportWarning(const Session *session, const Error &error) const;
 
 private:
     Result<Session *> open(const QString &id, const ApiProfile &profile, const QString &system, const QString &key);

@@ -136,7 +136,10 @@ Session *startTurn(ApiConversations &conversations, const TurnRequest &request, 
                          if (!guarded)
                              return;
                          owner->setPreparing(guarded, false);
-                         Q_UNUSED(warnings); // a result that could not be stored goes as it came
+                         // A result that could not be stored goes upstream as it came; the
+                         // person running the server hears why.
+                         for (const Error &warning : std::as_const(warnings))
+                             owner->reportWarning(guarded, warning);
                          QHash<QString, Part> byCall;
                          for (const Part &result : std::as_const(captured))
                              byCall.insert(result.callId, result);
