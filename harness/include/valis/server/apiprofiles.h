@@ -28,9 +28,9 @@ struct VALIS_HARNESS_EXPORT ApiProfile
     /// search_memory reach, and /memories/. "api" by default, so a client holding the token
     /// sees what served conversations stored and not what the person's own agents know; name
     /// "default" (or another agent) to share that agent's memory with the clients.
-    QString agent = DefaultAgent;
+    QString agent = defaultAgent();
 
-    static inline const QString DefaultAgent = QStringLiteral("api");
+    static QString defaultAgent() { return QStringLiteral("api"); }
 };
 
 /// The profiles of `valis-cli serve` (config/serve.json):

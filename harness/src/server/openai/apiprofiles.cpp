@@ -51,7 +51,7 @@ Result<ApiProfiles> ApiProfiles::load(const QString &path)
         profile.history = entry.value(QLatin1String("history")).toString();
         profile.maxOutputTokens = entry.value(QLatin1String("maxOutputTokens")).toInteger(-1);
         profile.system = entry.value(QLatin1String("system")).toString();
-        profile.agent = entry.value(QLatin1String("agent")).toString(ApiProfile::DefaultAgent);
+        profile.agent = entry.value(QLatin1String("agent")).toString(ApiProfile::defaultAgent());
         if (profile.agent.isEmpty())
             return invalid(path, Text::tr("the serve profile \"%1\" names an empty agent").arg(profile.name));
         profiles.add(profile);
