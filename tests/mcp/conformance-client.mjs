@@ -13,6 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { readConformanceChecks } from './conformancechecks.mjs';
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const source = path.resolve(here, '..', '..');
 const args = Object.fromEntries(
@@ -36,37 +38,9 @@ const run = spawnSync(process.execPath, cliArgs, { encoding: 'utf8', maxBuffer: 
 process.stdout.write(run.stdout ?? '');
 process.stderr.write(run.stderr ?? '');
 
-function findChecks(folder) {
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-        const full = path.join(folder, entry.name);
-        if (entry.isDirectory()) {
-            const found = findChecks(full);
-            if (found)
-                return found;
-        } else if (entry.name === 'checks.json') {
-            return full;
-        }
-    }
-    return null;
-}
-
-const problems = [];
-const checksFile = findChecks(output);
-if (!checksFile) {
-    problems.push('the conformance run wrote no checks.json');
-} else {
-    const checks = JSON.parse(fs.readFileSync(checksFile, 'utf8'));
-    if (checks.length === 0)
-        problems.push('the scenario recorded no checks');
-    for (const check of checks) {
-        const text = `${check.id}: ${check.description}${check.errorMessage ? ` (${check.errorMessage})` : ''}`;
-        if (check.status === 'WARNING')
-            console.log(`WARNING ${text}`);
-        else if (check.status === 'FAILURE')
-            problems.push(`FAILURE ${text}`);
-    }
-    console.log(`${checks.filter((c) => c.status === 'SUCCESS').length} checks succeeded (${checksFile})`);
-}
+const { checksFile, problems, succeeded } = readConformanceChecks(output);
+if (checksFile)
+    console.log(`${succeeded} checks succeeded (${checksFile})`);
 const log = `${run.stdout ?? ''}${run.stderr ?? ''}`;
 if (log.includes('CLIENT TIMED OUT'))
     problems.push('the client timed out');

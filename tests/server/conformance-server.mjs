@@ -15,6 +15,8 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
+import { readConformanceChecks } from '../mcp/conformancechecks.mjs';
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const source = path.resolve(here, '..', '..');
 const args = Object.fromEntries(
@@ -81,36 +83,8 @@ const run = await new Promise((resolve) => {
 });
 process.stdout.write(run.out);
 
-function findChecks(folder) {
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-        const full = path.join(folder, entry.name);
-        if (entry.isDirectory()) {
-            const found = findChecks(full);
-            if (found)
-                return found;
-        } else if (entry.name === 'checks.json') {
-            return full;
-        }
-    }
-    return null;
-}
-
-const problems = [];
-const checksFile = findChecks(output);
-if (!checksFile) {
-    problems.push('the conformance run wrote no checks.json');
-} else {
-    const checks = JSON.parse(fs.readFileSync(checksFile, 'utf8'));
-    if (checks.length === 0)
-        problems.push('the scenario recorded no checks');
-    for (const check of checks) {
-        const text = `${check.id}: ${check.description}${check.errorMessage ? ` (${check.errorMessage})` : ''}`;
-        if (check.status === 'WARNING')
-            console.log(`WARNING ${text}`);
-        else if (check.status === 'FAILURE')
-            problems.push(`FAILURE ${text}`);
-    }
-    const succeeded = checks.filter((c) => c.status === 'SUCCESS').length;
+const { checksFile, problems, succeeded } = readConformanceChecks(output);
+if (checksFile) {
     console.log(`${succeeded} checks succeeded`);
     // A scenario that only warned (a test tool missing, say) tested nothing: not a pass.
     if (succeeded === 0)
