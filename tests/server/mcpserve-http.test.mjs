@@ -17,6 +17,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema, ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 
+import { progressOfLastCall, recordIncoming } from './mcpwire.mjs';
+
 const cli = process.env.VALIS_CLI;
 assert.ok(cli, 'VALIS_CLI must name the valis-cli binary');
 assert.ok(process.env.VALIS_TEST_KEYRING, 'run inside tests/support/with-keyring.sh: the token goes into the keychain');
@@ -73,29 +75,6 @@ function waitFor(predicate, what, ms = 15000) {
         };
         tick();
     });
-}
-
-/// Every message the client's transport delivers, recorded before the SDK handles it. The SDK
-/// (1.32.2) runs notification handlers a microtask later, and a response read in the same chunk
-/// has by then dropped its request's progress handler, so onprogress alone misses progress that
-/// a fast call sends just before its answer: the wire is checked instead.
-function recordIncoming(client) {
-    const seen = [];
-    const transport = client.transport;
-    const deliver = transport.onmessage;
-    transport.onmessage = (message, extra) => { seen.push(message); deliver(message, extra); };
-    return seen;
-}
-
-/// The progress notifications of the call answered last in `seen`, checked to come before its
-/// response and to increase.
-function progressOfLastCall(seen) {
-    const answer = seen.findLastIndex((m) => 'id' in m && ('result' in m || 'error' in m));
-    const token = seen[answer].id; // the SDK uses the request id as the progress token
-    const steps = seen.map((m, i) => ({ m, i }))
-        .filter(({ m }) => m.method === 'notifications/progress' && m.params.progressToken === token);
-    assert.ok(steps.every(({ i }) => i < answer), 'progress comes before the response');
-    return steps.map(({ m }) => m.params);
 }
 
 const text = (result) => result.content.find((c) => c.type === 'text').text;
