@@ -34,11 +34,6 @@ using bench::ChunkServer;
 using bench::httpChunk;
 using bench::sse;
 
-namespace {
-
-
-} // namespace
-
 int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
