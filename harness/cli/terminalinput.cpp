@@ -10,6 +10,9 @@
 #include <csignal>
 #include <sys/socket.h>
 #include <unistd.h>
+#elif defined(Q_OS_WIN)
+#include <QPointer>
+#include <qt_windows.h>
 #endif
 
 namespace valis::cli {
@@ -92,7 +95,21 @@ void onSigint(int)
 } // namespace
 #endif
 
-InterruptSignal::InterruptSignal(QObject *parent) : QObject(parent)
+#if defined(Q_OS_WIN)
+namespace {
+QPointer<InterruptSignal> consoleListener;
+
+BOOL WINAPI onConsoleControl(DWORD)
+{
+    // Another thread: the signal is emitted through the listener's own event queue.
+    if (consoleListener)
+        QMetaObject::invokeMethod(consoleListener.data(), &InterruptSignal::triggered, Qt::QueuedConnection);
+    return TRUE;
+}
+} // namespace
+#endif
+
+InterruptSignal::InterruptSignal(Hears hears, QObject *parent) : QObject(parent), m_hears(hears)
 {
 #if defined(Q_OS_UNIX)
     if (::socketpair(AF_UNIX, SOCK_STREAM, 0, interruptPipe) != 0)
@@ -108,6 +125,13 @@ InterruptSignal::InterruptSignal(QObject *parent) : QObject(parent)
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
     sigaction(SIGINT, &action, nullptr);
+    if (m_hears == Hears::InterruptAndTerminate)
+        sigaction(SIGTERM, &action, nullptr);
+#elif defined(Q_OS_WIN)
+    if (m_hears == Hears::InterruptAndTerminate) {
+        consoleListener = this;
+        SetConsoleCtrlHandler(onConsoleControl, TRUE);
+    }
 #endif
 }
 
@@ -115,10 +139,17 @@ InterruptSignal::~InterruptSignal()
 {
 #if defined(Q_OS_UNIX)
     signal(SIGINT, SIG_DFL);
+    if (m_hears == Hears::InterruptAndTerminate)
+        signal(SIGTERM, SIG_DFL);
     if (interruptPipe[0] >= 0) {
         ::close(interruptPipe[0]);
         ::close(interruptPipe[1]);
         interruptPipe[0] = interruptPipe[1] = -1;
+    }
+#elif defined(Q_OS_WIN)
+    if (m_hears == Hears::InterruptAndTerminate) {
+        SetConsoleCtrlHandler(onConsoleControl, FALSE);
+        consoleListener = nullptr;
     }
 #endif
 }

@@ -40,13 +40,18 @@ private:
 };
 
 /// SIGINT (Ctrl-C) as a Qt signal: the first one asks for an interrupt, a second one ends the
-/// process at once (exit status 130), for a turn that does not stop.
+/// process at once (exit status 130), for a turn that does not stop. A server that runs until it
+/// is stopped also hears SIGTERM the same way (and, on Windows, the console's Ctrl+C and
+/// Ctrl+Break).
 class InterruptSignal : public QObject
 {
     Q_OBJECT
 
 public:
-    explicit InterruptSignal(QObject *parent = nullptr);
+    enum class Hears { Interrupt, InterruptAndTerminate };
+
+    explicit InterruptSignal(QObject *parent = nullptr) : InterruptSignal(Hears::Interrupt, parent) {}
+    explicit InterruptSignal(Hears hears, QObject *parent = nullptr);
     ~InterruptSignal() override;
 
 Q_SIGNALS:
@@ -54,6 +59,7 @@ Q_SIGNALS:
 
 private:
     QSocketNotifier *m_notifier = nullptr;
+    Hears m_hears = Hears::Interrupt;
 };
 
 } // namespace valis::cli

@@ -3,6 +3,8 @@
 // script can wait for, the audit log, and a clean stop on SIGINT/SIGTERM.
 #include "clicontext.h"
 #include "mcpserve.h"
+#include "servertoken.h"
+#include "terminalinput.h"
 
 #include "valis/keychain/keychaincredentialstore.h"
 #include "valis/mcp/mcpauditlog.h"
@@ -11,19 +13,7 @@
 
 #include <QCoreApplication>
 #include <QEventLoop>
-#include <QPointer>
-#include <QSocketNotifier>
 
-#include <cstdio>
-#include <optional>
-
-#if defined(Q_OS_UNIX)
-#include <csignal>
-#include <sys/socket.h>
-#include <unistd.h>
-#elif defined(Q_OS_WIN)
-#include <qt_windows.h>
-#endif
 
 namespace valis::cli {
 
@@ -31,124 +21,23 @@ namespace {
 
 const QString kTokenAccount = QStringLiteral("mcp-server-token");
 
-#if defined(Q_OS_UNIX)
-int stopPipe[2] = {-1, -1};
-
-void onStopSignal(int)
-{
-    const char byte = 1;
-    [[maybe_unused]] const ssize_t written = ::write(stopPipe[1], &byte, 1);
-}
-#elif defined(Q_OS_WIN)
-QPointer<QEventLoop> stopLoop;
-
-BOOL WINAPI onConsoleControl(DWORD)
-{
-    // Another thread: the loop is asked to quit through its own event queue.
-    if (stopLoop)
-        QMetaObject::invokeMethod(stopLoop.data(), &QEventLoop::quit, Qt::QueuedConnection);
-    return TRUE;
-}
-#endif
-
-/// Quits `loop` on SIGINT or SIGTERM (Ctrl+C or Ctrl+Break on Windows), through a self-pipe so
-/// the handler does nothing but write one byte; the previous handlers come back afterwards.
-class StopSignals
-{
-public:
-    explicit StopSignals(QEventLoop *loop)
-    {
-#if defined(Q_OS_UNIX)
-        if (::socketpair(AF_UNIX, SOCK_STREAM, 0, stopPipe) != 0)
-            return;
-        m_notifier = std::make_unique<QSocketNotifier>(stopPipe[0], QSocketNotifier::Read);
-        QObject::connect(m_notifier.get(), &QSocketNotifier::activated, loop, [loop] {
-            char byte;
-            [[maybe_unused]] const ssize_t n = ::read(stopPipe[0], &byte, 1);
-            loop->quit();
-        });
-        struct sigaction action = {};
-        action.sa_handler = onStopSignal;
-        sigemptyset(&action.sa_mask);
-        action.sa_flags = SA_RESTART;
-        sigaction(SIGINT, &action, &m_previousInt);
-        sigaction(SIGTERM, &action, &m_previousTerm);
-#elif defined(Q_OS_WIN)
-        stopLoop = loop;
-        SetConsoleCtrlHandler(onConsoleControl, TRUE);
-#else
-        Q_UNUSED(loop);
-#endif
-    }
-
-    ~StopSignals()
-    {
-#if defined(Q_OS_UNIX)
-        if (!m_notifier)
-            return;
-        sigaction(SIGINT, &m_previousInt, nullptr);
-        sigaction(SIGTERM, &m_previousTerm, nullptr);
-        m_notifier.reset();
-        ::close(stopPipe[0]);
-        ::close(stopPipe[1]);
-        stopPipe[0] = stopPipe[1] = -1;
-#elif defined(Q_OS_WIN)
-        SetConsoleCtrlHandler(onConsoleControl, FALSE);
-        stopLoop = nullptr;
-#endif
-    }
-
-    StopSignals(const StopSignals &) = delete;
-    StopSignals &operator=(const StopSignals &) = delete;
-
-private:
-#if defined(Q_OS_UNIX)
-    std::unique_ptr<QSocketNotifier> m_notifier;
-    struct sigaction m_previousInt = {};
-    struct sigaction m_previousTerm = {};
-#endif
-};
-
-/// Runs one keychain call to its end (the keychain answers through the event loop).
-template<typename T, typename Call>
-T waitFor(Call call)
-{
-    std::optional<T> answer;
-    QEventLoop loop;
-    call([&answer, &loop](const T &value) {
-        answer.emplace(value);
-        loop.quit();
-    });
-    if (!answer)
-        loop.exec();
-    return *answer;
-}
-
 /// The bearer token: the one in the keychain, or a new one stored there (and shown once) when
 /// there is none or `rotate`.
 Result<QString> bearerToken(CliContext &context, bool rotate)
 {
     KeychainCredentialStore keychain;
-    if (!rotate) {
-        const auto stored = waitFor<Result<std::optional<QString>>>(
-            [&keychain](CredentialStore::ReadCallback done) { keychain.read(kTokenAccount, std::move(done)); });
-        if (stored.hasError())
-            return stored.error();
-        if (stored->has_value() && !(*stored)->isEmpty())
-            return **stored;
+    const Result<ServerToken> token = serverToken(keychain, kTokenAccount, QStringLiteral("valis-mcp-"), rotate);
+    if (token.hasError())
+        return token.error();
+    if (token->created) {
+        // Only now and only here: afterwards it lives in the keychain alone.
+        context.err() << Text::tr("valis-cli mcp serve: a new bearer token was stored in the keychain (account %1). "
+                                  "It is shown this once; clients send it as \"Authorization: Bearer TOKEN\":")
+                             .arg(kTokenAccount)
+                      << Qt::endl
+                      << token->value << Qt::endl;
     }
-    const QString token = httpaccess::generateToken(QStringLiteral("valis-mcp-"));
-    const auto written = waitFor<Result<void>>(
-        [&keychain, &token](CredentialStore::WriteCallback done) { keychain.write(kTokenAccount, token, std::move(done)); });
-    if (written.hasError())
-        return written.error();
-    // Only now and only here: afterwards it lives in the keychain alone.
-    context.err() << Text::tr("valis-cli mcp serve: a new bearer token was stored in the keychain (account %1). "
-                              "It is shown this once; clients send it as \"Authorization: Bearer TOKEN\":")
-                         .arg(kTokenAccount)
-                  << Qt::endl
-                  << token << Qt::endl;
-    return token;
+    return token->value;
 }
 
 } // namespace
@@ -179,7 +68,8 @@ int serveMcpHttp(CliContext &context, McpServerHandler *handler, const McpServeO
     });
 
     QEventLoop loop;
-    StopSignals stop(&loop);
+    InterruptSignal stop(InterruptSignal::Hears::InterruptAndTerminate);
+    QObject::connect(&stop, &InterruptSignal::triggered, &loop, &QEventLoop::quit);
     context.err() << Text::tr("valis-cli mcp serve: serving the memory of agent %1%2 over Streamable HTTP; Ctrl+C stops")
                          .arg(options.agentId, options.readOnly ? Text::tr(" (read-only)") : QString())
                   << Qt::endl;

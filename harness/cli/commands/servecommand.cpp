@@ -3,6 +3,7 @@
 #include "clicontext.h"
 #include "commands.h"
 #include "mcphoststart.h"
+#include "servertoken.h"
 #include "memorystore.h"
 #include "terminalinput.h"
 
@@ -21,7 +22,6 @@
 #include <QDir>
 #include <QEventLoop>
 
-#include <csignal>
 #include <optional>
 
 namespace valis::cli {
@@ -30,50 +30,21 @@ namespace {
 
 constexpr auto TokenAccount = "api-server-token";
 
-#if defined(Q_OS_UNIX)
-/// SIGTERM ends the server as SIGINT does (InterruptSignal hears SIGINT).
-void forwardTerm(int)
-{
-    std::raise(SIGINT);
-}
-#endif
 
 /// The bearer token from the keychain; a new one (stored, and printed once on stderr) when there
 /// is none or `rotate`.
 Result<QString> bearerToken(CliContext &context, KeychainCredentialStore &keychain, bool rotate)
 {
     const QString account = QLatin1String(TokenAccount);
-    std::optional<QString> token;
-    if (!rotate) {
-        std::optional<Result<std::optional<QString>>> read;
-        QEventLoop loop;
-        keychain.read(account, [&](const Result<std::optional<QString>> &result) {
-            read = result;
-            loop.quit();
-        });
-        if (!read)
-            loop.exec();
-        if (read->hasError())
-            return read->error();
-        token = read->value();
+    const Result<ServerToken> token = serverToken(keychain, account, QStringLiteral("valis-api-"), rotate);
+    if (token.hasError())
+        return token.error();
+    if (token->created) {
+        context.err() << Text::tr("The API's bearer token (shown once; kept in the OS keychain as \"%1\"): %2")
+                             .arg(account, token->value)
+                      << Qt::endl;
     }
-    if (token && !token->isEmpty())
-        return *token;
-    const QString fresh = httpaccess::generateToken(QStringLiteral("valis-api-"));
-    std::optional<Result<void>> written;
-    QEventLoop loop;
-    keychain.write(account, fresh, [&](const Result<void> &result) {
-        written = result;
-        loop.quit();
-    });
-    if (!written)
-        loop.exec();
-    if (written->hasError())
-        return written->error();
-    context.err() << Text::tr("The API's bearer token (shown once; kept in the OS keychain as \"%1\"): %2")
-                         .arg(account, fresh)
-                  << Qt::endl;
-    return fresh;
+    return token->value;
 }
 
 /// The served model reads back what was moved out of its context (/context/, /memories/), never
@@ -241,10 +212,7 @@ int runServe(CliContext &context, const QStringList &arguments)
     context.out().flush();
 
     QEventLoop loop;
-    InterruptSignal interrupt;
-#if defined(Q_OS_UNIX)
-    std::signal(SIGTERM, forwardTerm);
-#endif
+    InterruptSignal interrupt(InterruptSignal::Hears::InterruptAndTerminate);
     QObject::connect(&interrupt, &InterruptSignal::triggered, &loop, &QEventLoop::quit);
     loop.exec();
     context.err() << Text::tr("stopped serving") << Qt::endl;
