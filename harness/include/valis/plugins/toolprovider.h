@@ -15,10 +15,13 @@ class QObject;
 namespace valis {
 
 class AgentFilesystem;
+class BackgroundAgents;
 class DetailStore;
 class ModelSampler;
+class PromptStore;
 class Sandbox;
 class SubagentRunner;
+class ToolCaller;
 class ToolInvocation;
 
 /// What the model sees of a tool, plus what the orchestrator needs to schedule it.
@@ -94,6 +97,15 @@ struct VALIS_HARNESS_EXPORT ToolContext
     /// The tools this session holds back from requests (ToolSpec::deferrable), which search_tools
     /// searches and call_tool reaches; empty when nothing is deferred.
     QList<ToolSpec> deferredTools = {};
+    /// Calls the session's other tools on this call's behalf (run_script): each through the
+    /// session's approvals, retries, sandbox and result capture, recorded as a child of this
+    /// call. nullptr where nested calls are not offered.
+    ToolCaller *toolCaller = nullptr;
+    /// The session's background agents (spawn_agent, agent_status, wait_agents, cancel_agent);
+    /// nullptr where they are not allowed (inside a background agent, in `valis-cli tool`).
+    BackgroundAgents *backgroundAgents = nullptr;
+    /// Stored prompts by key (llm_call's prompt_key); nullptr where there is no prompt store.
+    PromptStore *prompts = nullptr;
 };
 
 /// A set of tools (session-scoped): their specs, and calls to them.
