@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QHash>
 #include <QJsonDocument>
+#include <QMutex>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSet>
@@ -392,6 +393,29 @@ Result<DocumentSweep> DocumentStore::sweep()
         report.purgedBytes += *purged;
     }
     return report;
+}
+
+Result<std::optional<DocumentSweep>> sweepDocumentsIfDue(DetailStore &store, std::chrono::seconds interval)
+{
+    static QMutex mutex;
+    static QHash<QString, QDateTime> lastSweeps;
+    const QString id = store.description();
+    const QDateTime at = QDateTime::currentDateTimeUtc();
+    {
+        QMutexLocker lock(&mutex);
+        const QDateTime last = lastSweeps.value(id);
+        if (last.isValid() && last.secsTo(at) < interval.count())
+            return std::optional<DocumentSweep>();
+        // Claimed before sweeping, so a second caller meanwhile does not sweep twice.
+        lastSweeps.insert(id, at);
+    }
+    Result<DocumentSweep> swept = DocumentStore(store).sweep();
+    if (swept.hasError()) {
+        QMutexLocker lock(&mutex);
+        lastSweeps.remove(id);
+        return swept.error();
+    }
+    return std::optional<DocumentSweep>(std::move(swept).value());
 }
 
 } // namespace valis

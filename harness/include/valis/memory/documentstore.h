@@ -9,7 +9,9 @@
 #include <QList>
 #include <QString>
 
+#include <chrono>
 #include <functional>
+#include <optional>
 
 namespace valis {
 
@@ -126,5 +128,12 @@ private:
     DetailStore &m_store;
     Clock m_now;
 };
+
+/// The background retention sweep: runs DocumentStore(store).sweep() on the calling thread (a
+/// worker thread: the document tools' first call, the desktop's Documents view) when this
+/// process has not swept a store of this description() within `interval`; nullopt when it was
+/// not due. A failed sweep is not counted, so the next caller tries again.
+VALIS_HARNESS_EXPORT Result<std::optional<DocumentSweep>>
+sweepDocumentsIfDue(DetailStore &store, std::chrono::seconds interval = std::chrono::hours(24));
 
 } // namespace valis
