@@ -1,11 +1,14 @@
-// The document store ("File Cabinet") on a real SqliteDetailStore in a temporary folder: save
+// The document store ("File Cabinet") on a real SqliteDetailStore in a temporary folder and on
+// a real PostgreSQL server's store (it uses only the DetailStore interface): save
 // and page, list, delete answered as deleted (not unknown), pin, the retention sweep with an
 // injected clock, content shared with a MemoryRef, and the content sources (from_key,
 // from_call through a real SessionStore).
+#include "postgresserver.h"
 #include "testsupport.h"
 
 #include "valis/memory/contentsource.h"
 #include "valis/memory/documentstore.h"
+#include "valis/memory/postgresdetailstore.h"
 #include "valis/memory/sqlitedetailstore.h"
 #include "valis/record/message.h"
 #include "valis/store/sessionstore.h"
@@ -36,7 +39,8 @@ class TestDocumentStore : public QObject
     Q_OBJECT
 
     QTemporaryDir *m_dir = nullptr;
-    std::unique_ptr<SqliteDetailStore> m_store;
+    std::unique_ptr<test::PostgresServer> m_postgres;
+    std::unique_ptr<DetailStore> m_store;
     QDateTime m_now;
 
     DocumentStore cabinet() { return DocumentStore(*m_store, [this] { return m_now; }); }
@@ -53,12 +57,38 @@ class TestDocumentStore : public QObject
     }
 
 private Q_SLOTS:
+    void initTestCase_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::newRow("sqlite") << QStringLiteral("sqlite");
+        QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    }
+
+    void initTestCase()
+    {
+        Result<std::unique_ptr<test::PostgresServer>> started = test::PostgresServer::start();
+        QVERIFY2(started.ok(), qPrintable(started.ok() ? QString() : started.error().toString()));
+        m_postgres = std::move(started).value();
+    }
+
+    void cleanupTestCase() { m_postgres.reset(); }
+
     void init()
     {
+        QFETCH_GLOBAL(QString, backend);
         m_dir = new QTemporaryDir;
-        Result<std::unique_ptr<SqliteDetailStore>> opened = SqliteDetailStore::open(m_dir->filePath(QStringLiteral("memory.db")));
-        QVERIFY2(opened.ok(), qPrintable(opened.ok() ? QString() : opened.error().toString()));
-        m_store = std::move(opened).value();
+        if (backend == QLatin1String("postgresql")) {
+            QVERIFY2(m_postgres, "the PostgreSQL server did not start (see initTestCase)");
+            const Result<PostgresConnection> database = m_postgres->createDatabase();
+            VALIS_VERIFY_OK(database);
+            Result<std::unique_ptr<PostgresDetailStore>> opened = PostgresDetailStore::open(*database);
+            VALIS_VERIFY_OK(opened);
+            m_store = std::move(opened).value();
+        } else {
+            Result<std::unique_ptr<SqliteDetailStore>> opened = SqliteDetailStore::open(m_dir->filePath(QStringLiteral("memory.db")));
+            VALIS_VERIFY_OK(opened);
+            m_store = std::move(opened).value();
+        }
         m_now = QDateTime(QDate(2026, 3, 1), QTime(12, 0), Qt::UTC);
     }
 
