@@ -6,7 +6,6 @@
 #include <QMutex>
 #include <QRandomGenerator>
 #include <QRegularExpression>
-#include <QSet>
 
 #include <algorithm>
 

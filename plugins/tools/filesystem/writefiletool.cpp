@@ -55,11 +55,10 @@ ToolOutcome WriteFileTool::runOn(const ToolCall &call, const AgentFilesystem &fs
     source.fromKey = arguments.optionalString(QStringLiteral("from_key")).value_or(QString());
     source.fromCall = arguments.optionalString(QStringLiteral("from_call")).value_or(QString());
     const bool fromSource = !source.fromKey.isEmpty() || !source.fromCall.isEmpty();
-    const QString content = fromSource && !arguments.raw().contains(QLatin1String("content"))
-        ? QString()
-        : arguments.requiredText(QStringLiteral("content"));
-    if (fromSource && arguments.raw().contains(QLatin1String("content")))
-        arguments.fail(QStringLiteral("give `content` or a stored source (`from_key`, `from_call`), not both"));
+    const bool hasContent = arguments.raw().contains(QLatin1String("content"));
+    const QString content = hasContent || !fromSource ? arguments.requiredText(QStringLiteral("content")) : QString();
+    if (fromSource && hasContent)
+        arguments.fail(QStringLiteral("give either `content` or a stored source (`from_key` or `from_call`), not both"));
     if (!arguments.ok())
         return ToolOutcome::error(arguments.errorMessage());
     QByteArray bytes;
