@@ -17,6 +17,9 @@
 #include "settingsdialog.h"
 #include "storeworker.h"
 #include "mcpstatusbutton.h"
+#ifdef VALIS_HAVE_DOCUMENTS_VIEW
+#include "documentsdock.h"
+#endif
 
 #include "valis/context/contextsettings.h"
 #include "valis/plugins/pluginmanager.h"
@@ -174,6 +177,9 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
             m_memory->refresh(); // the turn may have stored memory
     });
     buildMemoryProcessing();
+#ifdef VALIS_HAVE_DOCUMENTS_VIEW
+    addDocumentsDock(this, m_locations); // the File Cabinet, a tab beside the memory browser
+#endif
     // Branches: edit a user message and send it again, answer the last turn again, switch.
     connect(m_transcript, &ConversationView::editRequested, this, [this](const QString &messageId) {
         const Message *message = m_transcript->findMessage(messageId);

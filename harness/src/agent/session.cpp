@@ -42,7 +42,8 @@ QString titleFrom(const QString &text)
     return line;
 }
 /// How much of a tool's output may reach the record whole when it is captured into memory.
-constexpr qint64 WholeResultMaxBytes = 2 * 1024 * 1024;
+/// Room for outputs moved on by key (write_file's from_key: a 5 MB output byte-exact).
+constexpr qint64 WholeResultMaxBytes = 16 * 1024 * 1024;
 } // namespace
 
 Session::Session(SessionStore *store, const SessionInfo &info, const SessionConfig &config, ToolRegistry *tools,

@@ -4,6 +4,7 @@
 #include "toolschema.h"
 #include "toolsupport.h"
 #include "valis/filesystem/agentfilesystem.h"
+#include "valis/memory/contentsource.h"
 
 namespace valis::tools::files {
 
@@ -28,21 +29,52 @@ ToolSpec WriteFileTool::spec() const
         "Create a file, or replace a file's whole content, with `content` (UTF-8 text). Missing folders are "
         "created. The write is atomic: the file never holds half of the new content. To change part of an "
         "existing file, prefer edit_file or apply_patch, which do not need the whole text. Paths are relative "
-        "to the workspace (absolute paths inside it work too); /memories/ keeps notes across sessions.");
+        "to the workspace (absolute paths inside it work too); /memories/ keeps notes across sessions. Instead of "
+        "`content`, give `from_key` (a MemoryRef key such as m-3f9a2c, or a document key doc-...) or `from_call` (the "
+        "id of an earlier tool call of this session) to write that stored content byte for byte without copying it "
+        "through your context: the way to put a large output or a document into a file.");
     spec.inputSchema = ToolSchema()
                            .string(QStringLiteral("path"), QStringLiteral("The file to write."))
                            .string(QStringLiteral("content"), QStringLiteral("The complete new content of the file."))
-                           .required({QStringLiteral("path"), QStringLiteral("content")})
+                           .string(QStringLiteral("from_key"),
+                                   QStringLiteral("Instead of content: write the content stored under this MemoryRef key "
+                                                  "(\"m-3f9a2c\") or document key (\"doc-...\"), exactly."))
+                           .string(QStringLiteral("from_call"),
+                                   QStringLiteral("Instead of content: write the result of this earlier tool call of this "
+                                                  "session (its call id), exactly."))
+                           .required({QStringLiteral("path")})
                            .build();
     return spec;
 }
 
-ToolOutcome WriteFileTool::runOn(const ToolCall &, const AgentFilesystem &fs, ToolArguments &arguments) const
+ToolOutcome WriteFileTool::runOn(const ToolCall &call, const AgentFilesystem &fs, ToolArguments &arguments) const
 {
     const QString path = arguments.requiredString(QStringLiteral("path"));
-    const QString content = arguments.requiredText(QStringLiteral("content"));
+    // Zero-token writes: the bytes come from the DetailStore or the record (contentsource.h).
+    ContentSourceRequest source;
+    source.fromKey = arguments.optionalString(QStringLiteral("from_key")).value_or(QString());
+    source.fromCall = arguments.optionalString(QStringLiteral("from_call")).value_or(QString());
+    const bool fromSource = !source.fromKey.isEmpty() || !source.fromCall.isEmpty();
+    const bool hasContent = arguments.raw().contains(QLatin1String("content"));
+    const QString content = hasContent || !fromSource ? arguments.requiredText(QStringLiteral("content")) : QString();
+    if (fromSource && hasContent)
+        arguments.fail(QStringLiteral("give either `content` or a stored source (`from_key` or `from_call`), not both"));
     if (!arguments.ok())
         return ToolOutcome::error(arguments.errorMessage());
+    QByteArray bytes;
+    QString origin;
+    if (fromSource) {
+        source.agentId = call.context.agentId.isEmpty() ? QStringLiteral("default") : call.context.agentId;
+        source.sessionId = call.context.sessionId;
+        source.sessionStorePath = call.context.sessionStorePath;
+        const Result<ResolvedContent> resolved = resolveContent(call.context.memory, source);
+        if (resolved.hasError())
+            return ToolOutcome::error(resolved.error().message);
+        bytes = resolved->bytes;
+        origin = QStringLiteral(" from ") + resolved->origin;
+    } else {
+        bytes = content.toUtf8();
+    }
 
     const Result<AgentFilesystem::Location> location = fs.resolve(path);
     if (location.hasError())
@@ -63,18 +95,17 @@ ToolOutcome WriteFileTool::runOn(const ToolCall &, const AgentFilesystem &fs, To
             oldLines = lineCount(*old);
     }
 
-    const QByteArray bytes = content.toUtf8();
     const Result<void> written = fs.write(path, bytes);
     if (written.hasError())
         return ToolOutcome::error(written.error().message);
 
     const QString size = QStringLiteral("%1, %2").arg(plural(lineCount(bytes), QStringLiteral("line")), humanSize(bytes.size()));
     if (!existed)
-        return ToolOutcome::text(QStringLiteral("Created %1 (%2).").arg(shown, size));
+        return ToolOutcome::text(QStringLiteral("Created %1 (%2%3).").arg(shown, size, origin));
     QString was;
     if (oldLines)
         was = QStringLiteral("; it had %1").arg(plural(*oldLines, QStringLiteral("line")));
-    return ToolOutcome::text(QStringLiteral("Overwrote %1 (%2%3).").arg(shown, size, was));
+    return ToolOutcome::text(QStringLiteral("Overwrote %1 (%2%3%4).").arg(shown, size, origin, was));
 }
 
 } // namespace valis::tools::files
