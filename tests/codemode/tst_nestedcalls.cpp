@@ -70,13 +70,14 @@ class TestNestedCalls : public QObject
     Q_OBJECT
 
     std::unique_ptr<SessionHarness> m_h;
-    NestingTools m_nesting;
+    std::unique_ptr<NestingTools> m_tools;
+    NestingTools &nesting() { return *m_tools; }
 
     bool start()
     {
         m_h = std::make_unique<SessionHarness>();
-        m_nesting = NestingTools();
-        return m_h->start(QStringLiteral("anthropic"), QStringLiteral("claude-sonnet-4-5")) && m_h->useTools({&m_nesting});
+        m_tools = std::make_unique<NestingTools>();
+        return m_h->start(QStringLiteral("anthropic"), QStringLiteral("claude-sonnet-4-5")) && m_h->useTools({&nesting()});
     }
 
     void script(const QJsonArray &calls)
@@ -87,7 +88,11 @@ class TestNestedCalls : public QObject
     }
 
 private Q_SLOTS:
-    void cleanup() { m_h.reset(); }
+    void cleanup()
+    {
+        m_h.reset();
+        m_tools.reset();
+    }
 
     void childrenRunThroughApprovalsAndAreRecorded()
     {
@@ -124,7 +129,7 @@ private Q_SLOTS:
         QCOMPARE(m_h->eventsOf(SessionEvent::Kind::ToolCallFinished).size(), 4);
 
         // The tool had a ToolCaller; what it offers leaves out tools that call tools.
-        QCOMPARE(m_nesting.hadToolCaller, QList<bool>{true});
+        QCOMPARE(nesting().hadToolCaller, QList<bool>{true});
         const Part parent = recordedResult(m_h->session()->record(), QStringLiteral("toolu_1"));
         const QJsonObject answer = answerOf(parent);
         const QStringList offered = answer.value(QLatin1String("offered")).toVariant().toStringList();
@@ -206,6 +211,22 @@ private Q_SLOTS:
         QVERIFY2(resultText(recorded.first().result).contains(QStringLiteral("deny")), qPrintable(resultText(recorded.first().result)));
     }
 
+    void childrenAreRetriedAsDirectCallsAre()
+    {
+        QVERIFY(start());
+        QJsonObject flaky = args(QStringLiteral("f"));
+        flaky.insert(QStringLiteral("failures"), 1);
+        script({nested(QStringLiteral("flaky"), flaky)});
+        QCOMPARE(m_h->runTurn(QStringLiteral("go")), QStringLiteral("answered"));
+        QCOMPARE(m_h->tools().attempts.value(QStringLiteral("toolu_1.1")), 2);
+        const QList<SessionEvent> retrying = childEvents(*m_h, SessionEvent::Kind::Retrying, QStringLiteral("toolu_1"));
+        QCOMPARE(retrying.size(), 1);
+        QCOMPARE(retrying.first().callId, QStringLiteral("toolu_1.1"));
+        const QList<NestedCallRecord> recorded = NestedCallRecord::childrenOf(recordedResult(m_h->session()->record(), QStringLiteral("toolu_1")));
+        QCOMPARE(recorded.size(), 1);
+        QCOMPARE(resultText(recorded.first().result), QStringLiteral("flaky: f"));
+    }
+
     void interruptingCancelsRunningChildren()
     {
         QVERIFY(start());
@@ -266,7 +287,7 @@ private Q_SLOTS:
         QVERIFY(start());
         script({nested(QStringLiteral("orchestrate"), orchestrate({})), nested(QStringLiteral("nothing_here"), args(QStringLiteral("a")))});
         QCOMPARE(m_h->runTurn(QStringLiteral("go")), QStringLiteral("answered"));
-        QCOMPARE(m_nesting.hadToolCaller.size(), 1); // it ran once: the nested call was refused
+        QCOMPARE(nesting().hadToolCaller.size(), 1); // it ran once: the nested call was refused
         const QJsonArray children = answerOf(recordedResult(m_h->session()->record(), QStringLiteral("toolu_1"))).value(QLatin1String("children")).toArray();
         QCOMPARE(children.size(), 2);
         QVERIFY(children.at(0).toObject().value(QLatin1String("text")).toString().contains(QStringLiteral("calls tools itself")));
@@ -278,7 +299,7 @@ private Q_SLOTS:
     void largeChildResultsAreCapturedAndStayWhole()
     {
         m_h = std::make_unique<SessionHarness>();
-        m_nesting = NestingTools();
+        m_tools = std::make_unique<NestingTools>();
         QVERIFY(m_h->start(QStringLiteral("anthropic"), QStringLiteral("claude-sonnet-4-5")));
         auto opened = SqliteDetailStore::open(m_h->homePath() + QStringLiteral("/memory.db"));
         QVERIFY(opened.ok());
@@ -286,12 +307,12 @@ private Q_SLOTS:
         m_h->config().memory = store;
         m_h->config().memorySettings.captureThresholdTokens = 50;
         m_h->config().memorySettings.toolCaptureThresholds.insert(QStringLiteral("orchestrate"), 0);
-        QVERIFY(m_h->useTools({&m_nesting}));
+        QVERIFY(m_h->useTools({&nesting()}));
         const QString big = QString(QStringLiteral("lorem ipsum ")).repeated(400);
         script({nested(QStringLiteral("read"), args(big)), nested(QStringLiteral("read"), args(QStringLiteral("small")))});
         QCOMPARE(m_h->runTurn(QStringLiteral("go")), QStringLiteral("answered"));
-        QCOMPARE(m_nesting.childResults.size(), 2);
-        Part large = m_nesting.childResults.at(0).callId == QLatin1String("toolu_1.1") ? m_nesting.childResults.at(0) : m_nesting.childResults.at(1);
+        QCOMPARE(nesting().childResults.size(), 2);
+        Part large = nesting().childResults.at(0).callId == QLatin1String("toolu_1.1") ? nesting().childResults.at(0) : nesting().childResults.at(1);
         // The caller gets the whole content, and the key it was stored under.
         QVERIFY(large.captured.isCaptured());
         QCOMPARE(resultText(large), QStringLiteral("read: ") + big);
