@@ -10,6 +10,8 @@
 #include "streambuilders.h"
 
 #include "valis/agent/orchestratedtoolcaller.h"
+#include "valis/export/jsonlexport.h"
+#include "valis/import/transcriptimporter.h"
 #include "valis/memory/sqlitedetailstore.h"
 #include "valis/record/recordjson.h"
 #include "valis/wire/anthropicmessages.h"
@@ -151,6 +153,18 @@ private Q_SLOTS:
         const Part reopened = recordedResult(m_h->session()->record(), QStringLiteral("toolu_1"));
         QCOMPARE(reopened, parent);
         QCOMPARE(NestedCallRecord::childrenOf(reopened).size(), 3);
+        // The JSONL export and its importer carry them unchanged.
+        const QString exported = m_h->homePath() + QStringLiteral("/export.jsonl");
+        {
+            QFile out(exported);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            const Result<void> written = JsonlExport::write(*m_h->store(), {m_h->session()->id()}, out);
+            QVERIFY2(written.ok(), qPrintable(written.ok() ? QString() : written.error().toString()));
+        }
+        const Result<ImportedTranscript> imported = TranscriptImporters().read(exported);
+        QVERIFY2(imported.ok(), qPrintable(imported.ok() ? QString() : imported.error().toString()));
+        QCOMPARE(imported->sessions.size(), 1);
+        QCOMPARE(recordedResult(imported->sessions.first().messages, QStringLiteral("toolu_1")), parent);
 
         // The provider never hears of the children: its next request has the parent's result only.
         const QByteArray sent = m_h->server().requests().at(1).body;
