@@ -1,14 +1,13 @@
 // valis-cli prompts: the prompt store (list, show, set, rm) over the profile's prompts file.
 #include "clicontext.h"
 #include "commands.h"
+#include "terminalinput.h"
 
 #include "valis/prompts/promptstore.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-
-#include <cstdio>
 
 namespace valis::cli {
 
@@ -222,22 +221,22 @@ int runSet(PromptsRun &run, const QStringList &arguments)
     const Result<QString> key = keyArgument(parser);
     if (!key.ok())
         return run.usageError(key.error().message);
-    QByteArray bytes;
+    QString text;
     if (parser.isSet(file)) {
         QFile input(parser.value(file));
         if (!input.open(QIODevice::ReadOnly))
             return run.fail(Error(QStringLiteral("io"), input.errorString(), input.fileName()));
-        bytes = input.readAll();
+        text = QString::fromUtf8(input.readAll());
     } else {
-        QFile input;
-        if (!input.open(stdin, QIODevice::ReadOnly))
-            return run.fail(Error(QStringLiteral("io"), Text::tr("cannot read standard input")));
-        bytes = input.readAll();
+        TerminalInput input;
+        if (input.isTerminal())
+            run.cli().err() << Text::tr("Type the prompt, then Ctrl-D on a line of its own.") << Qt::endl;
+        text = input.readAll();
     }
     PromptStore *store = run.store();
     if (!store)
         return 1;
-    const Result<PromptVersion> stored = store->set(key.value(), QString::fromUtf8(bytes), parser.value(description));
+    const Result<PromptVersion> stored = store->set(key.value(), text, parser.value(description));
     if (!stored.ok())
         return run.fail(stored.error());
     const QStringList variables = stored->variables();
