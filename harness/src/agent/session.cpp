@@ -11,6 +11,7 @@
 #include "valis/memory/detailstore.h"
 #include "valis/memory/memoriesbackend.h"
 #include "valis/memory/resultcapture.h"
+#include "valis/prompts/promptstore.h"
 #include "valis/store/sessionstore.h"
 
 #include <QCoreApplication>
@@ -153,6 +154,15 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
         if (effective.memory && !effective.locations.dataDir().isEmpty())
             ContextArchive::mountResults(*effective.filesystem, effective.memory, effective.agentId, stored.id);
     }
+    // Stored prompts: the host's store, else the profile's. One that cannot open leaves prompt
+    // keys unavailable to the tools, and says why.
+    if (!effective.prompts && !effective.locations.dataDir().isEmpty()) {
+        Result<std::unique_ptr<PromptStore>> prompts = PromptStore::open(effective.locations.promptStorePath());
+        if (prompts.ok())
+            effective.prompts = std::move(prompts).value();
+        else
+            warnings.append(prompts.error());
+    }
     std::unique_ptr<Session> session(new Session(store, stored, effective, tools, approvals));
     session->m_record = record;
     session->m_branches = BranchIndex(record);
@@ -265,6 +275,7 @@ ToolContext Session::toolContext() const
     context.sampler = m_sampler.get();
     context.modelAcceptsImages = m_config.catalog.lookup(m_config.model).model.capabilities.vision;
     context.memory = m_config.memory.get();
+    context.prompts = m_config.prompts.get();
     // Captured results are stored whole, so tools need not cut them to fit the context.
     if (m_capture)
         context.wholeResultMaxBytes = WholeResultMaxBytes;
@@ -357,7 +368,7 @@ QList<Message> Session::memoryChangeReminders() const
     return m_memoryReminders;
 }
 
-Result<void> Session::submit(const QString &text, const QList<Part> &attachments)
+Result<void> Session::submit(const QString &text, const QList<Part> &attachments, const QJsonObject &metadata)
 {
     if (isBusy())
         return Error(QStringLiteral("session.busy"), Text::tr("a turn is running; interrupt it or wait for it to finish"));
@@ -369,6 +380,7 @@ Result<void> Session::submit(const QString &text, const QList<Part> &attachments
     if (!text.isEmpty())
         user.parts.append(Part::makeText(text));
     user.parts.append(attachments);
+    user.metadata = metadata;
     nameAfter(text);
     return startTurnWith(user, text, false);
 }

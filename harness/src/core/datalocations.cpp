@@ -153,6 +153,11 @@ QString DataLocations::mcpAuditLogPath() const
     return QDir(m_data).filePath(QStringLiteral("mcp-server/audit.jsonl"));
 }
 
+QString DataLocations::promptStorePath() const
+{
+    return QDir(m_data).filePath(QStringLiteral("prompts.db"));
+}
+
 QString DataLocations::agentDir(const QString &agentId) const
 {
     return QDir(m_data).filePath(QStringLiteral("agents/") + agentId);

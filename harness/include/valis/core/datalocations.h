@@ -69,6 +69,8 @@ public:
     QString memoryBlobDir() const;
     /// The MCP server's audit log (data/mcp-server/audit.jsonl): every call other agents made.
     QString mcpAuditLogPath() const;
+    /// The prompt store (data/prompts.db): prompts by key, versioned (valis/prompts/promptstore.h).
+    QString promptStorePath() const;
     /// One agent's own folder (data/agents/<id>): its memories and skills. An agent id names a
     /// persona that keeps what it learned across sessions; "default" unless configured.
     QString agentDir(const QString &agentId) const;

@@ -28,9 +28,13 @@ struct VALIS_HARNESS_EXPORT PromptVersion
 };
 
 /// Prompts stored and versioned by key, in one SQLite file (DataLocations::promptStorePath()).
+/// The template language ({{variable}}, {{> include}}, `\{{` for a literal) is described in
+/// harness/src/prompts/prompttemplate.h; substituted values are never parsed again.
 ///
-/// Shared by the desktop, valis-cli, llm_call and the MCP server (exposed as MCP prompts). Safe
-/// to use from one thread per instance; several instances (processes) may share the file.
+/// Shared by the desktop, valis-cli, llm_call and the MCP server (exposed as MCP prompts). Any
+/// thread may call an instance (each thread gets its own SQLite connection, closed when the
+/// thread ends); several instances and processes may share the file (WAL, a busy timeout, and
+/// writes in BEGIN IMMEDIATE, so versions are numbered one after the other).
 class VALIS_HARNESS_EXPORT PromptStore
 {
 public:
@@ -56,6 +60,14 @@ public:
     /// A variable with no value fails with "prompt.missing-variable" naming it; an include of an
     /// unknown key with "prompt.unknown", a cycle with "prompt.include-cycle".
     Result<QString> render(const QString &key, const QJsonObject &variables, int version = 0) const;
+    /// The variables render() needs for `key`, includes followed, in order of first use (the
+    /// composer's form, MCP prompts/get arguments). Fails as render() does, except for values.
+    Result<QStringList> variables(const QString &key, int version = 0) const;
+    /// A number that grows with every version or tombstone anyone (another process too) appends:
+    /// comparing two readings says cheaply whether the prompts changed in between.
+    Result<qint64> revision() const;
+    /// How deep includes may nest before render() fails with "prompt.include-depth".
+    static constexpr int maxIncludeDepth = 16;
 
 private:
     PromptStore();
