@@ -1,0 +1,7 @@
+# run_script (code mode): the engine against a fake ToolCaller; built where the engine is.
+if(TARGET valis_codemode_engine)
+    add_library(valis_codemode_faketools STATIC faketoolcaller.h faketoolcaller.cpp)
+    target_link_libraries(valis_codemode_faketools PUBLIC valis_common_cfg Valis::Harness)
+    target_include_directories(valis_codemode_faketools PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}")
+    valis_add_test(scriptengine SOURCES tst_scriptengine.cpp LINK valis_codemode_engine valis_codemode_faketools)
+endif()
