@@ -400,13 +400,16 @@ void ConversationController::onEvent(const SessionEvent &event)
         break;
     case SessionEvent::Kind::ToolExecutionStarted: {
         const QString provider = event.details.value(QLatin1String("provider")).toString();
-        if (shown && provider.startsWith(QLatin1String("mcp:"))) {
+        // A script's child calls get live cards under their parent (parentCallId), like MCP calls.
+        const QString parentCallId = event.details.value(QLatin1String("parentCallId")).toString();
+        if (shown && (provider.startsWith(QLatin1String("mcp:")) || !parentCallId.isEmpty())) {
             const QJsonValue &arguments = event.arguments;
             m_transcript->startToolCard(event.callId, event.toolName, event.details.value(QLatin1String("title")).toString(),
-                                        provider.mid(4),
+                                        provider.startsWith(QLatin1String("mcp:")) ? provider.mid(4) : QString(),
                                         arguments.isObject() ? QString::fromUtf8(QJsonDocument(arguments.toObject()).toJson(QJsonDocument::Indented))
                                         : arguments.isArray() ? QString::fromUtf8(QJsonDocument(arguments.toArray()).toJson(QJsonDocument::Indented))
-                                                              : arguments.toVariant().toString());
+                                                              : arguments.toVariant().toString(),
+                                        parentCallId);
         } else if (shown)
             m_transcript->appendActivity(tr("\u2192 %1 %2").arg(event.toolName,
                                                                  QString::fromUtf8(QJsonDocument(event.arguments.toObject()).toJson(QJsonDocument::Compact)).left(300)));

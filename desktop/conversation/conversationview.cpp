@@ -326,14 +326,16 @@ void ConversationView::settleApproval(const QString &approvalId, const QString &
 }
 
 void ConversationView::startToolCard(const QString &callId, const QString &name, const QString &title,
-                                     const QString &server, const QString &argumentsJson)
+                                     const QString &server, const QString &argumentsJson, const QString &parentCallId)
 {
     m_live = true;
-    const QJsonObject card{{QStringLiteral("callId"), callId},
-                           {QStringLiteral("name"), name},
-                           {QStringLiteral("title"), title},
-                           {QStringLiteral("server"), server},
-                           {QStringLiteral("arguments"), argumentsJson}};
+    QJsonObject card{{QStringLiteral("callId"), callId},
+                     {QStringLiteral("name"), name},
+                     {QStringLiteral("title"), title},
+                     {QStringLiteral("server"), server},
+                     {QStringLiteral("arguments"), argumentsJson}};
+    if (!parentCallId.isEmpty())
+        card.insert(QStringLiteral("parent"), parentCallId);
     whenReady([this, card] { Q_EMIT m_bridge->toolCardStarted(compact(card)); });
 }
 

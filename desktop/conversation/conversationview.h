@@ -67,9 +67,10 @@ public:
     /// Marks an approval card as decided (by the card or elsewhere) with `outcome` shown.
     void settleApproval(const QString &approvalId, const QString &outcome);
     /// A card for a tool call that runs now: its name, the title the tool gives itself, the
-    /// MCP server it comes from (empty for others) and its arguments, all shown as text.
+    /// MCP server it comes from (empty for others) and its arguments, all shown as text. A child
+    /// call (run_script's) names its `parentCallId`: its card goes under the parent's.
     void startToolCard(const QString &callId, const QString &name, const QString &title, const QString &server,
-                       const QString &argumentsJson);
+                       const QString &argumentsJson, const QString &parentCallId = {});
     /// Progress of the running call `callId`: `progress` of `total` (total <= 0: unknown) and
     /// the tool's message, on its card (or as a line of activity without one).
     void showToolProgress(const QString &callId, double progress, double total, const QString &message);

@@ -3,6 +3,7 @@
 #include "mcpui.h"
 
 #include "historylabels.h"
+#include "valis/agent/orchestratedtoolcaller.h"
 #include "valis/agent/recallitems.h"
 #include "valis/context/compactionevent.h"
 
@@ -88,6 +89,20 @@ QJsonObject resultBlock(const Part &result)
         out.insert(QStringLiteral("memoryRef"), result.captured.key);
     }
     out.insert(QStringLiteral("summary"), summary);
+    // The calls this call made (run_script's), as the record keeps them with its result.
+    const QList<NestedCallRecord> children = NestedCallRecord::childrenOf(result);
+    if (!children.isEmpty()) {
+        QJsonArray list;
+        for (const NestedCallRecord &child : children) {
+            list.append(QJsonObject{{QStringLiteral("callId"), child.call.callId},
+                                    {QStringLiteral("name"), child.call.toolName},
+                                    {QStringLiteral("arguments"), child.call.argumentsJson().left(160)},
+                                    {QStringLiteral("isError"), child.result.isError},
+                                    {QStringLiteral("status"), child.result.isError ? PageMessages::tr("failed") : PageMessages::tr("done")}});
+        }
+        out.insert(QStringLiteral("children"), list);
+        out.insert(QStringLiteral("childrenTitle"), PageMessages::tr("%n tool call(s) made by this call", nullptr, int(children.size())));
+    }
     return out;
 }
 

@@ -115,7 +115,26 @@
     return card;
   }
 
+  // The calls a call made (run_script's children): name, short arguments, status.
+  function childList(block) {
+    const details = element('details', 'children');
+    details.open = true;
+    details.appendChild(element('summary', '', block.childrenTitle || ''));
+    const list = element('ul');
+    for (const child of block.children) {
+      const entry = element('li', 'child ' + (child.isError ? 'error' : 'done'));
+      entry.dataset.call = String(child.callId || '');
+      entry.appendChild(element('span', 'name', child.name));
+      entry.appendChild(element('span', 'arguments', child.arguments));
+      entry.appendChild(element('span', 'status', child.status));
+      list.appendChild(entry);
+    }
+    details.appendChild(list);
+    return details;
+  }
+
   function attachResult(card, block, messageId) {
+    if (block.children && block.children.length) card.appendChild(childList(block));
     card.classList.remove('running');
     card.classList.add(block.isError ? 'error' : 'done');
     card.querySelector('.status').textContent = block.status || (block.isError ? (text.failed || 'failed') : (text.done || 'done'));
@@ -485,7 +504,10 @@
     stopStreaming();
     const card = callCard(block);
     card.classList.add('live');
-    messagesElement.appendChild(card);
+    // A child call (run_script's) goes under its parent's card when there is one.
+    const parent = block.parent ? cards.get(block.parent) : null;
+    if (block.parent) card.classList.add('nested');
+    (parent || messagesElement).appendChild(card);
     if (follow) scrollToBottom();
     notifyRendered();
   }

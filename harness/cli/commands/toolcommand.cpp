@@ -8,6 +8,7 @@
 #include "toolenvironmentoptions.h"
 
 #include "valis/agent/approvalpolicy.h"
+#include "valis/agent/orchestratedtoolcaller.h"
 #include "valis/agent/toolenvironment.h"
 #include "valis/agent/toolorchestrator.h"
 #include "valis/agent/toolregistry.h"
@@ -240,6 +241,10 @@ int runTool(CliContext &context, const QStringList &arguments)
     }
 
     ToolOrchestrator orchestrator(&tools.registry, &approvals.value());
+    // Tools that call tools (run_script) reach the others under the same rules as this call.
+    OrchestratedToolCaller toolCaller(&tools.registry, &approvals.value());
+    toolCaller.setBaseContext(toolContext);
+    toolContext.toolCaller = &toolCaller;
     QEventLoop loop;
     Part result;
 #if defined(Q_OS_UNIX)
@@ -310,6 +315,29 @@ int runTool(CliContext &context, const QStringList &arguments)
     QObject::connect(&orchestrator, &ToolOrchestrator::warning, &orchestrator, [&context](const Error &error) {
         context.err() << Text::tr("warning: %1").arg(error.toString()) << Qt::endl;
     });
+    QObject::connect(&toolCaller, &OrchestratedToolCaller::warning, &toolCaller, [&context](const Error &error) {
+        context.err() << Text::tr("warning: %1").arg(error.toString()) << Qt::endl;
+    });
+    QObject::connect(&toolCaller, &OrchestratedToolCaller::eventOccurred, &toolCaller,
+                     [&context, &toolCaller, liveOutput](const SessionEvent &event) {
+                         switch (event.kind) {
+                         case SessionEvent::Kind::ApprovalRequested:
+                             // As for the call itself: asking for it is the approval, only "deny" rules stop it.
+                             toolCaller.resolveApproval(event.requestId, ApprovalDecision::allowed());
+                             break;
+                         case SessionEvent::Kind::InteractionRequested:
+                             toolCaller.answerInteraction(event.requestId, ToolInteractionAnswer::declined());
+                             break;
+                         case SessionEvent::Kind::ToolOutput:
+                             if (liveOutput) {
+                                 context.err() << event.text;
+                                 context.err().flush();
+                             }
+                             break;
+                         default:
+                             break;
+                         }
+                     });
     QObject::connect(&orchestrator, &ToolOrchestrator::batchFinished, &loop, [&loop, &result](const QList<Part> &results) {
         result = results.value(0);
         loop.quit();
@@ -322,6 +350,8 @@ int runTool(CliContext &context, const QStringList &arguments)
     const QString callId = QStringLiteral("cli-") + QString::number(QDateTime::currentMSecsSinceEpoch());
     orchestrator.run({Part::makeToolCall(callId, name, document.object())}, toolContext);
     loop.exec();
+    toolCaller.parentFinished(callId);
+    result = toolCaller.takeChildren({result}).value(0); // --json shows the child calls
 
     if (parser.isSet(json)) {
         context.out() << QString::fromUtf8(QJsonDocument(recordjson::toJson(result)).toJson(QJsonDocument::Compact)) << Qt::endl;

@@ -44,6 +44,7 @@ void loadImages(QList<Part> &parts, const SessionStore *store, QList<Error> *mis
 
 AgentLoop::AgentLoop(Session *session)
     : m_session(session), m_orchestrator(session->tools(), session->m_approvals),
+      m_toolCaller(session->tools(), session->m_approvals),
       m_builder(std::make_unique<ViewBuilder>(session->sharedPipeline())),
       m_summaries(std::make_unique<SummaryRunner>(session->config().provider))
 {
@@ -59,6 +60,7 @@ AgentLoop::AgentLoop(Session *session)
     m_orchestrator.setRetryPolicy(m_session->config().toolRetry);
 
     connectOrchestrator();
+    connectToolCaller();
     if (RecallStep *recall = m_session->recallStep())
         connect(recall, &RecallStep::settled, this, &AgentLoop::onRecalled);
 }
@@ -449,9 +451,7 @@ void AgentLoop::onStreamFinished()
     if (!calls.isEmpty()) {
         m_state = State::Tools;
         m_batchCalls = calls;
-        ToolContext context = m_session->toolContext();
-        context.deferredTools = m_session->tools()->deferredSpecs();
-        m_orchestrator.run(calls, context);
+        m_orchestrator.run(calls, batchContext());
         return;
     }
     if (cutOff) {

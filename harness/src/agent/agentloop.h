@@ -4,6 +4,7 @@
 #include "agent/summaryrunner.h"
 #include "agent/viewbuilder.h"
 #include "valis/agent/failureclassifier.h"
+#include "valis/agent/orchestratedtoolcaller.h"
 #include "valis/agent/recallitems.h"
 #include "valis/agent/sessionevent.h"
 #include "valis/agent/toolorchestrator.h"
@@ -43,6 +44,8 @@ public:
     /// waiting for a summary they need, without sending a request (the compact command).
     void compactNow(int turn);
     ToolOrchestrator *orchestrator() { return &m_orchestrator; }
+    /// Runs the nested calls of this session's tools (run_script's children).
+    OrchestratedToolCaller *toolCaller() { return &m_toolCaller; }
     /// The last request sent, with the length of the active path then and its turn: what a
     /// background request continues to read the prompt cache (turn versions).
     struct SentRequest
@@ -66,6 +69,11 @@ private:
     void nextStep();
     /// Forwards what the ToolOrchestrator reports as SessionEvents (agentlooptools.cpp).
     void connectOrchestrator();
+    /// Forwards what nested calls do as SessionEvents and stops children whose parent ended
+    /// (agentloopnested.cpp).
+    void connectToolCaller();
+    /// The context of a batch's calls (their ToolCaller included); readies the ToolCaller.
+    ToolContext batchContext();
     /// What an InteractionRequested event carries in its details.
     static QJsonObject interactionDetails(const ToolInteraction &interaction);
     /// Builds the view for the next request on a worker thread; onViewBuilt() sends it.
@@ -102,6 +110,7 @@ private:
 
     Session *m_session;
     ToolOrchestrator m_orchestrator;
+    OrchestratedToolCaller m_toolCaller;
     std::unique_ptr<ToolSelector> m_selector;
     QPointer<ProviderStream> m_stream;
     std::unique_ptr<ViewBuilder> m_builder;

@@ -191,9 +191,7 @@ bool AgentLoop::endsForClientTools(const QList<Part> &calls)
     m_endAfterBatch = true;
     m_state = State::Tools;
     m_batchCalls = own;
-    ToolContext context = m_session->toolContext();
-    context.deferredTools = m_session->tools()->deferredSpecs();
-    m_orchestrator.run(own, context);
+    m_orchestrator.run(own, batchContext());
     return true;
 }
 
@@ -245,7 +243,8 @@ void AgentLoop::recordResults(const QList<Part> &results)
 {
     Message message;
     message.role = Role::Tool;
-    message.parts = results;
+    // Child calls go with their parent's result (wire "valis"), so the record stays append-only.
+    message.parts = m_toolCaller.takeChildren(results);
     const Result<Message> stored = m_session->append(message);
     if (stored.hasError()) {
         report(SessionEvent::Kind::Error, stored.error());

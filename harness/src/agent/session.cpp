@@ -244,6 +244,8 @@ bool Session::hasPendingSummaries() const
 QList<ApprovalRequest> Session::pendingApprovals() const
 {
     QList<ApprovalRequest> pending = m_pendingApprovals.values();
+    if (m_loop)
+        pending += m_loop->toolCaller()->pendingApprovals(); // nested calls (run_script's)
     if (m_subagents)
         pending += m_subagents->pendingApprovals();
     return pending;
@@ -420,12 +422,12 @@ void Session::interrupt()
 
 bool Session::cancelToolCall(const QString &callId)
 {
-    return m_loop && m_loop->orchestrator()->cancelCall(callId);
+    return m_loop && (m_loop->orchestrator()->cancelCall(callId) || m_loop->toolCaller()->cancelCall(callId));
 }
 
 bool Session::answerInteraction(const QString &requestId, const ToolInteractionAnswer &answer)
 {
-    if (m_loop && m_loop->orchestrator()->answerInteraction(requestId, answer))
+    if (m_loop && (m_loop->orchestrator()->answerInteraction(requestId, answer) || m_loop->toolCaller()->answerInteraction(requestId, answer)))
         return true;
     return m_subagents && m_subagents->answerInteraction(requestId, answer);
 }
@@ -452,7 +454,7 @@ bool Session::deny(const QString &requestId, const QString &reason, ApprovalScop
 
 bool Session::resolveApproval(const QString &requestId, const ApprovalDecision &decision)
 {
-    if (m_loop && m_loop->orchestrator()->resolveApproval(requestId, decision))
+    if (m_loop && (m_loop->orchestrator()->resolveApproval(requestId, decision) || m_loop->toolCaller()->resolveApproval(requestId, decision)))
         return true;
     // A subagent's request, shown to the person through this session.
     return m_subagents && m_subagents->resolveApproval(requestId, decision);

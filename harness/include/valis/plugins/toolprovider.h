@@ -61,6 +61,9 @@ struct VALIS_HARNESS_EXPORT ToolSpec
     /// "fetch_url(github.com)" allows that host, and a call to a subject nobody allowed is asked
     /// about even when read-only calls run without asking. Empty function: per tool only.
     std::function<QString(const QJsonValue &arguments)> approvalSubject = {};
+    /// Its calls call other tools through ToolContext::toolCaller (run_script): it is left out
+    /// of ToolCaller::tools(), and a nested call of it is refused, so scripts never nest.
+    bool callsTools = false;
 };
 
 /// Where a tool call runs. Passed per call: a ToolProvider keeps no per-session state.
