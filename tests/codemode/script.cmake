@@ -5,3 +5,9 @@ if(TARGET valis_codemode_engine)
     target_include_directories(valis_codemode_faketools PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}")
     valis_add_test(scriptengine SOURCES tst_scriptengine.cpp LINK valis_codemode_engine valis_codemode_faketools)
 endif()
+
+# run_script through the real valis-cli binary and the real tool and sandbox plugins.
+if(TARGET valis_plugin_codemode AND TARGET valis_sessiontestsupport)
+    valis_add_test(runscriptcli SOURCES tst_runscriptcli.cpp LINK valis_sessiontestsupport
+        DEPENDS valis_cli valis_plugin_codemode valis_plugin_filesystem valis_plugin_exec valis_plugin_local)
+endif()
