@@ -367,10 +367,16 @@ struct EngineThread::Engine
         job->promise.reset();
         job->global.reset();
         job.reset();
-        channel->finished(outcome);
+        {
+            std::lock_guard lock(thread->m_mutex);
+            thread->m_currentJob = 0;
+            thread->m_stop.store(static_cast<int>(ScriptStop::None));
+        }
         // The context is cleaned or replaced once the JSAPI frames that led here (their
-        // JSAutoRealm and Rooted values) have unwound.
+        // JSAutoRealm and Rooted values) have unwound; a next job queued meanwhile runs after it.
         thread->post([this, clean] { afterJob(clean); });
+        EnginePool::instance().release(thread);
+        channel->finished(outcome);
     }
 
     void afterJob(bool clean)
@@ -383,12 +389,6 @@ struct EngineThread::Engine
             // script gets a fresh context.
             destroyContext();
         }
-        {
-            std::lock_guard lock(thread->m_mutex);
-            thread->m_currentJob = 0;
-            thread->m_stop.store(static_cast<int>(ScriptStop::None));
-        }
-        EnginePool::instance().release(thread);
     }
 
     // Called from the bridge's natives.
