@@ -11,3 +11,9 @@ if(TARGET valis_plugin_codemode AND TARGET valis_sessiontestsupport)
     valis_add_test(runscriptcli SOURCES tst_runscriptcli.cpp LINK valis_sessiontestsupport
         DEPENDS valis_cli valis_plugin_codemode valis_plugin_filesystem valis_plugin_exec valis_plugin_local)
 endif()
+
+# run_script in a real Session against the local provider server.
+if(TARGET valis_codemode_engine AND TARGET valis_sessiontestsupport)
+    valis_add_test(runscriptsession SOURCES tst_runscriptsession.cpp LINK valis_sessiontestsupport valis_codemode_engine
+        DEPENDS valis_plugin_anthropic)
+endif()
