@@ -33,6 +33,29 @@ private:
                       anthropicCliEnvironment());
     }
 
+    // A small project with a failing test: add() subtracts.
+    static QString makeProject(const TemporaryHome &home, const QString &name)
+    {
+        const QString workspace = home.filePath(name);
+        QDir().mkpath(workspace);
+        writeFile(workspace + QStringLiteral("/calc.sh"), "add() { echo $(( $1 - $2 )); }\n");
+        writeFile(workspace + QStringLiteral("/test.sh"),
+                  ". ./calc.sh\nif [ \"$(add 2 3)\" = 5 ]; then echo PASS; else echo FAIL; exit 1; fi\n");
+        writeFile(workspace + QStringLiteral("/notes.txt"), "add must add\n");
+        return workspace;
+    }
+
+    static QByteArray contents(const QString &workspace)
+    {
+        QByteArray all;
+        for (const QString &name : QDir(workspace).entryList(QDir::Files, QDir::Name)) {
+            QFile file(workspace + QLatin1Char('/') + name);
+            if (file.open(QIODevice::ReadOnly))
+                all += name.toUtf8() + ":\n" + file.readAll();
+        }
+        return all;
+    }
+
 private Q_SLOTS:
     void definitionOfDone()
     {
@@ -84,6 +107,46 @@ private Q_SLOTS:
         QVERIFY(run.exitCode != 0);
         const QByteArray all = run.out + run.err;
         QVERIFY2(all.contains("TypeError") && all.contains("(line 2, column"), all.constData());
+    }
+    void oneScriptEndsAsTheStepByStepRun()
+    {
+        TemporaryHome home;
+        // Step by step: six tool calls, as a model would make them one turn at a time.
+        const QString stepwise = makeProject(home, QStringLiteral("stepwise"));
+        const QList<QPair<QString, QJsonObject>> steps = {
+            {QStringLiteral("read_file"), {{QStringLiteral("path"), QStringLiteral("calc.sh")}}},
+            {QStringLiteral("read_file"), {{QStringLiteral("path"), QStringLiteral("test.sh")}}},
+            {QStringLiteral("read_file"), {{QStringLiteral("path"), QStringLiteral("notes.txt")}}},
+            {QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("add")}}},
+            {QStringLiteral("edit_file"), {{QStringLiteral("path"), QStringLiteral("calc.sh")}, {QStringLiteral("old_string"), QStringLiteral("$1 - $2")},
+                                           {QStringLiteral("new_string"), QStringLiteral("$1 + $2")}}},
+            {QStringLiteral("exec"), {{QStringLiteral("command"), QStringLiteral("sh test.sh")}}}};
+        QByteArray lastStep;
+        for (const auto &[tool, arguments] : steps) {
+            const CliRun run = runCli({QStringLiteral("--home"), home.path(), QStringLiteral("tool"), tool, QStringLiteral("--workspace"),
+                                       stepwise, QStringLiteral("--args"),
+                                       QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Compact))},
+                                      anthropicCliEnvironment());
+            QVERIFY2(run.exitCode == 0, QByteArray(tool.toUtf8() + ": " + run.err + run.out).constData());
+            lastStep = run.out;
+        }
+        QVERIFY2(lastStep.contains("PASS"), lastStep.constData());
+
+        // Code mode: the same calls in one script.
+        const QString scripted = makeProject(home, QStringLiteral("scripted"));
+        const CliRun run = runScript(
+            home, scripted,
+            QStringLiteral("const [calc, test, notes] = await Promise.all(['calc.sh', 'test.sh', 'notes.txt']"
+                           ".map(path => tools.read_file({path})));\n"
+                           "const hits = await tools.grep({pattern: 'add'});\n"
+                           "await tools.edit_file({path: 'calc.sh', old_string: '$1 - $2', new_string: '$1 + $2'});\n"
+                           "const result = await tools.exec({command: 'sh test.sh'});\n"
+                           "console.log(notes.includes('add must add'), hits.includes('calc.sh'));\n"
+                           "return result;"));
+        QVERIFY2(run.exitCode == 0, QByteArray(run.err + run.out).constData());
+        QVERIFY2(run.out.contains("true true") && run.out.contains("PASS"), run.out.constData());
+        QCOMPARE(contents(scripted), contents(stepwise));
+        QVERIFY(contents(scripted).contains("$(( $1 + $2 ))"));
     }
 };
 
