@@ -53,6 +53,11 @@ private Q_SLOTS:
         QCOMPARE(h.runTurn(QStringLiteral("go")), QStringLiteral("answered"));
         QCOMPARE(h.server().requests().size(), 2); // the script's turn and the answer
         QCOMPARE(asked, 1);
+        // The system prompt declares the tools a script can reach, run_script not among them.
+        const QString firstRequest = QString::fromUtf8(h.server().requests().at(0).body);
+        QVERIFY2(firstRequest.contains(QStringLiteral("declare const tools: {")), qPrintable(firstRequest.left(600)));
+        QVERIFY(firstRequest.contains(QStringLiteral("  read(args: { text: string }): Promise<any>;")));
+        QVERIFY(!firstRequest.contains(QStringLiteral("  run_script(args:")));
 
         Part result;
         for (const Message &message : h.session()->record()) {
