@@ -30,6 +30,7 @@ apt_packages=(
     shellcheck python3-yaml flatpak-builder icoutils icnsutils
     zsh fish
     libhnswlib-dev
+    libmozjs-102-dev
     libgumbo-dev libpoppler-cpp-dev
     libgrpc++-dev libprotobuf-dev protobuf-compiler protobuf-compiler-grpc openssl
 )

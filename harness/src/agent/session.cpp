@@ -217,7 +217,6 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
     if (effective.subagentDepth < effective.maxSubagentDepth && !effective.subagentProfiles.isEmpty())
         session->m_subagents = std::make_unique<SubagentHost>(session.get());
     session->m_sampler = std::make_unique<SessionSampler>(session.get());
-    session->m_systemPrompt = session->composeSystemPrompt();
     // A continued session's totals include what it cost before.
     for (const Message &message : std::as_const(session->m_record)) {
         if (message.role == Role::Assistant && !message.usage.isEmpty()) {
@@ -238,6 +237,8 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
         }
     }
     session->m_loop = std::make_unique<AgentLoop>(session.get());
+    // After the loop: run_script's section declares the tools its ToolCaller reaches.
+    session->m_systemPrompt = session->composeSystemPrompt();
     session->setUpTurnVersions(&session->m_startupWarnings);
     return session;
 }
@@ -287,7 +288,8 @@ Message Session::composeSystemPrompt() const
 {
     Message prompt = m_config.systemPrompt;
     prompt.role = Role::System;
-    const ToolContext context = toolContext();
+    ToolContext context = toolContext();
+    context.toolCaller = m_loop ? m_loop->toolCaller() : nullptr;
     QStringList sections;
     for (ToolProvider *provider : m_tools->providers()) {
         bool offered = false;
