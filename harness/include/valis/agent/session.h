@@ -35,11 +35,14 @@
 namespace valis {
 
 class AgentFilesystem;
+class BackgroundAgentHost;
+class BackgroundAgents;
 class FilesystemBackend;
 class AgentLoop;
 class DetailStore;
 class DetailStoreMemoriesBackend;
 class OutputSummariser;
+class PromptStore;
 class RecallStep;
 class ResultCapture;
 class SessionSampler;
@@ -82,6 +85,8 @@ struct VALIS_HARNESS_EXPORT SessionConfig
     QList<ToolPack> toolPacks;
     /// The kinds of child agent the `task` tool may start; empty: none.
     QList<SubagentProfile> subagentProfiles;
+    /// Stored prompts (llm_call's prompt_key, ToolContext::prompts); nullptr: none.
+    std::shared_ptr<PromptStore> prompts;
     int subagentDepth = 0;              ///< 0 for a session a person started
     int maxSubagentDepth = 1;           ///< children at this depth cannot start children
     int maxSteps = 50;                  ///< model requests per turn
@@ -271,6 +276,9 @@ public:
     Result<void> receiveForkReport(const Message &report);
     /// What the context strategies did in this session so far (from the record's events).
     CompactionStats compactionStats() const { return CompactionStats::of(m_record); }
+    /// The session's background agents (spawn_agent); nullptr where it may not start any (a
+    /// child at the subagent depth limit, or no subagent profiles).
+    BackgroundAgents *backgroundAgents() const;
 
 Q_SIGNALS:
     void eventOccurred(const valis::SessionEvent &event);
@@ -283,6 +291,8 @@ private:
     friend class AgentLoop;
     friend class ChildRun;
     friend class SubagentHost;
+    friend class SessionSampler;
+    friend class BackgroundAgentHost;
     Session(SessionStore *store, const SessionInfo &info, const SessionConfig &config, ToolRegistry *tools,
             ApprovalPolicy *approvals);
     /// Appends to the store and the in-memory record, under the active leaf; emits
@@ -325,6 +335,9 @@ private:
     void useHistory(const QString &name, const QList<ContextStrategy *> &strategies);
     /// Appends the fork reports that waited for the turn to end.
     void deliverForkReports();
+    /// Records the reminder of background agents that ended and whose answers the model has not
+    /// had yet (before each request, so it lands after the cached prefix).
+    void deliverAgentReports();
     /// The ToolContext every tool call of this session starts from.
     ToolContext toolContext() const;
     SubagentHost *subagents() const { return m_subagents.get(); }
@@ -358,6 +371,7 @@ private:
     std::shared_ptr<ContextPipeline> m_pipeline;
     Message m_systemPrompt;
     std::unique_ptr<SubagentHost> m_subagents;
+    std::unique_ptr<BackgroundAgentHost> m_backgroundAgents;
     std::unique_ptr<ResultCapture> m_capture;
     AgentInstructions m_instructions;
     QList<Error> m_startupWarnings;
