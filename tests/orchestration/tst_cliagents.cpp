@@ -5,9 +5,12 @@
 #include "providerserver.h"
 #include "streambuilders.h"
 #include "testsupport.h"
+#include "valis/core/datalocations.h"
+#include "valis/store/sessionstore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -107,6 +110,79 @@ private Q_SLOTS:
         const QString sent = QString::fromUtf8(QJsonDocument(last).toJson(QJsonDocument::Compact));
         QCOMPARE(sent.count(QStringLiteral("ANSWER-ONE: 7 files")), 1);
         QCOMPARE(sent.count(QStringLiteral("ANSWER-TWO: C++")), 1);
+    }
+
+    void agentsOfAKilledRunAreInterruptedWhenTheSessionContinues()
+    {
+        TemporaryHome home;
+        QTemporaryDir workspace;
+        ProviderTestServer server;
+        QVERIFY(server.listen());
+        const QString prompt = QStringLiteral("Start a slow helper and wait.");
+        const QString later = QStringLiteral("What happened to the helper?");
+        server.setBeforeAnswer([&server, prompt, later](int, const CapturedRequest &request) {
+            const QJsonObject json = request.json();
+            const QString first = firstUserText(json);
+            if (QString::fromUtf8(request.body).contains(later)) {
+                server.enqueue(ScriptedResponse::sse(AnthropicStream().text(QStringLiteral("It was interrupted.")).stop(QStringLiteral("end_turn"))));
+            } else if (first.startsWith(QStringLiteral("SLOW"))) {
+                ScriptedResponse never = ScriptedResponse::sse(AnthropicStream().text(QStringLiteral("late")).stop(QStringLiteral("end_turn")));
+                never.headerDelay = std::chrono::minutes(10); // the process dies first
+                server.enqueue(never);
+            } else if (first == prompt && assistantMessages(json) == 0) {
+                server.enqueue(ScriptedResponse::sse(AnthropicStream()
+                                                         .toolUse(QStringLiteral("toolu_s"), QStringLiteral("spawn_agent"),
+                                                                  {{QStringLiteral("task"), QStringLiteral("SLOW: take your time")}})
+                                                         .stop(QStringLiteral("tool_use"))));
+            } else if (first == prompt) {
+                const QRegularExpression spawned(QStringLiteral("Spawned background agent (s-[a-z0-9]+)"));
+                const QString handle = spawned.match(QString::fromUtf8(request.body)).captured(1);
+                server.enqueue(ScriptedResponse::sse(AnthropicStream()
+                                                         .toolUse(QStringLiteral("toolu_w"), QStringLiteral("wait_agents"),
+                                                                  {{QStringLiteral("handles"), QJsonArray{handle}}, {QStringLiteral("timeout_seconds"), 600}})
+                                                         .stop(QStringLiteral("tool_use"))));
+            } else {
+                server.enqueue(ScriptedResponse::sse(AnthropicStream().text(QStringLiteral("It was interrupted.")).stop(QStringLiteral("end_turn"))));
+            }
+        });
+        const QStringList common{QStringLiteral("--home"), home.path(), QStringLiteral("run"), QStringLiteral("--provider"),
+                                 QStringLiteral("anthropic"), QStringLiteral("--model"), QStringLiteral("claude-sonnet-4-5"),
+                                 QStringLiteral("--base-url"), server.baseUrl().toString(), QStringLiteral("--workspace"),
+                                 workspace.path(), QStringLiteral("--approve"), QStringLiteral("all"), QStringLiteral("--no-keychain")};
+
+        // The first run waits for its agent, whose request never gets an answer; it is killed.
+        QProcess cli;
+        cli.setProcessEnvironment(anthropicCliEnvironment());
+        cli.start(buildDir() + QStringLiteral("/bin/valis-cli"), common + QStringList{prompt});
+        QVERIFY(cli.waitForStarted());
+        QTRY_COMPARE_WITH_TIMEOUT(server.requests().size(), 3, 20000); // parent, child, parent (wait_agents)
+        const DataLocations locations = DataLocations::underHome(home.path());
+        const auto agentState = [&locations]() -> QPair<QString, QString> {
+            Result<std::unique_ptr<SessionStore>> store = SessionStore::open(locations.sessionDatabasePath(), locations.blobDir());
+            if (store.hasError())
+                return {};
+            for (const SessionInfo &info : store.value()->sessions().value()) {
+                const QJsonObject agent = info.metadata.value(QLatin1String("backgroundAgent")).toObject();
+                if (!agent.isEmpty())
+                    return {info.parentSessionId, agent.value(QLatin1String("state")).toString()};
+            }
+            return {};
+        };
+        QCOMPARE(agentState().second, QStringLiteral("running"));
+        cli.kill();
+        QVERIFY(cli.waitForFinished(10000));
+        const QString parentId = agentState().first;
+        QVERIFY(!parentId.isEmpty());
+        QCOMPARE(agentState().second, QStringLiteral("running")); // as the crash left it
+
+        // Continued, the session finds it interrupted and its next request says so, once.
+        const CliRun run = runCli(common + QStringList{QStringLiteral("--session"), parentId, later}, anthropicCliEnvironment());
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QCOMPARE(agentState().second, QStringLiteral("interrupted"));
+        const QString sent = QString::fromUtf8(server.requests().last().body);
+        QVERIFY2(sent.contains(later), qPrintable(sent.right(400)));
+        QCOMPARE(sent.count(QStringLiteral("status=\\\"interrupted\\\"")), 1);
+        QVERIFY(sent.contains(QStringLiteral("the process that ran it ended")));
     }
 };
 
