@@ -109,7 +109,11 @@ QString SessionSampler::cheapModel() const
 {
     const ModelCatalog &catalog = m_session->config().catalog;
     const ModelMatch current = catalog.lookup(m_session->config().model);
-    if (current.kind == MatchKind::Unknown || current.model.provider.isEmpty())
+    // Only a model named by its catalogue id, served by this very provider: a routed name
+    // ("anthropic/claude-..." through OpenRouter) or a local server's model has no sibling the
+    // endpoint is sure to know.
+    const QStringList served = catalog.modelIdsFor(m_session->config().provider->id());
+    if (current.kind != MatchKind::Exact || !served.contains(current.model.id))
         return model();
     const auto price = [](const ModelInfo &info) -> std::optional<double> {
         if (!info.prices.input || !info.prices.output)
@@ -118,7 +122,7 @@ QString SessionSampler::cheapModel() const
     };
     QString cheapest = model();
     std::optional<double> best = price(current.model);
-    for (const QString &id : catalog.modelIdsFor(current.model.provider)) {
+    for (const QString &id : served) {
         const std::optional<ModelInfo> candidate = catalog.model(id);
         if (!candidate || candidate->status == QLatin1String("deprecated") || candidate->status == QLatin1String("retired"))
             continue;

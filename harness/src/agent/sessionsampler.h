@@ -17,9 +17,9 @@ public:
     explicit SessionSampler(Session *session) : m_session(session) {}
 
     QString model() const override;
-    /// The cheapest catalogued model of the session model's provider (by input plus output
-    /// price, the catalogue's order breaking ties); the session's model when it is not
-    /// catalogued, or nothing priced is cheaper.
+    /// The cheapest catalogued model the session's provider serves (by input plus output price,
+    /// the catalogue's order breaking ties); the session's model when that is not named by its
+    /// catalogue id for this provider, or nothing priced is cheaper.
     QString cheapModel() const override;
     SamplingRun *sample(const SamplingRequest &request, QObject *parent) override;
 
