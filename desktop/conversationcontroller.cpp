@@ -349,6 +349,8 @@ void ConversationController::startTurn(TurnKind kind, const QString &text, const
     turn.newSession = target.isEmpty();
     turn.workspace = workspace;
     turn.parts = attachments.value();
+    if (kind == TurnKind::Submit)
+        turn.metadata = m_composer->turnMetadata();
     m_cancelPreparing = false;
     QPointer<ConversationController> self(this);
     prepareConnection(*chosen, m_settings.entry(providerId), QString(), m_keys.get(), processEnvironment(),

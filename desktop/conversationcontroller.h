@@ -145,6 +145,7 @@ private:
         bool newSession = false;
         QString workspace;
         QList<Part> parts;
+        QJsonObject metadata = {}; ///< for the user message (ComposerWidget::turnMetadata())
         Connection connection;
     };
     /// The connection is ready: the session is opened (on its remote machine first, when its

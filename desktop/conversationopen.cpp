@@ -137,7 +137,7 @@ void ConversationController::openAndSubmit(const PendingTurn &turn, RemoteWorksp
     }
     const Result<void> submitted = turn.kind == TurnKind::Resend       ? m_session->resend(turn.messageId, turn.text, turn.parts)
                                    : turn.kind == TurnKind::Regenerate ? m_session->regenerate()
-                                                                       : m_session->submit(turn.text, turn.parts);
+                                                                       : m_session->submit(turn.text, turn.parts, turn.metadata);
     if (submitted.hasError()) {
         fail(submitted.error().toString());
         setBusy(false);

@@ -2,6 +2,7 @@
 
 #include "aboutdialog.h"
 #include "composerwidget.h"
+#include "promptcomposerassist.h"
 #include "contextmeter.h"
 #include "conversationcontroller.h"
 #include "conversationrequests.h"
@@ -100,6 +101,8 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
 
     m_composer = new ComposerWidget(this);
     m_composer->setWorkspace(lastWorkspace(), true);
+    // "/" offers the stored prompts and "/key" sends one (the window owns it; tests find it by name).
+    (new PromptComposerAssist(m_composer, m_locations, this))->setObjectName(QStringLiteral("promptComposerAssist"));
     auto *centre = new QSplitter(Qt::Vertical, this);
     centre->setObjectName(QStringLiteral("conversationSplitter"));
     // Before there is any session, the welcome view stands where the conversation will be.

@@ -69,6 +69,8 @@ ComposerWidget::ComposerWidget(QWidget *parent) : QWidget(parent)
     m_status->setWordWrap(true);
 
     m_editor = new QPlainTextEdit(this);
+    // What sendAs() said about a text is about that text only.
+    connect(m_editor, &QPlainTextEdit::textChanged, this, [this] { m_turnMetadata = {}; });
     m_editor->setObjectName(QStringLiteral("composerEditor"));
     m_editor->setPlaceholderText(tr("Ask the agent… (Enter sends, Shift+Enter starts a new line; drop files to attach them)"));
     m_editor->setTabChangesFocus(true);
@@ -326,10 +328,17 @@ void ComposerWidget::clearAttachments()
     showAttachments();
 }
 
-void ComposerWidget::showSuggestions(const QList<Suggestion> &suggestions)
+void ComposerWidget::showSuggestions(const QList<Suggestion> &shown, const QString &source)
 {
+    m_suggestionSources.insert(source, shown);
+    QList<Suggestion> suggestions;
+    for (auto it = m_suggestionSources.cbegin(); it != m_suggestionSources.cend(); ++it) {
+        if (!it.key().isEmpty())
+            suggestions += it.value();
+    }
+    suggestions += m_suggestionSources.value(QString());
     m_suggestions->clear();
-    for (const Suggestion &suggestion : suggestions) {
+    for (const Suggestion &suggestion : std::as_const(suggestions)) {
         // Labels and descriptions come from servers: items show them as plain text.
         auto *item = new QListWidgetItem(suggestion.detail.isEmpty() ? suggestion.label
                                                                      : tr("%1 — %2").arg(suggestion.label, suggestion.detail.simplified()),
@@ -346,6 +355,7 @@ void ComposerWidget::showSuggestions(const QList<Suggestion> &suggestions)
 
 void ComposerWidget::hideSuggestions()
 {
+    m_suggestionSources.clear();
     m_suggestions->clear();
     m_suggestions->hide();
 }
@@ -431,6 +441,17 @@ void ComposerWidget::send()
     const QString text = m_editor->toPlainText();
     if (m_busy || (text.trimmed().isEmpty() && m_attachments.isEmpty() && m_resources.isEmpty()))
         return;
+    if (m_sendFilter && m_sendFilter(text))
+        return;
+    m_turnMetadata = {};
+    Q_EMIT sendRequested(text);
+}
+
+void ComposerWidget::sendAs(const QString &text, const QJsonObject &metadata)
+{
+    if (m_busy)
+        return;
+    m_turnMetadata = metadata;
     Q_EMIT sendRequested(text);
 }
 

@@ -2,9 +2,13 @@
 
 #include "valis/record/part.h"
 
+#include <QJsonObject>
+#include <QMap>
 #include <QStringList>
 #include <QVariant>
 #include <QWidget>
+
+#include <functional>
 
 class QComboBox;
 class QHBoxLayout;
@@ -71,11 +75,20 @@ public:
         QVariant data;    ///< given back by suggestionChosen()
     };
     /// Shows `suggestions` (empty: hides the list). While it is shown, Up and Down move in it,
-    /// Enter or Tab choose and Escape closes it.
-    void showSuggestions(const QList<Suggestion> &suggestions);
+    /// Enter or Tab choose and Escape closes it. Each `source` ("" for MCP, "prompts" for the
+    /// stored prompts) keeps its own entries; the list shows every source's, named ones first.
+    void showSuggestions(const QList<Suggestion> &suggestions, const QString &source = QString());
     void hideSuggestions();
     bool suggestionsShown() const;
     QListWidget *suggestionList() const { return m_suggestions; }
+
+    /// Looks at the text before Send emits sendRequested(): true when it took the send over
+    /// (a stored prompt's /key, which comes back through sendAs()).
+    void setSendFilter(std::function<bool(const QString &text)> filter) { m_sendFilter = std::move(filter); }
+    /// Emits sendRequested(text) past the filter, with `metadata` for the user message; the
+    /// metadata is forgotten when the text is next edited.
+    void sendAs(const QString &text, const QJsonObject &metadata);
+    QJsonObject turnMetadata() const { return m_turnMetadata; }
 
     /// While a turn runs: Send is off, Stop is on, the text stays editable for the next turn.
     void setBusy(bool busy);
@@ -122,6 +135,9 @@ private:
     QStringList m_attachments;
     QList<QPair<QString, QList<Part>>> m_resources;
     QListWidget *m_suggestions;
+    QMap<QString, QList<Suggestion>> m_suggestionSources;
+    std::function<bool(const QString &)> m_sendFilter;
+    QJsonObject m_turnMetadata;
     void chooseSuggestion();
     bool m_busy = false;
 };

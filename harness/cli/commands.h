@@ -33,6 +33,7 @@ int runKeys(CliContext &context, const QStringList &arguments);
 int runTool(CliContext &context, const QStringList &arguments);
 int runTools(CliContext &context, const QStringList &arguments);
 int runMemory(CliContext &context, const QStringList &arguments);
+int runPrompts(CliContext &context, const QStringList &arguments);
 int runTokens(CliContext &context, const QStringList &arguments);
 int runReplay(CliContext &context, const QStringList &arguments);
 int runContext(CliContext &context, const QStringList &arguments);

@@ -30,6 +30,7 @@ const QList<Command> &commands()
         {"tool", QT_TRANSLATE_NOOP("valis::cli", "Call one tool exactly as the agent would"), runTool},
         {"mcp", QT_TRANSLATE_NOOP("valis::cli", "MCP servers: list, add, remove, import, test, sign in; their tools, resources and prompts; call a tool"), runMcp},
         {"memory", QT_TRANSLATE_NOOP("valis::cli", "List, show, search, remove, export and import the memory's records"), runMemory},
+        {"prompts", QT_TRANSLATE_NOOP("valis::cli", "List, show, set and remove stored prompts, versioned by key"), runPrompts},
         {"tokens", QT_TRANSLATE_NOOP("valis::cli", "Count the tokens of a text exactly (o200k_base, cl100k_base) or estimate them for a model"), runTokens},
         {"context", QT_TRANSLATE_NOOP("valis::cli", "Show what context compaction did in a session, or the strategies' settings"), runContext},
         {"turns", QT_TRANSLATE_NOOP("valis::cli", "Show the smoothed, compressed and tiny versions of a session's turns; build or regenerate them"), runTurns},

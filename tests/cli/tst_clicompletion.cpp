@@ -193,7 +193,7 @@ void TestCliCompletion::bashCommandsOptionsAndSubcommands()
 
     const QSet<QString> commands = bash({QStringLiteral("valis-cli"), QString()});
     for (const char *command : {"run", "import", "export", "sessions", "show", "grep", "plugins", "models", "keys", "tools", "tool", "mcp",
-                                "memory", "tokens", "context", "turns", "replay", "serve", "completion"})
+                                "memory", "prompts", "tokens", "context", "turns", "replay", "serve", "completion"})
         QVERIFY2(commands.contains(QString::fromLatin1(command)), command);
     QCOMPARE(bash({QStringLiteral("valis-cli"), QStringLiteral("mc")}), QSet<QString>{QStringLiteral("mcp")});
     QCOMPARE(bash({QStringLiteral("valis-cli"), QStringLiteral("--")}),
@@ -225,7 +225,7 @@ void TestCliCompletion::bashOffersEveryOptionEachCommandTakes()
             paths.append(match.captured(1));
     }
     QVERIFY2(paths.size() >= 17, qPrintable(paths.join(QLatin1Char(' '))));
-    for (const QString &parent : {QStringLiteral("mcp"), QStringLiteral("memory"), QStringLiteral("sandbox")}) {
+    for (const QString &parent : {QStringLiteral("mcp"), QStringLiteral("memory"), QStringLiteral("sandbox"), QStringLiteral("prompts")}) {
         paths.removeAll(parent);
         const Run help = run(cli(), {parent, QStringLiteral("--help")});
         const QString subcommands = help.out.section(QStringLiteral("Subcommands:\n"), 1).section(QStringLiteral("\n\n"), 0, 0);
@@ -239,6 +239,8 @@ void TestCliCompletion::bashOffersEveryOptionEachCommandTakes()
     QVERIFY(paths.contains(QStringLiteral("mcp audit")));
     QVERIFY(paths.contains(QStringLiteral("memory stats")));
     QVERIFY(paths.contains(QStringLiteral("sandbox cleanup")));
+    for (const char *prompts : {"prompts list", "prompts show", "prompts set", "prompts rm"})
+        QVERIFY2(paths.contains(QString::fromLatin1(prompts)), prompts);
     for (const QString &path : std::as_const(paths)) {
         const Run help = run(cli(), path.split(QLatin1Char(' ')) + QStringList{QStringLiteral("--help")});
         QVERIFY2(help.exitCode == 0, qPrintable(path));

@@ -10,6 +10,8 @@
 #include "valis/mcp/mcpauditlog.h"
 #include "valis/mcp/mcpstdioserver.h"
 #include "valis/mcp/valismemoryserver.h"
+#include "valis/prompts/promptmcpsource.h"
+#include "valis/prompts/promptstore.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -111,6 +113,11 @@ int runMcpServe(CliContext &context, const QStringList &arguments)
     serverOptions.readOnly = options.readOnly;
     serverOptions.version = QCoreApplication::applicationVersion();
     ValisMemoryServer handler(std::move(memory).value(), sessions, serverOptions);
+    // The person's stored prompts, as MCP prompts beside `recall` (both transports share the handler).
+    Result<std::unique_ptr<PromptStore>> prompts = PromptStore::open(context.locations().promptStorePath());
+    if (prompts.hasError())
+        return context.fail(command, prompts.error());
+    handler.setPromptSource(std::make_shared<PromptStoreMcpSource>(std::shared_ptr<PromptStore>(std::move(prompts).value())));
     const McpAuditLog audit(context.locations().mcpAuditLogPath());
 
     if (options.http)

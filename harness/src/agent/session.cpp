@@ -12,6 +12,7 @@
 #include "valis/memory/detailstore.h"
 #include "valis/memory/memoriesbackend.h"
 #include "valis/memory/resultcapture.h"
+#include "valis/prompts/promptstore.h"
 #include "valis/store/sessionstore.h"
 
 #include <QCoreApplication>
@@ -152,6 +153,15 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
         // the agent reads it back through the same path either way.
         if (effective.memory && !effective.locations.dataDir().isEmpty())
             ContextArchive::mountResults(*effective.filesystem, effective.memory, effective.agentId, stored.id);
+    }
+    // Stored prompts: the host's store, else the profile's. One that cannot open leaves prompt
+    // keys unavailable to the tools, and says why.
+    if (!effective.prompts && !effective.locations.dataDir().isEmpty()) {
+        Result<std::unique_ptr<PromptStore>> prompts = PromptStore::open(effective.locations.promptStorePath());
+        if (prompts.ok())
+            effective.prompts = std::move(prompts).value();
+        else
+            warnings.append(prompts.error());
     }
     std::unique_ptr<Session> session(new Session(store, stored, effective, tools, approvals));
     session->m_record = record;
@@ -367,7 +377,7 @@ QList<Message> Session::memoryChangeReminders() const
     return m_memoryReminders;
 }
 
-Result<void> Session::submit(const QString &text, const QList<Part> &attachments)
+Result<void> Session::submit(const QString &text, const QList<Part> &attachments, const QJsonObject &metadata)
 {
     if (isBusy())
         return Error(QStringLiteral("session.busy"), Text::tr("a turn is running; interrupt it or wait for it to finish"));
@@ -379,6 +389,7 @@ Result<void> Session::submit(const QString &text, const QList<Part> &attachments
     if (!text.isEmpty())
         user.parts.append(Part::makeText(text));
     user.parts.append(attachments);
+    user.metadata = metadata;
     nameAfter(text);
     return startTurnWith(user, text, false);
 }

@@ -5,3 +5,7 @@ target_sources(valis_harness PRIVATE
     src/prompts/prompttemplate.h
     src/prompts/prompttemplate.cpp
     src/prompts/promptstore.cpp)
+# The prompt store as MCP prompts for valis-cli mcp serve.
+target_sources(valis_harness PRIVATE
+    include/valis/prompts/promptmcpsource.h
+    src/prompts/promptmcpsource.cpp)

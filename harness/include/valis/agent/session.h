@@ -77,6 +77,9 @@ struct VALIS_HARNESS_EXPORT SessionConfig
     /// /memories/ folder of an earlier version is imported once). nullptr: no memory layer,
     /// and /memories/ is the local folder DataLocations::agentMemoriesDir() names.
     std::shared_ptr<DetailStore> memory;
+    /// Stored prompts by key (ToolContext::prompts, llm_call's prompt_key); nullptr: Session::open
+    /// opens DataLocations::promptStorePath() when `locations` has a data folder.
+    std::shared_ptr<PromptStore> prompts;
     MemorySettings memorySettings;      ///< capture thresholds, the AGENTS.md budget
     /// Writes the one-line summaries of captured outputs; nullptr: extractive summaries.
     std::shared_ptr<OutputSummariser> outputSummariser;
@@ -85,8 +88,6 @@ struct VALIS_HARNESS_EXPORT SessionConfig
     QList<ToolPack> toolPacks;
     /// The kinds of child agent the `task` tool may start; empty: none.
     QList<SubagentProfile> subagentProfiles;
-    /// Stored prompts (llm_call's prompt_key, ToolContext::prompts); nullptr: none.
-    std::shared_ptr<PromptStore> prompts;
     int subagentDepth = 0;              ///< 0 for a session a person started
     int maxSubagentDepth = 1;           ///< children at this depth cannot start children
     int maxSteps = 50;                  ///< model requests per turn
@@ -211,8 +212,9 @@ public:
     QList<ApprovalRequest> pendingApprovals() const;
 
     /// Starts a turn. Fails ("session.busy") while a turn runs, and ("session.empty-turn") for
-    /// a turn with neither text nor attachments.
-    Result<void> submit(const QString &text, const QList<Part> &attachments = {});
+    /// a turn with neither text nor attachments. `metadata` is kept on the user message (a
+    /// stored prompt's key and version when the text is one rendered).
+    Result<void> submit(const QString &text, const QList<Part> &attachments = {}, const QJsonObject &metadata = {});
     /// Appends messages the driver already holds (the results of client tool calls, an assistant
     /// message an API client wrote, its next user message) under the active leaf, then runs a
     /// turn answering the active path: a new turn when the last message opens one (a user

@@ -13,9 +13,9 @@ namespace valis {
 class DetailStore;
 class SessionStore;
 
-/// Prompts beside the built-in `recall` that ValisMemoryServer offers: the seam for the
-/// person's stored prompts. Nothing implements it yet; the prompt store (a later issue) will,
-/// and `valis-cli mcp serve` will pass it to ValisMemoryServer::setPromptSource(), which emits
+/// Prompts beside the built-in `recall` that ValisMemoryServer offers: the person's stored
+/// prompts (PromptStoreMcpSource, valis/prompts/promptmcpsource.h), which `valis-cli mcp serve`
+/// passes to ValisMemoryServer::setPromptSource(); that and each change the poll finds emit
 /// promptsChanged() (notifications/prompts/list_changed) so connected clients list again.
 /// Its prompts are listed after `recall`; a name it shares with `recall` is never asked for.
 /// Called on the server's thread; keep both calls quick (no network).
@@ -27,6 +27,9 @@ public:
     virtual QJsonArray prompts() const = 0;
     /// {description?, messages} for `name`; Error "mcp.not-found" when it is not one of these.
     virtual Result<QJsonObject> getPrompt(const QString &name, const QJsonObject &arguments) const = 0;
+    /// Asked at each of the server's polls: whether the prompts changed since the last time
+    /// (another process's write too); true makes the server emit promptsChanged().
+    virtual bool changedSinceLastAsked() { return false; }
 };
 
 /// What ValisMemoryServer serves and how.
@@ -52,10 +55,8 @@ struct VALIS_HARNESS_EXPORT ValisMemoryServerOptions
 /// and compared, and a difference reported as resourcesChanged() with the URIs of the files
 /// that changed and of the new records.
 ///
-/// Prompts: the built-in `recall`, plus those of an McpPromptSource when one is set. That is
-/// the seam for the person's stored prompts: no prompt store exists yet, so `valis-cli mcp
-/// serve` sets none; the prompt store, when it comes, implements McpPromptSource and the
-/// serve command hands it to setPromptSource().
+/// Prompts: the built-in `recall`, plus those of an McpPromptSource when one is set (`valis-cli
+/// mcp serve` sets the prompt store's); the same poll asks the source whether they changed.
 class VALIS_HARNESS_EXPORT ValisMemoryServer : public McpServerHandler
 {
     Q_OBJECT

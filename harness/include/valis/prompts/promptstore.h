@@ -31,8 +31,10 @@ struct VALIS_HARNESS_EXPORT PromptVersion
 /// The template language ({{variable}}, {{> include}}, `\{{` for a literal) is described in
 /// harness/src/prompts/prompttemplate.h; substituted values are never parsed again.
 ///
-/// Shared by the desktop, valis-cli, llm_call and the MCP server (exposed as MCP prompts). Safe
-/// to use from one thread per instance; several instances (processes) may share the file.
+/// Shared by the desktop, valis-cli, llm_call and the MCP server (exposed as MCP prompts). Any
+/// thread may call an instance (each thread gets its own SQLite connection, closed when the
+/// thread ends); several instances and processes may share the file (WAL, a busy timeout, and
+/// writes in BEGIN IMMEDIATE, so versions are numbered one after the other).
 class VALIS_HARNESS_EXPORT PromptStore
 {
 public:

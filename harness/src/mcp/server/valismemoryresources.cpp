@@ -325,6 +325,10 @@ std::optional<qint64> ValisMemoryServer::changeCounter() const
 
 void ValisMemoryServer::checkForChanges()
 {
+    if (m_prompts && m_prompts->changedSinceLastAsked())
+        Q_EMIT promptsChanged();
+    if (!m_memory)
+        return;
     // The fingerprint reads the whole agent's stats and /memories/ listing: at 100k records that
     // is work the poll should not do every two seconds when the counter says nothing moved. The
     // counter is read first, so a write landing while the fingerprint is read is seen next time.

@@ -66,7 +66,7 @@ ValisMemoryServer::ValisMemoryServer(std::shared_ptr<DetailStore> memory, Sessio
     m_lastCounter = changeCounter();
     m_last = fingerprint();
     if (m_options.pollMilliseconds > 0 && m_memory) {
-        connect(&m_poll, &QTimer::timeout, this, &ValisMemoryServer::checkForChanges);
+        connect(&m_poll, &QTimer::timeout, this, &ValisMemoryServer::checkForChanges, Qt::UniqueConnection);
         m_poll.start(m_options.pollMilliseconds);
     }
 }
@@ -76,6 +76,11 @@ ValisMemoryServer::~ValisMemoryServer() = default;
 void ValisMemoryServer::setPromptSource(std::shared_ptr<McpPromptSource> source)
 {
     m_prompts = std::move(source);
+    // The poll also asks the source whether its prompts changed, with or without a memory.
+    if (m_prompts && m_options.pollMilliseconds > 0 && !m_poll.isActive()) {
+        connect(&m_poll, &QTimer::timeout, this, &ValisMemoryServer::checkForChanges, Qt::UniqueConnection);
+        m_poll.start(m_options.pollMilliseconds);
+    }
     Q_EMIT promptsChanged();
 }
 
