@@ -241,6 +241,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
                                    .arg(totals.costComplete ? QString() : tr(" + unknown")));
     });
 
+    buildAgentsPane();
     buildActions();
     restoreLayout();
 

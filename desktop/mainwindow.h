@@ -122,6 +122,8 @@ private:
     void showContextUsage(qint64 tokens, qint64 window, const QString &model);
     void showRecordedContextUsage(const QList<valis::Message> &messages);
     void buildPanes();
+    /// The Agents dock: the open session's background agents (mainwindowagents.cpp).
+    void buildAgentsPane();
     /// Offline memory processing: the idle trigger and the learned-memory pane (mainwindowmemory.cpp).
     void buildMemoryProcessing();
     /// The MCP parts once the plugins run: the status bar button, the composer's @ and /.

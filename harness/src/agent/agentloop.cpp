@@ -227,6 +227,7 @@ QList<Message> AgentLoop::withImageData(QList<Message> messages)
 void AgentLoop::sendRequest()
 {
     recordPreparedSummaries();
+    m_session->deliverAgentReports();
     m_buildForced = m_forceCompaction || m_session->takeCompactRequest();
     m_forceCompaction = false;
     QSet<QString> pinned;

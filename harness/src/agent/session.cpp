@@ -3,6 +3,7 @@
 #include "agent/sessionsampler.h"
 
 #include "agent/agentloop.h"
+#include "agent/backgroundagenthost.h"
 #include "agent/recallstep.h"
 #include "agent/subagenthost.h"
 #include "valis/context/contextarchive.h"
@@ -214,14 +215,24 @@ Result<std::unique_ptr<Session>> Session::open(SessionStore *store, const Sessio
         session->m_pipeline->setArchive(
             ContextArchive::forSession(effective.filesystem, effective.memory, effective.agentId, stored.id));
     session->m_startupWarnings = warnings;
-    if (effective.subagentDepth < effective.maxSubagentDepth && !effective.subagentProfiles.isEmpty())
+    if (effective.subagentDepth < effective.maxSubagentDepth && !effective.subagentProfiles.isEmpty()) {
         session->m_subagents = std::make_unique<SubagentHost>(session.get());
+        session->m_backgroundAgents = std::make_unique<BackgroundAgentHost>(session.get(), session->m_subagents.get());
+    }
     session->m_sampler = std::make_unique<SessionSampler>(session.get());
     // A continued session's totals include what it cost before.
     for (const Message &message : std::as_const(session->m_record)) {
         if (message.role == Role::Assistant && !message.usage.isEmpty()) {
             const QString model = message.model.isEmpty() ? config.model : message.model;
             session->m_totals.add(message.usage, config.catalog.cost(model, message.usage).total());
+        }
+        // Direct model calls a tool made (llm_call) keep their usage on the tool result.
+        for (const Part &part : message.parts) {
+            if (part.kind != PartKind::ToolResult)
+                continue;
+            const QJsonObject used = part.wire.value(QLatin1String("valis")).toObject().value(QLatin1String("usage")).toObject();
+            if (!used.isEmpty())
+                session->m_totals.add(samplingUsageFromJson(used), costFromUsageJson(used));
         }
     }
     // Sessions linked to a parent (subagents, forks) start from the context their parent chose
@@ -274,9 +285,10 @@ ToolContext Session::toolContext() const
     context.network = m_config.network;
     context.subagents = m_subagents.get();
     context.sampler = m_sampler.get();
+    context.backgroundAgents = m_backgroundAgents.get();
+    context.prompts = m_config.prompts.get();
     context.modelAcceptsImages = m_config.catalog.lookup(m_config.model).model.capabilities.vision;
     context.memory = m_config.memory.get();
-    context.prompts = m_config.prompts.get();
     // Captured results are stored whole, so tools need not cut them to fit the context.
     if (m_capture)
         context.wholeResultMaxBytes = WholeResultMaxBytes;

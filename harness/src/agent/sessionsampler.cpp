@@ -4,8 +4,11 @@
 #include "valis/plugins/providerstream.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QPointer>
 #include <QTimer>
+
+#include <functional>
 
 namespace valis {
 
@@ -28,7 +31,9 @@ QString mcpStopReason(const QString &stopReason)
 class ProviderSamplingRun : public SamplingRun
 {
 public:
-    ProviderSamplingRun(Provider *provider, const ProviderRequest &request, QObject *parent) : SamplingRun(parent)
+    ProviderSamplingRun(Provider *provider, const ProviderRequest &request, std::function<void(SamplingOutcome &)> account,
+                        QObject *parent)
+        : SamplingRun(parent), m_account(std::move(account))
     {
         m_model = request.model;
         QTimer::singleShot(0, this, [this, provider, request] {
@@ -39,9 +44,14 @@ public:
                     m_text += event.text;
                 else if (event.kind == ProviderEvent::Kind::Stopped)
                     m_stopReason = event.stopReason;
+                else if (event.kind == ProviderEvent::Kind::UsageReported)
+                    mergeUsage(event.usage);
             });
             connect(stream, &ProviderStream::finished, this, [this] {
-                finish({m_text, m_model, mcpStopReason(m_stopReason), false, {}});
+                SamplingOutcome outcome{m_text, m_model, mcpStopReason(m_stopReason), false, {}, m_usage, {}};
+                if (m_account)
+                    m_account(outcome);
+                finish(outcome);
             });
             connect(stream, &ProviderStream::failed, this, [this](const ProviderFailure &failure) {
                 finish({{}, m_model, {}, true,
@@ -58,6 +68,19 @@ public:
     }
 
 private:
+    void mergeUsage(const Usage &usage)
+    {
+        // Later reports win field by field, as the agent loop merges them.
+        if (usage.inputTokens >= 0)
+            m_usage.inputTokens = usage.inputTokens;
+        if (usage.outputTokens >= 0)
+            m_usage.outputTokens = usage.outputTokens;
+        if (usage.cacheWriteTokens >= 0)
+            m_usage.cacheWriteTokens = usage.cacheWriteTokens;
+        if (usage.cacheReadTokens >= 0)
+            m_usage.cacheReadTokens = usage.cacheReadTokens;
+    }
+
     void finish(const SamplingOutcome &outcome)
     {
         if (m_done)
@@ -66,7 +89,9 @@ private:
         QTimer::singleShot(0, this, [this, outcome] { Q_EMIT finished(outcome); });
     }
 
+    std::function<void(SamplingOutcome &)> m_account;
     QPointer<ProviderStream> m_stream;
+    Usage m_usage;
     QString m_model;
     QString m_text;
     QString m_stopReason;
@@ -80,11 +105,41 @@ QString SessionSampler::model() const
     return m_session->config().model;
 }
 
+QString SessionSampler::cheapModel() const
+{
+    const ModelCatalog &catalog = m_session->config().catalog;
+    const ModelMatch current = catalog.lookup(m_session->config().model);
+    // Only a model named by its catalogue id, served by this very provider: a routed name
+    // ("anthropic/claude-..." through OpenRouter) or a local server's model has no sibling the
+    // endpoint is sure to know.
+    const QStringList served = catalog.modelIdsFor(m_session->config().provider->id());
+    if (current.kind != MatchKind::Exact || !served.contains(current.model.id))
+        return model();
+    const auto price = [](const ModelInfo &info) -> std::optional<double> {
+        if (!info.prices.input || !info.prices.output)
+            return std::nullopt;
+        return *info.prices.input + *info.prices.output;
+    };
+    QString cheapest = model();
+    std::optional<double> best = price(current.model);
+    for (const QString &id : served) {
+        const std::optional<ModelInfo> candidate = catalog.model(id);
+        if (!candidate || candidate->status == QLatin1String("deprecated") || candidate->status == QLatin1String("retired"))
+            continue;
+        const std::optional<double> candidatePrice = price(*candidate);
+        if (candidatePrice && (!best || *candidatePrice < *best)) {
+            best = candidatePrice;
+            cheapest = candidate->id;
+        }
+    }
+    return cheapest;
+}
+
 SamplingRun *SessionSampler::sample(const SamplingRequest &sampling, QObject *parent)
 {
     const SessionConfig &config = m_session->config();
     ProviderRequest request;
-    request.model = config.model;
+    request.model = sampling.model.isEmpty() ? config.model : sampling.model;
     if (!sampling.systemPrompt.isEmpty()) {
         request.system.role = Role::System;
         request.system.parts.append(Part::makeText(sampling.systemPrompt));
@@ -96,7 +151,26 @@ SamplingRun *SessionSampler::sample(const SamplingRequest &sampling, QObject *pa
     if (!sampling.stopSequences.isEmpty())
         request.options.insert(QStringLiteral("stop_sequences"), QJsonArray::fromStringList(sampling.stopSequences));
     request.endpoint = config.endpoint;
-    return new ProviderSamplingRun(config.provider, request, parent);
+    // The system prompt is the stable part of repeated requests: it gets the cache breakpoint
+    // (providers that route caching by key get one per prompt).
+    if (!sampling.systemPrompt.isEmpty())
+        request.cacheKey = QStringLiteral("sampling-") + QString::fromLatin1(QCryptographicHash::hash(sampling.systemPrompt.toUtf8(), QCryptographicHash::Sha256).toHex().left(16));
+    const QString purpose = sampling.purpose.isEmpty() ? QStringLiteral("sampling") : sampling.purpose;
+    QPointer<Session> session(m_session);
+    auto account = [session, purpose](SamplingOutcome &outcome) {
+        if (!session || outcome.usage.isEmpty())
+            return;
+        outcome.costUsd = session->config().catalog.cost(outcome.model, outcome.usage).total();
+        session->mutableTotals().add(outcome.usage, outcome.costUsd);
+        SessionEvent used;
+        used.kind = SessionEvent::Kind::UsageReported;
+        used.usage = outcome.usage;
+        used.cost = outcome.costUsd;
+        used.totals = session->totals();
+        used.details = {{QStringLiteral("purpose"), purpose}, {QStringLiteral("model"), outcome.model}};
+        session->emitEvent(used);
+    };
+    return new ProviderSamplingRun(config.provider, request, std::move(account), parent);
 }
 
 } // namespace valis

@@ -128,12 +128,17 @@ private:
             }
             pack = *found;
         }
-        if (config.subagentDepth >= config.maxSubagentDepth)
+        if (config.subagentDepth >= config.maxSubagentDepth) {
             pack.excluded.append(TaskTool);
+            // Background agents do not nest beyond the same depth limit.
+            pack.excluded += {QStringLiteral("spawn_agent"), QStringLiteral("agent_status"), QStringLiteral("wait_agents"),
+                              QStringLiteral("cancel_agent")};
+        }
         m_registry.setProviders(parent->tools()->providers());
         m_registry.setPack(pack);
 
         SessionInfo info;
+        info.id = request.sessionId;
         info.title = request.description.isEmpty() ? request.prompt.section(QLatin1Char('\n'), 0, 0).left(80)
                                                    : request.description;
         info.workspace = config.workspace;
@@ -204,6 +209,12 @@ private:
 };
 
 SubagentHost::SubagentHost(Session *parent) : m_parent(parent) {}
+
+Session *SubagentHost::sessionOf(SubagentRun *run)
+{
+    auto *child = dynamic_cast<ChildRun *>(run);
+    return child ? child->child() : nullptr;
+}
 
 SubagentHost::~SubagentHost() = default;
 

@@ -30,6 +30,8 @@ public:
 
     QList<SubagentProfile> profiles() const override;
     SubagentRun *start(const SubagentRequest &request, QObject *parent) override;
+    /// The child Session of a run this host started (nullptr before it opened, or for another run).
+    static Session *sessionOf(SubagentRun *run);
 
     bool resolveApproval(const QString &requestId, const ApprovalDecision &decision);
     QList<ApprovalRequest> pendingApprovals() const;

@@ -43,6 +43,7 @@ ToolInvocation::~ToolInvocation() = default;
 void ToolInvocation::answerInteraction(const QString &, const ToolInteractionAnswer &) {}
 SamplingRun::~SamplingRun() = default;
 ModelSampler::~ModelSampler() = default;
+QString ModelSampler::cheapModel() const { return model(); }
 
 QString ToolInteraction::kindName(Kind kind)
 {

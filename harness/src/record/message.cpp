@@ -51,8 +51,10 @@ QString Message::text() const
 
 bool Message::startsTurn() const
 {
-    // A recall message (metadata "recall") is the harness's reminder within the person's turn.
-    return role == Role::User && countParts(PartKind::ToolResult) == 0 && !metadata.contains(QLatin1String("recall"));
+    // A recall message (metadata "recall") and the report of background agents that ended
+    // ("backgroundAgents") are the harness's reminders within the person's turn.
+    return role == Role::User && countParts(PartKind::ToolResult) == 0 && !metadata.contains(QLatin1String("recall"))
+        && !metadata.contains(QLatin1String("backgroundAgents"));
 }
 
 int Message::countParts(PartKind kind) const

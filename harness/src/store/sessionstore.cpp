@@ -20,6 +20,8 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSet>
 #include <QSqlQuery>
 #include <QThread>
@@ -304,6 +306,29 @@ Result<void> SessionStore::setArchived(const QString &sessionId, bool archived)
     if (done.ok() && query.numRowsAffected() == 0)
         return Error(QStringLiteral("store.no-session"), Text::tr("there is no session \"%1\"").arg(sessionId));
     return done;
+}
+
+Result<void> SessionStore::setSessionMetadata(const QString &sessionId, const QString &key, const QJsonValue &value)
+{
+    return d->transaction([&]() -> Result<void> {
+        QSqlQuery read(d->db);
+        read.prepare(QStringLiteral("SELECT metadata FROM sessions WHERE uid = ?"));
+        read.addBindValue(sessionId);
+        if (!read.exec())
+            return sqlError(read, Text::tr("update session metadata"));
+        if (!read.next())
+            return Error(QStringLiteral("store.no-session"), Text::tr("there is no session \"%1\"").arg(sessionId));
+        QJsonObject metadata = QJsonDocument::fromJson(read.value(0).toString().toUtf8()).object();
+        if (value.isUndefined())
+            metadata.remove(key);
+        else
+            metadata.insert(key, value);
+        QSqlQuery write(d->db);
+        write.prepare(QStringLiteral("UPDATE sessions SET metadata = ? WHERE uid = ?"));
+        write.addBindValue(metadata.isEmpty() ? QVariant() : QVariant(QString::fromUtf8(QJsonDocument(metadata).toJson(QJsonDocument::Compact))));
+        write.addBindValue(sessionId);
+        return run(write, Text::tr("update session metadata"));
+    });
 }
 
 Result<int> SessionStore::deleteSession(const QString &sessionId)

@@ -1,5 +1,5 @@
-// The subagents tool plugin: offers TaskToolProvider.
-#include "tasktool.h"
+// The subagents tool plugin: offers OrchestrationToolProvider (task, llm_call, background agents).
+#include "orchestrationtools.h"
 #include "singleprovidertoolplugin.h"
 
 #include <QObject>
@@ -15,7 +15,12 @@ class SubagentsPlugin : public QObject, public SingleProviderToolPlugin
     Q_INTERFACES(valis::ToolPlugin)
 
 protected:
-    ProviderResult createProvider(const PluginContext &) override { return ProviderResult(std::make_unique<TaskToolProvider>()); }
+    ProviderResult createProvider(const PluginContext &context) override
+    {
+        // Settings: {"llmCallModel": "<model id>"}, llm_call's model when a call names none.
+        return ProviderResult(std::make_unique<OrchestrationToolProvider>(
+            context.settings.value(QLatin1String("llmCallModel")).toString()));
+    }
 };
 
 } // namespace valis::tools

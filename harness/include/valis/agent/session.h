@@ -35,6 +35,8 @@
 namespace valis {
 
 class AgentFilesystem;
+class BackgroundAgentHost;
+class BackgroundAgents;
 class FilesystemBackend;
 class AgentLoop;
 class DetailStore;
@@ -276,6 +278,9 @@ public:
     Result<void> receiveForkReport(const Message &report);
     /// What the context strategies did in this session so far (from the record's events).
     CompactionStats compactionStats() const { return CompactionStats::of(m_record); }
+    /// The session's background agents (spawn_agent); nullptr where it may not start any (a
+    /// child at the subagent depth limit, or no subagent profiles).
+    BackgroundAgents *backgroundAgents() const;
 
 Q_SIGNALS:
     void eventOccurred(const valis::SessionEvent &event);
@@ -288,6 +293,8 @@ private:
     friend class AgentLoop;
     friend class ChildRun;
     friend class SubagentHost;
+    friend class SessionSampler;
+    friend class BackgroundAgentHost;
     Session(SessionStore *store, const SessionInfo &info, const SessionConfig &config, ToolRegistry *tools,
             ApprovalPolicy *approvals);
     /// Appends to the store and the in-memory record, under the active leaf; emits
@@ -330,6 +337,9 @@ private:
     void useHistory(const QString &name, const QList<ContextStrategy *> &strategies);
     /// Appends the fork reports that waited for the turn to end.
     void deliverForkReports();
+    /// Records the reminder of background agents that ended and whose answers the model has not
+    /// had yet (before each request, so it lands after the cached prefix).
+    void deliverAgentReports();
     /// The ToolContext every tool call of this session starts from.
     ToolContext toolContext() const;
     SubagentHost *subagents() const { return m_subagents.get(); }
@@ -363,6 +373,7 @@ private:
     std::shared_ptr<ContextPipeline> m_pipeline;
     Message m_systemPrompt;
     std::unique_ptr<SubagentHost> m_subagents;
+    std::unique_ptr<BackgroundAgentHost> m_backgroundAgents;
     std::unique_ptr<ResultCapture> m_capture;
     AgentInstructions m_instructions;
     QList<Error> m_startupWarnings;

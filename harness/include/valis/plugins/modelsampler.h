@@ -23,6 +23,10 @@ struct VALIS_HARNESS_EXPORT SamplingRequest
     std::optional<double> temperature;
     QStringList stopSequences;
     QStringList modelHints;         ///< model names the asker would prefer (advisory)
+    /// The model to answer with (llm_call's); empty: the session's model (ModelSampler::model()).
+    QString model = {};
+    /// What the request is for, in the session's UsageReported event ("llm_call"); empty: "sampling".
+    QString purpose = {};
 };
 
 /// How a SamplingRun ended: the answer's text, the model that gave it and why it stopped
@@ -34,7 +38,19 @@ struct VALIS_HARNESS_EXPORT SamplingOutcome
     QString stopReason;
     bool isError = false;
     QString error;
+    /// What the request used and cost (also added to the session's totals): usage fields the
+    /// provider did not report are -1; no cost when the catalogue has no price for the model.
+    Usage usage = {};
+    std::optional<double> costUsd = {};
 };
+
+/// The record's form of a direct model call's usage ({inputTokens, outputTokens,
+/// cacheWriteTokens, cacheReadTokens, model, costUsd}), kept by the tool that made the call on
+/// its result (Part::wire["valis"]["usage"]), so a reopened session's totals include it.
+VALIS_HARNESS_EXPORT QJsonObject samplingUsageToJson(const SamplingOutcome &outcome);
+VALIS_HARNESS_EXPORT Usage samplingUsageFromJson(const QJsonObject &json);
+/// The cost samplingUsageToJson() kept; none when it was unknown.
+VALIS_HARNESS_EXPORT std::optional<double> costFromUsageJson(const QJsonObject &json);
 
 /// One sampling request in progress (turn-scoped). Emits finished() exactly once, never from
 /// inside ModelSampler::sample().
@@ -58,6 +74,9 @@ public:
     virtual ~ModelSampler();
     /// The model that will answer, for the person deciding whether to let it.
     virtual QString model() const = 0;
+    /// The model for requests that need no more than a cheap one (llm_call's default): the
+    /// session's provider's cheapest catalogued model; by default model().
+    virtual QString cheapModel() const;
     virtual SamplingRun *sample(const SamplingRequest &request, QObject *parent) = 0;
 };
 

@@ -28,6 +28,9 @@ struct VALIS_HARNESS_EXPORT SubagentRequest
     QString prompt;         ///< The whole task: the child sees nothing else of the parent.
     QString parentSessionId;
     QString parentCallId;   ///< The `task` call, recorded on the child session.
+    /// A session the host created for this child beforehand (a background agent, so its handle
+    /// exists while it queues): the child runs in it. Empty: a new session.
+    QString sessionId = {};
 };
 
 /// How a child agent ended.

@@ -83,7 +83,8 @@ public:
     /// The concatenated Text parts, separated by blank lines.
     QString text() const;
     /// True when this message opens a new Turn: a user message that is not a tool result, nor
-    /// the reminder the recall step adds to a turn (metadata "recall", see recallMessage()).
+    /// the reminder the recall step adds to a turn (metadata "recall", see recallMessage()), nor
+    /// the report of background agents that ended (metadata "backgroundAgents").
     bool startsTurn() const;
     /// The number of parts of the given kind, counting parts nested in tool results.
     int countParts(PartKind kind) const;

@@ -8,6 +8,7 @@
 #include "valis/record/session.h"
 #include "valis/store/transcriptsearch.h"
 
+#include <QJsonValue>
 #include <QList>
 #include <QSet>
 #include <QString>
@@ -94,6 +95,9 @@ public:
     /// Remembers the branch a session is on (SessionInfo::activeLeafId): `messageId` must be a
     /// message of the session ("store.no-message"); empty forgets it (the last message again).
     Result<void> setActiveLeaf(const QString &sessionId, const QString &messageId);
+    /// Sets (or, with an undefined `value`, removes) one key of a session's metadata, in place:
+    /// session state beside the append-only record, like the title (a background agent's state).
+    Result<void> setSessionMetadata(const QString &sessionId, const QString &key, const QJsonValue &value);
 
     /// Appends one message to a session in its own transaction and returns it as stored (id
     /// generated when empty, createdAt set when invalid, seq and turn assigned). Images with
