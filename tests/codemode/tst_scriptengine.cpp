@@ -379,22 +379,25 @@ private Q_SLOTS:
             "\"required\":[\"path\"]}")).object();
         ToolSpec exec;
         exec.name = QStringLiteral("exec");
-        exec.description = QStringLiteral("Runs a command. Never writes */ into comments.");
+        exec.description = QStringLiteral("Runs a command that never writes */ into comments. The rest is in the tool definition.");
         exec.inputSchema = QJsonDocument::fromJson(QByteArrayLiteral(
             "{\"type\":\"object\",\"properties\":{\"command\":{\"type\":\"string\"}},\"required\":[\"command\"]}")).object();
         const QString expected = QStringLiteral(
             "declare const tools: {\n"
-            "  /** Runs a command. Never writes *\\/ into comments. */\n"
+            "  /** Runs a command that never writes *\\/ into comments. */\n"
             "  exec(args: { command: string }): Promise<any>;\n"
-            "  /**\n"
-            "   * Reads a file.\n"
-            "   * With line numbers.\n"
-            "   */\n"
+            "  /** Reads a file. */\n"
             "  read_file(args: { meta?: Record<string, any>; mode?: \"a\" | \"b\"; \"my-key\"?: boolean; offset?: number; "
             "opt?: string | null; path: string; tags?: Array<string> }): Promise<any>;\n"
             "};\n");
         QCOMPARE(typeScriptDeclarations({read, exec}), expected);
         QCOMPARE(typeScriptDeclarations({exec, read}), expected); // the order of the session's tools does not matter
+        // Only a first sentence of at most 200 characters: the definitions carry the rest.
+        ToolSpec wordy = exec;
+        wordy.description = QString(300, QLatin1Char('x')) + QStringLiteral(". Second sentence.");
+        const QString wordyText = typeScriptDeclarations({wordy});
+        QVERIFY(wordyText.contains(QString(199, QLatin1Char('x')) + QChar(0x2026) + QStringLiteral(" */")));
+        QVERIFY(!wordyText.contains(QStringLiteral("Second sentence")));
     }
 
     void providerInvocation()

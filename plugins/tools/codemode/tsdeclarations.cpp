@@ -81,17 +81,19 @@ QString singleType(const QString &type, const QJsonObject &schema, int depth)
     return QStringLiteral("any");
 }
 
+// The first sentence only: the tool definitions in the same request carry the whole
+// description, and every request pays for this section again.
 QString docComment(const QString &text, const QString &indent)
 {
-    QString body = text.trimmed();
+    constexpr qsizetype MaxChars = 200;
+    QString body = text.trimmed().section(QLatin1Char('\n'), 0, 0).trimmed();
+    const qsizetype end = body.indexOf(QLatin1String(". "));
+    if (end >= 0)
+        body.truncate(end + 1);
+    if (body.size() > MaxChars)
+        body = body.left(MaxChars - 1).trimmed() + QChar(0x2026);
     body.replace(QStringLiteral("*/"), QStringLiteral("*\\/"));
-    const QStringList lines = body.split(QLatin1Char('\n'));
-    if (lines.size() == 1)
-        return indent + QStringLiteral("/** ") + lines.first() + QStringLiteral(" */\n");
-    QString comment = indent + QStringLiteral("/**\n");
-    for (const QString &line : lines)
-        comment += indent + QStringLiteral(" * ") + line.trimmed() + QLatin1Char('\n');
-    return comment + indent + QStringLiteral(" */\n");
+    return indent + QStringLiteral("/** ") + body + QStringLiteral(" */\n");
 }
 
 } // namespace
