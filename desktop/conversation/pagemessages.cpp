@@ -220,6 +220,20 @@ QJsonObject PageMessages::message(const Message &message)
         out.insert(QStringLiteral("blocks"), blocks);
         return out;
     }
+    if (message.metadata.contains(QLatin1String("backgroundAgents"))) {
+        // The answers of background agents, recorded for the model as a reminder: shown as what
+        // they are, not as something the person typed.
+        out.insert(QStringLiteral("role"), QStringLiteral("recall"));
+        out.insert(QStringLiteral("roleLabel"), tr("Background agents"));
+        QString text = message.text();
+        text.remove(QStringLiteral("<system-reminder>"));
+        text.remove(QStringLiteral("</system-reminder>"));
+        QJsonObject reported = block("text");
+        reported.insert(QStringLiteral("text"), text.trimmed());
+        blocks.append(reported);
+        out.insert(QStringLiteral("blocks"), blocks);
+        return out;
+    }
     if (const QString history = historyStrategyOf(message); !history.isEmpty()) {
         QJsonObject text = block("text");
         text.insert(QStringLiteral("text"), tr("From here on the model sees the history as: %1").arg(historyStrategyLabel(history)));

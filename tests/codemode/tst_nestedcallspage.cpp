@@ -50,6 +50,22 @@ private Q_SLOTS:
         plain.parts = {result};
         QVERIFY(!PageMessages::message(plain).value(QLatin1String("blocks")).toArray().first().toObject().contains(QLatin1String("children")));
     }
+
+    // The same page data for background agents' answers: the reminder recorded for the model is
+    // shown as theirs, without its <system-reminder> wrapping, never as the person's message.
+    void agentReportsShowAsTheirs()
+    {
+        Message reminder;
+        reminder.role = Role::User;
+        reminder.parts = {Part::makeText(QStringLiteral("<system-reminder>\nBackground agents you started have ended:\n"
+                                                        "agent-1: 42\n</system-reminder>"))};
+        reminder.metadata.insert(QStringLiteral("backgroundAgents"), QJsonArray{QStringLiteral("agent-1")});
+        const QJsonObject page = PageMessages::message(reminder);
+        QCOMPARE(page.value(QLatin1String("role")).toString(), QStringLiteral("recall"));
+        const QString text = page.value(QLatin1String("blocks")).toArray().first().toObject().value(QLatin1String("text")).toString();
+        QVERIFY(text.contains(QStringLiteral("agent-1: 42")));
+        QVERIFY(!text.contains(QStringLiteral("system-reminder")));
+    }
 };
 
 VALIS_TEST_MAIN(TestNestedCallsPage)
