@@ -288,6 +288,100 @@
     </message>
 </context>
 <context>
+    <name>valis::AgentsPane</name>
+    <message>
+        <source>queued</source>
+        <translation>in der Warteschlange</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>over budget</source>
+        <translation>Budget überschritten</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>unterbrochen</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agent</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Aktuell</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>Elapsed</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop the selected agent; its partial answer goes to the conversation</source>
+        <translation>Den ausgewählten Agenten anhalten; seine Teilantwort geht in die Unterhaltung</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>Sitzung öffnen</translation>
+    </message>
+    <message>
+        <source>Show the selected agent&apos;s own session</source>
+        <translation>Die eigene Sitzung des ausgewählten Agenten anzeigen</translation>
+    </message>
+    <message>
+        <source>The open session has no background agents.</source>
+        <translation>Die geöffnete Sitzung hat keine Hintergrundagenten.</translation>
+    </message>
+    <message>
+        <source>No background agents yet: the agent starts them with spawn_agent.</source>
+        <translation>Noch keine Hintergrundagenten: Der Agent startet sie mit spawn_agent.</translation>
+    </message>
+    <message numerus="yes">
+        <source>At most %n agent(s) run at once.</source>
+        <translation>
+            <numerusform>Höchstens %n Agent läuft gleichzeitig.</numerusform>
+            <numerusform>Höchstens %n Agenten laufen gleichzeitig.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>valis::AiderImporter</name>
     <message>
         <source>Aider chat history</source>
@@ -1396,6 +1490,141 @@
     </message>
 </context>
 <context>
+    <name>valis::DocumentStore</name>
+    <message>
+        <source>no document has the key %1</source>
+        <translation>kein Dokument hat den Schlüssel %1</translation>
+    </message>
+    <message>
+        <source>a retention of %1 days is outside 1 to %2</source>
+        <translation>eine Aufbewahrungsdauer von %1 Tagen liegt außerhalb von 1 bis %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a document key (doc-...)</source>
+        <translation>%1 ist kein Dokumentschlüssel (doc-...)</translation>
+    </message>
+    <message>
+        <source>document %1 was deleted</source>
+        <translation>Dokument %1 wurde gelöscht</translation>
+    </message>
+</context>
+<context>
+    <name>valis::DocumentsView</name>
+    <message>
+        <source>Documents</source>
+        <translation>Dokumente</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>angeheftet</translation>
+    </message>
+    <message numerus="yes">
+        <source>until %1 (%n day(s))</source>
+        <translation>
+            <numerusform>bis %1 (%n Tag)</numerusform>
+            <numerusform>bis %1 (%n Tage)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>written by the agent</source>
+        <translation>vom Agenten geschrieben</translation>
+    </message>
+    <message>
+        <source>result of call %1</source>
+        <translation>Ergebnis des Aufrufs %1</translation>
+    </message>
+    <message>
+        <source>copy of %1</source>
+        <translation>Kopie von %1</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Pin</source>
+        <translation>Anheften</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>Gespeichert</translation>
+    </message>
+    <message>
+        <source>Kept</source>
+        <translation>Aufbewahrt</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Select a document to see its start.</source>
+        <translation>Wählen Sie ein Dokument aus, um seinen Anfang zu sehen.</translation>
+    </message>
+    <message>
+        <source>Loading documents…</source>
+        <translation>Dokumente werden geladen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n document(s) in %1</source>
+        <translation>
+            <numerusform>%n Dokument in %1</numerusform>
+            <numerusform>%n Dokumente in %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n expired document(s) removed)</source>
+        <translation>
+            <numerusform>(%n abgelaufenes Dokument entfernt)</numerusform>
+            <numerusform>(%n abgelaufene Dokumente entfernt)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation>Lösen</translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3</source>
+        <translation>%1 — %2, %3</translation>
+    </message>
+    <message>
+        <source>[… %1 more not shown]</source>
+        <translation>[… weitere %1 nicht angezeigt]</translation>
+    </message>
+    <message>
+        <source>Unpinning %1…</source>
+        <translation>%1 wird gelöst…</translation>
+    </message>
+    <message>
+        <source>Pinning %1…</source>
+        <translation>%1 wird angeheftet…</translation>
+    </message>
+    <message>
+        <source>Deleting %1…</source>
+        <translation>%1 wird gelöscht…</translation>
+    </message>
+    <message>
+        <source>Documents: %1</source>
+        <translation>Dokumente: %1</translation>
+    </message>
+</context>
+<context>
     <name>valis::Embedder</name>
     <message>
         <source>the embedding client has stopped</source>
@@ -2307,6 +2536,10 @@
     <message>
         <source>Bringing files back from the remote machine before closing…</source>
         <translation>Vor dem Schließen werden Dateien vom entfernten Rechner zurückgeholt…</translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>Agenten</translation>
     </message>
 </context>
 <context>
@@ -5340,6 +5573,21 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <source>Recalled</source>
         <translation>Abgerufen</translation>
     </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool call(s) made by this call</source>
+        <translation>
+            <numerusform>%n von diesem Aufruf ausgelöster Werkzeugaufruf</numerusform>
+            <numerusform>%n von diesem Aufruf ausgelöste Werkzeugaufrufe</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>valis::PluginManager</name>
@@ -5650,6 +5898,104 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>must map tool names to lists of argument keys</source>
         <translation>muss Werkzeugnamen auf Listen von Argumentschlüsseln abbilden</translation>
+    </message>
+</context>
+<context>
+    <name>valis::PromptComposerAssist</name>
+    <message>
+        <source>The stored prompts could not be read: %1</source>
+        <translation>Die gespeicherten Prompts konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Reading the prompt /%1…</source>
+        <translation>Der Prompt /%1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>No stored prompt is called /%1, so nothing was sent. To send text that starts with /, begin it with //.</source>
+        <translation>Kein gespeicherter Prompt heißt /%1, daher wurde nichts gesendet. Um Text zu senden, der mit / beginnt, beginnen Sie ihn mit //.</translation>
+    </message>
+    <message>
+        <source>/%1 was not sent: %2</source>
+        <translation>/%1 wurde nicht gesendet: %2</translation>
+    </message>
+    <message>
+        <source>/%1</source>
+        <translation>/%1</translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation>&amp;Senden</translation>
+    </message>
+</context>
+<context>
+    <name>valis::PromptStore</name>
+    <message>
+        <source>the prompt store failed: %1</source>
+        <translation>der Prompt-Speicher ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>cannot open the prompt store: %1</source>
+        <translation>der Prompt-Speicher kann nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>there is no prompt &quot;%1&quot;</source>
+        <translation>es gibt keinen Prompt „%1“</translation>
+    </message>
+    <message>
+        <source>the prompt &quot;%1&quot; was removed (version %2)</source>
+        <translation>der Prompt „%1“ wurde entfernt (Version %2)</translation>
+    </message>
+    <message>
+        <source>the prompt &quot;%1&quot; has no version %2 (the newest is %3)</source>
+        <translation>der Prompt „%1“ hat keine Version %2 (die neueste ist %3)</translation>
+    </message>
+    <message>
+        <source>the prompt &quot;%1&quot; needs a value for {{%2}}</source>
+        <translation>der Prompt „%1“ braucht einen Wert für {{%2}}</translation>
+    </message>
+    <message>
+        <source>the prompt includes itself: %1</source>
+        <translation>der Prompt bindet sich selbst ein: %1</translation>
+    </message>
+    <message>
+        <source>includes nest deeper than %1 prompts: %2</source>
+        <translation>Einbindungen sind tiefer als %1 Prompts verschachtelt: %2</translation>
+    </message>
+    <message>
+        <source>the prompt &quot;%1&quot; includes &quot;%2&quot;: %3</source>
+        <translation>der Prompt „%1“ bindet „%2“ ein: %3</translation>
+    </message>
+    <message>
+        <source>the prompt would include itself: %1</source>
+        <translation>der Prompt würde sich selbst einbinden: %1</translation>
+    </message>
+    <message>
+        <source>no file was given for the prompt store</source>
+        <translation>für den Prompt-Speicher wurde keine Datei angegeben</translation>
+    </message>
+    <message>
+        <source>cannot create the folder of the prompt store</source>
+        <translation>der Ordner des Prompt-Speichers kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot switch the prompt store to write-ahead logging</source>
+        <translation>der Prompt-Speicher kann nicht auf Write-Ahead-Logging umgestellt werden</translation>
+    </message>
+    <message>
+        <source>the prompt store was written by a newer Valis (schema %1; this one knows %2) and is left as it is</source>
+        <translation>der Prompt-Speicher wurde von einem neueren Valis geschrieben (Schema %1; dieses kennt %2) und bleibt unverändert</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a prompt key: use lower-case letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;/&apos; (at most 128)</source>
+        <translation>„%1“ ist kein Prompt-Schlüssel: verwenden Sie Kleinbuchstaben, Ziffern, '-', '_' und '/' (höchstens 128)</translation>
+    </message>
+    <message>
+        <source>the prompt &quot;%1&quot; has no text</source>
+        <translation>der Prompt „%1“ hat keinen Text</translation>
+    </message>
+    <message>
+        <source>version %1 of the prompt &quot;%2&quot; is its removal</source>
+        <translation>Version %1 des Prompts „%2“ ist seine Entfernung</translation>
     </message>
 </context>
 <context>
@@ -6697,6 +7043,10 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>store turn versions</source>
         <translation>Rundenversionen speichern</translation>
+    </message>
+    <message>
+        <source>update session metadata</source>
+        <translation>Aktualisieren der Sitzungsmetadaten</translation>
     </message>
 </context>
 <context>
@@ -10926,6 +11276,146 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>%1: a served conversation has no workspace; only /context/ and /memories/ can be read</source>
         <translation>%1: eine bereitgestellte Unterhaltung hat keinen Arbeitsbereich; nur /context/ und /memories/ sind lesbar</translation>
+    </message>
+    <message>
+        <source>name the prompt: KEY</source>
+        <translation>geben Sie den Prompt an: KEY</translation>
+    </message>
+    <message>
+        <source>One JSON object per prompt.</source>
+        <translation>Ein JSON-Objekt pro Prompt.</translation>
+    </message>
+    <message>
+        <source>Lists the stored prompts, by key.</source>
+        <translation>Listet die gespeicherten Prompts auf, nach Schlüssel.</translation>
+    </message>
+    <message>
+        <source>No prompts are stored. Add one with: valis-cli prompts set KEY --file FILE</source>
+        <translation>Es sind keine Prompts gespeichert. Fügen Sie einen hinzu mit: valis-cli prompts set KEY --file FILE</translation>
+    </message>
+    <message>
+        <source>VERSION</source>
+        <translation>VERSION</translation>
+    </message>
+    <message>
+        <source>DESCRIPTION</source>
+        <translation>BESCHREIBUNG</translation>
+    </message>
+    <message>
+        <source>Version N instead of the newest.</source>
+        <translation>Version N statt der neuesten.</translation>
+    </message>
+    <message>
+        <source>Every version of the prompt, removals included.</source>
+        <translation>Jede Version des Prompts, Entfernungen eingeschlossen.</translation>
+    </message>
+    <message>
+        <source>The text with includes expanded and variables filled in (from --var).</source>
+        <translation>Der Text mit aufgelösten Einbindungen und eingesetzten Variablen (aus --var).</translation>
+    </message>
+    <message>
+        <source>A variable&apos;s value for --render (repeatable).</source>
+        <translation>Der Wert einer Variablen für --render (wiederholbar).</translation>
+    </message>
+    <message>
+        <source>JSON instead of the text.</source>
+        <translation>JSON statt des Textes.</translation>
+    </message>
+    <message>
+        <source>The prompt&apos;s key.</source>
+        <translation>Der Schlüssel des Prompts.</translation>
+    </message>
+    <message>
+        <source>Prints a stored prompt&apos;s text.</source>
+        <translation>Gibt den Text eines gespeicherten Prompts aus.</translation>
+    </message>
+    <message>
+        <source>--version needs a number of at least 1</source>
+        <translation>--version braucht eine Zahl von mindestens 1</translation>
+    </message>
+    <message>
+        <source>--history shows every version; leave out --render and --version</source>
+        <translation>--history zeigt jede Version; lassen Sie --render und --version weg</translation>
+    </message>
+    <message>
+        <source>--var needs NAME=VALUE, not &quot;%1&quot;</source>
+        <translation>--var braucht NAME=VALUE, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>--var fills in variables for --render</source>
+        <translation>--var setzt Variablen für --render ein</translation>
+    </message>
+    <message>
+        <source>(removed)</source>
+        <translation>(entfernt)</translation>
+    </message>
+    <message>
+        <source>version %1 is the prompt&apos;s removal</source>
+        <translation>Version %1 ist die Entfernung des Prompts</translation>
+    </message>
+    <message>
+        <source>Read the text from FILE instead of standard input.</source>
+        <translation>Den Text aus FILE statt von der Standardeingabe lesen.</translation>
+    </message>
+    <message>
+        <source>One line saying what the prompt is for (kept from the previous version when left out).</source>
+        <translation>Eine Zeile, die sagt, wofür der Prompt gedacht ist (ohne Angabe von der vorigen Version übernommen).</translation>
+    </message>
+    <message>
+        <source>The prompt&apos;s key: lower-case letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;/&apos;.</source>
+        <translation>Der Schlüssel des Prompts: Kleinbuchstaben, Ziffern, '-', '_' und '/'.</translation>
+    </message>
+    <message>
+        <source>Stores a new version of a prompt, its text from --file or standard input. {{name}} marks a variable, {{&gt; other-key}} includes another prompt, \{{ is a literal {{.</source>
+        <translation>Speichert eine neue Version eines Prompts, mit dem Text aus --file oder von der Standardeingabe. {{name}} kennzeichnet eine Variable, {{&gt; other-key}} bindet einen anderen Prompt ein, \{{ steht für ein wörtliches {{.</translation>
+    </message>
+    <message>
+        <source>Type the prompt, then Ctrl-D on a line of its own.</source>
+        <translation>Geben Sie den Prompt ein, dann Strg-D in einer eigenen Zeile.</translation>
+    </message>
+    <message>
+        <source>%1 is at version %2.</source>
+        <translation>%1 steht bei Version %2.</translation>
+    </message>
+    <message>
+        <source>Variables: %1.</source>
+        <translation>Variablen: %1.</translation>
+    </message>
+    <message>
+        <source>Removes a prompt. Its versions are kept: `show KEY --history` lists them, and `set` brings it back.</source>
+        <translation>Entfernt einen Prompt. Seine Versionen bleiben erhalten: `show KEY --history` listet sie auf, und `set` holt ihn zurück.</translation>
+    </message>
+    <message>
+        <source>List the stored prompts</source>
+        <translation>Die gespeicherten Prompts auflisten</translation>
+    </message>
+    <message>
+        <source>Print a prompt, a version of it, its history, or its text rendered</source>
+        <translation>Einen Prompt, eine seiner Versionen, seinen Verlauf oder seinen gerenderten Text ausgeben</translation>
+    </message>
+    <message>
+        <source>Store a new version of a prompt</source>
+        <translation>Eine neue Version eines Prompts speichern</translation>
+    </message>
+    <message>
+        <source>Remove a prompt (its history is kept)</source>
+        <translation>Einen Prompt entfernen (sein Verlauf bleibt erhalten)</translation>
+    </message>
+    <message>
+        <source>Usage: valis-cli prompts &lt;subcommand&gt; [options]</source>
+        <translation>Aufruf: valis-cli prompts &lt;Unterbefehl&gt; [Optionen]</translation>
+    </message>
+    <message>
+        <source>Prompts stored by key and versioned, for the composer&apos;s /prompt-name, llm_call and MCP clients.</source>
+        <translation>Prompts, nach Schlüssel gespeichert und versioniert, für /prompt-name im Eingabebereich, llm_call und MCP-Clients.</translation>
+    </message>
+    <message>
+        <source>&apos;valis-cli prompts &lt;subcommand&gt; --help&apos; shows a subcommand&apos;s options.</source>
+        <translation>„valis-cli prompts &lt;Unterbefehl&gt; --help“ zeigt die Optionen eines Unterbefehls.</translation>
+    </message>
+    <message>
+        <source>List, show, set and remove stored prompts, versioned by key</source>
+        <translation>Gespeicherte Prompts auflisten, anzeigen, speichern und entfernen, nach Schlüssel versioniert</translation>
     </message>
 </context>
 <context>

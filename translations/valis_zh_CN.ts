@@ -288,6 +288,99 @@
     </message>
 </context>
 <context>
+    <name>valis::AgentsPane</name>
+    <message>
+        <source>queued</source>
+        <translation>排队中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>over budget</source>
+        <translation>超出预算</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>Elapsed</source>
+        <translation>用时</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the selected agent; its partial answer goes to the conversation</source>
+        <translation>停止所选智能体；其已生成的部分回答会进入对话</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>Show the selected agent&apos;s own session</source>
+        <translation>显示所选智能体自己的会话</translation>
+    </message>
+    <message>
+        <source>The open session has no background agents.</source>
+        <translation>当前打开的会话没有后台智能体。</translation>
+    </message>
+    <message>
+        <source>No background agents yet: the agent starts them with spawn_agent.</source>
+        <translation>还没有后台智能体：智能体通过 spawn_agent 启动它们。</translation>
+    </message>
+    <message numerus="yes">
+        <source>At most %n agent(s) run at once.</source>
+        <translation>
+            <numerusform>最多同时运行 %n 个智能体。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>valis::AiderImporter</name>
     <message>
         <source>the session header&apos;s time &quot;%1&quot; is not YYYY-MM-DD HH:MM:SS</source>
@@ -1393,6 +1486,138 @@
     </message>
 </context>
 <context>
+    <name>valis::DocumentStore</name>
+    <message>
+        <source>no document has the key %1</source>
+        <translation>没有键为 %1 的文档</translation>
+    </message>
+    <message>
+        <source>a retention of %1 days is outside 1 to %2</source>
+        <translation>保留期 %1 天不在 1 到 %2 天的范围内</translation>
+    </message>
+    <message>
+        <source>%1 is not a document key (doc-...)</source>
+        <translation>%1 不是文档键（doc-...）</translation>
+    </message>
+    <message>
+        <source>document %1 was deleted</source>
+        <translation>文档 %1 已被删除</translation>
+    </message>
+</context>
+<context>
+    <name>valis::DocumentsView</name>
+    <message>
+        <source>Documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>已固定</translation>
+    </message>
+    <message numerus="yes">
+        <source>until %1 (%n day(s))</source>
+        <translation>
+            <numerusform>直到 %1（%n 天）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>written by the agent</source>
+        <translation>由智能体写入</translation>
+    </message>
+    <message>
+        <source>result of call %1</source>
+        <translation>调用 %1 的结果</translation>
+    </message>
+    <message>
+        <source>copy of %1</source>
+        <translation>%1 的副本</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Pin</source>
+        <translation>固定</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>保存时间</translation>
+    </message>
+    <message>
+        <source>Kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Select a document to see its start.</source>
+        <translation>选择一个文档以查看其开头。</translation>
+    </message>
+    <message>
+        <source>Loading documents…</source>
+        <translation>正在加载文档…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n document(s) in %1</source>
+        <translation>
+            <numerusform>%1 中有 %n 个文档</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n expired document(s) removed)</source>
+        <translation>
+            <numerusform>（已移除 %n 个过期文档）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation>取消固定</translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3</source>
+        <translation>%1 — %2，%3</translation>
+    </message>
+    <message>
+        <source>[… %1 more not shown]</source>
+        <translation>[… 另有 %1 未显示]</translation>
+    </message>
+    <message>
+        <source>Unpinning %1…</source>
+        <translation>正在取消固定 %1…</translation>
+    </message>
+    <message>
+        <source>Pinning %1…</source>
+        <translation>正在固定 %1…</translation>
+    </message>
+    <message>
+        <source>Deleting %1…</source>
+        <translation>正在删除 %1…</translation>
+    </message>
+    <message>
+        <source>Documents: %1</source>
+        <translation>文档：%1</translation>
+    </message>
+</context>
+<context>
     <name>valis::Embedder</name>
     <message>
         <source>the embedding client has stopped</source>
@@ -2302,6 +2527,10 @@
     <message>
         <source>Bringing files back from the remote machine before closing…</source>
         <translation>关闭前正在从远程机器取回文件…</translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>智能体</translation>
     </message>
 </context>
 <context>
@@ -5308,6 +5537,20 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <source>Recalled</source>
         <translation>已召回</translation>
     </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool call(s) made by this call</source>
+        <translation>
+            <numerusform>此调用发起的 %n 个工具调用</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>valis::PluginManager</name>
@@ -5618,6 +5861,104 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>must map tool names to lists of argument keys</source>
         <translation>必须将工具名称映射到参数键的列表</translation>
+    </message>
+</context>
+<context>
+    <name>valis::PromptComposerAssist</name>
+    <message>
+        <source>The stored prompts could not be read: %1</source>
+        <translation>无法读取已存储的提示词：%1</translation>
+    </message>
+    <message>
+        <source>Reading the prompt /%1…</source>
+        <translation>正在读取提示词 /%1…</translation>
+    </message>
+    <message>
+        <source>No stored prompt is called /%1, so nothing was sent. To send text that starts with /, begin it with //.</source>
+        <translation>没有名为 /%1 的已存储提示词，因此未发送任何内容。要发送以 / 开头的文本，请以 // 开头。</translation>
+    </message>
+    <message>
+        <source>/%1 was not sent: %2</source>
+        <translation>/%1 未发送：%2</translation>
+    </message>
+    <message>
+        <source>/%1</source>
+        <translation>/%1</translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation>发送(&amp;S)</translation>
+    </message>
+</context>
+<context>
+    <name>valis::PromptStore</name>
+    <message>
+        <source>the prompt store failed: %1</source>
+        <translation>提示词存储出错：%1</translation>
+    </message>
+    <message>
+        <source>cannot open the prompt store: %1</source>
+        <translation>无法打开提示词存储：%1</translation>
+    </message>
+    <message>
+        <source>there is no prompt &quot;%1&quot;</source>
+        <translation>没有提示词“%1”</translation>
+    </message>
+    <message>
+        <source>the prompt &quot;%1&quot; was removed (version %2)</source>
+        <translation>提示词“%1”已被移除（版本 %2）</translation>
+    </message>
+    <message>
+        <source>the prompt &quot;%1&quot; has no version %2 (the newest is %3)</source>
+        <translation>提示词“%1”没有版本 %2（最新版本为 %3）</translation>
+    </message>
+    <message>
+        <source>the prompt &quot;%1&quot; needs a value for {{%2}}</source>
+        <translation>提示词“%1”需要为 {{%2}} 提供值</translation>
+    </message>
+    <message>
+        <source>the prompt includes itself: %1</source>
+        <translation>提示词包含了自身：%1</translation>
+    </message>
+    <message>
+        <source>includes nest deeper than %1 prompts: %2</source>
+        <translation>包含的嵌套深度超过 %1 个提示词：%2</translation>
+    </message>
+    <message>
+        <source>the prompt &quot;%1&quot; includes &quot;%2&quot;: %3</source>
+        <translation>提示词“%1”包含“%2”：%3</translation>
+    </message>
+    <message>
+        <source>the prompt would include itself: %1</source>
+        <translation>提示词将会包含自身：%1</translation>
+    </message>
+    <message>
+        <source>no file was given for the prompt store</source>
+        <translation>未为提示词存储指定文件</translation>
+    </message>
+    <message>
+        <source>cannot create the folder of the prompt store</source>
+        <translation>无法创建提示词存储所在的文件夹</translation>
+    </message>
+    <message>
+        <source>cannot switch the prompt store to write-ahead logging</source>
+        <translation>无法将提示词存储切换为预写日志（WAL）模式</translation>
+    </message>
+    <message>
+        <source>the prompt store was written by a newer Valis (schema %1; this one knows %2) and is left as it is</source>
+        <translation>提示词存储由更新版本的 Valis 写入（架构 %1；此版本只支持 %2），已保持原样不动</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a prompt key: use lower-case letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;/&apos; (at most 128)</source>
+        <translation>“%1”不是提示词键：请使用小写字母、数字、“-”、“_”和“/”（最多 128 个字符）</translation>
+    </message>
+    <message>
+        <source>the prompt &quot;%1&quot; has no text</source>
+        <translation>提示词“%1”没有文本</translation>
+    </message>
+    <message>
+        <source>version %1 of the prompt &quot;%2&quot; is its removal</source>
+        <translation>提示词“%2”的版本 %1 是其移除记录</translation>
     </message>
 </context>
 <context>
@@ -6653,6 +6994,10 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>store turn versions</source>
         <translation>存储轮次版本</translation>
+    </message>
+    <message>
+        <source>update session metadata</source>
+        <translation>更新会话元数据</translation>
     </message>
 </context>
 <context>
@@ -10852,6 +11197,146 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>%1: a served conversation has no workspace; only /context/ and /memories/ can be read</source>
         <translation>%1：通过 API 提供的对话没有工作区；只能读取 /context/ 和 /memories/</translation>
+    </message>
+    <message>
+        <source>name the prompt: KEY</source>
+        <translation>请指定提示词：KEY</translation>
+    </message>
+    <message>
+        <source>One JSON object per prompt.</source>
+        <translation>每个提示词一个 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>Lists the stored prompts, by key.</source>
+        <translation>列出已存储的提示词（按键排列）。</translation>
+    </message>
+    <message>
+        <source>No prompts are stored. Add one with: valis-cli prompts set KEY --file FILE</source>
+        <translation>没有存储任何提示词。可用以下命令添加一个：valis-cli prompts set KEY --file FILE</translation>
+    </message>
+    <message>
+        <source>VERSION</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>DESCRIPTION</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>Version N instead of the newest.</source>
+        <translation>使用版本 N，而不是最新版本。</translation>
+    </message>
+    <message>
+        <source>Every version of the prompt, removals included.</source>
+        <translation>提示词的每个版本，包括移除记录。</translation>
+    </message>
+    <message>
+        <source>The text with includes expanded and variables filled in (from --var).</source>
+        <translation>展开包含内容并填入变量（来自 --var）后的文本。</translation>
+    </message>
+    <message>
+        <source>A variable&apos;s value for --render (repeatable).</source>
+        <translation>--render 使用的变量值（可重复）。</translation>
+    </message>
+    <message>
+        <source>JSON instead of the text.</source>
+        <translation>输出 JSON，而不是文本。</translation>
+    </message>
+    <message>
+        <source>The prompt&apos;s key.</source>
+        <translation>提示词的键。</translation>
+    </message>
+    <message>
+        <source>Prints a stored prompt&apos;s text.</source>
+        <translation>输出已存储提示词的文本。</translation>
+    </message>
+    <message>
+        <source>--version needs a number of at least 1</source>
+        <translation>--version 需要一个不小于 1 的数字</translation>
+    </message>
+    <message>
+        <source>--history shows every version; leave out --render and --version</source>
+        <translation>--history 会显示每个版本；请省略 --render 和 --version</translation>
+    </message>
+    <message>
+        <source>--var needs NAME=VALUE, not &quot;%1&quot;</source>
+        <translation>--var 需要 NAME=VALUE，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>--var fills in variables for --render</source>
+        <translation>--var 用于为 --render 填入变量</translation>
+    </message>
+    <message>
+        <source>(removed)</source>
+        <translation>（已移除）</translation>
+    </message>
+    <message>
+        <source>version %1 is the prompt&apos;s removal</source>
+        <translation>版本 %1 是该提示词的移除记录</translation>
+    </message>
+    <message>
+        <source>Read the text from FILE instead of standard input.</source>
+        <translation>从 FILE 读取文本，而不是从标准输入读取。</translation>
+    </message>
+    <message>
+        <source>One line saying what the prompt is for (kept from the previous version when left out).</source>
+        <translation>用一行文字说明提示词的用途（省略时沿用上一版本的说明）。</translation>
+    </message>
+    <message>
+        <source>The prompt&apos;s key: lower-case letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;/&apos;.</source>
+        <translation>提示词的键：小写字母、数字、“-”、“_”和“/”。</translation>
+    </message>
+    <message>
+        <source>Stores a new version of a prompt, its text from --file or standard input. {{name}} marks a variable, {{&gt; other-key}} includes another prompt, \{{ is a literal {{.</source>
+        <translation>存储提示词的新版本，文本来自 --file 或标准输入。{{name}} 表示变量，{{&gt; other-key}} 包含另一个提示词，\{{ 表示字面的 {{。</translation>
+    </message>
+    <message>
+        <source>Type the prompt, then Ctrl-D on a line of its own.</source>
+        <translation>输入提示词，然后在单独的一行上按 Ctrl-D。</translation>
+    </message>
+    <message>
+        <source>%1 is at version %2.</source>
+        <translation>%1 现在为版本 %2。</translation>
+    </message>
+    <message>
+        <source>Variables: %1.</source>
+        <translation>变量：%1。</translation>
+    </message>
+    <message>
+        <source>Removes a prompt. Its versions are kept: `show KEY --history` lists them, and `set` brings it back.</source>
+        <translation>移除提示词。其各个版本会保留：`show KEY --history` 可列出它们，`set` 可将其恢复。</translation>
+    </message>
+    <message>
+        <source>List the stored prompts</source>
+        <translation>列出已存储的提示词</translation>
+    </message>
+    <message>
+        <source>Print a prompt, a version of it, its history, or its text rendered</source>
+        <translation>输出提示词、其某个版本、其历史或渲染后的文本</translation>
+    </message>
+    <message>
+        <source>Store a new version of a prompt</source>
+        <translation>存储提示词的新版本</translation>
+    </message>
+    <message>
+        <source>Remove a prompt (its history is kept)</source>
+        <translation>移除提示词（保留其历史）</translation>
+    </message>
+    <message>
+        <source>Usage: valis-cli prompts &lt;subcommand&gt; [options]</source>
+        <translation>用法：valis-cli prompts &lt;subcommand&gt; [options]</translation>
+    </message>
+    <message>
+        <source>Prompts stored by key and versioned, for the composer&apos;s /prompt-name, llm_call and MCP clients.</source>
+        <translation>按键存储并带版本管理的提示词，供输入区的 /prompt-name、llm_call 和 MCP 客户端使用。</translation>
+    </message>
+    <message>
+        <source>&apos;valis-cli prompts &lt;subcommand&gt; --help&apos; shows a subcommand&apos;s options.</source>
+        <translation>“valis-cli prompts &lt;subcommand&gt; --help”会显示子命令的选项。</translation>
+    </message>
+    <message>
+        <source>List, show, set and remove stored prompts, versioned by key</source>
+        <translation>列出、显示、设置和移除按键存储并带版本管理的提示词</translation>
     </message>
 </context>
 <context>
