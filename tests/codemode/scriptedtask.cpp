@@ -34,13 +34,13 @@ QList<TaskCall> directCalls()
             {QStringLiteral("exec"), {{QStringLiteral("command"), QStringLiteral("sh test.sh")}}}};
 }
 
-QString taskScript(bool catchDenial)
+QString taskScript(TaskMode mode)
 {
     const QString edit = QStringLiteral("tools.edit_file({path: 'calc.sh', old_string: '$1 - $2', new_string: '$1 + $2'})");
     QString code = QStringLiteral("const [calc, test, notes] = await Promise.all(['calc.sh', 'test.sh', 'notes.txt']"
                                   ".map(path => tools.read_file({path})));\n"
                                   "const hits = await tools.grep({pattern: 'add'});\n");
-    if (catchDenial)
+    if (mode == TaskMode::ScriptDenied)
         code += QStringLiteral("let edit = 'edited';\ntry { await ") + edit + QStringLiteral("; } catch (e) { edit = 'denied: ' + e.message; }\n");
     else
         code += QStringLiteral("await ") + edit + QStringLiteral(";\nconst edit = 'edited';\n");
@@ -98,7 +98,7 @@ TaskRun runTask(const QString &home, const QString &workspace, TaskMode mode)
             enqueueCall(QStringLiteral("toolu_step%1").arg(++step), call.tool, call.arguments);
     } else {
         enqueueCall(scriptCallId(), QStringLiteral("run_script"),
-                    {{QStringLiteral("code"), taskScript(mode == TaskMode::ScriptDenied)}});
+                    {{QStringLiteral("code"), taskScript(mode)}});
     }
     server.enqueue(ScriptedResponse::sse(AnthropicStream().text(Answer).stop(QStringLiteral("end_turn"))));
     run.modelOutputs << Answer;

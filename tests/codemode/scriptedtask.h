@@ -29,10 +29,10 @@ struct TaskCall
 
 /// The six calls of the step-by-step run, in order.
 QList<TaskCall> directCalls();
-/// The run_script code of the task: {edit, read, grep, tests}. With `catchDenial`, `edit` is
+/// The run_script code of the task: {edit, read, grep, tests}. For ScriptDenied, `edit` is
 /// "denied: <message>" when edit_file fails, and the tests still run; `tests` is exec's output,
 /// or its error when they fail.
-QString taskScript(bool catchDenial);
+QString taskScript(TaskMode mode);
 
 /// Creates `parent`/`name`: calc.sh (add() subtracts), test.sh (fails until add adds),
 /// notes.txt. Returns the folder.

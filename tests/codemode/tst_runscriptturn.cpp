@@ -7,6 +7,7 @@
 #include "testsupport.h"
 
 #include <QDir>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStandardPaths>
@@ -61,9 +62,15 @@ private Q_SLOTS:
         QCOMPARE(workspaceContents(scripted), workspaceContents(stepwise));
         QVERIFY(workspaceContents(scripted) != before);
         QVERIFY(workspaceContents(scripted).contains("$(( $1 + $2 ))"));
-        // The model saw the script's result, not the six calls one by one.
-        const QString second = QString::fromUtf8(script.requests.at(1).body);
-        QVERIFY(!second.contains(QStringLiteral("\"name\":\"read_file\",\"input\"")));
+        // The model's conversation holds one call, run_script, and its result: not the six calls.
+        QStringList calls;
+        for (const QJsonValue &message : script.requests.at(1).json().value(QLatin1String("messages")).toArray()) {
+            for (const QJsonValue &block : message.toObject().value(QLatin1String("content")).toArray()) {
+                if (block.toObject().value(QLatin1String("type")).toString() == QLatin1String("tool_use"))
+                    calls << block.toObject().value(QLatin1String("name")).toString();
+            }
+        }
+        QCOMPARE(calls, QStringList{QStringLiteral("run_script")});
     }
 
     void aDeniedEditIsCaughtInsideTheScript()
