@@ -1,5 +1,6 @@
 // The code mode tool plugin: offers CodeModeToolProvider (run_script).
 #include "codemodetool.h"
+#include "enginepool.h"
 #include "singleprovidertoolplugin.h"
 
 #include <QObject>
@@ -17,6 +18,10 @@ class CodeModePlugin : public QObject, public tools::SingleProviderToolPlugin
 protected:
     ProviderResult createProvider(const PluginContext &context) override
     {
+        // The engine's compiled self-hosted code is kept with the profile's caches: a cold start
+        // decodes it instead of parsing it (36 ms -> 9 ms in bench_codemode).
+        if (!context.locations.cacheDir().isEmpty())
+            EnginePool::instance().setCacheDirectory(context.locations.cacheDir() + QStringLiteral("/codemode"));
         return ProviderResult(std::make_unique<CodeModeToolProvider>(limitsFromSettings(context.settings)));
     }
 };

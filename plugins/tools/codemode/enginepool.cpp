@@ -2,6 +2,9 @@
 
 #include "enginethread.h"
 #include "scriptrun.h"
+#include "selfhostedcache.h"
+
+#include <QElapsedTimer>
 
 #include <js/Initialization.h>
 
@@ -58,6 +61,10 @@ struct EnginePool::Private
     std::vector<std::unique_ptr<EngineThread>> threads;
     std::vector<EngineThread *> idle;
     std::thread watchdog;
+    // Outlives every context (destroyed after JS_ShutDown): decoded stencils borrow its bytes.
+    SelfHostedCache selfHosted;
+    mutable std::mutex startupMutex;
+    EngineStartup startup;
 
     // Called with the mutex held.
     bool initialise()
@@ -66,7 +73,15 @@ struct EnginePool::Private
             return initError.isEmpty();
         initialised = true;
         // JS_Init precedes every other JSAPI call on every thread, once per process.
-        if (const char *failure = JS_InitWithFailureDiagnostic())
+        SelfHostedCache::installBuildId();
+        QElapsedTimer timer;
+        timer.start();
+        const char *failure = JS_InitWithFailureDiagnostic();
+        {
+            std::lock_guard lock(startupMutex);
+            startup.initMs = double(timer.nsecsElapsed()) / 1e6;
+        }
+        if (failure)
             initError = QStringLiteral("run_script's JavaScript engine failed to initialise: ") + QString::fromUtf8(failure);
         else
             watchdog = std::thread([this] { watch(); });
@@ -171,6 +186,30 @@ void EnginePool::watch()
         d->busy = true;
     }
     d->wake.notify_all();
+}
+
+void EnginePool::setCacheDirectory(const QString &directory)
+{
+    d->selfHosted.setDirectory(directory);
+}
+
+SelfHostedCache &EnginePool::selfHostedCache()
+{
+    return d->selfHosted;
+}
+
+EngineStartup EnginePool::startup() const
+{
+    std::lock_guard lock(d->startupMutex);
+    return d->startup;
+}
+
+void EnginePool::recordStartup(const EngineStartup &startup)
+{
+    std::lock_guard lock(d->startupMutex);
+    const double initMs = d->startup.initMs;
+    d->startup = startup;
+    d->startup.initMs = initMs;
 }
 
 } // namespace valis::codemode

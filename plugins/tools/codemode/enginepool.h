@@ -14,6 +14,17 @@ namespace valis::codemode {
 
 class EngineThread;
 class ScriptRun;
+class SelfHostedCache;
+
+/// Where the latest engine context's start-up went (for bench_codemode), in milliseconds.
+struct EngineStartup
+{
+    double initMs = -1;        ///< JS_Init, once per process (-1: not yet)
+    double contextMs = 0;      ///< JS_NewContext
+    double selfHostedMs = 0;   ///< JS::InitSelfHostedCode
+    bool selfHostedFromCache = false;
+    double firstGlobalMs = 0;  ///< the context's first global object (its first realm)
+};
 
 /// What one script runs with.
 struct EngineJobRequest
@@ -58,6 +69,14 @@ public:
     void prewarm();
     /// Wakes the watchdog (a job has started).
     void watch();
+
+    /// Where the compiled self-hosted code is cached between processes (see SelfHostedCache);
+    /// set before the first script. Empty (the default): no cache.
+    void setCacheDirectory(const QString &directory);
+    SelfHostedCache &selfHostedCache();
+    EngineStartup startup() const;
+    /// Called by engine threads as a context starts.
+    void recordStartup(const EngineStartup &startup);
 
 private:
     EnginePool();

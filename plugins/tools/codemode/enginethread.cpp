@@ -2,8 +2,10 @@
 
 #include "jsbridge.h"
 #include "memorywatch.h"
+#include "selfhostedcache.h"
 
 #include <QByteArray>
+#include <QElapsedTimer>
 
 #include <js/CompilationAndEvaluation.h>
 #include <js/Context.h>
@@ -98,21 +100,43 @@ struct EngineThread::Engine
     std::unique_ptr<Job> job;
     bool outOfMemory = false;
     DropReports preparer;
+    EngineStartup startup;     // of this context, reported with its first global
+    bool firstGlobal = false;
 
     bool ensureContext(QString *error)
     {
         if (cx)
             return true;
+        EngineStartup timings;
+        QElapsedTimer timer;
+        timer.start();
         JSContext *context = JS_NewContext(JS::DefaultHeapMaxBytes);
         if (!context) {
             *error = QStringLiteral("run_script could not start its JavaScript engine (no memory for a context)");
             return false;
         }
-        if (!js::UseInternalJobQueues(context) || !JS::InitSelfHostedCode(context)) {
+        timings.contextMs = double(timer.nsecsElapsed()) / 1e6;
+        timer.restart();
+        SelfHostedCache &cache = EnginePool::instance().selfHostedCache();
+        if (!js::UseInternalJobQueues(context)) {
             JS_DestroyContext(context);
             *error = QStringLiteral("run_script could not start its JavaScript engine");
             return false;
         }
+        if (!cache.initialise(context, &timings.selfHostedFromCache)) {
+            // The cache failed inside the engine: a fresh context starts the usual way.
+            JS_DestroyContext(context);
+            context = JS_NewContext(JS::DefaultHeapMaxBytes);
+            if (!context || !js::UseInternalJobQueues(context) || !cache.initialise(context, &timings.selfHostedFromCache)) {
+                if (context)
+                    JS_DestroyContext(context);
+                *error = QStringLiteral("run_script could not start its JavaScript engine");
+                return false;
+            }
+        }
+        timings.selfHostedMs = double(timer.nsecsElapsed()) / 1e6;
+        startup = timings;
+        firstGlobal = true;
         JS::ContextOptionsRef(context).setWasm(false);
         JS_SetNativeStackQuota(context, NativeStackQuota);
         JS_AddInterruptCallback(context, &Engine::interruptCallback);
@@ -200,7 +224,14 @@ struct EngineThread::Engine
         job->residentAtStart = residentMemoryBytes();
 
         JS::RealmOptions options;
+        QElapsedTimer globalTimer;
+        globalTimer.start();
         JS::RootedObject global(cx, JS_NewGlobalObject(cx, &GlobalClass, nullptr, JS::FireOnNewGlobalHook, options));
+        if (firstGlobal) {
+            firstGlobal = false;
+            startup.firstGlobalMs = double(globalTimer.nsecsElapsed()) / 1e6;
+            EnginePool::instance().recordStartup(startup);
+        }
         if (!global) {
             failed();
             return;
