@@ -83,8 +83,6 @@ double timeScript(ToolCaller &caller, const QString &code, bool *ok)
     return ms;
 }
 
-} // namespace
-
 // In a fresh process: the first script, with the cache in `directory` (empty: none). Prints
 // one line: total, JS_Init, JS_NewContext, InitSelfHostedCode, first global, from-cache.
 int coldStart(const QString &directory)
@@ -140,6 +138,8 @@ void printCold(const char *what, const ColdFigures &f)
                 LatencySummary::of(f.init).p50, LatencySummary::of(f.context).p50, LatencySummary::of(f.selfHosted).p50,
                 LatencySummary::of(f.global).p50);
 }
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
