@@ -6,7 +6,6 @@
 #include <QBarSet>
 #include <QChart>
 #include <QCoreApplication>
-#include <QHorizontalBarSeries>
 #include <QLineSeries>
 #include <QPalette>
 #include <QPieSeries>
@@ -35,13 +34,49 @@ bool isDark(const QPalette &palette)
     return palette.color(QPalette::Window).lightness() < palette.color(QPalette::WindowText).lightness();
 }
 
+/// "MM-dd" under each bar while they fit (a category label wider than its bar is elided to
+/// "..."); past two weeks of bars only the range in the axis title says which days they are.
 QStringList dayLabels(const QList<QDate> &days)
 {
     QStringList labels;
-    const bool oneYear = days.isEmpty() || days.first().year() == days.last().year();
-    for (const QDate &day : days)
-        labels << day.toString(oneYear ? QStringLiteral("MM-dd") : QStringLiteral("yy-MM-dd"));
+    for (qsizetype i = 0; i < days.size(); ++i)
+        labels << days.at(i).toString(QStringLiteral("MM-dd"));
     return labels;
+}
+
+QString dayRange(const QList<QDate> &days)
+{
+    if (days.isEmpty())
+        return {};
+    if (days.size() == 1)
+        return days.first().toString(Qt::ISODate);
+    return QStringLiteral("%1 \u2013 %2").arg(days.first().toString(Qt::ISODate), days.last().toString(Qt::ISODate));
+}
+
+/// Tokens are drawn in thousands or millions once they are that large: the axis cannot group
+/// digits, and 40000000 is hard to read.
+double tokenScale(double top)
+{
+    return top >= 2e6 ? 1e6 : top >= 2e4 ? 1e3 : 1.0;
+}
+
+QString tokenAxisTitle(double scale)
+{
+    return scale >= 1e6 ? Text::tr("million tokens") : scale >= 1e3 ? Text::tr("thousand tokens") : Text::tr("tokens");
+}
+
+QString modelLabel(const QString &key)
+{
+    // "anthropic/claude-sonnet-4-5" -> "claude-sonnet-4-5": legends are narrow.
+    const qsizetype slash = key.indexOf(QLatin1Char('/'));
+    return slash > 0 ? key.mid(slash + 1) : key;
+}
+
+/// The two large per-day charts name their days in the title (an axis title is elided away
+/// once the labels are hidden); the smaller ones below share those days.
+QString withDays(const QString &title, const QList<QDate> &days)
+{
+    return days.isEmpty() ? title : title + QStringLiteral(" \u00b7 ") + dayRange(days);
 }
 
 QChart *newChart(const QString &title)
@@ -60,7 +95,10 @@ void attachDayAxes(QChart *chart, QAbstractSeries *series, const QList<QDate> &d
 {
     auto *x = new QBarCategoryAxis;
     x->append(dayLabels(days));
-    x->setLabelsAngle(days.size() > 10 ? -60 : 0);
+    if (days.size() > 14) {
+        x->setLabelsVisible(false);
+        x->setGridLineVisible(false);
+    }
     auto *y = new QValueAxis;
     y->setTitleText(valueTitle);
     y->setLabelFormat(labelFormat);
@@ -84,13 +122,13 @@ double maxOfStack(const QList<QBarSet *> &sets, qsizetype count)
 }
 
 /// Room above the tallest bar, so an empty period still has a readable axis.
-void fitValueAxis(QChart *chart, double top)
+void fitValueAxis(QChart *chart, double top, double emptyTop = 1.0)
 {
     const QList<QAbstractAxis *> axes = chart->axes(Qt::Vertical);
     if (axes.isEmpty())
         return;
     if (auto *axis = qobject_cast<QValueAxis *>(axes.first())) {
-        axis->setRange(0, top > 0 ? top * 1.1 : 1.0);
+        axis->setRange(0, top > 0 ? top * 1.1 : emptyTop);
         axis->applyNiceNumbers();
     }
 }
@@ -122,7 +160,7 @@ QList<QDate> chartDays(const UsageReport &report, const QDate &since, const QDat
 
 QChart *costPerDay(const UsageReport &report, const QList<QDate> &days)
 {
-    QChart *chart = newChart(Text::tr("Cost per day (USD)"));
+    QChart *chart = newChart(withDays(Text::tr("Cost per day (USD)"), days));
     QStringList models;
     for (const UsageGroup &group : report.groups(UsageGrouping::Model)) {
         if (group.totals.costUsd > 0)
@@ -135,7 +173,8 @@ QChart *costPerDay(const UsageReport &report, const QList<QDate> &days)
     QHash<QString, QBarSet *> sets;
     QList<QBarSet *> ordered;
     for (const QString &model : std::as_const(models)) {
-        auto *set = new QBarSet(model);
+        auto *set = new QBarSet(modelLabel(model));
+        set->setProperty("key", model);
         ordered << set;
         sets.insert(model, set);
     }
@@ -168,26 +207,33 @@ QChart *costPerDay(const UsageReport &report, const QList<QDate> &days)
 
 QChart *tokensPerDay(const UsageReport &report, const QList<QDate> &days)
 {
-    QChart *chart = newChart(Text::tr("Tokens per day"));
+    QChart *chart = newChart(withDays(Text::tr("Tokens per day"), days));
     QHash<QString, UsageTotals> byDay;
     for (const UsageGroup &group : report.groups(UsageGrouping::Day))
         byDay.insert(group.key, group.totals);
+    QList<UsageTotals> perDay;
+    double top = 0;
+    for (const QDate &day : days) {
+        perDay << byDay.value(day.toString(Qt::ISODate));
+        top = qMax(top, double(perDay.last().promptTokens() + perDay.last().outputTokens));
+    }
+    const double scale = tokenScale(top);
+    chart->setProperty("tokenScale", scale);
     auto *input = new QBarSet(Text::tr("input"));
     auto *cacheRead = new QBarSet(Text::tr("cache read"));
     auto *cacheWrite = new QBarSet(Text::tr("cache write"));
     auto *output = new QBarSet(Text::tr("output"));
-    for (const QDate &day : days) {
-        const UsageTotals totals = byDay.value(day.toString(Qt::ISODate));
-        input->append(double(totals.inputTokens));
-        cacheRead->append(double(totals.cacheReadTokens));
-        cacheWrite->append(double(totals.cacheWriteTokens));
-        output->append(double(totals.outputTokens));
+    for (const UsageTotals &totals : std::as_const(perDay)) {
+        input->append(double(totals.inputTokens) / scale);
+        cacheRead->append(double(totals.cacheReadTokens) / scale);
+        cacheWrite->append(double(totals.cacheWriteTokens) / scale);
+        output->append(double(totals.outputTokens) / scale);
     }
     auto *series = new QStackedBarSeries;
     series->append({input, cacheRead, cacheWrite, output});
     chart->addSeries(series);
-    attachDayAxes(chart, series, days, Text::tr("tokens"), QStringLiteral("%.0f"));
-    fitValueAxis(chart, maxOfStack({input, cacheRead, cacheWrite, output}, days.size()));
+    attachDayAxes(chart, series, days, tokenAxisTitle(scale), scale > 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    fitValueAxis(chart, top / scale, 10.0);
     return chart;
 }
 
@@ -203,16 +249,16 @@ QChart *costByModel(const UsageReport &report)
                                     : double(group.totals.promptTokens() + group.totals.outputTokens);
         if (value <= 0)
             continue;
-        QPieSlice *slice = series->append(priced ? QStringLiteral("%1 %2").arg(group.key, formatUsd(value))
-                                                 : QStringLiteral("%1 %2").arg(group.key, formatTokenCount(qint64(value))),
-                                          value);
+        const QString amount = priced ? formatUsd(value) : formatTokenCount(qint64(value));
+        QPieSlice *slice = series->append(QStringLiteral("%1 %2").arg(modelLabel(group.key), amount), value);
         slice->setProperty("key", group.key);
     }
-    series->setPieSize(0.6);
+    series->setPieSize(0.85);
     if (!priced)
         chart->setTitle(Text::tr("Tokens by provider and model (no known prices)"));
     chart->addSeries(series);
     chart->legend()->setAlignment(Qt::AlignRight);
+    chart->legend()->setShowToolTips(true); // long model names are elided there
     return chart;
 }
 
@@ -225,45 +271,43 @@ QChart *costBySession(const UsageReport &report, int limit)
                  groups.end());
     if (groups.size() > limit)
         groups = groups.mid(0, limit);
-    std::reverse(groups.begin(), groups.end()); // horizontal bars grow upwards: costliest on top
-    auto *set = new QBarSet(Text::tr("cost"));
-    QStringList labels;
+    // One bar set per session, so each title is a legend entry: category labels on a bar axis
+    // are elided to "..." once a few of them share its length.
+    auto *series = new QBarSeries;
     QStringList keys;
-    for (const UsageGroup &group : std::as_const(groups)) {
-        set->append(group.totals.costUsd);
-        QString label = group.label.simplified();
-        if (label.size() > 32)
-            label = label.left(31) + QChar(0x2026);
-        // Category labels must be unique; two sessions may share a title.
-        while (labels.contains(label))
-            label += QChar(0x200B);
-        labels << label;
-        keys << group.key;
-    }
-    auto *series = new QHorizontalBarSeries;
-    series->append(set);
-    series->setProperty("sessionKeys", keys);
-    chart->addSeries(series);
-    auto *y = new QBarCategoryAxis;
-    y->append(labels);
-    auto *x = new QValueAxis;
-    x->setLabelFormat(QStringLiteral("%.2f"));
     double top = 0;
-    for (qsizetype i = 0; i < set->count(); ++i)
-        top = qMax(top, set->at(i));
-    x->setRange(0, top > 0 ? top * 1.1 : 1.0);
-    x->applyNiceNumbers();
-    chart->addAxis(y, Qt::AlignLeft);
+    for (const UsageGroup &group : std::as_const(groups)) {
+        QString label = group.label.simplified();
+        if (label.size() > 48)
+            label = label.left(47) + QChar(0x2026);
+        auto *set = new QBarSet(QStringLiteral("%1  %2").arg(formatUsd(group.totals.costUsd), label));
+        set->setProperty("key", group.key);
+        set->append(group.totals.costUsd);
+        series->append(set);
+        keys << group.key;
+        top = qMax(top, group.totals.costUsd);
+    }
+    series->setProperty("sessionKeys", keys);
+    series->setBarWidth(0.9);
+    chart->addSeries(series);
+    auto *x = new QBarCategoryAxis;
+    x->append(Text::tr("sessions, costliest first"));
+    auto *y = new QValueAxis;
+    y->setLabelFormat(QStringLiteral("%.2f"));
+    y->setTitleText(Text::tr("USD"));
     chart->addAxis(x, Qt::AlignBottom);
-    series->attachAxis(y);
+    chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
-    chart->legend()->hide();
+    series->attachAxis(y);
+    fitValueAxis(chart, top);
+    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->legend()->setShowToolTips(true);
     return chart;
 }
 
 QChart *cacheShare(const UsageReport &report, const QList<QDate> &days)
 {
-    QChart *chart = newChart(Text::tr("Prompt tokens read from the cache (%)"));
+    QChart *chart = newChart(Text::tr("Read from the prompt cache (%)"));
     QHash<QString, UsageTotals> byDay;
     for (const UsageGroup &group : report.groups(UsageGrouping::Day))
         byDay.insert(group.key, group.totals);
@@ -286,20 +330,25 @@ QChart *cacheShare(const UsageReport &report, const QList<QDate> &days)
 QChart *compactions(const UsageReport &report, const QList<QDate> &days)
 {
     const UsageCompactions all = report.compactions();
-    QChart *chart = newChart(Text::tr("Compactions: %1, cache writes they caused %2")
+    QChart *chart = newChart(Text::tr("Compactions: %1, cache writes %2")
                                  .arg(all.events)
                                  .arg(formatUsd(all.cacheCostUsd)));
     QHash<QString, UsageCompactions> byDay;
     for (const UsageGroup &group : report.groups(UsageGrouping::Day))
         byDay.insert(group.key, group.compactions);
+    double top = 0;
+    for (const QDate &day : days)
+        top = qMax(top, double(byDay.value(day.toString(Qt::ISODate)).tokensSaved));
+    const double scale = tokenScale(top);
+    chart->setProperty("tokenScale", scale);
     auto *saved = new QBarSet(Text::tr("tokens taken out of requests"));
     for (const QDate &day : days)
-        saved->append(double(byDay.value(day.toString(Qt::ISODate)).tokensSaved));
+        saved->append(double(byDay.value(day.toString(Qt::ISODate)).tokensSaved) / scale);
     auto *series = new QBarSeries;
     series->append(saved);
     chart->addSeries(series);
-    attachDayAxes(chart, series, days, Text::tr("tokens"), QStringLiteral("%.0f"));
-    fitValueAxis(chart, maxOfStack({saved}, days.size()));
+    attachDayAxes(chart, series, days, tokenAxisTitle(scale), scale > 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    fitValueAxis(chart, top / scale, 10.0);
     return chart;
 }
 

@@ -46,6 +46,16 @@ QString percent(double share)
     return QStringLiteral("%1%").arg(share * 100.0, 0, 'f', 1);
 }
 
+/// "34.6M", "95.0k", "812": a headline figure that fits its column; the charts hold the detail.
+QString compactCount(qint64 tokens)
+{
+    if (tokens >= 1000000)
+        return QStringLiteral("%1M").arg(double(tokens) / 1e6, 0, 'f', 1);
+    if (tokens >= 10000)
+        return QStringLiteral("%1k").arg(double(tokens) / 1e3, 0, 'f', 1);
+    return formatTokenCount(tokens);
+}
+
 } // namespace
 
 UsageView::UsageView(const DataLocations &locations, QWidget *parent) : QWidget(parent)
@@ -78,13 +88,19 @@ UsageView::UsageView(const DataLocations &locations, QWidget *parent) : QWidget(
     bar->addWidget(m_status, 1);
     layout->addLayout(bar);
 
-    auto *totals = new QHBoxLayout;
+    auto *totals = new QGridLayout;
     m_cost = figureLabel(QStringLiteral("usageTotalCost"), tr("Total cost"), this);
     m_tokens = figureLabel(QStringLiteral("usageTotalTokens"), tr("Tokens sent and generated"), this);
     m_cache = figureLabel(QStringLiteral("usageCacheShare"), tr("Share read from the cache"), this);
     m_compactions = figureLabel(QStringLiteral("usageCompactions"), tr("Compactions"), this);
-    for (QLabel *label : {m_cost, m_tokens, m_cache, m_compactions})
-        totals->addWidget(label, 1);
+    const QList<QLabel *> figures = {m_cost, m_tokens, m_cache, m_compactions};
+    for (int column = 0; column < figures.size(); ++column) {
+        auto *caption = new QLabel(figures.at(column)->accessibleName(), this);
+        caption->setForegroundRole(QPalette::PlaceholderText);
+        totals->addWidget(caption, 0, column);
+        totals->addWidget(figures.at(column), 1, column);
+        totals->setColumnStretch(column, 1);
+    }
     layout->addLayout(totals);
 
     auto *scroll = new QScrollArea(this);
@@ -96,9 +112,9 @@ UsageView::UsageView(const DataLocations &locations, QWidget *parent) : QWidget(
     grid->setContentsMargins(0, 0, 0, 0);
     scroll->setWidget(charts);
     layout->addWidget(scroll, 1);
-    const auto place = [grid, charts](QChartView *view, int row, int column) {
+    const auto place = [grid, charts](QChartView *view, int row, int column, int columns) {
         view->setParent(charts);
-        grid->addWidget(view, row, column);
+        grid->addWidget(view, row, column, 1, columns);
     };
     m_costPerDay = addChartView(QStringLiteral("usageCostPerDay"), tr("Cost per day"));
     m_tokensPerDay = addChartView(QStringLiteral("usageTokensPerDay"), tr("Tokens per day"));
@@ -106,12 +122,14 @@ UsageView::UsageView(const DataLocations &locations, QWidget *parent) : QWidget(
     m_bySession = addChartView(QStringLiteral("usageCostBySession"), tr("Costliest sessions"));
     m_cacheShare = addChartView(QStringLiteral("usageCacheShareChart"), tr("Cache-read share per day"));
     m_compactionChart = addChartView(QStringLiteral("usageCompactionChart"), tr("Compactions and their savings"));
-    place(m_costPerDay, 0, 0);
-    place(m_tokensPerDay, 0, 1);
-    place(m_byModel, 1, 0);
-    place(m_bySession, 1, 1);
-    place(m_cacheShare, 2, 0);
-    place(m_compactionChart, 2, 1);
+    // Six grid columns: two charts a row, the sessions across the whole width (their titles need
+    // room), then three smaller ones.
+    place(m_costPerDay, 0, 0, 3);
+    place(m_tokensPerDay, 0, 3, 3);
+    place(m_bySession, 1, 0, 6);
+    place(m_byModel, 2, 0, 2);
+    place(m_cacheShare, 2, 2, 2);
+    place(m_compactionChart, 2, 4, 2);
 
     m_worker = new UsageWorker(locations);
     m_worker->moveToThread(&m_thread);
@@ -125,7 +143,7 @@ UsageView::UsageView(const DataLocations &locations, QWidget *parent) : QWidget(
     connect(refreshButton, &QPushButton::clicked, this, &UsageView::refresh);
     auto *close = new QShortcut(QKeySequence(Qt::Key_Escape), this);
     connect(close, &QShortcut::activated, this, &QWidget::close);
-    resize(1180, 900);
+    resize(1200, 960);
 }
 
 UsageView::~UsageView()
@@ -141,7 +159,7 @@ QChartView *UsageView::addChartView(const QString &objectName, const QString &na
     view->setObjectName(objectName);
     view->setAccessibleName(name);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumSize(420, 280);
+    view->setMinimumSize(320, 260);
     view->setFocusPolicy(Qt::StrongFocus);
     m_views << view;
     return view;
@@ -181,12 +199,16 @@ void UsageView::display(quint64 generation, const UsageReport &report, const QSt
                                                       .arg(formatUsd(totals.costUsd))
                                                 : formatUsd(totals.costUsd));
     m_tokens->setText(tr("%1 sent · %2 generated")
-                          .arg(formatTokenCount(totals.promptTokens()), formatTokenCount(totals.outputTokens)));
-    m_cache->setText(tr("%1 from the cache").arg(percent(totals.cacheReadShare())));
+                          .arg(compactCount(totals.promptTokens()), compactCount(totals.outputTokens)));
+    m_cache->setText(percent(totals.cacheReadShare()));
     m_compactions->setText(tr("%n compaction(s), %1 tokens saved", nullptr, int(compactions.events))
                                .arg(formatTokenCount(compactions.tokensSaved)));
     for (QLabel *label : {m_cost, m_tokens, m_cache, m_compactions})
         label->setAccessibleDescription(label->text());
+    m_tokens->setToolTip(tr("%1 tokens sent (%2 uncached input, %3 read from the cache, %4 written to it), %5 generated")
+                             .arg(formatTokenCount(totals.promptTokens()), formatTokenCount(totals.inputTokens),
+                                  formatTokenCount(totals.cacheReadTokens), formatTokenCount(totals.cacheWriteTokens),
+                                  formatTokenCount(totals.outputTokens)));
     if (!error.isEmpty())
         m_status->setText(tr("The usage could not be read: %1").arg(error));
     else if (totals.messages == 0)

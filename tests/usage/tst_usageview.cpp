@@ -16,7 +16,6 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
-#include <QHorizontalBarSeries>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -73,12 +72,13 @@ QChart *chartOf(QWidget *view, const char *name)
     return chartView ? chartView->chart() : nullptr;
 }
 
+/// The bar set named `label` (or whose "key" is `label`: the cost per day's sets are models).
 QBarSet *barSet(QChart *chart, const QString &label)
 {
     for (QAbstractSeries *series : chart->series()) {
         if (auto *bars = qobject_cast<QAbstractBarSeries *>(series)) {
             for (QBarSet *set : bars->barSets()) {
-                if (set->label() == label)
+                if (set->label() == label || set->property("key").toString() == label)
                     return set;
             }
         }
@@ -201,11 +201,15 @@ void TestUsageView::opensFromTheViewMenuWithTheFigures()
     QVERIFY(near(gptCost->at(29), 0.01575));
     QVERIFY(near(gptCost->at(19), 0.145));
     QVERIFY(near(gptCost->at(20), 0.0));
+    QCOMPARE(sonnetCost->label(), QStringLiteral("claude-sonnet-4-5"));
     QChart *tokens = chartOf(view, "usageTokensPerDay");
-    QCOMPARE(barSet(tokens, QStringLiteral("input"))->at(29), 5000.0);
-    QCOMPARE(barSet(tokens, QStringLiteral("cache read"))->at(29), 16000.0);
-    QCOMPARE(barSet(tokens, QStringLiteral("cache write"))->at(29), 2000.0);
-    QCOMPARE(barSet(tokens, QStringLiteral("output"))->at(19), 2000.0);
+    // Drawn in thousands: the busiest day has 102,000 tokens.
+    const double scale = tokens->property("tokenScale").toDouble();
+    QCOMPARE(scale, 1000.0);
+    QCOMPARE(barSet(tokens, QStringLiteral("input"))->at(29) * scale, 5000.0);
+    QCOMPARE(barSet(tokens, QStringLiteral("cache read"))->at(29) * scale, 16000.0);
+    QCOMPARE(barSet(tokens, QStringLiteral("cache write"))->at(29) * scale, 2000.0);
+    QCOMPARE(barSet(tokens, QStringLiteral("output"))->at(19) * scale, 2000.0);
 
     auto *pie = qobject_cast<QPieSeries *>(chartOf(view, "usageCostByModel")->series().value(0));
     QVERIFY(pie);
@@ -214,11 +218,13 @@ void TestUsageView::opensFromTheViewMenuWithTheFigures()
     QVERIFY(near(pie->slices().at(0)->value(), 0.16075));
     QVERIFY(near(pie->slices().at(1)->value(), 0.0243));
 
-    auto *sessions = qobject_cast<QHorizontalBarSeries *>(chartOf(view, "usageCostBySession")->series().value(0));
+    auto *sessions = qobject_cast<QBarSeries *>(chartOf(view, "usageCostBySession")->series().value(0));
     QVERIFY(sessions);
-    QCOMPARE(sessions->property("sessionKeys").toStringList(), (QStringList{QStringLiteral("s-sonnet"), QStringLiteral("s-gpt")}));
-    QVERIFY(near(sessions->barSets().at(0)->at(0), 0.0243));
-    QVERIFY(near(sessions->barSets().at(0)->at(1), 0.16075));
+    QCOMPARE(sessions->property("sessionKeys").toStringList(), (QStringList{QStringLiteral("s-gpt"), QStringLiteral("s-sonnet")}));
+    QCOMPARE(sessions->count(), 2);
+    QVERIFY(near(sessions->barSets().at(0)->at(0), 0.16075));
+    QVERIFY(sessions->barSets().at(0)->label().endsWith(QLatin1String("GPT work")));
+    QVERIFY(near(sessions->barSets().at(1)->at(0), 0.0243));
 
     auto *share = qobject_cast<QLineSeries *>(chartOf(view, "usageCacheShareChart")->series().value(0));
     QVERIFY(share);
@@ -231,7 +237,9 @@ void TestUsageView::opensFromTheViewMenuWithTheFigures()
     QVERIFY(std::abs(points.at(2).y() - 16000.0 / 23000.0 * 100.0) < 1e-9);
 
     QChart *compactions = chartOf(view, "usageCompactionChart");
-    QCOMPARE(barSet(compactions, QStringLiteral("tokens taken out of requests"))->at(27), 30000.0);
+    QCOMPARE(barSet(compactions, QStringLiteral("tokens taken out of requests"))->at(27)
+                 * compactions->property("tokenScale").toDouble(),
+             30000.0);
     QVERIFY(compactions->title().contains(QLatin1String("$0.0276")));
 
     // Light theme, then dark: the charts follow the application's palette.
@@ -283,16 +291,16 @@ void TestUsageView::fixtureCostsAgreeWithTheCli()
     QVERIFY(std::abs(view.report().totals().costUsd - cliCost) < 1e-9);
     QCOMPARE(view.report().totals().cacheReadTokens,
              cli.value(QStringLiteral("totals")).toObject().value(QStringLiteral("cacheReadTokens")).toInteger());
-    // The session bars are the CLI's ten costliest sessions, costliest on top.
-    auto *sessions = qobject_cast<QHorizontalBarSeries *>(chartOf(&view, "usageCostBySession")->series().value(0));
+    // The session bars are the CLI's ten costliest sessions, costliest first.
+    auto *sessions = qobject_cast<QBarSeries *>(chartOf(&view, "usageCostBySession")->series().value(0));
     QVERIFY(sessions);
     const QStringList keys = sessions->property("sessionKeys").toStringList();
     const QJsonArray groups = cli.value(QStringLiteral("groups")).toArray();
     QCOMPARE(keys.size(), qMin<qsizetype>(10, groups.size()));
     for (qsizetype i = 0; i < keys.size(); ++i) {
-        const QJsonObject group = groups.at(keys.size() - 1 - i).toObject();
+        const QJsonObject group = groups.at(i).toObject();
         QCOMPARE(keys.at(i), group.value(QStringLiteral("key")).toString());
-        QVERIFY(std::abs(sessions->barSets().at(0)->at(i) - group.value(QStringLiteral("costUsd")).toDouble()) < 1e-9);
+        QVERIFY(std::abs(sessions->barSets().at(i)->at(0) - group.value(QStringLiteral("costUsd")).toDouble()) < 1e-9);
     }
     // The pie's slices add up to the whole cost.
     auto *pie = qobject_cast<QPieSeries *>(chartOf(&view, "usageCostByModel")->series().value(0));
