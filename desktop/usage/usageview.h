@@ -45,6 +45,7 @@ public:
 Q_SIGNALS:
     /// The charts show a new report (or the error of one that could not be read).
     void reportShown();
+    /// To the worker thread: build the report from `since` on (see UsageWorker::build()).
     void reportWanted(const QDate &since, quint64 generation);
 
 protected:
