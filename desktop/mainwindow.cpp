@@ -18,6 +18,7 @@
 #include "settingsdialog.h"
 #include "storeworker.h"
 #include "mcpstatusbutton.h"
+#include "usage/usageview.h"
 #ifdef VALIS_HAVE_DOCUMENTS_VIEW
 #include "documentsdock.h"
 #endif
@@ -441,6 +442,7 @@ void MainWindow::buildActions()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         view->addAction(dock->toggleViewAction());
+    addUsageAction(view, this, m_locations);
     QAction *rename = file->addAction(tr("&Rename session…"), this, &MainWindow::renameSelectedSession);
     rename->setShortcut(QKeySequence(Qt::Key_F2));
     rename->setShortcutContext(Qt::WidgetWithChildrenShortcut);

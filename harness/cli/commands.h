@@ -43,5 +43,6 @@ int runMcp(CliContext &context, const QStringList &arguments);
 int runSandbox(CliContext &context, const QStringList &arguments);
 int runCompletion(CliContext &context, const QStringList &arguments);
 int runServe(CliContext &context, const QStringList &arguments);
+int runUsage(CliContext &context, const QStringList &arguments);
 
 } // namespace valis::cli

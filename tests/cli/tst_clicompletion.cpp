@@ -193,8 +193,10 @@ void TestCliCompletion::bashCommandsOptionsAndSubcommands()
 
     const QSet<QString> commands = bash({QStringLiteral("valis-cli"), QString()});
     for (const char *command : {"run", "import", "export", "sessions", "show", "grep", "plugins", "models", "keys", "tools", "tool", "mcp",
-                                "memory", "prompts", "tokens", "context", "turns", "replay", "serve", "completion"})
+                                "memory", "prompts", "tokens", "context", "turns", "replay", "serve", "completion", "usage"})
         QVERIFY2(commands.contains(QString::fromLatin1(command)), command);
+    QCOMPARE(bash({QStringLiteral("valis-cli"), QStringLiteral("usage"), QStringLiteral("--")}),
+             (QSet<QString>{QStringLiteral("--since"), QStringLiteral("--by"), QStringLiteral("--json"), QStringLiteral("--help")}));
     QCOMPARE(bash({QStringLiteral("valis-cli"), QStringLiteral("mc")}), QSet<QString>{QStringLiteral("mcp")});
     QCOMPARE(bash({QStringLiteral("valis-cli"), QStringLiteral("--")}),
              (QSet<QString>{QStringLiteral("--home"), QStringLiteral("--version"), QStringLiteral("--help")}));
