@@ -3,6 +3,7 @@
 #include "mainwindowtestsupport.h"
 
 #include "composerwidget.h"
+#include "conversationcontroller.h"
 #include "desktopnotifier.h"
 #include "mainwindow.h"
 #include "providerserver.h"
@@ -12,6 +13,7 @@
 #include "valis/store/sessionstore.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QJsonArray>
@@ -35,6 +37,7 @@ class TestNotifications : public QObject
 
 private Q_SLOTS:
     void notifiesAFinishedTurnOnlyInTheBackgroundAndWhenOn();
+    void notifiesAnApprovalThatWaits();
 };
 
 namespace {
@@ -172,6 +175,52 @@ void TestNotifications::notifiesAFinishedTurnOnlyInTheBackgroundAndWhenOn()
     QVERIFY(turn(QStringLiteral("And the guests?"), QStringLiteral("Thirty neighbours.")));
     QTRY_COMPARE_WITH_TIMEOUT(shownNotifications()->size(), before + 2, 10000);
     QCOMPARE(shownNotifications()->constLast().summary, title);
+    qunsetenv("VALIS_PLUGIN_PATH");
+}
+
+void TestNotifications::notifiesAnApprovalThatWaits()
+{
+    if (qEnvironmentVariableIsEmpty("VALIS_TEST_KEYRING") || QStandardPaths::findExecutable(QStringLiteral("dunstctl")).isEmpty())
+        QSKIP("needs tests/support/with-notification-server.sh (dunst on a private session bus)");
+    const int before = int(shownNotifications().value_or(QList<Shown>()).size());
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    test::ProviderTestServer server;
+    QVERIFY(server.listen());
+    // The test tools: "write" asks for approval.
+    qputenv("VALIS_PLUGIN_PATH", (QStringLiteral(VALIS_BUILT_PLUGIN_DIR) + QDir::listSeparator() + QStringLiteral(VALIS_TEST_TOOL_PLUGIN_DIR)).toUtf8());
+    qputenv("ANTHROPIC_API_KEY", "sk-desktop-test");
+    qunsetenv("ANTHROPIC_BASE_URL");
+    QVERIFY(test::useTestServer(locations, server));
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream()
+                                                   .text(QStringLiteral("I will write the file."))
+                                                   .toolUse(QStringLiteral("toolu_w"), QStringLiteral("write"), QJsonObject{{QStringLiteral("text"), QStringLiteral("notes.md")}})
+                                                   .stop(QStringLiteral("tool_use"))));
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream().text(QStringLiteral("The file is written.")).stop(QStringLiteral("end_turn"))));
+
+    MainWindow window(locations, {});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY(window.composer()->isEnabled());
+    QWidget elsewhere;
+    elsewhere.resize(200, 100);
+    elsewhere.show();
+    elsewhere.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&elsewhere));
+    window.composer()->editor()->setPlainText(QStringLiteral("Write the notes"));
+    window.findChild<QPushButton *>(QStringLiteral("composerSend"))->click();
+
+    // The call waits: one notification says so, with the tool's name.
+    QTRY_COMPARE_WITH_TIMEOUT(shownNotifications()->size(), before + 1, 15000);
+    QCOMPARE(shownNotifications()->constLast().summary, QStringLiteral("Write the notes"));
+    QCOMPARE(shownNotifications()->constLast().body, QStringLiteral("A tool call waits for your approval: write"));
+    // Allowed: the turn goes on and ends, which is told too.
+    QVERIFY(window.conversation()->decideOldestApproval(QStringLiteral("once")));
+    QTRY_VERIFY_WITH_TIMEOUT(test::pageText(window).contains(QLatin1String("The file is written.")), 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(shownNotifications()->size(), before + 2, 10000);
+    QCOMPARE(shownNotifications()->constLast().body, QStringLiteral("The turn has ended."));
+    QTest::qWait(500);
+    QCOMPARE(shownNotifications()->size(), before + 2);
     qunsetenv("VALIS_PLUGIN_PATH");
 }
 
