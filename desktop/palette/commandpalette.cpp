@@ -54,6 +54,7 @@ CommandPalette::CommandPalette(QWidget *window)
     layout->addWidget(m_empty);
     connect(m_filter, &QLineEdit::textChanged, this, &CommandPalette::refilter);
     connect(m_list, &QTreeWidget::itemActivated, this, [this] { runCurrent(); });
+    connect(m_list, &QTreeWidget::itemClicked, this, [this] { runCurrent(); }); // one click, as in a menu
 }
 
 void CommandPalette::open(QList<PaletteEntry> entries)

@@ -1,6 +1,7 @@
 # Issue 23's "living with it": the command palette, desktop notifications against a real
 # notification server (dunst on a private bus, tests/support/with-notification-server.sh), and
-# the session list's pins, content search, sort and export.
+# the session list's pins, content search, sort and export. The tray test starts trayer (a real
+# system tray on the X server) itself and skips without it.
 valis_add_test(palette SOURCES tst_palette.cpp LINK valis_desktop WEBENGINE)
 
 valis_add_test(notifications SOURCES tst_notifications.cpp mainwindowtestsupport.h LINK valis_desktop valis_sessiontestsupport

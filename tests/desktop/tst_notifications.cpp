@@ -13,6 +13,10 @@
 #include "valis/store/sessionstore.h"
 
 #include <QApplication>
+#include <QLabel>
+#include <QMenu>
+#include <QScopeGuard>
+#include <QSystemTrayIcon>
 #include <QDir>
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -38,6 +42,7 @@ class TestNotifications : public QObject
 private Q_SLOTS:
     void notifiesAFinishedTurnOnlyInTheBackgroundAndWhenOn();
     void notifiesAnApprovalThatWaits();
+    void keepsATrayIconWhereThereIsATray();
 };
 
 namespace {
@@ -221,6 +226,71 @@ void TestNotifications::notifiesAnApprovalThatWaits()
     QCOMPARE(shownNotifications()->constLast().body, QStringLiteral("The turn has ended."));
     QTest::qWait(500);
     QCOMPARE(shownNotifications()->size(), before + 2);
+    qunsetenv("VALIS_PLUGIN_PATH");
+}
+
+void TestNotifications::keepsATrayIconWhereThereIsATray()
+{
+    if (qEnvironmentVariableIsEmpty("VALIS_TEST_KEYRING") || QStandardPaths::findExecutable(QStringLiteral("dunstctl")).isEmpty())
+        QSKIP("needs tests/support/with-notification-server.sh (dunst on a private session bus)");
+    const QString trayerPath = QStandardPaths::findExecutable(QStringLiteral("trayer"));
+    if (trayerPath.isEmpty())
+        QSKIP("trayer not found (Debian package trayer): the tray test needs a system tray on the X server");
+    const int before = int(shownNotifications().value_or(QList<Shown>()).size());
+    // A real system tray (trayer owns _NET_SYSTEM_TRAY_S0 on the test's X server).
+    QProcess trayer;
+    trayer.start(trayerPath, {QStringLiteral("--SetDockType"), QStringLiteral("false")});
+    QVERIFY(trayer.waitForStarted());
+    const auto stop = qScopeGuard([&trayer] {
+        trayer.terminate();
+        trayer.waitForFinished(5000);
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(QSystemTrayIcon::isSystemTrayAvailable(), 10000);
+
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    qputenv("VALIS_PLUGIN_PATH", QByteArray(VALIS_BUILT_PLUGIN_DIR));
+    MainWindow window(locations, {});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    DesktopNotifier *notifier = window.notifier();
+    QCOMPARE(notifier->channel(), DesktopNotifier::Channel::Tray);
+    QVERIFY(notifier->trayIcon());
+    QVERIFY(notifier->trayIcon()->isVisible());
+    QMenu *menu = notifier->trayIcon()->contextMenu();
+    QVERIFY(menu);
+    QStringList items;
+    for (QAction *action : menu->actions())
+        items << action->text();
+    QCOMPARE(items, (QStringList{QStringLiteral("&Show Valis"), QStringLiteral("&Quit")}));
+
+    // In the background, a notification goes to the tray (a balloon from its icon), not the bus.
+    QWidget elsewhere;
+    elsewhere.resize(200, 100);
+    elsewhere.show();
+    elsewhere.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&elsewhere));
+    QVERIFY(notifier->notify(QStringLiteral("Garden party"), QStringLiteral("The turn has ended.")));
+    QWidget *balloon = nullptr;
+    QTRY_VERIFY((balloon = [] {
+        for (QWidget *widget : QApplication::topLevelWidgets()) {
+            if (widget->inherits("QBalloonTip") && widget->isVisible())
+                return widget;
+        }
+        return static_cast<QWidget *>(nullptr);
+    }()) != nullptr);
+    QStringList texts;
+    for (QLabel *label : balloon->findChildren<QLabel *>())
+        texts << label->text();
+    QVERIFY2(texts.contains(QStringLiteral("Garden party")), qPrintable(texts.join(QLatin1Char('|'))));
+    QCOMPARE(shownNotifications()->size(), before);
+    // Show brings the window forward; switched off, the icon goes.
+    menu->actions().constFirst()->trigger();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(!notifier->notify(QStringLiteral("Garden party"), QStringLiteral("Nothing to say.")));
+    DesktopNotifier::setEnabled(locations, false);
+    notifier->reload();
+    QVERIFY(!notifier->trayIcon());
     qunsetenv("VALIS_PLUGIN_PATH");
 }
 
