@@ -131,7 +131,7 @@ void CommandPalette::moveCurrent(int steps)
 void CommandPalette::runCurrent()
 {
     QTreeWidgetItem *item = m_list->currentItem();
-    if (!item)
+    if (!item || !isVisible()) // a click can both activate and click: run once
         return;
     const PaletteEntry entry = m_entries.value(item->data(0, entryRole).toInt());
     hide();
