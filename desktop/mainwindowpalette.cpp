@@ -97,8 +97,8 @@ void MainWindow::openPalette()
             collectMenuActions(menu->menu(), QString(menu->text()).remove(QLatin1Char('&')), actions);
     }
     QSet<QAction *> seen;
-    for (const auto &[action, path] : std::as_const(actions))
-        seen.insert(action);
+    for (const auto &entry : std::as_const(actions))
+        seen.insert(entry.first);
     for (QAction *action : this->actions()) {
         if (!seen.contains(action) && !action->isSeparator())
             actions.append({action, QString()});

@@ -32,6 +32,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <tuple>
 
 namespace valis {
 
@@ -316,8 +317,11 @@ void MainWindow::buildSessionListTools()
         {QStringLiteral("activity"), tr("Recent activity"), SessionListModel::SortOrder::RecentActivity},
         {QStringLiteral("created"), tr("Creation date"), SessionListModel::SortOrder::Created},
         {QStringLiteral("title"), tr("Title"), SessionListModel::SortOrder::Title}};
-    for (const auto &[key, text, order] : orders) {
-        QAction *action = sort->addAction(text);
+    for (const auto &entry : orders) {
+        // Copies, not structured bindings: older Clangs cannot capture those in a lambda.
+        const QString key = std::get<0>(entry);
+        const SessionListModel::SortOrder order = std::get<2>(entry);
+        QAction *action = sort->addAction(std::get<1>(entry));
         action->setObjectName(QStringLiteral("sortBy-") + key);
         action->setCheckable(true);
         action->setActionGroup(group);

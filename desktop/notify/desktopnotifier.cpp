@@ -12,11 +12,9 @@
 
 #ifdef VALIS_HAVE_QTDBUS
 #include <QDBusConnection>
-#include <QDBusConnectionInterface>
 #include <QDBusMessage>
 #include <QDBusPendingCallWatcher>
 #include <QDBusPendingReply>
-#include <QDBusReply>
 #endif
 
 namespace valis {
@@ -59,16 +57,10 @@ DesktopNotifier::Channel DesktopNotifier::channel() const
     if (QSystemTrayIcon::isSystemTrayAvailable())
         return Channel::Tray;
 #ifdef VALIS_HAVE_QTDBUS
-    const QDBusConnection bus = QDBusConnection::sessionBus();
-    if (bus.isConnected() && bus.interface()) {
-        // A service that is not running yet may be started by the bus on the first call.
-        const QDBusReply<bool> running = bus.interface()->isServiceRegistered(service);
-        if (running.isValid() && running.value())
-            return Channel::FreedesktopDBus;
-        const QDBusReply<QStringList> activatable = bus.interface()->call(QStringLiteral("ListActivatableNames"));
-        if (activatable.isValid() && activatable.value().contains(service))
-            return Channel::FreedesktopDBus;
-    }
+    // No synchronous question to the bus here (the GUI thread never waits on it): a service
+    // that is missing makes the asynchronous Notify fail, and failed() says so.
+    if (QDBusConnection::sessionBus().isConnected())
+        return Channel::FreedesktopDBus;
 #endif
     return Channel::None;
 }

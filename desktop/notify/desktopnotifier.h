@@ -34,7 +34,7 @@ public:
     static bool isEnabled(const DataLocations &locations);
     static void setEnabled(const DataLocations &locations, bool enabled);
 
-    /// How notifications are shown here (None: neither a tray nor a notification service).
+    /// How notifications are shown here (None: neither a tray nor a session bus).
     Channel channel() const;
     /// Whether the watched window (or a dialog of it) is the active window.
     bool windowIsActive() const;

@@ -174,11 +174,4 @@ bool CommandPalette::eventFilter(QObject *watched, QEvent *event)
     return QFrame::eventFilter(watched, event);
 }
 
-void CommandPalette::hideEvent(QHideEvent *event)
-{
-    QFrame::hideEvent(event);
-    if (QWidget *window = parentWidget())
-        window->activateWindow();
-}
-
 } // namespace valis
