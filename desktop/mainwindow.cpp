@@ -307,6 +307,9 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     // The session list at once (from the store's thread); the plugins only once the window has
     // been painted, so loading them never holds up the first sight of it (or a little later
     // when it is never shown).
+    buildPalette();
+    buildNotifications();
+    buildSessionListTools();
     QTimer::singleShot(0, this, [this]() { Q_EMIT requestSessions(); });
     QTimer::singleShot(std::chrono::milliseconds(800), this, &MainWindow::startPluginsOnce);
 }

@@ -43,6 +43,9 @@ class McpComposerAssist;
 class EmbeddingRunner;
 class EmbeddingStatus;
 class ApiServerController;
+class CommandPalette;
+class DesktopNotifier;
+class SessionListWorker;
 
 /// Startup options the shell was given on its command line.
 struct ShellOptions
@@ -90,6 +93,11 @@ public:
     QString pluginStatus() const;
     /// Opens Settings (on the page titled `page` when given); the dialog is a child of the window.
     void showSettings(const QString &page = {});
+    /// The command palette (Ctrl+K, mainwindowpalette.cpp); opens it with what there is now.
+    CommandPalette *commandPalette() const { return m_palette; }
+    void openPalette();
+    /// Desktop notifications and the tray icon (mainwindownotifications.cpp).
+    DesktopNotifier *notifier() const { return m_notifier; }
 
 Q_SIGNALS:
     void requestSessions();
@@ -152,6 +160,13 @@ private:
     QString lastWorkspace() const;
     void restoreLayout();
     void saveLayout() const;
+    /// Issue 23's "living with it": the palette, notifications, and the session list's pin,
+    /// content search, sort and export (mainwindowpalette.cpp, mainwindownotifications.cpp,
+    /// mainwindowsessions.cpp).
+    void buildPalette();
+    void buildNotifications();
+    void buildSessionListTools();
+    void exportSelectedSession(const QString &format);
 
     DataLocations m_locations;
     ShellOptions m_options;
@@ -199,6 +214,11 @@ private:
     bool m_releasingRemote = false; ///< closing waits for the remote machine to be released
     bool m_remoteReleased = false;  ///< and it was (or the wait ran out)
     bool m_remoteWillBeDeleted = false; ///< what closing says it is doing
+    CommandPalette *m_palette = nullptr;
+    DesktopNotifier *m_notifier = nullptr;
+    SessionListWorker *m_listWorker = nullptr; ///< pins, content search, export: on the store's thread
+    QTimer *m_contentSearchTimer = nullptr;    ///< the filter's content search waits for typing to pause
+    int m_contentSearchGeneration = 0;
 };
 
 } // namespace valis

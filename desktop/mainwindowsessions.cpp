@@ -9,8 +9,14 @@
 #include "sessionlistmodel.h"
 #include "transcriptgreppane.h"
 #include "welcomeview.h"
+#include "sessionlistworker.h"
 
+#include <QActionGroup>
 #include <QDir>
+#include <QFileDialog>
+#include <QMenu>
+#include <QMenuBar>
+#include <QStandardPaths>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLabel>
@@ -23,8 +29,10 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QTreeView>
+#include <QRegularExpression>
 
 #include <algorithm>
+#include <tuple>
 
 namespace valis {
 
@@ -218,6 +226,159 @@ void MainWindow::onMessagesLoaded(const QString &sessionId, const QList<Message>
     SessionInfo fresh;
     fresh.id = sessionId;
     m_transcript->showSessionOutline(fresh, messages, focus, activeLeaf);
+}
+
+void MainWindow::buildSessionListTools()
+{
+    // Pins, the content search and exports go to the store's thread, on a connection of their own.
+    m_listWorker = new SessionListWorker(m_locations.sessionDatabasePath(), m_locations.blobDir());
+    m_listWorker->moveToThread(&m_storeThread);
+    connect(&m_storeThread, &QThread::finished, m_listWorker, &QObject::deleteLater);
+    connect(m_listWorker, &SessionListWorker::failed, this, [this](const Error &error) {
+        statusBar()->showMessage(tr("Session list: %1").arg(error.toString()), 10000);
+    });
+    connect(m_listWorker, &SessionListWorker::pinnedChanged, this, [this] { Q_EMIT requestSessions(); });
+    connect(m_listWorker, &SessionListWorker::exported, this, [this](const QString &, const QString &path) {
+        statusBar()->showMessage(tr("Exported to %1").arg(QDir::toNativeSeparators(path)), 10000);
+    });
+
+    // The filter: titles at once (the proxy), the messages once typing pauses (the store's FTS).
+    m_filter->setFilterRole(SessionListModel::FilterTextRole);
+    m_contentSearchTimer = new QTimer(this);
+    m_contentSearchTimer->setSingleShot(true);
+    m_contentSearchTimer->setInterval(std::chrono::milliseconds(250));
+    connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
+        if (text.trimmed().isEmpty()) {
+            m_contentSearchTimer->stop();
+            m_sessions->setContentMatches({}, {});
+            return;
+        }
+        m_contentSearchTimer->start();
+    });
+    connect(m_contentSearchTimer, &QTimer::timeout, this, [this] {
+        const int generation = ++m_contentSearchGeneration;
+        m_listWorker->supersedeSearches(generation);
+        QMetaObject::invokeMethod(m_listWorker, [worker = m_listWorker, text = m_search->text(), generation] {
+            worker->searchContent(text, generation);
+        }, Qt::QueuedConnection);
+    });
+    connect(m_listWorker, &SessionListWorker::contentMatched, this,
+            [this](int generation, const QString &text, const QSet<QString> &sessionIds) {
+                if (generation != m_contentSearchGeneration || text != m_search->text())
+                    return; // the filter moved on
+                m_sessions->setContentMatches(text, sessionIds);
+                m_filter->invalidate();
+                m_sessionView->expandAll();
+            });
+
+    QMenu *file = nullptr;
+    QMenu *view = nullptr;
+    for (QAction *menu : menuBar()->actions()) {
+        if (menu->menu() && menu->text() == tr("&File"))
+            file = menu->menu();
+        else if (menu->menu() && menu->text() == tr("&View"))
+            view = menu->menu();
+    }
+    const auto selectedId = [this] { return m_sessionView->currentIndex().data(SessionListModel::SessionIdRole).toString(); };
+    auto *pin = new QAction(tr("&Pin session"), this);
+    pin->setObjectName(QStringLiteral("pinSessionAction"));
+    connect(pin, &QAction::triggered, this, [this, selectedId] {
+        const QString id = selectedId();
+        if (id.isEmpty())
+            return;
+        const bool pinned = m_sessionView->currentIndex().data(SessionListModel::PinnedRole).toBool();
+        QMetaObject::invokeMethod(m_listWorker, [worker = m_listWorker, id, pinned] { worker->setPinned(id, !pinned); },
+                                  Qt::QueuedConnection);
+    });
+    auto *markdown = new QAction(tr("Export as &Markdown…"), this);
+    markdown->setObjectName(QStringLiteral("exportMarkdownAction"));
+    connect(markdown, &QAction::triggered, this, [this] { exportSelectedSession(QStringLiteral("markdown")); });
+    auto *jsonl = new QAction(tr("Export as &JSONL…"), this);
+    jsonl->setObjectName(QStringLiteral("exportJsonlAction"));
+    connect(jsonl, &QAction::triggered, this, [this] { exportSelectedSession(QStringLiteral("jsonl")); });
+    // Pin or unpin, and only with a session selected.
+    const auto follow = [this, pin, markdown, jsonl, selectedId] {
+        const bool session = !selectedId().isEmpty();
+        pin->setText(m_sessionView->currentIndex().data(SessionListModel::PinnedRole).toBool() ? tr("Un&pin session")
+                                                                                                : tr("&Pin session"));
+        for (QAction *action : {pin, markdown, jsonl})
+            action->setEnabled(session);
+    };
+    connect(m_sessionView->selectionModel(), &QItemSelectionModel::currentChanged, this, follow);
+    connect(m_sessions, &QAbstractItemModel::modelReset, this, follow);
+    follow();
+
+    auto *sort = new QMenu(tr("S&ort sessions by"), this);
+    sort->setObjectName(QStringLiteral("sortSessionsMenu"));
+    auto *group = new QActionGroup(sort);
+    const QString chosen = QSettings(m_locations.desktopSettingsPath(), QSettings::IniFormat)
+                               .value(QStringLiteral("sessions/sort"), QStringLiteral("activity")).toString();
+    const QList<std::tuple<QString, QString, SessionListModel::SortOrder>> orders{
+        {QStringLiteral("activity"), tr("Recent activity"), SessionListModel::SortOrder::RecentActivity},
+        {QStringLiteral("created"), tr("Creation date"), SessionListModel::SortOrder::Created},
+        {QStringLiteral("title"), tr("Title"), SessionListModel::SortOrder::Title}};
+    for (const auto &entry : orders) {
+        // Copies, not structured bindings: older Clangs cannot capture those in a lambda.
+        const QString key = std::get<0>(entry);
+        const SessionListModel::SortOrder order = std::get<2>(entry);
+        QAction *action = sort->addAction(std::get<1>(entry));
+        action->setObjectName(QStringLiteral("sortBy-") + key);
+        action->setCheckable(true);
+        action->setActionGroup(group);
+        if (key == chosen) {
+            action->setChecked(true);
+            m_sessions->setSortOrder(order);
+        }
+        connect(action, &QAction::triggered, this, [this, key, order] {
+            QSettings(m_locations.desktopSettingsPath(), QSettings::IniFormat).setValue(QStringLiteral("sessions/sort"), key);
+            m_sessions->setSortOrder(order);
+            m_sessionView->expandAll();
+            if (!m_shownSession.isEmpty()) // a reset forgets the current row
+                selectSession(m_shownSession);
+        });
+    }
+    if (file) {
+        // With the other session actions: before the separator above Settings.
+        const QList<QAction *> actions = file->actions();
+        QAction *before = nullptr;
+        for (qsizetype i = 1; i < actions.size(); ++i) {
+            if (actions.at(i)->menuRole() == QAction::PreferencesRole)
+                before = actions.at(i - 1);
+        }
+        file->insertActions(before, {pin, markdown, jsonl});
+    }
+    if (view)
+        view->addMenu(sort);
+    m_sessionView->addActions({pin, markdown, jsonl, sort->menuAction()});
+}
+
+void MainWindow::exportSelectedSession(const QString &format)
+{
+    const QModelIndex current = m_sessionView->currentIndex();
+    const QString id = current.data(SessionListModel::SessionIdRole).toString();
+    if (id.isEmpty())
+        return;
+    const bool jsonl = format == QLatin1String("jsonl");
+    QString name = current.data(Qt::DisplayRole).toString();
+    name.replace(QRegularExpression(QStringLiteral("[\\\\/:*?\"<>|\\s]+")), QStringLiteral("-"));
+    QString folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (folder.isEmpty() || !QFileInfo(folder).isDir())
+        folder = QDir::homePath();
+    auto *dialog = new QFileDialog(this, jsonl ? tr("Export the session as JSONL") : tr("Export the session as Markdown"),
+                                   QDir(folder).filePath(name + (jsonl ? QStringLiteral(".jsonl") : QStringLiteral(".md"))));
+    dialog->setObjectName(QStringLiteral("exportSessionDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setNameFilter(jsonl ? tr("Valis JSONL (*.jsonl)") : tr("Markdown (*.md)"));
+    dialog->setDefaultSuffix(jsonl ? QStringLiteral("jsonl") : QStringLiteral("md"));
+    connect(dialog, &QFileDialog::fileSelected, this, [this, id, jsonl](const QString &path) {
+        if (path.isEmpty())
+            return;
+        const auto kind = jsonl ? SessionListWorker::ExportFormat::Jsonl : SessionListWorker::ExportFormat::Markdown;
+        QMetaObject::invokeMethod(m_listWorker, [worker = m_listWorker, id, kind, path] { worker->exportSession(id, kind, path); },
+                                  Qt::QueuedConnection);
+    });
+    dialog->open();
 }
 
 } // namespace valis

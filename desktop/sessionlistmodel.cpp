@@ -10,6 +10,10 @@
 #include <QJsonObject>
 #include <QPainter>
 #include <QPalette>
+#include <QPen>
+
+#include <algorithm>
+#include <numeric>
 
 namespace valis {
 
@@ -39,6 +43,41 @@ QPixmap apiBadge()
     return pixmap;
 }
 
+/// A pin, the height of a line of text.
+QPixmap pinIcon()
+{
+    const QFontMetrics metrics(QGuiApplication::font());
+    const qreal ratio = qApp ? qApp->devicePixelRatio() : 1.0;
+    const int side = metrics.height();
+    QPixmap pixmap(QSize(side, side) * ratio);
+    pixmap.setDevicePixelRatio(ratio);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const qreal s = side;
+    painter.setPen(QPen(QColor(0x60, 0x60, 0x60), qMax(1.0, s / 10.0), Qt::SolidLine, Qt::RoundCap));
+    painter.drawLine(QPointF(s * 0.5, s * 0.5), QPointF(s * 0.5, s * 0.95)); // the needle
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(0xd9, 0x30, 0x25));
+    painter.drawEllipse(QPointF(s * 0.5, s * 0.35), s * 0.28, s * 0.28); // the head
+    return pixmap;
+}
+
+/// Two decorations side by side.
+QPixmap besideEachOther(const QPixmap &first, const QPixmap &second)
+{
+    const qreal ratio = first.devicePixelRatio();
+    const QSizeF a = first.deviceIndependentSize();
+    const QSizeF b = second.deviceIndependentSize();
+    QPixmap pixmap((QSizeF(a.width() + 4 + b.width(), qMax(a.height(), b.height())) * ratio).toSize());
+    pixmap.setDevicePixelRatio(ratio);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.drawPixmap(QPointF(0, (pixmap.deviceIndependentSize().height() - a.height()) / 2), first);
+    painter.drawPixmap(QPointF(a.width() + 4, (pixmap.deviceIndependentSize().height() - b.height()) / 2), second);
+    return pixmap;
+}
+
 } // namespace
 
 bool SessionListModel::isServed(const SessionInfo &session)
@@ -50,20 +89,65 @@ SessionListModel::SessionListModel(QObject *parent)
     : QAbstractItemModel(parent)
 {}
 
+bool SessionListModel::isPinned(const SessionInfo &session)
+{
+    return session.metadata.value(QLatin1String("pinned")).toBool();
+}
+
 void SessionListModel::setSessions(const QList<SessionInfo> &sessions)
 {
     beginResetModel();
     m_sessions = sessions;
+    arrange();
+    endResetModel();
+}
+
+void SessionListModel::setSortOrder(SortOrder order)
+{
+    if (order == m_order)
+        return;
+    beginResetModel();
+    m_order = order;
+    arrange();
+    endResetModel();
+}
+
+void SessionListModel::setContentMatches(const QString &text, const QSet<QString> &sessionIds)
+{
+    m_contentText = text;
+    m_contentMatches = sessionIds;
+}
+
+void SessionListModel::arrange()
+{
     QHash<QString, qsizetype> position;
     for (qsizetype i = 0; i < m_sessions.size(); ++i)
         position.insert(m_sessions.at(i).id, i);
+    // Pinned first, then by the sort order; the store's order (newest first) breaks ties.
+    QList<qsizetype> order(m_sessions.size());
+    std::iota(order.begin(), order.end(), qsizetype(0));
+    std::stable_sort(order.begin(), order.end(), [this](qsizetype a, qsizetype b) {
+        const SessionInfo &left = m_sessions.at(a);
+        const SessionInfo &right = m_sessions.at(b);
+        if (isPinned(left) != isPinned(right))
+            return isPinned(left);
+        switch (m_order) {
+        case SortOrder::RecentActivity:
+            return left.updatedAt > right.updatedAt;
+        case SortOrder::Created:
+            return left.createdAt > right.createdAt;
+        case SortOrder::Title:
+            return QString::localeAwareCompare(left.title.toCaseFolded(), right.title.toCaseFolded()) < 0;
+        }
+        return false;
+    });
     m_parentOf = QList<qsizetype>(m_sessions.size(), -1);
     m_groupOf = QList<qsizetype>(m_sessions.size(), -1);
     m_childrenOf = QList<QList<qsizetype>>(m_sessions.size());
     m_groups.clear();
     QHash<QString, qsizetype> groupOf;
-    // The store lists newest first, so groups come in order of their newest session.
-    for (qsizetype i = 0; i < m_sessions.size(); ++i) {
+    // Groups come in the order of their first session, so a group with a pinned one leads.
+    for (const qsizetype i : std::as_const(order)) {
         const qsizetype parentRow = position.value(m_sessions.at(i).parentSessionId, -1);
         m_parentOf[i] = parentRow;
         if (parentRow >= 0) {
@@ -79,7 +163,6 @@ void SessionListModel::setSessions(const QList<SessionInfo> &sessions)
         m_groupOf[i] = group.value();
         m_groups[group.value()].sessions.append(i);
     }
-    endResetModel();
 }
 
 QModelIndex SessionListModel::sessionIndex(qsizetype position) const
@@ -163,6 +246,8 @@ QVariant SessionListModel::data(const QModelIndex &index, int role) const
             return group.workspace.isEmpty() ? tr("Sessions without a workspace folder") : QDir::toNativeSeparators(group.workspace);
         case WorkspaceRole:
             return group.workspace;
+        case FilterTextRole:
+            return data(index, Qt::DisplayRole);
         default:
             return {};
         }
@@ -178,14 +263,36 @@ QVariant SessionListModel::data(const QModelIndex &index, int role) const
                           .arg(QLocale().toString(session.updatedAt.toLocalTime(), QLocale::ShortFormat));
         if (isServed(session))
             tip += QLatin1Char('\n') + tr("Served by the OpenAI-compatible API (profile %1)").arg(data(index, ServedProfileRole).toString());
+        if (isPinned(session))
+            tip += QLatin1Char('\n') + tr("Pinned");
         return tip;
     }
-    case Qt::DecorationRole:
-        if (!isServed(session))
+    case Qt::AccessibleTextRole:
+        // The pin is a picture: a screen reader says it.
+        return isPinned(session) ? tr("%1, pinned").arg(data(index, Qt::DisplayRole).toString()) : data(index, Qt::DisplayRole);
+    case Qt::DecorationRole: {
+        const bool pinned = isPinned(session);
+        if (!isServed(session) && !pinned)
             return {};
+        if (pinned && m_pin.isNull())
+            m_pin = pinIcon();
+        if (!isServed(session))
+            return m_pin;
         if (m_apiBadge.isNull())
             m_apiBadge = apiBadge();
-        return m_apiBadge;
+        if (!pinned)
+            return m_apiBadge;
+        if (m_pinAndBadge.isNull())
+            m_pinAndBadge = besideEachOther(m_pin, m_apiBadge);
+        return m_pinAndBadge;
+    }
+    case PinnedRole:
+        return isPinned(session);
+    case FilterTextRole: {
+        const QString title = data(index, Qt::DisplayRole).toString();
+        // The filter's text itself stands for a match in the messages.
+        return m_contentMatches.contains(session.id) ? title + QLatin1Char('\n') + m_contentText : title;
+    }
     case ServedProfileRole:
         return isServed(session) ? session.metadata.value(QLatin1String("api")).toObject().value(QLatin1String("profile")).toString()
                                  : QVariant();

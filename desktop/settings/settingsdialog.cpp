@@ -1,5 +1,6 @@
 #include "settingsdialog.h"
 
+#include "notificationspage.h"
 #include "appearancepage.h"
 #include "contextpage.h"
 #include "recallpage.h"
@@ -50,6 +51,7 @@ SettingsDialog::SettingsDialog(const DataLocations &locations, PluginManager *pl
     addPage(new SharingPage(locations, keys, SharingPage::Setup{SharingPage::installedCli(), QDir::homePath(), apiServer}, this));
     addPage(new PluginsPage(plugins, this));
     addPage(new AppearancePage(locations, this));
+    addPage(new NotificationsPage(locations, this));
 
     auto *body = new QHBoxLayout;
     body->addWidget(m_list);
