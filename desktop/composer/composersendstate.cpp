@@ -43,7 +43,7 @@ QWidget *ComposerWidget::buildSessionChoices()
 
 void ComposerWidget::setSandboxSummary(const QString &text, bool warning)
 {
-    m_sandbox->setText(m_sandbox->fontMetrics().elidedText(text, Qt::ElideRight, 260));
+    m_sandbox->setText(m_sandbox->fontMetrics().elidedText(text, Qt::ElideRight, 200));
     m_sandbox->setToolTip(tr("%1 (click to choose in Commands)").arg(text));
     m_sandbox->setStyleSheet(warning ? Appearance::badgeStyleSheet(palette(), QStringLiteral("error")) : QString());
     m_sandbox->setVisible(!text.isEmpty());

@@ -1,6 +1,7 @@
 #include "windowlayout.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QFontMetricsF>
 #include <QHBoxLayout>
@@ -38,9 +39,10 @@ QWidget *centredColumn(QWidget *content, QWidget *parent)
 
 QDockWidget *addSessionsDock(QMainWindow *window, QWidget *sessions)
 {
-    auto *dock = new QDockWidget(QMainWindow::tr("Sessions"), window);
+    const QString title = QCoreApplication::translate("valis::WindowLayout", "Sessions");
+    auto *dock = new QDockWidget(title, window);
     dock->setObjectName(sessionsDockName());
-    dock->setAccessibleName(QMainWindow::tr("Sessions"));
+    dock->setAccessibleName(title);
     dock->setWidget(sessions);
     // Narrow by default; the person may widen it, and the width is saved with the window.
     dock->setMinimumWidth(160);

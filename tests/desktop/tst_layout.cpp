@@ -13,6 +13,7 @@
 #include "conversationcontroller.h"
 #include "conversationscheme.h"
 #include "conversationview.h"
+#include "welcomeview.h"
 #include "windowlayout.h"
 
 #include "valis/catalog/modelcatalog.h"
@@ -213,6 +214,7 @@ void TestLayout::firstStartPutsTheConversationFirst()
             QVERIFY2(!each->isVisible(), qPrintable(each->objectName()));
     }
     QDockWidget *sessions = dock(window, WindowLayout::sessionsDockName());
+    QVERIFY(sessions);
     QTRY_VERIFY2(qAbs(sessions->width() - WindowLayout::SessionListWidth) <= 40, qPrintable(QString::number(sessions->width())));
 
     // The conversation takes most of the window, its text a readable measure, centred.
@@ -345,8 +347,13 @@ void TestLayout::composerIsReadyWithADefaultModel()
     QVERIFY(choices && choices->isVisible());
     QVERIFY(choices->isAncestorOf(window.findChild<QWidget *>(QStringLiteral("composerWorkspace"))));
     QVERIFY(choices->isAncestorOf(window.findChild<QWidget *>(QStringLiteral("composerToolPack"))));
-    if (const QString dir = screenshotDir(); !dir.isEmpty())
+    // The welcome view stands where the conversation will be, as wide.
+    QVERIFY(window.welcomeView()->isVisible());
+    QVERIFY(window.welcomeView()->width() >= 0.6 * window.width());
+    if (const QString dir = screenshotDir(); !dir.isEmpty()) {
         QVERIFY(window.composer()->grab().save(dir + QStringLiteral("/composer-ready.png")));
+        QVERIFY(window.grab().save(dir + QStringLiteral("/first-start-empty-home.png")));
+    }
 }
 
 void TestLayout::sendSaysWhyWithoutAKey()
