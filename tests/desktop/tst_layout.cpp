@@ -223,6 +223,8 @@ void TestLayout::firstStartPutsTheConversationFirst()
              qPrintable(QStringLiteral("%1 of %2").arg(conversationWidth).arg(window.width())));
     const QJsonObject measure = evaluateJson(window, MeasureScript);
     const double chars = measure.value(QLatin1String("chars")).toDouble();
+    qInfo("conversation %d of %d px; text column %.0f px = %.1f characters", conversationWidth, window.width(),
+          measure.value(QLatin1String("column")).toDouble(), chars);
     QVERIFY2(chars >= 60 && chars <= 90, qPrintable(QString::fromUtf8(QJsonDocument(measure).toJson(QJsonDocument::Compact))));
     QVERIFY(qAbs(measure.value(QLatin1String("left")).toDouble() - measure.value(QLatin1String("right")).toDouble()) <= 2);
 
