@@ -160,6 +160,7 @@ int main(int argc, char *argv[])
     const valis::Appearance appearance = valis::Appearance::load(locations);
     valis::installTranslations(app, valis::interfaceLocale(locations));
     valis::Appearance::applyTheme(appearance.theme);
+    valis::Appearance::applyFontFallback(); // emoji and CJK in the widgets as in the page
 
     ShellCommandLine commandLine;
     commandLine.parser.process(arguments);

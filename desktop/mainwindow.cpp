@@ -2,6 +2,7 @@
 
 #include "aboutdialog.h"
 #include "composerwidget.h"
+#include "composerreadiness.h"
 #include "promptcomposerassist.h"
 #include "contextmeter.h"
 #include "conversationcontroller.h"
@@ -13,6 +14,7 @@
 #include "sandboxpane.h"
 #include "transcriptgreppane.h"
 #include "welcomeview.h"
+#include "windowlayout.h"
 #include "embeddingrunner.h"
 #include "appearance.h"
 #include "settingsdialog.h"
@@ -113,17 +115,13 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     m_centreStack = new QStackedWidget(this);
     m_centreStack->addWidget(m_transcript);
     centre->addWidget(m_centreStack);
-    centre->addWidget(m_composer);
+    centre->addWidget(WindowLayout::centredColumn(m_composer, this));
     centre->setStretchFactor(0, 1);
     centre->setCollapsible(1, false);
 
-    auto *splitter = new QSplitter(this);
-    splitter->setObjectName(QStringLiteral("mainSplitter"));
-    splitter->addWidget(left);
-    splitter->addWidget(centre);
-    splitter->setStretchFactor(1, 1);
-    splitter->setSizes({320, 880});
-    setCentralWidget(splitter);
+    // Conversation first: the session list is a narrow dock (desktop/layout/windowlayout.cpp).
+    setCentralWidget(centre);
+    WindowLayout::addSessionsDock(this, left);
 
     m_storeStatus = new QLabel(this);
     m_pluginStatus = new QLabel(tr("Plugins: starting…"), this);
@@ -162,6 +160,8 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
         m_conversation->setPlugins(m_plugins.get());
         connectMcp();
     });
+    // A default model, Send's state and the draft's estimate (after the controller's own set-up).
+    new ComposerReadiness(this, m_composer, m_conversation->keys(), m_locations);
     connectEmbeddings();
     connectSharing();
     connectRemoteMachines();
@@ -211,9 +211,8 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     });
     connect(m_conversation, &ConversationController::commandStarted, m_sandbox, &SandboxPane::commandStarted);
     connect(m_conversation, &ConversationController::commandStarted, this, [this] {
-        // What runs is shown as it runs, even when the search tab was in front.
-        if (auto *dock = findChild<QDockWidget *>(QStringLiteral("sandboxDock")); dock && dock->isVisible())
-            dock->raise();
+        // What runs is shown as it runs, even when the dock was hidden or the search tab in front.
+        WindowLayout::bringDockForward(this, QStringLiteral("sandboxDock"));
     });
     connect(m_conversation, &ConversationController::commandOutput, m_sandbox, &SandboxPane::commandOutput);
     connect(m_conversation, &ConversationController::commandFinished, m_sandbox, &SandboxPane::commandFinished);
@@ -229,8 +228,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     connect(m_conversation, &ConversationController::sandboxStatusChanged, this, [this](const QString &text, bool warning) {
         // Isolation off is a choice the person must keep seeing, not a passing message.
         m_sandboxStatus->setText(warning ? QStringLiteral("\u26a0 ") + text : text);
-        m_sandboxStatus->setStyleSheet(warning ? QStringLiteral("color: palette(highlighted-text); background: #b3261e; padding: 0 6px;")
-                                               : QString());
+        m_sandboxStatus->setStyleSheet(warning ? Appearance::badgeStyleSheet(palette(), QStringLiteral("error")) : QString());
         m_sandboxStatus->setToolTip(text);
     });
     connect(m_conversation, &ConversationController::contextUsageChanged, this, &MainWindow::showContextUsage);
@@ -418,10 +416,7 @@ void MainWindow::buildActions()
     QAction *find = file->addAction(tr("&Filter sessions"), this, [this]() { m_search->setFocus(); m_search->selectAll(); });
     find->setShortcut(QKeySequence::Find);
     QAction *grep = file->addAction(tr("&Search transcripts"), this, [this]() {
-        if (auto *dock = findChild<QDockWidget *>(QStringLiteral("transcriptSearchDock"))) {
-            dock->show();
-            dock->raise();
-        }
+        WindowLayout::bringDockForward(this, QStringLiteral("transcriptSearchDock"));
         m_grep->focusQuery();
     });
     grep->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
@@ -538,18 +533,15 @@ void MainWindow::restoreLayout()
 {
     QSettings settings(m_locations.desktopSettingsPath(), QSettings::IniFormat);
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
-        splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+    if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), WindowLayout::StateVersion))
+        WindowLayout::arrangeFirstStart(this);
 }
 
 void MainWindow::saveLayout() const
 {
     QSettings settings(m_locations.desktopSettingsPath(), QSettings::IniFormat);
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
-    if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
-        settings.setValue(QStringLiteral("window/splitter"), splitter->saveState());
+    settings.setValue(QStringLiteral("window/state"), saveState(WindowLayout::StateVersion));
 }
 
 void MainWindow::showSettings(const QString &page)

@@ -1,6 +1,7 @@
 // The remote machine parts of the main window: the commands dock's machine line and its "Bring
 // files back" button, and closing the window only once the session's machine is released.
 #include "mainwindow.h"
+#include "windowlayout.h"
 
 #include "conversationcontroller.h"
 #include "remotemachinecontroller.h"
@@ -31,8 +32,8 @@ void MainWindow::connectRemoteMachines()
     connect(remote, &RemoteMachineController::pullFinished, view, &RemoteMachineView::showPullReport);
     connect(remote, &RemoteMachineController::attachedChanged, this, [this](bool attached) {
         // The machine the session now runs on is worth seeing, as the commands are.
-        if (auto *dock = findChild<QDockWidget *>(QStringLiteral("sandboxDock")); attached && dock && dock->isVisible())
-            dock->raise();
+        if (attached)
+            WindowLayout::bringDockForward(this, QStringLiteral("sandboxDock"));
     });
 }
 

@@ -120,9 +120,10 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS "${CMAKE_INSTALL_PREFIX}/${VALIS
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-sqlite, libqt6webenginecore6-bin, bubblewrap")
 # PostgreSQL for a team memory; a Secret Service for API keys (without one, keys come from the
 # environment); SVG for the window icon; Wayland for Wayland sessions; Qt's own words (the
-# standard buttons, --help's headings) in the person's language.
+# standard buttons, --help's headings) in the person's language; colour emoji and CJK glyphs in
+# messages (without them the fonts' fallback draws empty boxes, nothing worse).
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
-    "libqt6sql6-psql, gnome-keyring | kwalletmanager | keepassxc, libqt6svg6, qt6-wayland, qt6-translations-l10n")
+    "libqt6sql6-psql, gnome-keyring | kwalletmanager | keepassxc, libqt6svg6, qt6-wayland, qt6-translations-l10n, fonts-noto-color-emoji, fonts-noto-cjk")
 # npx starts most MCP servers; git and ripgrep make the agent's tools faster.
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "nodejs, npm, git, ripgrep")
 
@@ -132,7 +133,8 @@ set(CPACK_RPM_FILE_NAME RPM-DEFAULT)
 set(CPACK_RPM_PACKAGE_LICENSE "LicenseRef-proprietary")
 set(CPACK_RPM_PACKAGE_GROUP "Development/Tools")
 set(CPACK_RPM_PACKAGE_URL "${PROJECT_HOMEPAGE_URL}")
-set(CPACK_RPM_PACKAGE_REQUIRES "bubblewrap")
+# Fedora's names for the colour emoji and CJK fonts messages need (Debian recommends them).
+set(CPACK_RPM_PACKAGE_REQUIRES "bubblewrap, google-noto-color-emoji-fonts, google-noto-sans-cjk-fonts")
 set(CPACK_RPM_PACKAGE_RELEASE 1)
 set(CPACK_RPM_PACKAGE_SUMMARY "Desktop agent harness whose context never fills up")
 set(CPACK_RPM_PACKAGE_DESCRIPTION "${CPACK_PACKAGE_DESCRIPTION}")

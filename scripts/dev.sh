@@ -34,6 +34,7 @@ apt_packages=(
     libmozjs-102-dev
     libgumbo-dev libpoppler-cpp-dev
     libgrpc++-dev libprotobuf-dev protobuf-compiler protobuf-compiler-grpc openssl
+    fonts-noto-color-emoji fonts-noto-cjk
 )
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

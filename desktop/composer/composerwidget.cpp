@@ -1,5 +1,6 @@
 #include "composerwidget.h"
 
+#include "appearance.h"
 #include "historylabels.h"
 
 #include <QComboBox>
@@ -43,6 +44,8 @@ ComposerWidget::ComposerWidget(QWidget *parent) : QWidget(parent)
     m_provider->setObjectName(QStringLiteral("composerProvider"));
     m_provider->setToolTip(tr("The provider the turn goes to"));
     m_provider->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // Never narrower than its longest name ("openai-compatible"): the model field gives way first.
+    m_provider->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
     m_model = new QComboBox(this);
     m_model->setObjectName(QStringLiteral("composerModel"));
     m_model->setEditable(true);
@@ -50,6 +53,8 @@ ComposerWidget::ComposerWidget(QWidget *parent) : QWidget(parent)
     m_model->lineEdit()->setPlaceholderText(tr("model"));
     m_model->setToolTip(tr("The model, as the provider names it"));
     m_model->setMinimumContentsLength(18);
+    m_model->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    connect(m_model, &QComboBox::editTextChanged, this, &ComposerWidget::updateSendState);
     m_toolPack = new QComboBox(this);
     m_toolPack->setObjectName(QStringLiteral("composerToolPack"));
     m_toolPack->setToolTip(tr("The tools the agent may use in a new session"));
@@ -70,7 +75,10 @@ ComposerWidget::ComposerWidget(QWidget *parent) : QWidget(parent)
 
     m_editor = new QPlainTextEdit(this);
     // What sendAs() said about a text is about that text only.
-    connect(m_editor, &QPlainTextEdit::textChanged, this, [this] { m_turnMetadata = {}; });
+    connect(m_editor, &QPlainTextEdit::textChanged, this, [this] {
+        m_turnMetadata = {};
+        updateSendState();
+    });
     m_editor->setObjectName(QStringLiteral("composerEditor"));
     m_editor->setPlaceholderText(tr("Ask the agent… (Enter sends, Shift+Enter starts a new line; drop files to attach them)"));
     m_editor->setTabChangesFocus(true);
@@ -121,12 +129,21 @@ ComposerWidget::ComposerWidget(QWidget *parent) : QWidget(parent)
     m_stop->setToolTip(tr("Stop the running turn (Ctrl+.)"));
     m_stop->setEnabled(false);
 
+    m_draftTokens = new QLabel(this);
+    m_draftTokens->setObjectName(QStringLiteral("composerDraftTokens"));
+    m_draftTokens->setAccessibleName(tr("Draft size"));
+    m_draftTokens->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_draftTokens->setForegroundRole(QPalette::PlaceholderText);
+    m_draftTokens->hide();
+
+    // What the turn goes to above the text; the session's own choices grouped below it.
     auto *top = new QHBoxLayout;
     top->addWidget(m_provider);
     top->addWidget(m_model, 1);
-    top->addWidget(m_toolPack);
-    top->addWidget(m_history);
-    top->addWidget(m_workspace);
+    auto *footer = new QHBoxLayout;
+    footer->addWidget(buildSessionChoices());
+    footer->addStretch(1);
+    footer->addWidget(m_draftTokens);
     auto *bottom = new QHBoxLayout;
     bottom->addWidget(m_editor, 1);
     auto *buttons = new QVBoxLayout;
@@ -143,6 +160,7 @@ ComposerWidget::ComposerWidget(QWidget *parent) : QWidget(parent)
     layout->addWidget(m_attachmentBar);
     layout->addWidget(m_suggestions);
     layout->addLayout(bottom);
+    layout->addLayout(footer);
 
     connect(m_send, &QPushButton::clicked, this, &ComposerWidget::send);
     connect(m_stop, &QPushButton::clicked, this, &ComposerWidget::stopRequested);
@@ -150,6 +168,8 @@ ComposerWidget::ComposerWidget(QWidget *parent) : QWidget(parent)
     connect(m_workspace, &QToolButton::clicked, this, &ComposerWidget::chooseWorkspace);
     connect(m_provider, &QComboBox::currentTextChanged, this, &ComposerWidget::providerChanged);
     setWorkspace(QDir::homePath(), true);
+    m_stop->hide(); // Send's place while a turn runs
+    updateSendState();
 }
 
 void ComposerWidget::setProviders(const QStringList &ids, const QString &current)
@@ -386,6 +406,7 @@ void ComposerWidget::showAttachments()
         const QString label = resource.first;
         auto *chip = new QToolButton(m_attachmentBar);
         chip->setObjectName(QStringLiteral("resourceAttachment"));
+        chip->setStyleSheet(Appearance::chipStyleSheet(palette()));
         chip->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
         chip->setIcon(style()->standardIcon(QStyle::SP_DriveNetIcon));
         chip->setText(QStringLiteral("%1 \u2715").arg(label));
@@ -399,6 +420,7 @@ void ComposerWidget::showAttachments()
     for (const QString &path : std::as_const(m_attachments)) {
         auto *chip = new QToolButton(m_attachmentBar);
         chip->setObjectName(QStringLiteral("attachment"));
+        chip->setStyleSheet(Appearance::chipStyleSheet(palette()));
         chip->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
         chip->setIcon(style()->standardIcon(QStyle::SP_FileIcon));
         chip->setText(QStringLiteral("%1 \u2715").arg(QFileInfo(path).fileName()));
@@ -410,13 +432,17 @@ void ComposerWidget::showAttachments()
         m_attachmentLayout->insertWidget(m_attachmentLayout->count() - 1, chip);
     }
     m_attachmentBar->setVisible(!m_attachments.isEmpty() || !m_resources.isEmpty());
+    updateSendState();
 }
 
 void ComposerWidget::setBusy(bool busy)
 {
     m_busy = busy;
-    m_send->setEnabled(!busy);
     m_stop->setEnabled(busy);
+    // One place for the one thing that can be done: Send, or Stop while the turn runs.
+    m_send->setVisible(!busy);
+    m_stop->setVisible(busy);
+    updateSendState();
     m_provider->setEnabled(!busy);
     m_model->setEnabled(!busy);
     m_history->setEnabled(!busy);
@@ -441,6 +467,10 @@ void ComposerWidget::send()
     const QString text = m_editor->toPlainText();
     if (m_busy || (text.trimmed().isEmpty() && m_attachments.isEmpty() && m_resources.isEmpty()))
         return;
+    if (!m_providerReady) {
+        setStatus(m_notReadyReason);
+        return;
+    }
     if (m_sendFilter && m_sendFilter(text))
         return;
     m_turnMetadata = {};

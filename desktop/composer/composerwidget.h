@@ -90,8 +90,17 @@ public:
     void sendAs(const QString &text, const QJsonObject &metadata);
     QJsonObject turnMetadata() const { return m_turnMetadata; }
 
-    /// While a turn runs: Send is off, Stop is on, the text stays editable for the next turn.
+    /// While a turn runs: Send gives its place to Stop, the text stays editable for the next turn.
     void setBusy(bool busy);
+    /// Whether the chosen provider can take a turn (a key found, or none needed); when not,
+    /// Send is off and its tooltip gives `reason`.
+    void setProviderReady(bool ready, const QString &reason = QString());
+    bool providerReady() const { return m_providerReady; }
+    /// The draft's token estimate as shown under Send ("~120 tokens"); empty hides it.
+    void setDraftEstimate(const QString &text, const QString &toolTip = QString());
+    /// The session's sandbox as the session choices show it (a chip that opens the Commands
+    /// dock, where it is chosen); `warning` when commands run without isolation.
+    void setSandboxSummary(const QString &text, bool warning);
     void setStatus(const QString &text);
     QString status() const;
     QPlainTextEdit *editor() const { return m_editor; }
@@ -107,6 +116,8 @@ Q_SIGNALS:
     void workspaceChosen(const QString &path);
     /// The person chose a suggestion (its data).
     void suggestionChosen(const QVariant &data);
+    /// The person asked to see the sandbox choice (the session choices' sandbox chip).
+    void sandboxChoiceRequested();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -139,7 +150,15 @@ private:
     std::function<bool(const QString &)> m_sendFilter;
     QJsonObject m_turnMetadata;
     void chooseSuggestion();
+    /// Send is on only with something to send, a model and a ready provider; its tooltip says
+    /// which is missing.
+    void updateSendState();
+    QWidget *buildSessionChoices();
     bool m_busy = false;
+    bool m_providerReady = true;
+    QString m_notReadyReason;
+    QLabel *m_draftTokens = nullptr;
+    QToolButton *m_sandbox = nullptr;
 };
 
 } // namespace valis

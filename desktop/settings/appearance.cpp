@@ -3,6 +3,8 @@
 #include "valis/core/translations.h"
 
 #include <QApplication>
+#include <QFont>
+#include <QFontDatabase>
 #include <QPalette>
 #include <QSettings>
 #include <QStyle>
@@ -14,9 +16,10 @@ namespace {
 QPalette darkPalette()
 {
     QPalette dark;
-    const QColor window(0x20, 0x22, 0x26);
-    const QColor base(0x16, 0x18, 0x1c);
-    const QColor text(0xe6, 0xed, 0xf3);
+    const QHash<QString, QColor> tokens = Appearance::designTokens(true);
+    const QColor window = tokens.value(QStringLiteral("card"));
+    const QColor base = tokens.value(QStringLiteral("bg"));
+    const QColor text = tokens.value(QStringLiteral("fg"));
     const QColor disabled(0x7d, 0x85, 0x90);
     dark.setColor(QPalette::Window, window);
     dark.setColor(QPalette::WindowText, text);
@@ -29,7 +32,7 @@ QPalette darkPalette()
     dark.setColor(QPalette::Button, window);
     dark.setColor(QPalette::ButtonText, text);
     dark.setColor(QPalette::BrightText, Qt::white);
-    dark.setColor(QPalette::Link, QColor(0x44, 0x93, 0xf8));
+    dark.setColor(QPalette::Link, tokens.value(QStringLiteral("accent")));
     dark.setColor(QPalette::Highlight, QColor(0x1f, 0x6f, 0xeb));
     dark.setColor(QPalette::HighlightedText, Qt::white);
     for (const QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
@@ -94,6 +97,61 @@ bool Appearance::isDark(const QPalette &palette)
 QString Appearance::pageTheme(const QPalette &palette)
 {
     return isDark(palette) ? QStringLiteral("dark") : QStringLiteral("light");
+}
+
+QHash<QString, QColor> Appearance::designTokens(bool dark)
+{
+    // The same values as desktop/conversation/web/theme.css (tst_layout compares them).
+    const auto table = [](std::initializer_list<std::pair<const char *, const char *>> entries) {
+        QHash<QString, QColor> tokens;
+        for (const auto &[name, colour] : entries)
+            tokens.insert(QString::fromLatin1(name), QColor(QString::fromLatin1(colour)));
+        return tokens;
+    };
+    if (dark)
+        return table({{"fg", "#e6edf3"}, {"muted", "#8d96a0"}, {"bg", "#16181c"}, {"card", "#202226"},
+                      {"border", "#30363d"}, {"user", "#122d42"}, {"accent", "#4493f8"}, {"error", "#f85149"},
+                      {"ok", "#3fb950"}, {"warn", "#d29922"}, {"on-accent", "#0d1117"}});
+    return table({{"fg", "#1f2328"}, {"muted", "#656d76"}, {"bg", "#ffffff"}, {"card", "#f6f8fa"},
+                  {"border", "#d0d7de"}, {"user", "#ddf4ff"}, {"accent", "#0969da"}, {"error", "#cf222e"},
+                  {"ok", "#1a7f37"}, {"warn", "#9a6700"}, {"on-accent", "#ffffff"}});
+}
+
+QString Appearance::chipStyleSheet(const QPalette &palette)
+{
+    const QHash<QString, QColor> tokens = designTokens(isDark(palette));
+    // Radius and spacing as the page's .chip (--radius-pill, --space-2).
+    return QStringLiteral("QToolButton { background: %1; color: %2; border: 1px solid %3; border-radius: 10px;"
+                          " padding: 1px 8px; }"
+                          " QToolButton:hover, QToolButton:focus { border-color: %4; }")
+        .arg(tokens.value(QStringLiteral("card")).name(), tokens.value(QStringLiteral("fg")).name(),
+             tokens.value(QStringLiteral("border")).name(), tokens.value(QStringLiteral("accent")).name());
+}
+
+QString Appearance::badgeStyleSheet(const QPalette &palette, const QString &kind)
+{
+    const QHash<QString, QColor> tokens = designTokens(isDark(palette));
+    const QColor background = tokens.value(kind, tokens.value(QStringLiteral("accent")));
+    // As the page's .badge: --radius-small, white (or the dark page's colour) on the colour.
+    return QStringLiteral("color: %1; background: %2; border-radius: 4px; padding: 0 6px; font-weight: 600;")
+        .arg(tokens.value(QStringLiteral("on-accent")).name(), background.name());
+}
+
+void Appearance::applyFontFallback()
+{
+    QFont font = QApplication::font();
+    QStringList families{font.family()};
+    const QStringList installed = QFontDatabase::families();
+    for (const char *family : {"Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Color Emoji", "Apple Color Emoji",
+                               "Segoe UI Emoji", "Microsoft YaHei", "Hiragino Sans"}) {
+        const QString name = QString::fromLatin1(family);
+        if (installed.contains(name) && !families.contains(name))
+            families << name;
+    }
+    if (families.size() == 1)
+        return; // none there: the platform's own fallback is all there is
+    font.setFamilies(families);
+    QApplication::setFont(font);
 }
 
 } // namespace valis

@@ -3,6 +3,8 @@
 #include "valis/core/datalocations.h"
 #include "valis/core/result.h"
 
+#include <QColor>
+#include <QHash>
 #include <QString>
 
 class QPalette;
@@ -29,6 +31,21 @@ struct Appearance
     static bool isDark(const QPalette &palette);
     /// The conversation page's theme for `palette`: "dark" or "light".
     static QString pageTheme(const QPalette &palette);
+
+    /// The shared visual language: the colours the conversation page's theme.css names
+    /// ("fg", "muted", "bg", "card", "border", "user", "accent", "error", "ok", "warn",
+    /// "on-accent", as --fg ...), light or dark. The widgets' dark palette is made of them and
+    /// the widgets' chips and badges use them, so page and widgets look alike.
+    static QHash<QString, QColor> designTokens(bool dark);
+    /// A style sheet for a chip (an attachment, a session choice) in `palette`'s theme.
+    static QString chipStyleSheet(const QPalette &palette);
+    /// A style sheet for a badge (a short status, such as isolation being off) of `kind`
+    /// ("accent", "error", "warn", "ok").
+    static QString badgeStyleSheet(const QPalette &palette, const QString &kind);
+    /// Puts colour emoji and CJK fonts (Noto, or the platform's own) in the widgets' font
+    /// fallback, so a session title or a chip with 😀 or 漢字 shows glyphs. Fonts that are not
+    /// installed are skipped. Call with the QApplication running.
+    static void applyFontFallback();
 };
 
 } // namespace valis

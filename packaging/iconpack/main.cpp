@@ -26,8 +26,14 @@ int fail(const QString &message)
     return 1;
 }
 
-QImage render(QSvgRenderer &renderer, int size)
+// The small drawing (ICON-16.svg beside ICON.svg, when there is one) for the sizes where the
+// large one's thin strokes would blur: 16 to 24 pixels.
+QSvgRenderer *smallDrawing = nullptr;
+constexpr int SmallDrawingUpTo = 24;
+
+QImage render(QSvgRenderer &large, int size)
 {
+    QSvgRenderer &renderer = smallDrawing && size <= SmallDrawingUpTo ? *smallDrawing : large;
     QImage image(size, size, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
     QPainter painter(&image);
@@ -66,6 +72,10 @@ int main(int argc, char *argv[])
     QSvgRenderer renderer(arguments.at(1));
     if (!renderer.isValid())
         return fail(QStringLiteral("%1 is not an SVG image it can draw").arg(arguments.at(1)));
+    const QFileInfo icon(arguments.at(1));
+    QSvgRenderer small(icon.dir().filePath(icon.completeBaseName() + QStringLiteral("-16.svg")));
+    if (small.isValid())
+        smallDrawing = &small;
     const QString output = arguments.at(2);
     if (arguments.size() > 3)
         return writeThemeFolder(renderer, QFileInfo(arguments.at(1)).completeBaseName(), output, arguments.mid(3));

@@ -296,7 +296,7 @@ void TestMainWindow::runsATurnFromTheComposer()
     QTest::keyClick(window.composer()->editor(), Qt::Key_Y, Qt::ControlModifier | Qt::ShiftModifier);
 
     QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("The file is written.")), 10000);
-    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
+    QTRY_VERIFY(!window.findChild<QPushButton *>(QStringLiteral("composerStop"))->isEnabled());
     QCOMPARE(server.requests().size(), 2);
     QCOMPARE(server.requests().first().header("x-api-key"), QByteArray("sk-desktop-test"));
     QVERIFY(server.requests().at(1).body.contains("write: notes.md"));
@@ -325,7 +325,7 @@ void TestMainWindow::runsATurnFromTheComposer()
     QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
     QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerStop"))->isEnabled());
     window.newSession();
-    QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.findChild<QPushButton *>(QStringLiteral("composerStop"))->isEnabled(), 10000);
     server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream().text(QStringLiteral("Fresh start.")).stop(QStringLiteral("end_turn"))));
     QTest::keyClicks(window.composer()->editor(), QStringLiteral("Another thing"));
     QTest::keyClick(window.composer()->editor(), Qt::Key_Return);

@@ -223,7 +223,7 @@ void TestMcpShell::toolCardsAndFormsReachTheServer()
     screenshot(&window, QStringLiteral("mcp-tool-card"));
 
     // A long operation: its progress reaches its card as it runs.
-    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
+    QTRY_VERIFY(!window.findChild<QPushButton *>(QStringLiteral("composerStop"))->isEnabled());
     QSignalSpy progress(window.conversationView()->bridge(), &ConversationBridge::toolProgressed);
     server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream()
                                                    .toolUse(QStringLiteral("toolu_p"), QStringLiteral("mcp__everything__trigger-long-running-operation"),
@@ -241,7 +241,7 @@ void TestMcpShell::toolCardsAndFormsReachTheServer()
 
     // A form the server asks for (its tool appears once it knows Valis answers forms).
     QTRY_VERIFY_WITH_TIMEOUT(listsTool(McpUi::host(window.plugins()), QStringLiteral("everything"), QStringLiteral("trigger-elicitation-request")), 20000);
-    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
+    QTRY_VERIFY(!window.findChild<QPushButton *>(QStringLiteral("composerStop"))->isEnabled());
     server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream()
                                                    .toolUse(QStringLiteral("toolu_2"), QStringLiteral("mcp__everything__trigger-elicitation-request"), QJsonObject())
                                                    .stop(QStringLiteral("tool_use"))));
@@ -265,7 +265,7 @@ void TestMcpShell::toolCardsAndFormsReachTheServer()
     QVERIFY(!window.findChild<McpInteractionDialog *>());
 
     // An address the server wants opened: its host large, the whole address below; declined.
-    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
+    QTRY_VERIFY(!window.findChild<QPushButton *>(QStringLiteral("composerStop"))->isEnabled());
     const QString address = QStringLiteral("https://login.example.org/device?code=ABCD-1234&next=%2Fhome");
     server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream()
                                                    .toolUse(QStringLiteral("toolu_u"), QStringLiteral("mcp__everything__trigger-url-elicitation"),

@@ -70,7 +70,7 @@ void TestShellForks::forkFromHereRunsAOneShotWorkerAndReportsBack()
     answer(QStringLiteral("PLANNER-ANSWER: write the lexer first"));
     send(window, QStringLiteral("PLANNER-REQUEST: plan the parser"));
     QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("PLANNER-ANSWER")), 10000);
-    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
+    QTRY_VERIFY(!window.findChild<QPushButton *>(QStringLiteral("composerStop"))->isEnabled());
     const QString parent = window.shownSession();
     QVERIFY(!parent.isEmpty());
 
@@ -96,7 +96,7 @@ void TestShellForks::forkFromHereRunsAOneShotWorkerAndReportsBack()
     answer(QStringLiteral("WORKER-RESULT: the lexer is written"));
     send(window, QStringLiteral("WORKER-PROMPT: write the lexer"));
     QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("WORKER-RESULT")), 10000);
-    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
+    QTRY_VERIFY(!window.findChild<QPushButton *>(QStringLiteral("composerStop"))->isEnabled());
     QCOMPARE(server.requests().size(), 2);
     const QJsonObject worker = server.requests().constLast().json();
     const QString messages = QString::fromUtf8(QJsonDocument(worker.value(QLatin1String("messages")).toArray()).toJson());

@@ -110,7 +110,7 @@ void TestShellTurns::settingsApplyToTheRunningShell()
     QTRY_VERIFY2(status->text().contains(QLatin1String("NO ISOLATION")), qPrintable(status->text()));
     QTRY_COMPARE(evaluate(window, QStringLiteral("document.documentElement.dataset.theme")).toString(), QStringLiteral("dark"));
     QCOMPARE(evaluate(window, QStringLiteral("getComputedStyle(document.body).backgroundColor")).toString(),
-             QStringLiteral("rgb(13, 17, 23)"));
+             QStringLiteral("rgb(22, 24, 28)")); // the dark page's --bg, the widgets' Base (Appearance::designTokens)
     if (const QString dir = qEnvironmentVariable("VALIS_SCREENSHOT_DIR"); !dir.isEmpty())
         QVERIFY(window.grab().save(dir + QStringLiteral("/dark-theme.png")));
     Appearance::applyTheme(QStringLiteral("system"));
@@ -284,7 +284,7 @@ void TestShellTurns::editsRegeneratesAndSwitchesBranches()
     QTest::keyClicks(window.composer()->editor(), QStringLiteral("Capital of France?"));
     QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
     QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("Paris, first answer.")), 10000);
-    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
+    QTRY_VERIFY(!window.findChild<QPushButton *>(QStringLiteral("composerStop"))->isEnabled());
 
     // Edit the question in the composer and send it again: a new branch, without the old answer.
     QTRY_VERIFY(evaluate(window, QStringLiteral("document.querySelector('button.edit') !== null")).toBool());
@@ -296,7 +296,7 @@ void TestShellTurns::editsRegeneratesAndSwitchesBranches()
     answer(QStringLiteral("Rome, second answer."));
     QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
     QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("Rome, second answer.")), 10000);
-    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
+    QTRY_VERIFY(!window.findChild<QPushButton *>(QStringLiteral("composerStop"))->isEnabled());
     QCOMPARE(server.requests().size(), 2);
     QVERIFY(lastUserText().contains(QLatin1String("Capital of Italy?")));
     QVERIFY(!lastUserText().contains(QLatin1String("France")));
@@ -312,7 +312,7 @@ void TestShellTurns::editsRegeneratesAndSwitchesBranches()
     answer(QStringLiteral("Rome, regenerated."));
     evaluate(window, QStringLiteral("document.querySelector('button.regenerate').click()"));
     QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("Rome, regenerated.")), 10000);
-    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
+    QTRY_VERIFY(!window.findChild<QPushButton *>(QStringLiteral("composerStop"))->isEnabled());
     QCOMPARE(server.requests().size(), 3);
     QVERIFY(lastUserText().contains(QLatin1String("Capital of Italy?")));
     QVERIFY(!lastUserText().contains(QLatin1String("second answer")));

@@ -151,7 +151,7 @@ void TestPromptComposer::sendsAStoredPrompt()
     }
 
     // An unknown prompt: said in the status line, nothing sent, the text kept.
-    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
+    QTRY_VERIFY(!window.findChild<QPushButton *>(QStringLiteral("composerStop"))->isEnabled());
     const int sentSoFar = int(server.requests().size());
     QSignalSpy refused(assist, &PromptComposerAssist::promptRefused);
     QTest::keyClicks(editor, QStringLiteral("/no-such-prompt now"));
