@@ -126,7 +126,7 @@ void TestNotifications::notifiesAFinishedTurnOnlyInTheBackgroundAndWhenOn()
         server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream().text(answer).stop(QStringLiteral("end_turn"))));
         window.composer()->editor()->setPlainText(question);
         send->click();
-        return QTest::qWaitFor([&] { return test::pageText(window).contains(answer) && send->isEnabled(); }, 20000);
+        return QTest::qWaitFor([&] { return test::pageText(window).contains(answer) && !window.conversation()->isBusy(); }, 20000);
     };
 
     window.newSession();
