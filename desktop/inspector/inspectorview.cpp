@@ -417,7 +417,8 @@ void InspectorView::showDiff()
     for (const QJsonValue &id : moved)
         new QTreeWidgetItem(movedGroup, {describe(id.toString())});
     // Wide enough for the changes, never so wide that where they went scrolls out of sight.
-    m_diff->setColumnWidth(0, qMin(m_diff->sizeHintForColumn(0) + 24, qMax(240, m_diff->viewport()->width() * 3 / 5)));
+    m_diff->resizeColumnToContents(0);
+    m_diff->setColumnWidth(0, qMin(m_diff->columnWidth(0), qMax(240, m_diff->viewport()->width() * 3 / 5)));
 }
 
 } // namespace valis
