@@ -9,6 +9,7 @@
 
 #include "valis/plugins/pluginmanager.h"
 
+#include <QDockWidget>
 #include <QStatusBar>
 
 namespace valis {
@@ -17,6 +18,9 @@ void MainWindow::buildInspector()
 {
     m_inspector = new InspectorDock(m_locations, this);
     addDockWidget(Qt::RightDockWidgetArea, m_inspector);
+    // A tab beside Commands: raised, it has the side's full height for its lists.
+    if (auto *commands = findChild<QDockWidget *>(QStringLiteral("sandboxDock")))
+        tabifyDockWidget(commands, m_inspector);
     m_inspector->hide(); // comes forward when asked for a request
     connect(this, &MainWindow::pluginsLoaded, m_inspector, [this] { m_inspector->setPlugins(m_plugins.get()); });
     connect(m_contextMeter, &ContextMeter::activated, this, [this] {
