@@ -140,7 +140,7 @@ void saveScreenshot(QWidget *widget, const QString &name)
 
 } // namespace
 
-class TestInspector : public QObject
+class TestInspectorView : public QObject
 {
     Q_OBJECT
 
@@ -152,7 +152,7 @@ private Q_SLOTS:
     void requestOfAnswerCountsTheRecordedRequests();
 };
 
-void TestInspector::gaugeShowsTheLastPromptOfAnImportedSession()
+void TestInspectorView::gaugeShowsTheLastPromptOfAnImportedSession()
 {
     test::TemporaryHome home;
     const DataLocations locations = DataLocations::underHome(home.path());
@@ -203,7 +203,7 @@ void TestInspector::gaugeShowsTheLastPromptOfAnImportedSession()
     QVERIFY(sawLastQuestion);
 }
 
-void TestInspector::gaugeSaysWhyWhenNothingWasRecorded()
+void TestInspectorView::gaugeSaysWhyWhenNothingWasRecorded()
 {
     test::TemporaryHome home;
     const DataLocations locations = DataLocations::underHome(home.path());
@@ -224,7 +224,7 @@ void TestInspector::gaugeSaysWhyWhenNothingWasRecorded()
     saveScreenshot(meter, QStringLiteral("gauge-no-usage.png"));
 }
 
-void TestInspector::fixtureSessionsShowTheirLastPrompt()
+void TestInspectorView::fixtureSessionsShowTheirLastPrompt()
 {
     VALIS_REQUIRE_FIXTURE(file, "claude-code-sessions-spotter/fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl");
     test::TemporaryHome home;
@@ -352,7 +352,7 @@ bool diffMoved(const QJsonObject &inspection)
 
 } // namespace
 
-void TestInspector::inspectsACompactedSession()
+void TestInspectorView::inspectsACompactedSession()
 {
     qputenv("VALIS_PLUGIN_PATH", QByteArray(VALIS_BUILT_PLUGIN_DIR));
     CompactedSession built;
@@ -500,7 +500,7 @@ void TestInspector::inspectsACompactedSession()
     qunsetenv("VALIS_PLUGIN_PATH");
 }
 
-void TestInspector::requestOfAnswerCountsTheRecordedRequests()
+void TestInspectorView::requestOfAnswerCountsTheRecordedRequests()
 {
     // An imported record counts its answers with usage as its requests.
     QList<Message> path;
@@ -528,6 +528,6 @@ void TestInspector::requestOfAnswerCountsTheRecordedRequests()
     QCOMPARE(InspectorWorker::requestOfAnswer(path, QStringLiteral("missing")), 0);
 }
 
-VALIS_WEBENGINE_TEST_MAIN(TestInspector)
+VALIS_WEBENGINE_TEST_MAIN(TestInspectorView)
 
-#include "tst_inspector.moc"
+#include "tst_inspectorview.moc"
