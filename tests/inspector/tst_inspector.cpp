@@ -365,7 +365,7 @@ private Q_SLOTS:
         // Every request rebuilt from the record hashes to the body the server received.
         const DataLocations locations = DataLocations::underHome(m_home->path());
         auto store = SessionStore::open(locations.sessionDatabasePath(), locations.blobDir());
-        QVERIFY2(store.ok(), qPrintable(store.error().message));
+        VALIS_VERIFY_OK(store);
         const auto info = store.value()->session(session);
         QVERIFY(info.ok());
         const auto record = store.value()->messages(session);
@@ -388,7 +388,7 @@ private Q_SLOTS:
         for (int n = 1; n <= requests; ++n) {
             input.request = n;
             const Result<QJsonObject> inspected = inspectRequest(input);
-            QVERIFY2(inspected.ok(), qPrintable(inspected.error().message));
+            VALIS_VERIFY_OK(inspected);
             const QJsonObject hash = inspected->value(QLatin1String("hash")).toObject();
             QVERIFY2(hash.value(QLatin1String("match")).toBool(),
                      qPrintable(QStringLiteral("request %1: %2").arg(n).arg(hash.value(QLatin1String("reason")).toString())));
