@@ -10,7 +10,6 @@
 #include "valis/catalog/modelcatalog.h"
 #include "valis/context/requestinspector.h"
 #include "valis/core/datalocations.h"
-#include "valis/record/branchindex.h"
 #include "valis/store/sessionstore.h"
 
 #include <QDir>
@@ -366,17 +365,12 @@ private Q_SLOTS:
         const DataLocations locations = DataLocations::underHome(m_home->path());
         auto store = SessionStore::open(locations.sessionDatabasePath(), locations.blobDir());
         VALIS_VERIFY_OK(store);
-        const auto info = store.value()->session(session);
-        QVERIFY(info.ok());
-        const auto record = store.value()->messages(session);
-        QVERIFY(record.ok());
-        RequestInspectionInput input;
-        input.sessionId = session;
-        input.path = BranchIndex::activePath(record.value(), info->activeLeafId);
+        Result<RequestInspectionInput> prepared = RequestInspectionInput::fromStore(store.value().get(), session);
+        VALIS_VERIFY_OK(prepared);
+        RequestInspectionInput input = prepared.value();
         input.catalog = ModelCatalog::load(locations);
         input.diff = true;
-        SessionStore *opened = store.value().get();
-        input.readBlob = [opened](const QString &uri) { return opened->readBlob(uri); };
+        QCOMPARE(requestProviderId(input.path, 0), QStringLiteral("anthropic"));
         const providers::anthropic::AnthropicProvider writer(nullptr);
         input.bodyWriter = &writer;
         const int requests = countRequests(input.path);
