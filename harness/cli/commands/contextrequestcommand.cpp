@@ -4,10 +4,8 @@
 
 #include "valis/catalog/modelcatalog.h"
 #include "valis/context/requestinspector.h"
-#include "valis/context/requestmanifest.h"
 #include "valis/plugins/pluginmanager.h"
 #include "valis/plugins/requestbodywriter.h"
-#include "valis/record/branchindex.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -24,19 +22,6 @@ QString usd(const QJsonValue &amount)
 QString tokens(const QJsonValue &value)
 {
     return value.isDouble() ? formatTokenCount(value.toInteger()) : QStringLiteral("-");
-}
-
-/// The provider id of request `number` (1-based, 0: the last) when it carries a manifest.
-QString providerOf(const QList<Message> &path, int number)
-{
-    QStringList providers;
-    for (const Message &message : path) {
-        if (const auto manifest = RequestManifest::fromMessage(message); manifest && manifest->ok())
-            providers.append(manifest->value().provider);
-    }
-    if (providers.isEmpty())
-        return {};
-    return number > 0 ? providers.value(number - 1) : providers.constLast();
 }
 
 void printText(QTextStream &out, const QJsonObject &inspection)
@@ -142,23 +127,16 @@ int runContextRequest(CliContext &context, const QString &command, const Context
     SessionStore *store = context.store();
     if (!store)
         return 1;
-    const Result<SessionInfo> info = store->session(options.sessionId);
-    if (info.hasError())
-        return context.fail(command, info.error());
-    const Result<QList<Message>> messages = store->messages(options.sessionId);
-    if (messages.hasError())
-        return context.fail(command, messages.error());
-
-    RequestInspectionInput input;
-    input.sessionId = options.sessionId;
-    input.path = BranchIndex::activePath(messages.value(), info->activeLeafId);
+    Result<RequestInspectionInput> prepared = RequestInspectionInput::fromStore(store, options.sessionId);
+    if (prepared.hasError())
+        return context.fail(command, prepared.error());
+    RequestInspectionInput input = std::move(prepared).value();
     input.request = number;
     input.diff = options.diff;
     input.catalog = ModelCatalog::load(context.locations());
-    input.readBlob = [store](const QString &uri) { return store->readBlob(uri); };
     // The provider's body writer checks the body hash too; only a recorded request needs it.
     std::unique_ptr<PluginManager> plugins;
-    if (const QString providerId = providerOf(input.path, number); !providerId.isEmpty()) {
+    if (const QString providerId = requestProviderId(input.path, number); !providerId.isEmpty()) {
         plugins = std::make_unique<PluginManager>(context.locations(), DataLocations::systemPluginDirs());
         plugins->loadAll();
         input.bodyWriter = dynamic_cast<const RequestBodyWriter *>(plugins->provider(providerId));

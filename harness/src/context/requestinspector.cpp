@@ -5,7 +5,9 @@
 #include "valis/agent/contextpipeline.h"
 #include "valis/memory/memoryref.h"
 #include "valis/plugins/requestbodywriter.h"
+#include "valis/record/branchindex.h"
 #include "valis/record/recordjson.h"
+#include "valis/store/sessionstore.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -69,7 +71,7 @@ void loadImages(QList<Part> &parts, const std::function<Result<QByteArray>(const
             if (bytes.ok())
                 part.image.data = bytes.value();
             else // as the agent loop sends an image it cannot read
-                part = Part::makeText(QCoreApplication::translate("valis::agentloop::Text",
+                part = Part::makeText(QCoreApplication::translate("valis::AgentLoop",
                                                                   "[an image (%1) was here, but its stored copy cannot be read]")
                                           .arg(part.image.mediaType));
         } else if (part.kind == PartKind::ToolResult) {
@@ -234,6 +236,33 @@ Rebuilt rebuild(const QList<Message> &path, const RequestRef &ref, const QJsonOb
 }
 
 } // namespace inspector
+
+Result<RequestInspectionInput> RequestInspectionInput::fromStore(const SessionStore *store, const QString &sessionId)
+{
+    const Result<SessionInfo> info = store->session(sessionId);
+    if (info.hasError())
+        return info.error();
+    const Result<QList<Message>> messages = store->messages(sessionId);
+    if (messages.hasError())
+        return messages.error();
+    RequestInspectionInput input;
+    input.sessionId = sessionId;
+    input.path = BranchIndex::activePath(messages.value(), info->activeLeafId);
+    input.readBlob = [store](const QString &uri) { return store->readBlob(uri); };
+    return input;
+}
+
+QString requestProviderId(const QList<Message> &path, int request)
+{
+    QList<Error> ignored;
+    const QList<inspector::RequestRef> requests = inspector::requestsOf(path, &ignored);
+    if (requests.isEmpty())
+        return {};
+    const int index = request > 0 ? request - 1 : int(requests.size()) - 1;
+    if (index >= requests.size() || !requests.at(index).manifest)
+        return {};
+    return requests.at(index).manifest->provider;
+}
 
 int countRequests(const QList<Message> &path)
 {

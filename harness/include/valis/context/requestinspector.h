@@ -15,6 +15,7 @@
 namespace valis {
 
 class RequestBodyWriter;
+class SessionStore;
 
 /// What inspectRequest() needs: one session's active path and the means to rebuild its bodies.
 struct VALIS_HARNESS_EXPORT RequestInspectionInput
@@ -36,7 +37,17 @@ struct VALIS_HARNESS_EXPORT RequestInspectionInput
     std::function<Result<QByteArray>(const QString &uri)> readBlob = {};
     /// The longest message preview ("text"), in characters.
     int previewChars = 2000;
+
+    /// The input for session `sessionId` of `store`: its active path and its stored images
+    /// (`store` must outlive the input). The caller sets request, diff, catalog and bodyWriter.
+    /// Reads the whole record: call it off the GUI thread.
+    static Result<RequestInspectionInput> fromStore(const SessionStore *store, const QString &sessionId);
 };
+
+/// The Provider id that sent request `request` of `path` (1-based; 0 or less: the last), whose
+/// RequestBodyWriter the caller passes to check the body hash; empty when the request carries no
+/// manifest (an imported session).
+VALIS_HARNESS_EXPORT QString requestProviderId(const QList<Message> &path, int request);
 
 /// The number of requests `path` shows: answers carrying a request manifest
 /// (RequestManifest), or for a record without any (an imported session) the assistant messages
