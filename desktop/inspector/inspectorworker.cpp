@@ -2,29 +2,10 @@
 
 #include "valis/catalog/modelcatalog.h"
 #include "valis/context/requestinspector.h"
-#include "valis/context/requestmanifest.h"
 #include "valis/record/branchindex.h"
 #include "valis/store/sessionstore.h"
 
 namespace valis {
-
-namespace {
-
-// The provider that sent request `number` (1-based; 0 or less: the last), from the manifests
-// its answers carry; empty for an imported record.
-QString providerOf(const QList<Message> &path, int number)
-{
-    QStringList providers;
-    for (const Message &message : path) {
-        if (const auto manifest = RequestManifest::fromMessage(message); manifest && manifest->ok())
-            providers.append(manifest->value().provider);
-    }
-    if (providers.isEmpty())
-        return {};
-    return number > 0 ? providers.value(number - 1) : providers.constLast();
-}
-
-} // namespace
 
 InspectorWorker::InspectorWorker(DataLocations locations)
     : m_locations(std::move(locations))
@@ -78,26 +59,25 @@ void InspectorWorker::inspect(int generation, const InspectionQuery &query, cons
         Q_EMIT failed(generation, error);
         return;
     }
-    const Result<SessionInfo> info = sessionStore->session(sessionId);
-    if (!info.ok()) {
-        Q_EMIT failed(generation, info.error().message);
+    Result<RequestInspectionInput> read = RequestInspectionInput::fromStore(sessionStore, sessionId);
+    if (!read.ok()) {
+        Q_EMIT failed(generation, read.error().message);
         return;
     }
-    const Result<QList<Message>> record = sessionStore->messages(sessionId);
-    if (!record.ok()) {
-        Q_EMIT failed(generation, record.error().message);
-        return;
-    }
-    RequestInspectionInput input;
-    input.sessionId = sessionId;
-    input.path = BranchIndex::activePath(record.value(), info->activeLeafId);
+    RequestInspectionInput input = std::move(read).value();
     if (!answerMessageId.isEmpty() && request <= 0) {
         // An answer on another branch than the active one: its own path.
         bool onPath = false;
         for (const Message &message : std::as_const(input.path))
             onPath = onPath || message.id == answerMessageId;
-        if (!onPath)
+        if (!onPath) {
+            const Result<QList<Message>> record = sessionStore->messages(sessionId);
+            if (!record.ok()) {
+                Q_EMIT failed(generation, record.error().message);
+                return;
+            }
             input.path = BranchIndex::activePath(record.value(), answerMessageId);
+        }
         request = requestOfAnswer(input.path, answerMessageId);
         if (request <= 0) {
             Q_EMIT failed(generation, tr("No recorded request produced this message."));
@@ -107,10 +87,8 @@ void InspectorWorker::inspect(int generation, const InspectionQuery &query, cons
     input.request = request;
     input.diff = true;
     input.catalog = ModelCatalog::load(m_locations);
-    input.readBlob = [sessionStore](const QString &uri) { return sessionStore->readBlob(uri); };
     // The provider's body writer checks the body hash too; only a recorded request names one.
-    const QString provider = providerOf(input.path, request);
-    input.bodyWriter = writers.value(provider, nullptr);
+    input.bodyWriter = writers.value(requestProviderId(input.path, request), nullptr);
     Result<QJsonObject> inspection = inspectRequest(input);
     if (!inspection.ok()) {
         Q_EMIT failed(generation, inspection.error().message);
