@@ -4,6 +4,7 @@
 #include "mainwindow.h"
 
 #include "contextmeter.h"
+#include "conversationcontroller.h"
 #include "conversationview.h"
 #include "inspectordock.h"
 
@@ -29,6 +30,11 @@ void MainWindow::buildInspector()
             return;
         }
         m_inspector->showQuery({m_shownSession, 0, {}});
+    });
+    // A turn of the inspected session ended while its last request was shown: show the new last.
+    connect(m_conversation, &ConversationController::turnFinished, m_inspector, [this](const QString &sessionId) {
+        if (m_inspector->isVisible() && sessionId == m_inspector->sessionId() && m_inspector->showsLastRequest())
+            m_inspector->showQuery({sessionId, 0, {}});
     });
     connect(m_transcript, &ConversationView::inspectRequested, this, [this](const QString &messageId) {
         if (!m_shownSession.isEmpty())

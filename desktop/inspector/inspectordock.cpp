@@ -50,9 +50,18 @@ void InspectorDock::stop()
     m_thread.wait();
 }
 
+bool InspectorDock::showsLastRequest() const
+{
+    if (m_pending != 0)
+        return m_askedForLast;
+    const int requests = m_view->inspection().value(QLatin1String("requests")).toInt();
+    return requests > 0 && m_view->request() == requests;
+}
+
 void InspectorDock::showQuery(const InspectionQuery &query)
 {
     m_sessionId = query.sessionId;
+    m_askedForLast = query.request <= 0 && query.answerMessageId.isEmpty();
     m_pending = ++m_generation;
     m_view->showBusy(query.request > 0 ? tr("Inspecting request %1…").arg(query.request) : tr("Inspecting…"));
     show();

@@ -33,6 +33,8 @@ public:
     void setPlugins(PluginManager *plugins) { m_plugins = plugins; }
     /// Ends the worker thread (before the plugins it may use go).
     void stop();
+    /// Whether the last request of its session is shown (or being fetched): it follows new turns.
+    bool showsLastRequest() const;
     /// Whether an inspection is running.
     bool isBusy() const { return m_pending != 0; }
 
@@ -49,6 +51,7 @@ private:
     QString m_sessionId;
     int m_generation = 0;
     int m_pending = 0; ///< the generation being inspected, 0 when none
+    bool m_askedForLast = false; ///< the pending inspection is of the last request
 };
 
 } // namespace valis

@@ -11,6 +11,7 @@
 #include "testsupport.h"
 #include "webtestsupport.h"
 
+#include "composerwidget.h"
 #include "contextmeter.h"
 #include "conversationbridge.h"
 #include "conversationview.h"
@@ -147,8 +148,10 @@ class TestInspectorView : public QObject
 private Q_SLOTS:
     void gaugeShowsTheLastPromptOfAnImportedSession();
     void gaugeSaysWhyWhenNothingWasRecorded();
+    void fixtureSessionsShowTheirLastPrompt_data();
     void fixtureSessionsShowTheirLastPrompt();
     void inspectsACompactedSession();
+    void followsLiveTurns();
     void requestOfAnswerCountsTheRecordedRequests();
 };
 
@@ -224,9 +227,20 @@ void TestInspectorView::gaugeSaysWhyWhenNothingWasRecorded()
     saveScreenshot(meter, QStringLiteral("gauge-no-usage.png"));
 }
 
+void TestInspectorView::fixtureSessionsShowTheirLastPrompt_data()
+{
+    QTest::addColumn<QString>("relative");
+    for (const char *name : {"fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl", "ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl",
+                             "short.jsonl", "tool_heavy.jsonl", "subagent.jsonl"})
+        QTest::newRow(name) << QStringLiteral("claude-code-sessions-spotter/") + QLatin1String(name);
+}
+
 void TestInspectorView::fixtureSessionsShowTheirLastPrompt()
 {
-    VALIS_REQUIRE_FIXTURE(file, "claude-code-sessions-spotter/fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl");
+    QFETCH(QString, relative);
+    const QString file = test::fixturePath(relative);
+    if (file.isEmpty())
+        QSKIP(qPrintable(QStringLiteral("fixture %1 not found under %2 (set VALIS_FIXTURES)").arg(relative, test::fixturesDir())));
     test::TemporaryHome home;
     const DataLocations locations = DataLocations::underHome(home.path());
     const QString session = importInto(locations, file);
@@ -500,6 +514,61 @@ void TestInspectorView::inspectsACompactedSession()
     dock->setFloating(true);
     dock->resize(1000, 760);
     saveScreenshot(dock->view(), QStringLiteral("inspector-mismatch.png"));
+    qunsetenv("VALIS_PLUGIN_PATH");
+}
+
+void TestInspectorView::followsLiveTurns()
+{
+    test::TemporaryHome home;
+    const DataLocations locations = DataLocations::underHome(home.path());
+    test::ProviderTestServer server;
+    QVERIFY(server.listen());
+    QVERIFY(test::runTurnsAgainst(locations, server, QByteArray(VALIS_BUILT_PLUGIN_DIR)));
+    MainWindow window(locations, {});
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY_WITH_TIMEOUT(window.composer()->isEnabled(), 20000);
+    auto *meter = window.findChild<ContextMeter *>(QStringLiteral("contextMeter"));
+    const auto send = [&window](const QString &text) {
+        window.composer()->editor()->setFocus();
+        QTest::keyClicks(window.composer()->editor(), text);
+        QTest::keyClick(window.composer()->editor(), Qt::Key_Return);
+    };
+
+    // A live turn: the gauge shows the prompt its answer reported (uncached + read + written).
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream(1500, 400, 100).text(QStringLiteral("First answer.")).stop(QStringLiteral("end_turn"))));
+    send(QStringLiteral("What is in the notes?"));
+    QTRY_VERIFY_WITH_TIMEOUT(test::pageText(window).contains(QLatin1String("First answer.")), 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(meter->tokens(), qint64(2000), 10000);
+    QVERIFY(meter->tokens() < meter->window());
+    QTRY_VERIFY(!window.shownSession().isEmpty());
+
+    auto *dock = window.findChild<InspectorDock *>(QStringLiteral("inspectorDock"));
+    QTest::mouseClick(meter, Qt::LeftButton);
+    QVERIFY(waitForInspection(dock));
+    InspectorView *view = dock->view();
+    QCOMPARE(view->request(), 1);
+    QCOMPARE(view->inspection().value(QLatin1String("requests")).toInt(), 1);
+    QCOMPARE(view->inspection().value(QLatin1String("source")).toString(), QStringLiteral("recorded"));
+    QVERIFY2(view->inspection().value(QLatin1String("hash")).toObject().value(QLatin1String("match")).toBool(),
+             QJsonDocument(view->inspection()).toJson().constData());
+    QCOMPARE(view->inspection().value(QLatin1String("cache")).toObject().value(QLatin1String("readTokens")).toInteger(), 400);
+
+    // The next turn, with the inspector open on the last request: both follow.
+    server.enqueue(test::ScriptedResponse::sse(test::AnthropicStream(2600, 1900, 300).text(QStringLiteral("Second answer.")).stop(QStringLiteral("end_turn"))));
+    send(QStringLiteral("And then?"));
+    QTRY_COMPARE_WITH_TIMEOUT(meter->tokens(), qint64(4800), 20000);
+    QVERIFY(QTest::qWaitFor([view] { return view->request() == 2; }, 30000));
+    QVERIFY(waitForInspection(dock));
+    QCOMPARE(view->inspection().value(QLatin1String("requests")).toInt(), 2);
+    QVERIFY(view->inspection().value(QLatin1String("hash")).toObject().value(QLatin1String("match")).toBool());
+    QCOMPARE(view->inspection().value(QLatin1String("cache")).toObject().value(QLatin1String("readTokens")).toInteger(), 1900);
+    // Its diff: the second question and answer added, nothing evicted.
+    const QJsonObject diff = view->inspection().value(QLatin1String("diff")).toObject();
+    QCOMPARE(diff.value(QLatin1String("previous")).toInt(), 1);
+    QVERIFY(!diff.value(QLatin1String("added")).toArray().isEmpty());
+    QVERIFY(diff.value(QLatin1String("evicted")).toArray().isEmpty());
     qunsetenv("VALIS_PLUGIN_PATH");
 }
 
