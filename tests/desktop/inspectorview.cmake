@@ -1,7 +1,7 @@
 # The context gauge and the context inspector in the window (issue 23): imported sessions (made
 # here and the Claude Code fixtures), a compacted session built through the real valis-cli and
 # plugins against the scripted provider server, "What did the model see?", a tampered record.
-valis_add_test(inspectorview SOURCES tst_inspectorview.cpp mainwindowtestsupport.h LINK valis_desktop valis_sessiontestsupport
+valis_add_test(inspectorview SOURCES tst_inspectorview.cpp inspectorviewsupport.h mainwindowtestsupport.h LINK valis_desktop valis_sessiontestsupport
     DEPENDS valis_cli valis_plugin_anthropic valis_plugin_filesystem valis_plugin_exec valis_plugin_memory
             valis_plugin_local valis_plugin_progressive valis_plugin_history
     FIXTURE_FUNCTIONS fixtureSessionsShowTheirLastPrompt WEBENGINE TIMEOUT 600)
