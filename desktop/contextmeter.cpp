@@ -1,5 +1,7 @@
 #include "contextmeter.h"
 
+#include <QKeyEvent>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QPalette>
 
@@ -29,6 +31,9 @@ ContextMeter::ContextMeter(QWidget *parent)
 {
     setObjectName(QStringLiteral("contextMeter"));
     setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+    setFocusPolicy(Qt::TabFocus);
+    setCursor(Qt::PointingHandCursor);
+    setAccessibleName(tr("Context gauge"));
     updateToolTip();
 }
 
@@ -36,6 +41,7 @@ void ContextMeter::setUsage(qint64 tokens, qint64 window)
 {
     m_tokens = qMax<qint64>(0, tokens);
     m_window = qMax<qint64>(0, window);
+    m_reason.clear();
     updateToolTip();
     updateGeometry();
     update();
@@ -53,6 +59,31 @@ void ContextMeter::clear()
     setUsage(0, 0);
 }
 
+void ContextMeter::setUnavailable(const QString &reason)
+{
+    setUsage(0, 0);
+    m_reason = reason;
+    updateToolTip();
+}
+
+void ContextMeter::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton && rect().contains(event->position().toPoint())) {
+        Q_EMIT activated();
+        return;
+    }
+    QWidget::mouseReleaseEvent(event);
+}
+
+void ContextMeter::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Space || event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
+        Q_EMIT activated();
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
 QString ContextMeter::text() const
 {
     if (m_window <= 0)
@@ -66,9 +97,13 @@ void ContextMeter::updateToolTip()
     QStringList lines{tr("Context: what the last request used of the model's window.")};
     if (!text().isEmpty())
         lines << text();
+    if (!m_reason.isEmpty())
+        lines << m_reason;
     for (const auto &[share, word] : std::as_const(m_marks))
         lines << tr("%1 at %2% of the window").arg(word).arg(int(share * 100.0 + 0.5));
+    lines << tr("Click to see what the model was sent.");
     setToolTip(lines.join(QLatin1Char('\n')));
+    setAccessibleDescription(text().isEmpty() ? m_reason : text());
 }
 
 QSize ContextMeter::sizeHint() const
@@ -99,6 +134,12 @@ void ContextMeter::paintEvent(QPaintEvent *)
         painter.setBrush(fill);
         painter.drawRoundedRect(QRectF(bar.left(), bar.top(), bar.width() * share, bar.height()), 3, 3);
     }
+    if (hasFocus()) {
+        // Keyboard focus must be visible: a ring around the whole gauge.
+        painter.setPen(QPen(pal.color(QPalette::Highlight), 1, Qt::DotLine));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5));
+    }
     painter.setPen(QPen(pal.color(QPalette::WindowText), 1));
     for (const auto &[markShare, word] : std::as_const(m_marks)) {
         Q_UNUSED(word);
@@ -106,7 +147,7 @@ void ContextMeter::paintEvent(QPaintEvent *)
         painter.drawLine(QPointF(x, bar.top() - 2), QPointF(x, bar.bottom() + 2));
     }
     painter.setPen(pal.color(m_window > 0 ? QPalette::WindowText : QPalette::PlaceholderText));
-    const QString label = text().isEmpty() ? tr("no context yet") : text();
+    const QString label = !text().isEmpty() ? text() : !m_reason.isEmpty() ? tr("no usage") : tr("no context yet");
     painter.drawText(QRectF(bar.right() + 8, 0, width() - bar.right() - 8, height()), Qt::AlignVCenter | Qt::AlignLeft, label);
 }
 

@@ -5,6 +5,7 @@
 #include "composerreadiness.h"
 #include "promptcomposerassist.h"
 #include "contextmeter.h"
+#include "inspectordock.h"
 #include "conversationcontroller.h"
 #include "conversationrequests.h"
 #include "conversationbridge.h"
@@ -184,6 +185,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
 #ifdef VALIS_HAVE_DOCUMENTS_VIEW
     addDocumentsDock(this, m_locations); // the File Cabinet, a tab beside the memory browser
 #endif
+    buildInspector();
     // Branches: edit a user message and send it again, answer the last turn again, switch.
     connect(m_transcript, &ConversationView::editRequested, this, [this](const QString &messageId) {
         const Message *message = m_transcript->findMessage(messageId);
@@ -330,6 +332,7 @@ void MainWindow::paintEvent(QPaintEvent *event)
 MainWindow::~MainWindow()
 {
     releaseRemoteMachinesNow();
+    m_inspector->stop(); // its worker may use a provider's body writer
     // Its client talks through a plugin: gone before the plugins are.
     delete std::exchange(m_embeddings, nullptr);
     // A session deleted in its undo time is removed now, before the store's thread ends.

@@ -29,6 +29,7 @@ class StoreWorker;
 class ConversationView;
 class ConversationRequests;
 class ContextMeter;
+class InspectorDock;
 class TranscriptGrepPane;
 class SandboxPane;
 class WelcomeView;
@@ -129,6 +130,8 @@ private:
     void onStoreFailed(const valis::Error &error);
     void showContextUsage(qint64 tokens, qint64 window, const QString &model);
     void showRecordedContextUsage(const QList<valis::Message> &messages);
+    /// The context inspector dock, opened from the gauge and from answers (mainwindowinspector.cpp).
+    void buildInspector();
     void buildPanes();
     /// The Agents dock: the open session's background agents (mainwindowagents.cpp).
     void buildAgentsPane();
@@ -182,6 +185,7 @@ private:
     QLabel *m_pluginStatus = nullptr;
     QLabel *m_usageStatus = nullptr;
     ContextMeter *m_contextMeter = nullptr;
+    InspectorDock *m_inspector = nullptr;
     QString m_marksModel;      ///< the gauge's marks are those of this model
     QDateTime m_marksStamp;    ///< and of config/context.json as modified then
     bool m_marksKnown = false;

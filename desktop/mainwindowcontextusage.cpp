@@ -50,19 +50,33 @@ void MainWindow::showContextUsage(qint64 tokens, qint64 window, const QString &m
 
 void MainWindow::showRecordedContextUsage(const QList<Message> &messages)
 {
-    // The last answer's reported prompt is what the context held then.
+    // One request's prompt, the last one that reported its usage: what the context held then.
+    // Never a sum over the record, which no request ever sent.
     for (auto it = messages.crbegin(); it != messages.crend(); ++it) {
         if (it->role != Role::Assistant || it->usage.isEmpty())
             continue;
         const qint64 prompt = qMax<qint64>(0, it->usage.inputTokens) + qMax<qint64>(0, it->usage.cacheWriteTokens)
                               + qMax<qint64>(0, it->usage.cacheReadTokens);
+        if (prompt <= 0)
+            continue;
         if (!m_catalog)
             m_catalog = ModelCatalog::load(m_locations);
         const ModelMatch match = m_catalog->lookup(it->model);
         showContextUsage(prompt, match.isKnown() ? match.model.contextWindow : 0, it->model);
         return;
     }
-    m_contextMeter->clear();
+    QString origin;
+    for (const SessionInfo &info : std::as_const(m_sessionInfos)) {
+        if (info.id == m_shownSession)
+            origin = info.originKind;
+    }
+    if (m_shownSession.isEmpty())
+        m_contextMeter->setUnavailable(tr("No session is shown."));
+    else if (!origin.isEmpty() && origin != QLatin1String("valis"))
+        m_contextMeter->setUnavailable(tr("This imported session records no usage: its source did not report what its "
+                                          "requests sent, so there is nothing true to show."));
+    else
+        m_contextMeter->setUnavailable(tr("This session records no usage yet: no request of it has reported its tokens."));
 }
 
 } // namespace valis

@@ -54,6 +54,8 @@ ConversationBridge::ConversationBridge(QObject *parent)
         {QStringLiteral("fork"), tr("Fork from here")},
         {QStringLiteral("forkTitle"), tr("Start a new session from the conversation up to this message; when its turn "
                                          "ends, its answer is reported back here")},
+        {QStringLiteral("inspect"), tr("What did the model see?")},
+        {QStringLiteral("inspectTitle"), tr("Open the context inspector on the request that produced this message")},
     };
 }
 
@@ -178,6 +180,15 @@ void ConversationBridge::forkFrom(const QString &messageId)
         return;
     }
     Q_EMIT forkRequested(messageId);
+}
+
+void ConversationBridge::inspectRequest(const QString &messageId)
+{
+    if (!m_answers.contains(messageId)) {
+        refuse(QStringLiteral("inspectRequest %1").arg(shortened(messageId)));
+        return;
+    }
+    Q_EMIT inspectionRequested(messageId);
 }
 
 void ConversationBridge::refuse(const QString &what)

@@ -34,10 +34,13 @@ public:
     void expectMessage(const QString &id) { m_messages.insert(id); }
     /// Messages the page may offer "Fork from here" on; any other id is refused.
     void expectForkPoint(const QString &id) { m_forkPoints.insert(id); }
+    /// Answers the page may offer "What did the model see?" on; any other id is refused.
+    void expectAnswer(const QString &id) { m_answers.insert(id); }
     void forgetMessages()
     {
         m_messages.clear();
         m_forkPoints.clear();
+        m_answers.clear();
     }
 
     /// What the page asked for that was refused ("openLink javascript:...").
@@ -60,6 +63,7 @@ public:
     Q_INVOKABLE void editMessage(const QString &messageId);
     Q_INVOKABLE void regenerate();
     Q_INVOKABLE void forkFrom(const QString &messageId);
+    Q_INVOKABLE void inspectRequest(const QString &messageId);
 
 Q_SIGNALS:
     // To the page.
@@ -92,6 +96,8 @@ Q_SIGNALS:
     void editRequested(const QString &messageId);
     void regenerateRequested();
     void forkRequested(const QString &messageId);
+    /// "What did the model see?" on the answer `messageId`: the request that produced it.
+    void inspectionRequested(const QString &messageId);
     void refused(const QString &what);
 
 private:
@@ -101,6 +107,7 @@ private:
     QSet<QString> m_pendingApprovals;
     QSet<QString> m_messages;
     QSet<QString> m_forkPoints;
+    QSet<QString> m_answers;
     QStringList m_refusals;
     int m_rendered = 0;
     QString m_theme = QStringLiteral("light");

@@ -65,6 +65,7 @@ ConversationView::ConversationView(QWidget *parent)
     connect(m_bridge, &ConversationBridge::editRequested, this, &ConversationView::editRequested);
     connect(m_bridge, &ConversationBridge::regenerateRequested, this, &ConversationView::regenerateRequested);
     connect(m_bridge, &ConversationBridge::forkRequested, this, &ConversationView::forkRequested);
+    connect(m_bridge, &ConversationBridge::inspectionRequested, this, &ConversationView::inspectRequested);
     m_page->load(ConversationScheme::pageUrl());
 }
 
@@ -110,6 +111,11 @@ QJsonArray ConversationView::pageMessages(const QList<Message> &messages, qsizet
         if (!m_session.id.isEmpty() && ((message.role == Role::User && message.startsTurn()) || answer)) {
             json.insert(QStringLiteral("forkable"), true);
             m_bridge->expectForkPoint(message.id);
+        }
+        // Every answer of a stored session came from a request the inspector can show.
+        if (!m_session.id.isEmpty() && message.role == Role::Assistant) {
+            json.insert(QStringLiteral("inspectable"), true);
+            m_bridge->expectAnswer(message.id);
         }
         // The end of the branch can be answered again.
         if (pathIndex + i == m_path.size() - 1 && m_pathHasUserTurn && message.role == Role::Assistant)

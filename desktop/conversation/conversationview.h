@@ -107,6 +107,8 @@ Q_SIGNALS:
     void regenerateRequested();
     /// The reader wants a new session from the conversation up to `messageId` (a fork).
     void forkRequested(const QString &messageId);
+    /// The reader asked what the model saw for the answer `messageId` (the context inspector).
+    void inspectRequested(const QString &messageId);
     /// The content of the shown session's messages `seqs` is needed (see showSessionOutline()).
     void pageWanted(int request, const QString &sessionId, const QList<qint64> &seqs);
 

@@ -258,6 +258,12 @@
       fork.addEventListener('click', function () { if (bridge) bridge.forkFrom(message.id); });
       header.appendChild(fork);
     }
+    if (message.inspectable) {
+      const inspect = element('button', 'inspect', text.inspect || 'What did the model see?');
+      inspect.title = text.inspectTitle || '';
+      inspect.addEventListener('click', function () { if (bridge) bridge.inspectRequest(message.id); });
+      header.appendChild(inspect);
+    }
     article.appendChild(header);
     const body = element('div', 'body');
     for (const block of message.blocks || []) renderBlock(body, block, message);

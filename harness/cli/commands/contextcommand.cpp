@@ -1,5 +1,6 @@
 #include "clicontext.h"
 #include "commands.h"
+#include "commands/contextrequest.h"
 
 #include "valis/catalog/modelcatalog.h"
 #include "valis/context/compactionevent.h"
@@ -74,7 +75,13 @@ int runContext(CliContext &context, const QStringList &arguments)
                                                 "verbatim after every summary."),
                                        QStringLiteral("ID"));
     const QCommandLineOption unpinOption(QStringLiteral("unpin"), Text::tr("Unpin message ID."), QStringLiteral("ID"));
-    parser.addOptions({settingsOption, modelOption, json, pinOption, unpinOption});
+    const QCommandLineOption requestOption(QStringLiteral("request"),
+                                           Text::tr("Show request N of the session (1 is the first, \"last\" the last) as "
+                                                    "the model saw it, rebuilt from the record and checked against the hash "
+                                                    "recorded when it was sent."),
+                                           QStringLiteral("N"));
+    const QCommandLineOption diffOption(QStringLiteral("diff"), Text::tr("With --request: what changed since the previous request."));
+    parser.addOptions({settingsOption, modelOption, json, pinOption, unpinOption, requestOption, diffOption});
     if (const int code = context.parse(parser, command,
                                        Text::tr("Shows what the context strategies did in a session: every compaction (what "
                                                 "moved where, tokens before and after, cache cost) and the totals. With "
@@ -87,6 +94,10 @@ int runContext(CliContext &context, const QStringList &arguments)
         return printSettings(context, command, parser.value(modelOption), parser.isSet(json));
     if (parser.positionalArguments().size() != 1)
         return context.usageError(command, Text::tr("name exactly one session (or use --settings)"));
+    if (parser.isSet(requestOption) || parser.isSet(diffOption)) {
+        const QString request = parser.isSet(requestOption) ? parser.value(requestOption) : QStringLiteral("last");
+        return runContextRequest(context, command, {parser.positionalArguments().first(), request, parser.isSet(diffOption), parser.isSet(json)});
+    }
     SessionStore *store = context.store();
     if (!store)
         return 1;

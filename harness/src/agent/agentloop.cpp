@@ -249,7 +249,10 @@ void AgentLoop::sendRequest()
     m_state = State::Building;
     // The active path only: what other branches hold, and compactions recorded there, never
     // reach the model.
-    m_builder->start(m_session->activePath(), m_turn, m_buildForced, m_session->memoryChangeReminders());
+    const QList<Message> path = m_session->activePath();
+    const QList<Message> tail = m_session->memoryChangeReminders();
+    m_requestRecorder.buildStarted(path, tail, pinned);
+    m_builder->start(path, m_turn, m_buildForced, tail);
 }
 
 ProviderRequest AgentLoop::requestFor(const ContextView &view)
@@ -303,6 +306,9 @@ void AgentLoop::send(const ContextView &view)
     m_assembler = std::make_unique<StreamAssembler>();
     ProviderStream *stream = config.provider->stream(request, this);
     m_stream = stream;
+    ProviderRequest unloaded = request;
+    unloaded.messages = view.messages; // the view hash is over the record's form, before image bytes
+    m_requestRecorder.sent(view, unloaded, config.provider->id(), stream);
     connect(stream, &ProviderStream::eventReceived, this, &AgentLoop::onStreamEvent);
     connect(stream, &ProviderStream::finished, this, &AgentLoop::onStreamFinished);
     connect(stream, &ProviderStream::failed, this, &AgentLoop::onStreamFailed);
@@ -384,6 +390,8 @@ void AgentLoop::recordAnswer(bool interrupted, const Error &error)
             m_turnCost += *cost;
     }
     recordServerEdits(usage);
+    if (const std::optional<RequestManifest> manifest = m_requestRecorder.take(m_session->activePath()); manifest && !message.parts.isEmpty())
+        message.metadata.insert(RequestManifest::metadataKey(), manifest->toJson());
     if (!message.parts.isEmpty()) {
         const Result<Message> stored = m_session->append(message, cost);
         if (stored.hasError()) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "agent/requestrecorder.h"
 #include "agent/streamassembler.h"
 #include "agent/summaryrunner.h"
 #include "agent/viewbuilder.h"
@@ -143,6 +144,7 @@ private:
     QHash<QString, QJsonObject> m_strategyOptions;
     qint64 m_contextWindow = 0;
     std::optional<SentRequest> m_lastRequest;
+    RequestRecorder m_requestRecorder; ///< the manifest each answer carries (see RequestManifest)
 };
 
 } // namespace valis

@@ -1,5 +1,7 @@
 #include "valis/provider/httpssestream.h"
 
+#include "valis/plugins/requestbodywriter.h"
+
 #include <QMetaObject>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -83,6 +85,8 @@ HttpSseStream::HttpSseStream(QNetworkAccessManager *network, const QNetworkReque
     , m_providerId(providerId)
     , m_idleTimeout(idleTimeout)
 {
+    // Hashed where the bytes go out: the request manifest records what was really sent.
+    setRequestBodyDigest(this, m_body);
     m_idle.setSingleShot(true);
     m_idle.setInterval(timerInterval(idleTimeout));
     connect(&m_idle, &QTimer::timeout, this, &HttpSseStream::onIdleTimeout);

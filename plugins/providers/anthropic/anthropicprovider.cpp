@@ -36,8 +36,13 @@ ProviderStream *AnthropicProvider::stream(const ProviderRequest &request, QObjec
         return HttpSseStream::failing(*failure, parent);
     if (!m_network)
         return HttpSseStream::failing(shutDownFailure(id()), parent);
-    return new HttpSseStream(m_network, httpRequest(request.endpoint, request.options), compactJson(requestBody(request)),
+    return new HttpSseStream(m_network, httpRequest(request.endpoint, request.options), AnthropicProvider::requestBody(request),
                              std::make_unique<AnthropicDecoder>(), id(), request.endpoint.idleTimeout, parent);
+}
+
+QByteArray AnthropicProvider::requestBody(const ProviderRequest &request) const
+{
+    return compactJson(anthropic::requestBody(request));
 }
 
 } // namespace valis::providers::anthropic

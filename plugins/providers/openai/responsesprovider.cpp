@@ -41,8 +41,13 @@ ProviderStream *ResponsesProvider::stream(const ProviderRequest &request, QObjec
         return HttpSseStream::failing(*failure, parent);
     if (!m_network)
         return HttpSseStream::failing(shutDownFailure(id()), parent);
-    return new HttpSseStream(m_network, httpRequest(request.endpoint), compactJson(requestBody(request)),
+    return new HttpSseStream(m_network, httpRequest(request.endpoint), ResponsesProvider::requestBody(request),
                              std::make_unique<ResponsesDecoder>(), id(), request.endpoint.idleTimeout, parent);
+}
+
+QByteArray ResponsesProvider::requestBody(const ProviderRequest &request) const
+{
+    return compactJson(openairesponses::requestBody(request));
 }
 
 } // namespace valis::providers::openairesponses

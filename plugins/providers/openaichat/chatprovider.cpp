@@ -20,8 +20,13 @@ ProviderStream *ChatProvider::stream(const ProviderRequest &request, QObject *pa
         return HttpSseStream::failing(*failure, parent);
     if (!m_network)
         return HttpSseStream::failing(shutDownFailure(m_config.id), parent);
-    return new HttpSseStream(m_network, httpRequest(endpoint), compactJson(requestBody(request, m_config.dialect)),
+    return new HttpSseStream(m_network, httpRequest(endpoint), ChatProvider::requestBody(request),
                              std::make_unique<ChatDecoder>(), m_config.id, endpoint.idleTimeout, parent);
+}
+
+QByteArray ChatProvider::requestBody(const ProviderRequest &request) const
+{
+    return compactJson(openaichat::requestBody(request, m_config.dialect));
 }
 
 } // namespace valis::providers::openaichat

@@ -2,6 +2,7 @@
 
 #include "chatrequest.h"
 #include "valis/plugins/provider.h"
+#include "valis/plugins/requestbodywriter.h"
 
 #include <QNetworkAccessManager>
 #include <QPointer>
@@ -26,7 +27,7 @@ struct ChatProviderConfig
 /// and stateless per request; uses, never owns, the plugin's QNetworkAccessManager, which must
 /// outlive it. A request without a key when defaults().requiresApiKey fails with
 /// missingKeyFailure(); a base URL that is not http(s) fails as a Transport failure.
-class ChatProvider final : public Provider
+class ChatProvider final : public Provider, public RequestBodyWriter
 {
 public:
     ChatProvider(ChatProviderConfig config, QNetworkAccessManager *network);
@@ -35,6 +36,7 @@ public:
     QString displayName() const override { return m_config.displayName; }
     ProviderDefaults defaults() const override { return m_config.defaults; }
     ProviderStream *stream(const ProviderRequest &request, QObject *parent) override;
+    QByteArray requestBody(const ProviderRequest &request) const override;
 
 private:
     ChatProviderConfig m_config;
