@@ -5,6 +5,7 @@
 #include "inspectortestsupport.h"
 
 #include "anthropicprovider.h"
+#include "streambuilders.h"
 #include "testsupport.h"
 
 #include "valis/catalog/modelcatalog.h"
@@ -194,6 +195,53 @@ private Q_SLOTS:
         // Without --request the command still lists the compactions.
         const CliRun plain = cli({QStringLiteral("context"), session});
         QVERIFY2(plain.exitCode == 0 && plain.out.contains("compaction"), plain.out.constData());
+    }
+
+    void otherProvidersRecordTheBodyTheySent_data()
+    {
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<QString>("model");
+        QTest::newRow("openai chat") << QStringLiteral("openai") << QStringLiteral("gpt-4.1");
+        QTest::newRow("openai responses") << QStringLiteral("openai-responses") << QStringLiteral("gpt-4.1");
+        QTest::newRow("openai-compatible") << QStringLiteral("openai-compatible") << QStringLiteral("qwen3:8b");
+    }
+
+    void otherProvidersRecordTheBodyTheySent()
+    {
+        QFETCH(QString, provider);
+        QFETCH(QString, model);
+        const bool responses = provider == QLatin1String("openai-responses");
+        for (int i = 0; i < 2; ++i)
+            m_server->enqueue(ScriptedResponse::sse(responses ? ResponsesStream().text(QStringLiteral("Fine.")).complete()
+                                                              : ChatStream().text(QStringLiteral("Fine.")).finish(QStringLiteral("stop"))));
+        QProcessEnvironment environment = anthropicCliEnvironment();
+        environment.insert(QStringLiteral("OPENAI_API_KEY"), QStringLiteral("sk-test"));
+        const QString baseUrl = m_server->baseUrl().toString() + QStringLiteral("/v1");
+        QStringList arguments{QStringLiteral("--home"), m_home->path(), QStringLiteral("run"), QStringLiteral("--no-keychain"),
+                              QStringLiteral("--provider"), provider, QStringLiteral("--model"), model, QStringLiteral("--base-url"),
+                              baseUrl, QStringLiteral("--workspace"), m_workspace->path()};
+        CliRun first = runCli(arguments + QStringList{QStringLiteral("How are you?")}, environment);
+        QVERIFY2(first.exitCode == 0, first.err.constData());
+        const QString session = sessionIdIn(first.err);
+        const CliRun second = runCli(arguments + QStringList{QStringLiteral("--session"), session, QStringLiteral("And now?")}, environment);
+        QVERIFY2(second.exitCode == 0, second.err.constData());
+        QCOMPARE(m_server->requests().size(), 2);
+        for (int n = 1; n <= 2; ++n) {
+            const CliRun inspected = cli({QStringLiteral("context"), session, QStringLiteral("--request"), QString::number(n), QStringLiteral("--json")});
+            QVERIFY2(inspected.exitCode == 0, inspected.err.constData());
+            const QJsonObject json = jsonOf(inspected);
+            QCOMPARE(json.value(QLatin1String("provider")).toString(), provider);
+            const QJsonObject hash = json.value(QLatin1String("hash")).toObject();
+            QVERIFY2(hash.value(QLatin1String("match")).toBool(), inspected.out.constData());
+            QVERIFY(hash.value(QLatin1String("bodyChecked")).toBool());
+            QCOMPARE(hash.value(QLatin1String("recordedBody")).toString(), bodySha256(m_server->requests().at(n - 1)));
+            QCOMPARE(hash.value(QLatin1String("rebuiltBody")).toString(), bodySha256(m_server->requests().at(n - 1)));
+        }
+        // o200k_base is public: GPT models are counted exactly.
+        if (provider != QLatin1String("openai-compatible"))
+            QCOMPARE(jsonOf(cli({QStringLiteral("context"), session, QStringLiteral("--request"), QStringLiteral("last"), QStringLiteral("--json")}))
+                         .value(QLatin1String("tokens")).toObject().value(QLatin1String("counter")).toString(),
+                     QStringLiteral("exact"));
     }
 
     void tamperedRecordIsAMismatch()
