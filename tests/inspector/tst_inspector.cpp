@@ -5,10 +5,14 @@
 #include "inspectortestsupport.h"
 
 #include "anthropicprovider.h"
+#include "sessionharness.h"
 #include "streambuilders.h"
 #include "testsupport.h"
 
 #include "valis/catalog/modelcatalog.h"
+#include "valis/context/compactionevent.h"
+#include "valis/plugins/contextstrategy.h"
+#include "valis/plugins/requestbodywriter.h"
 #include "valis/context/requestinspector.h"
 #include "valis/core/datalocations.h"
 #include "valis/store/sessionstore.h"
@@ -242,6 +246,69 @@ private Q_SLOTS:
             QCOMPARE(jsonOf(cli({QStringLiteral("context"), session, QStringLiteral("--request"), QStringLiteral("last"), QStringLiteral("--json")}))
                          .value(QLatin1String("tokens")).toObject().value(QLatin1String("counter")).toString(),
                      QStringLiteral("exact"));
+    }
+
+    void inProcessSessionIsExact()
+    {
+        // The desktop's way: one Session over many turns, its views built incrementally, the
+        // progressive strategy preparing a summary in a small window.
+        SessionHarness h;
+        QVERIFY2(h.start(QStringLiteral("anthropic"), QStringLiteral("claude-sonnet-4-5")), qPrintable(h.error()));
+        QVERIFY(QDir().mkpath(h.homePath() + QStringLiteral("/config")));
+        QVERIFY(writeFile(h.homePath() + QStringLiteral("/config/models.json"), QJsonDocument(tinyModels()).toJson()));
+        const DataLocations locations = DataLocations::underHome(h.homePath());
+        h.config().catalog = ModelCatalog::load(locations);
+        h.config().model = QStringLiteral("tiny-sonnet");
+        for (ContextStrategy *strategy : h.plugins()->strategies()) {
+            if (strategy->id() == QLatin1String("progressive"))
+                h.config().strategies.append(strategy);
+        }
+        QCOMPARE(h.config().strategies.size(), 1);
+        QVERIFY(h.reopen());
+        const QString filler = QStringLiteral("The parser keeps a table of productions and a queue of pending items. ");
+        int summaries = 0;
+        h.server().setBeforeAnswer([&](int, const CapturedRequest &request) {
+            const QString last = lastUserTextOf(request.json());
+            const qint64 tokens = plausibleTokens(request);
+            if (last.contains(QStringLiteral("Summarise only the conversation through"))) {
+                ++summaries;
+                h.server().enqueue(ScriptedResponse::sse(scriptedAnswer(
+                    QStringLiteral("## Session intent\nSUMMARY-MARKER study the notes.\n## Progress and artifacts\nRead them.\n"
+                                   "## Decisions\nNone.\n## Current state\nReading.\n## Next steps\nKeep reading.\n## Key details\nNone."),
+                    tokens)));
+            } else {
+                h.server().enqueue(ScriptedResponse::sse(scriptedAnswer(QString(filler).repeated(25), tokens)));
+            }
+        });
+        for (int t = 1; t <= 80; ++t)
+            QCOMPARE(h.runTurn(QStringLiteral("turn %1: %2").arg(t).arg(QString(filler).repeated(40))), QStringLiteral("answered"));
+        QVERIFY2(summaries >= 1, "the progressive strategy never asked for a summary");
+        const CompactionStats stats = CompactionStats::of(h.session()->record());
+        // The summary prepared in the background is recorded between two requests of the live
+        // session (this harness has no /context/ folder for its transcript, so it is never swapped in).
+        QVERIFY2(stats.actions.value(QStringLiteral("summary-prepared")) >= 1, QJsonDocument(stats.toJson()).toJson().constData());
+
+        Result<RequestInspectionInput> prepared = RequestInspectionInput::fromStore(h.store(), h.session()->id());
+        VALIS_VERIFY_OK(prepared);
+        RequestInspectionInput input = prepared.value();
+        input.catalog = h.config().catalog;
+        input.bodyWriter = dynamic_cast<const RequestBodyWriter *>(h.provider(QStringLiteral("anthropic")));
+        QVERIFY(input.bodyWriter);
+        QStringList answered;
+        for (const CapturedRequest &request : h.server().requests()) {
+            if (!lastUserTextOf(request.json()).contains(QStringLiteral("Summarise only the conversation through")))
+                answered << bodySha256(request);
+        }
+        QCOMPARE(countRequests(input.path), int(answered.size()));
+        for (int n = 1; n <= answered.size(); ++n) {
+            input.request = n;
+            const Result<QJsonObject> inspected = inspectRequest(input);
+            VALIS_VERIFY_OK(inspected);
+            const QJsonObject hash = inspected->value(QLatin1String("hash")).toObject();
+            QVERIFY2(hash.value(QLatin1String("match")).toBool(),
+                     qPrintable(QStringLiteral("request %1: %2").arg(n).arg(hash.value(QLatin1String("reason")).toString())));
+            QCOMPARE(hash.value(QLatin1String("recordedBody")).toString(), answered.at(n - 1));
+        }
     }
 
     void tamperedRecordIsAMismatch()
