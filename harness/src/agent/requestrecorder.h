@@ -4,6 +4,7 @@
 #include "valis/context/requestmanifest.h"
 #include "valis/plugins/provider.h"
 
+#include <QHash>
 #include <QList>
 #include <QSet>
 #include <QString>
@@ -37,6 +38,9 @@ private:
     std::optional<RequestManifest> m_manifest;
     QJsonValue m_system;
     QJsonArray m_tools;
+    /// The last view's message hashes by id, with the parts they were computed from: a message
+    /// whose parts are still shared with those (untouched since) is not hashed again.
+    QHash<QString, QPair<QList<Part>, QString>> m_messageHashes;
 };
 
 } // namespace valis
