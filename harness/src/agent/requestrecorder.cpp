@@ -13,9 +13,12 @@ void RequestRecorder::buildStarted(const QList<Message> &path, const QList<Messa
     m_pinnedTools = pinnedTools;
 }
 
-void RequestRecorder::sent(const ContextView &view, const ProviderRequest &request, const QString &providerId,
+void RequestRecorder::sent(const ContextView &view, const ProviderRequest &sentRequest, const QString &providerId,
                            const ProviderStream *stream)
 {
+    // The view hash is over the record's form of the messages, before image bytes were loaded.
+    ProviderRequest request = sentRequest;
+    request.messages = view.messages;
     RequestManifest manifest;
     manifest.provider = providerId;
     manifest.model = request.model;
