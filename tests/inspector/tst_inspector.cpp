@@ -311,6 +311,32 @@ private Q_SLOTS:
         }
     }
 
+    void imageRequestIsExact()
+    {
+        // An image the model looked at is sent from the store's copy; the rebuilt body loads it too.
+        const QByteArray png = QByteArray::fromHex("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489"
+                                                   "0000000d49444154789c63f8cfc0f01f00050001ff89993d1d0000000049454e44ae426082");
+        QVERIFY(writeFile(m_workspace->filePath(QStringLiteral("dot.png")), png));
+        m_server->setBeforeAnswer([this](int index, const CapturedRequest &request) {
+            if (index == 0)
+                m_server->enqueue(ScriptedResponse::sse(scriptedCall(QStringLiteral("toolu_img"), QStringLiteral("view_image"),
+                                                             {{QStringLiteral("path"), QStringLiteral("dot.png")}}, plausibleTokens(request))));
+            else
+                m_server->enqueue(ScriptedResponse::sse(scriptedAnswer(QStringLiteral("A green dot."), plausibleTokens(request))));
+        });
+        const CliRun result = run(QStringLiteral("What is in dot.png?"));
+        QVERIFY2(result.exitCode == 0, result.err.constData());
+        QCOMPARE(m_server->requests().size(), 2);
+        QVERIFY(m_server->requests().at(1).body.contains(png.toBase64()));
+        const QString session = sessionIdIn(result.err);
+        const CliRun inspected = cli({QStringLiteral("context"), session, QStringLiteral("--request"), QStringLiteral("2"), QStringLiteral("--json")});
+        QVERIFY2(inspected.exitCode == 0, inspected.out.constData());
+        const QJsonObject hash = jsonOf(inspected).value(QLatin1String("hash")).toObject();
+        QVERIFY(hash.value(QLatin1String("match")).toBool());
+        QCOMPARE(hash.value(QLatin1String("rebuiltBody")).toString(), bodySha256(m_server->requests().at(1)));
+        QVERIFY2(QString::fromUtf8(inspected.out).contains(QStringLiteral("[image image/png]")), inspected.out.constData());
+    }
+
     void tamperedRecordIsAMismatch()
     {
         const QString session = smallSession();
