@@ -5,9 +5,14 @@
 #include "inspectortestsupport.h"
 
 #include "anthropicprovider.h"
+#include "sessionharness.h"
+#include "streambuilders.h"
 #include "testsupport.h"
 
 #include "valis/catalog/modelcatalog.h"
+#include "valis/context/compactionevent.h"
+#include "valis/plugins/contextstrategy.h"
+#include "valis/plugins/requestbodywriter.h"
 #include "valis/context/requestinspector.h"
 #include "valis/core/datalocations.h"
 #include "valis/store/sessionstore.h"
@@ -194,6 +199,142 @@ private Q_SLOTS:
         // Without --request the command still lists the compactions.
         const CliRun plain = cli({QStringLiteral("context"), session});
         QVERIFY2(plain.exitCode == 0 && plain.out.contains("compaction"), plain.out.constData());
+    }
+
+    void otherProvidersRecordTheBodyTheySent_data()
+    {
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<QString>("model");
+        QTest::newRow("openai chat") << QStringLiteral("openai") << QStringLiteral("gpt-4.1");
+        QTest::newRow("openai responses") << QStringLiteral("openai-responses") << QStringLiteral("gpt-4.1");
+        QTest::newRow("openai-compatible") << QStringLiteral("openai-compatible") << QStringLiteral("qwen3:8b");
+    }
+
+    void otherProvidersRecordTheBodyTheySent()
+    {
+        QFETCH(QString, provider);
+        QFETCH(QString, model);
+        const bool responses = provider == QLatin1String("openai-responses");
+        for (int i = 0; i < 2; ++i)
+            m_server->enqueue(ScriptedResponse::sse(responses ? ResponsesStream().text(QStringLiteral("Fine.")).complete()
+                                                              : ChatStream().text(QStringLiteral("Fine.")).finish(QStringLiteral("stop"))));
+        QProcessEnvironment environment = anthropicCliEnvironment();
+        environment.insert(QStringLiteral("OPENAI_API_KEY"), QStringLiteral("sk-test"));
+        const QString baseUrl = m_server->baseUrl().toString() + QStringLiteral("/v1");
+        QStringList arguments{QStringLiteral("--home"), m_home->path(), QStringLiteral("run"), QStringLiteral("--no-keychain"),
+                              QStringLiteral("--provider"), provider, QStringLiteral("--model"), model, QStringLiteral("--base-url"),
+                              baseUrl, QStringLiteral("--workspace"), m_workspace->path()};
+        CliRun first = runCli(arguments + QStringList{QStringLiteral("How are you?")}, environment);
+        QVERIFY2(first.exitCode == 0, first.err.constData());
+        const QString session = sessionIdIn(first.err);
+        const CliRun second = runCli(arguments + QStringList{QStringLiteral("--session"), session, QStringLiteral("And now?")}, environment);
+        QVERIFY2(second.exitCode == 0, second.err.constData());
+        QCOMPARE(m_server->requests().size(), 2);
+        for (int n = 1; n <= 2; ++n) {
+            const CliRun inspected = cli({QStringLiteral("context"), session, QStringLiteral("--request"), QString::number(n), QStringLiteral("--json")});
+            QVERIFY2(inspected.exitCode == 0, inspected.err.constData());
+            const QJsonObject json = jsonOf(inspected);
+            QCOMPARE(json.value(QLatin1String("provider")).toString(), provider);
+            const QJsonObject hash = json.value(QLatin1String("hash")).toObject();
+            QVERIFY2(hash.value(QLatin1String("match")).toBool(), inspected.out.constData());
+            QVERIFY(hash.value(QLatin1String("bodyChecked")).toBool());
+            QCOMPARE(hash.value(QLatin1String("recordedBody")).toString(), bodySha256(m_server->requests().at(n - 1)));
+            QCOMPARE(hash.value(QLatin1String("rebuiltBody")).toString(), bodySha256(m_server->requests().at(n - 1)));
+        }
+        // o200k_base is public: GPT models are counted exactly.
+        if (provider != QLatin1String("openai-compatible"))
+            QCOMPARE(jsonOf(cli({QStringLiteral("context"), session, QStringLiteral("--request"), QStringLiteral("last"), QStringLiteral("--json")}))
+                         .value(QLatin1String("tokens")).toObject().value(QLatin1String("counter")).toString(),
+                     QStringLiteral("exact"));
+    }
+
+    void inProcessSessionIsExact()
+    {
+        // The desktop's way: one Session over many turns, its views built incrementally, the
+        // progressive strategy preparing a summary in a small window.
+        SessionHarness h;
+        QVERIFY2(h.start(QStringLiteral("anthropic"), QStringLiteral("claude-sonnet-4-5")), qPrintable(h.error()));
+        QVERIFY(QDir().mkpath(h.homePath() + QStringLiteral("/config")));
+        QVERIFY(writeFile(h.homePath() + QStringLiteral("/config/models.json"), QJsonDocument(tinyModels()).toJson()));
+        const DataLocations locations = DataLocations::underHome(h.homePath());
+        h.config().catalog = ModelCatalog::load(locations);
+        h.config().model = QStringLiteral("tiny-sonnet");
+        for (ContextStrategy *strategy : h.plugins()->strategies()) {
+            if (strategy->id() == QLatin1String("progressive"))
+                h.config().strategies.append(strategy);
+        }
+        QCOMPARE(h.config().strategies.size(), 1);
+        QVERIFY(h.reopen());
+        const QString filler = QStringLiteral("The parser keeps a table of productions and a queue of pending items. ");
+        int summaries = 0;
+        h.server().setBeforeAnswer([&](int, const CapturedRequest &request) {
+            const QString last = lastUserTextOf(request.json());
+            const qint64 tokens = plausibleTokens(request);
+            if (last.contains(QStringLiteral("Summarise only the conversation through"))) {
+                ++summaries;
+                h.server().enqueue(ScriptedResponse::sse(scriptedAnswer(
+                    QStringLiteral("## Session intent\nSUMMARY-MARKER study the notes.\n## Progress and artifacts\nRead them.\n"
+                                   "## Decisions\nNone.\n## Current state\nReading.\n## Next steps\nKeep reading.\n## Key details\nNone."),
+                    tokens)));
+            } else {
+                h.server().enqueue(ScriptedResponse::sse(scriptedAnswer(QString(filler).repeated(25), tokens)));
+            }
+        });
+        for (int t = 1; t <= 80; ++t)
+            QCOMPARE(h.runTurn(QStringLiteral("turn %1: %2").arg(t).arg(QString(filler).repeated(40))), QStringLiteral("answered"));
+        QVERIFY2(summaries >= 1, "the progressive strategy never asked for a summary");
+        const CompactionStats stats = CompactionStats::of(h.session()->record());
+        // The summary prepared in the background is recorded between two requests of the live
+        // session (this harness has no /context/ folder for its transcript, so it is never swapped in).
+        QVERIFY2(stats.actions.value(QStringLiteral("summary-prepared")) >= 1, QJsonDocument(stats.toJson()).toJson().constData());
+
+        Result<RequestInspectionInput> prepared = RequestInspectionInput::fromStore(h.store(), h.session()->id());
+        VALIS_VERIFY_OK(prepared);
+        RequestInspectionInput input = prepared.value();
+        input.catalog = h.config().catalog;
+        input.bodyWriter = dynamic_cast<const RequestBodyWriter *>(h.provider(QStringLiteral("anthropic")));
+        QVERIFY(input.bodyWriter);
+        QStringList answered;
+        for (const CapturedRequest &request : h.server().requests()) {
+            if (!lastUserTextOf(request.json()).contains(QStringLiteral("Summarise only the conversation through")))
+                answered << bodySha256(request);
+        }
+        QCOMPARE(countRequests(input.path), int(answered.size()));
+        for (int n = 1; n <= answered.size(); ++n) {
+            input.request = n;
+            const Result<QJsonObject> inspected = inspectRequest(input);
+            VALIS_VERIFY_OK(inspected);
+            const QJsonObject hash = inspected->value(QLatin1String("hash")).toObject();
+            QVERIFY2(hash.value(QLatin1String("match")).toBool(),
+                     qPrintable(QStringLiteral("request %1: %2").arg(n).arg(hash.value(QLatin1String("reason")).toString())));
+            QCOMPARE(hash.value(QLatin1String("recordedBody")).toString(), answered.at(n - 1));
+        }
+    }
+
+    void imageRequestIsExact()
+    {
+        // An image the model looked at is sent from the store's copy; the rebuilt body loads it too.
+        const QByteArray png = QByteArray::fromHex("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489"
+                                                   "0000000d49444154789c63f8cfc0f01f00050001ff89993d1d0000000049454e44ae426082");
+        QVERIFY(writeFile(m_workspace->filePath(QStringLiteral("dot.png")), png));
+        m_server->setBeforeAnswer([this](int index, const CapturedRequest &request) {
+            if (index == 0)
+                m_server->enqueue(ScriptedResponse::sse(scriptedCall(QStringLiteral("toolu_img"), QStringLiteral("view_image"),
+                                                             {{QStringLiteral("path"), QStringLiteral("dot.png")}}, plausibleTokens(request))));
+            else
+                m_server->enqueue(ScriptedResponse::sse(scriptedAnswer(QStringLiteral("A green dot."), plausibleTokens(request))));
+        });
+        const CliRun result = run(QStringLiteral("What is in dot.png?"));
+        QVERIFY2(result.exitCode == 0, result.err.constData());
+        QCOMPARE(m_server->requests().size(), 2);
+        QVERIFY(m_server->requests().at(1).body.contains(png.toBase64()));
+        const QString session = sessionIdIn(result.err);
+        const CliRun inspected = cli({QStringLiteral("context"), session, QStringLiteral("--request"), QStringLiteral("2"), QStringLiteral("--json")});
+        QVERIFY2(inspected.exitCode == 0, inspected.out.constData());
+        const QJsonObject hash = jsonOf(inspected).value(QLatin1String("hash")).toObject();
+        QVERIFY(hash.value(QLatin1String("match")).toBool());
+        QCOMPARE(hash.value(QLatin1String("rebuiltBody")).toString(), bodySha256(m_server->requests().at(1)));
+        QVERIFY2(QString::fromUtf8(inspected.out).contains(QStringLiteral("[image image/png]")), inspected.out.constData());
     }
 
     void tamperedRecordIsAMismatch()

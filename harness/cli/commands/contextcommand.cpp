@@ -85,7 +85,8 @@ int runContext(CliContext &context, const QStringList &arguments)
     if (const int code = context.parse(parser, command,
                                        Text::tr("Shows what the context strategies did in a session: every compaction (what "
                                                 "moved where, tokens before and after, cache cost) and the totals. With "
-                                                "--settings, the strategies in use and their thresholds."),
+                                                "--settings, the strategies in use and their thresholds. With --request N, "
+                                                "request N as the model saw it."),
                                        arguments);
         code >= 0) {
         return code;

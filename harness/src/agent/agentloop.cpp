@@ -249,10 +249,9 @@ void AgentLoop::sendRequest()
     m_state = State::Building;
     // The active path only: what other branches hold, and compactions recorded there, never
     // reach the model.
-    const QList<Message> path = m_session->activePath();
     const QList<Message> tail = m_session->memoryChangeReminders();
-    m_requestRecorder.buildStarted(path, tail, pinned);
-    m_builder->start(path, m_turn, m_buildForced, tail);
+    m_requestRecorder.buildStarted(m_session->activePath(), tail, pinned);
+    m_builder->start(m_session->activePath(), m_turn, m_buildForced, tail);
 }
 
 ProviderRequest AgentLoop::requestFor(const ContextView &view)
@@ -306,9 +305,7 @@ void AgentLoop::send(const ContextView &view)
     m_assembler = std::make_unique<StreamAssembler>();
     ProviderStream *stream = config.provider->stream(request, this);
     m_stream = stream;
-    ProviderRequest unloaded = request;
-    unloaded.messages = view.messages; // the view hash is over the record's form, before image bytes
-    m_requestRecorder.sent(view, unloaded, config.provider->id(), stream);
+    m_requestRecorder.sent(view, request, config.provider->id(), stream);
     connect(stream, &ProviderStream::eventReceived, this, &AgentLoop::onStreamEvent);
     connect(stream, &ProviderStream::finished, this, &AgentLoop::onStreamFinished);
     connect(stream, &ProviderStream::failed, this, &AgentLoop::onStreamFailed);
@@ -390,9 +387,9 @@ void AgentLoop::recordAnswer(bool interrupted, const Error &error)
             m_turnCost += *cost;
     }
     recordServerEdits(usage);
-    if (const std::optional<RequestManifest> manifest = m_requestRecorder.take(m_session->activePath()); manifest && !message.parts.isEmpty())
-        message.metadata.insert(RequestManifest::metadataKey(), manifest->toJson());
     if (!message.parts.isEmpty()) {
+        if (const std::optional<RequestManifest> manifest = m_requestRecorder.take(m_session->activePath()))
+            message.metadata.insert(RequestManifest::metadataKey(), manifest->toJson());
         const Result<Message> stored = m_session->append(message, cost);
         if (stored.hasError()) {
             report(SessionEvent::Kind::Error, stored.error());

@@ -13,9 +13,12 @@ void RequestRecorder::buildStarted(const QList<Message> &path, const QList<Messa
     m_pinnedTools = pinnedTools;
 }
 
-void RequestRecorder::sent(const ContextView &view, const ProviderRequest &request, const QString &providerId,
+void RequestRecorder::sent(const ContextView &view, const ProviderRequest &sentRequest, const QString &providerId,
                            const ProviderStream *stream)
 {
+    // The view hash is over the record's form of the messages, before image bytes were loaded.
+    ProviderRequest request = sentRequest;
+    request.messages = view.messages;
     RequestManifest manifest;
     manifest.provider = providerId;
     manifest.model = request.model;
@@ -23,7 +26,22 @@ void RequestRecorder::sent(const ContextView &view, const ProviderRequest &reque
         manifest.bodySha256 = digest->sha256;
         manifest.bodyBytes = digest->bytes;
     }
-    manifest.viewSha256 = requestViewSha256(request);
+    // Hashing the whole view on every request would cost the session's thread time that grows
+    // with the view; the messages a request repeats unchanged keep their hash.
+    QStringList messageHashes;
+    QHash<QString, QPair<QList<Part>, QString>> hashes;
+    for (const Message &message : request.messages) {
+        const auto known = m_messageHashes.constFind(message.id);
+        const QString hash = known != m_messageHashes.cend() && !message.id.isEmpty() && known->first.isSharedWith(message.parts)
+                                 ? known->second
+                                 : viewMessageSha256(message);
+        messageHashes.append(hash);
+        manifest.messageDigests += hash.left(8);
+        if (!message.id.isEmpty())
+            hashes.insert(message.id, {message.parts, hash});
+    }
+    m_messageHashes = hashes;
+    manifest.viewSha256 = requestViewSha256(request, messageHashes);
     manifest.lastMessageId = m_path.isEmpty() ? QString() : m_path.constLast().id;
     for (const CompactionEvent &event : view.compactions)
         manifest.compactions.append(event.id);
@@ -38,8 +56,6 @@ void RequestRecorder::sent(const ContextView &view, const ProviderRequest &reque
         const bool board = at >= (reminder ? 1 : 0) && at < (reminder ? 1 : 0) + view.boardMessages;
         manifest.appendedOrigins.append(board ? QStringLiteral("board") : QStringLiteral("reminder"));
     }
-    for (const Message &message : request.messages)
-        manifest.messageDigests += viewMessageDigest(message);
     QStringList pinned(m_pinnedTools.cbegin(), m_pinnedTools.cend());
     std::sort(pinned.begin(), pinned.end());
     manifest.pinnedTools = pinned;

@@ -4,6 +4,7 @@
 #include "valis/context/requestmanifest.h"
 #include "valis/plugins/provider.h"
 
+#include <QHash>
 #include <QList>
 #include <QSet>
 #include <QString>
@@ -22,8 +23,8 @@ class RequestRecorder
 public:
     /// The build of a request's view starts from `path` with `tail` appended.
     void buildStarted(const QList<Message> &path, const QList<Message> &tail, const QSet<QString> &pinnedTools);
-    /// The request built from `view` went out as `request` (its messages before image bytes
-    /// were loaded) on `stream`, whose transport may have hashed the body.
+    /// The request built from `view` went out as `request` on `stream`, whose transport may have
+    /// hashed the body.
     void sent(const ContextView &view, const ProviderRequest &request, const QString &providerId,
               const ProviderStream *stream);
     /// The manifest of the last request sent, for its answer, with the system prompt and tool
@@ -37,6 +38,9 @@ private:
     std::optional<RequestManifest> m_manifest;
     QJsonValue m_system;
     QJsonArray m_tools;
+    /// The last view's message hashes by id, with the parts they were computed from: a message
+    /// whose parts are still shared with those (untouched since) is not hashed again.
+    QHash<QString, QPair<QList<Part>, QString>> m_messageHashes;
 };
 
 } // namespace valis

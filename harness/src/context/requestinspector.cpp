@@ -37,9 +37,15 @@ QString messageText(const Message &message)
         case PartKind::ToolCall:
             pieces.append(QStringLiteral("\u2192 %1(%2)").arg(part.toolName, part.argumentsJson()));
             break;
-        case PartKind::ToolResult:
-            pieces.append(QStringLiteral("\u2190 %1: %2").arg(part.toolName, part.resultText()));
+        case PartKind::ToolResult: {
+            QString result = part.resultText();
+            for (const Part &inner : part.content) {
+                if (inner.kind == PartKind::Image)
+                    result += QStringLiteral(" [image %1]").arg(inner.image.mediaType);
+            }
+            pieces.append(QStringLiteral("\u2190 %1: %2").arg(part.toolName, result));
             break;
+        }
         case PartKind::Image:
             pieces.append(QStringLiteral("[image %1]").arg(part.image.mediaType));
             break;

@@ -162,28 +162,37 @@ std::optional<Result<RequestManifest>> RequestManifest::fromMessage(const Messag
     return fromJson(value.toObject());
 }
 
-QJsonObject canonicalRequestView(const ProviderRequest &request)
+QString viewMessageSha256(const Message &message)
+{
+    return sha256Hex(QJsonDocument(messageJson(message)).toJson(QJsonDocument::Compact));
+}
+
+QJsonObject canonicalRequestView(const ProviderRequest &request, const QStringList &messageSha256s)
 {
     QJsonArray messages;
-    for (const Message &message : request.messages)
-        messages.append(messageJson(message));
+    if (messageSha256s.size() == request.messages.size()) {
+        messages = QJsonArray::fromStringList(messageSha256s);
+    } else {
+        for (const Message &message : request.messages)
+            messages.append(viewMessageSha256(message));
+    }
     return QJsonObject{{QStringLiteral("model"), request.model},
-                       {QStringLiteral("system"), systemPromptContent(request.system)},
-                       {QStringLiteral("tools"), request.tools},
+                       {QStringLiteral("system"), contentSha256(systemPromptContent(request.system))},
+                       {QStringLiteral("tools"), contentSha256(request.tools)},
                        {QStringLiteral("messages"), messages},
                        {QStringLiteral("options"), request.options},
                        {QStringLiteral("maxOutputTokens"), request.maxOutputTokens},
                        {QStringLiteral("stableHistoryEnd"), request.stableHistoryEnd}};
 }
 
-QString requestViewSha256(const ProviderRequest &request)
+QString requestViewSha256(const ProviderRequest &request, const QStringList &messageSha256s)
 {
-    return sha256Hex(QJsonDocument(canonicalRequestView(request)).toJson(QJsonDocument::Compact));
+    return sha256Hex(QJsonDocument(canonicalRequestView(request, messageSha256s)).toJson(QJsonDocument::Compact));
 }
 
 QString viewMessageDigest(const Message &message)
 {
-    return sha256Hex(QJsonDocument(messageJson(message)).toJson(QJsonDocument::Compact)).left(8);
+    return viewMessageSha256(message).left(8);
 }
 
 QJsonValue systemPromptContent(const Message &system)

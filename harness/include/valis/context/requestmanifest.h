@@ -58,13 +58,17 @@ struct VALIS_HARNESS_EXPORT RequestManifest
     static std::optional<Result<RequestManifest>> fromMessage(const Message &message);
 };
 
+/// Hex SHA-256 of one view message's canonical form: its id, role and parts as the record
+/// serialises them (before image bytes are loaded).
+VALIS_HARNESS_EXPORT QString viewMessageSha256(const Message &message);
 /// The provider-independent canonical form of a request (never the endpoint or key): model,
-/// system, tools, messages as the record serialises their parts (before image bytes are
-/// loaded), options, maxOutputTokens, stableHistoryEnd.
-VALIS_HARNESS_EXPORT QJsonObject canonicalRequestView(const ProviderRequest &request);
+/// system, tools, the messages by viewMessageSha256() (given in `messageSha256s`, one per
+/// message, or computed when empty), options, maxOutputTokens, stableHistoryEnd.
+VALIS_HARNESS_EXPORT QJsonObject canonicalRequestView(const ProviderRequest &request, const QStringList &messageSha256s = {});
 /// Hex SHA-256 of the compact JSON of canonicalRequestView().
-VALIS_HARNESS_EXPORT QString requestViewSha256(const ProviderRequest &request);
-/// The 8 hex digits RequestManifest::messageDigests keeps for one view message.
+VALIS_HARNESS_EXPORT QString requestViewSha256(const ProviderRequest &request, const QStringList &messageSha256s = {});
+/// The 8 hex digits RequestManifest::messageDigests keeps for one view message (the start of
+/// its viewMessageSha256()).
 VALIS_HARNESS_EXPORT QString viewMessageDigest(const Message &message);
 /// The stored forms of the system prompt and the tool definitions, and their hashes.
 VALIS_HARNESS_EXPORT QJsonValue systemPromptContent(const Message &system);
