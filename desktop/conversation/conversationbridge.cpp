@@ -54,6 +54,11 @@ ConversationBridge::ConversationBridge(QObject *parent)
         {QStringLiteral("fork"), tr("Fork from here")},
         {QStringLiteral("forkTitle"), tr("Start a new session from the conversation up to this message; when its turn "
                                          "ends, its answer is reported back here")},
+        // For screen readers (the page's accessibility section).
+        {QStringLiteral("a11yConversation"), tr("Conversation")},
+        {QStringLiteral("a11yMessages"), tr("Messages")},
+        {QStringLiteral("a11yApproval"), tr("Approval needed: %1")},
+        {QStringLiteral("a11yTool"), tr("Tool %1")},
     };
 }
 
