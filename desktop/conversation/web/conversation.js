@@ -634,19 +634,30 @@
   let strings = {};
   let live = null; // { body, spoken: characters already announced, last: time of the last one }
   let pending = 0;
-  let announcements = 0;
   let serial = 0;
 
   function label(format, value) {
     return (format || '%1').replace('%1', function () { return value; });
   }
 
+  // A live region speaks what is put in it; it is emptied again soon after (and when the feed
+  // shows other messages), so stale words are neither read twice nor left in the page's text.
+  const Linger = 4000; // ms
   function say(region, words) {
     words = words.trim();
     if (!words) return;
-    announcements += 1;
-    region.dataset.count = String(announcements);
+    region.dataset.count = String(Number(region.dataset.count || 0) + 1);
+    region.dataset.last = words;
     region.textContent = words;
+    clearTimeout(region.clearTimer);
+    region.clearTimer = setTimeout(function () { region.textContent = ''; }, Linger);
+  }
+
+  function silence() {
+    for (const region of [announcer, alerts]) {
+      clearTimeout(region.clearTimer);
+      region.textContent = '';
+    }
   }
 
   function describeArticle(article) {
@@ -734,9 +745,12 @@
   }
 
   new MutationObserver(function (records) {
+    let replaced = false;
     for (const record of records) {
       for (const node of record.addedNodes) describe(node);
+      if (record.target === feed && record.removedNodes.length) replaced = true;
     }
+    if (replaced && !live) silence();
     watchStream();
   }).observe(feed, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class'] });
 
