@@ -22,8 +22,8 @@ inline qint64 pssKiB(qint64 pid)
     return 0;
 }
 
-/// PSS in KiB of `pid` and every process below it (Qt WebEngine's helpers, say).
-inline qint64 treePssKiB(qint64 root)
+/// `root` and every process below it (Qt WebEngine's helpers, say), from /proc.
+inline QList<qint64> processTree(qint64 root)
 {
     QHash<qint64, QList<qint64>> children;
     const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
@@ -41,13 +41,22 @@ inline qint64 treePssKiB(qint64 root)
         if (fields.size() > 1)
             children[fields.at(1).toLongLong()].append(pid);
     }
-    qint64 total = 0;
+    QList<qint64> tree;
     QList<qint64> pending{root};
     while (!pending.isEmpty()) {
         const qint64 pid = pending.takeLast();
         pending += children.value(pid);
-        total += pssKiB(pid);
+        tree.append(pid);
     }
+    return tree;
+}
+
+/// PSS in KiB of `pid` and every process below it.
+inline qint64 treePssKiB(qint64 root)
+{
+    qint64 total = 0;
+    for (const qint64 pid : processTree(root))
+        total += pssKiB(pid);
     return total;
 }
 

@@ -12,6 +12,7 @@
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QTimer>
+#include <QWindow>
 
 #include <cstdio>
 #ifdef Q_OS_UNIX
@@ -29,6 +30,8 @@ public:
     StartupReport(valis::MainWindow *window, const QElapsedTimer &clock) : QObject(window), m_window(window), m_clock(clock)
     {
         window->installEventFilter(this);
+        window->winId(); // its native window exists, so the first expose is seen
+        window->windowHandle()->installEventFilter(this);
         connect(window, &valis::MainWindow::pluginsLoaded, this, [this] { report("plugins-running"); });
         connect(window->conversationView()->bridge(), &valis::ConversationBridge::pageReady, this, [this] { report("page-ready"); });
         connect(window->conversationView()->bridge(), &valis::ConversationBridge::pageRendered, this, [this] {
@@ -42,6 +45,10 @@ public:
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override
     {
+        if (event->type() == QEvent::Expose && !m_exposed) {
+            m_exposed = true;
+            report("first-exposure");
+        }
         if (event->type() == QEvent::Paint && !m_painted) {
             m_painted = true;
             // After this paint has reached the screen.
@@ -59,6 +66,7 @@ private:
 
     valis::MainWindow *m_window;
     QElapsedTimer m_clock;
+    bool m_exposed = false;
     bool m_painted = false;
     bool m_sessionShown = false;
 };
@@ -168,9 +176,14 @@ int main(int argc, char *argv[])
     valis::ShellOptions options;
     options.safeMode = commandLine.parser.isSet(commandLine.safeMode);
     options.initialSession = commandLine.parser.value(commandLine.session);
+    const bool reportStartup = qEnvironmentVariableIsSet("VALIS_REPORT_STARTUP");
+    if (reportStartup)
+        std::fprintf(stderr, "valis-startup application %lld\n", static_cast<long long>(sinceStart.elapsed()));
     valis::MainWindow window(locations, options);
-    if (qEnvironmentVariableIsSet("VALIS_REPORT_STARTUP"))
+    if (reportStartup) {
+        std::fprintf(stderr, "valis-startup window-built %lld\n", static_cast<long long>(sinceStart.elapsed()));
         new StartupReport(&window, sinceStart);
+    }
     window.show();
     return app.exec();
 }

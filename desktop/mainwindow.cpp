@@ -89,10 +89,12 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     leftLayout->setContentsMargins(0, 0, 0, 0);
     m_search = new QLineEdit(left);
     m_search->setObjectName(QStringLiteral("sessionFilter"));
+    m_search->setAccessibleName(tr("Filter sessions"));
     m_search->setPlaceholderText(tr("Filter sessions and folders"));
     m_search->setClearButtonEnabled(true);
     m_sessionView = new QTreeView(left);
     m_sessionView->setObjectName(QStringLiteral("sessionList"));
+    m_sessionView->setAccessibleName(tr("Sessions"));
     m_sessionView->setModel(m_filter);
     m_sessionView->setHeaderHidden(true);
     m_sessionView->setUniformRowHeights(true);
@@ -102,6 +104,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
 
     m_transcript = new ConversationView(this);
     m_transcript->setObjectName(QStringLiteral("conversationView"));
+    m_transcript->setAccessibleName(tr("Conversation"));
     m_transcript->showPlaceholder(tr("Loading sessions…"));
     m_requests = new ConversationRequests(m_locations, m_transcript, this);
     m_transcript->bridge()->setTheme(Appearance::pageTheme(palette()));
@@ -498,6 +501,8 @@ void MainWindow::showShortcuts()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowTitle(tr("Keyboard shortcuts"));
     auto *table = new QTableWidget(dialog);
+    table->setObjectName(QStringLiteral("shortcutsTable"));
+    table->setAccessibleName(tr("Keyboard shortcuts"));
     table->setColumnCount(2);
     table->setHorizontalHeaderLabels({tr("Action"), tr("Keys")});
     table->verticalHeader()->hide();

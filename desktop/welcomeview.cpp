@@ -74,6 +74,7 @@ WelcomeView::WelcomeView(CredentialStore *keys, QWidget *parent)
     auto *localBox = new QGroupBox(tr("Use a model on this machine"), this);
     m_models = new QListWidget(localBox);
     m_models->setObjectName(QStringLiteral("welcomeModels"));
+    m_models->setAccessibleName(tr("Local models"));
     m_modelStatus = new QLabel(localBox);
     m_modelStatus->setWordWrap(true);
     auto *retry = new QPushButton(tr("Look again"), localBox);
@@ -85,6 +86,7 @@ WelcomeView::WelcomeView(CredentialStore *keys, QWidget *parent)
     auto *importBox = new QGroupBox(tr("Bring your other agents' sessions"), this);
     m_sources = new QListWidget(importBox);
     m_sources->setObjectName(QStringLiteral("welcomeSources"));
+    m_sources->setAccessibleName(tr("Sessions to import"));
     m_import = new QPushButton(tr("Import the checked folders"), importBox);
     m_import->setEnabled(false);
     m_importStatus = new QLabel(tr("Looking for other agents' sessions…"), importBox);

@@ -165,6 +165,7 @@ QWidget *AboutDialog::createThirdPartyPage()
     auto *splitter = new QSplitter(this);
     m_list = new QListWidget(splitter);
     m_list->setObjectName(QStringLiteral("components"));
+    m_list->setAccessibleName(tr("Components"));
     for (const Component &component : std::as_const(m_components))
         m_list->addItem(component.version.isEmpty() ? component.name : component.name + QLatin1Char(' ') + component.version);
     auto *right = new QWidget(splitter);
@@ -175,6 +176,7 @@ QWidget *AboutDialog::createThirdPartyPage()
     layout->addWidget(m_componentFacts);
     m_licenceText = new QPlainTextEdit(right);
     m_licenceText->setObjectName(QStringLiteral("licenceText"));
+    m_licenceText->setAccessibleName(tr("Licence"));
     m_licenceText->setReadOnly(true);
     m_licenceText->setTextInteractionFlags(selectable);
     m_licenceText->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));

@@ -46,6 +46,7 @@ AgentsPane::AgentsPane(QWidget *parent) : QWidget(parent)
 {
     m_list = new QTreeWidget(this);
     m_list->setObjectName(QStringLiteral("agentsList"));
+    m_list->setAccessibleName(tr("Agents"));
     m_list->setColumnCount(ColumnCount);
     m_list->setHeaderLabels({tr("Agent"), tr("Status"), tr("Now"), tr("Tokens"), tr("Cost"), tr("Elapsed")});
     m_list->setRootIsDecorated(false);

@@ -42,12 +42,14 @@ ComposerWidget::ComposerWidget(QWidget *parent) : QWidget(parent)
 {
     m_provider = new QComboBox(this);
     m_provider->setObjectName(QStringLiteral("composerProvider"));
+    m_provider->setAccessibleName(tr("Provider"));
     m_provider->setToolTip(tr("The provider the turn goes to"));
     m_provider->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     // Never narrower than its longest name ("openai-compatible"): the model field gives way first.
     m_provider->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
     m_model = new QComboBox(this);
     m_model->setObjectName(QStringLiteral("composerModel"));
+    m_model->setAccessibleName(tr("Model"));
     m_model->setEditable(true);
     m_model->setInsertPolicy(QComboBox::NoInsert);
     m_model->lineEdit()->setPlaceholderText(tr("model"));
@@ -57,9 +59,11 @@ ComposerWidget::ComposerWidget(QWidget *parent) : QWidget(parent)
     connect(m_model, &QComboBox::editTextChanged, this, &ComposerWidget::updateSendState);
     m_toolPack = new QComboBox(this);
     m_toolPack->setObjectName(QStringLiteral("composerToolPack"));
+    m_toolPack->setAccessibleName(tr("Tool pack"));
     m_toolPack->setToolTip(tr("The tools the agent may use in a new session"));
     m_history = new QComboBox(this);
     m_history->setObjectName(QStringLiteral("composerHistory"));
+    m_history->setAccessibleName(tr("History strategy"));
     m_history->setToolTip(tr("How the session's history is shown to the model; a change applies from the next request"));
     m_history->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_history->hide();
@@ -80,6 +84,7 @@ ComposerWidget::ComposerWidget(QWidget *parent) : QWidget(parent)
         updateSendState();
     });
     m_editor->setObjectName(QStringLiteral("composerEditor"));
+    m_editor->setAccessibleName(tr("Message to the agent"));
     m_editor->setPlaceholderText(tr("Ask the agent… (Enter sends, Shift+Enter starts a new line; drop files to attach them)"));
     m_editor->setTabChangesFocus(true);
     m_editor->installEventFilter(this);

@@ -56,6 +56,11 @@ ConversationBridge::ConversationBridge(QObject *parent)
                                          "ends, its answer is reported back here")},
         {QStringLiteral("inspect"), tr("What did the model see?")},
         {QStringLiteral("inspectTitle"), tr("Open the context inspector on the request that produced this message")},
+        // For screen readers (the page's accessibility section).
+        {QStringLiteral("a11yConversation"), tr("Conversation")},
+        {QStringLiteral("a11yMessages"), tr("Messages")},
+        {QStringLiteral("a11yApproval"), tr("Approval needed: %1")},
+        {QStringLiteral("a11yTool"), tr("Tool %1")},
     };
 }
 

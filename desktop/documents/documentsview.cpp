@@ -54,11 +54,13 @@ DocumentsView::DocumentsView(const DataLocations &locations, QWidget *parent)
 {
     setObjectName(QStringLiteral("documentsView"));
     m_list->setObjectName(QStringLiteral("documentList"));
+    m_list->setAccessibleName(tr("Documents"));
     m_list->setRootIsDecorated(false);
     m_list->setAlternatingRowColors(true);
     m_list->setHeaderLabels({tr("Name"), tr("Key"), tr("Size"), tr("Saved"), tr("Kept"), tr("Source")});
     m_list->header()->setSectionResizeMode(QHeaderView::Interactive);
     m_preview->setObjectName(QStringLiteral("documentPreview"));
+    m_preview->setAccessibleName(tr("Document preview"));
     m_preview->setReadOnly(true);
     m_preview->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_preview->setPlaceholderText(tr("Select a document to see its start."));

@@ -104,9 +104,12 @@ MemoryBrowserPane::MemoryBrowserPane(QWidget *parent)
     setObjectName(QStringLiteral("memoryBrowserPane"));
     m_search = new QLineEdit(this);
     m_search->setObjectName(QStringLiteral("memorySearch"));
+    m_search->setAccessibleName(tr("Search memory"));
     m_search->setPlaceholderText(tr("Search memory"));
     m_search->setClearButtonEnabled(true);
     m_type = new QComboBox(this);
+    m_type->setObjectName(QStringLiteral("memoryTypeFilter"));
+    m_type->setAccessibleName(tr("Record type"));
     m_type->addItem(tr("Any type"), QString());
     m_type->addItem(tr("/memories/ files"), QLatin1String(MemoryType::MemoryFile));
     m_type->addItem(tr("Command output"), QLatin1String(MemoryType::CommandOutput));
@@ -121,6 +124,7 @@ MemoryBrowserPane::MemoryBrowserPane(QWidget *parent)
     m_type->addItem(tr("Recommendations"), QLatin1String(ProcessedType::Recommendation));
     m_origin = new QComboBox(this);
     m_origin->setObjectName(QStringLiteral("memoryOriginFilter"));
+    m_origin->setAccessibleName(tr("Written by"));
     m_origin->addItem(tr("Written by anyone"), int(OriginFilter::Anyone));
     m_origin->addItem(tr("Written by other agents (MCP)"), int(OriginFilter::OtherAgents));
     m_origin->addItem(tr("Written by Valis"), int(OriginFilter::Valis));
@@ -130,6 +134,7 @@ MemoryBrowserPane::MemoryBrowserPane(QWidget *parent)
 
     m_list = new QTreeWidget(this);
     m_list->setObjectName(QStringLiteral("memoryRecords"));
+    m_list->setAccessibleName(tr("Memory records"));
     m_list->setHeaderLabels({tr("Type"), tr("Summary"), tr("Size"), tr("Session"), tr("Age"), tr("From")});
     m_list->setRootIsDecorated(false);
     m_list->setUniformRowHeights(true);
@@ -152,6 +157,7 @@ MemoryBrowserPane::MemoryBrowserPane(QWidget *parent)
     m_originText->hide();
     m_viewer = new QPlainTextEdit(this);
     m_viewer->setObjectName(QStringLiteral("memoryViewer"));
+    m_viewer->setAccessibleName(tr("Memory record"));
     m_viewer->setReadOnly(true);
     m_viewer->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_viewer->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));

@@ -73,6 +73,7 @@ MemoryProcessingPane::MemoryProcessingPane(MemoryProcessingController *controlle
 
     m_recommendations = new QTreeWidget(this);
     m_recommendations->setObjectName(QStringLiteral("memoryRecommendations"));
+    m_recommendations->setAccessibleName(tr("Recommendations"));
     m_recommendations->setHeaderLabels({tr("Proposal"), tr("Recommendation"), tr("Weight")});
     m_recommendations->setRootIsDecorated(false);
     m_recommendations->header()->setStretchLastSection(false);
@@ -81,6 +82,7 @@ MemoryProcessingPane::MemoryProcessingPane(MemoryProcessingController *controlle
     m_recommendations->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
     m_details = new QPlainTextEdit(this);
     m_details->setObjectName(QStringLiteral("memoryRecommendationDetails"));
+    m_details->setAccessibleName(tr("Recommendation details"));
     m_details->setReadOnly(true);
     m_accept = new QPushButton(tr("Accept"), this);
     m_accept->setObjectName(QStringLiteral("memoryAccept"));
@@ -91,6 +93,7 @@ MemoryProcessingPane::MemoryProcessingPane(MemoryProcessingController *controlle
 
     m_learned = new QTreeWidget(this);
     m_learned->setObjectName(QStringLiteral("memoryLearned"));
+    m_learned->setAccessibleName(tr("Learned memory"));
     m_learned->setHeaderLabels({tr("Type"), tr("Learned"), tr("Weight"), tr("Layer"), tr("Uses")});
     m_learned->setRootIsDecorated(false);
     m_learned->setUniformRowHeights(true);

@@ -46,12 +46,14 @@ SandboxPane::SandboxPane(QWidget *parent)
     m_sandbox->setWordWrap(true);
     m_isolation = new QComboBox(this);
     m_isolation->setObjectName(QStringLiteral("sandboxChoice"));
+    m_isolation->setAccessibleName(tr("Sandbox"));
     m_isolation->setToolTip(tr("Where this session's commands run, from its next turn"));
     m_network = new QCheckBox(tr("Network"), this);
     m_network->setObjectName(QStringLiteral("sandboxNetwork"));
     m_network->setToolTip(tr("Whether this session's commands may reach the network, from its next turn"));
     m_list = new QTreeWidget(this);
     m_list->setObjectName(QStringLiteral("sandboxCommands"));
+    m_list->setAccessibleName(tr("Commands"));
     m_list->setHeaderLabels({tr("Status"), tr("Exit"), tr("Time"), tr("Command")});
     m_list->setRootIsDecorated(false);
     m_list->setUniformRowHeights(true);
@@ -60,6 +62,7 @@ SandboxPane::SandboxPane(QWidget *parent)
         m_list->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     m_output = new QTextEdit(this);
     m_output->setObjectName(QStringLiteral("sandboxOutput"));
+    m_output->setAccessibleName(tr("Command output"));
     m_output->setReadOnly(true);
     m_output->setAcceptRichText(false);
     m_output->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));

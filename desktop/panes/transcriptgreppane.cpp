@@ -130,18 +130,22 @@ TranscriptGrepPane::TranscriptGrepPane(QWidget *parent)
     setObjectName(QStringLiteral("transcriptGrepPane"));
     m_query = new QLineEdit(this);
     m_query->setObjectName(QStringLiteral("grepQuery"));
+    m_query->setAccessibleName(tr("Search every transcript"));
     m_query->setPlaceholderText(tr("Search every transcript"));
     m_query->setClearButtonEnabled(true);
     m_regex = new QCheckBox(tr("Regex"), this);
     m_regex->setToolTip(tr("Match a regular expression instead of words"));
     m_thisSession = new QCheckBox(tr("This session"), this);
     m_role = new QComboBox(this);
+    m_role->setObjectName(QStringLiteral("grepRole"));
+    m_role->setAccessibleName(tr("Only messages of this role"));
     m_role->addItem(tr("Any role"), QString());
     m_role->addItem(tr("User"), QStringLiteral("user"));
     m_role->addItem(tr("Assistant"), QStringLiteral("assistant"));
     m_role->addItem(tr("Tool"), QStringLiteral("tool"));
     m_when = new QComboBox(this);
     m_when->setObjectName(QStringLiteral("grepWhen"));
+    m_when->setAccessibleName(tr("Only messages written in this time"));
     m_when->setToolTip(tr("Only messages written in this time"));
     m_when->addItem(tr("Any time"), 0);
     m_when->addItem(tr("Last 24 hours"), 1);
@@ -149,10 +153,13 @@ TranscriptGrepPane::TranscriptGrepPane(QWidget *parent)
     m_when->addItem(tr("Last 30 days"), 30);
     m_when->addItem(tr("Last year"), 365);
     m_tool = new QLineEdit(this);
+    m_tool->setObjectName(QStringLiteral("grepTool"));
+    m_tool->setAccessibleName(tr("Only calls of this tool"));
     m_tool->setPlaceholderText(tr("Tool"));
     m_tool->setMaximumWidth(110);
     m_results = new QListWidget(this);
     m_results->setObjectName(QStringLiteral("grepResults"));
+    m_results->setAccessibleName(tr("Search results"));
     m_results->setItemDelegate(new HitDelegate(m_results));
     m_results->setWordWrap(true);
     m_results->setUniformItemSizes(false);
@@ -185,6 +192,14 @@ TranscriptGrepPane::TranscriptGrepPane(QWidget *parent)
     connect(m_role, &QComboBox::currentIndexChanged, this, &TranscriptGrepPane::scheduleSearch);
     connect(m_when, &QComboBox::currentIndexChanged, this, &TranscriptGrepPane::scheduleSearch);
     connect(m_results, &QListWidget::itemActivated, this, &TranscriptGrepPane::activate);
+    // Enter in the query opens the hit in front (the first one), so a search needs no mouse.
+    connect(m_query, &QLineEdit::returnPressed, this, [this] {
+        if (m_results->count() == 0)
+            return;
+        if (!m_results->currentItem())
+            m_results->setCurrentRow(0);
+        activate(m_results->currentItem());
+    });
     connect(m_results, &QListWidget::itemClicked, this, &TranscriptGrepPane::activate);
 }
 

@@ -24,6 +24,7 @@ RemoteMachineView::RemoteMachineView(QWidget *parent)
     m_pull->setEnabled(false);
     m_report = new QPlainTextEdit(this);
     m_report->setObjectName(QStringLiteral("remotePullReport"));
+    m_report->setAccessibleName(tr("Files brought back"));
     m_report->setReadOnly(true);
     m_report->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_report->setMaximumHeight(m_report->fontMetrics().lineSpacing() * 6 + 12);

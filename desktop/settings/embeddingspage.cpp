@@ -99,6 +99,7 @@ EmbeddingsPage::EmbeddingsPage(const DataLocations &locations, PluginManager *pl
     m_keyState->setWordWrap(true);
     m_key = new QLineEdit(this);
     m_key->setObjectName(QStringLiteral("embeddingKey"));
+    m_key->setAccessibleName(tr("API key"));
     m_key->setEchoMode(QLineEdit::Password);
     m_removeKey = new QPushButton(tr("Remove from keychain"), this);
     m_removeKey->setObjectName(QStringLiteral("removeEmbeddingKey"));

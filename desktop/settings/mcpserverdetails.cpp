@@ -35,6 +35,7 @@ McpServerDetails::McpServerDetails(const DataLocations &locations, QWidget *pare
     m_state->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     m_error = new QPlainTextEdit(this);
     m_error->setObjectName(QStringLiteral("mcpServerError"));
+    m_error->setAccessibleName(tr("Server error"));
     m_error->setReadOnly(true);
     m_error->setMaximumHeight(110);
     m_error->setTabChangesFocus(true);
@@ -55,6 +56,7 @@ McpServerDetails::McpServerDetails(const DataLocations &locations, QWidget *pare
 
     m_tools = new QTableWidget(0, 3, this);
     m_tools->setObjectName(QStringLiteral("mcpTools"));
+    m_tools->setAccessibleName(tr("Server tools"));
     m_tools->setHorizontalHeaderLabels({tr("Tool (offered to the model)"), tr("Description"), tr("Tokens")});
     m_tools->verticalHeader()->hide();
     m_tools->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -73,6 +75,7 @@ McpServerDetails::McpServerDetails(const DataLocations &locations, QWidget *pare
     toolsLayout->addWidget(m_cost);
     m_log = new QPlainTextEdit(this);
     m_log->setObjectName(QStringLiteral("mcpServerLog"));
+    m_log->setAccessibleName(tr("Server log"));
     m_log->setReadOnly(true);
     m_log->setMaximumBlockCount(LogLines);
     m_log->setLineWrapMode(QPlainTextEdit::NoWrap);

@@ -55,6 +55,7 @@ McpServersPage::McpServersPage(const DataLocations &locations, PluginManager *pl
 
     m_list = new QListWidget(this);
     m_list->setObjectName(QStringLiteral("mcpServers"));
+    m_list->setAccessibleName(tr("MCP servers"));
     m_list->setToolTip(tr("Tick a server to enable it"));
     auto *add = new QPushButton(tr("&Add…"), this);
     add->setObjectName(QStringLiteral("mcpAdd"));

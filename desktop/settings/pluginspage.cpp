@@ -31,6 +31,7 @@ PluginsPage::PluginsPage(PluginManager *plugins, QWidget *parent) : SettingsPage
     layout->addWidget(intro);
     m_table = new QTableWidget(0, ColumnCount, this);
     m_table->setObjectName(QStringLiteral("pluginTable"));
+    m_table->setAccessibleName(tr("Plugins"));
     m_table->setHorizontalHeaderLabels({tr("Plugin"), tr("Version"), tr("State"), tr("Problem")});
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -33,6 +33,7 @@ SettingsDialog::SettingsDialog(const DataLocations &locations, PluginManager *pl
     setWindowTitle(tr("Settings"));
     m_list = new QListWidget(this);
     m_list->setObjectName(QStringLiteral("settingsPages"));
+    m_list->setAccessibleName(tr("Settings pages"));
     m_list->setMaximumWidth(190);
     m_pages = new QStackedWidget(this);
     m_status = new QLabel(this);

@@ -58,11 +58,13 @@ ToolsPage::ToolsPage(const DataLocations &locations, PluginManager *plugins, QWi
     policiesLayout->addWidget(intro);
     m_tools = new QTableWidget(0, 4, policies);
     m_tools->setObjectName(QStringLiteral("toolRules"));
+    m_tools->setAccessibleName(tr("Tool approval rules"));
     m_tools->setHorizontalHeaderLabels({tr("Tool"), tr("From"), tr("Reads only"), tr("Rule")});
     m_tools->verticalHeader()->hide();
     m_tools->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_providers = new QTableWidget(0, 2, policies);
     m_providers->setObjectName(QStringLiteral("providerRules"));
+    m_providers->setAccessibleName(tr("Tool provider rules"));
     m_providers->setHorizontalHeaderLabels({tr("Tool provider"), tr("Rule")});
     m_providers->verticalHeader()->hide();
     m_providers->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -141,6 +143,7 @@ void ToolsPage::fillRules(QTableWidget *table, const QJsonObject &rules, int rul
     for (int row = 0; row < table->rowCount(); ++row) {
         const QString name = table->item(row, 0)->text();
         table->setCellWidget(row, ruleColumn, ruleBox(rules.value(name).toString()));
+        nameRuleBox(table, row, ruleColumn, name);
     }
     // Rules for tools or servers not running now stay listed (and kept) so they can be seen.
     for (auto it = rules.constBegin(); it != rules.constEnd(); ++it) {
@@ -152,7 +155,16 @@ void ToolsPage::fillRules(QTableWidget *table, const QJsonObject &rules, int rul
         if (ruleColumn > 1)
             table->setItem(row, 1, new QTableWidgetItem(tr("(not running)")));
         table->setCellWidget(row, ruleColumn, ruleBox(it.value().toString()));
+        nameRuleBox(table, row, ruleColumn, it.key());
     }
+}
+
+void ToolsPage::nameRuleBox(QTableWidget *table, int row, int ruleColumn, const QString &name)
+{
+    // A screen reader says whose rule the box sets, not only its value.
+    QWidget *box = table->cellWidget(row, ruleColumn);
+    box->setObjectName(QStringLiteral("rule:") + name);
+    box->setAccessibleName(tr("Approval rule for %1").arg(name));
 }
 
 void ToolsPage::showSandboxWarning()

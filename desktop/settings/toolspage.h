@@ -29,6 +29,7 @@ public:
 
 private:
     QComboBox *ruleBox(const QString &current);
+    void nameRuleBox(QTableWidget *table, int row, int ruleColumn, const QString &name);
     void fillRules(QTableWidget *table, const QJsonObject &rules, int ruleColumn);
     Result<void> saveApprovals();
     Result<void> saveToolSettings();

@@ -17,6 +17,7 @@ McpAuditView::McpAuditView(QString path, QWidget *parent) : QWidget(parent), m_p
     m_pool.setMaxThreadCount(1);
     m_list = new QTreeWidget(this);
     m_list->setObjectName(QStringLiteral("mcpAuditLog"));
+    m_list->setAccessibleName(tr("MCP audit log"));
     m_list->setRootIsDecorated(false);
     m_list->setUniformRowHeights(true);
     m_list->setHeaderLabels({tr("Time"), tr("Client"), tr("Method"), tr("Target"), tr("Kind"), tr("Error")});

@@ -603,6 +603,7 @@
   new QWebChannel(qt.webChannelTransport, function (channel) {
     bridge = channel.objects.valis;
     text = bridge.strings || {};
+    if (window.valisAccessibility) window.valisAccessibility(text);
     const applyTheme = function (theme) {
       const dark = theme === 'dark';
       document.documentElement.dataset.theme = dark ? 'dark' : 'light';
@@ -625,4 +626,144 @@
     bridge.toolCardFinished.connect(finishToolCard);
     bridge.ready();
   });
+})();
+
+// --- Accessibility: the structure a screen reader reads (issue 23) ---------------------------
+// Kept apart from the rendering above: it only adds roles, labels and announcements to what the
+// page shows, watching the feed as it changes.
+(function () {
+  const SentenceEnd = /[.!?\u2026\u3002\uff01\uff1f](?=\s|$)|\n\n/g;
+  const AnnounceInterval = 1500; // ms: at most one spoken update this often while streaming
+  const feed = document.getElementById('messages');
+  const announcer = document.getElementById('announcer');
+  const alerts = document.getElementById('alerts');
+  let strings = {};
+  let live = null; // { body, spoken: characters already announced, last: time of the last one }
+  let pending = 0;
+  let serial = 0;
+
+  function label(format, value) {
+    return (format || '%1').replace('%1', function () { return value; });
+  }
+
+  // A live region speaks what is put in it; it is emptied again soon after (and when the feed
+  // shows other messages), so stale words are neither read twice nor left in the page's text.
+  const Linger = 4000; // ms
+  function say(region, words) {
+    words = words.trim();
+    if (!words) return;
+    region.dataset.count = String(Number(region.dataset.count || 0) + 1);
+    region.dataset.last = words;
+    region.textContent = words;
+    clearTimeout(region.clearTimer);
+    region.clearTimer = setTimeout(function () { region.textContent = ''; }, Linger);
+  }
+
+  function silence() {
+    for (const region of [announcer, alerts]) {
+      clearTimeout(region.clearTimer);
+      region.textContent = '';
+    }
+  }
+
+  function describeArticle(article) {
+    const role = article.querySelector(':scope > header .role');
+    if (!role) return;
+    const name = role.textContent.trim();
+    if (name) article.setAttribute('aria-label', name);
+    // Each message starts with a heading, so a reader can jump from message to message; a
+    // person's message opens a turn and is one level up.
+    role.setAttribute('role', 'heading');
+    role.setAttribute('aria-level', article.classList.contains('user') ? '2' : '3');
+  }
+
+  function describeCard(card) {
+    const name = card.querySelector(':scope > .head .name');
+    card.setAttribute('role', 'article');
+    if (name) card.setAttribute('aria-label', label(strings.a11yTool, name.textContent.trim()));
+  }
+
+  function describeApproval(box) {
+    if (box.getAttribute('role') === 'alertdialog') return;
+    serial += 1;
+    const question = box.querySelector('.question');
+    const details = box.querySelector('pre');
+    box.setAttribute('role', 'alertdialog');
+    if (question) {
+      question.id = question.id || 'approval-question-' + serial;
+      box.setAttribute('aria-labelledby', question.id);
+      say(alerts, label(strings.a11yApproval, question.textContent));
+    }
+    if (details) {
+      details.id = details.id || 'approval-details-' + serial;
+      box.setAttribute('aria-describedby', details.id);
+    }
+  }
+
+  function describeOne(node) {
+    if (node.matches('article.msg')) describeArticle(node);
+    if (node.matches('.tool-card')) describeCard(node);
+    if (node.matches('.approval')) describeApproval(node);
+  }
+
+  function describe(node) {
+    if (node.nodeType !== Node.ELEMENT_NODE) return;
+    describeOne(node);
+    for (const inner of node.querySelectorAll('article.msg, .tool-card, .approval')) describeOne(inner);
+  }
+
+  // What is new in the streamed answer, up to its last sentence end (all of it once `done`).
+  function speakStream(done) {
+    pending = 0;
+    if (!live) return;
+    const words = live.body.textContent;
+    let end = words.length;
+    if (!done) {
+      end = 0;
+      for (const match of words.matchAll(SentenceEnd)) end = match.index + match[0].length;
+    }
+    if (end > live.spoken) {
+      say(announcer, words.slice(live.spoken, end));
+      live.spoken = end;
+      live.last = performance.now();
+    }
+    if (done) {
+      live = null;
+      feed.setAttribute('aria-busy', 'false');
+    }
+  }
+
+  function watchStream() {
+    const body = feed.querySelector('.body.streaming');
+    if (body && (!live || live.body !== body)) {
+      live = { body: body, spoken: 0, last: performance.now() };
+      feed.setAttribute('aria-busy', 'true');
+    }
+    if (live && !live.body.classList.contains('streaming')) {
+      if (pending) clearTimeout(pending);
+      speakStream(true);
+      return;
+    }
+    if (live && !pending) {
+      pending = setTimeout(function () { speakStream(false); },
+                           Math.max(0, AnnounceInterval - (performance.now() - live.last)));
+    }
+  }
+
+  new MutationObserver(function (records) {
+    let replaced = false;
+    for (const record of records) {
+      for (const node of record.addedNodes) describe(node);
+      if (record.target === feed && record.removedNodes.length) replaced = true;
+    }
+    if (replaced && !live) silence();
+    watchStream();
+  }).observe(feed, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class'] });
+
+  window.valisAccessibility = function (translated) {
+    strings = translated || {};
+    document.getElementById('conversation-heading').textContent = strings.a11yConversation || 'Conversation';
+    feed.setAttribute('aria-label', strings.a11yMessages || 'Messages');
+    describe(feed);
+  };
 })();
