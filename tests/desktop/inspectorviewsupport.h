@@ -183,7 +183,9 @@ inline void buildCompactedSession(CompactedSession &built, int turns)
         QStringList arguments{QStringLiteral("run"), QStringLiteral("--provider"), QStringLiteral("anthropic"),
                               QStringLiteral("--base-url"), built.server.baseUrl().toString(), QStringLiteral("--workspace"),
                               built.workspace.path(), QStringLiteral("--approve"), QStringLiteral("all"),
-                              QStringLiteral("--no-keychain"), QStringLiteral("--model"), QStringLiteral("tiny-sonnet")};
+                              QStringLiteral("--no-keychain"), QStringLiteral("--model"), QStringLiteral("tiny-sonnet"),
+                              // The file tools only: the definitions of every built plugin's tools would fill the window alone.
+                              QStringLiteral("--tools"), QStringLiteral("file-ops")};
         if (!built.id.isEmpty())
             arguments << QStringLiteral("--session") << built.id;
         arguments << QStringLiteral("turn %1: read the notes for this turn.").arg(t);

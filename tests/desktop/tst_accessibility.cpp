@@ -6,6 +6,7 @@
 #include "aboutdialog.h"
 #include "appearance.h"
 #include "composerwidget.h"
+#include "conversationcontroller.h"
 #include "conversationview.h"
 #include "mainwindow.h"
 #include "providerserver.h"
@@ -200,7 +201,8 @@ void TestAccessibility::worksFromTheKeyboardAlone()
     const int spokenBefore = evaluate(window, QStringLiteral("Number(document.getElementById('announcer').dataset.count || 0)")).toInt();
     QTest::keyClick(focused(), Qt::Key_Y, Qt::ControlModifier | Qt::ShiftModifier);
     QTRY_VERIFY_WITH_TIMEOUT(pageText(window).contains(QLatin1String("Ask again when you want more")), 15000);
-    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
+    // The turn is over (Send itself stays off while the composer is empty).
+    QTRY_VERIFY(!window.conversation()->isBusy());
     QCOMPARE(server.requests().size(), 2);
 
     // The page's structure: a main landmark, a feed of articles labelled by who speaks, a
@@ -264,8 +266,11 @@ void TestAccessibility::worksFromTheKeyboardAlone()
     window.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&window));
 
-    // Tab reaches every part of the window: sessions, the conversation, the composer.
+    // Tab reaches every part of the window: sessions, the conversation, the composer (with a
+    // draft typed, so Send is on and in the chain).
     window.composer()->editor()->setFocus();
+    QTest::keyClicks(focused(), QStringLiteral("draft"));
+    QTRY_VERIFY(window.findChild<QPushButton *>(QStringLiteral("composerSend"))->isEnabled());
     QSet<QString> reached;
     bool conversation = false;
     for (int i = 0; i < 80; ++i) {

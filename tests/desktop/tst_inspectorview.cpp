@@ -218,7 +218,7 @@ void TestInspectorView::inspectsACompactedSession()
         // quarter of the last request's bytes.
         const qint64 lastPrompt = built.server.requests().last().body.size() / 4;
         QTRY_COMPARE_WITH_TIMEOUT(meter->tokens(), lastPrompt, 20000);
-        QVERIFY(meter->tokens() < meter->window());
+        QVERIFY2(meter->tokens() < meter->window(), qPrintable(QStringLiteral("%1 vs %2").arg(meter->tokens()).arg(meter->window())));
         QCOMPARE(meter->window(), qint64(12000));
 
         // Clicking the gauge opens the inspector on the last request, which matches its hash:
