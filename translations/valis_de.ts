@@ -141,6 +141,126 @@
     </message>
 </context>
 <context>
+    <name>RequestInspector</name>
+    <message>
+        <source>message %1 of the view (%2, id %3, turn %4) differs from the one sent: the record was changed after the request</source>
+        <translation>Nachricht %1 der Ansicht (%2, ID %3, Runde %4) weicht von der gesendeten ab: die Aufzeichnung wurde nach der Anfrage geändert</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>the rebuilt view has %1 messages, the request sent %2</source>
+        <translation>die rekonstruierte Ansicht hat %1 Nachrichten, die Anfrage sendete %2</translation>
+    </message>
+    <message>
+        <source>the stored system prompt does not hash to the one recorded (%1)</source>
+        <translation>der Hash des gespeicherten Systemprompts stimmt nicht mit dem aufgezeichneten überein (%1)</translation>
+    </message>
+    <message>
+        <source>the stored tool definitions do not hash to the ones recorded (%1)</source>
+        <translation>der Hash der gespeicherten Werkzeugdefinitionen stimmt nicht mit dem aufgezeichneten überein (%1)</translation>
+    </message>
+    <message>
+        <source>the messages match but the model, options, output limit or cache breakpoint differ from the request sent</source>
+        <translation>die Nachrichten stimmen überein, aber Modell, Optionen, Ausgabelimit oder Cache-Breakpoint weichen von der gesendeten Anfrage ab</translation>
+    </message>
+    <message>
+        <source>the message the request was built from (%1) is not on the session&apos;s path</source>
+        <translation>die Nachricht, aus der die Anfrage erstellt wurde (%1), liegt nicht auf dem Pfad der Sitzung</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n compaction event(s) of this request are missing from the record</source>
+        <translation>
+            <numerusform>%n Verdichtungsereignis dieser Anfrage fehlt in der Aufzeichnung</numerusform>
+            <numerusform>%n Verdichtungsereignisse dieser Anfrage fehlen in der Aufzeichnung</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the history rebuilt from the record has %1 messages, the request sent %2 before its reminders</source>
+        <translation>der aus der Aufzeichnung rekonstruierte Verlauf hat %1 Nachrichten, die Anfrage sendete %2 vor ihren Erinnerungen</translation>
+    </message>
+    <message>
+        <source>the system prompt %1 is not stored in the session</source>
+        <translation>der Systemprompt %1 ist nicht in der Sitzung gespeichert</translation>
+    </message>
+    <message>
+        <source>the tool definitions %1 are not stored in the session</source>
+        <translation>die Werkzeugdefinitionen %1 sind nicht in der Sitzung gespeichert</translation>
+    </message>
+    <message>
+        <source>session %1 records no model request to inspect</source>
+        <translation>Sitzung %1 zeichnet keine Modellanfrage auf, die untersucht werden könnte</translation>
+    </message>
+    <message numerus="yes">
+        <source>session %1 has %n request(s); there is no request %2</source>
+        <translation>
+            <numerusform>Sitzung %1 hat %n Anfrage; es gibt keine Anfrage %2</numerusform>
+            <numerusform>Sitzung %1 hat %n Anfragen; es gibt keine Anfrage %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the view matches, but the body %1 writes for it today (%2) differs from the body sent (%3): its wire format changed since</source>
+        <translation>die Ansicht stimmt überein, aber der Anfragekörper, den %1 heute dafür erzeugt (%2), weicht vom gesendeten ab (%3): sein Übertragungsformat hat sich seitdem geändert</translation>
+    </message>
+    <message>
+        <source>the rebuilt view and body hash to the ones recorded when the request was sent</source>
+        <translation>die Hashes der rekonstruierten Ansicht und des Anfragekörpers stimmen mit den beim Senden der Anfrage aufgezeichneten überein</translation>
+    </message>
+    <message>
+        <source>the rebuilt view hashes to the one recorded; the body was not checked (%1)</source>
+        <translation>der Hash der rekonstruierten Ansicht stimmt mit dem aufgezeichneten überein; der Anfragekörper wurde nicht geprüft (%1)</translation>
+    </message>
+    <message>
+        <source>its transport did not hash it</source>
+        <translation>sein Transport hat keinen Hash gebildet</translation>
+    </message>
+    <message>
+        <source>the provider %1 is not loaded</source>
+        <translation>der Anbieter %1 ist nicht geladen</translation>
+    </message>
+    <message>
+        <source>an imported session records no request: the view is rebuilt from the record alone (no system prompt or tools), with nothing to check it against</source>
+        <translation>eine importierte Sitzung zeichnet keine Anfrage auf: die Ansicht wird allein aus der Aufzeichnung rekonstruiert (ohne Systemprompt oder Werkzeuge) und kann mit nichts abgeglichen werden</translation>
+    </message>
+    <message>
+        <source>the system prompt changed</source>
+        <translation>der Systemprompt hat sich geändert</translation>
+    </message>
+    <message>
+        <source>the tool definitions changed</source>
+        <translation>die Werkzeugdefinitionen haben sich geändert</translation>
+    </message>
+    <message>
+        <source>compaction %1 by %2 (%3) changed message %4</source>
+        <translation>Verdichtung %1 durch %2 (%3) hat Nachricht %4 geändert</translation>
+    </message>
+    <message>
+        <source>the previous request&apos;s %1 after its last cache breakpoint is not repeated (expected: it is placed there so it never breaks the cached prefix)</source>
+        <translation>die %1-Nachricht der vorigen Anfrage nach ihrem letzten Cache-Breakpoint wird nicht wiederholt (erwartet: sie steht dort, damit sie das gecachte Präfix nie unterbricht)</translation>
+    </message>
+    <message>
+        <source>message %1 (%2) differs with no compaction recorded: the session switched branch or the record changed</source>
+        <translation>Nachricht %1 (%2) weicht ab, ohne dass eine Verdichtung aufgezeichnet ist: die Sitzung hat den Zweig gewechselt oder die Aufzeichnung wurde geändert</translation>
+    </message>
+</context>
+<context>
+    <name>RequestManifest</name>
+    <message>
+        <source>a request manifest of version %1, which this build cannot read</source>
+        <translation>ein Anfragemanifest der Version %1, das dieser Build nicht lesen kann</translation>
+    </message>
+    <message>
+        <source>an appended message of the request manifest cannot be read: %1</source>
+        <translation>eine angehängte Nachricht des Anfragemanifests kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>the stored system prompt cannot be read: %1</source>
+        <translation>der gespeicherte Systemprompt kann nicht gelesen werden: %1</translation>
+    </message>
+</context>
+<context>
     <name>valis</name>
     <message>
         <source>Valis, a desktop agent harness.</source>
@@ -263,6 +383,14 @@
         <source>&lt;b&gt;%1&lt;/b&gt; %2&lt;br&gt;Licence: %3&lt;br&gt;%4&lt;br&gt;&lt;a href=&quot;%5&quot;&gt;%5&lt;/a&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; %2&lt;br&gt;Lizenz: %3&lt;br&gt;%4&lt;br&gt;&lt;a href=&quot;%5&quot;&gt;%5&lt;/a&gt;</translation>
     </message>
+    <message>
+        <source>Components</source>
+        <translation>Komponenten</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>Lizenz</translation>
+    </message>
 </context>
 <context>
     <name>valis::AgentInstructions</name>
@@ -285,6 +413,13 @@
     <message>
         <source>The AGENTS.md files hold %1 bytes, over their budget of %2 bytes, so they were cut: %3. The prompt says where each cut is and how to read the rest; raise agentsMdBudgetBytes in memory.json or shorten the files to load them whole.</source>
         <translation>Die AGENTS.md-Dateien umfassen %1 Bytes und überschreiten damit ihr Budget von %2 Bytes, daher wurden sie gekürzt: %3. Der Prompt gibt an, wo jeweils gekürzt wurde und wie sich der Rest lesen lässt; erhöhen Sie agentsMdBudgetBytes in memory.json oder kürzen Sie die Dateien, um sie vollständig zu laden.</translation>
+    </message>
+</context>
+<context>
+    <name>valis::AgentLoop</name>
+    <message>
+        <source>[an image (%1) was here, but its stored copy cannot be read]</source>
+        <translation>[hier war ein Bild (%1), aber seine gespeicherte Kopie kann nicht gelesen werden]</translation>
     </message>
 </context>
 <context>
@@ -379,6 +514,10 @@
             <numerusform>Höchstens %n Agent läuft gleichzeitig.</numerusform>
             <numerusform>Höchstens %n Agenten laufen gleichzeitig.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>Agenten</translation>
     </message>
 </context>
 <context>
@@ -821,6 +960,29 @@
     </message>
 </context>
 <context>
+    <name>valis::CommandPalette</name>
+    <message>
+        <source>Command palette</source>
+        <translation>Befehlspalette</translation>
+    </message>
+    <message>
+        <source>Command palette filter</source>
+        <translation>Filter der Befehlspalette</translation>
+    </message>
+    <message>
+        <source>Type an action, a session, a setting or a folder</source>
+        <translation>Geben Sie eine Aktion, eine Sitzung, eine Einstellung oder einen Ordner ein</translation>
+    </message>
+    <message>
+        <source>Command palette results</source>
+        <translation>Ergebnisse der Befehlspalette</translation>
+    </message>
+    <message>
+        <source>Nothing matches.</source>
+        <translation>Keine Treffer.</translation>
+    </message>
+</context>
+<context>
     <name>valis::CompactionEvent</name>
     <message>
         <source>a replaced part cannot be read: %1</source>
@@ -853,6 +1015,41 @@
     <message>
         <source>the compaction event of message %1 is not an object</source>
         <translation>das Verdichtungsereignis der Nachricht %1 ist kein Objekt</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ComposerReadiness</name>
+    <message>
+        <source>The %1 provider is not running; see the plugin status</source>
+        <translation>Der Anbieter %1 läuft nicht; siehe den Plugin-Status</translation>
+    </message>
+    <message>
+        <source> or set %1</source>
+        <translation> oder setzen Sie %1</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> oder </translation>
+    </message>
+    <message>
+        <source>No API key for %1: add one in Settings &gt; Providers%2</source>
+        <translation>Kein API-Schlüssel für %1: Fügen Sie unter Einstellungen &gt; Anbieter einen hinzu%2</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 Tokens</translation>
+    </message>
+    <message>
+        <source>~%1 tokens</source>
+        <translation>~%1 Tokens</translation>
+    </message>
+    <message>
+        <source>The draft&apos;s tokens for %1 (its tokenizer)</source>
+        <translation>Die Tokens des Entwurfs für %1 (mit dessen Tokenizer)</translation>
+    </message>
+    <message>
+        <source>An estimate of the draft&apos;s tokens for %1</source>
+        <translation>Eine Schätzung der Tokens des Entwurfs für %1</translation>
     </message>
 </context>
 <context>
@@ -933,6 +1130,66 @@
         <source>How the session&apos;s history is shown to the model; a change applies from the next request</source>
         <translation>Wie der Verlauf der Sitzung dem Modell gezeigt wird; eine Änderung gilt ab der nächsten Anfrage</translation>
     </message>
+    <message>
+        <source>Session choices</source>
+        <translation>Sitzungsoptionen</translation>
+    </message>
+    <message>
+        <source>Session:</source>
+        <translation>Sitzung:</translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>%1 (click to choose in Commands)</source>
+        <translation>%1 (zum Auswählen in „Befehle“ klicken)</translation>
+    </message>
+    <message>
+        <source>A turn is running: Stop ends it</source>
+        <translation>Eine Runde läuft: „Anhalten“ beendet sie</translation>
+    </message>
+    <message>
+        <source>No provider is running yet; see the plugin status</source>
+        <translation>Noch läuft kein Anbieter; siehe den Plugin-Status</translation>
+    </message>
+    <message>
+        <source>Choose a model for %1 first</source>
+        <translation>Wählen Sie zuerst ein Modell für %1</translation>
+    </message>
+    <message>
+        <source>Write a message first</source>
+        <translation>Schreiben Sie zuerst eine Nachricht</translation>
+    </message>
+    <message>
+        <source>Send to %1 (Enter)</source>
+        <translation>An %1 senden (Eingabetaste)</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Tool pack</source>
+        <translation>Werkzeugpaket</translation>
+    </message>
+    <message>
+        <source>History strategy</source>
+        <translation>Verlaufsstrategie</translation>
+    </message>
+    <message>
+        <source>Message to the agent</source>
+        <translation>Nachricht an den Agenten</translation>
+    </message>
+    <message>
+        <source>Draft size</source>
+        <translation>Größe des Entwurfs</translation>
+    </message>
 </context>
 <context>
     <name>valis::ConnectionTester</name>
@@ -982,6 +1239,18 @@
     <message>
         <source>no context yet</source>
         <translation>noch kein Kontext</translation>
+    </message>
+    <message>
+        <source>Context gauge</source>
+        <translation>Kontextanzeige</translation>
+    </message>
+    <message>
+        <source>Click to see what the model was sent.</source>
+        <translation>Klicken, um zu sehen, was an das Modell gesendet wurde.</translation>
+    </message>
+    <message>
+        <source>no usage</source>
+        <translation>keine Nutzung</translation>
     </message>
 </context>
 <context>
@@ -1211,6 +1480,30 @@
         <source>Start a new session from the conversation up to this message; when its turn ends, its answer is reported back here</source>
         <translation>Eine neue Sitzung mit der Unterhaltung bis zu dieser Nachricht starten; wenn ihre Runde endet, wird ihre Antwort hierher zurückgemeldet</translation>
     </message>
+    <message>
+        <source>What did the model see?</source>
+        <translation>Was hat das Modell gesehen?</translation>
+    </message>
+    <message>
+        <source>Open the context inspector on the request that produced this message</source>
+        <translation>Den Kontextinspektor für die Anfrage öffnen, die diese Nachricht erzeugt hat</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>Unterhaltung</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>Nachrichten</translation>
+    </message>
+    <message>
+        <source>Approval needed: %1</source>
+        <translation>Freigabe erforderlich: %1</translation>
+    </message>
+    <message>
+        <source>Tool %1</source>
+        <translation>Werkzeug %1</translation>
+    </message>
 </context>
 <context>
     <name>valis::ConversationController</name>
@@ -1411,6 +1704,29 @@
     <message>
         <source>done</source>
         <translation>fertig</translation>
+    </message>
+</context>
+<context>
+    <name>valis::DesktopNotifier</name>
+    <message>
+        <source>Valis</source>
+        <translation>Valis</translation>
+    </message>
+    <message>
+        <source>Valis tray menu</source>
+        <translation>Valis-Menü im Systemabschnitt</translation>
+    </message>
+    <message>
+        <source>&amp;Show Valis</source>
+        <translation>Valis &amp;anzeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Anzeigen</translation>
     </message>
 </context>
 <context>
@@ -1622,6 +1938,10 @@
     <message>
         <source>Documents: %1</source>
         <translation>Dokumente: %1</translation>
+    </message>
+    <message>
+        <source>Document preview</source>
+        <translation>Dokumentvorschau</translation>
     </message>
 </context>
 <context>
@@ -1876,6 +2196,10 @@
         <source>Embeddings</source>
         <translation>Embeddings</translation>
     </message>
+    <message>
+        <source>API key</source>
+        <translation>API-Schlüssel</translation>
+    </message>
 </context>
 <context>
     <name>valis::FailureClassifier</name>
@@ -2127,6 +2451,289 @@
     <message>
         <source>Expected an event stream (text/event-stream) but the server answered %1: %2</source>
         <translation>Ein Ereignisstrom (text/event-stream) wurde erwartet, aber der Server antwortete %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::InspectorDock</name>
+    <message>
+        <source>Context inspector</source>
+        <translation>Kontextinspektor</translation>
+    </message>
+    <message>
+        <source>Inspecting request %1…</source>
+        <translation>Anfrage %1 wird untersucht…</translation>
+    </message>
+    <message>
+        <source>Inspecting…</source>
+        <translation>Wird untersucht…</translation>
+    </message>
+</context>
+<context>
+    <name>valis::InspectorFormat</name>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>Nachrichten</translation>
+    </message>
+    <message>
+        <source>Cache: nothing recorded.</source>
+        <translation>Cache: nichts aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Cache: %1 read · %2 written · %3 uncached input · %4 output</source>
+        <translation>Cache: %1 gelesen · %2 geschrieben · %3 ungecachte Eingabe · %4 Ausgabe</translation>
+    </message>
+    <message>
+        <source> · cost %1</source>
+        <translation> · Kosten %1</translation>
+    </message>
+    <message>
+        <source>The first request: nothing before it to compare with.</source>
+        <translation>Die erste Anfrage: nichts davor zum Vergleichen.</translation>
+    </message>
+    <message>
+        <source>No comparison with the previous request.</source>
+        <translation>Kein Vergleich mit der vorigen Anfrage.</translation>
+    </message>
+    <message>
+        <source>The cached prefix held: this request starts as request %1 did.</source>
+        <translation>Das gecachte Präfix hat gehalten: Diese Anfrage beginnt wie Anfrage %1.</translation>
+    </message>
+    <message>
+        <source>The cached prefix broke at message #%1</source>
+        <translation>Das gecachte Präfix brach bei Nachricht #%1</translation>
+    </message>
+    <message>
+        <source>%1 tokens were sent again without the cache</source>
+        <translation>%1 Tokens wurden erneut ohne Cache gesendet</translation>
+    </message>
+    <message>
+        <source>, costing about %1 more.</source>
+        <translation>, was etwa %1 mehr kostet.</translation>
+    </message>
+    <message>
+        <source>Pointer %1</source>
+        <translation>Verweis %1</translation>
+    </message>
+    <message>
+        <source>MemoryRef %1</source>
+        <translation>MemoryRef %1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::InspectorView</name>
+    <message>
+        <source>Context inspector</source>
+        <translation>Kontextinspektor</translation>
+    </message>
+    <message>
+        <source>Inspector pages</source>
+        <translation>Inspektorseiten</translation>
+    </message>
+    <message>
+        <source>‹ Previous</source>
+        <translation>‹ Vorherige</translation>
+    </message>
+    <message>
+        <source>Previous request</source>
+        <translation>Vorige Anfrage</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>Anfrage</translation>
+    </message>
+    <message>
+        <source>Request number</source>
+        <translation>Anfragenummer</translation>
+    </message>
+    <message>
+        <source>Next ›</source>
+        <translation>Nächste ›</translation>
+    </message>
+    <message>
+        <source>Next request</source>
+        <translation>Nächste Anfrage</translation>
+    </message>
+    <message>
+        <source>Hash check</source>
+        <translation>Hash-Prüfung</translation>
+    </message>
+    <message>
+        <source>Cache and cost</source>
+        <translation>Cache und Kosten</translation>
+    </message>
+    <message>
+        <source>MemoryRefs and pointers in the request</source>
+        <translation>MemoryRefs und Verweise in der Anfrage</translation>
+    </message>
+    <message>
+        <source>Messages sent</source>
+        <translation>Gesendete Nachrichten</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Rolle</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>Herkunft</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>Cache</source>
+        <translation>Cache</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>MemoryRefs and pointers in the message</source>
+        <translation>MemoryRefs und Verweise in der Nachricht</translation>
+    </message>
+    <message>
+        <source>The selected message&apos;s text</source>
+        <translation>Der Text der ausgewählten Nachricht</translation>
+    </message>
+    <message>
+        <source>Select a message to read what was sent.</source>
+        <translation>Wählen Sie eine Nachricht aus, um zu lesen, was gesendet wurde.</translation>
+    </message>
+    <message>
+        <source>&amp;Messages</source>
+        <translation>&amp;Nachrichten</translation>
+    </message>
+    <message>
+        <source>Where the cached prefix broke</source>
+        <translation>Wo das gecachte Präfix brach</translation>
+    </message>
+    <message>
+        <source>Changes against the previous request</source>
+        <translation>Änderungen gegenüber der vorigen Anfrage</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Where it went</source>
+        <translation>Verbleib</translation>
+    </message>
+    <message>
+        <source>&amp;Diff</source>
+        <translation>&amp;Diff</translation>
+    </message>
+    <message>
+        <source>The request could not be inspected: %1</source>
+        <translation>Die Anfrage konnte nicht untersucht werden: %1</translation>
+    </message>
+    <message>
+        <source> of %1</source>
+        <translation> von %1</translation>
+    </message>
+    <message>
+        <source>turn %1</source>
+        <translation>Runde %1</translation>
+    </message>
+    <message>
+        <source>No token counts.</source>
+        <translation>Keine Token-Zahlen.</translation>
+    </message>
+    <message>
+        <source>No request chosen.</source>
+        <translation>Keine Anfrage gewählt.</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>exakt</translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <translation>geschätzt</translation>
+    </message>
+    <message>
+        <source>%1 tokens (%2): system %3 · tools %4 · messages %5</source>
+        <translation>%1 Tokens (%2): System %3 · Werkzeuge %4 · Nachrichten %5</translation>
+    </message>
+    <message>
+        <source>Imported: rebuilt from the record, nothing to check.</source>
+        <translation>Importiert: aus der Aufzeichnung rekonstruiert, nichts zu prüfen.</translation>
+    </message>
+    <message>
+        <source>✓ Matches the recorded request.</source>
+        <translation>✓ Stimmt mit der aufgezeichneten Anfrage überein.</translation>
+    </message>
+    <message>
+        <source>MISMATCH: the view rebuilt from the record is not the request that was sent.</source>
+        <translation>ABWEICHUNG: Die aus der Aufzeichnung rekonstruierte Ansicht ist nicht die gesendete Anfrage.</translation>
+    </message>
+    <message>
+        <source>Recorded %1, rebuilt %2.</source>
+        <translation>Aufgezeichnet %1, rekonstruiert %2.</translation>
+    </message>
+    <message>
+        <source>No recorded hash to check against.</source>
+        <translation>Kein aufgezeichneter Hash zum Abgleichen.</translation>
+    </message>
+    <message>
+        <source>Not checked: %1</source>
+        <translation>Nicht geprüft: %1</translation>
+    </message>
+    <message>
+        <source>◆ breakpoint</source>
+        <translation>◆ Breakpoint</translation>
+    </message>
+    <message>
+        <source>A cache breakpoint: the prefix up to here is cached.</source>
+        <translation>Ein Cache-Breakpoint: Das Präfix bis hierher ist gecacht.</translation>
+    </message>
+    <message>
+        <source>#%1 %2: %3</source>
+        <translation>#%1 %2: %3</translation>
+    </message>
+    <message>
+        <source>Added (%1)</source>
+        <translation>Hinzugefügt (%1)</translation>
+    </message>
+    <message>
+        <source>Evicted (%1)</source>
+        <translation>Ausgelagert (%1)</translation>
+    </message>
+    <message>
+        <source>Summarised (%1)</source>
+        <translation>Zusammengefasst (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n Nachricht</numerusform>
+            <numerusform>%n Nachrichten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Moved (%1)</source>
+        <translation>Verschoben (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>valis::InspectorWorker</name>
+    <message>
+        <source>No recorded request produced this message.</source>
+        <translation>Keine aufgezeichnete Anfrage hat diese Nachricht erzeugt.</translation>
     </message>
 </context>
 <context>
@@ -2541,6 +3148,142 @@
         <source>Agents</source>
         <translation>Agenten</translation>
     </message>
+    <message>
+        <source>Filter sessions</source>
+        <translation>Sitzungen filtern</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>Sitzungen</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>Unterhaltung</translation>
+    </message>
+    <message>
+        <source>No session is shown.</source>
+        <translation>Keine Sitzung wird angezeigt.</translation>
+    </message>
+    <message>
+        <source>This imported session records no usage: its source did not report what its requests sent, so there is nothing true to show.</source>
+        <translation>Diese importierte Sitzung zeichnet keine Nutzung auf: Ihre Quelle hat nicht gemeldet, was ihre Anfragen gesendet haben, daher gibt es nichts Zutreffendes anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>This session records no usage yet: no request of it has reported its tokens.</source>
+        <translation>Diese Sitzung zeichnet noch keine Nutzung auf: Keine ihrer Anfragen hat ihre Tokens gemeldet.</translation>
+    </message>
+    <message>
+        <source>No session is shown, so there is no request to inspect.</source>
+        <translation>Es wird keine Sitzung angezeigt, daher gibt es keine Anfrage zu untersuchen.</translation>
+    </message>
+    <message>
+        <source>Desktop notification not shown: %1</source>
+        <translation>Desktop-Benachrichtigung nicht angezeigt: %1</translation>
+    </message>
+    <message>
+        <source>Untitled session</source>
+        <translation>Unbenannte Sitzung</translation>
+    </message>
+    <message>
+        <source>The turn has ended.</source>
+        <translation>Die Runde ist beendet.</translation>
+    </message>
+    <message>
+        <source>A command failed: %1</source>
+        <translation>Ein Befehl ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>A tool call waits for your approval: %1</source>
+        <translation>Ein Werkzeugaufruf wartet auf Ihre Freigabe: %1</translation>
+    </message>
+    <message>
+        <source>Background agent</source>
+        <translation>Hintergrundagent</translation>
+    </message>
+    <message>
+        <source>A background agent failed: %1</source>
+        <translation>Ein Hintergrundagent ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Command palette…</source>
+        <translation>&amp;Befehlspalette…</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>Settings: %1</source>
+        <translation>Einstellungen: %1</translation>
+    </message>
+    <message>
+        <source>Settings page</source>
+        <translation>Einstellungsseite</translation>
+    </message>
+    <message>
+        <source>Workspace: %1</source>
+        <translation>Arbeitsbereich: %1</translation>
+    </message>
+    <message>
+        <source>Recent workspace</source>
+        <translation>Zuletzt verwendeter Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Session list: %1</source>
+        <translation>Sitzungsliste: %1</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>Exportiert nach %1</translation>
+    </message>
+    <message>
+        <source>&amp;Pin session</source>
+        <translation>Sitzung an&amp;heften</translation>
+    </message>
+    <message>
+        <source>Export as &amp;Markdown…</source>
+        <translation>Als &amp;Markdown exportieren…</translation>
+    </message>
+    <message>
+        <source>Export as &amp;JSONL…</source>
+        <translation>Als &amp;JSONL exportieren…</translation>
+    </message>
+    <message>
+        <source>Un&amp;pin session</source>
+        <translation>Sitzung lö&amp;sen</translation>
+    </message>
+    <message>
+        <source>S&amp;ort sessions by</source>
+        <translation>Sitzungen s&amp;ortieren nach</translation>
+    </message>
+    <message>
+        <source>Recent activity</source>
+        <translation>Letzte Aktivität</translation>
+    </message>
+    <message>
+        <source>Creation date</source>
+        <translation>Erstellungsdatum</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titel</translation>
+    </message>
+    <message>
+        <source>Export the session as JSONL</source>
+        <translation>Die Sitzung als JSONL exportieren</translation>
+    </message>
+    <message>
+        <source>Export the session as Markdown</source>
+        <translation>Die Sitzung als Markdown exportieren</translation>
+    </message>
+    <message>
+        <source>Valis JSONL (*.jsonl)</source>
+        <translation>Valis-JSONL (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
 </context>
 <context>
     <name>valis::MarkdownExport</name>
@@ -2706,6 +3449,10 @@
             <numerusform>%n Zeile des Protokolls konnte nicht gelesen werden.</numerusform>
             <numerusform>%n Zeilen des Protokolls konnten nicht gelesen werden.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>MCP audit log</source>
+        <translation>MCP-Audit-Protokoll</translation>
     </message>
 </context>
 <context>
@@ -3773,6 +4520,18 @@
         <source>Not sent to the model now. %1</source>
         <translation>Wird dem Modell zurzeit nicht gesendet. %1</translation>
     </message>
+    <message>
+        <source>Server error</source>
+        <translation>Serverfehler</translation>
+    </message>
+    <message>
+        <source>Server tools</source>
+        <translation>Server-Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Server log</source>
+        <translation>Serverprotokoll</translation>
+    </message>
 </context>
 <context>
     <name>valis::McpServerEditor</name>
@@ -4776,6 +5535,22 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <source>From</source>
         <translation>Quelle</translation>
     </message>
+    <message>
+        <source>Record type</source>
+        <translation>Eintragstyp</translation>
+    </message>
+    <message>
+        <source>Written by</source>
+        <translation>Geschrieben von</translation>
+    </message>
+    <message>
+        <source>Memory records</source>
+        <translation>Gedächtniseinträge</translation>
+    </message>
+    <message>
+        <source>Memory record</source>
+        <translation>Gedächtniseintrag</translation>
+    </message>
 </context>
 <context>
     <name>valis::MemoryProcessingPane</name>
@@ -4908,6 +5683,18 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>Evidence: %1</source>
         <translation>Belege: %1</translation>
+    </message>
+    <message>
+        <source>Recommendations</source>
+        <translation>Empfehlungen</translation>
+    </message>
+    <message>
+        <source>Recommendation details</source>
+        <translation>Empfehlungsdetails</translation>
+    </message>
+    <message>
+        <source>Learned memory</source>
+        <translation>Gelerntes Gedächtnis</translation>
     </message>
 </context>
 <context>
@@ -5272,6 +6059,29 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     </message>
 </context>
 <context>
+    <name>valis::NotificationsPage</name>
+    <message>
+        <source>Notifications</source>
+        <translation>Benachrichtigungen</translation>
+    </message>
+    <message>
+        <source>Notify me when a turn ends, an approval waits or a background job fails while the window is in the background</source>
+        <translation>Benachrichtigen, wenn eine Runde endet, eine Freigabe wartet oder ein Hintergrundauftrag fehlschlägt, während das Fenster im Hintergrund ist</translation>
+    </message>
+    <message>
+        <source>Desktop notifications</source>
+        <translation>Desktop-Benachrichtigungen</translation>
+    </message>
+    <message>
+        <source>While notifications are on, Valis also keeps an icon in the system tray.</source>
+        <translation>Solange Benachrichtigungen aktiv sind, zeigt Valis auch ein Symbol im Systemabschnitt der Kontrollleiste.</translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray: notifications go to its notification service.</source>
+        <translation>Diese Arbeitsumgebung hat keinen Systemabschnitt der Kontrollleiste: Benachrichtigungen gehen an ihren Benachrichtigungsdienst.</translation>
+    </message>
+</context>
+<context>
     <name>valis::OpenAiApiServer</name>
     <message>
         <source>this conversation is answering another request; send the next one when it is done</source>
@@ -5587,6 +6397,10 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
             <numerusform>%n von diesem Aufruf ausgelöster Werkzeugaufruf</numerusform>
             <numerusform>%n von diesem Aufruf ausgelöste Werkzeugaufrufe</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Background agents</source>
+        <translation>Hintergrundagenten</translation>
     </message>
 </context>
 <context>
@@ -5987,7 +6801,7 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     </message>
     <message>
         <source>&quot;%1&quot; is not a prompt key: use lower-case letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;/&apos; (at most 128)</source>
-        <translation>„%1“ ist kein Prompt-Schlüssel: verwenden Sie Kleinbuchstaben, Ziffern, '-', '_' und '/' (höchstens 128)</translation>
+        <translation>„%1“ ist kein Prompt-Schlüssel: verwenden Sie Kleinbuchstaben, Ziffern, &apos;-&apos;, &apos;_&apos; und &apos;/&apos; (höchstens 128)</translation>
     </message>
     <message>
         <source>the prompt &quot;%1&quot; has no text</source>
@@ -6307,6 +7121,10 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>Copy the files the agent changed on the remote machine into the local workspace; files you changed here meanwhile are kept, the machine&apos;s version saved beside them</source>
         <translation>Die Dateien, die der Agent auf dem entfernten Rechner geändert hat, in den lokalen Arbeitsbereich kopieren; Dateien, die Sie hier inzwischen geändert haben, bleiben erhalten, die Version des Rechners wird daneben gespeichert</translation>
+    </message>
+    <message>
+        <source>Files brought back</source>
+        <translation>Zurückgeholte Dateien</translation>
     </message>
 </context>
 <context>
@@ -6816,6 +7634,29 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <source>%1 (not running)</source>
         <translation>%1 (läuft nicht)</translation>
     </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>Commands</source>
+        <translation>Befehle</translation>
+    </message>
+    <message>
+        <source>Command output</source>
+        <translation>Befehlsausgabe</translation>
+    </message>
+</context>
+<context>
+    <name>valis::SectionBar</name>
+    <message>
+        <source>Tokens per section</source>
+        <translation>Tokens pro Abschnitt</translation>
+    </message>
+    <message>
+        <source>%1: %2 tokens</source>
+        <translation>%1: %2 Tokens</translation>
+    </message>
 </context>
 <context>
     <name>valis::Session</name>
@@ -6893,6 +7734,14 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>Served by the OpenAI-compatible API (profile %1)</source>
         <translation>Über die OpenAI-kompatible API bereitgestellt (Profil %1)</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>Angeheftet</translation>
+    </message>
+    <message>
+        <source>%1, pinned</source>
+        <translation>%1, angeheftet</translation>
     </message>
 </context>
 <context>
@@ -7093,6 +7942,10 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>Saved. New turns use these settings.</source>
         <translation>Gespeichert. Neue Runden verwenden diese Einstellungen.</translation>
+    </message>
+    <message>
+        <source>Settings pages</source>
+        <translation>Einstellungsseiten</translation>
     </message>
 </context>
 <context>
@@ -7726,6 +8579,18 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <source>Tools</source>
         <translation>Werkzeuge</translation>
     </message>
+    <message>
+        <source>Tool approval rules</source>
+        <translation>Freigaberegeln für Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Tool provider rules</source>
+        <translation>Regeln für Werkzeuganbieter</translation>
+    </message>
+    <message>
+        <source>Approval rule for %1</source>
+        <translation>Freigaberegel für %1</translation>
+    </message>
 </context>
 <context>
     <name>valis::TranscriptGrepPane</name>
@@ -7820,6 +8685,18 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <source>Last year</source>
         <translation>Letzte 12 Monate</translation>
     </message>
+    <message>
+        <source>Only messages of this role</source>
+        <translation>Nur Nachrichten dieser Rolle</translation>
+    </message>
+    <message>
+        <source>Only calls of this tool</source>
+        <translation>Nur Aufrufe dieses Werkzeugs</translation>
+    </message>
+    <message>
+        <source>Search results</source>
+        <translation>Suchergebnisse</translation>
+    </message>
 </context>
 <context>
     <name>valis::TranscriptImporters</name>
@@ -7880,6 +8757,229 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>the model&apos;s versions of turn %1 could not be stored: %2</source>
         <translation>die Versionen des Modells für Runde %1 konnten nicht gespeichert werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::UsageReport</name>
+    <message>
+        <source>read the sessions</source>
+        <translation>Lesen der Sitzungen</translation>
+    </message>
+    <message>
+        <source>read the usage</source>
+        <translation>Lesen der Nutzung</translation>
+    </message>
+    <message>
+        <source>read the compactions</source>
+        <translation>Lesen der Verdichtungen</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a date: use YYYY-MM-DD, a number of days such as 7d or 30d, or all</source>
+        <translation>„%1“ ist kein Datum: verwenden Sie JJJJ-MM-TT, eine Anzahl Tage wie 7d oder 30d, oder all</translation>
+    </message>
+    <message>
+        <source>there is no session database here</source>
+        <translation>hier gibt es keine Sitzungsdatenbank</translation>
+    </message>
+    <message>
+        <source>cannot open the database</source>
+        <translation>die Datenbank kann nicht geöffnet werden</translation>
+    </message>
+</context>
+<context>
+    <name>valis::UsageView</name>
+    <message>
+        <source>million tokens</source>
+        <translation>Millionen Tokens</translation>
+    </message>
+    <message>
+        <source>thousand tokens</source>
+        <translation>Tausend Tokens</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>Cost per day (USD)</source>
+        <translation>Kosten pro Tag (USD)</translation>
+    </message>
+    <message>
+        <source>other models</source>
+        <translation>andere Modelle</translation>
+    </message>
+    <message>
+        <source>USD</source>
+        <translation>USD</translation>
+    </message>
+    <message>
+        <source>Tokens per day</source>
+        <translation>Tokens pro Tag</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>cache read</source>
+        <translation>Cache gelesen</translation>
+    </message>
+    <message>
+        <source>cache write</source>
+        <translation>Cache geschrieben</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>Cost by provider and model</source>
+        <translation>Kosten nach Anbieter und Modell</translation>
+    </message>
+    <message>
+        <source>Tokens by provider and model (no known prices)</source>
+        <translation>Tokens nach Anbieter und Modell (keine bekannten Preise)</translation>
+    </message>
+    <message>
+        <source>Costliest sessions (USD)</source>
+        <translation>Teuerste Sitzungen (USD)</translation>
+    </message>
+    <message>
+        <source>sessions, costliest first</source>
+        <translation>Sitzungen, teuerste zuerst</translation>
+    </message>
+    <message>
+        <source>Read from the prompt cache (%)</source>
+        <translation>Aus dem Prompt-Cache gelesen (%)</translation>
+    </message>
+    <message>
+        <source>cache-read share</source>
+        <translation>Anteil aus dem Cache</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>Compactions: %1, cache writes %2</source>
+        <translation>Verdichtungen: %1, Cache-Schreibvorgänge %2</translation>
+    </message>
+    <message>
+        <source>tokens taken out of requests</source>
+        <translation>aus Anfragen entfernte Tokens</translation>
+    </message>
+    <message>
+        <source>Usage and cost</source>
+        <translation>Nutzung und Kosten</translation>
+    </message>
+    <message>
+        <source>&amp;Period:</source>
+        <translation>&amp;Zeitraum:</translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation>Zeitraum</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Letzte 7 Tage</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Letzte 30 Tage</translation>
+    </message>
+    <message>
+        <source>All time</source>
+        <translation>Gesamter Zeitraum</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Refresh the usage</source>
+        <translation>Die Nutzung aktualisieren</translation>
+    </message>
+    <message>
+        <source>Usage status</source>
+        <translation>Nutzungsstatus</translation>
+    </message>
+    <message>
+        <source>Total cost</source>
+        <translation>Gesamtkosten</translation>
+    </message>
+    <message>
+        <source>Tokens sent and generated</source>
+        <translation>Gesendete und erzeugte Tokens</translation>
+    </message>
+    <message>
+        <source>Share read from the cache</source>
+        <translation>Aus dem Cache gelesener Anteil</translation>
+    </message>
+    <message>
+        <source>Compactions</source>
+        <translation>Verdichtungen</translation>
+    </message>
+    <message>
+        <source>Cost per day</source>
+        <translation>Kosten pro Tag</translation>
+    </message>
+    <message>
+        <source>Costliest sessions</source>
+        <translation>Teuerste Sitzungen</translation>
+    </message>
+    <message>
+        <source>Cache-read share per day</source>
+        <translation>Anteil aus dem Cache pro Tag</translation>
+    </message>
+    <message>
+        <source>Compactions and their savings</source>
+        <translation>Verdichtungen und ihre Einsparungen</translation>
+    </message>
+    <message>
+        <source>Reading the sessions…</source>
+        <translation>Sitzungen werden gelesen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (+ %n unpriced)</source>
+        <translation>
+            <numerusform>%1 (+ %n ohne Preis)</numerusform>
+            <numerusform>%1 (+ %n ohne Preis)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 sent · %2 generated</source>
+        <translation>%1 gesendet · %2 erzeugt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n compaction(s), %1 tokens saved</source>
+        <translation>
+            <numerusform>%n Verdichtung, %1 Tokens gespart</numerusform>
+            <numerusform>%n Verdichtungen, %1 Tokens gespart</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 tokens sent (%2 uncached input, %3 read from the cache, %4 written to it), %5 generated</source>
+        <translation>%1 Tokens gesendet (%2 ungecachte Eingabe, %3 aus dem Cache gelesen, %4 in ihn geschrieben), %5 erzeugt</translation>
+    </message>
+    <message>
+        <source>The usage could not be read: %1</source>
+        <translation>Die Nutzung konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>No model requests with recorded usage in this period.</source>
+        <translation>Keine Modellanfragen mit aufgezeichneter Nutzung in diesem Zeitraum.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) in %1 session(s)</source>
+        <translation>
+            <numerusform>%n Anfrage in %1 Sitzung(en)</numerusform>
+            <numerusform>%n Anfragen in %1 Sitzung(en)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Usage and cost…</source>
+        <translation>&amp;Nutzung und Kosten…</translation>
     </message>
 </context>
 <context>
@@ -8113,6 +9213,21 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>Not imported: %1 files (the first: %2).</source>
         <translation>Nicht importiert: %1 Dateien (die erste: %2).</translation>
+    </message>
+    <message>
+        <source>Local models</source>
+        <translation>Lokale Modelle</translation>
+    </message>
+    <message>
+        <source>Sessions to import</source>
+        <translation>Zu importierende Sitzungen</translation>
+    </message>
+</context>
+<context>
+    <name>valis::WindowLayout</name>
+    <message>
+        <source>Sessions</source>
+        <translation>Sitzungen</translation>
     </message>
 </context>
 <context>
@@ -9393,10 +10508,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>Unpin message ID.</source>
         <translation>Nachricht ID lösen.</translation>
-    </message>
-    <message>
-        <source>Shows what the context strategies did in a session: every compaction (what moved where, tokens before and after, cache cost) and the totals. With --settings, the strategies in use and their thresholds.</source>
-        <translation>Zeigt, was die Kontextstrategien in einer Sitzung getan haben: jede Verdichtung (was wohin verschoben wurde, Tokens davor und danach, Cache-Kosten) und die Summen. Mit --settings die verwendeten Strategien und ihre Schwellen.</translation>
     </message>
     <message>
         <source>name exactly one session (or use --settings)</source>
@@ -11363,7 +12474,7 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     </message>
     <message>
         <source>The prompt&apos;s key: lower-case letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;/&apos;.</source>
-        <translation>Der Schlüssel des Prompts: Kleinbuchstaben, Ziffern, '-', '_' und '/'.</translation>
+        <translation>Der Schlüssel des Prompts: Kleinbuchstaben, Ziffern, &apos;-&apos;, &apos;_&apos; und &apos;/&apos;.</translation>
     </message>
     <message>
         <source>Stores a new version of a prompt, its text from --file or standard input. {{name}} marks a variable, {{&gt; other-key}} includes another prompt, \{{ is a literal {{.</source>
@@ -11416,6 +12527,168 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>List, show, set and remove stored prompts, versioned by key</source>
         <translation>Gespeicherte Prompts auflisten, anzeigen, speichern und entfernen, nach Schlüssel versioniert</translation>
+    </message>
+    <message>
+        <source>Show request N of the session (1 is the first, &quot;last&quot; the last) as the model saw it, rebuilt from the record and checked against the hash recorded when it was sent.</source>
+        <translation>Anfrage N der Sitzung (1 ist die erste, „last“ die letzte) so anzeigen, wie das Modell sie sah, aus der Aufzeichnung rekonstruiert und mit dem beim Senden aufgezeichneten Hash abgeglichen.</translation>
+    </message>
+    <message>
+        <source>With --request: what changed since the previous request.</source>
+        <translation>Mit --request: was sich seit der vorigen Anfrage geändert hat.</translation>
+    </message>
+    <message>
+        <source>Shows what the context strategies did in a session: every compaction (what moved where, tokens before and after, cache cost) and the totals. With --settings, the strategies in use and their thresholds. With --request N, request N as the model saw it.</source>
+        <translation>Zeigt, was die Kontextstrategien in einer Sitzung getan haben: jede Verdichtung (was wohin verschoben wurde, Tokens vorher und nachher, Cache-Kosten) und die Summen. Mit --settings die verwendeten Strategien und ihre Schwellenwerte. Mit --request N die Anfrage N so, wie das Modell sie sah.</translation>
+    </message>
+    <message>
+        <source>%1 · request %2 of %3 · %4 · turn %5 · %6</source>
+        <translation>%1 · Anfrage %2 von %3 · %4 · Runde %5 · %6</translation>
+    </message>
+    <message>
+        <source>view hash matches the recorded request</source>
+        <translation>Hash der Ansicht stimmt mit der aufgezeichneten Anfrage überein</translation>
+    </message>
+    <message>
+        <source>MISMATCH: the rebuilt request differs from the one recorded: %1</source>
+        <translation>ABWEICHUNG: Die rekonstruierte Anfrage weicht von der aufgezeichneten ab: %1</translation>
+    </message>
+    <message>
+        <source>no hash to check: %1</source>
+        <translation>kein Hash zum Prüfen: %1</translation>
+    </message>
+    <message>
+        <source>Tokens (%1): %2 · system %3 · tools %4 · messages %5</source>
+        <translation>Tokens (%1): %2 · System %3 · Werkzeuge %4 · Nachrichten %5</translation>
+    </message>
+    <message>
+        <source>Messages:</source>
+        <translation>Nachrichten:</translation>
+    </message>
+    <message>
+        <source>Cache breakpoints (◆): %1 · read %2 · written %3 · input %4 · output %5 · %6</source>
+        <translation>Cache-Breakpoints (◆): %1 · gelesen %2 · geschrieben %3 · Eingabe %4 · Ausgabe %5 · %6</translation>
+    </message>
+    <message>
+        <source>Memory refs: %1</source>
+        <translation>MemoryRefs: %1</translation>
+    </message>
+    <message>
+        <source>Pointers: %1</source>
+        <translation>Verweise: %1</translation>
+    </message>
+    <message>
+        <source>Diff: this is the first request</source>
+        <translation>Diff: Dies ist die erste Anfrage</translation>
+    </message>
+    <message>
+        <source>Diff against request %1: %2 added, %3 evicted, %4 summarised, %5 moved</source>
+        <translation>Diff gegenüber Anfrage %1: %2 hinzugefügt, %3 ausgelagert, %4 zusammengefasst, %5 verschoben</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n Nachricht</numerusform>
+            <numerusform>%n Nachrichten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cached prefix: intact</source>
+        <translation>Gecachtes Präfix: intakt</translation>
+    </message>
+    <message>
+        <source>Cached prefix broke at message %1: %2 (%3 tokens, %4)</source>
+        <translation>Gecachtes Präfix brach bei Nachricht %1: %2 (%3 Tokens, %4)</translation>
+    </message>
+    <message>
+        <source>--request takes a request number (1 is the first) or &quot;last&quot;</source>
+        <translation>--request erwartet eine Anfragenummer (1 ist die erste) oder „last“</translation>
+    </message>
+    <message>
+        <source>valis-cli %1: MISMATCH: request %2 of %3 cannot be rebuilt exactly from the record</source>
+        <translation>valis-cli %1: ABWEICHUNG: Anfrage %2 von %3 kann nicht exakt aus der Aufzeichnung rekonstruiert werden</translation>
+    </message>
+    <message>
+        <source>DAY</source>
+        <translation>TAG</translation>
+    </message>
+    <message>
+        <source>SESSION</source>
+        <translation>SITZUNG</translation>
+    </message>
+    <message>
+        <source>Usage since %1, by %2</source>
+        <translation>Nutzung seit %1, gruppiert nach %2</translation>
+    </message>
+    <message>
+        <source>Usage of all sessions, by %1</source>
+        <translation>Nutzung aller Sitzungen, gruppiert nach %1</translation>
+    </message>
+    <message>
+        <source>MESSAGES</source>
+        <translation>NACHRICHTEN</translation>
+    </message>
+    <message>
+        <source>CACHE READ</source>
+        <translation>CACHE GELESEN</translation>
+    </message>
+    <message>
+        <source>CACHE WRITE</source>
+        <translation>CACHE GESCHRIEBEN</translation>
+    </message>
+    <message>
+        <source>CACHED</source>
+        <translation>GECACHT</translation>
+    </message>
+    <message>
+        <source>COST</source>
+        <translation>KOSTEN</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>Tokens: %1 sent (%2 read from the cache, %3), %4 generated. Cost: %5.</source>
+        <translation>Tokens: %1 gesendet (%2 aus dem Cache gelesen, %3), %4 erzeugt. Kosten: %5.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) of models without a known price are not in the cost.</source>
+        <translation>
+            <numerusform>%n Nachricht von Modellen ohne bekannten Preis ist nicht in den Kosten enthalten.</numerusform>
+            <numerusform>%n Nachrichten von Modellen ohne bekannten Preis sind nicht in den Kosten enthalten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compactions: %1, %2 tokens taken out of the requests they were made for; cache writes they caused: %3 tokens, %4.</source>
+        <translation>Verdichtungen: %1, %2 Tokens aus den Anfragen entfernt, für die sie erfolgten; dadurch verursachte Cache-Schreibvorgänge: %3 Tokens, %4.</translation>
+    </message>
+    <message>
+        <source>Compactions: none in this period.</source>
+        <translation>Verdichtungen: keine in diesem Zeitraum.</translation>
+    </message>
+    <message>
+        <source>Only usage from DATE on: YYYY-MM-DD, a number of days (7d, 30d) or all (the default).</source>
+        <translation>Nur Nutzung ab DATE: JJJJ-MM-TT, eine Anzahl Tage (7d, 30d) oder all (Standard).</translation>
+    </message>
+    <message>
+        <source>Group by day (the default), model or session.</source>
+        <translation>Gruppieren nach Tag (day, Standard), Modell (model) oder Sitzung (session).</translation>
+    </message>
+    <message>
+        <source>Shows the tokens and the cost of every session&apos;s model requests, imported ones included, priced with the model catalogue: per day, model or session, with the share read from the prompt cache and what context compactions saved.</source>
+        <translation>Zeigt die Tokens und die Kosten der Modellanfragen aller Sitzungen, importierte eingeschlossen, bepreist mit dem Modellkatalog: pro Tag, Modell oder Sitzung, mit dem aus dem Prompt-Cache gelesenen Anteil und den Einsparungen durch Kontextverdichtungen.</translation>
+    </message>
+    <message>
+        <source>--by takes day, model or session, not &quot;%1&quot;</source>
+        <translation>--by erwartet day, model oder session, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>--since: %1</source>
+        <translation>--since: %1</translation>
+    </message>
+    <message>
+        <source>Show tokens and cost per day, model or session, with the cache-read share and compaction savings</source>
+        <translation>Tokens und Kosten pro Tag, Modell oder Sitzung anzeigen, mit Anteil aus dem Cache und Einsparungen durch Verdichtung</translation>
     </message>
 </context>
 <context>

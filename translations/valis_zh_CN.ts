@@ -141,6 +141,124 @@
     </message>
 </context>
 <context>
+    <name>RequestInspector</name>
+    <message>
+        <source>message %1 of the view (%2, id %3, turn %4) differs from the one sent: the record was changed after the request</source>
+        <translation>视图中的消息 %1（%2，ID %3，轮次 %4）与发送的不同：记录在请求之后被更改过</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>the rebuilt view has %1 messages, the request sent %2</source>
+        <translation>重建的视图有 %1 条消息，而请求发送了 %2 条</translation>
+    </message>
+    <message>
+        <source>the stored system prompt does not hash to the one recorded (%1)</source>
+        <translation>已存储系统提示的哈希与记录的不符（%1）</translation>
+    </message>
+    <message>
+        <source>the stored tool definitions do not hash to the ones recorded (%1)</source>
+        <translation>已存储工具定义的哈希与记录的不符（%1）</translation>
+    </message>
+    <message>
+        <source>the messages match but the model, options, output limit or cache breakpoint differ from the request sent</source>
+        <translation>消息一致，但模型、选项、输出上限或缓存断点与发送的请求不同</translation>
+    </message>
+    <message>
+        <source>the message the request was built from (%1) is not on the session&apos;s path</source>
+        <translation>构建该请求所依据的消息（%1）不在会话的路径上</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n compaction event(s) of this request are missing from the record</source>
+        <translation>
+            <numerusform>记录中缺少此请求的 %n 个压缩事件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the history rebuilt from the record has %1 messages, the request sent %2 before its reminders</source>
+        <translation>根据记录重建的历史有 %1 条消息，而请求在其提醒之前发送了 %2 条</translation>
+    </message>
+    <message>
+        <source>the system prompt %1 is not stored in the session</source>
+        <translation>会话中未存储系统提示 %1</translation>
+    </message>
+    <message>
+        <source>the tool definitions %1 are not stored in the session</source>
+        <translation>会话中未存储工具定义 %1</translation>
+    </message>
+    <message>
+        <source>session %1 records no model request to inspect</source>
+        <translation>会话 %1 没有记录可供检查的模型请求</translation>
+    </message>
+    <message numerus="yes">
+        <source>session %1 has %n request(s); there is no request %2</source>
+        <translation>
+            <numerusform>会话 %1 有 %n 次请求；没有请求 %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the view matches, but the body %1 writes for it today (%2) differs from the body sent (%3): its wire format changed since</source>
+        <translation>视图一致，但 %1 如今为其写出的请求体（%2）与发送的请求体（%3）不同：其传输格式此后已有变化</translation>
+    </message>
+    <message>
+        <source>the rebuilt view and body hash to the ones recorded when the request was sent</source>
+        <translation>重建的视图和请求体的哈希与发送请求时记录的一致</translation>
+    </message>
+    <message>
+        <source>the rebuilt view hashes to the one recorded; the body was not checked (%1)</source>
+        <translation>重建视图的哈希与记录的一致；未检查请求体（%1）</translation>
+    </message>
+    <message>
+        <source>its transport did not hash it</source>
+        <translation>其传输层没有计算它的哈希</translation>
+    </message>
+    <message>
+        <source>the provider %1 is not loaded</source>
+        <translation>未加载提供方 %1</translation>
+    </message>
+    <message>
+        <source>an imported session records no request: the view is rebuilt from the record alone (no system prompt or tools), with nothing to check it against</source>
+        <translation>导入的会话没有记录请求：视图仅根据记录重建（没有系统提示或工具），没有可供比对的依据</translation>
+    </message>
+    <message>
+        <source>the system prompt changed</source>
+        <translation>系统提示已更改</translation>
+    </message>
+    <message>
+        <source>the tool definitions changed</source>
+        <translation>工具定义已更改</translation>
+    </message>
+    <message>
+        <source>compaction %1 by %2 (%3) changed message %4</source>
+        <translation>由 %2 执行的压缩 %1（%3）更改了消息 %4</translation>
+    </message>
+    <message>
+        <source>the previous request&apos;s %1 after its last cache breakpoint is not repeated (expected: it is placed there so it never breaks the cached prefix)</source>
+        <translation>上一次请求在其最后一个缓存断点之后的 %1 未被重复（符合预期：它放在那里，因此永远不会破坏缓存前缀）</translation>
+    </message>
+    <message>
+        <source>message %1 (%2) differs with no compaction recorded: the session switched branch or the record changed</source>
+        <translation>消息 %1（%2）不同，但没有记录任何压缩：会话切换了分支，或记录被更改</translation>
+    </message>
+</context>
+<context>
+    <name>RequestManifest</name>
+    <message>
+        <source>a request manifest of version %1, which this build cannot read</source>
+        <translation>版本为 %1 的请求清单，此构建无法读取</translation>
+    </message>
+    <message>
+        <source>an appended message of the request manifest cannot be read: %1</source>
+        <translation>无法读取请求清单中追加的一条消息：%1</translation>
+    </message>
+    <message>
+        <source>the stored system prompt cannot be read: %1</source>
+        <translation>无法读取已存储的系统提示：%1</translation>
+    </message>
+</context>
+<context>
     <name>valis</name>
     <message>
         <source>Valis, a desktop agent harness.</source>
@@ -263,6 +381,14 @@
         <source>&lt;b&gt;%1&lt;/b&gt; %2&lt;br&gt;Licence: %3&lt;br&gt;%4&lt;br&gt;&lt;a href=&quot;%5&quot;&gt;%5&lt;/a&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; %2&lt;br&gt;许可证：%3&lt;br&gt;%4&lt;br&gt;&lt;a href=&quot;%5&quot;&gt;%5&lt;/a&gt;</translation>
     </message>
+    <message>
+        <source>Components</source>
+        <translation>组件</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>许可证</translation>
+    </message>
 </context>
 <context>
     <name>valis::AgentInstructions</name>
@@ -285,6 +411,13 @@
     <message>
         <source>The AGENTS.md files hold %1 bytes, over their budget of %2 bytes, so they were cut: %3. The prompt says where each cut is and how to read the rest; raise agentsMdBudgetBytes in memory.json or shorten the files to load them whole.</source>
         <translation>AGENTS.md 文件共有 %1 字节，超出了 %2 字节的预算，因此已被截断：%3。提示中说明了每处截断的位置以及如何读取其余内容；请在 memory.json 中调高 agentsMdBudgetBytes，或缩短这些文件以完整加载。</translation>
+    </message>
+</context>
+<context>
+    <name>valis::AgentLoop</name>
+    <message>
+        <source>[an image (%1) was here, but its stored copy cannot be read]</source>
+        <translation>[此处原有一张图片（%1），但无法读取其存储的副本]</translation>
     </message>
 </context>
 <context>
@@ -378,6 +511,10 @@
         <translation>
             <numerusform>最多同时运行 %n 个智能体。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>智能体</translation>
     </message>
 </context>
 <context>
@@ -819,6 +956,29 @@
     </message>
 </context>
 <context>
+    <name>valis::CommandPalette</name>
+    <message>
+        <source>Command palette</source>
+        <translation>命令面板</translation>
+    </message>
+    <message>
+        <source>Command palette filter</source>
+        <translation>命令面板筛选</translation>
+    </message>
+    <message>
+        <source>Type an action, a session, a setting or a folder</source>
+        <translation>输入操作、会话、设置或文件夹</translation>
+    </message>
+    <message>
+        <source>Command palette results</source>
+        <translation>命令面板结果</translation>
+    </message>
+    <message>
+        <source>Nothing matches.</source>
+        <translation>没有匹配项。</translation>
+    </message>
+</context>
+<context>
     <name>valis::CompactionEvent</name>
     <message>
         <source>a replaced part cannot be read: %1</source>
@@ -851,6 +1011,41 @@
     <message>
         <source>the compaction event of message %1 is not an object</source>
         <translation>消息 %1 的压缩事件不是对象</translation>
+    </message>
+</context>
+<context>
+    <name>valis::ComposerReadiness</name>
+    <message>
+        <source>The %1 provider is not running; see the plugin status</source>
+        <translation>%1 提供方未在运行；请查看插件状态</translation>
+    </message>
+    <message>
+        <source> or set %1</source>
+        <translation> 或设置 %1</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>No API key for %1: add one in Settings &gt; Providers%2</source>
+        <translation>%1 没有 API 密钥：请在 设置 &gt; 提供方 中添加%2</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>~%1 tokens</source>
+        <translation>约 %1 个 token</translation>
+    </message>
+    <message>
+        <source>The draft&apos;s tokens for %1 (its tokenizer)</source>
+        <translation>草稿在 %1 下的 token 数（使用其分词器）</translation>
+    </message>
+    <message>
+        <source>An estimate of the draft&apos;s tokens for %1</source>
+        <translation>草稿在 %1 下的 token 数估算</translation>
     </message>
 </context>
 <context>
@@ -931,6 +1126,66 @@
         <source>How the session&apos;s history is shown to the model; a change applies from the next request</source>
         <translation>会话历史如何呈现给模型；更改从下一次请求起生效</translation>
     </message>
+    <message>
+        <source>Session choices</source>
+        <translation>会话选项</translation>
+    </message>
+    <message>
+        <source>Session:</source>
+        <translation>会话：</translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>沙箱</translation>
+    </message>
+    <message>
+        <source>%1 (click to choose in Commands)</source>
+        <translation>%1（点击在“命令”中选择）</translation>
+    </message>
+    <message>
+        <source>A turn is running: Stop ends it</source>
+        <translation>有轮次正在运行：点击“停止”可结束它</translation>
+    </message>
+    <message>
+        <source>No provider is running yet; see the plugin status</source>
+        <translation>尚无正在运行的提供方；请查看插件状态</translation>
+    </message>
+    <message>
+        <source>Choose a model for %1 first</source>
+        <translation>请先为 %1 选择模型</translation>
+    </message>
+    <message>
+        <source>Write a message first</source>
+        <translation>请先输入消息</translation>
+    </message>
+    <message>
+        <source>Send to %1 (Enter)</source>
+        <translation>发送到 %1（Enter）</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>提供方</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Tool pack</source>
+        <translation>工具包</translation>
+    </message>
+    <message>
+        <source>History strategy</source>
+        <translation>历史策略</translation>
+    </message>
+    <message>
+        <source>Message to the agent</source>
+        <translation>发给智能体的消息</translation>
+    </message>
+    <message>
+        <source>Draft size</source>
+        <translation>草稿大小</translation>
+    </message>
 </context>
 <context>
     <name>valis::ConnectionTester</name>
@@ -980,6 +1235,18 @@
     <message>
         <source>no context yet</source>
         <translation>尚无上下文</translation>
+    </message>
+    <message>
+        <source>Context gauge</source>
+        <translation>上下文用量表</translation>
+    </message>
+    <message>
+        <source>Click to see what the model was sent.</source>
+        <translation>点击查看发送给模型的内容。</translation>
+    </message>
+    <message>
+        <source>no usage</source>
+        <translation>无用量</translation>
     </message>
 </context>
 <context>
@@ -1209,6 +1476,30 @@
         <source>Start a new session from the conversation up to this message; when its turn ends, its answer is reported back here</source>
         <translation>以截至此消息的对话开始一个新会话；其轮次结束后，回答会报告回这里</translation>
     </message>
+    <message>
+        <source>What did the model see?</source>
+        <translation>模型看到了什么？</translation>
+    </message>
+    <message>
+        <source>Open the context inspector on the request that produced this message</source>
+        <translation>在上下文检查器中打开生成此消息的请求</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Approval needed: %1</source>
+        <translation>需要批准：%1</translation>
+    </message>
+    <message>
+        <source>Tool %1</source>
+        <translation>工具 %1</translation>
+    </message>
 </context>
 <context>
     <name>valis::ConversationController</name>
@@ -1409,6 +1700,29 @@
     <message>
         <source>done</source>
         <translation>完成</translation>
+    </message>
+</context>
+<context>
+    <name>valis::DesktopNotifier</name>
+    <message>
+        <source>Valis</source>
+        <translation>Valis</translation>
+    </message>
+    <message>
+        <source>Valis tray menu</source>
+        <translation>Valis 托盘菜单</translation>
+    </message>
+    <message>
+        <source>&amp;Show Valis</source>
+        <translation>显示 Valis(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
     </message>
 </context>
 <context>
@@ -1615,6 +1929,10 @@
     <message>
         <source>Documents: %1</source>
         <translation>文档：%1</translation>
+    </message>
+    <message>
+        <source>Document preview</source>
+        <translation>文档预览</translation>
     </message>
 </context>
 <context>
@@ -1869,6 +2187,10 @@
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
+    <message>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
 </context>
 <context>
     <name>valis::FailureClassifier</name>
@@ -2119,6 +2441,288 @@
     <message>
         <source>Expected an event stream (text/event-stream) but the server answered %1: %2</source>
         <translation>预期为事件流（text/event-stream），但服务器返回了 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::InspectorDock</name>
+    <message>
+        <source>Context inspector</source>
+        <translation>上下文检查器</translation>
+    </message>
+    <message>
+        <source>Inspecting request %1…</source>
+        <translation>正在检查请求 %1…</translation>
+    </message>
+    <message>
+        <source>Inspecting…</source>
+        <translation>正在检查…</translation>
+    </message>
+</context>
+<context>
+    <name>valis::InspectorFormat</name>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Cache: nothing recorded.</source>
+        <translation>缓存：无记录。</translation>
+    </message>
+    <message>
+        <source>Cache: %1 read · %2 written · %3 uncached input · %4 output</source>
+        <translation>缓存：读取 %1 · 写入 %2 · 未缓存输入 %3 · 输出 %4</translation>
+    </message>
+    <message>
+        <source> · cost %1</source>
+        <translation> · 费用 %1</translation>
+    </message>
+    <message>
+        <source>The first request: nothing before it to compare with.</source>
+        <translation>第一次请求：之前没有可比较的请求。</translation>
+    </message>
+    <message>
+        <source>No comparison with the previous request.</source>
+        <translation>未与上一次请求比较。</translation>
+    </message>
+    <message>
+        <source>The cached prefix held: this request starts as request %1 did.</source>
+        <translation>缓存前缀保持不变：此请求的开头与请求 %1 相同。</translation>
+    </message>
+    <message>
+        <source>The cached prefix broke at message #%1</source>
+        <translation>缓存前缀在消息 #%1 处中断</translation>
+    </message>
+    <message>
+        <source>%1 tokens were sent again without the cache</source>
+        <translation>有 %1 个 token 未经缓存而被重新发送</translation>
+    </message>
+    <message>
+        <source>, costing about %1 more.</source>
+        <translation>，多花费约 %1。</translation>
+    </message>
+    <message>
+        <source>Pointer %1</source>
+        <translation>指针 %1</translation>
+    </message>
+    <message>
+        <source>MemoryRef %1</source>
+        <translation>MemoryRef %1</translation>
+    </message>
+</context>
+<context>
+    <name>valis::InspectorView</name>
+    <message>
+        <source>Context inspector</source>
+        <translation>上下文检查器</translation>
+    </message>
+    <message>
+        <source>Inspector pages</source>
+        <translation>检查器页面</translation>
+    </message>
+    <message>
+        <source>‹ Previous</source>
+        <translation>‹ 上一个</translation>
+    </message>
+    <message>
+        <source>Previous request</source>
+        <translation>上一个请求</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <source>Request number</source>
+        <translation>请求编号</translation>
+    </message>
+    <message>
+        <source>Next ›</source>
+        <translation>下一个 ›</translation>
+    </message>
+    <message>
+        <source>Next request</source>
+        <translation>下一个请求</translation>
+    </message>
+    <message>
+        <source>Hash check</source>
+        <translation>哈希校验</translation>
+    </message>
+    <message>
+        <source>Cache and cost</source>
+        <translation>缓存和费用</translation>
+    </message>
+    <message>
+        <source>MemoryRefs and pointers in the request</source>
+        <translation>请求中的 MemoryRef 和指针</translation>
+    </message>
+    <message>
+        <source>Messages sent</source>
+        <translation>已发送的消息</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>Cache</source>
+        <translation>缓存</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>MemoryRefs and pointers in the message</source>
+        <translation>消息中的 MemoryRef 和指针</translation>
+    </message>
+    <message>
+        <source>The selected message&apos;s text</source>
+        <translation>所选消息的文本</translation>
+    </message>
+    <message>
+        <source>Select a message to read what was sent.</source>
+        <translation>选择一条消息以阅读发送的内容。</translation>
+    </message>
+    <message>
+        <source>&amp;Messages</source>
+        <translation>消息(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Where the cached prefix broke</source>
+        <translation>缓存前缀中断的位置</translation>
+    </message>
+    <message>
+        <source>Changes against the previous request</source>
+        <translation>与上一次请求相比的变化</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>Where it went</source>
+        <translation>去向</translation>
+    </message>
+    <message>
+        <source>&amp;Diff</source>
+        <translation>差异(&amp;D)</translation>
+    </message>
+    <message>
+        <source>The request could not be inspected: %1</source>
+        <translation>无法检查该请求：%1</translation>
+    </message>
+    <message>
+        <source> of %1</source>
+        <translation> / %1</translation>
+    </message>
+    <message>
+        <source>turn %1</source>
+        <translation>轮次 %1</translation>
+    </message>
+    <message>
+        <source>No token counts.</source>
+        <translation>没有 token 计数。</translation>
+    </message>
+    <message>
+        <source>No request chosen.</source>
+        <translation>未选择请求。</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <translation>估算</translation>
+    </message>
+    <message>
+        <source>%1 tokens (%2): system %3 · tools %4 · messages %5</source>
+        <translation>%1 个 token（%2）：系统 %3 · 工具 %4 · 消息 %5</translation>
+    </message>
+    <message>
+        <source>Imported: rebuilt from the record, nothing to check.</source>
+        <translation>导入的会话：根据记录重建，无可校验的内容。</translation>
+    </message>
+    <message>
+        <source>✓ Matches the recorded request.</source>
+        <translation>✓ 与记录的请求一致。</translation>
+    </message>
+    <message>
+        <source>MISMATCH: the view rebuilt from the record is not the request that was sent.</source>
+        <translation>不一致：根据记录重建的视图并非实际发送的请求。</translation>
+    </message>
+    <message>
+        <source>Recorded %1, rebuilt %2.</source>
+        <translation>记录值 %1，重建值 %2。</translation>
+    </message>
+    <message>
+        <source>No recorded hash to check against.</source>
+        <translation>没有可供校验的已记录哈希。</translation>
+    </message>
+    <message>
+        <source>Not checked: %1</source>
+        <translation>未校验：%1</translation>
+    </message>
+    <message>
+        <source>◆ breakpoint</source>
+        <translation>◆ 断点</translation>
+    </message>
+    <message>
+        <source>A cache breakpoint: the prefix up to here is cached.</source>
+        <translation>缓存断点：到此为止的前缀已被缓存。</translation>
+    </message>
+    <message>
+        <source>#%1 %2: %3</source>
+        <translation>#%1 %2：%3</translation>
+    </message>
+    <message>
+        <source>Added (%1)</source>
+        <translation>已添加（%1）</translation>
+    </message>
+    <message>
+        <source>Evicted (%1)</source>
+        <translation>已移出（%1）</translation>
+    </message>
+    <message>
+        <source>Summarised (%1)</source>
+        <translation>已摘要（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n 条消息</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Moved (%1)</source>
+        <translation>已移动（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>valis::InspectorWorker</name>
+    <message>
+        <source>No recorded request produced this message.</source>
+        <translation>没有已记录的请求生成此消息。</translation>
     </message>
 </context>
 <context>
@@ -2532,6 +3136,142 @@
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
+    <message>
+        <source>Filter sessions</source>
+        <translation>筛选会话</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>No session is shown.</source>
+        <translation>未显示任何会话。</translation>
+    </message>
+    <message>
+        <source>This imported session records no usage: its source did not report what its requests sent, so there is nothing true to show.</source>
+        <translation>此导入的会话没有记录用量：其来源未报告其请求发送了什么，因此没有真实的数据可显示。</translation>
+    </message>
+    <message>
+        <source>This session records no usage yet: no request of it has reported its tokens.</source>
+        <translation>此会话尚未记录用量：其请求均未报告 token 数。</translation>
+    </message>
+    <message>
+        <source>No session is shown, so there is no request to inspect.</source>
+        <translation>未显示任何会话，因此没有可检查的请求。</translation>
+    </message>
+    <message>
+        <source>Desktop notification not shown: %1</source>
+        <translation>未显示桌面通知：%1</translation>
+    </message>
+    <message>
+        <source>Untitled session</source>
+        <translation>无标题会话</translation>
+    </message>
+    <message>
+        <source>The turn has ended.</source>
+        <translation>本轮次已结束。</translation>
+    </message>
+    <message>
+        <source>A command failed: %1</source>
+        <translation>命令失败：%1</translation>
+    </message>
+    <message>
+        <source>A tool call waits for your approval: %1</source>
+        <translation>有工具调用等待你的批准：%1</translation>
+    </message>
+    <message>
+        <source>Background agent</source>
+        <translation>后台智能体</translation>
+    </message>
+    <message>
+        <source>A background agent failed: %1</source>
+        <translation>后台智能体失败：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Command palette…</source>
+        <translation>命令面板(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>Settings: %1</source>
+        <translation>设置：%1</translation>
+    </message>
+    <message>
+        <source>Settings page</source>
+        <translation>设置页面</translation>
+    </message>
+    <message>
+        <source>Workspace: %1</source>
+        <translation>工作区：%1</translation>
+    </message>
+    <message>
+        <source>Recent workspace</source>
+        <translation>最近的工作区</translation>
+    </message>
+    <message>
+        <source>Session list: %1</source>
+        <translation>会话列表：%1</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>已导出到 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Pin session</source>
+        <translation>固定会话(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Export as &amp;Markdown…</source>
+        <translation>导出为 Markdown(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Export as &amp;JSONL…</source>
+        <translation>导出为 JSONL(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>Un&amp;pin session</source>
+        <translation>取消固定会话(&amp;P)</translation>
+    </message>
+    <message>
+        <source>S&amp;ort sessions by</source>
+        <translation>会话排序方式(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Recent activity</source>
+        <translation>最近活动</translation>
+    </message>
+    <message>
+        <source>Creation date</source>
+        <translation>创建日期</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Export the session as JSONL</source>
+        <translation>将会话导出为 JSONL</translation>
+    </message>
+    <message>
+        <source>Export the session as Markdown</source>
+        <translation>将会话导出为 Markdown</translation>
+    </message>
+    <message>
+        <source>Valis JSONL (*.jsonl)</source>
+        <translation>Valis JSONL (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
 </context>
 <context>
     <name>valis::MarkdownExport</name>
@@ -2695,6 +3435,10 @@
         <translation>
             <numerusform>日志中有 %n 行无法读取。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>MCP audit log</source>
+        <translation>MCP 审计日志</translation>
     </message>
 </context>
 <context>
@@ -3750,6 +4494,18 @@
         <source>Not sent to the model now. %1</source>
         <translation>当前不会发送给模型。%1</translation>
     </message>
+    <message>
+        <source>Server error</source>
+        <translation>服务器错误</translation>
+    </message>
+    <message>
+        <source>Server tools</source>
+        <translation>服务器工具</translation>
+    </message>
+    <message>
+        <source>Server log</source>
+        <translation>服务器日志</translation>
+    </message>
 </context>
 <context>
     <name>valis::McpServerEditor</name>
@@ -4748,6 +5504,22 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <source>From</source>
         <translation>来源</translation>
     </message>
+    <message>
+        <source>Record type</source>
+        <translation>记录类型</translation>
+    </message>
+    <message>
+        <source>Written by</source>
+        <translation>写入者</translation>
+    </message>
+    <message>
+        <source>Memory records</source>
+        <translation>记忆记录</translation>
+    </message>
+    <message>
+        <source>Memory record</source>
+        <translation>记忆记录内容</translation>
+    </message>
 </context>
 <context>
     <name>valis::MemoryProcessingPane</name>
@@ -4878,6 +5650,18 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>Evidence: %1</source>
         <translation>依据：%1</translation>
+    </message>
+    <message>
+        <source>Recommendations</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>Recommendation details</source>
+        <translation>建议详情</translation>
+    </message>
+    <message>
+        <source>Learned memory</source>
+        <translation>所学记忆</translation>
     </message>
 </context>
 <context>
@@ -5242,6 +6026,29 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     </message>
 </context>
 <context>
+    <name>valis::NotificationsPage</name>
+    <message>
+        <source>Notifications</source>
+        <translation>通知</translation>
+    </message>
+    <message>
+        <source>Notify me when a turn ends, an approval waits or a background job fails while the window is in the background</source>
+        <translation>窗口位于后台时，在轮次结束、有待批准项或后台任务失败时通知我</translation>
+    </message>
+    <message>
+        <source>Desktop notifications</source>
+        <translation>桌面通知</translation>
+    </message>
+    <message>
+        <source>While notifications are on, Valis also keeps an icon in the system tray.</source>
+        <translation>通知开启时，Valis 还会在系统托盘中保留一个图标。</translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray: notifications go to its notification service.</source>
+        <translation>此桌面没有系统托盘：通知将发送到其通知服务。</translation>
+    </message>
+</context>
+<context>
     <name>valis::OpenAiApiServer</name>
     <message>
         <source>this conversation is answering another request; send the next one when it is done</source>
@@ -5550,6 +6357,10 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <translation>
             <numerusform>此调用发起的 %n 个工具调用</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Background agents</source>
+        <translation>后台智能体</translation>
     </message>
 </context>
 <context>
@@ -6270,6 +7081,10 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <source>Copy the files the agent changed on the remote machine into the local workspace; files you changed here meanwhile are kept, the machine&apos;s version saved beside them</source>
         <translation>将智能体在远程机器上更改的文件复制到本地工作区；你在此期间于本地更改的文件会保留，机器上的版本保存在其旁边</translation>
     </message>
+    <message>
+        <source>Files brought back</source>
+        <translation>取回的文件</translation>
+    </message>
 </context>
 <context>
     <name>valis::RemoteSandbox</name>
@@ -6769,6 +7584,29 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <source>%1 (not running)</source>
         <translation>%1（未运行）</translation>
     </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>沙箱</translation>
+    </message>
+    <message>
+        <source>Commands</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Command output</source>
+        <translation>命令输出</translation>
+    </message>
+</context>
+<context>
+    <name>valis::SectionBar</name>
+    <message>
+        <source>Tokens per section</source>
+        <translation>各部分的 token 数</translation>
+    </message>
+    <message>
+        <source>%1: %2 tokens</source>
+        <translation>%1：%2 个 token</translation>
+    </message>
 </context>
 <context>
     <name>valis::Session</name>
@@ -6844,6 +7682,14 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>Served by the OpenAI-compatible API (profile %1)</source>
         <translation>由 OpenAI 兼容 API 提供（配置档 %1）</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>已固定</translation>
+    </message>
+    <message>
+        <source>%1, pinned</source>
+        <translation>%1，已固定</translation>
     </message>
 </context>
 <context>
@@ -7044,6 +7890,10 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>Saved. New turns use these settings.</source>
         <translation>已保存。新的轮次将使用这些设置。</translation>
+    </message>
+    <message>
+        <source>Settings pages</source>
+        <translation>设置页面列表</translation>
     </message>
 </context>
 <context>
@@ -7677,6 +8527,18 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <source>Tools</source>
         <translation>工具</translation>
     </message>
+    <message>
+        <source>Tool approval rules</source>
+        <translation>工具批准规则</translation>
+    </message>
+    <message>
+        <source>Tool provider rules</source>
+        <translation>工具提供方规则</translation>
+    </message>
+    <message>
+        <source>Approval rule for %1</source>
+        <translation>%1 的批准规则</translation>
+    </message>
 </context>
 <context>
     <name>valis::TranscriptGrepPane</name>
@@ -7770,6 +8632,18 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <source>Last year</source>
         <translation>过去一年</translation>
     </message>
+    <message>
+        <source>Only messages of this role</source>
+        <translation>仅限此角色的消息</translation>
+    </message>
+    <message>
+        <source>Only calls of this tool</source>
+        <translation>仅限此工具的调用</translation>
+    </message>
+    <message>
+        <source>Search results</source>
+        <translation>搜索结果</translation>
+    </message>
 </context>
 <context>
     <name>valis::TranscriptImporters</name>
@@ -7830,6 +8704,226 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>the model&apos;s versions of turn %1 could not be stored: %2</source>
         <translation>无法存储轮次 %1 的模型版本：%2</translation>
+    </message>
+</context>
+<context>
+    <name>valis::UsageReport</name>
+    <message>
+        <source>read the sessions</source>
+        <translation>读取会话</translation>
+    </message>
+    <message>
+        <source>read the usage</source>
+        <translation>读取用量</translation>
+    </message>
+    <message>
+        <source>read the compactions</source>
+        <translation>读取压缩记录</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a date: use YYYY-MM-DD, a number of days such as 7d or 30d, or all</source>
+        <translation>“%1”不是日期：请使用 YYYY-MM-DD、天数（如 7d 或 30d）或 all</translation>
+    </message>
+    <message>
+        <source>there is no session database here</source>
+        <translation>此处没有会话数据库</translation>
+    </message>
+    <message>
+        <source>cannot open the database</source>
+        <translation>无法打开数据库</translation>
+    </message>
+</context>
+<context>
+    <name>valis::UsageView</name>
+    <message>
+        <source>million tokens</source>
+        <translation>百万 token</translation>
+    </message>
+    <message>
+        <source>thousand tokens</source>
+        <translation>千 token</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>Cost per day (USD)</source>
+        <translation>每日费用（USD）</translation>
+    </message>
+    <message>
+        <source>other models</source>
+        <translation>其他模型</translation>
+    </message>
+    <message>
+        <source>USD</source>
+        <translation>USD</translation>
+    </message>
+    <message>
+        <source>Tokens per day</source>
+        <translation>每日 token 数</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>cache read</source>
+        <translation>缓存读取</translation>
+    </message>
+    <message>
+        <source>cache write</source>
+        <translation>缓存写入</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Cost by provider and model</source>
+        <translation>按提供方和模型统计的费用</translation>
+    </message>
+    <message>
+        <source>Tokens by provider and model (no known prices)</source>
+        <translation>按提供方和模型统计的 token 数（无已知价格）</translation>
+    </message>
+    <message>
+        <source>Costliest sessions (USD)</source>
+        <translation>费用最高的会话（USD）</translation>
+    </message>
+    <message>
+        <source>sessions, costliest first</source>
+        <translation>会话（费用最高的在前）</translation>
+    </message>
+    <message>
+        <source>Read from the prompt cache (%)</source>
+        <translation>从提示缓存读取（%）</translation>
+    </message>
+    <message>
+        <source>cache-read share</source>
+        <translation>缓存读取占比</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>Compactions: %1, cache writes %2</source>
+        <translation>压缩：%1，缓存写入 %2</translation>
+    </message>
+    <message>
+        <source>tokens taken out of requests</source>
+        <translation>从请求中移除的 token</translation>
+    </message>
+    <message>
+        <source>Usage and cost</source>
+        <translation>用量和费用</translation>
+    </message>
+    <message>
+        <source>&amp;Period:</source>
+        <translation>时段(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation>时段</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>最近 7 天</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>最近 30 天</translation>
+    </message>
+    <message>
+        <source>All time</source>
+        <translation>全部时间</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Refresh the usage</source>
+        <translation>刷新用量</translation>
+    </message>
+    <message>
+        <source>Usage status</source>
+        <translation>用量状态</translation>
+    </message>
+    <message>
+        <source>Total cost</source>
+        <translation>总费用</translation>
+    </message>
+    <message>
+        <source>Tokens sent and generated</source>
+        <translation>发送和生成的 token</translation>
+    </message>
+    <message>
+        <source>Share read from the cache</source>
+        <translation>从缓存读取的占比</translation>
+    </message>
+    <message>
+        <source>Compactions</source>
+        <translation>压缩</translation>
+    </message>
+    <message>
+        <source>Cost per day</source>
+        <translation>每日费用</translation>
+    </message>
+    <message>
+        <source>Costliest sessions</source>
+        <translation>费用最高的会话</translation>
+    </message>
+    <message>
+        <source>Cache-read share per day</source>
+        <translation>每日缓存读取占比</translation>
+    </message>
+    <message>
+        <source>Compactions and their savings</source>
+        <translation>压缩及其节省</translation>
+    </message>
+    <message>
+        <source>Reading the sessions…</source>
+        <translation>正在读取会话…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (+ %n unpriced)</source>
+        <translation>
+            <numerusform>%1（另有 %n 个未计价）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 sent · %2 generated</source>
+        <translation>发送 %1 · 生成 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n compaction(s), %1 tokens saved</source>
+        <translation>
+            <numerusform>%n 次压缩，节省 %1 个 token</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 tokens sent (%2 uncached input, %3 read from the cache, %4 written to it), %5 generated</source>
+        <translation>发送 %1 个 token（未缓存输入 %2，从缓存读取 %3，写入缓存 %4），生成 %5 个</translation>
+    </message>
+    <message>
+        <source>The usage could not be read: %1</source>
+        <translation>无法读取用量：%1</translation>
+    </message>
+    <message>
+        <source>No model requests with recorded usage in this period.</source>
+        <translation>此时段内没有记录了用量的模型请求。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) in %1 session(s)</source>
+        <translation>
+            <numerusform>%1 个会话中的 %n 次请求</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Usage and cost…</source>
+        <translation>用量和费用(&amp;U)…</translation>
     </message>
 </context>
 <context>
@@ -8063,6 +9157,21 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <source>Not imported: %1 files (the first: %2).</source>
         <translation>未导入：%1 个文件（第一个：%2）。</translation>
     </message>
+    <message>
+        <source>Local models</source>
+        <translation>本地模型</translation>
+    </message>
+    <message>
+        <source>Sessions to import</source>
+        <translation>待导入的会话</translation>
+    </message>
+</context>
+<context>
+    <name>valis::WindowLayout</name>
+    <message>
+        <source>Sessions</source>
+        <translation>会话</translation>
+    </message>
 </context>
 <context>
     <name>valis::cli</name>
@@ -8109,10 +9218,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>Unpin message ID.</source>
         <translation>取消固定消息 ID。</translation>
-    </message>
-    <message>
-        <source>Shows what the context strategies did in a session: every compaction (what moved where, tokens before and after, cache cost) and the totals. With --settings, the strategies in use and their thresholds.</source>
-        <translation>显示上下文策略在会话中做了什么：每次压缩（什么被移到了哪里、前后的 token 数、缓存开销）以及总计。使用 --settings 时，显示正在使用的策略及其阈值。</translation>
     </message>
     <message>
         <source>name exactly one session (or use --settings)</source>
@@ -11337,6 +12442,166 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>List, show, set and remove stored prompts, versioned by key</source>
         <translation>列出、显示、设置和移除按键存储并带版本管理的提示词</translation>
+    </message>
+    <message>
+        <source>Show request N of the session (1 is the first, &quot;last&quot; the last) as the model saw it, rebuilt from the record and checked against the hash recorded when it was sent.</source>
+        <translation>按模型所见显示会话的第 N 次请求（1 表示第一次，“last”表示最后一次），根据记录重建，并与发送时记录的哈希进行校验。</translation>
+    </message>
+    <message>
+        <source>With --request: what changed since the previous request.</source>
+        <translation>配合 --request：显示自上一次请求以来的变化。</translation>
+    </message>
+    <message>
+        <source>Shows what the context strategies did in a session: every compaction (what moved where, tokens before and after, cache cost) and the totals. With --settings, the strategies in use and their thresholds. With --request N, request N as the model saw it.</source>
+        <translation>显示上下文策略在会话中做了什么：每次压缩（什么内容移到了哪里、前后的 token 数、缓存成本）以及总计。使用 --settings 时，显示正在使用的策略及其阈值。使用 --request N 时，按模型所见显示第 N 次请求。</translation>
+    </message>
+    <message>
+        <source>%1 · request %2 of %3 · %4 · turn %5 · %6</source>
+        <translation>%1 · 请求 %2/%3 · %4 · 轮次 %5 · %6</translation>
+    </message>
+    <message>
+        <source>view hash matches the recorded request</source>
+        <translation>视图哈希与记录的请求一致</translation>
+    </message>
+    <message>
+        <source>MISMATCH: the rebuilt request differs from the one recorded: %1</source>
+        <translation>不一致：重建的请求与记录的不同：%1</translation>
+    </message>
+    <message>
+        <source>no hash to check: %1</source>
+        <translation>没有可校验的哈希：%1</translation>
+    </message>
+    <message>
+        <source>Tokens (%1): %2 · system %3 · tools %4 · messages %5</source>
+        <translation>token（%1）：%2 · 系统 %3 · 工具 %4 · 消息 %5</translation>
+    </message>
+    <message>
+        <source>Messages:</source>
+        <translation>消息：</translation>
+    </message>
+    <message>
+        <source>Cache breakpoints (◆): %1 · read %2 · written %3 · input %4 · output %5 · %6</source>
+        <translation>缓存断点（◆）：%1 · 读取 %2 · 写入 %3 · 输入 %4 · 输出 %5 · %6</translation>
+    </message>
+    <message>
+        <source>Memory refs: %1</source>
+        <translation>MemoryRef：%1</translation>
+    </message>
+    <message>
+        <source>Pointers: %1</source>
+        <translation>指针：%1</translation>
+    </message>
+    <message>
+        <source>Diff: this is the first request</source>
+        <translation>差异：这是第一次请求</translation>
+    </message>
+    <message>
+        <source>Diff against request %1: %2 added, %3 evicted, %4 summarised, %5 moved</source>
+        <translation>与请求 %1 的差异：添加 %2，移出 %3，摘要 %4，移动 %5</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n 条消息</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cached prefix: intact</source>
+        <translation>缓存前缀：完好</translation>
+    </message>
+    <message>
+        <source>Cached prefix broke at message %1: %2 (%3 tokens, %4)</source>
+        <translation>缓存前缀在消息 %1 处中断：%2（%3 个 token，%4）</translation>
+    </message>
+    <message>
+        <source>--request takes a request number (1 is the first) or &quot;last&quot;</source>
+        <translation>--request 需要一个请求编号（1 表示第一次）或“last”</translation>
+    </message>
+    <message>
+        <source>valis-cli %1: MISMATCH: request %2 of %3 cannot be rebuilt exactly from the record</source>
+        <translation>valis-cli %1：不一致：无法根据记录精确重建会话 %3 的请求 %2</translation>
+    </message>
+    <message>
+        <source>DAY</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>SESSION</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>Usage since %1, by %2</source>
+        <translation>自 %1 起的用量，分组：%2</translation>
+    </message>
+    <message>
+        <source>Usage of all sessions, by %1</source>
+        <translation>所有会话的用量，分组：%1</translation>
+    </message>
+    <message>
+        <source>MESSAGES</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>CACHE READ</source>
+        <translation>缓存读取</translation>
+    </message>
+    <message>
+        <source>CACHE WRITE</source>
+        <translation>缓存写入</translation>
+    </message>
+    <message>
+        <source>CACHED</source>
+        <translation>已缓存</translation>
+    </message>
+    <message>
+        <source>COST</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Tokens: %1 sent (%2 read from the cache, %3), %4 generated. Cost: %5.</source>
+        <translation>token：发送 %1 个（从缓存读取 %2，%3），生成 %4 个。费用：%5。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) of models without a known price are not in the cost.</source>
+        <translation>
+            <numerusform>有 %n 条消息所属的模型没有已知价格，未计入费用。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compactions: %1, %2 tokens taken out of the requests they were made for; cache writes they caused: %3 tokens, %4.</source>
+        <translation>压缩：%1 次，从其所针对的请求中移除了 %2 个 token；由此引起的缓存写入：%3 个 token，%4。</translation>
+    </message>
+    <message>
+        <source>Compactions: none in this period.</source>
+        <translation>压缩：此时段内没有。</translation>
+    </message>
+    <message>
+        <source>Only usage from DATE on: YYYY-MM-DD, a number of days (7d, 30d) or all (the default).</source>
+        <translation>仅统计自 DATE 起的用量：YYYY-MM-DD、天数（7d、30d）或 all（默认）。</translation>
+    </message>
+    <message>
+        <source>Group by day (the default), model or session.</source>
+        <translation>按天（day，默认）、模型（model）或会话（session）分组。</translation>
+    </message>
+    <message>
+        <source>Shows the tokens and the cost of every session&apos;s model requests, imported ones included, priced with the model catalogue: per day, model or session, with the share read from the prompt cache and what context compactions saved.</source>
+        <translation>显示每个会话（包括导入的会话）的模型请求的 token 和费用，按模型目录计价：按天、模型或会话统计，并显示从提示缓存读取的占比以及上下文压缩节省的量。</translation>
+    </message>
+    <message>
+        <source>--by takes day, model or session, not &quot;%1&quot;</source>
+        <translation>--by 只接受 day、model 或 session，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>--since: %1</source>
+        <translation>--since：%1</translation>
+    </message>
+    <message>
+        <source>Show tokens and cost per day, model or session, with the cache-read share and compaction savings</source>
+        <translation>按天、模型或会话显示 token 和费用，以及缓存读取占比和压缩节省</translation>
     </message>
 </context>
 <context>
