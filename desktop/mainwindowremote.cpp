@@ -35,6 +35,12 @@ void MainWindow::connectRemoteMachines()
         if (attached)
             WindowLayout::bringDockForward(this, QStringLiteral("sandboxDock"));
     });
+    // So is a machine that cannot be had (a missing key, a refused request): the dock says why.
+    connect(m_conversation, &ConversationController::remoteMachineChanged, this,
+            [this](const QString &description, bool warning, bool) {
+        if (warning && !description.isEmpty())
+            WindowLayout::bringDockForward(this, QStringLiteral("sandboxDock"));
+    });
 }
 
 bool MainWindow::readyToClose()
