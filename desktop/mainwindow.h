@@ -192,7 +192,7 @@ private:
     bool m_marksKnown = false;
     bool m_pluginsStarted = false;
     bool m_painted = false;   ///< the window has had its first paint
-    bool m_pageShown = false; ///< the page is ready, with the --session's first screen if asked
+    bool m_pageShown = false; ///< the --session's first screen is shown (true without --session)
     QString m_pendingDelete;   ///< deleted by the person, removed from the store when undo times out
     QTimer *m_deleteTimer = nullptr;
     TranscriptGrepPane *m_grep = nullptr;
