@@ -184,7 +184,11 @@ int main(int argc, char *argv[])
                                         QStringLiteral("Run valis and the bare window as USER through runuser, with Chromium's "
                                                        "sandbox on (run as root; Xvfb with -ac)."),
                                         QStringLiteral("USER"));
-    parser.addOptions({messagesOption, runsOption, userOption});
+    const QCommandLineOption valisOption(QStringLiteral("valis"),
+                                         QStringLiteral("The valis binary to launch (default: this build's), to compare builds "
+                                                        "on the same profile."),
+                                         QStringLiteral("PATH"), QStringLiteral(VALIS_BINARY));
+    parser.addOptions({messagesOption, runsOption, userOption, valisOption});
     parser.process(app);
     const int count = parser.value(messagesOption).toInt();
     const int runs = qMax(1, parser.value(runsOption).toInt());
@@ -210,6 +214,14 @@ int main(int argc, char *argv[])
             out << "cannot store the session: " << appended.error().toString() << "\n";
             return 1;
         }
+        // Indexed as a session is once the store has had its idle minutes (and as an import
+        // leaves it): otherwise every launch spends its seconds on the same backlog, competing
+        // with the first screen, and each run measures a different amount of it.
+        auto indexed = store.value()->indexPending();
+        if (indexed.hasError()) {
+            out << "cannot index the session: " << indexed.error().toString() << "\n";
+            return 1;
+        }
         sessionId = created->id;
     }
     const Launcher launcher{parser.value(userOption), home.path()};
@@ -226,7 +238,7 @@ int main(int argc, char *argv[])
         << (launcher.user.isEmpty() ? QString() : QStringLiteral(", run as %1 with Chromium's sandbox on").arg(launcher.user)) << "\n";
     out.flush();
 
-    const QString valisBinary = QStringLiteral(VALIS_BINARY);
+    const QString valisBinary = parser.value(valisOption);
     const QString bareBinary = QStringLiteral(VALIS_BARE_WINDOW_BINARY);
     const QStringList profile{QStringLiteral("--home"), home.path()};
     // The first launches also fill the disk cache; they are reported apart. Then each kind in

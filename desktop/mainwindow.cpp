@@ -314,7 +314,7 @@ MainWindow::MainWindow(const DataLocations &locations, const ShellOptions &optio
     buildNotifications();
     buildSessionListTools();
     QTimer::singleShot(0, this, [this]() { Q_EMIT requestSessions(); });
-    QTimer::singleShot(std::chrono::milliseconds(800), this, &MainWindow::startPluginsOnce);
+    startPluginsAfterFirstScreen();
 }
 
 void MainWindow::startPluginsOnce()
@@ -328,7 +328,8 @@ void MainWindow::startPluginsOnce()
 void MainWindow::paintEvent(QPaintEvent *event)
 {
     QMainWindow::paintEvent(event);
-    if (!m_pluginsStarted)
+    m_painted = true;
+    if (!m_pluginsStarted && m_pageShown)
         QTimer::singleShot(0, this, &MainWindow::startPluginsOnce);
 }
 

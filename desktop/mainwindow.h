@@ -123,6 +123,7 @@ private:
     void connectForks();
     void loadPlugins();
     void startPluginsOnce();
+    void startPluginsAfterFirstScreen(); // mainwindowstartup.cpp
     void startPlugins();
     void selectSession(const QString &sessionId);
     void onSessionsListed(const QList<valis::SessionInfo> &sessions);
@@ -190,6 +191,8 @@ private:
     QDateTime m_marksStamp;    ///< and of config/context.json as modified then
     bool m_marksKnown = false;
     bool m_pluginsStarted = false;
+    bool m_painted = false;   ///< the window has had its first paint
+    bool m_pageShown = false; ///< the --session's first screen is shown (true without --session)
     QString m_pendingDelete;   ///< deleted by the person, removed from the store when undo times out
     QTimer *m_deleteTimer = nullptr;
     TranscriptGrepPane *m_grep = nullptr;

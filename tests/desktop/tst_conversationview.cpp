@@ -125,13 +125,16 @@ void TestConversationView::rendersMarkdownCodeAndToolCards()
     const int before = m_view->bridge()->renderedCount();
     m_view->showSession(session, messages);
     QVERIFY(waitRendered(*m_view, before));
+    // highlight.js is read once a fence names a language, then the plain block is highlighted.
+    QTRY_VERIFY(evaluate(*m_view, QStringLiteral("document.querySelectorAll('article.assistant pre code .hljs-keyword').length")).toInt() >= 1);
     screenshot(*m_view, QStringLiteral("markdown"));
 
     QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelector('article.user strong').textContent")).toString(),
              QStringLiteral("the build"));
     QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelectorAll('article.assistant li').length")).toInt(), 2);
-    // highlight.js ran on the fence, and the block has its copy button.
-    QVERIFY(evaluate(*m_view, QStringLiteral("document.querySelectorAll('article.assistant pre code .hljs-keyword').length")).toInt() >= 1);
+    // The highlighted fence kept its text and has its copy button.
+    QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelector('article.assistant pre code').textContent")).toString(),
+             QStringLiteral("int main() { return 0; }\n"));
     QVERIFY(evaluate(*m_view, QStringLiteral("document.querySelectorAll('article.assistant pre button.copy').length")).toInt() >= 1);
     // Thinking is collapsed.
     QCOMPARE(evaluate(*m_view, QStringLiteral("document.querySelector('details.thinking').open")).toBool(), false);
@@ -174,6 +177,8 @@ void TestConversationView::showsCompactionEvents()
     const int before = m_view->bridge()->renderedCount();
     m_view->showSession(session, {textMessage(Role::User, QStringLiteral("go on"), 1), eventMessage});
     QVERIFY(waitRendered(*m_view, before));
+    // No fence on the page: highlight.js (the page's largest script) was never read.
+    QCOMPARE(evaluate(*m_view, QStringLiteral("typeof window.hljs")).toString(), QStringLiteral("undefined"));
     const QString text = evaluate(*m_view, QStringLiteral("document.querySelector('.compaction').textContent")).toString();
     QVERIFY2(text.contains(QLatin1String("summarise")) && text.contains(QLatin1String("/context/transcripts/T-1-through-40-3fa9c2.md")),
              qPrintable(text));

@@ -24,6 +24,10 @@
     linkify: true,
     typographer: false,
     highlight: function (code, language) {
+      if (language && !window.hljs) {
+        loadHighlighter(); // this block stays plain until it arrives (highlightShown)
+        return '';
+      }
       if (language && window.hljs.getLanguage(language)) {
         try {
           return window.hljs.highlight(code, { language: language, ignoreIllegals: true }).value;
@@ -51,6 +55,34 @@
     ALLOW_ARIA_ATTR: false,
     RETURN_DOM_FRAGMENT: true,
   };
+
+  // highlight.js (129 kB, the page's largest script) is read only when a message first has a
+  // fence that names a language: most pages never need it, and the first screen of a session
+  // should not wait for it to be parsed. CSP's script-src 'self' admits it as it admitted the
+  // <script> tag it replaces.
+  let highlighterRequested = false;
+  function loadHighlighter() {
+    if (highlighterRequested) return;
+    highlighterRequested = true;
+    const script = document.createElement('script');
+    script.src = 'vendor/highlight.js';
+    script.addEventListener('load', highlightShown);
+    document.head.appendChild(script);
+  }
+
+  // Highlights the fences rendered plain while highlight.js was on its way. Its output is
+  // escaped text in spans; it is sanitised all the same, as every rendered block is.
+  function highlightShown() {
+    for (const code of document.querySelectorAll('#messages pre > code[class*="language-"]')) {
+      const match = /(?:^|\s)language-(\S+)/.exec(code.className);
+      if (!match || !window.hljs.getLanguage(match[1])) continue;
+      let highlighted;
+      try {
+        highlighted = window.hljs.highlight(code.textContent, { language: match[1], ignoreIllegals: true }).value;
+      } catch (error) { continue; }
+      code.replaceChildren(window.DOMPurify.sanitize(highlighted, purifyConfig));
+    }
+  }
 
   function renderMarkdown(source) {
     const fragment = window.DOMPurify.sanitize(markdown.render(source), purifyConfig);
