@@ -230,8 +230,8 @@ void MainWindow::onMessagesLoaded(const QString &sessionId, const QList<Message>
 
 void MainWindow::buildSessionListTools()
 {
-    // Pins, the content search and exports go to the store's thread, on a connection of their own.
-    m_listWorker = new SessionListWorker(m_locations.sessionDatabasePath(), m_locations.blobDir());
+    // Pins, the content search and exports go to the store's thread, on its connection.
+    m_listWorker = new SessionListWorker(m_worker);
     m_listWorker->moveToThread(&m_storeThread);
     connect(&m_storeThread, &QThread::finished, m_listWorker, &QObject::deleteLater);
     connect(m_listWorker, &SessionListWorker::failed, this, [this](const Error &error) {

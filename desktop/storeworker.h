@@ -33,6 +33,10 @@ public:
     /// Marks search `generation` as the newest wanted: queued searches older than it are
     /// skipped. Thread-safe; call it before queuing search().
     void supersedeSearches(int generation) { m_latestSearch.store(generation); }
+    /// The store thread's connection to the session database, opened on first use (failed()
+    /// says why it could not be, and nullptr is returned). For the workers that live on the
+    /// same thread, so one thread never holds two connections to one database.
+    SessionStore *store();
 
 public Q_SLOTS:
     void listSessions();
@@ -75,7 +79,6 @@ Q_SIGNALS:
 private:
     /// The session's outline, or nullopt after failed() said why.
     std::optional<QList<valis::Message>> outlineOf(const QString &sessionId);
-    SessionStore *store();
 
     QString m_databasePath;
     QString m_blobDir;

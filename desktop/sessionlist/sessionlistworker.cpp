@@ -1,5 +1,7 @@
 #include "sessionlistworker.h"
 
+#include "storeworker.h"
+
 #include "valis/export/jsonlexport.h"
 #include "valis/store/sessionstore.h"
 
@@ -15,9 +17,8 @@ constexpr int contentSearchLimit = 500;
 
 } // namespace
 
-SessionListWorker::SessionListWorker(QString databasePath, QString blobDir)
-    : m_databasePath(std::move(databasePath))
-    , m_blobDir(std::move(blobDir))
+SessionListWorker::SessionListWorker(StoreWorker *store)
+    : m_storeWorker(store)
 {
     qRegisterMetaType<QSet<QString>>();
     qRegisterMetaType<valis::SessionListWorker::ExportFormat>();
@@ -27,15 +28,7 @@ SessionListWorker::~SessionListWorker() = default;
 
 SessionStore *SessionListWorker::store()
 {
-    if (!m_store) {
-        auto opened = SessionStore::open(m_databasePath, m_blobDir);
-        if (!opened.ok()) {
-            Q_EMIT failed(opened.error());
-            return nullptr;
-        }
-        m_store = std::move(opened).value();
-    }
-    return m_store.get();
+    return m_storeWorker ? m_storeWorker->store() : nullptr;
 }
 
 void SessionListWorker::setPinned(const QString &sessionId, bool pinned)

@@ -5,21 +5,22 @@
 #include "valis/core/result.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QSet>
 #include <QString>
 
 #include <atomic>
-#include <memory>
 
 namespace valis {
 
 class SessionStore;
+class StoreWorker;
 
 /// The session list's work on the store: pins (the session metadata key "pinned"), the filter's
-/// content search (the store's FTS transcript search) and exports to Markdown or JSONL. It opens
-/// its own connection to the session database and lives on the store's thread (MainWindow
-/// moves it there), so the window never waits on the disk; requests are queued slot calls,
-/// answers signals.
+/// content search (the store's FTS transcript search) and exports to Markdown or JSONL. It lives
+/// on the store's thread (MainWindow moves it there) and uses the StoreWorker's connection, so
+/// the window never waits on the disk; requests are queued slot calls, answers signals. When
+/// the database cannot be opened, the StoreWorker's failed() says so and the request is dropped.
 class SessionListWorker : public QObject
 {
     Q_OBJECT
@@ -29,7 +30,8 @@ public:
     enum class ExportFormat { Markdown, Jsonl };
     Q_ENUM(ExportFormat)
 
-    SessionListWorker(QString databasePath, QString blobDir);
+    /// `store` lives on the thread this worker is moved to.
+    explicit SessionListWorker(StoreWorker *store);
     ~SessionListWorker() override;
 
     /// Marks content search `generation` as the newest wanted (thread-safe; call before queuing).
@@ -52,9 +54,7 @@ Q_SIGNALS:
 private:
     SessionStore *store();
 
-    QString m_databasePath;
-    QString m_blobDir;
-    std::unique_ptr<SessionStore> m_store;
+    QPointer<StoreWorker> m_storeWorker;
     std::atomic<int> m_latestSearch{0};
 };
 
