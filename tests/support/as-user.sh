@@ -68,7 +68,8 @@ as_user() { runuser -u "$user" -- "$@"; }
 reach="$reach
 ${VALIS_FIXTURES:-}"
 # What the command reads: the build, the sources, the fixtures. Files there are world-readable
-# (umask 022); the folders above them may not be (a checkout in /root).
+# (umask 022); the folders above them may not be (a checkout in /root): the user gets search
+# permission on those alone (scripts/dev.sh setup installs acl for setfacl).
 # shellcheck disable=SC2016 # $1 is the inner shell's
 can_read() { as_user sh -c 'test -r "$1" && { test ! -d "$1" || test -x "$1"; }' sh "$1"; }
 printf '%s\n' "$reach" | while IFS= read -r path; do
