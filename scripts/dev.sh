@@ -27,6 +27,7 @@ apt_packages=(
     postgresql nodejs npm
     lintian rpm rpmlint desktop-file-utils appstream appstream-util mmdebstrap help2man
     xdotool python3 file groff-base
+    acl
     dunst trayer
     shellcheck python3-yaml flatpak-builder icoutils icnsutils
     zsh fish

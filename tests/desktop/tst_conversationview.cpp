@@ -14,6 +14,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QSignalSpy>
@@ -55,6 +56,37 @@ void screenshot(ConversationView &view, const QString &name)
     view.grab().save(dir + QStringLiteral("/conversation-%1.png").arg(name));
 }
 
+#ifdef Q_OS_LINUX
+// What /proc says of a process's confinement: its seccomp mode and filters, and how deep in
+// nested pid namespaces it lives (-1 where unknown).
+struct Confinement
+{
+    int seccompMode = -1;
+    int seccompFilters = -1;
+    int pidNamespaceDepth = -1;
+};
+
+Confinement confinementOf(const QString &pid)
+{
+    Confinement confinement;
+    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!status.open(QIODevice::ReadOnly))
+        return confinement;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        const qsizetype colon = line.indexOf(':');
+        const QByteArray key = line.left(colon);
+        const QByteArray value = line.mid(colon + 1).simplified();
+        if (key == "Seccomp")
+            confinement.seccompMode = value.toInt();
+        else if (key == "Seccomp_filters")
+            confinement.seccompFilters = value.toInt();
+        else if (key == "NSpid")
+            confinement.pidNamespaceDepth = int(value.split(' ').size());
+    }
+    return confinement;
+}
+#endif
+
 } // namespace
 
 class TestConversationView : public QObject
@@ -76,6 +108,7 @@ private Q_SLOTS:
     void mcpToolCardsShowTheServerAndProgress();
     void showsOneBranchWithItsAlternatives();
     void pagesAnOutlineFromTheStore();
+    void chromiumSandboxIsOnUnlessTurnedOff();
 
 private:
     std::unique_ptr<ConversationView> m_view;
@@ -645,6 +678,31 @@ void TestConversationView::pagesAnOutlineFromTheStore()
     m_view->deliverPage(stale, {record.constLast()});
     QTest::qWait(200);
     QVERIFY(!evaluate(*m_view, QStringLiteral("document.body.textContent")).toString().contains(QLatin1String("stored message 1000")));
+}
+
+void TestConversationView::chromiumSandboxIsOnUnlessTurnedOff()
+{
+    // Root's runs turn it off (Chromium refuses to start as root with it); CTest's
+    // nonroot_conversationview runs as a normal user with it on, as people run the app.
+    const qint64 renderer = m_view->page()->renderProcessPid();
+    QVERIFY(renderer > 0);
+#ifdef Q_OS_LINUX
+    const bool turnedOff = qEnvironmentVariable("QTWEBENGINE_CHROMIUM_FLAGS").contains(QLatin1String("--no-sandbox"))
+                           || qEnvironmentVariableIsSet("QTWEBENGINE_DISABLE_SANDBOX");
+    const Confinement self = confinementOf(QStringLiteral("self"));
+    const Confinement page = confinementOf(QString::number(renderer));
+    QVERIFY2(page.seccompMode >= 0 && page.pidNamespaceDepth > 0, "the renderer's /proc status could not be read");
+    // Filters the page's process has beyond this one's (a container may filter both), and a
+    // pid namespace of its own: Chromium's seccomp-bpf and namespace sandboxes.
+    const bool filtered = page.seccompFilters >= 0 ? page.seccompFilters > self.seccompFilters
+                                                   : page.seccompMode == 2 && self.seccompMode != 2;
+    const bool ownPids = page.pidNamespaceDepth > self.pidNamespaceDepth;
+    qInfo("renderer %lld: seccomp %d with %d filters (this process: %d), pid namespace depth %d (this process: %d)",
+          renderer, page.seccompMode, page.seccompFilters, self.seccompFilters, page.pidNamespaceDepth,
+          self.pidNamespaceDepth);
+    QCOMPARE(filtered, !turnedOff);
+    QCOMPARE(ownPids, !turnedOff);
+#endif
 }
 
 VALIS_WEBENGINE_TEST_MAIN(TestConversationView)

@@ -3,6 +3,7 @@
 // or contained, and reported.
 #include "localsandboxes.h"
 #include "localsandboxprocess.h"
+#include "processlimit.h"
 #include "processtree.h"
 #include "sandboxtestcase.h"
 #include "testsupport.h"
@@ -25,10 +26,28 @@
 
 #include <chrono>
 
+#ifdef Q_OS_UNIX
+#include <unistd.h>
+#endif
+
 using namespace valis;
 using namespace valis::sandboxes;
 using namespace valis::test;
 using namespace std::chrono_literals;
+
+namespace {
+
+/// The tasks (threads too) of this process's user, as RLIMIT_NPROC counts them; -1 where unknown.
+int tasksOfThisUser()
+{
+#ifdef Q_OS_UNIX
+    return liveTaskCountOfUser(uint(::getuid()));
+#else
+    return -1;
+#endif
+}
+
+} // namespace
 
 class TestSandboxEscapes : public SandboxTestCase
 {
@@ -214,6 +233,27 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(m_workspace.filePath(QStringLiteral("late-2"))));
     }
 
+    void processLimitIsTheOneThisUserHas()
+    {
+        auto plain = makeSandbox(QStringLiteral("plain"));
+        const ProcessLimitMechanism mechanism = plain->processLimitMechanism();
+        qInfo("process limit here: %s", qPrintable(processLimitMechanismName(mechanism)));
+#ifdef Q_OS_LINUX
+        if (::geteuid() == 0) {
+            QVERIFY(mechanism != ProcessLimitMechanism::RlimitNproc); // root ignores it
+            return;
+        }
+        // A normal user always has RLIMIT_NPROC; a pids group only where one was handed to it
+        // (tests/support/as-user.sh --pids-cgroup), which must then be found and used.
+        QVERIFY(mechanism != ProcessLimitMechanism::None);
+        const QString delegated = qEnvironmentVariable("VALIS_TEST_PIDS_CGROUP");
+        if (!delegated.isEmpty()) {
+            QVERIFY2(usesCgroup(*plain), qPrintable(processLimitMechanismName(mechanism)));
+            QCOMPARE(detectProcessLimit().cgroupParent, delegated);
+        }
+#endif
+    }
+
     void forkBombIsContained_data()
     {
         QTest::addColumn<QString>("sandbox");
@@ -234,7 +274,10 @@ private Q_SLOTS:
         auto box = makeSandbox(sandbox);
         REQUIRE_AVAILABLE(*box);
         // Never run a bomb that nothing bounds: pid_max is small and the machine is shared.
-        if (!usesCgroup(*box)) {
+        // RLIMIT_NPROC bounds one too, for a normal user (CTest's nonroot_sandboxescapes_rlimit).
+        const bool cgroup = usesCgroup(*box);
+        const int userTasksBefore = tasksOfThisUser();
+        if (!cgroup && (box->processLimitMechanism() != ProcessLimitMechanism::RlimitNproc || userTasksBefore <= 0)) {
             QSKIP(qPrintable(QStringLiteral("no pids cgroup bounds processes here (%1); a fork bomb would not be contained")
                                  .arg(processLimitMechanismName(box->processLimitMechanism()))));
         }
@@ -254,15 +297,27 @@ private Q_SLOTS:
         QVERIFY(before > 0);
         SandboxCommand bomb = shellCommand(m_workspace.path(), script);
         bomb.limits.maxProcesses = 64;
-        bomb.timeout = 30s;
+        // Nothing tells a refused fork under RLIMIT_NPROC from a slow one, so a bomb that keeps
+        // going ends by its timeout there.
+        bomb.timeout = cgroup ? 30s : 5s;
         int peak = before;
+        int userPeak = userTasksBefore;
         QTimer sampler;
-        connect(&sampler, &QTimer::timeout, &sampler, [&peak] { peak = qMax(peak, liveProcessCount()); });
+        connect(&sampler, &QTimer::timeout, &sampler, [&peak, &userPeak, cgroup] {
+            peak = qMax(peak, liveProcessCount());
+            if (!cgroup)
+                userPeak = qMax(userPeak, tasksOfThisUser());
+        });
         sampler.start(20);
         auto result = run(*box, bomb, false);
         WAIT_FOR_END(*result, 40000);
         sampler.stop();
-        if (script == scripts::forkBomb() && result->exitCode) {
+        if (!cgroup) {
+            // RLIMIT_NPROC: the first shell's end (dash gives up at a refused fork: "Cannot
+            // fork", status 2), or the timeout; either way the bomb is stopped with it (checked
+            // below).
+            QVERIFY2(result->exitCode || result->errorCode() == QLatin1String("sandbox.timeout"), qPrintable(result->describe()));
+        } else if (script == scripts::forkBomb() && result->exitCode) {
             // Its first shell ended before the bomb hit the bound: an ordinary end, and the
             // bomb was stopped with it (checked below).
             QCOMPARE(*result->exitCode, 0);
@@ -273,6 +328,13 @@ private Q_SLOTS:
         }
         // Others share this machine, so allow some slack around the 64 (+2 for bwrap itself).
         QVERIFY2(peak <= before + 64 + 2 + 40, qPrintable(QStringLiteral("peak %1, before %2").arg(peak).arg(before)));
+        // RLIMIT_NPROC bounds the user's tasks (the user is this suite's own: CTest runs the
+        // nonroot tests one at a time); this process's threads may come and go meanwhile.
+        if (!cgroup) {
+            QVERIFY2(userPeak <= userTasksBefore + 64 + 2 + 16,
+                     qPrintable(QStringLiteral("the user's tasks peaked at %1, %2 before").arg(userPeak).arg(userTasksBefore)));
+            qInfo("RLIMIT_NPROC held the bomb: the user's tasks peaked at %d, %d before", userPeak, userTasksBefore);
+        }
         QTRY_VERIFY2_WITH_TIMEOUT(liveProcessCount() <= before + 20,
                                   qPrintable(QStringLiteral("%1 processes, %2 before").arg(liveProcessCount()).arg(before)), 10000);
     }
