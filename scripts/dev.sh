@@ -2,12 +2,14 @@
 # One entry point for a fresh Debian 12 machine:
 #   scripts/dev.sh run    install what is missing, build, launch Valis
 #   scripts/dev.sh test   install what is missing, build, run the whole test suite
+#   scripts/dev.sh test --sanitize [ctest args]   the same in an ASan+UBSan build (BUILD_DIR_SANITIZE)
 #   scripts/dev.sh setup  install what is missing only
 #   scripts/dev.sh build  configure and build only
 #   scripts/dev.sh package       build the .deb and .rpm (in BUILD_DIR/packages) and check them
 #   scripts/dev.sh package-test  the same, then install the .deb into a clean Debian 12 root
 #                                and use it there (needs root; the test suite runs it too)
 # Environment: BUILD_DIR (default: build), BUILD_TYPE (default: Release), JOBS (default: nproc),
+# BUILD_DIR_SANITIZE (default: build-asan),
 # VALIS_FIXTURES (the shared fixture folder; default ../shared/fixtures beside the checkout).
 set -euo pipefail
 
@@ -89,6 +91,19 @@ run_tests() {
     ctest --output-on-failure --no-tests=error -j "$jobs" "$@"
 }
 
+# The whole suite in a separate ASan+UBSan build (cmake/Sanitizers.cmake), with the runtime
+# options and leak suppressions of scripts/sanitizers/.
+sanitized_tests() {
+    build_dir="${BUILD_DIR_SANITIZE:-$here/build-asan}"
+    log "configuring the ASan+UBSan build in $build_dir"
+    cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="$build_type" -DVALIS_SANITIZE=ON
+    log "building with $jobs jobs"
+    cmake --build "$build_dir" -j "$jobs"
+    # shellcheck source=scripts/sanitizers/environment.sh
+    . "$here/scripts/sanitizers/environment.sh"
+    run_tests "$@"
+}
+
 package() {
     log "building the Linux packages"
     rm -rf "$build_dir/packages"
@@ -118,6 +133,7 @@ case "${1:-}" in
         as_root "$here/packaging/linux/install-test.sh" "$build_dir/packages" "$build_dir/bin/valis-cli"
         ;;
     test)
+        [ "${2:-}" = "--sanitize" ] && { shift 2; setup; sanitized_tests "$@"; exit; }
         setup; build
         shift
         run_tests "$@"
