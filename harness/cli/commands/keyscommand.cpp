@@ -3,6 +3,7 @@
 // nothing here ever prints one.
 #include "clicontext.h"
 #include "commands.h"
+#include "memorystore.h"
 
 #include "valis/credentials/credentialstore.h"
 #include "valis/keychain/keychaincredentialstore.h"
@@ -216,6 +217,10 @@ KeyVariables keyVariables(const QHash<QString, KeyVariables> &declared, const QS
     // An MCP server's token comes from the keychain, or from the variable its entry names.
     if (provider.startsWith(QLatin1String("mcp:")))
         return KeyVariables{{}, false};
+    // The PostgreSQL memory password: its own variables, and none at all for trust or ~/.pgpass
+    // logins; there is no POSTGRESQL_API_KEY.
+    if (provider == memoryPasswordAccount())
+        return KeyVariables{PostgresConnection::passwordVariables(), false};
     if (const auto found = declared.constFind(provider); found != declared.cend())
         return *found;
     QString conventional = credentialAccount(provider).toUpper();
