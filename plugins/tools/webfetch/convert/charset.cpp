@@ -1,6 +1,7 @@
 #include "charset.h"
 
 #include <QStringDecoder>
+#include <QStringList>
 
 namespace valis::web::detail {
 

@@ -1,5 +1,6 @@
 #include "pdftext.h"
 
+#include <QStringList>
 
 #include <poppler-document.h>
 #include <poppler-global.h>
