@@ -12,10 +12,14 @@
 #include "valis/plugins/contextstrategy.h"
 #include "valis/record/recordjson.h"
 
+#include <QDir>
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <QSet>
+#include <QTemporaryDir>
 #include <QTranslator>
 #include <QtTest>
 
@@ -48,31 +52,69 @@ struct RunResult
     QString error;
 };
 
-QString comparableRecord(const SessionHarness &h)
+/// A JSON value with what differs between any two sessions taken out: the time-ordered ids
+/// (session, messages, compaction events) numbered by first appearance, times, and the hashes
+/// and cache keys computed over those ids.
+QJsonValue comparable(const QJsonValue &value, QHash<QString, QString> &ids)
 {
-    const QList<Message> record = h.store()->messages(h.session()->id()).value();
-    QJsonArray messages;
-    for (const Message &message : record)
-        messages.append(recordjson::toJson(message));
-    QString text = QString::fromUtf8(QJsonDocument(messages).toJson(QJsonDocument::Indented));
-    for (qsizetype i = 0; i < record.size(); ++i)
-        text.replace(record.at(i).id, QStringLiteral("<message %1>").arg(i));
-    text.replace(h.session()->id(), QStringLiteral("<session>"));
+    static const QSet<QString> dropped = {QStringLiteral("created_at"), QStringLiteral("viewSha256"),
+                                          QStringLiteral("messageDigests"), QStringLiteral("cacheKey")};
+    if (value.isObject()) {
+        QJsonObject out;
+        const QJsonObject object = value.toObject();
+        for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+            if (!dropped.contains(it.key()))
+                out.insert(it.key(), comparable(it.value(), ids));
+        }
+        return out;
+    }
+    if (value.isArray()) {
+        QJsonArray out;
+        for (const QJsonValue &item : value.toArray())
+            out.append(comparable(item, ids));
+        return out;
+    }
+    if (!value.isString())
+        return value;
+    static const QRegularExpression id(QStringLiteral("\\b[a-z]{1,8}-[0-9a-hjkmnp-tv-z]{18}\\b"));
     static const QRegularExpression time(QStringLiteral("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?(Z|[+-]\\d\\d:\\d\\d)?"));
+    QString text = value.toString();
+    for (auto it = id.globalMatch(value.toString()); it.hasNext();) {
+        const QString found = it.next().captured(0);
+        if (!ids.contains(found))
+            ids.insert(found, QStringLiteral("<id %1>").arg(ids.size()));
+        text.replace(found, ids.value(found));
+    }
     text.replace(time, QStringLiteral("<time>"));
     return text;
 }
 
-RunResult runScriptedSession()
+QString comparableRecord(const SessionHarness &h)
+{
+    QJsonArray messages;
+    for (const Message &message : h.store()->messages(h.session()->id()).value())
+        messages.append(recordjson::toJson(message));
+    QHash<QString, QString> ids;
+    return QString::fromUtf8(QJsonDocument(comparable(messages, ids).toArray()).toJson(QJsonDocument::Indented));
+}
+
+/// Runs the session in `workspace`, the same folder for both runs (tool results name paths).
+RunResult runScriptedSession(const QString &workspace)
 {
     RunResult out;
+    QDir(workspace).removeRecursively();
+    if (!QDir().mkpath(workspace)) {
+        out.error = QStringLiteral("cannot make the workspace");
+        return out;
+    }
     SessionHarness h;
     if (!h.start(QStringLiteral("anthropic"), QStringLiteral("claude-sonnet-4-5"))) {
         out.error = h.error();
         return out;
     }
+    h.config().workspace = workspace;
     // The workspace has one file; the session works through the real file and plan tools.
-    QFile notes(h.homePath() + QStringLiteral("/notes.txt"));
+    QFile notes(workspace + QStringLiteral("/notes.txt"));
     if (!notes.open(QIODevice::WriteOnly) || notes.write("first line\nsecond line\n") < 0) {
         out.error = QStringLiteral("cannot write notes.txt");
         return out;
@@ -228,7 +270,10 @@ private Q_SLOTS:
     void aGermanInterfaceLeavesRequestsAndRecordAlone()
     {
         QLocale::setDefault(QLocale::c());
-        const RunResult english = runScriptedSession();
+        QTemporaryDir scratch;
+        QVERIFY(scratch.isValid());
+        const QString workspace = scratch.filePath(QStringLiteral("workspace"));
+        const RunResult english = runScriptedSession(workspace);
         QVERIFY2(english.error.isEmpty(), qPrintable(english.error));
 
         QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
@@ -236,7 +281,7 @@ private Q_SLOTS:
         // The translations are really in force: the person would read German.
         QCOMPARE(QCoreApplication::translate("valis::MainWindow", "&File"), QStringLiteral("&Datei"));
         QCOMPARE(QLocale().toString(1234.5, 'f', 1), QStringLiteral("1.234,5"));
-        const RunResult german = runScriptedSession();
+        const RunResult german = runScriptedSession(workspace);
         QVERIFY2(german.error.isEmpty(), qPrintable(german.error));
 
         // The script ran as intended: tool errors, a denial, an interruption, a cut-off call.
