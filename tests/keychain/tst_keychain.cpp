@@ -471,6 +471,18 @@ void TestKeychain::cliStatusNamesThePostgresPasswordVariables()
     QVERIFY2(set.out.contains(QRegularExpression(QStringLiteral("^postgresql +set in PGPASSWORD$"), QRegularExpression::MultilineOption)),
              qPrintable(set.out));
     QVERIFY(!set.out.contains(password.value(QStringLiteral("PGPASSWORD"))));
+
+    // With a password in the keychain too, the variable still comes first, as for the store.
+    const Run stored = cli({QStringLiteral("keys"), QStringLiteral("set"), QStringLiteral("postgresql")}, "pg-in-keychain\n");
+    QVERIFY2(stored.exitCode == 0, qPrintable(stored.err));
+    const Run both = cli({QStringLiteral("keys"), QStringLiteral("status"), QStringLiteral("postgresql")}, {}, password);
+    QVERIFY2(both.out.contains(QRegularExpression(QStringLiteral("^postgresql +set in PGPASSWORD, which comes before the keychain's$"),
+                                                  QRegularExpression::MultilineOption)),
+             qPrintable(both.out));
+    const Run keychainOnly = cli({QStringLiteral("keys"), QStringLiteral("status"), QStringLiteral("postgresql")});
+    QVERIFY2(keychainOnly.out.contains(QRegularExpression(QStringLiteral("^postgresql +set in the keychain$"), QRegularExpression::MultilineOption)),
+             qPrintable(keychainOnly.out));
+    QCOMPARE(cli({QStringLiteral("keys"), QStringLiteral("remove"), QStringLiteral("postgresql")}).exitCode, 0);
 }
 
 void TestKeychain::cliRefusesKeysItCannotTakeSafely()
