@@ -113,6 +113,8 @@ RunResult runScriptedSession(const QString &workspace)
         return out;
     }
     h.config().workspace = workspace;
+    // A profile folder, so the session has a /context/ for what the strategy moves out.
+    h.config().locations = DataLocations::underHome(h.homePath());
     // The workspace has one file; the session works through the real file and plan tools.
     QFile notes(workspace + QStringLiteral("/notes.txt"));
     QByteArray lines;
