@@ -20,6 +20,7 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QTranslator>
 #include <QtTest>
 
@@ -184,8 +185,9 @@ RunResult runScriptedSession(const QString &workspace)
 
     // 3: the person interrupts the turn while a call waits for approval.
     h.onEvent = [&h](const SessionEvent &event) {
+        // Once the request is out: the call waits for an answer that never comes.
         if (event.kind == SessionEvent::Kind::ApprovalRequested)
-            h.session()->interrupt();
+            QTimer::singleShot(0, h.session(), [&h] { h.session()->interrupt(); });
     };
     h.server().enqueue(ScriptedResponse::sse(
         AnthropicStream()
