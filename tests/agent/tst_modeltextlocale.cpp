@@ -148,6 +148,8 @@ RunResult runScriptedSession(const QString &workspace)
     // A long result is moved out of the view at once: a compaction in every run, by the
     // strategy's own pointer text.
     h.config().strategySettings.insert(QStringLiteral("progressive"), QJsonObject{{QStringLiteral("offloadTokens"), 200}});
+    // Only the scripted requests: no model calls for the turns' shorter versions.
+    h.config().turnVersions = TurnVersionMode::Extractive;
     if (!h.useTools(providers)) {
         out.error = h.error();
         return out;
