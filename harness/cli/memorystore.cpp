@@ -7,6 +7,8 @@
 #include <QDir>
 #include <QEventLoop>
 
+#include <algorithm>
+
 #include <optional>
 
 namespace valis::cli {
@@ -69,8 +71,11 @@ Result<std::shared_ptr<DetailStore>> openMemoryStore(const MemorySettings &setti
 {
     MemorySettings resolved = settings;
     std::optional<Error> keychainError;
-    if (resolved.backend == MemorySettings::Backend::Postgres && resolved.postgres.password.isEmpty()
-        && qEnvironmentVariable("VALIS_MEMORY_PASSWORD").isEmpty() && qEnvironmentVariable("PGPASSWORD").isEmpty()) {
+    const QStringList variables = PostgresConnection::passwordVariables();
+    const bool fromEnvironment = std::any_of(variables.cbegin(), variables.cend(), [](const QString &variable) {
+        return !qEnvironmentVariable(variable.toLocal8Bit().constData()).isEmpty();
+    });
+    if (resolved.backend == MemorySettings::Backend::Postgres && resolved.postgres.password.isEmpty() && !fromEnvironment) {
         const Result<std::optional<QString>> password = keychainPassword();
         if (password.hasError())
             keychainError = password.error();

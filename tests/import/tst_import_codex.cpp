@@ -2,7 +2,9 @@
 
 #include "valis/import/transcriptimporter.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -22,6 +24,7 @@ private Q_SLOTS:
     void rolloutConversation();
     void rolloutReimportGivesSameIds();
     void legacyRollout();
+    void legacyRolloutOfMid2025();
     void smallTuiLog();
     void recognition();
     void malformed_data();
@@ -467,6 +470,74 @@ void TestImportCodex::legacyRollout()
     const QString other = home.filePath(QStringLiteral("notes.jsonl"));
     QVERIFY(valis::test::writeFile(other, head(path)));
     QVERIFY(!m_codex->recognises(other, head(other)));
+}
+
+void TestImportCodex::legacyRolloutOfMid2025()
+{
+    // What Codex CLI's Rust rollout writer of mid-2025 left in ~/.codex/sessions/YYYY/MM/DD: a
+    // bare header in its field order (instructions longer than the detector's head, git info),
+    // state lines, and bare response items, with no session_meta anywhere.
+    test::TemporaryHome home;
+    const QString folder = home.filePath(QStringLiteral(".codex/sessions"));
+    const QString path = folder + QStringLiteral("/2025/07/01/rollout-2025-07-01T12-00-00-0197c1d2-e3f4-7a5b-8c6d-7e8f9a0b1c2d.jsonl");
+    QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
+    const QByteArray instructions = "Always run the tests. " + QByteArray(70 * 1024, 'x');
+    QByteArray content = R"({"id":"0197c1d2-e3f4-7a5b-8c6d-7e8f9a0b1c2d","timestamp":"2025-07-01T12:00:00.123Z","instructions":")"
+        + instructions + R"(","git":{"commit_hash":"abc123","branch":"main"}})" "\n";
+    content += jsonl({
+        object(R"({"record_type":"state"})"),
+        object(R"({"type":"message","id":null,"role":"user","content":[{"type":"input_text","text":"<user_instructions>\nAlways run the tests.\n</user_instructions>"}]})"),
+        object(R"({"type":"message","id":null,"role":"user","content":[{"type":"input_text","text":"<environment_context>\n  <cwd>/w</cwd>\n</environment_context>"}]})"),
+        object(R"({"record_type":"state"})"),
+        object(R"({"type":"message","id":null,"role":"user","content":[{"type":"input_text","text":"fix the failing test"}]})"),
+        object(R"({"type":"reasoning","id":"rs_1","summary":[{"type":"summary_text","text":"**Looking at the tests**"}],"content":null,"encrypted_content":"gAAAAB"})"),
+        object(R"({"type":"function_call","id":"fc_1","name":"shell","arguments":"{\"command\":[\"bash\",\"-lc\",\"make test\"]}","call_id":"call_1"})"),
+        object(R"({"type":"function_call_output","call_id":"call_1","output":"{\"output\":\"1 failed\",\"metadata\":{\"exit_code\":1,\"duration_seconds\":0.4}}"})"),
+        object(R"({"type":"message","id":"msg_1","role":"assistant","content":[{"type":"output_text","text":"The test fails on an off-by-one."}]})"),
+        object(R"({"record_type":"state"})"),
+    });
+    QVERIFY(valis::test::writeFile(path, content));
+
+    // Detection: the importer's sniffing of a first line longer than the head, the registry,
+    // and the scan of ~/.codex/sessions that the welcome view's import runs.
+    QVERIFY(head(path).indexOf('\n') < 0);
+    QVERIFY(m_codex->recognises(path, head(path)));
+    const Result<const TranscriptImporter *> detected = m_importers.detect(path);
+    QVERIFY2(detected.ok(), qPrintable(detected.ok() ? QString() : detected.error().toString()));
+    QCOMPARE(detected.value()->format(), QStringLiteral("codex"));
+    QCOMPARE(m_importers.scan(folder), QStringList{path});
+    // The same start in a file of another name is not claimed.
+    const QString other = home.filePath(QStringLiteral("notes.jsonl"));
+    QVERIFY(valis::test::writeFile(other, content));
+    QVERIFY(!m_codex->recognises(other, head(other)));
+
+    const Result<ImportedTranscript> read = m_importers.read(path);
+    QVERIFY2(read.ok(), qPrintable(read.ok() ? QString() : read.error().toString()));
+    QCOMPARE(read->format, QStringLiteral("codex"));
+    const ImportedSession &session = read->sessions.first();
+    QCOMPARE(session.info.id, QStringLiteral("codex-0197c1d2-e3f4-7a5b-8c6d-7e8f9a0b1c2d"));
+    QCOMPARE(session.info.createdAt, QDateTime(QDate(2025, 7, 1), QTime(12, 0, 0, 123), Qt::UTC));
+    QCOMPARE(session.info.title, QStringLiteral("fix the failing test"));
+    QCOMPARE(session.info.metadata.value(QLatin1String("git")).toObject().value(QLatin1String("branch")).toString(),
+             QStringLiteral("main"));
+    // The instructions the model was given open the record.
+    const Message &system = session.messages.first();
+    QCOMPARE(system.role, Role::System);
+    QCOMPARE(system.text(), QString::fromUtf8(instructions));
+    QCOMPARE(system.metadata.value(QLatin1String("codex")).toString(), QStringLiteral("instructions"));
+    const Counts counts = countRecord(read->sessions);
+    QCOMPARE(counts.prompts.size(), 3);
+    QCOMPARE(counts.prompts.constLast(), QStringLiteral("fix the failing test"));
+    QCOMPARE(counts.thinking, 1);
+    QCOMPARE(counts.calls, 1);
+    QCOMPARE(counts.results, 1);
+    QCOMPARE(counts.assistantTexts, 1);
+    // Reasoning, call and answer of one response share one assistant message.
+    const Message &assistant = session.messages.at(4);
+    QCOMPARE(assistant.role, Role::Assistant);
+    QCOMPARE(assistant.parts.first().kind, PartKind::Thinking);
+    QCOMPARE(assistant.parts.at(1).toolName, QStringLiteral("shell"));
+    QVERIFY(read->notes.join(QLatin1Char('\n')).contains(QLatin1String("record_type state lines")));
 }
 
 void TestImportCodex::smallTuiLog()

@@ -189,6 +189,10 @@ private Q_SLOTS:
     void wrongShapeNamesTheEvent();
     void importingTwiceGivesTheSameIds();
     void recognisesOnlyTrajectories();
+    void guiExportWrapperIsRead();
+    void guiExportOfTheFixture();
+    void failedGuiExportSaysWhy();
+    void recallObservationsAreKept();
 };
 
 void TestImportOpenHands::fixtureCountsMatchTheEvents_data()
@@ -532,6 +536,153 @@ void TestImportOpenHands::recognisesOnlyTrajectories()
     QVERIFY(!importer->recognises(QStringLiteral("t.json"), QByteArray(R"({"trajectory": []})")));
     QVERIFY(!importer->recognises(QStringLiteral("t.json"), QByteArray(R"([{"role": "user", "content": "x"}])")));
     QVERIFY(!importer->recognises(QStringLiteral("t.json"), QByteArray("[1, 2, 3]")));
+}
+
+void TestImportOpenHands::guiExportWrapperIsRead()
+{
+    // The GUI's "export trajectory" saves the server's answer: {"trajectory": [events]}.
+    QTemporaryDir dir;
+    const QJsonObject response = modelResponse(
+        QStringLiteral("resp-1"), QString(),
+        {toolCall(QStringLiteral("call_1"), QStringLiteral("execute_bash"), QStringLiteral("{\"command\": \"make\"}"))});
+    QJsonObject run{{QStringLiteral("id"), 1},
+                    {QStringLiteral("timestamp"), QStringLiteral("2025-03-01T10:00:02")},
+                    {QStringLiteral("source"), QStringLiteral("agent")},
+                    {QStringLiteral("action"), QStringLiteral("run")},
+                    {QStringLiteral("args"), QJsonObject{{QStringLiteral("command"), QStringLiteral("make")}}},
+                    {QStringLiteral("tool_call_metadata"), metadataFor(QStringLiteral("call_1"), QStringLiteral("execute_bash"), response)}};
+    const QJsonArray events{userMessage(0, QStringLiteral("Build it")), run,
+                            runObservation(2, 1, QStringLiteral("ok"), 0,
+                                           metadataFor(QStringLiteral("call_1"), QStringLiteral("execute_bash"), response))};
+    const QString bare = writeEvents(dir, QStringLiteral("bare.json"), events);
+    const QString path = valis::test::writeFileIn(
+        dir.path(), QStringLiteral("trajectory-7f3a.json"),
+        QJsonDocument(QJsonObject{{QStringLiteral("trajectory"), events}}).toJson(QJsonDocument::Indented));
+    TranscriptImporters importers;
+    const Result<const TranscriptImporter *> detected = importers.detect(path);
+    QVERIFY2(detected.ok(), qPrintable(detected.ok() ? QString() : detected.error().toString()));
+    QCOMPARE(detected.value()->format(), QStringLiteral("openhands"));
+    const Result<ImportedTranscript> wrapped = importers.read(path);
+    QVERIFY2(wrapped.ok(), qPrintable(wrapped.ok() ? QString() : wrapped.error().toString()));
+    const Result<ImportedTranscript> plain = importers.read(bare);
+    QVERIFY(plain.ok());
+    // The same events give the same record.
+    QCOMPARE(wrapped->sessions.first().messages, plain->sessions.first().messages);
+    const ImportedCounts counts = countImported(wrapped->sessions.first());
+    QCOMPARE(counts.userMessages, 1);
+    QCOMPARE(counts.toolCalls, 1);
+    QCOMPARE(counts.toolResults, 1);
+    QCOMPARE(wrapped->sessions.first().info.title, QStringLiteral("Build it"));
+
+    // A bad event inside the wrapper is named by its own line.
+    const QByteArray broken = "{\n  \"trajectory\": [\n"
+                              "    {\"id\": 0, \"source\": \"user\", \"action\": \"message\", \"args\": {\"content\": \"hi\"}},\n"
+                              "    {\"id\": 7, \"source\": \"agent\"}\n  ]\n}\n";
+    const QString brokenPath = valis::test::writeFileIn(dir.path(), QStringLiteral("broken.json"), broken);
+    const Result<ImportedTranscript> bad = importers.read(brokenPath);
+    QVERIFY(!bad.ok());
+    QCOMPARE(bad.error().code, QStringLiteral("import.malformed"));
+    QCOMPARE(bad.error().location, brokenPath + QStringLiteral(":4"));
+    QVERIFY2(bad.error().message.contains(QLatin1String("event 7")), qPrintable(bad.error().message));
+
+    // SWE-agent's trajectories (a "trajectory" beside "history") stay SWE-agent's.
+    const QString swe = valis::test::writeFileIn(
+        dir.path(), QStringLiteral("swe.json"),
+        R"({"trajectory": [{"action": "ls", "observation": "a.py", "response": "ls", "thought": ""}], "history": [], "info": {}})");
+    QVERIFY(!openHands(importers)->recognises(swe, QByteArray(R"({"trajectory": [{"action": "ls", "observation": "a.py"}], "history": []})")));
+    QVERIFY(importers.detect(swe).ok());
+    QVERIFY(importers.detect(swe).value()->format() != QLatin1String("openhands"));
+}
+
+void TestImportOpenHands::guiExportOfTheFixture()
+{
+    VALIS_REQUIRE_FIXTURE(source, "openhands/basic_gui_mode.json");
+    QTemporaryDir dir;
+    const QJsonArray events = readArray(source);
+    QVERIFY(!events.isEmpty());
+    const QString path = valis::test::writeFileIn(
+        dir.path(), QStringLiteral("export.json"),
+        QJsonDocument(QJsonObject{{QStringLiteral("trajectory"), events}}).toJson(QJsonDocument::Compact));
+    TranscriptImporters importers;
+    const Result<ImportedTranscript> wrapped = importers.read(path);
+    QVERIFY2(wrapped.ok(), qPrintable(wrapped.ok() ? QString() : wrapped.error().toString()));
+    const Result<ImportedTranscript> plain = openHands(importers)->read(source);
+    QVERIFY(plain.ok());
+    QCOMPARE(wrapped->sessions.first().messages, plain->sessions.first().messages);
+    QCOMPARE(wrapped->notes, plain->notes);
+}
+
+void TestImportOpenHands::failedGuiExportSaysWhy()
+{
+    QTemporaryDir dir;
+    const QString path = valis::test::writeFileIn(
+        dir.path(), QStringLiteral("trajectory-failed.json"),
+        R"({"trajectory": null, "error": "Error getting trajectory: conversation not found"})");
+    TranscriptImporters importers;
+    const Result<const TranscriptImporter *> detected = importers.detect(path);
+    QVERIFY(detected.ok());
+    QCOMPARE(detected.value()->format(), QStringLiteral("openhands"));
+    const Result<ImportedTranscript> read = importers.read(path);
+    QVERIFY(!read.ok());
+    QCOMPARE(read.error().code, QStringLiteral("import.malformed"));
+    QVERIFY2(read.error().message.contains(QLatin1String("conversation not found")), qPrintable(read.error().message));
+}
+
+void TestImportOpenHands::recallObservationsAreKept()
+{
+    // A recall is what the model was shown of the workspace and of triggered microagents; a
+    // microagent's knowledge is shown once; a recall with nothing in it shows nothing.
+    QTemporaryDir dir;
+    const auto recall = [](int id, int cause, const QJsonObject &extras) {
+        return QJsonObject{{QStringLiteral("id"), id},
+                           {QStringLiteral("timestamp"), QStringLiteral("2025-03-01T10:00:01")},
+                           {QStringLiteral("source"), QStringLiteral("environment")},
+                           {QStringLiteral("cause"), cause},
+                           {QStringLiteral("observation"), QStringLiteral("recall")},
+                           {QStringLiteral("content"), QStringLiteral("Added workspace context")},
+                           {QStringLiteral("extras"), extras}};
+    };
+    const QJsonObject git{{QStringLiteral("name"), QStringLiteral("git")},
+                          {QStringLiteral("trigger"), QStringLiteral("commit")},
+                          {QStringLiteral("content"), QStringLiteral("Sign every commit.")}};
+    const QJsonArray events{
+        userMessage(0, QStringLiteral("Fix the build and commit")),
+        QJsonObject{{QStringLiteral("id"), 1},
+                    {QStringLiteral("timestamp"), QStringLiteral("2025-03-01T10:00:00.5")},
+                    {QStringLiteral("source"), QStringLiteral("user")},
+                    {QStringLiteral("action"), QStringLiteral("recall")},
+                    {QStringLiteral("args"), QJsonObject{{QStringLiteral("recall_type"), QStringLiteral("workspace_context")},
+                                                        {QStringLiteral("query"), QStringLiteral("Fix the build and commit")}}}},
+        recall(2, 1,
+               {{QStringLiteral("recall_type"), QStringLiteral("workspace_context")},
+                {QStringLiteral("repo_name"), QStringLiteral("acme/widgets")},
+                {QStringLiteral("repo_directory"), QStringLiteral("widgets")},
+                {QStringLiteral("repo_instructions"), QStringLiteral("Run make check before committing.")},
+                {QStringLiteral("runtime_hosts"), QJsonObject{{QStringLiteral("https://work-1.example"), 12000}}},
+                {QStringLiteral("date"), QStringLiteral("2025-03-01")},
+                {QStringLiteral("microagent_knowledge"), QJsonArray{git}}}),
+        recall(3, 1, {{QStringLiteral("recall_type"), QStringLiteral("knowledge")}, {QStringLiteral("microagent_knowledge"), QJsonArray{git}}}),
+        recall(4, 1, {{QStringLiteral("recall_type"), QStringLiteral("knowledge")}}),
+    };
+    const QString path = writeEvents(dir, QStringLiteral("recall.json"), events);
+    TranscriptImporters importers;
+    const Result<ImportedTranscript> read = openHands(importers)->read(path);
+    QVERIFY2(read.ok(), qPrintable(read.ok() ? QString() : read.error().toString()));
+    const QList<Message> &messages = read->sessions.first().messages;
+    QCOMPARE(messages.size(), 2);
+    const Message &context = messages.at(1);
+    QCOMPARE(context.role, Role::User);
+    QCOMPARE(context.metadata.value(QLatin1String("recall")).toString(), QStringLiteral("workspace_context"));
+    QCOMPARE(context.metadata.value(QLatin1String("observation")).toString(), QStringLiteral("recall"));
+    for (const char *shown : {"acme/widgets", "Run make check before committing.", "https://work-1.example (port 12000)",
+                              "2025-03-01", "Sign every commit.", "\"git\""}) {
+        QVERIFY2(context.text().contains(QLatin1String(shown)), shown);
+    }
+    // The later recalls showed nothing new: counted in the notes with the recall action.
+    const QString notes = read->notes.join(QLatin1Char('\n'));
+    QVERIFY2(notes.contains(QStringLiteral("recall \u00d73")), qPrintable(notes));
+    // The title still comes from what the person typed.
+    QCOMPARE(read->sessions.first().info.title, QStringLiteral("Fix the build and commit"));
 }
 
 VALIS_TEST_MAIN(TestImportOpenHands)

@@ -126,6 +126,7 @@ private Q_SLOTS:
     void withoutStoreOnlyVariables();
     void cliSetStatusRemove();
     void cliStatusNamesTheVariable();
+    void cliStatusNamesThePostgresPasswordVariables();
     void cliRefusesKeysItCannotTakeSafely();
 
     // Without any keychain (keychain_nobus).
@@ -443,6 +444,45 @@ void TestKeychain::cliStatusNamesTheVariable()
     QVERIFY2(status.out.contains(QRegularExpression(QStringLiteral("^my-local +set in MY_LOCAL_API_KEY$"),
                                                     QRegularExpression::MultilineOption)),
              qPrintable(status.out));
+}
+
+void TestKeychain::cliStatusNamesThePostgresPasswordVariables()
+{
+    // The memory password is read from VALIS_MEMORY_PASSWORD or PGPASSWORD, never from a
+    // POSTGRESQL_API_KEY, and a trust or ~/.pgpass login needs none.
+    QProcessEnvironment unset;
+    unset.insert(QStringLiteral("POSTGRESQL_API_KEY"), QStringLiteral("never-read"));
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    const bool inherited = environment.contains(QStringLiteral("PGPASSWORD")) || environment.contains(QStringLiteral("VALIS_MEMORY_PASSWORD"));
+    if (inherited)
+        QSKIP("PGPASSWORD or VALIS_MEMORY_PASSWORD is set in this environment, so 'not set' cannot be shown");
+    const Run none = cli({QStringLiteral("keys"), QStringLiteral("status"), QStringLiteral("postgresql")}, {}, unset);
+    QVERIFY2(none.exitCode == 0, qPrintable(none.err));
+    const QRegularExpression notSet(QStringLiteral("^postgresql +not set, and not needed by this provider \\(valis-cli keys set "
+                                                   "postgresql, or VALIS_MEMORY_PASSWORD / PGPASSWORD\\)$"),
+                                    QRegularExpression::MultilineOption);
+    QVERIFY2(none.out.contains(notSet), qPrintable(none.out));
+    QVERIFY2(!none.out.contains(QLatin1String("POSTGRESQL_API_KEY")), qPrintable(none.out));
+
+    QProcessEnvironment password;
+    password.insert(QStringLiteral("PGPASSWORD"), unique(QStringLiteral("pg-")));
+    const Run set = cli({QStringLiteral("keys"), QStringLiteral("status"), QStringLiteral("postgresql")}, {}, password);
+    QVERIFY2(set.exitCode == 0, qPrintable(set.err));
+    QVERIFY2(set.out.contains(QRegularExpression(QStringLiteral("^postgresql +set in PGPASSWORD$"), QRegularExpression::MultilineOption)),
+             qPrintable(set.out));
+    QVERIFY(!set.out.contains(password.value(QStringLiteral("PGPASSWORD"))));
+
+    // With a password in the keychain too, the variable still comes first, as for the store.
+    const Run stored = cli({QStringLiteral("keys"), QStringLiteral("set"), QStringLiteral("postgresql")}, "pg-in-keychain\n");
+    QVERIFY2(stored.exitCode == 0, qPrintable(stored.err));
+    const Run both = cli({QStringLiteral("keys"), QStringLiteral("status"), QStringLiteral("postgresql")}, {}, password);
+    QVERIFY2(both.out.contains(QRegularExpression(QStringLiteral("^postgresql +set in PGPASSWORD, which comes before the keychain's$"),
+                                                  QRegularExpression::MultilineOption)),
+             qPrintable(both.out));
+    const Run keychainOnly = cli({QStringLiteral("keys"), QStringLiteral("status"), QStringLiteral("postgresql")});
+    QVERIFY2(keychainOnly.out.contains(QRegularExpression(QStringLiteral("^postgresql +set in the keychain$"), QRegularExpression::MultilineOption)),
+             qPrintable(keychainOnly.out));
+    QCOMPARE(cli({QStringLiteral("keys"), QStringLiteral("remove"), QStringLiteral("postgresql")}).exitCode, 0);
 }
 
 void TestKeychain::cliRefusesKeysItCannotTakeSafely()

@@ -3,6 +3,7 @@
 // nothing here ever prints one.
 #include "clicontext.h"
 #include "commands.h"
+#include "memorystore.h"
 
 #include "valis/credentials/credentialstore.h"
 #include "valis/keychain/keychaincredentialstore.h"
@@ -207,6 +208,8 @@ struct KeyVariables
 {
     QStringList names;
     bool required = true;
+    /// The variables are read before the keychain (the memory password), not after it.
+    bool environmentFirst = false;
 };
 
 /// The variables each provider reads its key from, as its plugin declares them. A provider
@@ -216,6 +219,10 @@ KeyVariables keyVariables(const QHash<QString, KeyVariables> &declared, const QS
     // An MCP server's token comes from the keychain, or from the variable its entry names.
     if (provider.startsWith(QLatin1String("mcp:")))
         return KeyVariables{{}, false};
+    // The PostgreSQL memory password: its own variables, and none at all for trust or ~/.pgpass
+    // logins; there is no POSTGRESQL_API_KEY.
+    if (provider == memoryPasswordAccount())
+        return KeyVariables{PostgresConnection::passwordVariables(), false, true};
     if (const auto found = declared.constFind(provider); found != declared.cend())
         return *found;
     QString conventional = credentialAccount(provider).toUpper();
@@ -277,9 +284,14 @@ int showStatus(CliContext &context, KeychainCredentialStore &store, const QStrin
                         : Text::tr("unknown: the keychain cannot be asked (see below), and %1 is not set")
                               .arg(variables.names.join(QStringLiteral(" / ")));
         } else if (key->source == QLatin1String("keychain")) {
-            state = Text::tr("set in the keychain") + sharedAccountNote(provider);
-            if (const QString shadowed = firstSetVariable(variables.names); !shadowed.isEmpty())
-                state += QStringLiteral("; ") + Text::tr("%1 is set too, but the keychain comes first").arg(shadowed);
+            const QString shadowed = firstSetVariable(variables.names);
+            if (variables.environmentFirst && !shadowed.isEmpty()) {
+                state = Text::tr("set in %1, which comes before the keychain's").arg(shadowed);
+            } else {
+                state = Text::tr("set in the keychain") + sharedAccountNote(provider);
+                if (!shadowed.isEmpty())
+                    state += QStringLiteral("; ") + Text::tr("%1 is set too, but the keychain comes first").arg(shadowed);
+            }
         } else if (!key->isEmpty()) {
             state = Text::tr("set in %1").arg(key->source);
         } else {

@@ -5,6 +5,7 @@
 #include "agent/recallstep.h"
 
 #include "valis/agent/session.h"
+#include "valis/core/modeltext.h"
 #include "valis/agent/toolregistry.h"
 #include "valis/agent/toolselector.h"
 #include "valis/memory/memoryprocessing.h"
@@ -33,7 +34,7 @@ void loadImages(QList<Part> &parts, const SessionStore *store, QList<Error> *mis
                 part.image.data = bytes.value();
             } else {
                 missing->append(bytes.error());
-                part = Part::makeText(Text::tr("[an image (%1) was here, but its stored copy cannot be read]").arg(part.image.mediaType));
+                part = Part::makeText(modeltext::missingImageNote(part.image.mediaType));
             }
         } else if (part.kind == PartKind::ToolResult) {
             loadImages(part.content, store, missing);
@@ -486,7 +487,7 @@ void AgentLoop::onStreamFailed(const ProviderFailure &failure)
         recordAnswer(true, classified.error);
         const QList<Part> calls = m_assembler->completeCalls();
         if (!calls.isEmpty())
-            answerUnrun(calls, Text::tr("[not run: the answer was interrupted (%1) after this call was made]").arg(classified.error.code));
+            answerUnrun(calls, QStringLiteral("[not run: the answer was interrupted (%1) after this call was made]").arg(classified.error.code));
         SessionEvent error = makeEvent(SessionEvent::Kind::Error, m_step);
         error.error = classified.error;
         error.details = {{QStringLiteral("category"), failureCategoryName(classified.category)},
@@ -562,7 +563,7 @@ void AgentLoop::interrupt()
             recordAnswer(true, Error(QStringLiteral("turn.interrupted"), {}));
             const QList<Part> calls = m_assembler->completeCalls();
             if (!calls.isEmpty())
-                answerUnrun(calls, Text::tr("[not run: the user interrupted the turn]"));
+                answerUnrun(calls, QStringLiteral("[not run: the user interrupted the turn]"));
         } else if (!m_assembler->usage().isEmpty()) {
             recordAnswer(true, Error(QStringLiteral("turn.interrupted"), {}));
         }

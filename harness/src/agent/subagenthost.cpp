@@ -72,7 +72,7 @@ public:
         if (m_child && m_child->isBusy())
             m_child->interrupt();
         else
-            finishLater({m_child ? m_child->id() : QString(), Text::tr("The subagent was cancelled."),
+            finishLater({m_child ? m_child->id() : QString(), QStringLiteral("The subagent was cancelled."),
                          QStringLiteral("interrupted"), true});
     }
 

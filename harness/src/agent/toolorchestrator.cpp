@@ -1,8 +1,8 @@
 #include "valis/agent/toolorchestrator.h"
 
+#include "valis/core/modeltext.h"
 #include "valis/plugins/toolinvocation.h"
 
-#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -13,11 +13,8 @@
 namespace valis {
 
 namespace {
-struct Text
-{
-    Q_DECLARE_TR_FUNCTIONS(valis::ToolOrchestrator)
-};
-
+// Tool results here are read by the model and kept in the record, which must not depend on the
+// person's UI language: English, not tr()'d.
 Part errorResult(const Part &call, const QString &text)
 {
     Part result = Part::makeToolResultText(call.callId, text, true);
@@ -31,12 +28,12 @@ QString argumentsProblem(const Part &call, const ToolSpec &spec)
     if (call.arguments.isUndefined()) {
         QJsonParseError error;
         QJsonDocument::fromJson(call.argumentsText.value_or(QString()).toUtf8(), &error);
-        return Text::tr("The arguments are not valid JSON (%1 at offset %2). Send them again as one JSON object.")
-            .arg(error.errorString())
+        return QStringLiteral("The arguments are not valid JSON (%1 at offset %2). Send them again as one JSON object.")
+            .arg(modeltext::jsonParseError(error.error))
             .arg(error.offset);
     }
     if (!call.arguments.isObject())
-        return Text::tr("The arguments must be a JSON object, not %1.")
+        return QStringLiteral("The arguments must be a JSON object, not %1.")
             .arg(QString::fromUtf8(QJsonDocument(QJsonArray{call.arguments}).toJson(QJsonDocument::Compact)).mid(1).chopped(1).left(80));
     QStringList missing;
     const QJsonObject arguments = call.arguments.toObject();
@@ -45,7 +42,7 @@ QString argumentsProblem(const Part &call, const ToolSpec &spec)
             missing.append(name.toString());
     }
     if (!missing.isEmpty())
-        return Text::tr("Missing required arguments: %1.").arg(missing.join(QStringLiteral(", ")));
+        return QStringLiteral("Missing required arguments: %1.").arg(missing.join(QStringLiteral(", ")));
     return {};
 }
 } // namespace
@@ -111,7 +108,7 @@ void ToolOrchestrator::run(const QList<Part> &calls, const ToolContext &context)
         call->tool = m_registry->tool(call->effective.toolName);
         const std::optional<RegisteredTool> router = m_registry->tool(part.toolName);
         if (router && router->spec.routesCalls && call->effective.toolName == part.toolName)
-            call->routingProblem = Text::tr("call_tool needs {\"name\": <a tool's name>, \"arguments\": {...}}.");
+            call->routingProblem = QStringLiteral("call_tool needs {\"name\": <a tool's name>, \"arguments\": {...}}.");
         call->retryTimer.setSingleShot(true);
         call->retryTimer.setTimerType(Qt::PreciseTimer);
         m_calls.push_back(std::move(call));
@@ -173,12 +170,12 @@ void ToolOrchestrator::decide(int index)
         return;
     }
     if (!call.tool) {
-        finishCall(index, errorResult(call.call, Text::tr("There is no tool named \"%1\". The tools are: %2.")
+        finishCall(index, errorResult(call.call, QStringLiteral("There is no tool named \"%1\". The tools are: %2.")
                                                      .arg(call.effective.toolName, m_registry->names().join(QStringLiteral(", ")))));
         return;
     }
     if (call.tool->spec.routesCalls) {
-        finishCall(index, errorResult(call.call, Text::tr("call_tool cannot call itself.")));
+        finishCall(index, errorResult(call.call, QStringLiteral("call_tool cannot call itself.")));
         return;
     }
     const QString problem = argumentsProblem(call.effective, call.tool->spec);
@@ -199,7 +196,7 @@ void ToolOrchestrator::decide(int index)
         attempt(index);
         return;
     case ApprovalRule::Deny:
-        finishCall(index, errorResult(call.call, Text::tr("Not run: the approval rules deny the tool \"%1\".")
+        finishCall(index, errorResult(call.call, QStringLiteral("Not run: the approval rules deny the tool \"%1\".")
                                                           .arg(ApprovalPolicy::ruleName(call.effective.toolName, call.request.subject))));
         return;
     case ApprovalRule::Ask:
@@ -235,9 +232,9 @@ bool ToolOrchestrator::resolveApproval(const QString &requestId, const ApprovalD
         Q_EMIT warning(remembered.error());
 
     if (!decision.allow) {
-        QString text = Text::tr("The user denied this call of \"%1\"; it was not run.").arg(call.effective.toolName);
+        QString text = QStringLiteral("The user denied this call of \"%1\"; it was not run.").arg(call.effective.toolName);
         if (!decision.reason.trimmed().isEmpty())
-            text += QLatin1Char(' ') + Text::tr("Their reason: %1").arg(decision.reason.trimmed());
+            text += QLatin1Char(' ') + QStringLiteral("Their reason: %1").arg(decision.reason.trimmed());
         finishCall(index, errorResult(call.call, text));
         return true;
     }
@@ -399,14 +396,14 @@ void ToolOrchestrator::cancel()
         case Call::State::Done:
             continue;
         case Call::State::Waiting:
-            text = Text::tr("[interrupted: the turn was stopped before this call ran]");
+            text = QStringLiteral("[interrupted: the turn was stopped before this call ran]");
             break;
         case Call::State::AwaitingApproval:
-            text = Text::tr("[interrupted: the turn was stopped while this call waited for approval; it was not run]");
+            text = QStringLiteral("[interrupted: the turn was stopped while this call waited for approval; it was not run]");
             break;
         case Call::State::Running:
         case Call::State::RetryWait:
-            text = Text::tr("[interrupted: the user stopped this call while it ran]");
+            text = QStringLiteral("[interrupted: the user stopped this call while it ran]");
             stopInvocation(call);
             break;
         }
@@ -425,7 +422,7 @@ bool ToolOrchestrator::cancelCall(const QString &callId)
             continue;
         call.retryTimer.stop();
         stopInvocation(call);
-        finishCall(i, errorResult(call.call, Text::tr("[killed: the user stopped this call while it ran]")));
+        finishCall(i, errorResult(call.call, QStringLiteral("[killed: the user stopped this call while it ran]")));
         return true;
     }
     return false;

@@ -1,6 +1,5 @@
 #include "valis/agent/viewnormaliser.h"
 
-#include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
 #include <QSet>
@@ -8,11 +7,8 @@
 namespace valis {
 
 namespace {
-struct Text
-{
-    Q_DECLARE_TR_FUNCTIONS(valis::ContextPipeline)
-};
-
+// The synthetic results and notes are read by the model; the view and the prompt cache must not
+// depend on the person's UI language: English, not tr()'d.
 QSet<QString> incompleteCalls(const Message &message)
 {
     QSet<QString> ids;
@@ -25,7 +21,7 @@ Part interruptedResult(const Part &call)
 {
     Part result = Part::makeToolResultText(
         call.callId,
-        Text::tr("[interrupted: this call did not finish, so it has no result. Run it again if it is still needed.]"),
+        QStringLiteral("[interrupted: this call did not finish, so it has no result. Run it again if it is still needed.]"),
         true);
     result.toolName = call.toolName;
     return result;
@@ -71,7 +67,7 @@ NormaliseReport normaliseView(QList<Message> &view)
             if (part.kind == PartKind::ToolCall && !toolCallIsComplete(message, part)) {
                 report.droppedIncomplete.append(part.callId);
                 parts.append(Part::makeText(
-                    Text::tr("[a call of %1 was cut off before its arguments were complete; it was not run]").arg(part.toolName)));
+                    QStringLiteral("[a call of %1 was cut off before its arguments were complete; it was not run]").arg(part.toolName)));
                 continue;
             }
             if (part.kind == PartKind::ToolCall)

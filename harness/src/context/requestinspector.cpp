@@ -3,6 +3,7 @@
 #include "context/requestinspectorsupport.h"
 
 #include "valis/agent/contextpipeline.h"
+#include "valis/core/modeltext.h"
 #include "valis/memory/memoryref.h"
 #include "valis/plugins/requestbodywriter.h"
 #include "valis/record/branchindex.h"
@@ -77,9 +78,7 @@ void loadImages(QList<Part> &parts, const std::function<Result<QByteArray>(const
             if (bytes.ok())
                 part.image.data = bytes.value();
             else // as the agent loop sends an image it cannot read
-                part = Part::makeText(QCoreApplication::translate("valis::AgentLoop",
-                                                                  "[an image (%1) was here, but its stored copy cannot be read]")
-                                          .arg(part.image.mediaType));
+                part = Part::makeText(modeltext::missingImageNote(part.image.mediaType));
         } else if (part.kind == PartKind::ToolResult) {
             loadImages(part.content, readBlob);
         }

@@ -31,11 +31,18 @@ bool CodexImporter::recognises(const QString &path, QByteArrayView head) const
     const QByteArrayView firstLine = end < 0 ? head : head.first(end);
     const QJsonDocument document = QJsonDocument::fromJson(firstLine.toByteArray().trimmed());
     if (!document.isObject()) {
-        // A session_meta carrying long base instructions can outgrow the head; Codex writes
-        // its fields in a fixed order, so the line's start is enough.
+        // A first line carrying long instructions can outgrow the head; Codex writes its
+        // fields in a fixed order, so the line's start is enough: a session_meta line, or the
+        // bare header of mid-2025 releases ({id, timestamp, instructions}) in a rollout-*.jsonl.
         static const QRegularExpression rolloutStart(
             QStringLiteral(R"(^\{"timestamp":"[^"]*","type":"session_meta","payload":\{)"));
-        return end < 0 && rolloutStart.match(QString::fromUtf8(head.first(qMin<qsizetype>(head.size(), 200)))).hasMatch();
+        static const QRegularExpression legacyStart(
+            QStringLiteral(R"(^\{(?:"record_type":"session_meta",)?"id":"[^"]+","timestamp":"[^"]*",)"));
+        if (end >= 0)
+            return false;
+        const QString start = QString::fromUtf8(head.first(qMin<qsizetype>(head.size(), 200)));
+        return rolloutStart.match(start).hasMatch()
+            || (QFileInfo(path).fileName().startsWith(QLatin1String("rollout-")) && legacyStart.match(start).hasMatch());
     }
     const QJsonObject first = document.object();
     return codex::isRolloutHeader(first, QFileInfo(path).fileName()) || codex::isTuiLogLine(first);

@@ -128,8 +128,9 @@ private:
         return success();
     }
 
-    /// Codex before the typed rollout lines: a bare meta header, then bare Responses items and
-    /// {"record_type": "state"} lines.
+    /// Codex before the typed rollout lines (releases of mid-2025): a bare meta header
+    /// {id, timestamp, instructions[, git]}, then bare Responses items and {"record_type":
+    /// "state"} lines; some releases also wrote {"record_type": "event" | "prev_session_meta"}.
     Result<void> addLegacy(const JsonLine &line)
     {
         const QJsonObject &object = line.object;
@@ -139,7 +140,7 @@ private:
             return addSessionMeta(line, object, time);
         }
         if (object.contains(QLatin1String("record_type"))) {
-            m_notes.leftOut(QStringLiteral("record_type lines"));
+            m_notes.leftOut(QStringLiteral("record_type %1 lines").arg(object.value(QLatin1String("record_type")).toString()));
             return success();
         }
         return addResponseItem(line, object, QDateTime());
@@ -168,15 +169,22 @@ private:
             if (!value.isUndefined() && !value.isNull())
                 info.metadata.insert(QLatin1String(field), value);
         }
-        const QString base = payload.value(QLatin1String("base_instructions")).toObject()
-                                 .value(QLatin1String("text")).toString();
-        if (!base.isEmpty()) {
+        // The instructions the model was given: base_instructions in session_meta lines; the
+        // bare header of mid-2025 releases has only the person's own `instructions`.
+        QString instructions = payload.value(QLatin1String("base_instructions")).toObject()
+                                   .value(QLatin1String("text")).toString();
+        QString kind = QStringLiteral("base_instructions");
+        if (instructions.isEmpty() && m_legacy) {
+            instructions = payload.value(QLatin1String("instructions")).toString();
+            kind = QStringLiteral("instructions");
+        }
+        if (!instructions.isEmpty()) {
             Message system;
             system.id = QString::number(line.lineNumber);
             system.role = Role::System;
             system.createdAt = info.createdAt;
-            system.parts = {Part::makeText(base)};
-            system.metadata.insert(QStringLiteral("codex"), QStringLiteral("base_instructions"));
+            system.parts = {Part::makeText(instructions)};
+            system.metadata.insert(QStringLiteral("codex"), kind);
             append(system, false);
         }
         return success();

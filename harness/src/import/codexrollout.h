@@ -18,8 +18,9 @@ bool isRolloutHeader(const QJsonObject &first, const QString &fileName);
 /// usage. event_msg lines that repeat response items (user_message, agent_message, reasoning,
 /// exec / patch ends, ...), turn_context lines and the rest are left out and counted in the
 /// notes; turn_context supplies the model. A compacted line becomes a User message holding the
-/// summary, marked "compactSummary". The session_meta's base instructions become the first
-/// System message. Message ids are "<session id>-L<line>".
+/// summary, marked "compactSummary". The session_meta's base instructions (in the bare header of
+/// mid-2025 releases, its `instructions`) become the first System message. Message ids are
+/// "<session id>-L<line>".
 Result<ImportedTranscript> readRollout(const QString &path, const QList<JsonLine> &lines);
 
 } // namespace valis::codex

@@ -22,13 +22,14 @@ struct Text
 
 constexpr qsizetype kTitleLength = 80;
 
-// The 1-based line on which each element of a top-level JSON array starts. Only computed when
-// an event is rejected, to name its line; QJsonDocument keeps no positions.
-QList<int> elementLines(const QByteArray &data)
+// The 1-based line on which each element of the events array starts: the top-level array
+// (`arrayDepth` 1) or the one inside the GUI's {"trajectory": [...]} export (2). Only computed
+// when an event is rejected, to name its line; QJsonDocument keeps no positions.
+QList<int> elementLines(const QByteArray &data, int arrayDepth)
 {
     QList<int> lines;
     int line = 1;
-    int depth = 0;
+    QByteArray open; // the containers around the current position, outermost first
     bool inString = false;
     bool escaped = false;
     bool expectElement = false;
@@ -55,15 +56,15 @@ QList<int> elementLines(const QByteArray &data)
             break;
         case '[':
         case '{':
-            ++depth;
-            expectElement = depth == 1;
+            open.append(c);
+            expectElement = c == '[' && open.size() == arrayDepth;
             break;
         case ']':
         case '}':
-            --depth;
+            open.chop(1);
             break;
         case ',':
-            expectElement = depth == 1;
+            expectElement = open.size() == arrayDepth && open.endsWith('[');
             break;
         default:
             break;
@@ -112,9 +113,25 @@ public:
 
     Result<QList<openhands::Event>> read(const QJsonDocument &document)
     {
-        if (!document.isArray())
-            return malformedInput(m_path, 1, Text::tr("expected a JSON array of OpenHands events"));
-        const QJsonArray array = document.array();
+        QJsonArray array;
+        if (document.isArray()) {
+            array = document.array();
+        } else if (document.isObject() && document.object().contains(QLatin1String("trajectory"))) {
+            // The GUI's export (the server's trajectory endpoint): {"trajectory": [events]}, or
+            // {"trajectory": null, "error": "..."} when the server could not read the events.
+            const QJsonObject wrapper = document.object();
+            const QJsonValue trajectory = wrapper.value(QLatin1String("trajectory"));
+            if (!trajectory.isArray()) {
+                const QString reason = wrapper.value(QLatin1String("error")).toString();
+                return malformedInput(m_path, 1,
+                                      reason.isEmpty() ? Text::tr("the export's \"trajectory\" is not an array of events")
+                                                       : Text::tr("the export holds no trajectory; OpenHands said: %1").arg(reason));
+            }
+            array = trajectory.toArray();
+            m_arrayDepth = 2;
+        } else {
+            return malformedInput(m_path, 1, Text::tr("expected a JSON array of OpenHands events or {\"trajectory\": [...]}"));
+        }
         QList<openhands::Event> events;
         events.reserve(array.size());
         QSet<qint64> seen;
@@ -146,7 +163,7 @@ private:
     int lineOf(qsizetype index)
     {
         if (m_lines.isEmpty())
-            m_lines = elementLines(m_bytes);
+            m_lines = elementLines(m_bytes, m_arrayDepth);
         return index < m_lines.size() ? m_lines.at(index) : 0;
     }
 
@@ -205,6 +222,7 @@ private:
     QString m_path;
     QByteArray m_bytes;
     QList<int> m_lines;
+    int m_arrayDepth = 1;
 };
 
 } // namespace
@@ -223,7 +241,20 @@ bool OpenHandsImporter::recognises(const QString &path, QByteArrayView head) con
 {
     if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
         return false;
-    const QByteArray text = QByteArray::fromRawData(head.data(), head.size()).trimmed();
+    QByteArray text = QByteArray::fromRawData(head.data(), head.size()).trimmed();
+    if (text.startsWith('{')) {
+        // The GUI's export puts the events under "trajectory", its first key. (SWE-agent's
+        // trajectories have one too, beside "history", and steps without ids.)
+        text = text.mid(1).trimmed();
+        if (!text.startsWith("\"trajectory\""))
+            return false;
+        text = text.mid(12).trimmed();
+        if (!text.startsWith(':'))
+            return false;
+        text = text.mid(1).trimmed();
+        if (text.startsWith("null"))
+            return true; // an export that failed: read() names its error
+    }
     if (!text.startsWith('['))
         return false;
     if (!text.mid(1).trimmed().startsWith('{'))

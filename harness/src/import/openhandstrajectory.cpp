@@ -38,8 +38,46 @@ bool isToolAction(const QString &action)
 // Observations that report on the runtime rather than answer the model.
 bool isBookkeepingObservation(const QString &observation)
 {
-    return observation == u"null" || observation == u"agent_state_changed"
-        || observation == u"recall";
+    return observation == u"null" || observation == u"agent_state_changed";
+}
+
+void appendSection(QStringList &sections, const QString &heading, const QString &body)
+{
+    if (!body.trimmed().isEmpty())
+        sections.append(heading + QLatin1Char('\n') + body.trimmed());
+}
+
+// What a workspace_context recall told the model: the repository, the runtime and the
+// instructions, in the order ConversationMemory's workspace context gives them.
+QString workspaceContextText(const QJsonObject &extras)
+{
+    QStringList sections;
+    const QString repo = str(extras, "repo_name");
+    const QString directory = str(extras, "repo_directory");
+    if (!repo.isEmpty() || !directory.isEmpty()) {
+        QString line = QStringLiteral("Repository: ") + (repo.isEmpty() ? directory : repo);
+        if (!repo.isEmpty() && !directory.isEmpty())
+            line += QStringLiteral(" in ") + directory;
+        if (!str(extras, "repo_branch").isEmpty())
+            line += QStringLiteral(" (branch ") + str(extras, "repo_branch") + QLatin1Char(')');
+        sections.append(line);
+    }
+    appendSection(sections, QStringLiteral("Repository instructions:"), str(extras, "repo_instructions"));
+    QStringList runtime;
+    if (!str(extras, "date").isEmpty())
+        runtime.append(QStringLiteral("Today's date: ") + str(extras, "date"));
+    if (!str(extras, "working_dir").isEmpty())
+        runtime.append(QStringLiteral("Working directory: ") + str(extras, "working_dir"));
+    const QJsonObject hosts = obj(extras, "runtime_hosts");
+    for (auto it = hosts.constBegin(); it != hosts.constEnd(); ++it)
+        runtime.append(QStringLiteral("Host: %1 (port %2)").arg(it.key()).arg(it.value().toInteger()));
+    const QJsonObject secrets = obj(extras, "custom_secrets_descriptions");
+    for (auto it = secrets.constBegin(); it != secrets.constEnd(); ++it)
+        runtime.append(QStringLiteral("Secret: %1 (%2)").arg(it.key(), it.value().toString()));
+    appendSection(sections, QStringLiteral("Runtime:"), runtime.join(QLatin1Char('\n')));
+    appendSection(sections, QStringLiteral("Additional instructions:"), str(extras, "additional_agent_instructions"));
+    appendSection(sections, QStringLiteral("Conversation instructions:"), str(extras, "conversation_instructions"));
+    return sections.join(QStringLiteral("\n\n"));
 }
 
 // `thought` is a string in older trajectories and {text, reasoning_content} in newer ones.
@@ -387,6 +425,10 @@ void TrajectoryBuilder::addObservation(const Event &event)
         ++m_leftOut[event.observation];
         return;
     }
+    if (event.observation == u"recall") {
+        addRecall(event);
+        return;
+    }
     // `cause` names the very action; the call id is what ConversationMemory pairs by.
     QString callId = event.cause ? m_callByEvent.value(*event.cause) : QString();
     if (callId.isEmpty()) {
@@ -418,6 +460,38 @@ void TrajectoryBuilder::addObservation(const Event &event)
         message.metadata.insert(QLatin1String("failed"), true);
     m_messages.append(message);
     ++m_unpaired;
+}
+
+void TrajectoryBuilder::addRecall(const Event &event)
+{
+    // The model saw a recall as a user message: the workspace context, then the knowledge of
+    // the microagents it triggered, each microagent once per conversation.
+    QStringList sections;
+    const QString type = str(event.extras, "recall_type");
+    if (type == u"workspace_context")
+        sections.append(workspaceContextText(event.extras));
+    for (const QJsonValue &entry : event.extras.value(QLatin1String("microagent_knowledge")).toArray()) {
+        const QJsonObject agent = entry.toObject();
+        const QString name = str(agent, "name");
+        // Only a knowledge recall drops a microagent an earlier recall already brought in.
+        if (type != u"workspace_context" && m_recalledAgents.contains(name))
+            continue;
+        m_recalledAgents.insert(name);
+        QString heading = QStringLiteral("Knowledge from the microagent \"%1\"").arg(name);
+        if (!str(agent, "trigger").isEmpty())
+            heading += QStringLiteral(" (triggered by \"%1\")").arg(str(agent, "trigger"));
+        appendSection(sections, heading + QLatin1Char(':'), str(agent, "content"));
+    }
+    sections.removeAll(QString());
+    if (sections.isEmpty()) {
+        // Nothing the model was shown (ConversationMemory sends no message for it).
+        ++m_leftOut[event.observation];
+        return;
+    }
+    Message message = newMessage(event, Role::User);
+    message.parts.append(Part::makeText(sections.join(QStringLiteral("\n\n"))));
+    message.metadata.insert(QLatin1String("recall"), type);
+    m_messages.append(message);
 }
 
 } // namespace valis::openhands

@@ -37,6 +37,8 @@ struct Event
 ///   - an observation answering such a call (by tool_call_metadata, else by `cause`) becomes a
 ///     Tool message; one that answers nothing is kept as a System message and counted;
 ///   - `message`, `finish` and `think` without a call are text; `system` is the system prompt;
+///   - a `recall` observation (workspace context, microagent knowledge) is the user message the
+///     model was shown, each microagent's knowledge once;
 ///   - everything else the model never saw is counted in leftOut() and dropped.
 /// Every ToolResult it produces pairs with a ToolCall produced before it.
 class TrajectoryBuilder
@@ -54,6 +56,7 @@ private:
     void addAction(const Event &event);
     void addObservation(const Event &event);
     void addToolCall(const Event &event);
+    void addRecall(const Event &event);
     void addText(const Event &event, Role role, const QString &text);
     Message newMessage(const Event &event, Role role) const;
 
@@ -62,6 +65,7 @@ private:
     QHash<qint64, QString> m_callByEvent;
     QHash<QString, QString> m_toolByCall;
     QSet<QString> m_answered;
+    QSet<QString> m_recalledAgents;
     QMap<QString, int> m_leftOut;
     int m_unpaired = 0;
 };

@@ -1,5 +1,7 @@
 #include "valis/memory/detailstore.h"
 
+#include "valis/core/modeltext.h"
+
 #include <QCoreApplication>
 #include <QCryptographicHash>
 
@@ -53,6 +55,8 @@ qint64 countLines(const QByteArray &content)
     return content.endsWith('\n') ? newlines : newlines + 1;
 }
 
+// Paging errors answer retrieve_memory's arguments: the model reads them (and the record keeps
+// them), so they are English, not tr()'d.
 Result<MemoryPage> pageOf(const MemoryRecord &record, const QByteArray &content, const MemoryPageRequest &request)
 {
     MemoryPage page;
@@ -60,18 +64,18 @@ Result<MemoryPage> pageOf(const MemoryRecord &record, const QByteArray &content,
     page.record.content.clear();
     page.unit = request.unit;
     if (request.limit < 1)
-        return invalid(Text::tr("the limit must be at least 1 (it was %1)").arg(request.limit));
+        return invalid(QStringLiteral("the limit must be at least 1 (it was %1)").arg(request.limit));
     const qint64 size = content.size();
 
     if (request.unit == MemoryPageRequest::Unit::Bytes) {
         page.total = size;
         if (request.offset < 0)
-            return invalid(Text::tr("the byte offset counts from 0 (it was %1)").arg(request.offset));
+            return invalid(QStringLiteral("the byte offset counts from 0 (it was %1)").arg(request.offset));
         // Reading an empty record from its start is fine; past the end of anything is not.
         if (request.offset > 0 && request.offset >= size) {
-            return invalid(Text::tr("byte offset %1 is past the end: %2 is %n byte(s) long", nullptr, int(qMin<qint64>(size, INT_MAX)))
+            return invalid(QStringLiteral("byte offset %1 is past the end: %2 is %3 long")
                                .arg(request.offset)
-                               .arg(record.key));
+                               .arg(record.key, modeltext::plural(size, QStringLiteral("byte"))));
         }
         page.first = request.offset;
         page.count = qMin(request.limit, size - request.offset);
@@ -84,11 +88,11 @@ Result<MemoryPage> pageOf(const MemoryRecord &record, const QByteArray &content,
                                                                                           : countLines(content);
     page.total = total;
     if (request.offset < 1)
-        return invalid(Text::tr("lines count from 1 (the offset was %1)").arg(request.offset));
+        return invalid(QStringLiteral("lines count from 1 (the offset was %1)").arg(request.offset));
     if (request.offset > 1 && request.offset > total) {
-        return invalid(Text::tr("line %1 is past the end: %2 has %n line(s)", nullptr, int(qMin<qint64>(total, INT_MAX)))
+        return invalid(QStringLiteral("line %1 is past the end: %2 has %3")
                            .arg(request.offset)
-                           .arg(record.key));
+                           .arg(record.key, modeltext::plural(total, QStringLiteral("line"))));
     }
     // Walk to the first wanted line with memchr, which is what keeps a page of a multi-megabyte
     // record cheap, then on to the end of the last one.

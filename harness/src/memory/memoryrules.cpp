@@ -210,12 +210,13 @@ QStringList keyNeighbours(const QString &key)
     return sorted;
 }
 
+// Read by the model in retrieve_memory's result: English, not tr()'d.
 Error unknownKeyError(const QString &key, const QStringList &similar)
 {
     if (similar.isEmpty())
-        return Error(QStringLiteral("memory.unknown-key"), Text::tr("there is no memory with the key %1").arg(key));
+        return Error(QStringLiteral("memory.unknown-key"), QStringLiteral("there is no memory with the key %1").arg(key));
     return Error(QStringLiteral("memory.unknown-key"),
-                 Text::tr("there is no memory with the key %1; similar keys: %2")
+                 QStringLiteral("there is no memory with the key %1; similar keys: %2")
                      .arg(key, similar.join(QStringLiteral(", "))));
 }
 

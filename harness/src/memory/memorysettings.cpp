@@ -219,6 +219,11 @@ Result<PostgresConnection> PostgresConnection::fromUrl(const QString &text)
     return connection;
 }
 
+QStringList PostgresConnection::passwordVariables()
+{
+    return {QStringLiteral("VALIS_MEMORY_PASSWORD"), QStringLiteral("PGPASSWORD")};
+}
+
 QString PostgresConnection::toUrl() const
 {
     QString url = QStringLiteral("postgresql://");

@@ -42,10 +42,10 @@ Result<std::shared_ptr<DetailStore>> openDetailStore(const MemorySettings &setti
         // caller's to ask (it answers asynchronously); libpq still reads ~/.pgpass when all
         // of these are empty.
         PostgresConnection connection = settings.postgres;
-        for (const char *variable : {"VALIS_MEMORY_PASSWORD", "PGPASSWORD"}) {
+        for (const QString &variable : PostgresConnection::passwordVariables()) {
             if (!connection.password.isEmpty())
                 break;
-            connection.password = qEnvironmentVariable(variable);
+            connection.password = qEnvironmentVariable(variable.toLocal8Bit().constData());
         }
         Result<std::unique_ptr<PostgresDetailStore>> store = PostgresDetailStore::open(connection);
         if (store.hasError())

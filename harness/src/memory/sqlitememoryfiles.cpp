@@ -22,7 +22,7 @@ Result<MemoryRecord> SqliteDetailStore::readFile(const QString &agentId, const Q
         return row.error();
     if (!row.value()) {
         return Error(QStringLiteral("memory.not-found"),
-                     Text::tr("there is no file /memories/%1 for agent %2").arg(relative.value(), agentId));
+                     QStringLiteral("there is no file /memories/%1 for agent %2").arg(relative.value(), agentId));
     }
     Result<QByteArray> content = d->contentOf(*row.value());
     if (!content.ok())
@@ -94,7 +94,7 @@ Result<void> SqliteDetailStore::removeFile(const QString &agentId, const QString
         return done;
     if (query.numRowsAffected() == 0) {
         return Error(QStringLiteral("memory.not-found"),
-                     Text::tr("there is no file /memories/%1 for agent %2").arg(relative.value(), agentId));
+                     QStringLiteral("there is no file /memories/%1 for agent %2").arg(relative.value(), agentId));
     }
     return success();
 }

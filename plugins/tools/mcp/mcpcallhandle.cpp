@@ -39,7 +39,7 @@ McpCallHandle::~McpCallHandle()
 {
     dropPending();
     if (m_call)
-        m_call->cancel(Text::tr("the call was abandoned"));
+        m_call->cancel(QStringLiteral("the call was abandoned"));
     if (m_pool)
         m_pool->forgetCall(this);
 }
@@ -52,7 +52,7 @@ QString McpCallHandle::newId()
 void McpCallHandle::start()
 {
     if (!m_pool) {
-        finishWithError(Text::tr("The MCP host has shut down."));
+        finishWithError(QStringLiteral("The MCP host has shut down."));
         return;
     }
     m_pool->startCall(this);
@@ -69,7 +69,7 @@ void McpCallHandle::send()
     if (m_done)
         return;
     if (!m_client) {
-        finishWithError(Text::tr("The MCP server \"%1\" is no longer connected.").arg(m_request.server), true);
+        finishWithError(QStringLiteral("The MCP server \"%1\" is no longer connected.").arg(m_request.server), true);
         return;
     }
     McpRequestOptions options;
@@ -176,7 +176,7 @@ void McpCallHandle::answer(const QString &interactionId, const ToolInteractionAn
     if (pending.ours) {
         // Our own question after -32042: call again once the server says the visit is complete.
         if (answer.action != ToolInteractionAnswer::Action::Accept) {
-            finishWithError(Text::tr("The MCP server \"%1\" needs the user to open a web page first, and they did not.")
+            finishWithError(QStringLiteral("The MCP server \"%1\" needs the user to open a web page first, and they did not.")
                                 .arg(m_request.server));
             return;
         }
@@ -225,7 +225,7 @@ void McpCallHandle::cancel(const QString &reason)
         return;
     if (m_call)
         m_call->cancel(reason);
-    finishWithError(Text::tr("[interrupted: %1]").arg(reason));
+    finishWithError(QStringLiteral("[interrupted: %1]").arg(reason));
 }
 
 void McpCallHandle::failBeforeStart(const QString &text)

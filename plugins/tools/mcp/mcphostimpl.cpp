@@ -207,7 +207,7 @@ void McpHostImpl::onStatus(const McpServerStatus &raw)
         QList<ToolSpec> known = m_readySpecs.value(status.name);
         const QString reason = status.error ? status.error->message.section(QLatin1Char('\n'), 0, 0) : McpServerConnection::stateName(status.state);
         for (ToolSpec &spec : known) {
-            spec.description = Text::tr("[Unavailable: the MCP server \"%1\" is not running (%2).] %3")
+            spec.description = QStringLiteral("[Unavailable: the MCP server \"%1\" is not running (%2).] %3")
                                    .arg(status.name, reason, spec.description);
         }
         m_specs.insert(status.name, known);

@@ -4,6 +4,7 @@
 #include "mcptoolprovider.h"
 #include "toolsearch.h"
 
+#include "valis/core/modeltext.h"
 #include "valis/mcp/mcpcontent.h"
 
 #include <QCoreApplication>
@@ -14,6 +15,8 @@ namespace valis::mcp {
 
 namespace {
 
+// Titles are for people (tr()); descriptions, schemas, results and the prompt section are read by
+// the model and must not follow the UI language (the prompt cache and the record would).
 struct Text
 {
     Q_DECLARE_TR_FUNCTIONS(valis::McpTools)
@@ -38,7 +41,7 @@ public:
     void cancel() override
     {
         m_cancelled = true;
-        deliver(Part::makeToolResultText(m_callId, Text::tr("[interrupted: cancelled]"), true));
+        deliver(Part::makeToolResultText(m_callId, QStringLiteral("[interrupted: cancelled]"), true));
     }
     void deliver(const Part &result)
     {
@@ -60,17 +63,17 @@ QList<ToolSpec> McpMetaToolProvider::tools() const
     ToolSpec search;
     search.name = SearchTools;
     search.title = Text::tr("Search tools");
-    search.description = Text::tr(
+    search.description = QStringLiteral(
         "Find tools of the connected MCP servers whose definitions are not loaded, by what you need them for. Returns each "
         "match's name, server, description and input schema; run one with call_tool. query: words describing the task "
         "(\"create github issue\"), or \"select:name1,name2\" for exact tool names.");
     search.inputSchema = {{QStringLiteral("type"), QStringLiteral("object")},
                           {QStringLiteral("properties"),
-                           QJsonObject{{QStringLiteral("query"), stringProperty(Text::tr("What the tool should do, or select:<names>"))},
+                           QJsonObject{{QStringLiteral("query"), stringProperty(QStringLiteral("What the tool should do, or select:<names>"))},
                                        {QStringLiteral("limit"), QJsonObject{{QStringLiteral("type"), QStringLiteral("integer")},
                                                                              {QStringLiteral("minimum"), 1},
                                                                              {QStringLiteral("maximum"), 20},
-                                                                             {QStringLiteral("description"), Text::tr("How many matches (default 5)")}}}}},
+                                                                             {QStringLiteral("description"), QStringLiteral("How many matches (default 5)")}}}}},
                           {QStringLiteral("required"), QJsonArray{QStringLiteral("query")}}};
     search.readOnly = true;
     search.offeredWhenDeferring = true;
@@ -80,12 +83,12 @@ QList<ToolSpec> McpMetaToolProvider::tools() const
     ToolSpec call;
     call.name = CallTool;
     call.title = Text::tr("Call tool");
-    call.description = Text::tr("Run a tool that search_tools found, with arguments that match its input schema.");
+    call.description = QStringLiteral("Run a tool that search_tools found, with arguments that match its input schema.");
     call.inputSchema = {{QStringLiteral("type"), QStringLiteral("object")},
                         {QStringLiteral("properties"),
-                         QJsonObject{{QStringLiteral("name"), stringProperty(Text::tr("The tool's exact name, as search_tools gave it"))},
+                         QJsonObject{{QStringLiteral("name"), stringProperty(QStringLiteral("The tool's exact name, as search_tools gave it"))},
                                      {QStringLiteral("arguments"), QJsonObject{{QStringLiteral("type"), QStringLiteral("object")},
-                                                                               {QStringLiteral("description"), Text::tr("The tool's arguments")}}}}},
+                                                                               {QStringLiteral("description"), QStringLiteral("The tool's arguments")}}}}},
                         {QStringLiteral("required"), QJsonArray{QStringLiteral("name"), QStringLiteral("arguments")}}};
     call.offeredWhenDeferring = true;
     call.routesCalls = true;
@@ -95,21 +98,21 @@ QList<ToolSpec> McpMetaToolProvider::tools() const
         ToolSpec list;
         list.name = ListResources;
         list.title = Text::tr("List MCP resources");
-        list.description = Text::tr("List the resources (documents, files, records) the connected MCP servers offer, with their URIs "
+        list.description = QStringLiteral("List the resources (documents, files, records) the connected MCP servers offer, with their URIs "
                                     "and the URI templates they accept. server: one server's name, or omit for all.");
         list.inputSchema = {{QStringLiteral("type"), QStringLiteral("object")},
-                            {QStringLiteral("properties"), QJsonObject{{QStringLiteral("server"), stringProperty(Text::tr("A server's name"))},
-                                                                       {QStringLiteral("cursor"), stringProperty(Text::tr("nextCursor of an earlier page"))}}}};
+                            {QStringLiteral("properties"), QJsonObject{{QStringLiteral("server"), stringProperty(QStringLiteral("A server's name"))},
+                                                                       {QStringLiteral("cursor"), stringProperty(QStringLiteral("nextCursor of an earlier page"))}}}};
         list.readOnly = true;
         tools.append(list);
         ToolSpec read;
         read.name = ReadResource;
         read.title = Text::tr("Read MCP resource");
-        read.description = Text::tr("Read one resource of an MCP server by its URI (from mcp_list_resources, a resource link, or a "
+        read.description = QStringLiteral("Read one resource of an MCP server by its URI (from mcp_list_resources, a resource link, or a "
                                     "filled-in URI template).");
         read.inputSchema = {{QStringLiteral("type"), QStringLiteral("object")},
-                            {QStringLiteral("properties"), QJsonObject{{QStringLiteral("server"), stringProperty(Text::tr("The server's name"))},
-                                                                       {QStringLiteral("uri"), stringProperty(Text::tr("The resource's URI"))}}},
+                            {QStringLiteral("properties"), QJsonObject{{QStringLiteral("server"), stringProperty(QStringLiteral("The server's name"))},
+                                                                       {QStringLiteral("uri"), stringProperty(QStringLiteral("The resource's URI"))}}},
                             {QStringLiteral("required"), QJsonArray{QStringLiteral("server"), QStringLiteral("uri")}}};
         read.readOnly = true;
         tools.append(read);
@@ -122,9 +125,9 @@ Part McpMetaToolProvider::searchTools(const QString &callId, const QJsonObject &
     const QString query = arguments.value(QLatin1String("query")).toString().trimmed();
     const int limit = qBound(1, arguments.value(QLatin1String("limit")).toInt(DefaultSearchResults), 20);
     if (query.isEmpty())
-        return Part::makeToolResultText(callId, Text::tr("search_tools needs a query."), true);
+        return Part::makeToolResultText(callId, QStringLiteral("search_tools needs a query."), true);
     if (deferred.isEmpty())
-        return Part::makeToolResultText(callId, Text::tr("No tools are held back: every tool is already in your tool list."));
+        return Part::makeToolResultText(callId, QStringLiteral("No tools are held back: every tool is already in your tool list."));
     const ToolSearch search(deferred);
     QList<ToolSpec> found;
     QStringList missing;
@@ -134,10 +137,13 @@ Part McpMetaToolProvider::searchTools(const QString &callId, const QJsonObject &
         found = search.search(query, limit);
     QStringList out;
     if (found.isEmpty()) {
-        out.append(Text::tr("No tool matches \"%1\" among the %n held-back tool(s). Try other words.", nullptr, int(deferred.size()))
-                       .arg(query));
+        out.append(QStringLiteral("No tool matches \"%1\" among the %2 held-back tool%3. Try other words.")
+                       .arg(query)
+                       .arg(deferred.size())
+                       .arg(deferred.size() == 1 ? QString() : QStringLiteral("s")));
     } else {
-        out.append(Text::tr("%n tool(s) found. Run one with call_tool {\"name\": <name>, \"arguments\": {...}}.", nullptr, int(found.size())));
+        out.append(modeltext::plural(found.size(), QStringLiteral("tool"))
+                   + QStringLiteral(" found. Run one with call_tool {\"name\": <name>, \"arguments\": {...}}."));
         for (const ToolSpec &tool : std::as_const(found)) {
             const QJsonObject definition{{QStringLiteral("name"), tool.name},
                                          {QStringLiteral("description"), tool.description},
@@ -146,7 +152,7 @@ Part McpMetaToolProvider::searchTools(const QString &callId, const QJsonObject &
         }
     }
     if (!missing.isEmpty())
-        out.append(Text::tr("Not found: %1.").arg(missing.join(QStringLiteral(", "))));
+        out.append(QStringLiteral("Not found: %1.").arg(missing.join(QStringLiteral(", "))));
     return Part::makeToolResultText(callId, out.join(QLatin1Char('\n')));
 }
 
@@ -158,7 +164,7 @@ ToolInvocation *McpMetaToolProvider::invoke(const QString &toolName, const QJson
         return new ImmediateInvocation(searchTools(context.callId, args, context.deferredTools), parent);
     if (toolName == CallTool)
         return new ImmediateInvocation(Part::makeToolResultText(context.callId,
-                                                                Text::tr("call_tool names a tool that search_tools found; \"%1\" is not one.")
+                                                                QStringLiteral("call_tool names a tool that search_tools found; \"%1\" is not one.")
                                                                     .arg(args.value(QLatin1String("name")).toString()),
                                                                 true),
                                        parent);
@@ -166,7 +172,7 @@ ToolInvocation *McpMetaToolProvider::invoke(const QString &toolName, const QJson
         return listResources(args, context, parent);
     if (toolName == ReadResource)
         return readResource(args, context, parent);
-    return new ImmediateInvocation(Part::makeToolResultText(context.callId, Text::tr("Unknown tool %1.").arg(toolName), true), parent);
+    return new ImmediateInvocation(Part::makeToolResultText(context.callId, QStringLiteral("Unknown tool %1.").arg(toolName), true), parent);
 }
 
 ToolInvocation *McpMetaToolProvider::listResources(const QJsonObject &arguments, const ToolContext &context, QObject *parent)
@@ -179,8 +185,8 @@ ToolInvocation *McpMetaToolProvider::listResources(const QJsonObject &arguments,
     }
     if (servers.isEmpty())
         return new ImmediateInvocation(
-            Part::makeToolResultText(context.callId, only.isEmpty() ? Text::tr("No connected MCP server offers resources.")
-                                                                    : Text::tr("\"%1\" is not a connected MCP server with resources.").arg(only),
+            Part::makeToolResultText(context.callId, only.isEmpty() ? QStringLiteral("No connected MCP server offers resources.")
+                                                                    : QStringLiteral("\"%1\" is not a connected MCP server with resources.").arg(only),
                                      true),
             parent);
     auto *invocation = new PendingInvocation(parent);
@@ -204,15 +210,15 @@ ToolInvocation *McpMetaToolProvider::listResources(const QJsonObject &arguments,
             params.insert(QStringLiteral("cursor"), cursor);
         m_host->request(server, QStringLiteral("resources/list"), params, invocation, [server, gather, finishOne](const Result<QJsonObject> &result) {
             if (result.hasError()) {
-                gather->lines.append(Text::tr("%1: resources/list failed: %2").arg(server, result.error().message));
+                gather->lines.append(QStringLiteral("%1: resources/list failed: %2").arg(server, result.error().message));
             } else {
                 const QJsonArray resources = result->value(QLatin1String("resources")).toArray();
-                gather->lines.append(Text::tr("Server %1, %n resource(s):", nullptr, int(resources.size())).arg(server));
+                gather->lines.append(QStringLiteral("Server %1, %2:").arg(server, modeltext::plural(resources.size(), QStringLiteral("resource"))));
                 for (const QJsonValue &resource : resources)
                     gather->lines.append(QStringLiteral("- ") + McpContent::describeResource(resource.toObject()));
                 const QString next = result->value(QLatin1String("nextCursor")).toString();
                 if (!next.isEmpty())
-                    gather->lines.append(Text::tr("(more: call again with cursor \"%1\")").arg(next));
+                    gather->lines.append(QStringLiteral("(more: call again with cursor \"%1\")").arg(next));
             }
             finishOne();
         });
@@ -220,7 +226,7 @@ ToolInvocation *McpMetaToolProvider::listResources(const QJsonObject &arguments,
             if (result.ok()) {
                 const QJsonArray templates = result->value(QLatin1String("resourceTemplates")).toArray();
                 if (!templates.isEmpty())
-                    gather->lines.append(Text::tr("Server %1, URI templates:").arg(server));
+                    gather->lines.append(QStringLiteral("Server %1, URI templates:").arg(server));
                 for (const QJsonValue &item : templates) {
                     const QJsonObject entry = item.toObject();
                     gather->lines.append(QStringLiteral("- %1 (%2)%3").arg(entry.value(QLatin1String("uriTemplate")).toString(),
@@ -247,7 +253,7 @@ ToolInvocation *McpMetaToolProvider::readResource(const QJsonObject &arguments, 
                     [invocation, uri, images](const Result<QJsonObject> &result) {
                         if (result.hasError()) {
                             invocation->deliver(Part::makeToolResultText(invocation->m_callId,
-                                                                         Text::tr("Reading %1 failed: %2").arg(uri, result.error().message), true));
+                                                                         QStringLiteral("Reading %1 failed: %2").arg(uri, result.error().message), true));
                             return;
                         }
                         // The contents are the same shapes as embedded resources in tool results.
@@ -274,7 +280,7 @@ QString McpMetaToolProvider::systemPromptSection(const ToolContext &) const
     }
     if (parts.isEmpty())
         return {};
-    return Text::tr("## MCP servers\nTools named mcp__<server>__<tool> come from MCP servers. What the servers say about themselves:")
+    return QStringLiteral("## MCP servers\nTools named mcp__<server>__<tool> come from MCP servers. What the servers say about themselves:")
            + QStringLiteral("\n\n") + parts.join(QStringLiteral("\n\n"));
 }
 

@@ -76,7 +76,7 @@ void McpServerPool::configure(const QList<McpServerConfig> &servers)
         old->stop();
         for (const QPointer<McpCallHandle> &call : std::as_const(it->second.waiting)) {
             if (call)
-                call->failBeforeStart(Text::tr("The MCP server \"%1\" was removed from the configuration.").arg(name));
+                call->failBeforeStart(QStringLiteral("The MCP server \"%1\" was removed from the configuration.").arg(name));
         }
         it = m_servers.erase(it);
         Q_EMIT serverRemoved(name);
@@ -198,7 +198,7 @@ void McpServerPool::startCall(McpCallHandle *handle)
     const QString name = handle->request().server;
     const auto it = m_servers.find(name);
     if (it == m_servers.end() || m_shuttingDown) {
-        handle->failBeforeStart(Text::tr("There is no MCP server \"%1\" any more.").arg(name));
+        handle->failBeforeStart(QStringLiteral("There is no MCP server \"%1\" any more.").arg(name));
         return;
     }
     ensureStarted();
@@ -214,12 +214,12 @@ void McpServerPool::startCall(McpCallHandle *handle)
         server.waiting.append(handle);
         return;
     case McpServerConnection::State::Disabled:
-        handle->failBeforeStart(Text::tr("The MCP server \"%1\" is disabled in the settings.").arg(name));
+        handle->failBeforeStart(QStringLiteral("The MCP server \"%1\" is disabled in the settings.").arg(name));
         return;
     case McpServerConnection::State::Failed:
     case McpServerConnection::State::Stopped: {
         const std::optional<Error> error = connection->lastError();
-        handle->failBeforeStart(Text::tr("The MCP server \"%1\" is not running%2. Its tools cannot be used until it is restarted.")
+        handle->failBeforeStart(QStringLiteral("The MCP server \"%1\" is not running%2. Its tools cannot be used until it is restarted.")
                                     .arg(name, error ? QStringLiteral(": ") + error->message : QString()));
         return;
     }
@@ -299,7 +299,7 @@ void McpServerPool::request(const QString &server, const QString &method, const 
     const auto it = m_servers.find(server);
     McpClient *client = it == m_servers.end() ? nullptr : it->second.connection->client();
     if (!client || !client->isReady()) {
-        done(Error(QStringLiteral("mcp.not-connected"), Text::tr("the MCP server \"%1\" is not connected").arg(server)));
+        done(Error(QStringLiteral("mcp.not-connected"), QStringLiteral("the MCP server \"%1\" is not connected").arg(server)));
         return;
     }
     McpRequestOptions options;
@@ -402,7 +402,7 @@ void McpServerPool::shutdown()
     for (auto &[name, server] : m_servers) {
         for (const QPointer<McpCallHandle> &call : std::as_const(server.waiting)) {
             if (call)
-                call->failBeforeStart(Text::tr("Valis is shutting down."));
+                call->failBeforeStart(QStringLiteral("Valis is shutting down."));
         }
         McpServerConnection *connection = server.connection.get();
         if (connection->client()) {

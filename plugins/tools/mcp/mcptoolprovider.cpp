@@ -2,18 +2,13 @@
 
 #include "mcphostimpl.h"
 
-#include <QCoreApplication>
 #include <QJsonArray>
 #include <QTimer>
 
+// Results, notes and cancel reasons here reach the model (and the record): English, not tr()'d.
 namespace valis::mcp {
 
 namespace {
-
-struct Text
-{
-    Q_DECLARE_TR_FUNCTIONS(valis::McpTools)
-};
 
 Part sampledPart(const QJsonObject &content)
 {
@@ -24,7 +19,7 @@ Part sampledPart(const QJsonObject &content)
     }
     if (type == QLatin1String("text"))
         return Part::makeText(content.value(QLatin1String("text")).toString());
-    return Part::makeText(Text::tr("[%1 content, not passed to the model]").arg(type));
+    return Part::makeText(QStringLiteral("[%1 content, not passed to the model]").arg(type));
 }
 
 } // namespace
@@ -41,7 +36,7 @@ ToolInvocation *McpServerToolProvider::invoke(const QString &toolName, const QJs
     const std::optional<ToolTarget> target = m_host->target(toolName);
     if (!target || target->server != m_server) {
         return new ImmediateInvocation(
-            Part::makeToolResultText(context.callId, Text::tr("The MCP server \"%1\" offers no tool \"%2\".").arg(m_server, toolName), true),
+            Part::makeToolResultText(context.callId, QStringLiteral("The MCP server \"%1\" offers no tool \"%2\".").arg(m_server, toolName), true),
             parent);
     }
     std::optional<McpServerConfig> config;
@@ -87,7 +82,7 @@ McpToolInvocation::~McpToolInvocation()
 {
     m_handle->disconnect(this);
     if (!m_finished)
-        QMetaObject::invokeMethod(m_handle, [handle = m_handle] { handle->cancel(Text::tr("the call was abandoned")); },
+        QMetaObject::invokeMethod(m_handle, [handle = m_handle] { handle->cancel(QStringLiteral("the call was abandoned")); },
                                   Qt::QueuedConnection);
     m_handle->deleteLater();
 }
@@ -97,7 +92,7 @@ void McpToolInvocation::cancel()
     if (m_finished)
         return;
     // The server hears notifications/cancelled; the result says the call was stopped.
-    QMetaObject::invokeMethod(m_handle, [handle = m_handle] { handle->cancel(Text::tr("the user stopped this call")); },
+    QMetaObject::invokeMethod(m_handle, [handle = m_handle] { handle->cancel(QStringLiteral("the user stopped this call")); },
                               Qt::QueuedConnection);
 }
 
@@ -142,7 +137,7 @@ void McpToolInvocation::runSampling(const ToolInteraction &interaction)
     if (!m_sampler) {
         SamplingOutcome outcome;
         outcome.isError = true;
-        outcome.error = Text::tr("this session has no model to answer with");
+        outcome.error = QStringLiteral("this session has no model to answer with");
         QMetaObject::invokeMethod(m_handle, [handle = m_handle, id, outcome] { handle->answerSampling(id, outcome); },
                                   Qt::QueuedConnection);
         return;

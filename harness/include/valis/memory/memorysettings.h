@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 namespace valis {
 
@@ -23,6 +24,9 @@ struct VALIS_HARNESS_EXPORT PostgresConnection
     /// "postgresql://user@host:port/database", parsed with the same fields.
     static Result<PostgresConnection> fromUrl(const QString &url);
     QString toUrl() const;       ///< without the password
+    /// The environment variables the password is read from when the address has none, in the
+    /// order they are tried (the keychain is asked after them, libpq's ~/.pgpass last).
+    static QStringList passwordVariables();
 };
 
 /// The memory settings (config/memory.json):

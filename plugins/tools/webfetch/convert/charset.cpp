@@ -1,16 +1,13 @@
 #include "charset.h"
 
-#include <QCoreApplication>
 #include <QStringDecoder>
+#include <QStringList>
 
 namespace valis::web::detail {
 
 namespace {
 
-class Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(valis::web::DocumentConverter)
-};
+// Errors here reach the model inside fetch_url's result: English, not tr()'d.
 
 /// How far into a document its own charset declaration is looked for. The HTML standard's
 /// prescan reads 1024 bytes; real pages put long <head> material first, so a little more.
@@ -169,7 +166,7 @@ Result<CharsetChoice> chooseCharset(QByteArrayView body, const QByteArray &decla
         const QByteArray name = canonicalCharset(label);
         if (name.isEmpty()) {
             return Error(QStringLiteral("web.charset"),
-                         Tr::tr("The document is in the character set \"%1\", which this build cannot decode.")
+                         QStringLiteral("The document is in the character set \"%1\", which this build cannot decode.")
                              .arg(QString::fromLatin1(label)));
         }
         return CharsetChoice{name, source, 0};

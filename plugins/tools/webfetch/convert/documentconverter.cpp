@@ -6,7 +6,6 @@
 #include "markdownwriter.h"
 #include "pdftext.h"
 
-#include <QCoreApplication>
 
 #include <string_view>
 
@@ -14,10 +13,7 @@ namespace valis::web {
 
 namespace {
 
-class Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(valis::web::DocumentConverter)
-};
+// Errors here reach the model inside fetch_url's result: English, not tr()'d.
 
 using detail::CharsetChoice;
 using detail::DeclarationKind;
@@ -104,21 +100,21 @@ Error unsupported(const QString &type)
 {
     QString what;
     if (type.startsWith(QLatin1String("image/")))
-        what = Tr::tr("an image");
+        what = QStringLiteral("an image");
     else if (type.startsWith(QLatin1String("audio/")))
-        what = Tr::tr("audio");
+        what = QStringLiteral("audio");
     else if (type.startsWith(QLatin1String("video/")))
-        what = Tr::tr("a video");
+        what = QStringLiteral("a video");
     else if (type.startsWith(QLatin1String("font/")))
-        what = Tr::tr("a font");
+        what = QStringLiteral("a font");
     else if (type.contains(QLatin1String("zip")) || type.contains(QLatin1String("tar")) || type.contains(QLatin1String("rar"))
              || type.contains(QLatin1String("7z")) || type.contains(QLatin1String("bzip")) || type.endsWith(QLatin1String("-xz"))
              || type.contains(QLatin1String("compress")) || type.contains(QLatin1String("zstd")))
-        what = Tr::tr("an archive");
+        what = QStringLiteral("an archive");
     else
-        what = Tr::tr("a binary file");
+        what = QStringLiteral("a binary file");
     return Error(QStringLiteral("web.unsupported-type"),
-                 Tr::tr("The document is %1 (%2); fetch_url reads HTML, PDF, plain text, Markdown, JSON and XML.")
+                 QStringLiteral("The document is %1 (%2); fetch_url reads HTML, PDF, plain text, Markdown, JSON and XML.")
                      .arg(what, type));
 }
 

@@ -1,6 +1,6 @@
 #include "pdftext.h"
 
-#include <QCoreApplication>
+#include <QStringList>
 
 #include <poppler-document.h>
 #include <poppler-global.h>
@@ -14,10 +14,7 @@ namespace valis::web::detail {
 
 namespace {
 
-class Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(valis::web::DocumentConverter)
-};
+// Errors here reach the model inside fetch_url's result: English, not tr()'d.
 
 QString fromUstring(const poppler::ustring &text)
 {
@@ -52,13 +49,13 @@ Result<PdfText> readPdfText(const QByteArray &body, qsizetype maxChars)
     std::call_once(quiet, [] { poppler::set_debug_error_function([](const std::string &, void *) {}, nullptr); });
 
     if (body.size() > std::numeric_limits<int>::max())
-        return Error(QStringLiteral("web.pdf"), Tr::tr("The PDF is too large to read."));
+        return Error(QStringLiteral("web.pdf"), QStringLiteral("The PDF is too large to read."));
     const std::unique_ptr<poppler::document> document(
         poppler::document::load_from_raw_data(body.constData(), int(body.size())));
     if (!document)
-        return Error(QStringLiteral("web.pdf"), Tr::tr("The PDF could not be read: it is damaged or not a PDF."));
+        return Error(QStringLiteral("web.pdf"), QStringLiteral("The PDF could not be read: it is damaged or not a PDF."));
     if (document->is_locked())
-        return Error(QStringLiteral("web.pdf"), Tr::tr("The PDF is protected by a password, so its text cannot be read."));
+        return Error(QStringLiteral("web.pdf"), QStringLiteral("The PDF is protected by a password, so its text cannot be read."));
 
     PdfText result;
     result.title = fromUstring(document->get_title()).simplified();
