@@ -1,7 +1,9 @@
 #pragma once
 
 #include "valis/memory/detailstore.h"
+#include "valis/store/orphansweep.h"
 
+#include <chrono>
 #include <memory>
 
 namespace valis {
@@ -45,6 +47,11 @@ public:
                                    const QString &sessionId = {}, const QString &summary = {}) override;
     Result<void> removeFile(const QString &agentId, const QString &path) override;
     Result<QList<MemoryRecord>> listFiles(const QString &agentId, const QString &pathPrefix = {}) const override;
+
+    /// Removes content files no record refers to (a crash between file and row, a record
+    /// purged in a process that died before deleting its file) once older than `gracePeriod`
+    /// (see OrphanSweepReport::DefaultGracePeriod). Takes the write lock while files go.
+    Result<OrphanSweepReport> sweepOrphanBlobs(std::chrono::seconds gracePeriod = OrphanSweepReport::DefaultGracePeriod);
 
 private:
     struct Private;
