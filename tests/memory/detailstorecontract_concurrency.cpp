@@ -101,9 +101,7 @@ void DetailStoreContract::memoryFileWritersLoseNoUpdate()
         }
     }
     QCOMPARE(landed.size(), 2 * count);
-    auto reopened = reopenStore();
-    VALIS_VERIFY_OK(reopened);
-    const auto file = reopened.value()->readFile(writerAgent(), path);
+    const auto file = store.readFile(writerAgent(), path);
     VALIS_VERIFY_OK(file);
     QStringList lines = QString::fromUtf8(file->content).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     lines.sort();
