@@ -227,6 +227,14 @@ QStringList ancestorPaths(const QString &path)
     return ancestors;
 }
 
+QString placeCheckSql(const QString &opening, qsizetype ancestorCount)
+{
+    QString sql = opening;
+    for (qsizetype i = 0; i < ancestorCount; ++i)
+        sql += QStringLiteral(" OR m.path = ?");
+    return sql + QStringLiteral(") LIMIT 1");
+}
+
 Error pathConflict(const QString &path, const QString &found, const QString &agentId)
 {
     if (found.startsWith(path + QLatin1Char('/'))) {

@@ -60,12 +60,10 @@ Result<MemoryRecord> PostgresDetailStore::writeFileChecked(const QString &agentI
     // pathConflict()). Called inside the write transaction, under the top folder's lock.
     const auto checkPlace = [this](const QString &owner, const QString &file) -> Result<void> {
         const QStringList ancestors = ancestorPaths(file);
-        QString sql = QStringLiteral("SELECT m.path FROM agent_memories m WHERE m.agent_id = ? AND m.is_active AND "
-                                     "m.path IS NOT NULL AND (starts_with(m.path, ?)");
-        for (qsizetype i = 0; i < ancestors.size(); ++i)
-            sql += QStringLiteral(" OR m.path = ?");
-        sql += QStringLiteral(") LIMIT 1");
-        Result<QSqlQuery *> query = d->statement(sql);
+        Result<QSqlQuery *> query = d->statement(placeCheckSql(
+            QStringLiteral("SELECT m.path FROM agent_memories m WHERE m.agent_id = ? AND m.is_active AND "
+                           "m.path IS NOT NULL AND (starts_with(m.path, ?)"),
+            ancestors.size()));
         if (query.hasError())
             return query.error();
         QSqlQuery &q = *query.value();

@@ -14,14 +14,11 @@ namespace {
 Result<void> checkPlace(QSqlDatabase &db, const QString &agentId, const QString &path)
 {
     const QStringList ancestors = ancestorPaths(path);
-    QString sql = QStringLiteral("SELECT path FROM agent_memories WHERE agent_id = ? AND is_active = 1 AND path IS NOT NULL "
-                                 "AND (substr(path, 1, length(?)) = ?");
-    for (qsizetype i = 0; i < ancestors.size(); ++i)
-        sql += QStringLiteral(" OR path = ?");
-    sql += QStringLiteral(") LIMIT 1");
     QSqlQuery query(db);
     query.setForwardOnly(true);
-    query.prepare(sql);
+    query.prepare(placeCheckSql(QStringLiteral("SELECT m.path FROM agent_memories m WHERE m.agent_id = ? AND m.is_active = 1 "
+                                               "AND m.path IS NOT NULL AND (substr(m.path, 1, length(?)) = ?"),
+                                ancestors.size()));
     const QString folder = path + QLatin1Char('/');
     query.addBindValue(agentId);
     query.addBindValue(folder);
