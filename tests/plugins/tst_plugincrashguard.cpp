@@ -150,7 +150,7 @@ private Q_SLOTS:
         PluginManager manager(locations, {scenarioDir(scenario)});
         manager.scan();
         QCOMPARE(manager.crashedPlugin(), QStringLiteral("aborts_shutdown"));
-        QCOMPARE(manager.crashPhase(), PluginCrashPhase::ShuttingDown);
+        QVERIFY(manager.crashPhase() == PluginCrashPhase::ShuttingDown);
 
         const HostRun next = runHost(home.path(), {QStringLiteral("--disable-crashed")}, scenario);
         QCOMPARE(next.status, QProcess::NormalExit);
@@ -192,7 +192,7 @@ private Q_SLOTS:
         PluginManager manager(locations, {scenarioDir(scenario)});
         manager.scan();
         QCOMPARE(manager.crashedPlugin(), QStringLiteral("hangs_shutdown"));
-        QCOMPARE(manager.crashPhase(), PluginCrashPhase::ShutdownHung);
+        QVERIFY(manager.crashPhase() == PluginCrashPhase::ShutdownHung);
         QVERIFY(manager.disableCrashedPlugin().ok());
 
         const HostRun next = runHost(home.path(), {QStringLiteral("--shutdown-timeout"), QStringLiteral("300")}, scenario);
