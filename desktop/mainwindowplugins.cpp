@@ -31,9 +31,20 @@ void MainWindow::loadPlugins()
     }
     // The plugin that was loading when Valis died: ask before loading it again, without
     // blocking the event loop (the window stays live while the question is open).
-    auto *question = new QMessageBox(QMessageBox::Warning, tr("A plugin may have crashed Valis"),
-                                     tr("The plugin \"%1\" was loading when Valis last stopped unexpectedly. "
-                                        "Disable it?").arg(crashed),
+    QString what;
+    switch (m_plugins->crashPhase()) {
+    case PluginCrashPhase::Loading:
+        what = tr("The plugin \"%1\" was loading when Valis last stopped unexpectedly. Disable it?");
+        break;
+    case PluginCrashPhase::ShuttingDown:
+        what = tr("The plugin \"%1\" was shutting down when Valis last stopped unexpectedly. Disable it?");
+        break;
+    case PluginCrashPhase::ShutdownHung:
+        what = tr("The plugin \"%1\" did not finish shutting down when Valis last quit, so Valis quit without it. "
+                  "Disable it?");
+        break;
+    }
+    auto *question = new QMessageBox(QMessageBox::Warning, tr("A plugin may have crashed Valis"), what.arg(crashed),
                                      QMessageBox::Yes | QMessageBox::No, this);
     question->setAttribute(Qt::WA_DeleteOnClose);
     connect(question, &QMessageBox::finished, this, [this, crashed](int answer) {

@@ -44,5 +44,6 @@ int runSandbox(CliContext &context, const QStringList &arguments);
 int runCompletion(CliContext &context, const QStringList &arguments);
 int runServe(CliContext &context, const QStringList &arguments);
 int runUsage(CliContext &context, const QStringList &arguments);
+int runSweep(CliContext &context, const QStringList &arguments);
 
 } // namespace valis::cli

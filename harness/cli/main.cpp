@@ -36,6 +36,7 @@ const QList<Command> &commands()
         {"turns", QT_TRANSLATE_NOOP("valis::cli", "Show the smoothed, compressed and tiny versions of a session's turns; build or regenerate them"), runTurns},
         {"recall", QT_TRANSLATE_NOOP("valis::cli", "Show the passages of memories and earlier sessions recall would offer for a question, ranked"), runRecall},
         {"sandbox", QT_TRANSLATE_NOOP("valis::cli", "Remote machines (Daytona, Runloop, Modal): list them, delete leftovers, bring files back"), runSandbox},
+        {"sweep", QT_TRANSLATE_NOOP("valis::cli", "Remove image and memory files nothing refers to (deleted sessions, crashes)"), runSweep},
         {"usage", QT_TRANSLATE_NOOP("valis::cli", "Show tokens and cost per day, model or session, with the cache-read share and compaction savings"), runUsage},
         {"replay", QT_TRANSLATE_NOOP("valis::cli", "Replay a transcript through a context strategy and report tokens, cost, cache use and compactions"), runReplay},
         {"serve", QT_TRANSLATE_NOOP("valis::cli", "Serve an OpenAI-compatible API with managed context: each conversation a Valis session"), runServe},

@@ -193,7 +193,7 @@ void TestCliCompletion::bashCommandsOptionsAndSubcommands()
 
     const QSet<QString> commands = bash({QStringLiteral("valis-cli"), QString()});
     for (const char *command : {"run", "import", "export", "sessions", "show", "grep", "plugins", "models", "keys", "tools", "tool", "mcp",
-                                "memory", "prompts", "tokens", "context", "turns", "replay", "serve", "completion", "usage"})
+                                "memory", "prompts", "tokens", "context", "turns", "replay", "serve", "completion", "usage", "sweep"})
         QVERIFY2(commands.contains(QString::fromLatin1(command)), command);
     QCOMPARE(bash({QStringLiteral("valis-cli"), QStringLiteral("usage"), QStringLiteral("--")}),
              (QSet<QString>{QStringLiteral("--since"), QStringLiteral("--by"), QStringLiteral("--json"), QStringLiteral("--help")}));

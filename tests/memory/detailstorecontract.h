@@ -68,10 +68,14 @@ private Q_SLOTS:
     void stats();
     void memoryFilesKeepVersions();
     void memoryFilesListAndRemove();
+    void memoryFilesWriteOnCondition();
+    void memoryFileAndFolderRefuseEachOther();
     void unicodeContent();
     void emptyContent();
     void twentyMegabyteContent();
     void twoWriterProcessesLoseNothing();
     void killedWriterLeavesNoHalfRecord();
+    void memoryFileWritersLoseNoUpdate();
+    void memoryFileAndFolderWritersNeverBothLand();
     void threadsShareOneStore();
 };

@@ -52,6 +52,103 @@ void DetailStoreContract::twoWriterProcessesLoseNothing()
     QCOMPARE(store.list(filter)->size(), 2 * count);
 }
 
+namespace {
+
+/// Starts the writer with `arguments`, waits for its "ready".
+bool startReady(QProcess &writer, const QString &program, const QStringList &arguments)
+{
+    writer.start(program, arguments);
+    return writer.waitForStarted(60000) && writer.waitForReadyRead(60000) && writer.readLine().trimmed() == "ready";
+}
+
+QStringList outputLines(QProcess &writer)
+{
+    return QString::fromUtf8(writer.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+}
+
+} // namespace
+
+void DetailStoreContract::memoryFileWritersLoseNoUpdate()
+{
+    CONTRACT_STORE(store);
+    // Two processes each add their lines to one /memories/ file by read-modify-write. A write
+    // lands only on the version its writer read; any other outcome is a conflict the writer sees
+    // (and retries). So every line that landed is in the final file, exactly once.
+    const int count = 60;
+    const QString path = QStringLiteral("shared/log.md");
+    QProcess left;
+    QProcess right;
+    const QStringList common = writerArguments() << QStringLiteral("--append-to") << path << QStringLiteral("--count") << QString::number(count);
+    QVERIFY(startReady(left, writerPath(), QStringList(common) << QStringLiteral("--tag") << QStringLiteral("left")));
+    QVERIFY(startReady(right, writerPath(), QStringList(common) << QStringLiteral("--tag") << QStringLiteral("right")));
+    left.write("go\n");
+    right.write("go\n");
+    QVERIFY(left.waitForFinished(600000));
+    QVERIFY(right.waitForFinished(600000));
+    QVERIFY2(left.exitStatus() == QProcess::NormalExit && left.exitCode() == 0, left.readAllStandardError().constData());
+    QVERIFY2(right.exitStatus() == QProcess::NormalExit && right.exitCode() == 0, right.readAllStandardError().constData());
+
+    QStringList landed;
+    int conflicts = 0;
+    for (QProcess *writer : {&left, &right}) {
+        for (const QString &line : outputLines(*writer)) {
+            if (line.startsWith(QLatin1String("landed ")))
+                landed.append(line.mid(7));
+            else if (line.startsWith(QLatin1String("conflict ")))
+                ++conflicts;
+            else
+                QFAIL(qPrintable(QStringLiteral("unexpected writer output: ") + line));
+        }
+    }
+    QCOMPARE(landed.size(), 2 * count);
+    const auto file = store.readFile(writerAgent(), path);
+    VALIS_VERIFY_OK(file);
+    QStringList lines = QString::fromUtf8(file->content).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    lines.sort();
+    landed.sort();
+    QCOMPARE(lines, landed);
+    qInfo("%d writes landed, %d conflicts reported and retried", int(landed.size()), conflicts);
+}
+
+void DetailStoreContract::memoryFileAndFolderWritersNeverBothLand()
+{
+    CONTRACT_STORE(store);
+    // One process writes the files clash-r, the other clash-r/inner, round by round at the same
+    // time: for each r at most one of the two can exist, whatever the interleaving.
+    const int rounds = 80;
+    QProcess files;
+    QProcess folders;
+    const QStringList common = writerArguments() << QStringLiteral("--clash") << QString::number(rounds);
+    QVERIFY(startReady(files, writerPath(), QStringList(common) << QStringLiteral("--tag") << QStringLiteral("files")));
+    QVERIFY(startReady(folders, writerPath(), QStringList(common) << QStringLiteral("--tag") << QStringLiteral("folders") << QStringLiteral("--nested")));
+    files.write("go\n");
+    folders.write("go\n");
+    QVERIFY(files.waitForFinished(600000));
+    QVERIFY(folders.waitForFinished(600000));
+    QVERIFY2(files.exitCode() == 0, files.readAllStandardError().constData());
+    QVERIFY2(folders.exitCode() == 0, folders.readAllStandardError().constData());
+    const QStringList fileLines = outputLines(files);
+    const QStringList folderLines = outputLines(folders);
+    QCOMPARE(fileLines.size(), rounds);
+    QCOMPARE(folderLines.size(), rounds);
+    for (int round = 0; round < rounds; ++round) {
+        const bool fileLanded = fileLines.at(round) == QStringLiteral("ok %1").arg(round);
+        const bool folderLanded = folderLines.at(round) == QStringLiteral("ok %1").arg(round);
+        QVERIFY2(!(fileLanded && folderLanded), qPrintable(QStringLiteral("round %1: both landed").arg(round)));
+        QVERIFY2(fileLanded || fileLines.at(round) == QStringLiteral("refused %1 fs.not-a-file").arg(round), qPrintable(fileLines.at(round)));
+        QVERIFY2(folderLanded || folderLines.at(round) == QStringLiteral("refused %1 fs.not-a-directory").arg(round),
+                 qPrintable(folderLines.at(round)));
+    }
+    auto all = store.listFiles(writerAgent(), QStringLiteral("clash-"));
+    VALIS_VERIFY_OK(all);
+    QSet<QString> tops;
+    for (const MemoryRecord &record : *all) {
+        const QString top = record.path.section(QLatin1Char('/'), 0, 0);
+        QVERIFY2(!tops.contains(top), qPrintable(QStringLiteral("both %1 and a file under it exist").arg(top)));
+        tops.insert(top);
+    }
+}
+
 void DetailStoreContract::killedWriterLeavesNoHalfRecord()
 {
     CONTRACT_STORE(store);

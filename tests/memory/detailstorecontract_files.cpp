@@ -108,3 +108,44 @@ void DetailStoreContract::memoryFilesListAndRemove()
     QVERIFY(back->key.startsWith(before->key));
     QCOMPARE(store.readFile(a, QStringLiteral("notes/z.md"))->content, QByteArray("content of notes/z.md"));
 }
+
+void DetailStoreContract::memoryFilesWriteOnCondition()
+{
+    CONTRACT_STORE(store);
+    const QString a = QStringLiteral("agent-a");
+    const QString path = QStringLiteral("notes/plan.md");
+    // Empty expectation: only while there is no such file.
+    const auto created = store.writeFileIfUnchanged(a, path, "v1\n", QString());
+    VALIS_VERIFY_OK(created);
+    VERIFY_FAILS_WITH(store.writeFileIfUnchanged(a, path, "again\n", QString()), QStringLiteral("memory.conflict"));
+    // The version the writer saw: lands, and the next expectation is the new version.
+    const auto second = store.writeFileIfUnchanged(a, path, "v2\n", created->sha256);
+    VALIS_VERIFY_OK(second);
+    VERIFY_FAILS_WITH(store.writeFileIfUnchanged(a, path, "v3 from a stale read\n", created->sha256), QStringLiteral("memory.conflict"));
+    const auto now = store.readFile(a, path);
+    VALIS_VERIFY_OK(now);
+    QCOMPARE(now->content, QByteArray("v2\n"));
+    // Another agent's file of the same path is another file.
+    VALIS_VERIFY_OK(store.writeFileIfUnchanged(QStringLiteral("agent-b"), path, "b\n", QString()));
+    // After a removal, "no such file" is what holds.
+    VALIS_VERIFY_OK(store.removeFile(a, path));
+    VERIFY_FAILS_WITH(store.writeFileIfUnchanged(a, path, "v4\n", second->sha256), QStringLiteral("memory.conflict"));
+    VALIS_VERIFY_OK(store.writeFileIfUnchanged(a, path, "v4\n", QString()));
+}
+
+void DetailStoreContract::memoryFileAndFolderRefuseEachOther()
+{
+    CONTRACT_STORE(store);
+    const QString a = QStringLiteral("agent-a");
+    VALIS_VERIFY_OK(store.writeFile(a, QStringLiteral("notes/deep/x.md"), "x"));
+    VERIFY_FAILS_WITH(store.writeFile(a, QStringLiteral("notes"), "a file where a folder is"), QStringLiteral("memory.path-is-folder"));
+    VERIFY_FAILS_WITH(store.writeFile(a, QStringLiteral("notes/deep"), "same"), QStringLiteral("memory.path-is-folder"));
+    VALIS_VERIFY_OK(store.writeFile(a, QStringLiteral("top.md"), "t"));
+    VERIFY_FAILS_WITH(store.writeFile(a, QStringLiteral("top.md/under.md"), "u"), QStringLiteral("memory.path-under-file"));
+    // A name that only starts like a folder is no conflict, nor is another agent's folder.
+    VALIS_VERIFY_OK(store.writeFile(a, QStringLiteral("notesx.md"), "n"));
+    VALIS_VERIFY_OK(store.writeFile(QStringLiteral("agent-b"), QStringLiteral("notes"), "b's own file"));
+    const auto files = store.listFiles(a);
+    VALIS_VERIFY_OK(files);
+    QCOMPARE(files->size(), 3);
+}

@@ -208,6 +208,32 @@ private Q_SLOTS:
         QCOMPARE(active, 1);
     }
 
+    void aChangeBySomeoneElseSinceTheReadIsAConflict()
+    {
+        Setup s;
+        QVERIFY(s.store);
+        DetailStoreMemoriesBackend &mine = *s.backend;
+        DetailStoreMemoriesBackend theirs(s.store, Agent, QStringLiteral("s-2"));
+        VALIS_VERIFY_OK(mine.write(QStringLiteral("plan.md"), "step 1\n"));
+        QCOMPARE(theirs.read(QStringLiteral("plan.md")).valueOr({}), QByteArray("step 1\n"));
+        VALIS_VERIFY_OK(theirs.write(QStringLiteral("plan.md"), "step 1\nstep 2 (theirs)\n"));
+
+        // Written from what this session last saw: refused, and nothing changed.
+        const Result<void> stale = mine.write(QStringLiteral("plan.md"), "step 1\nstep 2 (mine)\n");
+        QVERIFY(stale.hasError());
+        QCOMPARE(stale.error().code, QStringLiteral("fs.conflict"));
+        QVERIFY2(stale.error().message.contains(QStringLiteral("Read it again")), qPrintable(stale.error().message));
+        QCOMPARE(s.store->readFile(Agent, QStringLiteral("plan.md")).valueOr({}).content, QByteArray("step 1\nstep 2 (theirs)\n"));
+        // After reading again, the write lands.
+        QCOMPARE(mine.read(QStringLiteral("plan.md")).valueOr({}), QByteArray("step 1\nstep 2 (theirs)\n"));
+        VALIS_VERIFY_OK(mine.write(QStringLiteral("plan.md"), "step 1\nstep 2 (theirs)\nstep 3 (mine)\n"));
+
+        // A file this session saw missing, created meanwhile by another: a conflict too.
+        QCOMPARE(mine.read(QStringLiteral("new.md")).error().code, QStringLiteral("fs.not-found"));
+        VALIS_VERIFY_OK(theirs.write(QStringLiteral("new.md"), "theirs\n"));
+        QCOMPARE(mine.write(QStringLiteral("new.md"), "mine\n").error().code, QStringLiteral("fs.conflict"));
+    }
+
     void agentsDoNotSeeEachOthersMemories()
     {
         Setup s;

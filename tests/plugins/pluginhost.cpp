@@ -1,15 +1,18 @@
-// valis_plugin_host [--home DIR] [--safe-mode] [--disable-crashed] FOLDER...
+// valis_plugin_host [--home DIR] [--safe-mode] [--disable-crashed] [--shutdown-timeout MS] FOLDER...
 //
 // Scans the folders (and the profile's user plugin folder), loads what it can and prints one
 // line per plugin file: "<file base name>\t<id>\t<state>\t<reason>", preceded by
-// "crashed\t<id>" when an earlier process died while loading a plugin. The crash-guard test runs
-// it in a subprocess so that a plugin can abort() a process that is not the test's.
+// "crashed\t<id>\t<phase>" when an earlier process died inside a plugin. Problems met while
+// stopping the plugins follow as "problem\t<code>\t<message>". The crash-guard test runs it in a
+// subprocess so that a plugin can abort() or hang a process that is not the test's.
 #include "valis/core/datalocations.h"
 #include "valis/plugins/pluginmanager.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QTextStream>
+
+#include <chrono>
 
 int main(int argc, char *argv[])
 {
@@ -18,14 +21,26 @@ int main(int argc, char *argv[])
     const valis::DataLocations locations = valis::DataLocations::fromArguments(&arguments);
     const bool safeMode = arguments.removeAll(QStringLiteral("--safe-mode")) > 0;
     const bool disableCrashed = arguments.removeAll(QStringLiteral("--disable-crashed")) > 0;
+    std::chrono::milliseconds shutdownTimeout{0};
+    if (const qsizetype at = arguments.indexOf(QStringLiteral("--shutdown-timeout")); at >= 0 && at + 1 < arguments.size()) {
+        shutdownTimeout = std::chrono::milliseconds(arguments.at(at + 1).toLongLong());
+        arguments.remove(at, 2);
+    }
 
     valis::PluginManager manager(locations, arguments);
     manager.setSafeMode(safeMode);
+    if (shutdownTimeout.count() > 0)
+        manager.setShutdownTimeout(shutdownTimeout);
+    QTextStream out(stdout);
+    // Called from the watchdog's thread too, while this thread is stuck in a plugin.
+    manager.setProblemReporter([&out](const valis::Error &problem) {
+        out << "problem\t" << problem.code << '\t' << problem.message << Qt::endl;
+    });
     manager.scan();
 
-    QTextStream out(stdout);
     if (!manager.crashedPlugin().isEmpty()) {
-        out << "crashed\t" << manager.crashedPlugin() << Qt::endl;
+        static const char *const phases[] = {"loading", "shutting-down", "shutdown-hung"};
+        out << "crashed\t" << manager.crashedPlugin() << '\t' << phases[int(manager.crashPhase())] << Qt::endl;
         if (disableCrashed) {
             const valis::Result<void> disabled = manager.disableCrashedPlugin();
             if (disabled.hasError()) {
@@ -41,6 +56,6 @@ int main(int argc, char *argv[])
     }
     for (const valis::Error &error : manager.errors())
         out << "error\t" << error.toString() << Qt::endl;
-    manager.shutdown();
+    (void)manager.shutdown(); // its problems were printed by the reporter
     return 0;
 }

@@ -1,5 +1,6 @@
-// The crash guard: a plugin that kills the process while it initialises is named by the next
-// manager, which can disable it. The dying process is valis_plugin_host, run as a subprocess.
+// The crash guard: a plugin that kills the process while it initialises or shuts down is named
+// by the next manager, which can disable it; one that hangs in shutdown is abandoned, reported,
+// and named too. The dying process is valis_plugin_host, run as a subprocess.
 #include "pluginscenario.h"
 #include "testsupport.h"
 
@@ -22,13 +23,14 @@ private:
         QStringList lines;
     };
 
-    static HostRun runHost(const QString &home, const QStringList &extraArguments)
+    static HostRun runHost(const QString &home, const QStringList &extraArguments,
+                           const QString &scenario = QStringLiteral("crash"))
     {
         QProcess host;
         host.setProcessChannelMode(QProcess::ForwardedErrorChannel);
         host.start(QStringLiteral(VALIS_TEST_PLUGIN_HOST),
                    QStringList{QStringLiteral("--home"), home} + extraArguments
-                       + QStringList{scenarioDir(QStringLiteral("crash"))});
+                       + QStringList{scenarioDir(scenario)});
         HostRun run;
         if (!host.waitForFinished(60000)) {
             host.kill();
@@ -120,7 +122,7 @@ private Q_SLOTS:
         // The host itself reports the crash and can disable the plugin before loading.
         const HostRun second = runHost(home.path(), {QStringLiteral("--disable-crashed")});
         QCOMPARE(second.status, QProcess::NormalExit);
-        QCOMPARE(second.lines, (QStringList{QStringLiteral("crashed\tcrasher"),
+        QCOMPARE(second.lines, (QStringList{QStringLiteral("crashed\tcrasher\tloading"),
                                             QStringLiteral("crasher\tcrasher\tdisabled\tdisabled by the user")}));
 
         PluginManager manager(locations, {scenarioDir(QStringLiteral("crash"))});
@@ -129,6 +131,91 @@ private Q_SLOTS:
         const Result<void> nothing = manager.disableCrashedPlugin();
         QVERIFY(nothing.hasError());
         QCOMPARE(nothing.error().code, QStringLiteral("plugin.no-crash"));
+    }
+
+    void crashInShutdownIsNamedAtNextStart()
+    {
+        TemporaryHome home;
+        const DataLocations locations = DataLocations::underHome(home.path());
+        const QString scenario = QStringLiteral("shutdown_crash");
+
+        const HostRun crashed = runHost(home.path(), {}, scenario);
+        QCOMPARE(crashed.status, QProcess::CrashExit);
+        // It got as far as listing: the plugin loaded and ran, and died only when stopped.
+        QVERIFY(crashed.lines.contains(QStringLiteral("aborts_shutdown\taborts_shutdown\trunning\t")));
+        const QJsonObject lock = readJsonFile(locations.pluginLockPath());
+        QCOMPARE(lock.value(QLatin1String("plugin")).toString(), QStringLiteral("aborts_shutdown"));
+        QCOMPARE(lock.value(QLatin1String("phase")).toString(), QStringLiteral("shutting-down"));
+
+        PluginManager manager(locations, {scenarioDir(scenario)});
+        manager.scan();
+        QCOMPARE(manager.crashedPlugin(), QStringLiteral("aborts_shutdown"));
+        QVERIFY(manager.crashPhase() == PluginCrashPhase::ShuttingDown);
+
+        const HostRun next = runHost(home.path(), {QStringLiteral("--disable-crashed")}, scenario);
+        QCOMPARE(next.status, QProcess::NormalExit);
+        QCOMPARE(next.exitCode, 0);
+        QCOMPARE(next.lines, (QStringList{QStringLiteral("crashed\taborts_shutdown\tshutting-down"),
+                                          QStringLiteral("aborts_shutdown\taborts_shutdown\tdisabled\tdisabled by the user")}));
+        QVERIFY(!QFileInfo::exists(locations.pluginLockPath()));
+    }
+
+    void hangInShutdownIsAbandonedAndReported()
+    {
+        TemporaryHome home;
+        const DataLocations locations = DataLocations::underHome(home.path());
+        const QString scenario = QStringLiteral("shutdown_hang");
+        const QString log = QDir(home.path()).filePath(QStringLiteral("calls.log"));
+        {
+            PluginManager settings(locations, {scenarioDir(scenario)});
+            for (const QString &id : {QStringLiteral("hangs_shutdown"), QStringLiteral("stops_first")})
+                QVERIFY(settings.setPluginSettings(id, QJsonObject{{QStringLiteral("log"), log}}).ok());
+        }
+
+        // The plugin never returns: the host ends only because the watchdog gives up on it.
+        // (runHost waits a minute; the timeout here is 300 ms.)
+        const HostRun hung = runHost(home.path(), {QStringLiteral("--shutdown-timeout"), QStringLiteral("300")}, scenario);
+        QCOMPARE(hung.status, QProcess::NormalExit);
+        QCOMPARE(hung.exitCode, PluginManager::HungShutdownExitCode);
+        QStringList problems;
+        for (const QString &line : hung.lines) {
+            if (line.startsWith(QLatin1String("problem\t")))
+                problems.append(line);
+        }
+        QCOMPARE(problems.size(), 1);
+        QVERIFY2(problems.constFirst().startsWith(QLatin1String("problem\tplugin.shutdown-hung\t")), qPrintable(problems.constFirst()));
+        QVERIFY2(problems.constFirst().contains(QLatin1String("\"hangs_shutdown\"")), qPrintable(problems.constFirst()));
+        // Stopped in reverse load order: the plugin after it stopped normally before the hang.
+        QCOMPARE(readLines(log), (QStringList{QStringLiteral("initialize hangs_shutdown"), QStringLiteral("initialize stops_first"),
+                                              QStringLiteral("shutdown stops_first"), QStringLiteral("shutdown hangs_shutdown")}));
+
+        PluginManager manager(locations, {scenarioDir(scenario)});
+        manager.scan();
+        QCOMPARE(manager.crashedPlugin(), QStringLiteral("hangs_shutdown"));
+        QVERIFY(manager.crashPhase() == PluginCrashPhase::ShutdownHung);
+        QVERIFY(manager.disableCrashedPlugin().ok());
+
+        const HostRun next = runHost(home.path(), {QStringLiteral("--shutdown-timeout"), QStringLiteral("300")}, scenario);
+        QCOMPARE(next.status, QProcess::NormalExit);
+        QCOMPARE(next.exitCode, 0);
+        QCOMPARE(next.lines, (QStringList{QStringLiteral("hangs_shutdown\thangs_shutdown\tdisabled\tdisabled by the user"),
+                                          QStringLiteral("stops_first\tstops_first\trunning\t")}));
+    }
+
+    void stoppingCleanlyLeavesNoLock()
+    {
+        TemporaryHome home;
+        const DataLocations locations = DataLocations::underHome(home.path());
+        {
+            PluginManager manager(locations, {scenarioDir(QStringLiteral("good"))});
+            manager.loadAll();
+            QVERIFY(!manager.runningInstances().isEmpty());
+            QVERIFY(manager.shutdown().isEmpty());
+            QVERIFY(!QFileInfo::exists(locations.pluginLockPath()));
+        }
+        PluginManager next(locations, {scenarioDir(QStringLiteral("good"))});
+        next.scan();
+        QVERIFY(next.crashedPlugin().isEmpty());
     }
 
     void unreadableLockIsReportedAndRemoved()

@@ -32,6 +32,20 @@ QJsonObject specToJson(const PluginSpec &spec)
     };
 }
 
+/// What the crashed plugin was doing, to follow "the plugin X" or "it".
+QString crashWhat(PluginCrashPhase phase)
+{
+    switch (phase) {
+    case PluginCrashPhase::Loading:
+        return Text::tr("was loading when Valis last stopped unexpectedly");
+    case PluginCrashPhase::ShuttingDown:
+        return Text::tr("was shutting down when Valis last stopped unexpectedly");
+    case PluginCrashPhase::ShutdownHung:
+        return Text::tr("did not finish shutting down when Valis last quit");
+    }
+    Q_UNREACHABLE();
+}
+
 } // namespace
 
 int runPlugins(CliContext &context, const QStringList &arguments)
@@ -79,12 +93,11 @@ int runPlugins(CliContext &context, const QStringList &arguments)
             Result<void> set = manager.disableCrashedPlugin();
             if (!set.ok())
                 return context.fail(command, set.error());
-            context.out() << Text::tr("%1 disabled: it was loading when Valis last stopped unexpectedly.").arg(crashed) << Qt::endl;
+            context.out() << Text::tr("%1 disabled: it %2.").arg(crashed, crashWhat(manager.crashPhase())) << Qt::endl;
             return 0;
         }
-        context.err() << Text::tr("warning: the plugin \"%1\" was loading when Valis last stopped unexpectedly; "
-                                  "disable it with 'valis-cli plugins --disable-crashed'.")
-                             .arg(manager.crashedPlugin())
+        context.err() << Text::tr("warning: the plugin \"%1\" %2; disable it with 'valis-cli plugins --disable-crashed'.")
+                             .arg(manager.crashedPlugin(), crashWhat(manager.crashPhase()))
                       << Qt::endl;
     }
     if (parser.isSet(metadataOnly))

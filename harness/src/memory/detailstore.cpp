@@ -36,6 +36,12 @@ Result<qint64> DetailStore::changeCounter() const
     return Error(QStringLiteral("memory.unsupported"), Text::tr("This memory store cannot tell cheaply whether it changed."));
 }
 
+Result<MemoryRecord> DetailStore::writeFileIfUnchanged(const QString &, const QString &, const QByteArray &, const QString &,
+                                                       const QString &)
+{
+    return Error(QStringLiteral("memory.unsupported"), Text::tr("This memory store cannot write a file on a condition."));
+}
+
 QString memoryKeyFor(const QString &agentId, const QByteArray &content, int hexDigits)
 {
     // The NUL keeps "ab" + "c" apart from "a" + "bc": agent ids never contain one.

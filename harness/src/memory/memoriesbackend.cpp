@@ -40,6 +40,19 @@ Error fsError(const Error &storeError, const QString &path, const QString &doing
 {
     if (storeError.code == QLatin1String("memory.not-found") || storeError.code == QLatin1String("memory.unknown-key"))
         return Error(QStringLiteral("fs.not-found"), QStringLiteral("%1 does not exist.").arg(shown(path)), path);
+    // The store's own checks, made inside its write transaction, for what another writer did
+    // between this backend's look and its write.
+    if (storeError.code == QLatin1String("memory.conflict"))
+        return Error(QStringLiteral("fs.conflict"),
+                     QStringLiteral("%1 was changed by another writer (another session or process) since you last read it, so "
+                                    "nothing was written. Read it again and redo your change.")
+                         .arg(shown(path)),
+                     path);
+    if (storeError.code == QLatin1String("memory.path-is-folder"))
+        return Error(QStringLiteral("fs.not-a-file"), QStringLiteral("%1 is a folder, not a file.").arg(shown(path)), path);
+    if (storeError.code == QLatin1String("memory.path-under-file"))
+        return Error(QStringLiteral("fs.not-a-directory"),
+                     QStringLiteral("%1 cannot be written: one of its folders is a file.").arg(shown(path)), path);
     return Error(QStringLiteral("fs.io"), QStringLiteral("%1 cannot be %2: %3").arg(shown(path), doing, storeError.message), path);
 }
 
@@ -106,13 +119,16 @@ Result<FileEntry> DetailStoreMemoriesBackend::stat(const QString &path) const
         return fsError(records.error(), path, QStringLiteral("looked up"));
     const Lookup lookup = lookUp(*records, path);
     if (lookup.file) {
+        remember(path, lookup.file->sha256);
         entry.type = FileEntry::Type::File;
         entry.size = lookup.file->sizeBytes;
         entry.modified = lookup.file->createdAt;
         return entry;
     }
-    if (!lookup.hasChildren)
+    if (!lookup.hasChildren) {
+        remember(path, QString());
         return Error(QStringLiteral("fs.not-found"), QStringLiteral("%1 does not exist.").arg(shown(path)), path);
+    }
     for (const MemoryRecord &record : *records) {
         if (record.path.startsWith(path + QLatin1Char('/')) && record.createdAt > entry.modified)
             entry.modified = record.createdAt;
@@ -173,8 +189,10 @@ Result<QByteArray> DetailStoreMemoriesBackend::read(const QString &path, qint64 
         offset = 0;
     if (offset == 0 && maxBytes < 0) {
         const Result<MemoryRecord> record = m_store->readFile(m_agentId, path);
-        if (record.ok())
+        if (record.ok()) {
+            remember(path, record->sha256);
             return record->content;
+        }
         if (record.error().code != QLatin1String("memory.not-found"))
             return fsError(record.error(), path, QStringLiteral("read"));
     } else {
@@ -184,6 +202,7 @@ Result<QByteArray> DetailStoreMemoriesBackend::read(const QString &path, qint64 
             return fsError(records.error(), path, QStringLiteral("read"));
         const Lookup lookup = lookUp(*records, path);
         if (lookup.file) {
+            remember(path, lookup.file->sha256);
             const qint64 size = lookup.file->sizeBytes;
             if (offset >= size || maxBytes == 0)
                 return QByteArray();
@@ -230,9 +249,14 @@ Result<void> DetailStoreMemoriesBackend::write(const QString &path, const QByteA
         }
     }
 
-    const Result<MemoryRecord> written = m_store->writeFile(m_agentId, path, content, m_sessionId);
+    const std::optional<QString> seen = seenVersion(path);
+    Result<MemoryRecord> written = seen ? m_store->writeFileIfUnchanged(m_agentId, path, content, *seen, m_sessionId)
+                                        : m_store->writeFile(m_agentId, path, content, m_sessionId);
+    if (seen && written.hasError() && written.error().code == QLatin1String("memory.unsupported"))
+        written = m_store->writeFile(m_agentId, path, content, m_sessionId); // a store without conditional writes
     if (written.hasError())
         return fsError(written.error(), path, QStringLiteral("written"));
+    remember(path, written->sha256);
     ++m_generation;
     return success();
 }
@@ -251,6 +275,7 @@ Result<void> DetailStoreMemoriesBackend::remove(const QString &path)
         const Result<void> removed = m_store->removeFile(m_agentId, path);
         if (removed.hasError())
             return fsError(removed.error(), path, QStringLiteral("removed"));
+        remember(path, QString());
         ++m_generation;
         return success();
     }
@@ -263,6 +288,21 @@ Result<void> DetailStoreMemoriesBackend::remove(const QString &path)
                                 "folder is already gone).")
                      .arg(shown(path)),
                  path);
+}
+
+void DetailStoreMemoriesBackend::remember(const QString &path, const QString &sha256) const
+{
+    const QMutexLocker lock(&m_seenMutex);
+    m_seen.insert(path, sha256);
+}
+
+std::optional<QString> DetailStoreMemoriesBackend::seenVersion(const QString &path) const
+{
+    const QMutexLocker lock(&m_seenMutex);
+    const auto found = m_seen.constFind(path);
+    if (found == m_seen.constEnd())
+        return std::nullopt;
+    return found.value();
 }
 
 Result<int> DetailStoreMemoriesBackend::importLocalFolder(DetailStore *store, const QString &agentId, const QString &folder)

@@ -220,4 +220,37 @@ Error unknownKeyError(const QString &key, const QStringList &similar)
                      .arg(key, similar.join(QStringLiteral(", "))));
 }
 
+QStringList ancestorPaths(const QString &path)
+{
+    QStringList ancestors;
+    for (qsizetype slash = path.indexOf(QLatin1Char('/')); slash > 0; slash = path.indexOf(QLatin1Char('/'), slash + 1))
+        ancestors.append(path.left(slash));
+    return ancestors;
+}
+
+QString placeCheckSql(const QString &opening, qsizetype ancestorCount)
+{
+    QString sql = opening;
+    for (qsizetype i = 0; i < ancestorCount; ++i)
+        sql += QStringLiteral(" OR m.path = ?");
+    return sql + QStringLiteral(") LIMIT 1");
+}
+
+Error pathConflict(const QString &path, const QString &found, const QString &agentId)
+{
+    if (found.startsWith(path + QLatin1Char('/'))) {
+        return Error(QStringLiteral("memory.path-is-folder"),
+                     Text::tr("/memories/%1 of agent %2 is a folder (it holds /memories/%3), not a file").arg(path, agentId, found));
+    }
+    return Error(QStringLiteral("memory.path-under-file"),
+                 Text::tr("/memories/%1 of agent %2 cannot be written: /memories/%3 is a file where a folder is needed")
+                     .arg(path, agentId, found));
+}
+
+Error writeConflict(const QString &path, const QString &agentId)
+{
+    return Error(QStringLiteral("memory.conflict"),
+                 Text::tr("/memories/%1 of agent %2 was changed by another writer since it was read").arg(path, agentId));
+}
+
 } // namespace valis::memory

@@ -52,4 +52,18 @@ QStringList keyNeighbours(const QString &key);
 /// Error "memory.unknown-key" for `key`, listing `similar` keys when there are any.
 Error unknownKeyError(const QString &key, const QStringList &similar);
 
+/// The folders above a /memories/ path, outermost first: "a", "a/b" for "a/b/c".
+QStringList ancestorPaths(const QString &path);
+/// The query both backends run for pathConflict(): `opening` selects m.path of the agent's
+/// active files and opens a parenthesised condition with the backend's own "m.path starts with
+/// ?" test; one "OR m.path = ?" per ancestor follows, then ") LIMIT 1".
+QString placeCheckSql(const QString &opening, qsizetype ancestorCount);
+/// What stops writing the file `path` when the active file `found` exists: `found` lies under
+/// it ("memory.path-is-folder") or is one of its folders ("memory.path-under-file"). Both
+/// backends check this inside their write transaction, where no other writer can interleave.
+Error pathConflict(const QString &path, const QString &found, const QString &agentId);
+/// Error "memory.conflict": /memories/`path` is no longer the version a conditional write
+/// expected (DetailStore::writeFileIfUnchanged()).
+Error writeConflict(const QString &path, const QString &agentId);
+
 } // namespace valis::memory

@@ -1,5 +1,7 @@
 #include "memory/sqliteblobfiles.h"
 
+#include "store/contentfilesweep.h"
+
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
@@ -44,8 +46,11 @@ Result<void> SqliteBlobFiles::store(const QString &sha256, const QByteArray &con
     const QString path = absolutePath(relativePathFor(sha256));
     const QFileInfo info(path);
     // Content-addressed: a file of the right size is this content (load() checks the hash).
-    if (info.exists() && info.size() == content.size())
+    if (info.exists() && info.size() == content.size()) {
+        // About to be referenced again: as new as a fresh file to the orphan sweep.
+        store::renewContentFile(path);
         return success();
+    }
     if (!QDir().mkpath(info.absolutePath()))
         return Error(QStringLiteral("memory.io"), Text::tr("cannot create the folder for large memories"), info.absolutePath());
     QSaveFile file(path);

@@ -7,6 +7,33 @@ namespace valis {
 using namespace memory;
 using Text = memory::SqliteStoreText;
 
+namespace {
+
+/// Refuses a file where a folder of it is a file, or where files lie under it (see
+/// pathConflict()). Called inside the write transaction.
+Result<void> checkPlace(QSqlDatabase &db, const QString &agentId, const QString &path)
+{
+    const QStringList ancestors = ancestorPaths(path);
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    query.prepare(placeCheckSql(QStringLiteral("SELECT m.path FROM agent_memories m WHERE m.agent_id = ? AND m.is_active = 1 "
+                                               "AND m.path IS NOT NULL AND (substr(m.path, 1, length(?)) = ?"),
+                                ancestors.size()));
+    const QString folder = path + QLatin1Char('/');
+    query.addBindValue(agentId);
+    query.addBindValue(folder);
+    query.addBindValue(folder);
+    for (const QString &ancestor : ancestors)
+        query.addBindValue(ancestor);
+    if (!query.exec())
+        return sqliteError(query, Text::tr("write a memory file"));
+    if (query.next())
+        return pathConflict(path, query.value(0).toString(), agentId);
+    return success();
+}
+
+} // namespace
+
 Result<MemoryRecord> SqliteDetailStore::readFile(const QString &agentId, const QString &path) const
 {
     const Result<QString> relative = checkedFilePath(path);
@@ -35,6 +62,19 @@ Result<MemoryRecord> SqliteDetailStore::readFile(const QString &agentId, const Q
 Result<MemoryRecord> SqliteDetailStore::writeFile(const QString &agentId, const QString &path, const QByteArray &content,
                                                   const QString &sessionId, const QString &summary)
 {
+    return writeFileChecked(agentId, path, content, sessionId, summary, std::nullopt);
+}
+
+Result<MemoryRecord> SqliteDetailStore::writeFileIfUnchanged(const QString &agentId, const QString &path, const QByteArray &content,
+                                                             const QString &expectedSha256, const QString &sessionId)
+{
+    return writeFileChecked(agentId, path, content, sessionId, {}, expectedSha256);
+}
+
+Result<MemoryRecord> SqliteDetailStore::writeFileChecked(const QString &agentId, const QString &path, const QByteArray &content,
+                                                         const QString &sessionId, const QString &summary,
+                                                         const std::optional<QString> &expectedSha256)
+{
     const Result<QString> relative = checkedFilePath(path);
     if (!relative.ok())
         return relative.error();
@@ -54,12 +94,22 @@ Result<MemoryRecord> SqliteDetailStore::writeFile(const QString &agentId, const 
     if (!db.ok())
         return db.error();
     const PreparedMemory &item = prepared.value();
+    // Everything from here runs under SQLite's write lock (BEGIN IMMEDIATE): what is checked is
+    // still true when the write commits, in every process.
     return sqliteWriteTransaction(db.value(), [&]() -> Result<MemoryRecord> {
+        const Result<void> placed = checkPlace(db.value(), item.memory.agentId, item.path);
+        if (placed.hasError())
+            return placed.error();
         Result<std::optional<MemoryRow>> current = Private::rowWhere(
             db.value(), QStringLiteral("m.agent_id = ? AND m.path = ? AND m.is_active = 1"),
             {item.memory.agentId, item.path}, false);
         if (!current.ok())
             return current.error();
+        if (expectedSha256) {
+            const QString found = current.value() ? current.value()->record.sha256 : QString();
+            if (found != *expectedSha256)
+                return writeConflict(item.path, item.memory.agentId);
+        }
         if (current.value()) {
             // Writing what the file already says changes nothing, not even its version.
             if (current.value()->record.sha256 == item.sha256)

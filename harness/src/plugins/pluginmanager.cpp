@@ -13,6 +13,7 @@
 
 #include "plugincrashguard.h"
 #include "pluginsettings.h"
+#include "shutdownwatchdog.h"
 #include "valis/plugins/plugin.h"
 #include "valis/plugins/pluginapi.h"
 
@@ -24,6 +25,8 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 
 namespace valis {
 
@@ -34,13 +37,21 @@ struct Text
     Q_DECLARE_TR_FUNCTIONS(valis::PluginManager)
 };
 
+void writeToStandardError(const Error &problem)
+{
+    // One write, unbuffered: this may be the last thing the process does (abandonHungShutdown()).
+    const QByteArray line = QStringLiteral("valis: %1\n").arg(problem.toString()).toLocal8Bit();
+    std::fwrite(line.constData(), 1, size_t(line.size()), stderr);
+}
+
 } // namespace
 
 PluginManager::PluginManager(const DataLocations &locations, const QStringList &systemFolders)
     : m_locations(locations),
       m_systemFolders(systemFolders),
       m_settings(std::make_unique<PluginSettings>(locations.pluginSettingsPath())),
-      m_crashGuard(std::make_unique<PluginCrashGuard>(locations.pluginLockPath()))
+      m_crashGuard(std::make_unique<PluginCrashGuard>(locations.pluginLockPath())),
+      m_reporter(writeToStandardError)
 {
     // Read now so that setEnabled() before scan() keeps what the file holds; scan() reads again.
     const Result<void> settings = m_settings->load();
@@ -74,11 +85,13 @@ void PluginManager::scan()
     m_loadOrder.clear();
     m_errors.clear();
     m_crashedPlugin.clear();
+    m_crashPhase = PluginCrashPhase::Loading;
 
-    const Result<QString> leftover = m_crashGuard->leftover();
-    if (leftover.ok())
-        m_crashedPlugin = leftover.value();
-    else
+    const Result<PluginCrashGuard::Leftover> leftover = m_crashGuard->leftover();
+    if (leftover.ok()) {
+        m_crashedPlugin = leftover->pluginId;
+        m_crashPhase = leftover->phase;
+    } else
         m_errors.append(leftover.error());
 
     const Result<void> settings = m_settings->load();
@@ -304,7 +317,7 @@ void PluginManager::loadOne(PluginSpec *spec)
         return;
 
     // Static initialisers run at load(), so the guard covers loading as well as initialize().
-    const Result<void> guarded = m_crashGuard->enter(spec->id(), spec->filePath());
+    const Result<void> guarded = m_crashGuard->enter(spec->id(), spec->filePath(), PluginCrashPhase::Loading);
     if (guarded.hasError() && !std::any_of(m_errors.cbegin(), m_errors.cend(), [&](const Error &error) {
             return error.code == guarded.error().code;
         }))
@@ -315,10 +328,63 @@ void PluginManager::loadOne(PluginSpec *spec)
     m_crashGuard->leave();
 }
 
-void PluginManager::shutdown()
+QList<Error> PluginManager::shutdown()
 {
-    for (auto it = m_loadOrder.crbegin(); it != m_loadOrder.crend(); ++it)
-        (*it)->stop();
+    QList<Error> problems;
+    const auto stoppable = [](const PluginSpec *spec) {
+        return spec->state() == PluginSpec::State::Initialized || spec->state() == PluginSpec::State::Running;
+    };
+    if (std::none_of(m_loadOrder.cbegin(), m_loadOrder.cend(), stoppable))
+        return problems;
+    const auto problem = [&](const Error &error) {
+        problems.append(error);
+        report(error);
+    };
+    ShutdownWatchdog watchdog(m_shutdownTimeout, [this](const QString &pluginId, const QString &filePath) {
+        abandonHungShutdown(pluginId, filePath);
+    });
+    for (auto it = m_loadOrder.crbegin(); it != m_loadOrder.crend(); ++it) {
+        PluginSpec *spec = *it;
+        if (!stoppable(spec))
+            continue;
+        const Result<void> guarded = m_crashGuard->enter(spec->id(), spec->filePath(), PluginCrashPhase::ShuttingDown);
+        if (guarded.hasError())
+            problem(guarded.error());
+        const qsizetype known = spec->errors().size();
+        watchdog.arm(spec->id(), spec->filePath());
+        spec->stop();
+        watchdog.disarm();
+        m_crashGuard->leave();
+        const QList<Error> errors = spec->errors();
+        for (qsizetype i = known; i < errors.size(); ++i) {
+            const Error &error = errors.at(i);
+            problem(Error(error.code, Text::tr("plugin \"%1\": %2").arg(spec->id(), error.message), error.location));
+        }
+    }
+    return problems;
+}
+
+void PluginManager::abandonHungShutdown(const QString &pluginId, const QString &filePath)
+{
+    // Runs on the watchdog's thread while the manager's thread is inside the plugin. The lock
+    // is rewritten first: if reporting hangs too, the next start still knows.
+    const Result<void> marked = m_crashGuard->enter(pluginId, filePath, PluginCrashPhase::ShutdownHung);
+    if (marked.hasError())
+        report(marked.error());
+    report(Error(QStringLiteral("plugin.shutdown-hung"),
+                 Text::tr("plugin \"%1\" did not finish shutting down within %2 ms; Valis quit without waiting for it")
+                     .arg(pluginId)
+                     .arg(m_shutdownTimeout.count()),
+                 filePath));
+    // _Exit, not exit(): static destructors and atexit handlers would run while the plugin's
+    // code still runs on the other thread, and could wait for it.
+    std::_Exit(HungShutdownExitCode);
+}
+
+void PluginManager::report(const Error &problem) const
+{
+    if (m_reporter)
+        m_reporter(problem);
 }
 
 QList<const PluginSpec *> PluginManager::specs() const

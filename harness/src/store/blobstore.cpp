@@ -1,5 +1,7 @@
 #include "store/blobstore.h"
 
+#include "store/contentfilesweep.h"
+
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
@@ -44,6 +46,10 @@ Result<QString> BlobStore::put(const QByteArray &data)
         QSaveFile file(path);
         if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
             return Error(QStringLiteral("store.blob-write"), file.errorString(), path);
+    } else {
+        // An old file (perhaps an orphan) is about to be referenced again: as new as a fresh one
+        // to the orphan sweep.
+        renewContentFile(path);
     }
     return QString(uriPrefix + hex);
 }

@@ -3,6 +3,7 @@
 #include "valis/record/branchindex.h"
 
 #include "store/blobstore.h"
+#include "store/contentfilesweep.h"
 #include "store/fts5ranking.h"
 #include "store/idleindexer.h"
 #include "store/recordreader.h"
@@ -25,6 +26,7 @@
 #include <QSet>
 #include <QSqlQuery>
 #include <QThread>
+#include <QTimer>
 
 namespace valis {
 
@@ -36,6 +38,11 @@ struct Text
 {
     Q_DECLARE_TR_FUNCTIONS(valis::SessionStore)
 };
+
+/// The first background sweep waits until the start's own work is done, which it must not slow.
+constexpr std::chrono::minutes SweepAfterOpen{3};
+/// After a delete: soon, but not inside the delete's own moment (the undo, the list refresh).
+constexpr std::chrono::seconds SweepAfterDelete{5};
 
 QString uniqueConnectionName(const char *purpose)
 {
@@ -113,6 +120,7 @@ class SessionStore::Private
 public:
     ~Private()
     {
+        sweepTimer.reset();
         idleIndexer.reset();
         if (checkpointer)
             checkpointer->stop();
@@ -158,6 +166,41 @@ public:
     std::unique_ptr<TurnVersionRows> versions;
     std::unique_ptr<WalCheckpointer> checkpointer;
     std::unique_ptr<IdleIndexer> idleIndexer;
+    std::unique_ptr<QTimer> sweepTimer; ///< background orphan sweeps, on the owning thread
+    std::function<void(const Result<OrphanSweepReport> &)> sweepListener;
+    QString blobDirectory;
+
+    Result<OrphanSweepReport> sweepOrphanBlobs(std::chrono::seconds grace)
+    {
+        ContentFileSweep sweep(blobDirectory, grace);
+        sweep.findCandidates();
+        if (!sweep.hasCandidates())
+            return sweep.report(); // no old file: nothing to look up
+        Result<void> swept = transaction([&]() -> Result<void> {
+            QSqlQuery query(db);
+            query.setForwardOnly(true);
+            // Image parts keep their blob reference in data.uri (see partrows.cpp), nested ones too.
+            if (!query.exec(QStringLiteral("SELECT json_extract(data, '$.uri') FROM parts WHERE kind = 'image' AND data IS NOT NULL")))
+                return sqlError(query, Text::tr("sweep orphan blobs"));
+            QSet<QString> referenced;
+            const QLatin1String prefix("blob:sha256-");
+            while (query.next()) {
+                const QString uri = query.value(0).toString();
+                if (uri.startsWith(prefix))
+                    referenced.insert(uri.mid(prefix.size()));
+            }
+            return sweep.removeUnreferenced(referenced);
+        });
+        if (swept.hasError())
+            return swept.error();
+        return sweep.report();
+    }
+
+    void scheduleSweep(std::chrono::milliseconds delay)
+    {
+        if (!sweepTimer->isActive() || sweepTimer->remainingTimeAsDuration() > delay)
+            sweepTimer->start(delay);
+    }
 };
 
 SessionStore::SessionStore(std::unique_ptr<Private> p)
@@ -238,8 +281,8 @@ Result<std::unique_ptr<SessionStore>> SessionStore::open(const QString &path, co
     p->checkpointer = std::make_unique<WalCheckpointer>(absolute);
     p->checkpointer->start(QThread::LowPriority);
 
-    p->blobs = std::make_unique<BlobStore>(
-        blobDir.isEmpty() ? QFileInfo(absolute).absolutePath() + QStringLiteral("/blobs") : blobDir);
+    p->blobDirectory = blobDir.isEmpty() ? QFileInfo(absolute).absolutePath() + QStringLiteral("/blobs") : blobDir;
+    p->blobs = std::make_unique<BlobStore>(p->blobDirectory);
     p->index = std::make_unique<TranscriptIndex>(p->db);
     p->recall = std::make_unique<RecallIndex>(p->db);
     p->writer = std::make_unique<RecordWriter>(p->db, *p->blobs, *p->index);
@@ -255,6 +298,14 @@ Result<std::unique_ptr<SessionStore>> SessionStore::open(const QString &path, co
         });
     });
     p->idleIndexer->schedule(); // text left pending by an earlier process
+    p->sweepTimer = std::make_unique<QTimer>();
+    p->sweepTimer->setSingleShot(true);
+    QObject::connect(p->sweepTimer.get(), &QTimer::timeout, p->sweepTimer.get(), [raw]() {
+        const Result<OrphanSweepReport> report = raw->sweepOrphanBlobs(OrphanSweepReport::DefaultGracePeriod);
+        if (raw->sweepListener)
+            raw->sweepListener(report);
+    });
+    p->scheduleSweep(SweepAfterOpen);
     return std::unique_ptr<SessionStore>(new SessionStore(std::move(p)));
 }
 
@@ -333,7 +384,7 @@ Result<void> SessionStore::setSessionMetadata(const QString &sessionId, const QS
 
 Result<int> SessionStore::deleteSession(const QString &sessionId)
 {
-    return d->transaction([&]() -> Result<int> {
+    Result<int> deleted = d->transaction([&]() -> Result<int> {
         // The session and every session below it (parent_session holds the parent's uid).
         const QString tree = QStringLiteral(
             "WITH RECURSIVE tree(id, uid) AS (SELECT id, uid FROM sessions WHERE uid = :uid "
@@ -387,6 +438,19 @@ Result<int> SessionStore::deleteSession(const QString &sessionId)
             return clamped.error();
         return sessions;
     });
+    if (deleted.ok())
+        d->scheduleSweep(SweepAfterDelete);
+    return deleted;
+}
+
+Result<OrphanSweepReport> SessionStore::sweepOrphanBlobs(std::chrono::seconds gracePeriod)
+{
+    return d->sweepOrphanBlobs(gracePeriod);
+}
+
+void SessionStore::setOrphanSweepListener(std::function<void(const Result<OrphanSweepReport> &)> listener)
+{
+    d->sweepListener = std::move(listener);
 }
 
 Result<void> SessionStore::setActiveLeaf(const QString &sessionId, const QString &messageId)

@@ -2,10 +2,13 @@
 // metadata tests, and with a compile definition for the failure tests:
 //   VALIS_TEST_FAIL_INITIALIZE  initialize() returns an error
 //   VALIS_TEST_ABORT_INITIALIZE initialize() aborts the process (crash-guard test)
+//   VALIS_TEST_ABORT_SHUTDOWN   shutdown() aborts the process
+//   VALIS_TEST_HANG_SHUTDOWN    shutdown() never returns
 #include "testpluginlog.h"
 #include "valis/plugins/toolplugin.h"
 
 #include <QObject>
+#include <QThread>
 
 #include <cstdlib>
 
@@ -21,6 +24,8 @@ public:
     valis::Result<void> initialize(const valis::PluginContext &context) override
     {
         appendToLog(context.settings, QStringLiteral("initialize ") + context.pluginId);
+        m_settings = context.settings;
+        m_id = context.pluginId;
 #if defined(VALIS_TEST_FAIL_INITIALIZE)
         return valis::Error(QStringLiteral("test.refused"), QStringLiteral("the test plugin refuses to start"));
 #elif defined(VALIS_TEST_ABORT_INITIALIZE)
@@ -29,7 +34,21 @@ public:
         return valis::success();
 #endif
     }
+    void shutdown() override
+    {
+        appendToLog(m_settings, QStringLiteral("shutdown ") + m_id);
+#if defined(VALIS_TEST_ABORT_SHUTDOWN)
+        std::abort();
+#elif defined(VALIS_TEST_HANG_SHUTDOWN)
+        for (;;)
+            QThread::sleep(1);
+#endif
+    }
     QList<valis::ToolProvider *> toolProviders() const override { return {}; }
+
+private:
+    QJsonObject m_settings;
+    QString m_id;
 };
 
 } // namespace valis_test

@@ -30,7 +30,8 @@ struct VALIS_HARNESS_EXPORT FileEntry
 /// backend's root, '/'-separated, without "." or ".." components, "" for the root. A backend
 /// still refuses anything that would reach outside its root (a symlink pointing out, say) with
 /// the error code "fs.outside". Other error codes: "fs.not-found", "fs.not-a-file",
-/// "fs.not-a-directory", "fs.exists", "fs.read-only", "fs.io". Messages name the path as the
+/// "fs.not-a-directory", "fs.exists", "fs.read-only", "fs.io", "fs.conflict" (another writer
+/// changed the file since this backend read it; see DetailStoreMemoriesBackend). Messages name the path as the
 /// agent wrote it when the caller passes that in, so they can go back to the model as they are.
 ///
 /// Thread-safe and synchronous: tools call it from worker threads, never from the GUI thread.

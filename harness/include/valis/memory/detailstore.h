@@ -176,7 +176,10 @@ public:
     /// The active version of /memories/`path` of `agentId`, with content.
     virtual Result<MemoryRecord> readFile(const QString &agentId, const QString &path) const = 0;
     /// Writes /memories/`path`: the new version becomes active, the previous one inactive (kept,
-    /// so nothing the agent once knew is lost). `summary` empty: the file's first line.
+    /// so nothing the agent once knew is lost). `summary` empty: the file's first line. A file
+    /// at one of its folders ("memory.path-under-file") or files under it ("memory.path-is-folder")
+    /// refuse the write; that is checked inside the write transaction, so two processes writing
+    /// "a" and "a/b" at once cannot both succeed.
     virtual Result<MemoryRecord> writeFile(const QString &agentId, const QString &path, const QByteArray &content,
                                            const QString &sessionId = {}, const QString &summary = {}) = 0;
     /// Deactivates /memories/`path`.
@@ -191,6 +194,14 @@ public:
     /// list_changed) and only look closer when it moved. Fails with "memory.unsupported" where
     /// the backend has no such counter (the default): the caller then looks every time.
     virtual Result<qint64> changeCounter() const;
+    /// writeFile() on a condition checked with the write as one step, against every other
+    /// writer, other processes' too: /memories/`path` is written only while its active version
+    /// is the one with SHA-256 `expectedSha256` (empty: while there is no such file). Otherwise
+    /// "memory.conflict" and nothing changes, so a read-modify-write never silently replaces a
+    /// change it did not see. Fails with "memory.unsupported" where the backend cannot (the
+    /// default).
+    virtual Result<MemoryRecord> writeFileIfUnchanged(const QString &agentId, const QString &path, const QByteArray &content,
+                                                      const QString &expectedSha256, const QString &sessionId = {});
 };
 
 /// Opens the store `settings` choose: SQLite at DataLocations::memoryDatabasePath() (blobs in

@@ -2,10 +2,13 @@
 
 #include "valis/filesystem/filesystembackend.h"
 
+#include <QHash>
+#include <QMutex>
 #include <QString>
 
 #include <atomic>
 #include <memory>
+#include <optional>
 
 namespace valis {
 
@@ -15,6 +18,13 @@ class DetailStore;
 /// and path, so memories follow the store (a team on PostgreSQL shares them) and search_memory
 /// finds what they say. Folders exist implicitly (a folder is any prefix of a file's path);
 /// writes replace the active version and keep the old one inactive.
+///
+/// Lost updates: the backend remembers, per path, the version it last saw (read, stat, wrote or
+/// found missing), and writes a path it has seen only if the store still holds that version
+/// (DetailStore::writeFileIfUnchanged(), checked atomically in the store). A change by another
+/// session or process in between makes the write fail with "fs.conflict" instead of silently
+/// replacing that change; reading the file again clears it. A path never looked at is written
+/// unconditionally (the previous version stays in the store, inactive).
 class VALIS_HARNESS_EXPORT DetailStoreMemoriesBackend : public FilesystemBackend
 {
 public:
@@ -40,10 +50,16 @@ public:
     static Result<int> importLocalFolder(DetailStore *store, const QString &agentId, const QString &folder);
 
 private:
+    /// Remembers `sha256` as the version of `path` this backend saw; empty: seen missing.
+    void remember(const QString &path, const QString &sha256) const;
+    std::optional<QString> seenVersion(const QString &path) const;
+
     std::shared_ptr<DetailStore> m_store;
     QString m_agentId;
     QString m_sessionId;
     std::atomic<quint64> m_generation{0};
+    mutable QMutex m_seenMutex; ///< tools call from worker threads
+    mutable QHash<QString, QString> m_seen;
 };
 
 } // namespace valis

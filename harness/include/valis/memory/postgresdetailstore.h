@@ -4,6 +4,7 @@
 #include "valis/memory/memorysettings.h"
 
 #include <memory>
+#include <optional>
 
 namespace valis {
 
@@ -38,9 +39,18 @@ public:
                                    const QString &sessionId = {}, const QString &summary = {}) override;
     Result<void> removeFile(const QString &agentId, const QString &path) override;
     Result<QList<MemoryRecord>> listFiles(const QString &agentId, const QString &pathPrefix = {}) const override;
+    /// The condition is checked inside the write's transaction, after taking the advisory lock
+    /// every writer of the agent's top folder takes, so no other writer (of any process or
+    /// machine) is between the check and the commit.
+    Result<MemoryRecord> writeFileIfUnchanged(const QString &agentId, const QString &path, const QByteArray &content,
+                                              const QString &expectedSha256, const QString &sessionId = {}) override;
 
 private:
     struct Private;
+    /// writeFile() and writeFileIfUnchanged(): `expectedSha256` unset means unconditional.
+    Result<MemoryRecord> writeFileChecked(const QString &agentId, const QString &path, const QByteArray &content,
+                                          const QString &sessionId, const QString &summary,
+                                          const std::optional<QString> &expectedSha256);
     explicit PostgresDetailStore(std::unique_ptr<Private> d);
     std::unique_ptr<Private> d;
 };

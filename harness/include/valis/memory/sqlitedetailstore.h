@@ -1,8 +1,11 @@
 #pragma once
 
 #include "valis/memory/detailstore.h"
+#include "valis/store/orphansweep.h"
 
+#include <chrono>
 #include <memory>
+#include <optional>
 
 namespace valis {
 
@@ -45,9 +48,22 @@ public:
                                    const QString &sessionId = {}, const QString &summary = {}) override;
     Result<void> removeFile(const QString &agentId, const QString &path) override;
     Result<QList<MemoryRecord>> listFiles(const QString &agentId, const QString &pathPrefix = {}) const override;
+    /// The condition is checked inside the write transaction (BEGIN IMMEDIATE), which holds
+    /// SQLite's write lock against every other connection and process.
+    Result<MemoryRecord> writeFileIfUnchanged(const QString &agentId, const QString &path, const QByteArray &content,
+                                              const QString &expectedSha256, const QString &sessionId = {}) override;
+
+    /// Removes content files no record refers to (a crash between file and row, a record
+    /// purged in a process that died before deleting its file) once older than `gracePeriod`
+    /// (see OrphanSweepReport::DefaultGracePeriod). Takes the write lock while files go.
+    Result<OrphanSweepReport> sweepOrphanBlobs(std::chrono::seconds gracePeriod = OrphanSweepReport::DefaultGracePeriod);
 
 private:
     struct Private;
+    /// writeFile() and writeFileIfUnchanged(): `expectedSha256` unset means unconditional.
+    Result<MemoryRecord> writeFileChecked(const QString &agentId, const QString &path, const QByteArray &content,
+                                          const QString &sessionId, const QString &summary,
+                                          const std::optional<QString> &expectedSha256);
     explicit SqliteDetailStore(std::unique_ptr<Private> d);
     std::unique_ptr<Private> d;
 };

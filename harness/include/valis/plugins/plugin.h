@@ -77,7 +77,8 @@ public:
     virtual Result<void> initialize(const PluginContext &context) = 0;
     /// Releases what initialize() set up: stop work, drop connections. The objects handed out
     /// through the kind interface must not be used by the host afterwards. The default does
-    /// nothing.
+    /// nothing. It must return within PluginManager::shutdownTimeout() (10 s): a plugin still
+    /// in shutdown() then is abandoned, reported by id, and the process quits without it.
     virtual void shutdown();
 };
 

@@ -12,6 +12,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <chrono>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -24,6 +26,13 @@ class Provider;
 class Sandbox;
 class ToolProvider;
 class PluginCrashGuard;
+
+/// What a plugin was doing when an earlier process ended inside it (PluginManager::crashPhase()).
+enum class PluginCrashPhase {
+    Loading,      ///< loading or initialize(): the process died
+    ShuttingDown, ///< shutdown(): the process died
+    ShutdownHung, ///< shutdown() did not return in time; the process quit without it
+};
 
 /// Finds, checks, loads and stops the plugins of one Valis process.
 ///
@@ -62,6 +71,14 @@ class PluginCrashGuard;
 ///   disableCrashedPlugin() disables it. The lock is cleared by disableCrashedPlugin() or by
 ///   loadAll(), so a process that only lists plugins leaves the report for the next one. (Two
 ///   processes loading plugins from one profile at the same moment can misattribute a crash.)
+///   The lock also covers each plugin's shutdown(), so a crash there is named the same way, with
+///   crashPhase() saying so.
+/// - Shutdown hang: a plugin's shutdown() runs on the manager's thread (its objects' thread), with
+///   a watchdog. One that has not returned after shutdownTimeout() is abandoned: the problem is
+///   reported (setProblemReporter()), the lock names it with PluginCrashPhase::ShutdownHung, and
+///   the process ends at once with HungShutdownExitCode. Quitting is the only way on: the
+///   thread is inside the plugin's code and cannot be taken back, and the other plugins' objects
+///   live on that thread too. Nothing is unloaded; the next start names the plugin.
 class VALIS_HARNESS_EXPORT PluginManager
 {
 public:
@@ -94,7 +111,24 @@ public:
     /// too. Clears a leftover crash-guard lock: the crash has been reported by scan().
     void loadAll();
     /// Calls shutdown() on the running plugins in reverse load order and deletes them (Stopped).
-    void shutdown();
+    /// Returns the problems met (an exception, a crash-guard lock that could not be written),
+    /// each also given to the problem reporter and kept on the plugin's PluginSpec. Does not
+    /// return when a plugin hangs past shutdownTimeout() (see the class comment).
+    QList<Error> shutdown();
+
+    /// How long one plugin's shutdown() may take before it is abandoned.
+    std::chrono::milliseconds shutdownTimeout() const { return m_shutdownTimeout; }
+    void setShutdownTimeout(std::chrono::milliseconds timeout) { m_shutdownTimeout = timeout; }
+
+    /// Exit status of a process that ended because a plugin hung in shutdown().
+    static constexpr int HungShutdownExitCode = 70;
+
+    /// Receives problems met while stopping plugins, as they happen, including from the
+    /// destructor, where nobody could read a return value, and from the watchdog's thread just
+    /// before the process ends. The default writes one line to stderr, the log valis and
+    /// valis-cli show; a front end may send them elsewhere.
+    using ProblemReporter = std::function<void(const Error &problem)>;
+    void setProblemReporter(ProblemReporter reporter) { m_reporter = std::move(reporter); }
 
     /// Every plugin file found, in scan order (folder, then file name).
     QList<const PluginSpec *> specs() const;
@@ -144,6 +178,8 @@ public:
     /// as found by the last scan(); empty when there was none. Call between scan() and
     /// loadAll() to offer disabling it.
     QString crashedPlugin() const { return m_crashedPlugin; }
+    /// What crashedPlugin() was doing: loading, shutting down, or hung in its shutdown.
+    PluginCrashPhase crashPhase() const { return m_crashPhase; }
     /// Disables crashedPlugin() (see setEnabled()) and clears the crash-guard lock.
     Result<void> disableCrashedPlugin();
 
@@ -159,6 +195,8 @@ private:
     void linkDependencies();
     void orderAndCheck();
     void loadOne(PluginSpec *spec);
+    [[noreturn]] void abandonHungShutdown(const QString &pluginId, const QString &filePath);
+    void report(const Error &problem) const;
     PluginSpec *winner(const QString &id) const;
 
     DataLocations m_locations;
@@ -168,10 +206,16 @@ private:
     std::vector<std::unique_ptr<PluginSpec>> m_specs;
     QList<PluginSpec *> m_loadOrder;
     QString m_crashedPlugin;
+    PluginCrashPhase m_crashPhase = PluginCrashPhase::Loading;
     QList<Error> m_errors;
     std::unique_ptr<PluginSettings> m_settings;
     std::unique_ptr<PluginCrashGuard> m_crashGuard;
     HostServices m_hostServices;
+    /// Longer than the slowest polite stop of a plugin in this tree (the MCP host gives its
+    /// servers up to 7 s to exit after closing their input), short enough that a quit that
+    /// waits for it still reads as slow rather than stuck.
+    std::chrono::milliseconds m_shutdownTimeout{10000};
+    ProblemReporter m_reporter;
 };
 
 } // namespace valis

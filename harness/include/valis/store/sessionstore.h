@@ -6,6 +6,7 @@
 #include "valis/import/transcriptimporter.h"
 #include "valis/record/message.h"
 #include "valis/record/session.h"
+#include "valis/store/orphansweep.h"
 #include "valis/store/transcriptsearch.h"
 
 #include <QJsonValue>
@@ -13,6 +14,8 @@
 #include <QSet>
 #include <QString>
 
+#include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -125,8 +128,20 @@ public:
     /// Removes a session for good, with the sessions it started (subagents): their records,
     /// token counts and search index entries. The one exception to the append-only record, for a
     /// person's explicit delete (the desktop gives seconds to undo before it calls this).
-    /// Errors: "store.no-session". Blob files the removed parts pointed to stay on disk.
+    /// Errors: "store.no-session". Blob files the removed parts pointed to go with the next
+    /// orphan sweep (sweepOrphanBlobs()), which this schedules.
     Result<int> deleteSession(const QString &sessionId);
+
+    /// Removes image blob files no message refers to (a deleted session's; one written just
+    /// before a crash kept its row from committing) once they are older than `gracePeriod`
+    /// (see OrphanSweepReport::DefaultGracePeriod for why the wait). The references are read
+    /// and the files removed under the write lock, so no append is between its file and its
+    /// row meanwhile. It also runs by itself, with the default grace period, on the owning
+    /// thread's event loop: a few minutes after open() and soon after deleteSession(); without
+    /// an event loop only when called.
+    Result<OrphanSweepReport> sweepOrphanBlobs(std::chrono::seconds gracePeriod = OrphanSweepReport::DefaultGracePeriod);
+    /// Told, on the owning thread, what each background sweep removed or why it failed.
+    void setOrphanSweepListener(std::function<void(const Result<OrphanSweepReport> &)> listener);
 
     /// The bytes of a `blob:` image reference.
     Result<QByteArray> readBlob(const QString &uri) const;
