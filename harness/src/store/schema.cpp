@@ -159,7 +159,13 @@ const Migration migration4 = {
     "INSERT INTO recall_state VALUES(1, 0)",
 };
 
-const QList<const Migration *> migrations = {&migration1, &migration2, &migration3, &migration4};
+const Migration migration5 = {
+    // Message ids are looked up across sessions (SessionStore::locateMessage()); UNIQUE(session_id,
+    // uid) serves a lookup within one session only.
+    "CREATE INDEX messages_by_uid ON messages(uid)",
+};
+
+const QList<const Migration *> migrations = {&migration1, &migration2, &migration3, &migration4, &migration5};
 
 } // namespace
 
