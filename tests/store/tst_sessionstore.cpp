@@ -21,45 +21,37 @@ QByteArray fileHash(const QString &path)
     return QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256);
 }
 
-/// Runs `sql` on a plain connection of its own and returns the first column of the first row,
-/// or the driver's error text.
-QString rawQuery(const QString &db, const QString &sql)
+/// Runs `sql` on a plain connection of its own and returns column `column` of every row, or the
+/// driver's error text as the one row.
+QStringList rawColumn(const QString &db, const QString &sql, int column)
 {
-    QString answer;
+    QStringList rows;
     {
         QSqlDatabase raw = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw"));
         raw.setDatabaseName(db);
         raw.open();
         QSqlQuery query(raw);
         if (!query.exec(sql))
-            answer = QStringLiteral("ERROR: ") + query.lastError().text();
-        else if (query.next())
-            answer = query.value(0).toString();
+            rows << QStringLiteral("ERROR: ") + query.lastError().text();
+        while (query.next())
+            rows << query.value(column).toString();
         query.finish();
         raw.close();
     }
     QSqlDatabase::removeDatabase(QStringLiteral("raw"));
-    return answer;
+    return rows;
+}
+
+/// The first column of the first row of `sql`, or the driver's error text.
+QString rawQuery(const QString &db, const QString &sql)
+{
+    return rawColumn(db, sql, 0).value(0);
 }
 
 /// The `detail` lines of EXPLAIN QUERY PLAN for `sql`, joined with "; ".
 QString queryPlan(const QString &db, const QString &sql)
 {
-    QStringList details;
-    {
-        QSqlDatabase raw = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("plan"));
-        raw.setDatabaseName(db);
-        raw.open();
-        QSqlQuery query(raw);
-        if (!query.exec(QStringLiteral("EXPLAIN QUERY PLAN ") + sql))
-            details << QStringLiteral("ERROR: ") + query.lastError().text();
-        while (query.next())
-            details << query.value(3).toString();
-        query.finish();
-        raw.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("plan"));
-    return details.join(QStringLiteral("; "));
+    return rawColumn(db, QStringLiteral("EXPLAIN QUERY PLAN ") + sql, 3).join(QStringLiteral("; "));
 }
 
 Message userText(const QString &text)
