@@ -173,10 +173,12 @@ Result<std::optional<Message>> RecordReader::message(const QString &sessionId, c
 
 Result<QList<MessageLocation>> RecordReader::locateMessage(const QString &messageId) const
 {
+    // CROSS JOIN keeps messages the outer loop, read through messages_by_uid: otherwise SQLite
+    // may walk the sessions in id order (the ORDER BY) and probe each one's messages.
     QSqlQuery query(m_db);
     query.setForwardOnly(true);
     query.prepare(QStringLiteral(
-        "SELECT s.uid, m.seq FROM messages m JOIN sessions s ON s.id = m.session_id WHERE m.uid = ? ORDER BY s.id"));
+        "SELECT s.uid, m.seq FROM messages m CROSS JOIN sessions s ON s.id = m.session_id WHERE m.uid = ? ORDER BY s.id"));
     query.addBindValue(messageId);
     if (!query.exec())
         return sqlError(query, Text::tr("read messages"));
