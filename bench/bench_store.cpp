@@ -209,7 +209,7 @@ int main(int argc, char *argv[])
         queries.append({QStringLiteral("vocabulary rank %1 (%2)").arg(rank).arg(corpus.word(rank)), corpus.word(rank),
                         rank < 30 ? QStringLiteral("word") : QStringLiteral("rare word")});
     }
-    // Prefixes of every length the prefix indexes cover (2 to 4 characters) and one beyond them.
+    // Prefixes of the lengths the prefix indexes cover (3 and 4 characters) and of 2 and 5, merged.
     for (int length : {4, 2, 3, 5})
         queries.append({QStringLiteral("prefix %1*").arg(corpus.word(5).left(length)), corpus.word(5).left(length) + QLatin1Char('*'),
                         QStringLiteral("prefix")});

@@ -59,7 +59,7 @@ public:
     /// The prefix lengths (in characters) the FTS5 index keeps a prefix index for (schema 6,
     /// `prefix=`): a prefix query of such a length reads one doclist, newest first, and stops at
     /// the page, where any other merges the doclists of every word it matches.
-    static inline const QList<int> prefixIndexLengths = {2, 3, 4};
+    static inline const QList<int> prefixIndexLengths = {3, 4};
 
 private:
     QSqlDatabase m_db;
