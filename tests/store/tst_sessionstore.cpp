@@ -21,25 +21,37 @@ QByteArray fileHash(const QString &path)
     return QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256);
 }
 
-/// Runs `sql` on a plain connection of its own and returns the first column of the first row,
-/// or the driver's error text.
-QString rawQuery(const QString &db, const QString &sql)
+/// Runs `sql` on a plain connection of its own and returns column `column` of every row, or the
+/// driver's error text as the one row.
+QStringList rawColumn(const QString &db, const QString &sql, int column)
 {
-    QString answer;
+    QStringList rows;
     {
         QSqlDatabase raw = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw"));
         raw.setDatabaseName(db);
         raw.open();
         QSqlQuery query(raw);
         if (!query.exec(sql))
-            answer = QStringLiteral("ERROR: ") + query.lastError().text();
-        else if (query.next())
-            answer = query.value(0).toString();
+            rows << QStringLiteral("ERROR: ") + query.lastError().text();
+        while (query.next())
+            rows << query.value(column).toString();
         query.finish();
         raw.close();
     }
     QSqlDatabase::removeDatabase(QStringLiteral("raw"));
-    return answer;
+    return rows;
+}
+
+/// The first column of the first row of `sql`, or the driver's error text.
+QString rawQuery(const QString &db, const QString &sql)
+{
+    return rawColumn(db, sql, 0).value(0);
+}
+
+/// The `detail` lines of EXPLAIN QUERY PLAN for `sql`, joined with "; ".
+QString queryPlan(const QString &db, const QString &sql)
+{
+    return rawColumn(db, QStringLiteral("EXPLAIN QUERY PLAN ") + sql, 3).join(QStringLiteral("; "));
 }
 
 Message userText(const QString &text)
@@ -71,6 +83,7 @@ private Q_SLOTS:
     void sessionsListAndRename();
     void indexingWaitsForIdleTime();
     void activeLeafIsKeptAndMigrated();
+    void looksMessagesUpByIdThroughAnIndex();
 };
 
 void TestSessionStore::createsDatabaseWithWalAndSchema()
@@ -515,6 +528,7 @@ void TestSessionStore::activeLeafIsKeptAndMigrated()
     // A database of schema 1 (before branches) gains the column when it is opened, and its
     // sessions show their last message as before.
     QCOMPARE(rawQuery(db, QStringLiteral("ALTER TABLE sessions DROP COLUMN active_leaf")), QString());
+    QCOMPARE(rawQuery(db, QStringLiteral("DROP INDEX messages_by_uid")), QString()); // schema 5
     for (const char *schema4 : {"DROP TABLE recall_passages", "DROP TABLE recall_docs", "DROP TABLE recall_state"})
         QCOMPARE(rawQuery(db, QString::fromLatin1(schema4)), QString());
     QCOMPARE(rawQuery(db, QStringLiteral("DROP TABLE turn_versions")), QString()); // schema 3
@@ -527,6 +541,78 @@ void TestSessionStore::activeLeafIsKeptAndMigrated()
     QCOMPARE(migrated.value()->messages(sessionId)->size(), 3);
     VALIS_VERIFY_OK(migrated.value()->setActiveLeaf(sessionId, ids.at(2)));
     QCOMPARE(migrated.value()->session(sessionId)->activeLeafId, ids.at(2));
+}
+
+void TestSessionStore::looksMessagesUpByIdThroughAnIndex()
+{
+    test::TemporaryHome home;
+    const QString db = home.filePath(QStringLiteral("s.db"));
+    QString first;
+    QString second;
+    QStringList firstIds;
+    {
+        auto store = SessionStore::open(db);
+        VALIS_VERIFY_OK(store);
+        first = store.value()->createSession({})->id;
+        second = store.value()->createSession({})->id;
+        for (int i = 0; i < 40; ++i)
+            firstIds << store.value()->appendMessage(first, userText(QStringLiteral("first %1").arg(i)))->id;
+        // The second session repeats two of the first's ids (as an imported copy may): ids are
+        // unique within a session only.
+        for (const QString &id : {firstIds.at(7), firstIds.at(30)}) {
+            Message copy = userText(QStringLiteral("copy of ") + id);
+            copy.id = id;
+            VALIS_VERIFY_OK(store.value()->appendMessage(second, copy));
+        }
+        VALIS_VERIFY_OK(store.value()->appendMessage(second, userText(QStringLiteral("second only"))));
+
+        auto found = store.value()->message(first, firstIds.at(30));
+        VALIS_VERIFY_OK(found);
+        QVERIFY(found->has_value());
+        QCOMPARE((*found)->seq, 30);
+        QCOMPARE((*found)->parts.first().text, QStringLiteral("first 30"));
+        found = store.value()->message(second, firstIds.at(30));
+        VALIS_VERIFY_OK(found);
+        QVERIFY(found->has_value());
+        QCOMPARE((*found)->seq, 1);
+        QCOMPARE((*found)->parts.first().text, QStringLiteral("copy of ") + firstIds.at(30));
+        // Absent from this session (though recorded in another), and unknown everywhere.
+        found = store.value()->message(second, firstIds.at(8));
+        VALIS_VERIFY_OK(found);
+        QVERIFY(!found->has_value());
+        QCOMPARE(store.value()->message(QStringLiteral("s-nope"), firstIds.at(0)).error().code, QStringLiteral("store.no-session"));
+
+        auto located = store.value()->locateMessage(firstIds.at(7));
+        VALIS_VERIFY_OK(located);
+        QCOMPARE(*located, (QList<MessageLocation>{{first, 7}, {second, 0}}));
+        located = store.value()->locateMessage(firstIds.at(8));
+        VALIS_VERIFY_OK(located);
+        QCOMPARE(*located, (QList<MessageLocation>{{first, 8}}));
+        located = store.value()->locateMessage(QStringLiteral("m-nope"));
+        VALIS_VERIFY_OK(located);
+        QVERIFY(located->isEmpty());
+    }
+    // The queries behind both lookups search an index, never the table.
+    const QString byId = queryPlan(db, QStringLiteral("SELECT s.uid, m.seq FROM messages m CROSS JOIN sessions s ON s.id = m.session_id "
+                                                      "WHERE m.uid = 'x' ORDER BY s.id"));
+    QVERIFY2(byId.contains(QLatin1String("USING INDEX messages_by_uid")), qPrintable(byId));
+    const QString inSession = queryPlan(db, QStringLiteral("SELECT s.id, m.seq FROM sessions s LEFT JOIN messages m "
+                                                           "ON m.session_id = s.id AND m.uid = 'x' WHERE s.uid = 'y'"));
+    QVERIFY2(inSession.contains(QLatin1String("SEARCH m USING")) && !inSession.contains(QLatin1String("SCAN m")),
+             qPrintable(inSession));
+
+    // A database of schema 4 (before the index) gains it when it is opened.
+    QCOMPARE(rawQuery(db, QStringLiteral("DROP INDEX messages_by_uid")), QString());
+    QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version = 4")), QString());
+    QVERIFY2(queryPlan(db, QStringLiteral("SELECT seq FROM messages WHERE uid = 'x'")).contains(QLatin1String("SCAN")),
+             "without the index the lookup scans");
+    auto migrated = SessionStore::open(db);
+    VALIS_VERIFY_OK(migrated);
+    QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version")).toInt(), SessionStore::schemaVersion());
+    QCOMPARE(rawQuery(db, QStringLiteral("SELECT count(*) FROM sqlite_schema WHERE name = 'messages_by_uid'")).toInt(), 1);
+    auto located = migrated.value()->locateMessage(firstIds.at(30));
+    VALIS_VERIFY_OK(located);
+    QCOMPARE(*located, (QList<MessageLocation>{{first, 30}, {second, 1}}));
 }
 
 VALIS_TEST_MAIN(TestSessionStore)

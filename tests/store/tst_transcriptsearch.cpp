@@ -3,6 +3,7 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QRandomGenerator>
 #include <QTimeZone>
 
 #include "valis/store/sessionstore.h"
@@ -30,6 +31,60 @@ QString plainSnippet(const SearchHit &hit)
     return snippet;
 }
 
+/// Where a hit is: message id and part index (every part of the prefix test is one chunk).
+using HitKey = QPair<QString, int>;
+
+/// Runs `work` with a plain connection of its own to `db`.
+template<typename Work>
+void withRawConnection(const QString &db, const Work &work)
+{
+    {
+        QSqlDatabase raw = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw"));
+        raw.setDatabaseName(db);
+        raw.open();
+        work(raw);
+        raw.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+}
+
+/// The hits plain FTS5 gives for `fts` on a table of its own without prefix indexes, filled from
+/// the store's text: each hit's place and bm25() (lower is better).
+QList<QPair<HitKey, double>> plainFts5Hits(const QString &db, const QString &fts)
+{
+    QList<QPair<HitKey, double>> hits;
+    withRawConnection(db, [&](const QSqlDatabase &raw) {
+        QSqlQuery query(raw);
+        query.exec(QStringLiteral("CREATE VIRTUAL TABLE temp.plain USING fts5(body, tokenize='unicode61 remove_diacritics 2')"));
+        query.exec(QStringLiteral("INSERT INTO temp.plain(rowid, body) SELECT id, body FROM search_content"));
+        query.prepare(QStringLiteral("SELECT m.uid, p.idx, bm25(plain) FROM plain JOIN search_chunks c ON c.id = plain.rowid "
+                                     "JOIN parts p ON p.id = c.part_id JOIN messages m ON m.id = p.message_id "
+                                     "WHERE plain MATCH ? ORDER BY bm25(plain), plain.rowid DESC"));
+        query.addBindValue(fts);
+        if (!query.exec())
+            hits.append({{QStringLiteral("ERROR: ") + query.lastError().text(), -1}, 0});
+        while (query.next())
+            hits.append({{query.value(0).toString(), query.value(1).toInt()}, query.value(2).toDouble()});
+    });
+    return hits;
+}
+
+/// Runs each statement on a plain connection of its own; the first error's text, or empty.
+QString rawExec(const QString &db, const QStringList &statements)
+{
+    QString failure;
+    withRawConnection(db, [&](const QSqlDatabase &raw) {
+        QSqlQuery query(raw);
+        for (const QString &statement : statements) {
+            if (!query.exec(statement)) {
+                failure = statement + QStringLiteral(": ") + query.lastError().text();
+                return;
+            }
+        }
+    });
+    return failure;
+}
+
 } // namespace
 
 class TestTranscriptSearch : public QObject
@@ -49,6 +104,7 @@ private Q_SLOTS:
     void tiersStopEarlyAndPreferRecent();
     void chunksNeverSplitCharacters();
     void findsWordsDeepInHugeOutputs();
+    void prefixAndPhraseQueriesRankAsPlainFts5();
 
 private:
     std::unique_ptr<test::TemporaryHome> m_home;
@@ -395,6 +451,105 @@ void TestTranscriptSearch::findsWordsDeepInHugeOutputs()
     QCOMPARE(m_store->search(query)->hits.size(), 1);
     query.text = QStringLiteral("unicode"); // diacritics folded
     QVERIFY(m_store->search(query)->hits.size() >= 1);
+}
+
+void TestTranscriptSearch::prefixAndPhraseQueriesRankAsPlainFts5()
+{
+    // A store of our own: words sharing beginnings of 2 to 6 characters (the prefix indexes
+    // cover 3 and 4; 2, 5 and 6 are merged by FTS5 as before), and common words that sometimes
+    // make the phrase "test in module".
+    const QString db = m_home->filePath(QStringLiteral("prefixes.db"));
+    const QStringList words = {QStringLiteral("ruljoka"), QStringLiteral("ruljex"), QStringLiteral("ruljokamor"),
+                               QStringLiteral("rulvex"), QStringLiteral("rumi"), QStringLiteral("sakor"),
+                               QStringLiteral("test"), QStringLiteral("in"), QStringLiteral("module"),
+                               QStringLiteral("the"), QStringLiteral("build")};
+    QRandomGenerator random(24);
+    QStringList sessions;
+    {
+        auto store = SessionStore::open(db);
+        VALIS_VERIFY_OK(store);
+        for (int s = 0; s < 3; ++s)
+            sessions << store.value()->createSession({})->id;
+        for (int m = 0; m < 150; ++m) {
+            QStringList body;
+            const int length = 3 + int(random.bounded(40));
+            for (int w = 0; w < length; ++w)
+                body << words.at(int(random.bounded(int(words.size()))));
+            if (m % 17 == 0)
+                body.insert(int(random.bounded(int(body.size()))), QStringLiteral("test in module"));
+            VALIS_VERIFY_OK(store.value()->appendMessage(sessions.at(m % 3), text(m % 2 ? Role::User : Role::Assistant,
+                                                                                 body.join(QLatin1Char(' ')))));
+        }
+    }
+
+    const QStringList queries = {QStringLiteral("ru*"), QStringLiteral("rul*"), QStringLiteral("rulj*"),
+                                 QStringLiteral("ruljo*"), QStringLiteral("ruljokam*"), QStringLiteral("\"test in module\""),
+                                 QStringLiteral("ruljoka")};
+    // What the store answers, then the same after a migration from schema 4 (no prefix indexes).
+    QHash<QString, QList<HitKey>> answers;
+    for (const bool migrated : {false, true}) {
+        if (migrated) {
+            // Back to schema 4: the FTS5 table as it was made before prefix indexes, filled.
+            QCOMPARE(rawExec(db, {QStringLiteral("DROP TABLE search"),
+                                  QStringLiteral("CREATE VIRTUAL TABLE search USING fts5(body, content='search_content', "
+                                                 "content_rowid='id', tokenize='unicode61 remove_diacritics 2')"),
+                                  QStringLiteral("INSERT INTO search(search) VALUES('rebuild')"),
+                                  QStringLiteral("DROP INDEX messages_by_uid"), QStringLiteral("PRAGMA user_version = 4")}),
+                     QString());
+        }
+        auto store = SessionStore::open(db);
+        VALIS_VERIFY_OK(store);
+        for (const QString &text : queries) {
+            SearchQuery query;
+            query.text = text;
+            query.limit = 1000;
+            auto results = store.value()->search(query);
+            VALIS_VERIFY_OK(results);
+            QCOMPARE(results->tiersSearched, 1); // fewer matches than a tier: ranked over everything
+            QList<HitKey> got;
+            for (const SearchHit &hit : std::as_const(results->hits)) {
+                got.append({hit.messageId, hit.partIndex});
+                QVERIFY2(hit.snippet.contains(snippetMatchStart), qPrintable(text + QStringLiteral(": ") + hit.snippet));
+            }
+            if (migrated) {
+                QCOMPARE(got, answers.value(text));
+                continue;
+            }
+            answers.insert(text, got);
+            // The same hits as plain FTS5 without prefix indexes, in bm25 order (a tie may fall
+            // either way: the order is checked by score). One phrase per query: with more, the
+            // tier's own document frequencies are not FTS5's.
+            const Result<QString> fts = store::TranscriptIndex::ftsQueryFor(text);
+            VALIS_VERIFY_OK(fts);
+            const QList<QPair<HitKey, double>> plain = plainFts5Hits(db, *fts);
+            QVERIFY2(!plain.isEmpty(), qPrintable(text));
+            QHash<HitKey, double> plainScore;
+            for (const auto &hit : plain)
+                plainScore.insert(hit.first, hit.second);
+            QCOMPARE(got.size(), plain.size());
+            double previous = -1e300;
+            for (const HitKey &key : std::as_const(got)) {
+                QVERIFY2(plainScore.contains(key), qPrintable(text + QStringLiteral(": ") + key.first));
+                QVERIFY2(plainScore.value(key) >= previous - 1e-9, qPrintable(text));
+                previous = plainScore.value(key);
+            }
+        }
+    }
+    QString schema;
+    int version = 0;
+    bool pending = true;
+    withRawConnection(db, [&](const QSqlDatabase &raw) {
+        QSqlQuery query(raw);
+        if (query.exec(QStringLiteral("SELECT sql FROM sqlite_schema WHERE name = 'search'")) && query.next())
+            schema = query.value(0).toString();
+        if (query.exec(QStringLiteral("PRAGMA user_version")) && query.next())
+            version = query.value(0).toInt();
+        if (query.exec(QStringLiteral("SELECT (SELECT max(id) FROM search_chunks) > indexed_through FROM search_state")) && query.next())
+            pending = query.value(0).toBool();
+    });
+    QVERIFY2(schema.contains(QLatin1String("prefix='3 4'")), qPrintable(schema));
+    QCOMPARE(version, SessionStore::schemaVersion());
+    QVERIFY(!pending); // every chunk was indexed again (the first search did it)
 }
 
 VALIS_TEST_MAIN(TestTranscriptSearch)

@@ -192,14 +192,15 @@ void TestTurnVersionStore::migratesFromSchemaTwo()
     for (const char *schema4 : {"DROP TABLE recall_passages", "DROP TABLE recall_docs", "DROP TABLE recall_state"})
         QCOMPARE(rawQuery(db, QString::fromLatin1(schema4)), QString());
     QCOMPARE(rawQuery(db, QStringLiteral("DROP TABLE turn_versions")), QString());
+    QCOMPARE(rawQuery(db, QStringLiteral("DROP INDEX messages_by_uid")), QString()); // schema 5
     QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version = 2")), QString());
     QVERIFY(rawQuery(db, QStringLiteral("SELECT count(*) FROM turn_versions")).startsWith(QLatin1String("ERROR")));
 
     {
         auto store = SessionStore::open(db);
         VALIS_VERIFY_OK(store);
-        QCOMPARE(SessionStore::schemaVersion(), 4);
-        QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version")).toInt(), 4);
+        QCOMPARE(SessionStore::schemaVersion(), 6);
+        QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version")).toInt(), 6);
         const Result<QList<Message>> messages = store.value()->messages(id);
         VALIS_VERIFY_OK(messages);
         QCOMPARE(messages->size(), 1);
@@ -212,7 +213,7 @@ void TestTurnVersionStore::migratesFromSchemaTwo()
     QVERIFY(rawQuery(db, QStringLiteral("UPDATE turn_versions SET text = 'forged'")).contains(QLatin1String("append-only")));
 
     // A database of a newer schema is still refused.
-    QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version = 5")), QString());
+    QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version = 7")), QString());
     auto newer = SessionStore::open(db);
     QVERIFY(newer.hasError());
     QCOMPARE(newer.error().code, QStringLiteral("store.future-schema"));

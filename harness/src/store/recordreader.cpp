@@ -147,6 +147,47 @@ Result<QList<Message>> RecordReader::outline(const QString &sessionId) const
     return messages;
 }
 
+Result<std::optional<Message>> RecordReader::message(const QString &sessionId, const QString &messageId) const
+{
+    // The (session_id, uid) unique index finds the seq; the message is then read like any other.
+    QSqlQuery query(m_db);
+    query.prepare(QStringLiteral(
+        "SELECT s.id, m.seq FROM sessions s LEFT JOIN messages m ON m.session_id = s.id AND m.uid = ? WHERE s.uid = ?"));
+    query.addBindValue(messageId);
+    query.addBindValue(sessionId);
+    if (!query.exec())
+        return sqlError(query, Text::tr("read messages"));
+    if (!query.next())
+        return noSession(sessionId);
+    if (query.value(1).isNull())
+        return std::optional<Message>();
+    const qint64 seq = query.value(1).toLongLong();
+    query.finish();
+    Result<QList<Message>> found = messages(sessionId, seq, 1);
+    if (found.hasError())
+        return found.error();
+    if (found->isEmpty())
+        return std::optional<Message>();
+    return std::optional<Message>(found->takeFirst());
+}
+
+Result<QList<MessageLocation>> RecordReader::locateMessage(const QString &messageId) const
+{
+    // CROSS JOIN keeps messages the outer loop, read through messages_by_uid: otherwise SQLite
+    // may walk the sessions in id order (the ORDER BY) and probe each one's messages.
+    QSqlQuery query(m_db);
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral(
+        "SELECT s.uid, m.seq FROM messages m CROSS JOIN sessions s ON s.id = m.session_id WHERE m.uid = ? ORDER BY s.id"));
+    query.addBindValue(messageId);
+    if (!query.exec())
+        return sqlError(query, Text::tr("read messages"));
+    QList<MessageLocation> locations;
+    while (query.next())
+        locations.append({query.value(0).toString(), query.value(1).toLongLong()});
+    return locations;
+}
+
 Result<QList<Message>> RecordReader::messages(const QString &sessionId, qint64 from, qint64 count) const
 {
     QSqlQuery sessionRow(m_db);

@@ -20,6 +20,8 @@ public:
     Result<QList<SessionInfo>> sessions(const SessionFilter &filter) const;
     Result<QStringList> messageIds(const QString &sessionId) const;
     Result<QList<Message>> messages(const QString &sessionId, qint64 from, qint64 count) const;
+    Result<std::optional<Message>> message(const QString &sessionId, const QString &messageId) const;
+    Result<QList<MessageLocation>> locateMessage(const QString &messageId) const;
     Result<QList<Message>> outline(const QString &sessionId) const;
     Result<QList<TurnInfo>> turns(const QString &sessionId) const;
     Result<qint64> messageCount(const QString &sessionId) const;

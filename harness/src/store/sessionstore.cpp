@@ -607,6 +607,16 @@ Result<QList<Message>> SessionStore::messages(const QString &sessionId, qint64 f
     return d->reader->messages(sessionId, from, count);
 }
 
+Result<std::optional<Message>> SessionStore::message(const QString &sessionId, const QString &messageId) const
+{
+    return d->reader->message(sessionId, messageId);
+}
+
+Result<QList<MessageLocation>> SessionStore::locateMessage(const QString &messageId) const
+{
+    return d->reader->locateMessage(messageId);
+}
+
 Result<QList<TurnInfo>> SessionStore::turns(const QString &sessionId) const
 {
     return d->reader->turns(sessionId);

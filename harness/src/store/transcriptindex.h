@@ -56,6 +56,10 @@ public:
     /// A tier holds at most this many matching chunks: ranking costs a few microseconds per
     /// match, so this bounds the work for a word that occurs everywhere.
     static constexpr int tierMatchBudget = 512;
+    /// The prefix lengths (in characters) the FTS5 index keeps a prefix index for (schema 6,
+    /// `prefix=`): a prefix query of such a length reads one doclist, newest first, and stops at
+    /// the page, where any other merges the doclists of every word it matches.
+    static inline const QList<int> prefixIndexLengths = {3, 4};
 
 private:
     QSqlDatabase m_db;

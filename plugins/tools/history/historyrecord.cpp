@@ -29,7 +29,6 @@ struct OpenStore
 
 struct SessionDirectory
 {
-    QHash<QString, qint64> seqs;   ///< Every id learned, from scans and from search hits.
     QList<MessageEntry> scanned;   ///< Messages with seq <= scannedThrough, in order.
     qint64 scannedThrough = -1;    ///< Every seq up to this one has been read.
 };
@@ -64,10 +63,8 @@ Error cancelledError()
     return Error(QStringLiteral("history.cancelled"), QStringLiteral("the call was cancelled"));
 }
 
-/// Reads the session's messages after those already known, until one with id `stopAt` is met
-/// (to the end when `stopAt` is empty).
-Result<void> scan(SessionStore &store, const QString &sessionId, const QString &stopAt,
-                  const MessageDirectory::Cancelled &cancelled)
+/// Reads the session's messages after those already known, to the end.
+Result<void> scan(SessionStore &store, const QString &sessionId, const MessageDirectory::Cancelled &cancelled)
 {
     Directories &all = directories();
     const QString key = keyOf(store, sessionId);
@@ -89,54 +86,27 @@ Result<void> scan(SessionStore &store, const QString &sessionId, const QString &
         const Result<QList<Message>> batch = store.messages(sessionId, from, ScanBatch);
         if (batch.hasError())
             return batch.error();
-        bool found = false;
         QList<MessageEntry> entries;
         entries.reserve(batch->size());
-        for (const Message &message : *batch) {
+        for (const Message &message : *batch)
             entries.append({message.id, message.seq, message.turn, message.role});
-            found = found || (!stopAt.isEmpty() && message.id == stopAt);
-        }
         {
             QMutexLocker lock(&all.mutex);
             SessionDirectory &directory = directoryLocked(all, key);
             // Another call may have read this stretch meanwhile: keep each message once, so
             // `scanned` stays the record's order without gaps.
-            // Messages appended since turns() was asked are remembered but left for the next
-            // scan to list.
+            // Messages appended since turns() was asked are left for the next scan to list.
             if (directory.scannedThrough == from - 1) {
                 const qint64 through = qMin(from + ScanBatch - 1, lastSeq);
                 for (const MessageEntry &entry : std::as_const(entries)) {
-                    directory.seqs.insert(entry.id, entry.seq);
                     if (entry.seq <= through)
                         directory.scanned.append(entry);
                 }
                 directory.scannedThrough = through;
             }
         }
-        if (found)
-            return success();
     }
     return success();
-}
-
-std::optional<qint64> knownSeq(const SessionStore &store, const QString &sessionId, const QString &messageId)
-{
-    Directories &all = directories();
-    QMutexLocker lock(&all.mutex);
-    const auto directory = all.sessions.constFind(keyOf(store, sessionId));
-    if (directory == all.sessions.constEnd())
-        return std::nullopt;
-    const auto seq = directory->seqs.constFind(messageId);
-    if (seq == directory->seqs.constEnd())
-        return std::nullopt;
-    return *seq;
-}
-
-void forget(const SessionStore &store, const QString &sessionId)
-{
-    Directories &all = directories();
-    QMutexLocker lock(&all.mutex);
-    all.sessions.remove(keyOf(store, sessionId));
 }
 
 } // namespace
@@ -162,45 +132,14 @@ Result<SessionStore *> storeOnThisThread(const QString &path)
     return cache.store.get();
 }
 
-Result<std::optional<Message>> MessageDirectory::find(SessionStore &store, const QString &sessionId,
-                                                      const QString &messageId, const Cancelled &cancelled)
-{
-    for (int attempt = 0; attempt < 2; ++attempt) {
-        std::optional<qint64> seq = knownSeq(store, sessionId, messageId);
-        if (!seq) {
-            Result<void> scanned = scan(store, sessionId, messageId, cancelled);
-            if (scanned.hasError())
-                return scanned.error();
-            seq = knownSeq(store, sessionId, messageId);
-            if (!seq)
-                return std::optional<Message>();
-        }
-        const Result<QList<Message>> messages = store.messages(sessionId, *seq, 1);
-        if (messages.hasError())
-            return messages.error();
-        if (!messages->isEmpty() && messages->constFirst().id == messageId)
-            return std::optional<Message>(messages->constFirst());
-        // Not what was remembered: the file at this path is another record now.
-        forget(store, sessionId);
-    }
-    return std::optional<Message>();
-}
-
 Result<QList<MessageEntry>> MessageDirectory::all(SessionStore &store, const QString &sessionId, const Cancelled &cancelled)
 {
-    Result<void> scanned = scan(store, sessionId, QString(), cancelled);
+    Result<void> scanned = scan(store, sessionId, cancelled);
     if (scanned.hasError())
         return scanned.error();
     Directories &state = directories();
     QMutexLocker lock(&state.mutex);
     return state.sessions.value(keyOf(store, sessionId)).scanned;
-}
-
-void MessageDirectory::remember(const SessionStore &store, const QString &sessionId, const QString &messageId, qint64 seq)
-{
-    Directories &all = directories();
-    QMutexLocker lock(&all.mutex);
-    directoryLocked(all, keyOf(store, sessionId)).seqs.insert(messageId, seq);
 }
 
 } // namespace valis::tools::history

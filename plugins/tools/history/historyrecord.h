@@ -31,23 +31,17 @@ struct MessageEntry
     Role role = Role::User;
 };
 
-/// Message id -> seq for the sessions of the stores this process reads, shared by all threads.
-/// The SessionStore looks messages up by seq only; records are append-only, so what was learned
-/// about a session stays true, and only messages appended since the last look are read again.
+/// The message listings of the sessions of the stores this process reads (for naming ids like a
+/// mistyped one), shared by all threads; an id itself is looked up through the store's index
+/// (SessionStore::message()). Records are append-only, so what was learned about a session stays
+/// true, and only messages appended since the last look are read again.
 class MessageDirectory
 {
 public:
     using Cancelled = std::function<bool()>;
 
-    /// Message `messageId` of `sessionId` as recorded, or nullopt when the session has no such
-    /// message. A stale entry (a store file replaced at the same path) is forgotten and the
-    /// message looked up again.
-    static Result<std::optional<Message>> find(SessionStore &store, const QString &sessionId, const QString &messageId,
-                                               const Cancelled &cancelled);
     /// Every message of the session, in order.
     static Result<QList<MessageEntry>> all(SessionStore &store, const QString &sessionId, const Cancelled &cancelled);
-    /// Notes what a search hit told (an id and its seq).
-    static void remember(const SessionStore &store, const QString &sessionId, const QString &messageId, qint64 seq);
 };
 
 } // namespace valis::tools::history

@@ -419,7 +419,6 @@ ToolOutcome search(SessionStore &store, const ToolCall &call, const QString &que
         if (call.isCancelled())
             return ToolOutcome::error(QStringLiteral("The search_history call was cancelled."));
         const SearchHit &hit = hits.at(i);
-        MessageDirectory::remember(store, sessionId, hit.messageId, hit.seq);
         if (!loaded.contains(hit.seq)) {
             const Result<QList<Message>> message = store.messages(sessionId, hit.seq, 1);
             loaded.insert(hit.seq, message.ok() && !message->isEmpty() && message->constFirst().id == hit.messageId
@@ -490,8 +489,6 @@ ToolOutcome read(SessionStore &store, const ToolCall &call, const QString &targe
         const Result<QList<Message>> messages = store.messages(sessionId, turn->firstSeq, turn->lastSeq - turn->firstSeq + 1);
         if (messages.hasError())
             return ToolOutcome::error(failed(messages.error()));
-        for (const Message &message : *messages)
-            MessageDirectory::remember(store, sessionId, message.id, message.seq);
         const QString list = listing(*messages);
         if (partIndex) {
             return ToolOutcome::error(QStringLiteral("`part` needs a message id, not a turn id: parts are numbered within "
@@ -502,8 +499,8 @@ ToolOutcome read(SessionStore &store, const ToolCall &call, const QString &targe
                                      .arg(turn->id(), plural(messages->size(), QStringLiteral("message")), readAdvice(), list));
     }
 
-    const Result<std::optional<Message>> found =
-        MessageDirectory::find(store, sessionId, target, [&call] { return call.isCancelled(); });
+    // Through the store's index: no scan of the session, however long.
+    const Result<std::optional<Message>> found = store.message(sessionId, target);
     if (found.hasError())
         return ToolOutcome::error(failed(found.error()));
     if (!found->has_value())

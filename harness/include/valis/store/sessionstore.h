@@ -60,6 +60,15 @@ struct VALIS_HARNESS_EXPORT PartTokenCount
     bool operator==(const PartTokenCount &other) const = default;
 };
 
+/// Where a message id is recorded: its session and its seq there.
+struct VALIS_HARNESS_EXPORT MessageLocation
+{
+    QString sessionId;
+    qint64 seq = 0;
+
+    bool operator==(const MessageLocation &other) const = default;
+};
+
 /// The canonical record: sessions and their messages in a SQLite database (WAL, foreign keys),
 /// with an FTS5 transcript index and a folder of content-addressed blobs beside it.
 ///
@@ -116,6 +125,12 @@ public:
 
     /// Messages of a session in order, from seq `from`, at most `count` (-1: all).
     Result<QList<Message>> messages(const QString &sessionId, qint64 from = 0, qint64 count = -1) const;
+    /// Message `messageId` of `sessionId`, found through an index (no scan of the session), or
+    /// nullopt when the session has no such message. Errors: "store.no-session".
+    Result<std::optional<Message>> message(const QString &sessionId, const QString &messageId) const;
+    /// Every session and seq where `messageId` is recorded, through the messages_by_uid index:
+    /// ids are unique within a session, and an imported copy of a session may repeat them.
+    Result<QList<MessageLocation>> locateMessage(const QString &messageId) const;
     /// The session's messages without their content: id, parentId, seq, turn and role only,
     /// for working out branches and paging through a long record without loading it.
     Result<QList<Message>> messageOutline(const QString &sessionId) const;
