@@ -44,6 +44,21 @@ Result<QString> LocalDirectoryBackend::confinedPath(const QString &path) const
     return target->real;
 }
 
+Result<void> LocalDirectoryBackend::readyToWrite(const QString &path)
+{
+    if (m_readOnly)
+        return readOnlyError(path, m_description, QStringLiteral("written"));
+    if (path.isEmpty())
+        return rootIsAFolderError(path, m_description);
+    if (!QFileInfo::exists(m_root)) {
+        if (!m_createRoot)
+            return missingRootError(path, m_description);
+        if (!QDir().mkpath(m_root))
+            return rootNotCreatedError(path, m_description);
+    }
+    return success();
+}
+
 #ifdef Q_OS_LINUX
 // Every access opens its path beneath the root's descriptor (ConfinedRoot), and then works on
 // the descriptor it got: what was checked is what is read, written or listed, whatever is
@@ -89,7 +104,8 @@ QString childPath(const QString &folder, const QString &name)
 Result<QByteArray> readAll(int fd, qint64 offset, qint64 maxBytes, qint64 sizeHint, const QString &path)
 {
     QByteArray bytes;
-    const qint64 expected = maxBytes >= 0 ? maxBytes : std::max<qint64>(sizeHint - offset, 0);
+    const qint64 left = std::max<qint64>(sizeHint - std::max<qint64>(offset, 0), 0);
+    const qint64 expected = maxBytes >= 0 ? std::min(maxBytes, left) : left;
     bytes.reserve(qsizetype(std::min<qint64>(expected, qint64(64) << 20)) + 1);
     char buffer[65536];
     qint64 position = std::max<qint64>(offset, 0);
@@ -297,16 +313,9 @@ Result<QByteArray> LocalDirectoryBackend::read(const QString &path, qint64 offse
 
 Result<void> LocalDirectoryBackend::write(const QString &path, const QByteArray &content)
 {
-    if (m_readOnly)
-        return readOnlyError(path, m_description, QStringLiteral("written"));
-    if (path.isEmpty())
-        return rootIsAFolderError(path, m_description);
-    if (!QFileInfo::exists(m_root)) {
-        if (!m_createRoot)
-            return missingRootError(path, m_description);
-        if (!QDir().mkpath(m_root))
-            return rootNotCreatedError(path, m_description);
-    }
+    const Result<void> ready = readyToWrite(path);
+    if (ready.hasError())
+        return ready;
     const Result<Placement> placed = place(*m_confined, path, m_description);
     if (placed.hasError())
         return placed.error();

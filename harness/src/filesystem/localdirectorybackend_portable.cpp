@@ -35,14 +35,6 @@ FileEntry::Type typeOf(const QFileInfo &info)
     return FileEntry::Type::Other;
 }
 
-QString parentOf(const QString &path)
-{
-    const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
-    if (slash <= 0)
-        return QStringLiteral("/");
-    return path.left(slash);
-}
-
 } // namespace
 
 Result<int> LocalDirectoryBackend::openFolderDescriptor(const QString &path) const
@@ -146,17 +138,9 @@ Result<QByteArray> LocalDirectoryBackend::read(const QString &path, qint64 offse
 
 Result<void> LocalDirectoryBackend::write(const QString &path, const QByteArray &content)
 {
-    if (m_readOnly)
-        return readOnlyError(path, m_description, QStringLiteral("written"));
-    if (path.isEmpty())
-        return rootIsAFolderError(path, m_description);
-    if (!QFileInfo::exists(m_root)) {
-        if (!m_createRoot)
-            return missingRootError(path, m_description);
-        if (!QDir().mkpath(m_root)) {
-            return rootNotCreatedError(path, m_description);
-        }
-    }
+    const Result<void> ready = readyToWrite(path);
+    if (ready.hasError())
+        return ready;
     // Checked after the root exists, so the check sees the same folders the write will use.
     const Result<Target> target = locate(m_root, m_description, path);
     if (target.hasError())

@@ -17,18 +17,6 @@
 
 namespace valis::filesystem {
 
-namespace {
-
-QString parentOf(const QString &path)
-{
-    const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
-    if (slash <= 0)
-        return QStringLiteral("/");
-    return path.left(slash);
-}
-
-} // namespace
-
 Node inspect(const QString &path)
 {
     Node node;
@@ -62,6 +50,14 @@ Node inspect(const QString &path)
         node.linkTarget = info.symLinkTarget();
 #endif
     return node;
+}
+
+QString parentOf(const QString &path)
+{
+    const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
+    if (slash <= 0)
+        return QStringLiteral("/");
+    return path.left(slash);
 }
 
 QString joined(const QString &folder, const QString &name)

@@ -17,6 +17,9 @@ struct Node
 
 Node inspect(const QString &path);
 
+/// The folder holding the absolute path `path` ("/" for "/a").
+QString parentOf(const QString &path);
+
 /// "a/b" joined to "c" with one '/' between.
 QString joined(const QString &folder, const QString &name);
 

@@ -49,6 +49,9 @@ public:
     Result<QString> confinedPath(const QString &path) const;
 
 private:
+    /// Refuses a read-only backend and the root itself; creates a missing root that may be.
+    Result<void> readyToWrite(const QString &path);
+
     QString m_root;
     QString m_description;
     bool m_createRoot;
