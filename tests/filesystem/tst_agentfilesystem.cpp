@@ -562,6 +562,68 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(m_dir->filePath(QStringLiteral("gone"))));
     }
 
+    void hardLinkedFilesAreNotWritten()
+    {
+#ifndef Q_OS_UNIX
+        QSKIP("hard links are counted through POSIX stat here");
+#else
+        // A second name, in the workspace, for a file outside it (one filesystem: one temporary folder).
+        const QString outsideFile = m_outside + QStringLiteral("/secret.txt");
+        QVERIFY(::link(QFile::encodeName(outsideFile).constData(), QFile::encodeName(m_workspace + QStringLiteral("/hard.txt")).constData()) == 0);
+        AgentFilesystem fs(m_workspace);
+        const QMap<QString, QByteArray> before = snapshot(m_dir->path());
+
+        const Result<void> write = fs.write(QStringLiteral("hard.txt"), "overwritten");
+        QCOMPARE(errorCode(write), QStringLiteral("fs.hard-linked"));
+        QVERIFY2(errorText(write).contains(QStringLiteral("\"hard.txt\"")) && errorText(write).contains(QStringLiteral("2 hard links")),
+                 qPrintable(errorText(write)));
+        QCOMPARE(snapshot(m_dir->path()), before);
+        QCOMPARE(readAll(outsideFile), QByteArray("the secret\n"));
+
+        // Reads are allowed (the README's confinement section says why), and removing the name
+        // removes only the name.
+        QCOMPARE(*fs.read(QStringLiteral("hard.txt")), QByteArray("the secret\n"));
+        VALIS_VERIFY_OK(fs.remove(QStringLiteral("hard.txt")));
+        QCOMPARE(readAll(outsideFile), QByteArray("the secret\n"));
+
+        // With one name left the file is an ordinary one again.
+        QVERIFY(writeFile(m_workspace + QStringLiteral("/single.txt"), "one name"));
+        VALIS_VERIFY_OK(fs.write(QStringLiteral("single.txt"), "replaced"));
+        QCOMPARE(readAll(m_workspace + QStringLiteral("/single.txt")), QByteArray("replaced"));
+#endif
+    }
+
+    void writesKeepTheModeAndLeaveNoTemporaryFiles()
+    {
+#ifndef Q_OS_UNIX
+        QSKIP("file modes are POSIX's");
+#else
+        QVERIFY(writeFile(m_workspace + QStringLiteral("/run.sh"), "#!/bin/sh\n"));
+        QVERIFY(::chmod(QFile::encodeName(m_workspace + QStringLiteral("/run.sh")).constData(), 0750) == 0);
+        AgentFilesystem fs(m_workspace);
+        VALIS_VERIFY_OK(fs.write(QStringLiteral("run.sh"), "#!/bin/sh\necho hi\n"));
+        struct stat status;
+        QVERIFY(::stat(QFile::encodeName(m_workspace + QStringLiteral("/run.sh")).constData(), &status) == 0);
+        QCOMPARE(status.st_mode & 07777, mode_t(0750));
+        QCOMPARE(QDir(m_workspace).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+                 (QStringList{QStringLiteral("README.md"), QStringLiteral("run.sh"), QStringLiteral("src")}));
+#endif
+    }
+
+    void fifosAreNotOpened()
+    {
+#ifndef Q_OS_UNIX
+        QSKIP("FIFOs are POSIX's");
+#else
+        QVERIFY(::mkfifo(QFile::encodeName(m_workspace + QStringLiteral("/pipe")).constData(), 0600) == 0);
+        AgentFilesystem fs(m_workspace);
+        // Would block for ever if the read opened it waiting for a writer.
+        QCOMPARE(errorCode(fs.read(QStringLiteral("pipe"))), QStringLiteral("fs.not-a-file"));
+        QCOMPARE(errorCode(fs.write(QStringLiteral("pipe"), "x")), QStringLiteral("fs.not-a-file"));
+        QCOMPARE(fs.stat(QStringLiteral("pipe"))->type, FileEntry::Type::Other);
+#endif
+    }
+
     void removeFilesAndEmptyFolders()
     {
         AgentFilesystem fs(m_workspace);

@@ -30,8 +30,9 @@ struct VALIS_HARNESS_EXPORT FileEntry
 /// backend's root, '/'-separated, without "." or ".." components, "" for the root. A backend
 /// still refuses anything that would reach outside its root (a symlink pointing out, say) with
 /// the error code "fs.outside". Other error codes: "fs.not-found", "fs.not-a-file",
-/// "fs.not-a-directory", "fs.exists", "fs.read-only", "fs.io", "fs.conflict" (another writer
-/// changed the file since this backend read it; see DetailStoreMemoriesBackend). Messages name the path as the
+/// "fs.not-a-directory", "fs.exists", "fs.read-only", "fs.hard-linked" (a write to a file with
+/// other names), "fs.io", "fs.conflict" (another writer changed the file since this backend read
+/// it; see DetailStoreMemoriesBackend). Messages name the path as the
 /// agent wrote it when the caller passes that in, so they can go back to the model as they are.
 ///
 /// Thread-safe and synchronous: tools call it from worker threads, never from the GUI thread.
@@ -58,6 +59,13 @@ public:
     /// The folder on this machine that holds the files, when there is one: tools may then hand
     /// it to a program (ripgrep). Empty for backends whose files are not local files.
     virtual QString localRoot() const { return {}; }
+
+    /// For a walk that reads a local folder's entries itself (readdir, no stat per entry): the
+    /// folder `path` opened with the backend's confinement, as a POSIX descriptor (O_RDONLY |
+    /// O_DIRECTORY | O_CLOEXEC) the caller owns and closes. Opening by localRoot() + path instead
+    /// would follow a folder swapped for a link outside. The error "fs.unsupported" (the default,
+    /// and every platform but Linux) means the backend does not confine by descriptor.
+    virtual Result<int> openFolderDescriptor(const QString &path) const;
 };
 
 } // namespace valis

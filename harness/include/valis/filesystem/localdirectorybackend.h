@@ -2,15 +2,31 @@
 
 #include "valis/filesystem/filesystembackend.h"
 
+#include <memory>
+
 namespace valis {
+
+namespace filesystem {
+class ConfinedRoot;
+}
 
 /// A folder on this machine as a FilesystemBackend: the workspace, the per-agent memories
 /// folder, a session's scratch folder.
 ///
-/// Confinement does not trust the path alone: every access resolves symlinks of the deepest
-/// existing ancestor and refuses ("fs.outside") anything whose real location is not inside the
-/// root's real location, so a link planted in the workspace cannot reach ~/.ssh. The root is
-/// created on first write when `createRoot` is set (scratch and memories), never for a workspace.
+/// Confinement does not trust the path alone: a symbolic link that leads outside the root is
+/// refused ("fs.outside"), so a link planted in the workspace cannot reach ~/.ssh; links that
+/// stay inside work. On Linux every access opens its path with openat2(RESOLVE_BENEATH) from a
+/// descriptor of the root held by the backend and then works on the descriptor it got, so a
+/// folder swapped for a link while a call runs cannot lead it outside either; writes go to a
+/// new file renamed over the old one within the same folder descriptor. Elsewhere (macOS,
+/// Windows) each call checks the real location by names before it opens, which leaves that
+/// race open.
+///
+/// Writes refuse a file with more than one hard link ("fs.hard-linked"): its other names may be
+/// outside. Reads of such files are allowed (see the README's confinement section).
+///
+/// The root is created on first write when `createRoot` is set (scratch and memories), never
+/// for a workspace.
 class VALIS_HARNESS_EXPORT LocalDirectoryBackend : public FilesystemBackend
 {
 public:
@@ -25,16 +41,22 @@ public:
     Result<void> write(const QString &path, const QByteArray &content) override;
     Result<void> remove(const QString &path) override;
     QString localRoot() const override { return m_root; }
+    Result<int> openFolderDescriptor(const QString &path) const override;
 
     /// The absolute local path of `path` after the confinement check (which `write` also needs
-    /// for a file that does not exist yet: its nearest existing ancestor is checked).
+    /// for a file that does not exist yet: its nearest existing ancestor is checked). A path
+    /// name is only as good as the moment it was checked: to open a file, use the calls above.
     Result<QString> confinedPath(const QString &path) const;
 
 private:
+    /// Refuses a read-only backend and the root itself; creates a missing root that may be.
+    Result<void> readyToWrite(const QString &path);
+
     QString m_root;
     QString m_description;
     bool m_createRoot;
     bool m_readOnly;
+    std::shared_ptr<filesystem::ConfinedRoot> m_confined; ///< Linux: the root's descriptor
 };
 
 } // namespace valis

@@ -82,55 +82,23 @@ QString FileTree::pathFromRoot(const QString &backendPath) const
 
 QDateTime FileTree::modified(const QString &backendPath) const
 {
-    if (isLocal())
-        return QFileInfo(localPath(backendPath)).lastModified();
     const Result<FileEntry> entry = m_backend->stat(backendPath);
     return entry.ok() ? entry->modified : QDateTime();
 }
 
 QByteArray FileTree::head(const QString &backendPath, qint64 maxBytes) const
 {
-#ifdef Q_OS_UNIX
-    // open/read/close and nothing else: a search may probe every file it found matches in.
-    if (isLocal()) {
-        const int fd = ::open(QFile::encodeName(localPath(backendPath)).constData(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0)
-            return {};
-        QByteArray bytes(maxBytes, Qt::Uninitialized);
-        qsizetype filled = 0;
-        while (filled < maxBytes) {
-            const ssize_t got = ::read(fd, bytes.data() + filled, size_t(maxBytes - filled));
-            if (got <= 0)
-                break;
-            filled += got;
-        }
-        ::close(fd);
-        bytes.truncate(filled);
-        return bytes;
-    }
-#endif
-    return read(backendPath, 0, maxBytes).valueOr(QByteArray());
+    return m_backend->read(backendPath, 0, maxBytes).valueOr(QByteArray());
 }
 
 Result<QByteArray> FileTree::read(const QString &backendPath, qint64 offset, qint64 maxBytes) const
 {
+    // Through the backend even for local files: a folder swapped for a link since the walk
+    // listed the file must not lead the read outside, and the backend opens by descriptor
+    // (one openat2 on Linux), which costs little more than a plain open.
     if (!isLocal())
         return m_backend->read(backendPath, offset, maxBytes);
-    // Listed by a walk that checked where links lead: read directly, without the backend's
-    // per-call path resolution, which would dominate a search of many small files.
-    QFile file(localPath(backendPath));
-    if (!file.open(QIODevice::ReadOnly)) {
-        return Error(QStringLiteral("fs.io"), QStringLiteral("\"%1\" cannot be read: %2.").arg(agentPath(backendPath), file.errorString()),
-                     agentPath(backendPath));
-    }
-    if (offset > 0 && !file.seek(offset))
-        return QByteArray();
-    QByteArray bytes = maxBytes < 0 ? file.readAll() : file.read(maxBytes);
-    if (file.error() != QFileDevice::NoError) {
-        return Error(QStringLiteral("fs.io"), QStringLiteral("\"%1\" cannot be read: %2.").arg(agentPath(backendPath), file.errorString()),
-                     agentPath(backendPath));
-    }
-    return bytes;
+    return m_filesystem->read(agentPath(backendPath), offset, maxBytes);
 }
 
 /// One walk: a stack of folders still to list, each with the ignore rules that apply in it.
@@ -234,21 +202,18 @@ private:
 
     void addIgnoreFiles(IgnoreRules &rules, const QString &folder) const
     {
-        for (const QString &name : ignoreFileNames()) {
-            const QString path = joined(folder, name);
-            if (m_tree.isLocal()) {
-                QFile file(m_tree.localPath(path));
-                const QFileInfo info(file.fileName());
-                if (info.isFile() && !info.isSymLink() && file.open(QIODevice::ReadOnly))
-                    rules.addGitignore(file.read(1 << 20), folder);
-            } else {
-                rules.addFile(*m_tree.m_filesystem, m_tree.agentPath(path), folder);
-            }
-        }
+        for (const QString &name : ignoreFileNames())
+            rules.addFile(*m_tree.m_filesystem, m_tree.agentPath(joined(folder, name)), folder);
     }
 
-    bool linkedFileInside(const QString &local) const
+    /// Whether the link at `backendPath` leads to a regular file inside the backend.
+    bool linkedFileInside(const QString &backendPath, bool confined) const
     {
+        if (confined) {
+            const Result<FileEntry> entry = m_tree.m_backend->stat(backendPath);
+            return entry.ok() && entry->type == FileEntry::Type::File;
+        }
+        const QString local = m_tree.localPath(backendPath);
         const QString target = QFileInfo(local).canonicalFilePath();
         return !target.isEmpty() && !m_tree.m_realLocalRoot.isEmpty()
                && target.startsWith(m_tree.m_realLocalRoot + QLatin1Char('/')) && QFileInfo(target).isFile();
@@ -257,11 +222,21 @@ private:
 #ifdef Q_OS_UNIX
     /// readdir() with the entry types it reports: no stat() per entry (the walk of a large
     /// workspace is part of every search's time).
-    QList<Child> localChildren(const QString &local, bool &complete) const
+    QList<Child> localChildren(const QString &folder, bool &complete) const
     {
         QList<Child> list;
-        const QByteArray native = QFile::encodeName(local);
-        DIR *dir = ::opendir(native.constData());
+        // The folder opened by the backend's confinement where it has one (Linux), so a folder
+        // swapped for a link outside is never listed; elsewhere by its path.
+        DIR *dir = nullptr;
+        const Result<int> descriptor = m_tree.m_backend->openFolderDescriptor(folder);
+        const bool confined = descriptor.ok();
+        if (confined) {
+            dir = ::fdopendir(*descriptor);
+            if (!dir)
+                ::close(*descriptor);
+        } else if (descriptor.error().code == QLatin1String("fs.unsupported")) {
+            dir = ::opendir(QFile::encodeName(m_tree.localPath(folder)).constData());
+        }
         if (!dir) {
             complete = false;
             return list; // unreadable folders are skipped, as ripgrep skips them
@@ -283,7 +258,7 @@ private:
             else if (type == DT_REG)
                 child.kind = Child::File;
             else if (type == DT_LNK)
-                child.kind = linkedFileInside(local + QLatin1Char('/') + child.name) ? Child::File : Child::Skip;
+                child.kind = linkedFileInside(joined(folder, child.name), confined) ? Child::File : Child::Skip;
             child.isLink = type == DT_LNK;
             if (child.kind != Child::Skip || child.isLink)
                 list.append(std::move(child));
@@ -301,7 +276,7 @@ private:
         QList<Child> list;
 #ifdef Q_OS_UNIX
         if (m_tree.isLocal())
-            return localChildren(m_tree.localPath(folder), complete);
+            return localChildren(folder, complete);
 #endif
         if (m_tree.isLocal()) {
             QDirIterator it(m_tree.localPath(folder), QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
@@ -311,7 +286,7 @@ private:
                 Child child{info.fileName()};
                 child.isLink = info.isSymLink();
                 if (info.isSymLink())
-                    child.kind = linkedFileInside(info.filePath()) ? Child::File : Child::Skip;
+                    child.kind = linkedFileInside(joined(folder, child.name), false) ? Child::File : Child::Skip;
                 else if (info.isDir())
                     child.kind = Child::Folder;
                 else if (info.isFile())

@@ -51,7 +51,9 @@ struct WalkOptions
 /// localPath() turn that into what the agent sees and, for a backend with local files, the
 /// file on this machine. Symbolic links to folders are never followed (no loops, no escapes);
 /// a symbolic link to a file is listed only when its target is a regular file inside the same
-/// backend. A walk of a backend without local files goes through FilesystemBackend::list().
+/// backend. A walk of local files reads each folder through a descriptor the backend opened
+/// (FilesystemBackend::openFolderDescriptor), so a folder swapped for a link is not listed; a
+/// walk of a backend without local files goes through FilesystemBackend::list().
 ///
 /// Thread-safe: const calls may run on several threads; it borrows the AgentFilesystem.
 class FileTree
@@ -81,7 +83,7 @@ public:
     QDateTime modified(const QString &backendPath) const;
     /// The first `maxBytes` bytes of a file (fewer when it is shorter; none when it cannot be read).
     QByteArray head(const QString &backendPath, qint64 maxBytes) const;
-    /// Reads part of a file: the local file directly when there is one, else through the backend.
+    /// Reads part of a file through the file view (confined by descriptor on Linux).
     Result<QByteArray> read(const QString &backendPath, qint64 offset, qint64 maxBytes) const;
 
 private:
