@@ -132,14 +132,14 @@ void SoakModel::answer(const test::CapturedRequest &request)
     }
     const QString id = QStringLiteral("toolu_s%1_").arg(turn);
     const QString kind = match.captured(2);
-    test::AnthropicStream stream(tokens);
-    stream.text(QStringLiteral("Let me look at the %1.").arg(topic));
     if (kind == QLatin1String("answer")) {
         m_server->enqueue(streamed(test::scriptedAnswer(answerText(turn, topic, 6), tokens)));
         return;
     }
+    test::AnthropicStream stream(tokens);
+    stream.text(QStringLiteral("Let me look at the %1.").arg(topic));
     if (kind == QLatin1String("read")) {
-        stream.toolUse(id + QLatin1Char('r'), QStringLiteral("read_file"), {{QStringLiteral("path"), QStringLiteral("notes/%1.md").arg(topic)}});
+        stream.toolUse(id + QLatin1Char('r'), QStringLiteral("read_file"), QJsonObject{{QStringLiteral("path"), QStringLiteral("notes/%1.md").arg(topic)}});
         ++m_toolCalls;
     } else if (kind == QLatin1String("write")) {
         stream.toolUse(id + QLatin1Char('w'), QStringLiteral("write_file"),
@@ -148,7 +148,7 @@ void SoakModel::answer(const test::CapturedRequest &request)
         ++m_toolCalls;
     } else if (kind == QLatin1String("grep")) {
         stream.toolUse(id + QLatin1Char('g'), QStringLiteral("grep"),
-                       {{QStringLiteral("pattern"), topic + QStringLiteral(" (keeps|reads)")}, {QStringLiteral("path"), QStringLiteral("notes")}});
+                       {{QStringLiteral("pattern"), QString(topic + QStringLiteral(" (keeps|reads)"))}, {QStringLiteral("path"), QStringLiteral("notes")}});
         ++m_toolCalls;
     } else if (kind == QLatin1String("edit")) {
         // The counter file as it is now: the edit replaces its one line with the next count.
@@ -161,8 +161,8 @@ void SoakModel::answer(const test::CapturedRequest &request)
                         {QStringLiteral("new_string"), QStringLiteral("count: %1").arg(count + 1)}});
         ++m_toolCalls;
     } else {
-        stream.toolUse(id + QLatin1Char('l'), QStringLiteral("ls"), {{QStringLiteral("path"), QStringLiteral("notes")}});
-        stream.toolUse(id + QLatin1Char('r'), QStringLiteral("read_file"), {{QStringLiteral("path"), QStringLiteral("notes/counter.md")}});
+        stream.toolUse(id + QLatin1Char('l'), QStringLiteral("ls"), QJsonObject{{QStringLiteral("path"), QStringLiteral("notes")}});
+        stream.toolUse(id + QLatin1Char('r'), QStringLiteral("read_file"), QJsonObject{{QStringLiteral("path"), QStringLiteral("notes/counter.md")}});
         m_toolCalls += 2;
     }
     m_server->enqueue(streamed(stream.stop(QStringLiteral("tool_use"))));
