@@ -68,8 +68,11 @@ Result<void> SoakDriver::newSession()
 Result<void> SoakDriver::prepareSession()
 {
     ComposerWidget *composer = m_window.composer();
-    if (composer->workspace() != m_workspace)
+    if (composer->workspace() != m_workspace) {
+        // As the folder chooser does once a folder is picked.
+        composer->setWorkspace(m_workspace, true);
         Q_EMIT composer->workspaceChosen(m_workspace);
+    }
     if (!spinUntil([composer, this] { return composer->workspace() == m_workspace; }, StepTimeoutMs))
         return soakError(QStringLiteral("the workspace was not taken: %1").arg(composer->workspace()));
     // The file tools only: every built plugin's tool definitions would fill the small window alone.
@@ -77,10 +80,7 @@ Result<void> SoakDriver::prepareSession()
     const int fileOps = pack ? pack->findData(QStringLiteral("file-ops")) : -1;
     if (fileOps < 0)
         return soakError(QStringLiteral("the composer offers no file-ops tool pack"));
-    if (pack->currentIndex() != fileOps) {
-        pack->setCurrentIndex(fileOps);
-        Q_EMIT pack->activated(fileOps);
-    }
+    pack->setCurrentIndex(fileOps);
     return {};
 }
 
@@ -114,7 +114,8 @@ Result<void> SoakDriver::runTurn(int turn)
             ++m_approvals;
         spinUntil([this, before] { return m_finished != before; }, onThePage ? 50 : 10);
     }
-    if (m_session.isEmpty())
+    // A new session's id comes with its first turn.
+    if (m_session.isEmpty() && spinUntil([this] { return !m_window.shownSession().isEmpty(); }, StepTimeoutMs))
         m_session = m_window.shownSession();
     if (m_session.isEmpty() || m_window.shownSession() != m_session)
         return soakError(QStringLiteral("turn %1 went to session \"%2\", not \"%3\"").arg(turn).arg(m_window.shownSession(), m_session));
