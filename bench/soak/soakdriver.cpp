@@ -91,7 +91,7 @@ bool SoakDriver::answerApproval(bool onThePage)
     // "Allow once", the card's first action, clicked as a person clicks it.
     const std::optional<QVariant> clicked = evaluateInPage(
         m_window.conversationView()->page(),
-        QStringLiteral("(function () { var b = document.querySelector('.approval:not(.settled) .actions button');"
+        QStringLiteral("(function () { var b = document.querySelector('.approval:not(.decided) .actions button');"
                        " if (!b) return false; b.click(); return true; })()"));
     return clicked && clicked->toBool();
 }
