@@ -34,6 +34,20 @@ Error soakError(const QString &text)
 // fraction of a second, so only a hang or a lost event trips it on a loaded machine.
 constexpr int StepTimeoutMs = 120000;
 
+// Whether `script` comes true in `page` within StepTimeoutMs, asked every 50 ms.
+bool pageComesTrue(QWebEnginePage *page, const QString &script)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < StepTimeoutMs) {
+        const std::optional<QVariant> value = evaluateInPage(page, script);
+        if (value && value->toBool())
+            return true;
+        spinFor(50);
+    }
+    return false;
+}
+
 } // namespace
 
 SoakDriver::SoakDriver(MainWindow &window, QString workspace, QObject *parent)
@@ -114,6 +128,12 @@ Result<void> SoakDriver::runTurn(int turn)
             ++m_approvals;
         spinUntil([this, before] { return m_finished != before; }, onThePage ? 50 : 10);
     }
+    // The answer is on the page: the heading the model gave it, rendered from the record.
+    const QString answered = QStringLiteral("Array.from(document.querySelectorAll('article.msg.assistant')).slice(-4)"
+                                            ".some(function (a) { return a.textContent.indexOf('Turn %1: the ') >= 0; })")
+                                 .arg(turn);
+    if (!pageComesTrue(m_window.conversationView()->page(), answered))
+        return soakError(QStringLiteral("turn %1 finished but its answer never showed on the page").arg(turn));
     // A new session's id comes with its first turn.
     if (m_session.isEmpty() && spinUntil([this] { return !m_window.shownSession().isEmpty(); }, StepTimeoutMs))
         m_session = m_window.shownSession();
@@ -145,12 +165,7 @@ Result<void> SoakDriver::search(int earlier)
     QListWidgetItem *hit = results->item(earlier % results->count());
     results->setCurrentItem(hit);
     Q_EMIT results->itemActivated(hit);
-    const auto focused = [this] {
-        const std::optional<QVariant> shown = evaluateInPage(m_window.conversationView()->page(),
-                                                             QStringLiteral("document.querySelector('article.focus') !== null"));
-        return shown && shown->toBool();
-    };
-    if (!spinUntil(focused, StepTimeoutMs))
+    if (!pageComesTrue(m_window.conversationView()->page(), QStringLiteral("document.querySelector('article.focus') !== null")))
         return soakError(QStringLiteral("the hit for \"%1\" was never shown in the conversation").arg(query->text()));
     return returnToSession();
 }
