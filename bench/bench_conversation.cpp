@@ -3,8 +3,8 @@
 // QtWebEngineProcess children) after opening, after scrolling back and after streaming, and the
 // frame times while an answer streams. Run under a display (xvfb-run is fine); prints figures.
 #include "conversationbridge.h"
-#include "conversationscheme.h"
 #include "conversationview.h"
+#include "conversationapp.h"
 #include "conversationcorpus.h"
 #include "eventloopwait.h"
 #include "pageevaluate.h"
@@ -26,7 +26,6 @@
 #include <QTextStream>
 
 #include <cstdio>
-#include <unistd.h>
 
 using namespace valis;
 using valis::bench::spinFor;
@@ -69,10 +68,7 @@ int main(int argc, char *argv[])
 {
     QElapsedTimer sinceStart;
     sinceStart.start();
-    if (::geteuid() == 0 && !qEnvironmentVariable("QTWEBENGINE_CHROMIUM_FLAGS").contains(QLatin1String("--no-sandbox")))
-        qputenv("QTWEBENGINE_CHROMIUM_FLAGS", "--no-sandbox");
-    ConversationScheme::registerScheme();
-    QCoreApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
+    valis::bench::prepareConversationApp();
     QApplication app(argc, argv);
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("The conversation pane with a long session (see bench/README.md)."));

@@ -11,10 +11,10 @@
 #include "soaksampler.h"
 #include "storecheck.h"
 
+#include "conversationapp.h"
 #include "eventloopwait.h"
 #include "providerserver.h"
 
-#include "conversationscheme.h"
 #include "mainwindow.h"
 
 #include "valis/core/datalocations.h"
@@ -35,7 +35,6 @@
 
 #include <memory>
 
-#include <unistd.h>
 
 using namespace valis;
 using namespace valis::bench;
@@ -144,10 +143,7 @@ void printVerdict(const SoakVerdict &verdict, const SoakOptions &options, const 
 
 int main(int argc, char *argv[])
 {
-    if (::geteuid() == 0 && !qEnvironmentVariable("QTWEBENGINE_CHROMIUM_FLAGS").contains(QLatin1String("--no-sandbox")))
-        qputenv("QTWEBENGINE_CHROMIUM_FLAGS", "--no-sandbox");
-    ConversationScheme::registerScheme();
-    QCoreApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
+    valis::bench::prepareConversationApp();
     QApplication app(argc, argv);
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("A long, fast session in the real desktop against a scripted provider (see bench/README.md)."));
