@@ -36,24 +36,31 @@ QString kindName(SoakTurnKind kind)
     return {};
 }
 
-// The text of the request's last user message (the turn's words, or a summary instruction).
-QString lastUserText(const QJsonObject &request)
+// The text blocks of user message `message`.
+QString userText(const QJsonObject &message)
+{
+    if (message.value(QLatin1String("role")).toString() != QLatin1String("user"))
+        return {};
+    const QJsonValue content = message.value(QLatin1String("content"));
+    if (content.isString())
+        return content.toString();
+    QString text;
+    for (const QJsonValue &block : content.toArray()) {
+        if (block.toObject().value(QLatin1String("type")).toString() == QLatin1String("text"))
+            text += block.toObject().value(QLatin1String("text")).toString();
+    }
+    return text;
+}
+
+// The last user text of the request that matches `pattern`: the turn's own words, wherever the
+// strategy's boards and reminders put other text after them.
+QRegularExpressionMatch lastUserMatch(const QJsonObject &request, const QRegularExpression &pattern)
 {
     const QJsonArray messages = request.value(QLatin1String("messages")).toArray();
     for (qsizetype i = messages.size() - 1; i >= 0; --i) {
-        const QJsonObject message = messages.at(i).toObject();
-        if (message.value(QLatin1String("role")).toString() != QLatin1String("user"))
-            continue;
-        QString text;
-        const QJsonValue content = message.value(QLatin1String("content"));
-        if (content.isString())
-            return content.toString();
-        for (const QJsonValue &block : content.toArray()) {
-            if (block.toObject().value(QLatin1String("type")).toString() == QLatin1String("text"))
-                text += block.toObject().value(QLatin1String("text")).toString();
-        }
-        if (!text.isEmpty())
-            return text;
+        const QRegularExpressionMatch match = pattern.match(userText(messages.at(i).toObject()));
+        if (match.hasMatch())
+            return match;
     }
     return {};
 }
@@ -111,8 +118,9 @@ void SoakModel::answer(const test::CapturedRequest &request)
     ++m_requests;
     const QJsonObject body = request.json();
     const qint64 tokens = request.body.size() / 4;
-    const QString last = lastUserText(body);
-    if (last.contains(QLatin1String("Summarise only the conversation through"))) {
+    static const QRegularExpression summary(QStringLiteral("Summarise only the conversation through"));
+    const QJsonArray messages = body.value(QLatin1String("messages")).toArray();
+    if (!messages.isEmpty() && summary.match(userText(messages.last().toObject())).hasMatch()) {
         ++m_summaries;
         m_server->enqueue(test::ScriptedResponse::sse(test::scriptedAnswer(
             QStringLiteral("## Session intent\nSoak the desktop.\n## Progress and artifacts\nTurns ran; files in out/.\n"
@@ -121,7 +129,7 @@ void SoakModel::answer(const test::CapturedRequest &request)
         return;
     }
     static const QRegularExpression marker(QStringLiteral("soak turn (\\d+) \\((\\w+)\\)"));
-    const QRegularExpressionMatch match = marker.match(last);
+    const QRegularExpressionMatch match = lastUserMatch(body, marker);
     const int turn = match.hasMatch() ? match.captured(1).toInt() : 0;
     const QString topic = topicOf(turn);
     if (test::lastIsToolResult(body) || !match.hasMatch()) {
