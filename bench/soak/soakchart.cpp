@@ -44,7 +44,7 @@ void drawPanel(QPainter &painter, const QRectF &area, const QString &unit, const
     painter.drawRect(plot);
     for (int i = 0; i <= 6; ++i) {
         const double minutes = maxMinutes * i / 6;
-        painter.drawText(QRectF(x(minutes) - 30, plot.bottom() + 2, 60, 16), Qt::AlignCenter, QString::number(minutes, 'f', 0));
+        painter.drawText(QRectF(x(minutes) - 30, plot.bottom() + 2, 60, 16), Qt::AlignCenter, QString::number(minutes, 'f', maxMinutes < 10 ? 1 : 0));
     }
     QString legend = unit + QStringLiteral(":");
     qreal legendX = plot.left();
