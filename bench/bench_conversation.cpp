@@ -3,9 +3,11 @@
 // QtWebEngineProcess children) after opening, after scrolling back and after streaming, and the
 // frame times while an answer streams. Run under a display (xvfb-run is fine); prints figures.
 #include "conversationbridge.h"
-#include "conversationscheme.h"
 #include "conversationview.h"
+#include "conversationapp.h"
 #include "conversationcorpus.h"
+#include "eventloopwait.h"
+#include "pageevaluate.h"
 #include "processmemory.h"
 #include "stats.h"
 
@@ -24,9 +26,10 @@
 #include <QTextStream>
 
 #include <cstdio>
-#include <unistd.h>
 
 using namespace valis;
+using valis::bench::spinFor;
+using valis::bench::spinUntil;
 
 namespace {
 
@@ -46,42 +49,12 @@ QString memoryText()
         + QStringLiteral(")");
 }
 
-// Runs the event loop until `done` is true, as the app's own loop does: QTest::qWaitFor sleeps
-// between rounds, which slows Chromium's many small tasks on this thread down by seconds.
-bool spinUntil(const std::function<bool()> &done, int timeoutMs)
-{
-    QElapsedTimer timer;
-    timer.start();
-    QEventLoop loop;
-    QTimer poll;
-    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-        if (done() || timer.elapsed() > timeoutMs)
-            loop.quit();
-    });
-    poll.start(1);
-    if (!done())
-        loop.exec();
-    return done();
-}
-
-void spinFor(int ms)
-{
-    QElapsedTimer timer;
-    timer.start();
-    spinUntil([&] { return timer.elapsed() >= ms; }, ms + 1000);
-}
-
 QVariant evaluate(ConversationView &view, const QString &script)
 {
-    QVariant result;
-    bool done = false;
-    view.page()->runJavaScript(script, [&](const QVariant &value) {
-        result = value;
-        done = true;
-    });
-    if (!spinUntil([&] { return done; }, 30000))
+    const std::optional<QVariant> result = valis::bench::evaluateInPage(view.page(), script);
+    if (!result)
         out << "the page did not answer\n";
-    return result;
+    return result.value_or(QVariant());
 }
 
 bool waitRendered(ConversationView &view, int after)
@@ -95,10 +68,7 @@ int main(int argc, char *argv[])
 {
     QElapsedTimer sinceStart;
     sinceStart.start();
-    if (::geteuid() == 0 && !qEnvironmentVariable("QTWEBENGINE_CHROMIUM_FLAGS").contains(QLatin1String("--no-sandbox")))
-        qputenv("QTWEBENGINE_CHROMIUM_FLAGS", "--no-sandbox");
-    ConversationScheme::registerScheme();
-    QCoreApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
+    valis::bench::prepareConversationApp();
     QApplication app(argc, argv);
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("The conversation pane with a long session (see bench/README.md)."));

@@ -252,6 +252,12 @@ QList<CapturedRequest> ProviderTestServer::requests() const
     return m_requests;
 }
 
+void ProviderTestServer::forgetRequests()
+{
+    m_forgotten += int(m_requests.size());
+    m_requests.clear();
+}
+
 int ProviderTestServer::unexpectedRequests() const
 {
     return m_unexpected;
@@ -310,7 +316,7 @@ void ProviderTestServer::onReadyRead(QTcpSocket *socket)
         connection->buffer.remove(0, consumed);
         request.connection = connection->id;
         Connection::Waiting waiting;
-        waiting.index = int(m_requests.size());
+        waiting.index = m_forgotten + int(m_requests.size());
         if (m_beforeAnswer)
             m_beforeAnswer(waiting.index, request);
         if (m_queue.empty()) {

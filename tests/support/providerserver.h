@@ -92,7 +92,11 @@ public:
     void setBeforeAnswer(std::function<void(int index, const CapturedRequest &request)> hook) { m_beforeAnswer = std::move(hook); }
     qsizetype pendingResponses() const;
 
+    /// The requests received since the start or the last forgetRequests().
     QList<CapturedRequest> requests() const;
+    /// Drops the requests kept so far (indexes keep counting on): a long run (bench_soak) keeps
+    /// only what it has yet to look at, so the server's memory does not grow with the run.
+    void forgetRequests();
     int unexpectedRequests() const;
     /// Connections accepted so far.
     int connectionCount() const { return m_connectionCount; }
@@ -124,6 +128,7 @@ private:
     QList<CapturedRequest> m_requests;
     std::map<QTcpSocket *, std::unique_ptr<Connection>> m_connections;
     int m_unexpected = 0;
+    int m_forgotten = 0; ///< requests dropped by forgetRequests(), still counted in indexes
     int m_connectionCount = 0;
     std::function<void(int, const CapturedRequest &)> m_beforeAnswer;
 };
