@@ -52,10 +52,6 @@
         <translation>Auflisten der Gedächtnisdateien</translation>
     </message>
     <message>
-        <source>[an image (%1) was here, but its stored copy cannot be read]</source>
-        <translation>[hier war ein Bild (%1), aber seine gespeicherte Kopie kann nicht gelesen werden]</translation>
-    </message>
-    <message>
         <source>two tools share a name: %1</source>
         <translation>zwei Werkzeuge haben denselben Namen: %1</translation>
     </message>
@@ -78,14 +74,6 @@
     <message>
         <source>the answer was cut off at the model&apos;s output limit</source>
         <translation>die Antwort wurde am Ausgabelimit des Modells abgeschnitten</translation>
-    </message>
-    <message>
-        <source>[not run: the answer was interrupted (%1) after this call was made]</source>
-        <translation>[nicht ausgeführt: die Antwort wurde unterbrochen (%1), nachdem dieser Aufruf erfolgt war]</translation>
-    </message>
-    <message>
-        <source>[not run: the user interrupted the turn]</source>
-        <translation>[nicht ausgeführt: der Benutzer hat die Runde unterbrochen]</translation>
     </message>
     <message>
         <source>the context is nearly full; waiting for the summary of its oldest part</source>
@@ -138,6 +126,10 @@
     <message>
         <source>ask whether the memory store changed</source>
         <translation>fragen, ob sich der Gedächtnisspeicher geändert hat</translation>
+    </message>
+    <message>
+        <source>sweep orphan content files</source>
+        <translation>verwaiste Inhaltsdateien entfernen</translation>
     </message>
 </context>
 <context>
@@ -413,13 +405,6 @@
     <message>
         <source>The AGENTS.md files hold %1 bytes, over their budget of %2 bytes, so they were cut: %3. The prompt says where each cut is and how to read the rest; raise agentsMdBudgetBytes in memory.json or shorten the files to load them whole.</source>
         <translation>Die AGENTS.md-Dateien umfassen %1 Bytes und überschreiten damit ihr Budget von %2 Bytes, daher wurden sie gekürzt: %3. Der Prompt gibt an, wo jeweils gekürzt wurde und wie sich der Rest lesen lässt; erhöhen Sie agentsMdBudgetBytes in memory.json oder kürzen Sie die Dateien, um sie vollständig zu laden.</translation>
-    </message>
-</context>
-<context>
-    <name>valis::AgentLoop</name>
-    <message>
-        <source>[an image (%1) was here, but its stored copy cannot be read]</source>
-        <translation>[hier war ein Bild (%1), aber seine gespeicherte Kopie kann nicht gelesen werden]</translation>
     </message>
 </context>
 <context>
@@ -1311,14 +1296,6 @@
 <context>
     <name>valis::ContextPipeline</name>
     <message>
-        <source>[interrupted: this call did not finish, so it has no result. Run it again if it is still needed.]</source>
-        <translation>[unterbrochen: dieser Aufruf wurde nicht beendet und hat daher kein Ergebnis. Führen Sie ihn erneut aus, falls er noch gebraucht wird.]</translation>
-    </message>
-    <message>
-        <source>[a call of %1 was cut off before its arguments were complete; it was not run]</source>
-        <translation>[ein Aufruf von %1 wurde abgeschnitten, bevor seine Argumente vollständig waren; er wurde nicht ausgeführt]</translation>
-    </message>
-    <message>
         <source>the context strategy &quot;%1&quot; removed the placeholder of %2 from a turn it still shows; its result was not used</source>
         <translation>die Kontextstrategie „%1“ hat den Platzhalter von %2 aus einer Runde entfernt, die sie weiterhin zeigt; ihr Ergebnis wurde nicht verwendet</translation>
     </message>
@@ -1732,32 +1709,6 @@
 <context>
     <name>valis::DetailStore</name>
     <message>
-        <source>the limit must be at least 1 (it was %1)</source>
-        <translation>das Limit muss mindestens 1 sein (es war %1)</translation>
-    </message>
-    <message>
-        <source>the byte offset counts from 0 (it was %1)</source>
-        <translation>der Byte-Offset zählt ab 0 (er war %1)</translation>
-    </message>
-    <message numerus="yes">
-        <source>byte offset %1 is past the end: %2 is %n byte(s) long</source>
-        <translation>
-            <numerusform>Byte-Offset %1 liegt hinter dem Ende: %2 ist %n Byte lang</numerusform>
-            <numerusform>Byte-Offset %1 liegt hinter dem Ende: %2 ist %n Bytes lang</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>lines count from 1 (the offset was %1)</source>
-        <translation>Zeilen zählen ab 1 (der Offset war %1)</translation>
-    </message>
-    <message numerus="yes">
-        <source>line %1 is past the end: %2 has %n line(s)</source>
-        <translation>
-            <numerusform>Zeile %1 liegt hinter dem Ende: %2 hat %n Zeile</numerusform>
-            <numerusform>Zeile %1 liegt hinter dem Ende: %2 hat %n Zeilen</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>a memory needs an agent id</source>
         <translation>eine Erinnerung braucht eine Agenten-ID</translation>
     </message>
@@ -1770,14 +1721,6 @@
         <translation>„%1“ ist kein Dateipfad innerhalb von /memories/</translation>
     </message>
     <message>
-        <source>there is no memory with the key %1</source>
-        <translation>es gibt keine Erinnerung mit dem Schlüssel %1</translation>
-    </message>
-    <message>
-        <source>there is no memory with the key %1; similar keys: %2</source>
-        <translation>es gibt keine Erinnerung mit dem Schlüssel %1; ähnliche Schlüssel: %2</translation>
-    </message>
-    <message>
         <source>cannot create the folder of the memory database</source>
         <translation>der Ordner der Gedächtnisdatenbank kann nicht angelegt werden</translation>
     </message>
@@ -1788,6 +1731,22 @@
     <message>
         <source>This memory store cannot tell cheaply whether it changed.</source>
         <translation>Dieser Gedächtnisspeicher kann nicht günstig feststellen, ob er sich geändert hat.</translation>
+    </message>
+    <message>
+        <source>This memory store cannot write a file on a condition.</source>
+        <translation>Dieser Speicher kann keine Datei unter einer Bedingung schreiben.</translation>
+    </message>
+    <message>
+        <source>/memories/%1 of agent %2 is a folder (it holds /memories/%3), not a file</source>
+        <translation>/memories/%1 von Agent %2 ist ein Ordner (er enthält /memories/%3), keine Datei</translation>
+    </message>
+    <message>
+        <source>/memories/%1 of agent %2 cannot be written: /memories/%3 is a file where a folder is needed</source>
+        <translation>/memories/%1 von Agent %2 kann nicht geschrieben werden: /memories/%3 ist eine Datei, wo ein Ordner nötig ist</translation>
+    </message>
+    <message>
+        <source>/memories/%1 of agent %2 was changed by another writer since it was read</source>
+        <translation>/memories/%1 von Agent %2 wurde seit dem Lesen von jemand anderem geändert</translation>
     </message>
 </context>
 <context>
@@ -3283,6 +3242,14 @@
     <message>
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>The plugin &quot;%1&quot; was shutting down when Valis last stopped unexpectedly. Disable it?</source>
+        <translation>Das Plugin „%1“ wurde gerade beendet, als Valis zuletzt unerwartet stoppte. Deaktivieren?</translation>
+    </message>
+    <message>
+        <source>The plugin &quot;%1&quot; did not finish shutting down when Valis last quit, so Valis quit without it. Disable it?</source>
+        <translation>Das Plugin „%1“ wurde beim letzten Beenden von Valis nicht fertig, daher hat Valis ohne es beendet. Deaktivieren?</translation>
     </message>
 </context>
 <context>
@@ -5017,18 +4984,6 @@
         <translation>der Schlüsselbund ist nicht mehr verfügbar</translation>
     </message>
     <message>
-        <source>the call was abandoned</source>
-        <translation>der Aufruf wurde aufgegeben</translation>
-    </message>
-    <message>
-        <source>The MCP host has shut down.</source>
-        <translation>Der MCP-Host wurde beendet.</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; is no longer connected.</source>
-        <translation>Der MCP-Server „%1“ ist nicht mehr verbunden.</translation>
-    </message>
-    <message>
         <source>MCP server %1</source>
         <translation>MCP-Server %1</translation>
     </message>
@@ -5041,44 +4996,12 @@
         <translation>Der Benutzer hat die Sampling-Anfrage abgelehnt.</translation>
     </message>
     <message>
-        <source>The MCP server &quot;%1&quot; needs the user to open a web page first, and they did not.</source>
-        <translation>Der MCP-Server „%1“ verlangt, dass der Benutzer zuerst eine Webseite öffnet, was nicht geschehen ist.</translation>
-    </message>
-    <message>
         <source>The model could not answer: %1</source>
         <translation>Das Modell konnte nicht antworten: %1</translation>
     </message>
     <message>
-        <source>[interrupted: %1]</source>
-        <translation>[unterbrochen: %1]</translation>
-    </message>
-    <message>
         <source>The call that asked ended first.</source>
         <translation>Der Aufruf, der gefragt hat, wurde zuerst beendet.</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; answered the call of %2 with an error: %3</source>
-        <translation>Der MCP-Server „%1“ hat den Aufruf von %2 mit einem Fehler beantwortet: %3</translation>
-    </message>
-    <message>
-        <source>Check the arguments against the tool&apos;s input schema.</source>
-        <translation>Prüfen Sie die Argumente anhand des Eingabeschemas des Werkzeugs.</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; did not answer the call of %2 in time, so it was cancelled (%3). It may have done part of the work.</source>
-        <translation>Der MCP-Server „%1“ hat auf den Aufruf von %2 nicht rechtzeitig geantwortet, daher wurde er abgebrochen (%3). Möglicherweise wurde ein Teil der Arbeit schon erledigt.</translation>
-    </message>
-    <message>
-        <source>[interrupted: the call of %1 was cancelled]</source>
-        <translation>[unterbrochen: der Aufruf von %1 wurde abgebrochen]</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; stopped answering while %2 ran: %3</source>
-        <translation>Der MCP-Server „%1“ hat aufgehört zu antworten, während %2 lief: %3</translation>
-    </message>
-    <message>
-        <source>Its last log lines:</source>
-        <translation>Seine letzten Protokollzeilen:</translation>
     </message>
     <message>
         <source>it runs only as an MCP task, which Valis does not run yet</source>
@@ -5089,151 +5012,20 @@
         <translation>valis: Werkzeug %1 zurückgestellt: %2</translation>
     </message>
     <message>
-        <source>[Unavailable: the MCP server &quot;%1&quot; is not running (%2).] %3</source>
-        <translation>[Nicht verfügbar: Der MCP-Server „%1“ läuft nicht (%2).] %3</translation>
-    </message>
-    <message>
-        <source>[interrupted: cancelled]</source>
-        <translation>[unterbrochen: abgebrochen]</translation>
-    </message>
-    <message>
         <source>Search tools</source>
         <translation>Werkzeuge suchen</translation>
-    </message>
-    <message>
-        <source>Find tools of the connected MCP servers whose definitions are not loaded, by what you need them for. Returns each match&apos;s name, server, description and input schema; run one with call_tool. query: words describing the task (&quot;create github issue&quot;), or &quot;select:name1,name2&quot; for exact tool names.</source>
-        <translation>Findet Werkzeuge der verbundenen MCP-Server, deren Definitionen nicht geladen sind, anhand dessen, wofür Sie sie brauchen. Liefert für jeden Treffer Name, Server, Beschreibung und Eingabeschema; führen Sie einen mit call_tool aus. query: Wörter, die die Aufgabe beschreiben (&quot;create github issue&quot;), oder &quot;select:name1,name2&quot; für exakte Werkzeugnamen.</translation>
-    </message>
-    <message>
-        <source>What the tool should do, or select:&lt;names&gt;</source>
-        <translation>Was das Werkzeug tun soll, oder select:&lt;names&gt;</translation>
-    </message>
-    <message>
-        <source>How many matches (default 5)</source>
-        <translation>Wie viele Treffer (Standard 5)</translation>
     </message>
     <message>
         <source>Call tool</source>
         <translation>Werkzeug aufrufen</translation>
     </message>
     <message>
-        <source>Run a tool that search_tools found, with arguments that match its input schema.</source>
-        <translation>Führt ein Werkzeug aus, das search_tools gefunden hat, mit Argumenten, die seinem Eingabeschema entsprechen.</translation>
-    </message>
-    <message>
-        <source>The tool&apos;s exact name, as search_tools gave it</source>
-        <translation>Der genaue Name des Werkzeugs, wie search_tools ihn geliefert hat</translation>
-    </message>
-    <message>
-        <source>The tool&apos;s arguments</source>
-        <translation>Die Argumente des Werkzeugs</translation>
-    </message>
-    <message>
         <source>List MCP resources</source>
         <translation>MCP-Ressourcen auflisten</translation>
     </message>
     <message>
-        <source>List the resources (documents, files, records) the connected MCP servers offer, with their URIs and the URI templates they accept. server: one server&apos;s name, or omit for all.</source>
-        <translation>Listet die Ressourcen (Dokumente, Dateien, Datensätze) auf, die die verbundenen MCP-Server anbieten, mit ihren URIs und den URI-Vorlagen, die sie annehmen. server: der Name eines Servers, oder weglassen für alle.</translation>
-    </message>
-    <message>
-        <source>A server&apos;s name</source>
-        <translation>Der Name eines Servers</translation>
-    </message>
-    <message>
-        <source>nextCursor of an earlier page</source>
-        <translation>nextCursor einer früheren Seite</translation>
-    </message>
-    <message>
         <source>Read MCP resource</source>
         <translation>MCP-Ressource lesen</translation>
-    </message>
-    <message>
-        <source>Read one resource of an MCP server by its URI (from mcp_list_resources, a resource link, or a filled-in URI template).</source>
-        <translation>Liest eine Ressource eines MCP-Servers anhand ihrer URI (aus mcp_list_resources, einem Ressourcen-Link oder einer ausgefüllten URI-Vorlage).</translation>
-    </message>
-    <message>
-        <source>The server&apos;s name</source>
-        <translation>Der Name des Servers</translation>
-    </message>
-    <message>
-        <source>The resource&apos;s URI</source>
-        <translation>Die URI der Ressource</translation>
-    </message>
-    <message>
-        <source>search_tools needs a query.</source>
-        <translation>search_tools braucht eine query.</translation>
-    </message>
-    <message>
-        <source>No tools are held back: every tool is already in your tool list.</source>
-        <translation>Es werden keine Werkzeuge zurückgehalten: Jedes Werkzeug steht bereits in Ihrer Werkzeugliste.</translation>
-    </message>
-    <message numerus="yes">
-        <source>No tool matches &quot;%1&quot; among the %n held-back tool(s). Try other words.</source>
-        <translation>
-            <numerusform>Unter dem %n zurückgehaltenen Werkzeug passt keines zu „%1“. Versuchen Sie andere Wörter.</numerusform>
-            <numerusform>Unter den %n zurückgehaltenen Werkzeugen passt keines zu „%1“. Versuchen Sie andere Wörter.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n tool(s) found. Run one with call_tool {&quot;name&quot;: &lt;name&gt;, &quot;arguments&quot;: {...}}.</source>
-        <translation>
-            <numerusform>%n Werkzeug gefunden. Führen Sie es mit call_tool {&quot;name&quot;: &lt;name&gt;, &quot;arguments&quot;: {...}} aus.</numerusform>
-            <numerusform>%n Werkzeuge gefunden. Führen Sie eines mit call_tool {&quot;name&quot;: &lt;name&gt;, &quot;arguments&quot;: {...}} aus.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Not found: %1.</source>
-        <translation>Nicht gefunden: %1.</translation>
-    </message>
-    <message>
-        <source>call_tool names a tool that search_tools found; &quot;%1&quot; is not one.</source>
-        <translation>call_tool nennt ein Werkzeug, das search_tools gefunden hat; „%1“ ist keines davon.</translation>
-    </message>
-    <message>
-        <source>Unknown tool %1.</source>
-        <translation>Unbekanntes Werkzeug %1.</translation>
-    </message>
-    <message>
-        <source>No connected MCP server offers resources.</source>
-        <translation>Kein verbundener MCP-Server bietet Ressourcen an.</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a connected MCP server with resources.</source>
-        <translation>„%1“ ist kein verbundener MCP-Server mit Ressourcen.</translation>
-    </message>
-    <message>
-        <source>%1: resources/list failed: %2</source>
-        <translation>%1: resources/list ist fehlgeschlagen: %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>Server %1, %n resource(s):</source>
-        <translation>
-            <numerusform>Server %1, %n Ressource:</numerusform>
-            <numerusform>Server %1, %n Ressourcen:</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>(more: call again with cursor &quot;%1&quot;)</source>
-        <translation>(weitere: erneut mit cursor &quot;%1&quot; aufrufen)</translation>
-    </message>
-    <message>
-        <source>Server %1, URI templates:</source>
-        <translation>Server %1, URI-Vorlagen:</translation>
-    </message>
-    <message>
-        <source>Reading %1 failed: %2</source>
-        <translation>Lesen von %1 ist fehlgeschlagen: %2</translation>
-    </message>
-    <message>
-        <source>## MCP servers
-Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the servers say about themselves:</source>
-        <translation>## MCP-Server
-Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was die Server über sich selbst sagen:</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; was removed from the configuration.</source>
-        <translation>Der MCP-Server „%1“ wurde aus der Konfiguration entfernt.</translation>
     </message>
     <message>
         <source>declined an elicitation/create outside a tool call: %1</source>
@@ -5246,22 +5038,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>No Valis session is waiting on this server, so no one can allow the request.</source>
         <translation>Keine Valis-Sitzung wartet auf diesen Server, daher kann niemand die Anfrage erlauben.</translation>
-    </message>
-    <message>
-        <source>There is no MCP server &quot;%1&quot; any more.</source>
-        <translation>Den MCP-Server „%1“ gibt es nicht mehr.</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; is disabled in the settings.</source>
-        <translation>Der MCP-Server „%1“ ist in den Einstellungen deaktiviert.</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; is not running%2. Its tools cannot be used until it is restarted.</source>
-        <translation>Der MCP-Server „%1“ läuft nicht%2. Seine Werkzeuge können erst nach einem Neustart verwendet werden.</translation>
-    </message>
-    <message>
-        <source>the MCP server &quot;%1&quot; is not connected</source>
-        <translation>der MCP-Server „%1“ ist nicht verbunden</translation>
     </message>
     <message>
         <source>valis: sign in at %1</source>
@@ -5278,26 +5054,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>there is no HTTP MCP server &quot;%1&quot;</source>
         <translation>es gibt keinen HTTP-MCP-Server „%1“</translation>
-    </message>
-    <message>
-        <source>Valis is shutting down.</source>
-        <translation>Valis wird beendet.</translation>
-    </message>
-    <message>
-        <source>[%1 content, not passed to the model]</source>
-        <translation>[%1-Inhalt, nicht an das Modell weitergegeben]</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; offers no tool &quot;%2&quot;.</source>
-        <translation>Der MCP-Server „%1“ bietet kein Werkzeug „%2“ an.</translation>
-    </message>
-    <message>
-        <source>the user stopped this call</source>
-        <translation>der Benutzer hat diesen Aufruf angehalten</translation>
-    </message>
-    <message>
-        <source>this session has no model to answer with</source>
-        <translation>diese Sitzung hat kein Modell, das antworten könnte</translation>
     </message>
 </context>
 <context>
@@ -6185,10 +5941,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         </translation>
     </message>
     <message>
-        <source>expected a JSON array of OpenHands events</source>
-        <translation>ein JSON-Array von OpenHands-Ereignissen wurde erwartet</translation>
-    </message>
-    <message>
         <source>event #%1 of the array is not a JSON object</source>
         <translation>Ereignis #%1 des Arrays ist kein JSON-Objekt</translation>
     </message>
@@ -6235,6 +5987,18 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>&quot;tool_call_metadata.tool_call_id&quot; is not a string</source>
         <translation>„tool_call_metadata.tool_call_id“ ist keine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>the export&apos;s &quot;trajectory&quot; is not an array of events</source>
+        <translation>„trajectory“ des Exports ist kein Array von Ereignissen</translation>
+    </message>
+    <message>
+        <source>the export holds no trajectory; OpenHands said: %1</source>
+        <translation>der Export enthält keine Trajektorie; OpenHands meldete: %1</translation>
+    </message>
+    <message>
+        <source>expected a JSON array of OpenHands events or {&quot;trajectory&quot;: [...]}</source>
+        <translation>erwartet wurde ein JSON-Array von OpenHands-Ereignissen oder {&quot;trajectory&quot;: [...]}</translation>
     </message>
 </context>
 <context>
@@ -6496,6 +6260,14 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>cannot write the plugin settings: %1</source>
         <translation>die Plugin-Einstellungen können nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>plugin &quot;%1&quot;: %2</source>
+        <translation>Plugin „%1“: %2</translation>
+    </message>
+    <message>
+        <source>plugin &quot;%1&quot; did not finish shutting down within %2 ms; Valis quit without waiting for it</source>
+        <translation>Plugin „%1“ wurde nicht innerhalb von %2 ms beendet; Valis hat beendet, ohne darauf zu warten</translation>
     </message>
 </context>
 <context>
@@ -7897,6 +7669,17 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <source>update session metadata</source>
         <translation>Aktualisieren der Sitzungsmetadaten</translation>
     </message>
+    <message numerus="yes">
+        <source>cannot remove %n unreferenced file(s)</source>
+        <translation>
+            <numerusform>%n nicht referenzierte Datei kann nicht entfernt werden</numerusform>
+            <numerusform>%n nicht referenzierte Dateien können nicht entfernt werden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>sweep orphan blobs</source>
+        <translation>verwaiste Blobs entfernen</translation>
+    </message>
 </context>
 <context>
     <name>valis::Settings</name>
@@ -8223,10 +8006,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
 <context>
     <name>valis::SubagentHost</name>
     <message>
-        <source>The subagent was cancelled.</source>
-        <translation>Der Subagent wurde abgebrochen.</translation>
-    </message>
-    <message>
         <source>error: %1</source>
         <translation>Fehler: %1</translation>
     </message>
@@ -8330,61 +8109,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>sandbox: %1, %2</source>
         <translation>Sandbox: %1, %2</translation>
-    </message>
-</context>
-<context>
-    <name>valis::ToolOrchestrator</name>
-    <message>
-        <source>The arguments are not valid JSON (%1 at offset %2). Send them again as one JSON object.</source>
-        <translation>Die Argumente sind kein gültiges JSON (%1 an Position %2). Senden Sie sie erneut als ein einziges JSON-Objekt.</translation>
-    </message>
-    <message>
-        <source>The arguments must be a JSON object, not %1.</source>
-        <translation>Die Argumente müssen ein JSON-Objekt sein, nicht %1.</translation>
-    </message>
-    <message>
-        <source>Missing required arguments: %1.</source>
-        <translation>Es fehlen erforderliche Argumente: %1.</translation>
-    </message>
-    <message>
-        <source>There is no tool named &quot;%1&quot;. The tools are: %2.</source>
-        <translation>Es gibt kein Werkzeug namens „%1“. Verfügbare Werkzeuge: %2.</translation>
-    </message>
-    <message>
-        <source>Not run: the approval rules deny the tool &quot;%1&quot;.</source>
-        <translation>Nicht ausgeführt: Die Freigaberegeln verbieten das Werkzeug „%1“.</translation>
-    </message>
-    <message>
-        <source>The user denied this call of &quot;%1&quot;; it was not run.</source>
-        <translation>Der Benutzer hat diesen Aufruf von „%1“ abgelehnt; er wurde nicht ausgeführt.</translation>
-    </message>
-    <message>
-        <source>Their reason: %1</source>
-        <translation>Begründung: %1</translation>
-    </message>
-    <message>
-        <source>[interrupted: the turn was stopped before this call ran]</source>
-        <translation>[unterbrochen: die Runde wurde angehalten, bevor dieser Aufruf lief]</translation>
-    </message>
-    <message>
-        <source>[interrupted: the turn was stopped while this call waited for approval; it was not run]</source>
-        <translation>[unterbrochen: die Runde wurde angehalten, während dieser Aufruf auf Freigabe wartete; er wurde nicht ausgeführt]</translation>
-    </message>
-    <message>
-        <source>[interrupted: the user stopped this call while it ran]</source>
-        <translation>[unterbrochen: der Benutzer hat diesen Aufruf während der Ausführung angehalten]</translation>
-    </message>
-    <message>
-        <source>[killed: the user stopped this call while it ran]</source>
-        <translation>[abgebrochen: der Benutzer hat diesen Aufruf während der Ausführung beendet]</translation>
-    </message>
-    <message>
-        <source>call_tool needs {&quot;name&quot;: &lt;a tool&apos;s name&gt;, &quot;arguments&quot;: {...}}.</source>
-        <translation>call_tool braucht {&quot;name&quot;: &lt;Name eines Werkzeugs&gt;, &quot;arguments&quot;: {...}}.</translation>
-    </message>
-    <message>
-        <source>call_tool cannot call itself.</source>
-        <translation>call_tool kann sich nicht selbst aufrufen.</translation>
     </message>
 </context>
 <context>
@@ -9515,14 +9239,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>%1 disabled; it stays off from the next start.</source>
         <translation>%1 deaktiviert; es bleibt ab dem nächsten Start aus.</translation>
-    </message>
-    <message>
-        <source>%1 disabled: it was loading when Valis last stopped unexpectedly.</source>
-        <translation>%1 deaktiviert: es wurde gerade geladen, als Valis zuletzt unerwartet beendet wurde.</translation>
-    </message>
-    <message>
-        <source>warning: the plugin &quot;%1&quot; was loading when Valis last stopped unexpectedly; disable it with &apos;valis-cli plugins --disable-crashed&apos;.</source>
-        <translation>Warnung: Das Plugin „%1“ wurde gerade geladen, als Valis zuletzt unerwartet beendet wurde; deaktivieren Sie es mit „valis-cli plugins --disable-crashed“.</translation>
     </message>
     <message>
         <source>No plugins found in:</source>
@@ -12690,6 +12406,62 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
         <source>Show tokens and cost per day, model or session, with the cache-read share and compaction savings</source>
         <translation>Tokens und Kosten pro Tag, Modell oder Sitzung anzeigen, mit Anteil aus dem Cache und Einsparungen durch Verdichtung</translation>
     </message>
+    <message>
+        <source>set in %1, which comes before the keychain&apos;s</source>
+        <translation>gesetzt in %1, das Vorrang vor dem Schlüsselbund hat</translation>
+    </message>
+    <message>
+        <source>was loading when Valis last stopped unexpectedly</source>
+        <translation>wurde gerade geladen, als Valis zuletzt unerwartet stoppte</translation>
+    </message>
+    <message>
+        <source>was shutting down when Valis last stopped unexpectedly</source>
+        <translation>wurde gerade beendet, als Valis zuletzt unerwartet stoppte</translation>
+    </message>
+    <message>
+        <source>did not finish shutting down when Valis last quit</source>
+        <translation>wurde beim letzten Beenden von Valis nicht fertig</translation>
+    </message>
+    <message>
+        <source>%1 disabled: it %2.</source>
+        <translation>%1 deaktiviert: es %2.</translation>
+    </message>
+    <message>
+        <source>warning: the plugin &quot;%1&quot; %2; disable it with &apos;valis-cli plugins --disable-crashed&apos;.</source>
+        <translation>Warnung: Das Plugin „%1“ %2; deaktivieren mit &apos;valis-cli plugins --disable-crashed&apos;.</translation>
+    </message>
+    <message>
+        <source>%1: removed %2 of %3 files (%4 bytes); %5 younger than the grace period were left alone</source>
+        <translation>%1: %2 von %3 Dateien entfernt (%4 Bytes); %5 jünger als die Schonfrist wurden belassen</translation>
+    </message>
+    <message>
+        <source>Leave files younger than SECONDS (default %1: a file is written just before the row that refers to it).</source>
+        <translation>Dateien jünger als SECONDS belassen (Standard %1: eine Datei wird kurz vor der Zeile geschrieben, die auf sie verweist).</translation>
+    </message>
+    <message>
+        <source>One JSON object with what each store removed.</source>
+        <translation>Ein JSON-Objekt mit dem, was jeder Speicher entfernt hat.</translation>
+    </message>
+    <message>
+        <source>Removes files nothing refers to: images of deleted sessions, and image and memory content files a crash left without their row. Valis also does this by itself in the background.</source>
+        <translation>Entfernt Dateien, auf die nichts verweist: Bilder gelöschter Sitzungen sowie Bild- und Speicherinhaltsdateien, die ein Absturz ohne ihre Zeile hinterlassen hat. Valis tut dies auch selbst im Hintergrund.</translation>
+    </message>
+    <message>
+        <source>--grace takes a whole number of seconds, 0 or more</source>
+        <translation>--grace erwartet eine ganze Zahl von Sekunden, 0 oder mehr</translation>
+    </message>
+    <message>
+        <source>Session images</source>
+        <translation>Sitzungsbilder</translation>
+    </message>
+    <message>
+        <source>Memory content files</source>
+        <translation>Speicherinhaltsdateien</translation>
+    </message>
+    <message>
+        <source>Remove image and memory files nothing refers to (deleted sessions, crashes)</source>
+        <translation>Bild- und Speicherdateien entfernen, auf die nichts verweist (gelöschte Sitzungen, Abstürze)</translation>
+    </message>
 </context>
 <context>
     <name>valis::daytona::DaytonaFilesystem</name>
@@ -13367,53 +13139,6 @@ Werkzeuge namens mcp__&lt;server&gt;__&lt;tool&gt; stammen von MCP-Servern. Was 
     <message>
         <source>Could not create the command&apos;s temporary folder.</source>
         <translation>Der temporäre Ordner des Befehls konnte nicht angelegt werden.</translation>
-    </message>
-</context>
-<context>
-    <name>valis::web::DocumentConverter</name>
-    <message>
-        <source>The document is in the character set &quot;%1&quot;, which this build cannot decode.</source>
-        <translation>Das Dokument ist im Zeichensatz „%1“ kodiert, den dieser Build nicht dekodieren kann.</translation>
-    </message>
-    <message>
-        <source>an image</source>
-        <translation>ein Bild</translation>
-    </message>
-    <message>
-        <source>audio</source>
-        <translation>Audio</translation>
-    </message>
-    <message>
-        <source>a video</source>
-        <translation>ein Video</translation>
-    </message>
-    <message>
-        <source>a font</source>
-        <translation>eine Schriftart</translation>
-    </message>
-    <message>
-        <source>an archive</source>
-        <translation>ein Archiv</translation>
-    </message>
-    <message>
-        <source>a binary file</source>
-        <translation>eine Binärdatei</translation>
-    </message>
-    <message>
-        <source>The document is %1 (%2); fetch_url reads HTML, PDF, plain text, Markdown, JSON and XML.</source>
-        <translation>Das Dokument ist %1 (%2); fetch_url liest HTML, PDF, Klartext, Markdown, JSON und XML.</translation>
-    </message>
-    <message>
-        <source>The PDF is too large to read.</source>
-        <translation>Das PDF ist zu groß zum Lesen.</translation>
-    </message>
-    <message>
-        <source>The PDF could not be read: it is damaged or not a PDF.</source>
-        <translation>Das PDF konnte nicht gelesen werden: Es ist beschädigt oder kein PDF.</translation>
-    </message>
-    <message>
-        <source>The PDF is protected by a password, so its text cannot be read.</source>
-        <translation>Das PDF ist mit einem Passwort geschützt, daher kann sein Text nicht gelesen werden.</translation>
     </message>
 </context>
 <context>

@@ -4,10 +4,6 @@
 <context>
     <name></name>
     <message>
-        <source>[an image (%1) was here, but its stored copy cannot be read]</source>
-        <translation>[此处原有一张图片（%1），但无法读取其存储的副本]</translation>
-    </message>
-    <message>
         <source>two tools share a name: %1</source>
         <translation>有两个工具同名：%1</translation>
     </message>
@@ -30,14 +26,6 @@
     <message>
         <source>the answer was cut off at the model&apos;s output limit</source>
         <translation>回答在达到模型的输出上限时被截断</translation>
-    </message>
-    <message>
-        <source>[not run: the answer was interrupted (%1) after this call was made]</source>
-        <translation>[未执行：发出此调用后回答被中断（%1）]</translation>
-    </message>
-    <message>
-        <source>[not run: the user interrupted the turn]</source>
-        <translation>[未执行：用户中断了本轮次]</translation>
     </message>
     <message>
         <source>the context is nearly full; waiting for the summary of its oldest part</source>
@@ -138,6 +126,10 @@
     <message>
         <source>ask whether the memory store changed</source>
         <translation>查询记忆存储是否已更改</translation>
+    </message>
+    <message>
+        <source>sweep orphan content files</source>
+        <translation>清理孤立的内容文件</translation>
     </message>
 </context>
 <context>
@@ -411,13 +403,6 @@
     <message>
         <source>The AGENTS.md files hold %1 bytes, over their budget of %2 bytes, so they were cut: %3. The prompt says where each cut is and how to read the rest; raise agentsMdBudgetBytes in memory.json or shorten the files to load them whole.</source>
         <translation>AGENTS.md 文件共有 %1 字节，超出了 %2 字节的预算，因此已被截断：%3。提示中说明了每处截断的位置以及如何读取其余内容；请在 memory.json 中调高 agentsMdBudgetBytes，或缩短这些文件以完整加载。</translation>
-    </message>
-</context>
-<context>
-    <name>valis::AgentLoop</name>
-    <message>
-        <source>[an image (%1) was here, but its stored copy cannot be read]</source>
-        <translation>[此处原有一张图片（%1），但无法读取其存储的副本]</translation>
     </message>
 </context>
 <context>
@@ -1318,14 +1303,6 @@
         <source>the context strategy &quot;%1&quot; removed the placeholder of %2 from a turn it still shows; its result was not used</source>
         <translation>上下文策略“%1”从一个仍在显示的轮次中移除了 %2 的占位内容；其结果未被采用</translation>
     </message>
-    <message>
-        <source>[interrupted: this call did not finish, so it has no result. Run it again if it is still needed.]</source>
-        <translation>[已中断：此调用未完成，因此没有结果。如果仍然需要，请重新运行。]</translation>
-    </message>
-    <message>
-        <source>[a call of %1 was cut off before its arguments were complete; it was not run]</source>
-        <translation>[对 %1 的一次调用在参数写完之前被截断；该调用未执行]</translation>
-    </message>
 </context>
 <context>
     <name>valis::ContextSettings</name>
@@ -1728,30 +1705,6 @@
 <context>
     <name>valis::DetailStore</name>
     <message>
-        <source>the limit must be at least 1 (it was %1)</source>
-        <translation>限制必须至少为 1（当前为 %1）</translation>
-    </message>
-    <message>
-        <source>the byte offset counts from 0 (it was %1)</source>
-        <translation>字节偏移量从 0 开始计数（当前为 %1）</translation>
-    </message>
-    <message numerus="yes">
-        <source>byte offset %1 is past the end: %2 is %n byte(s) long</source>
-        <translation>
-            <numerusform>字节偏移量 %1 超出末尾：%2 的长度为 %n 字节</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>lines count from 1 (the offset was %1)</source>
-        <translation>行号从 1 开始计数（偏移量为 %1）</translation>
-    </message>
-    <message numerus="yes">
-        <source>line %1 is past the end: %2 has %n line(s)</source>
-        <translation>
-            <numerusform>第 %1 行超出末尾：%2 共有 %n 行</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>a memory needs an agent id</source>
         <translation>记忆需要智能体 ID</translation>
     </message>
@@ -1764,14 +1717,6 @@
         <translation>“%1”不是 /memories/ 内的文件路径</translation>
     </message>
     <message>
-        <source>there is no memory with the key %1</source>
-        <translation>没有键为 %1 的记忆</translation>
-    </message>
-    <message>
-        <source>there is no memory with the key %1; similar keys: %2</source>
-        <translation>没有键为 %1 的记忆；相似的键：%2</translation>
-    </message>
-    <message>
         <source>cannot create the folder of the memory database</source>
         <translation>无法创建记忆数据库的文件夹</translation>
     </message>
@@ -1782,6 +1727,22 @@
     <message>
         <source>This memory store cannot tell cheaply whether it changed.</source>
         <translation>此记忆存储无法低成本地判断自身是否已更改。</translation>
+    </message>
+    <message>
+        <source>This memory store cannot write a file on a condition.</source>
+        <translation>此记忆存储无法按条件写入文件。</translation>
+    </message>
+    <message>
+        <source>/memories/%1 of agent %2 is a folder (it holds /memories/%3), not a file</source>
+        <translation>代理 %2 的 /memories/%1 是文件夹（其中有 /memories/%3），不是文件</translation>
+    </message>
+    <message>
+        <source>/memories/%1 of agent %2 cannot be written: /memories/%3 is a file where a folder is needed</source>
+        <translation>无法写入代理 %2 的 /memories/%1：/memories/%3 是文件，而此处需要文件夹</translation>
+    </message>
+    <message>
+        <source>/memories/%1 of agent %2 was changed by another writer since it was read</source>
+        <translation>代理 %2 的 /memories/%1 在读取后已被其他写入者修改</translation>
     </message>
 </context>
 <context>
@@ -3271,6 +3232,14 @@
     <message>
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>The plugin &quot;%1&quot; was shutting down when Valis last stopped unexpectedly. Disable it?</source>
+        <translation>Valis 上次意外停止时，插件“%1”正在关闭。要禁用它吗？</translation>
+    </message>
+    <message>
+        <source>The plugin &quot;%1&quot; did not finish shutting down when Valis last quit, so Valis quit without it. Disable it?</source>
+        <translation>Valis 上次退出时，插件“%1”未能完成关闭，因此 Valis 未等待它就退出了。要禁用它吗？</translation>
     </message>
 </context>
 <context>
@@ -4991,18 +4960,6 @@
         <translation>钥匙串已不可用</translation>
     </message>
     <message>
-        <source>the call was abandoned</source>
-        <translation>调用已被放弃</translation>
-    </message>
-    <message>
-        <source>The MCP host has shut down.</source>
-        <translation>MCP 主机已关闭。</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; is no longer connected.</source>
-        <translation>MCP 服务器“%1”已不再连接。</translation>
-    </message>
-    <message>
         <source>MCP server %1</source>
         <translation>MCP 服务器 %1</translation>
     </message>
@@ -5015,44 +4972,12 @@
         <translation>用户拒绝了采样请求。</translation>
     </message>
     <message>
-        <source>The MCP server &quot;%1&quot; needs the user to open a web page first, and they did not.</source>
-        <translation>MCP 服务器“%1”需要用户先打开一个网页，但用户没有打开。</translation>
-    </message>
-    <message>
         <source>The model could not answer: %1</source>
         <translation>模型无法回答：%1</translation>
     </message>
     <message>
-        <source>[interrupted: %1]</source>
-        <translation>[已中断：%1]</translation>
-    </message>
-    <message>
         <source>The call that asked ended first.</source>
         <translation>发出询问的调用已先结束。</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; answered the call of %2 with an error: %3</source>
-        <translation>MCP 服务器“%1”对 %2 的调用返回了错误：%3</translation>
-    </message>
-    <message>
-        <source>Check the arguments against the tool&apos;s input schema.</source>
-        <translation>请对照工具的输入架构检查参数。</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; did not answer the call of %2 in time, so it was cancelled (%3). It may have done part of the work.</source>
-        <translation>MCP 服务器“%1”未及时应答对 %2 的调用，因此该调用已取消（%3）。它可能已经完成了部分工作。</translation>
-    </message>
-    <message>
-        <source>[interrupted: the call of %1 was cancelled]</source>
-        <translation>[已中断：对 %1 的调用已取消]</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; stopped answering while %2 ran: %3</source>
-        <translation>MCP 服务器“%1”在 %2 运行期间停止了应答：%3</translation>
-    </message>
-    <message>
-        <source>Its last log lines:</source>
-        <translation>其最后的日志行：</translation>
     </message>
     <message>
         <source>it runs only as an MCP task, which Valis does not run yet</source>
@@ -5063,148 +4988,20 @@
         <translation>valis：已搁置工具 %1：%2</translation>
     </message>
     <message>
-        <source>[Unavailable: the MCP server &quot;%1&quot; is not running (%2).] %3</source>
-        <translation>[不可用：MCP 服务器“%1”未在运行（%2）。] %3</translation>
-    </message>
-    <message>
-        <source>[interrupted: cancelled]</source>
-        <translation>[已中断：已取消]</translation>
-    </message>
-    <message>
         <source>Search tools</source>
         <translation>搜索工具</translation>
-    </message>
-    <message>
-        <source>Find tools of the connected MCP servers whose definitions are not loaded, by what you need them for. Returns each match&apos;s name, server, description and input schema; run one with call_tool. query: words describing the task (&quot;create github issue&quot;), or &quot;select:name1,name2&quot; for exact tool names.</source>
-        <translation>按用途查找已连接 MCP 服务器中尚未加载定义的工具。返回每个匹配项的名称、服务器、描述和输入架构；用 call_tool 运行其中一个。query：描述任务的词语（&quot;create github issue&quot;），或用 &quot;select:name1,name2&quot; 指定确切的工具名称。</translation>
-    </message>
-    <message>
-        <source>What the tool should do, or select:&lt;names&gt;</source>
-        <translation>工具应做什么，或 select:&lt;names&gt;</translation>
-    </message>
-    <message>
-        <source>How many matches (default 5)</source>
-        <translation>匹配项数量（默认 5）</translation>
     </message>
     <message>
         <source>Call tool</source>
         <translation>调用工具</translation>
     </message>
     <message>
-        <source>Run a tool that search_tools found, with arguments that match its input schema.</source>
-        <translation>运行 search_tools 找到的工具，参数须符合其输入架构。</translation>
-    </message>
-    <message>
-        <source>The tool&apos;s exact name, as search_tools gave it</source>
-        <translation>工具的确切名称，与 search_tools 给出的一致</translation>
-    </message>
-    <message>
-        <source>The tool&apos;s arguments</source>
-        <translation>工具的参数</translation>
-    </message>
-    <message>
         <source>List MCP resources</source>
         <translation>列出 MCP 资源</translation>
     </message>
     <message>
-        <source>List the resources (documents, files, records) the connected MCP servers offer, with their URIs and the URI templates they accept. server: one server&apos;s name, or omit for all.</source>
-        <translation>列出已连接 MCP 服务器提供的资源（文档、文件、记录），包括其 URI 以及它们接受的 URI 模板。server：某个服务器的名称，省略则列出全部。</translation>
-    </message>
-    <message>
-        <source>A server&apos;s name</source>
-        <translation>服务器名称</translation>
-    </message>
-    <message>
-        <source>nextCursor of an earlier page</source>
-        <translation>上一页的 nextCursor</translation>
-    </message>
-    <message>
         <source>Read MCP resource</source>
         <translation>读取 MCP 资源</translation>
-    </message>
-    <message>
-        <source>Read one resource of an MCP server by its URI (from mcp_list_resources, a resource link, or a filled-in URI template).</source>
-        <translation>按 URI 读取 MCP 服务器的一个资源（URI 来自 mcp_list_resources、资源链接或已填写的 URI 模板）。</translation>
-    </message>
-    <message>
-        <source>The server&apos;s name</source>
-        <translation>服务器的名称</translation>
-    </message>
-    <message>
-        <source>The resource&apos;s URI</source>
-        <translation>资源的 URI</translation>
-    </message>
-    <message>
-        <source>search_tools needs a query.</source>
-        <translation>search_tools 需要 query。</translation>
-    </message>
-    <message>
-        <source>No tools are held back: every tool is already in your tool list.</source>
-        <translation>没有暂缓提供的工具：所有工具都已在你的工具列表中。</translation>
-    </message>
-    <message numerus="yes">
-        <source>No tool matches &quot;%1&quot; among the %n held-back tool(s). Try other words.</source>
-        <translation>
-            <numerusform>在 %n 个暂缓提供的工具中没有与“%1”匹配的工具。请换些词语试试。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n tool(s) found. Run one with call_tool {&quot;name&quot;: &lt;name&gt;, &quot;arguments&quot;: {...}}.</source>
-        <translation>
-            <numerusform>找到 %n 个工具。用 call_tool {&quot;name&quot;: &lt;name&gt;, &quot;arguments&quot;: {...}} 运行其中一个。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Not found: %1.</source>
-        <translation>未找到：%1。</translation>
-    </message>
-    <message>
-        <source>call_tool names a tool that search_tools found; &quot;%1&quot; is not one.</source>
-        <translation>call_tool 须指定 search_tools 找到的工具；“%1”不在其中。</translation>
-    </message>
-    <message>
-        <source>Unknown tool %1.</source>
-        <translation>未知工具 %1。</translation>
-    </message>
-    <message>
-        <source>No connected MCP server offers resources.</source>
-        <translation>没有已连接的 MCP 服务器提供资源。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a connected MCP server with resources.</source>
-        <translation>“%1”不是提供资源的已连接 MCP 服务器。</translation>
-    </message>
-    <message>
-        <source>%1: resources/list failed: %2</source>
-        <translation>%1：resources/list 失败：%2</translation>
-    </message>
-    <message numerus="yes">
-        <source>Server %1, %n resource(s):</source>
-        <translation>
-            <numerusform>服务器 %1，%n 个资源：</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>(more: call again with cursor &quot;%1&quot;)</source>
-        <translation>（还有更多：用 cursor &quot;%1&quot; 再次调用）</translation>
-    </message>
-    <message>
-        <source>Server %1, URI templates:</source>
-        <translation>服务器 %1，URI 模板：</translation>
-    </message>
-    <message>
-        <source>Reading %1 failed: %2</source>
-        <translation>读取 %1 失败：%2</translation>
-    </message>
-    <message>
-        <source>## MCP servers
-Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the servers say about themselves:</source>
-        <translation>## MCP 服务器
-名为 mcp__&lt;server&gt;__&lt;tool&gt; 的工具来自 MCP 服务器。各服务器对自身的说明：</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; was removed from the configuration.</source>
-        <translation>MCP 服务器“%1”已从配置中移除。</translation>
     </message>
     <message>
         <source>declined an elicitation/create outside a tool call: %1</source>
@@ -5217,22 +5014,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>No Valis session is waiting on this server, so no one can allow the request.</source>
         <translation>没有 Valis 会话在等待此服务器，因此无人可以允许该请求。</translation>
-    </message>
-    <message>
-        <source>There is no MCP server &quot;%1&quot; any more.</source>
-        <translation>MCP 服务器“%1”已不存在。</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; is disabled in the settings.</source>
-        <translation>MCP 服务器“%1”已在设置中禁用。</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; is not running%2. Its tools cannot be used until it is restarted.</source>
-        <translation>MCP 服务器“%1”未在运行%2。在它重启之前无法使用其工具。</translation>
-    </message>
-    <message>
-        <source>the MCP server &quot;%1&quot; is not connected</source>
-        <translation>MCP 服务器“%1”未连接</translation>
     </message>
     <message>
         <source>valis: sign in at %1</source>
@@ -5249,26 +5030,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>there is no HTTP MCP server &quot;%1&quot;</source>
         <translation>没有 HTTP MCP 服务器“%1”</translation>
-    </message>
-    <message>
-        <source>Valis is shutting down.</source>
-        <translation>Valis 正在关闭。</translation>
-    </message>
-    <message>
-        <source>[%1 content, not passed to the model]</source>
-        <translation>[%1 内容，未传给模型]</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; offers no tool &quot;%2&quot;.</source>
-        <translation>MCP 服务器“%1”不提供工具“%2”。</translation>
-    </message>
-    <message>
-        <source>the user stopped this call</source>
-        <translation>用户停止了此调用</translation>
-    </message>
-    <message>
-        <source>this session has no model to answer with</source>
-        <translation>此会话没有可用于回答的模型</translation>
     </message>
 </context>
 <context>
@@ -6126,10 +5887,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
 <context>
     <name>valis::OpenHandsImporter</name>
     <message>
-        <source>expected a JSON array of OpenHands events</source>
-        <translation>应为 OpenHands 事件的 JSON 数组</translation>
-    </message>
-    <message>
         <source>event #%1 of the array is not a JSON object</source>
         <translation>数组中的第 %1 个事件不是 JSON 对象</translation>
     </message>
@@ -6200,6 +5957,18 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <translation>
             <numerusform>有 %n 个观察结果不对应任何工具调用，已作为系统消息保留</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>the export&apos;s &quot;trajectory&quot; is not an array of events</source>
+        <translation>导出文件的“trajectory”不是事件数组</translation>
+    </message>
+    <message>
+        <source>the export holds no trajectory; OpenHands said: %1</source>
+        <translation>导出文件不含轨迹；OpenHands 提示：%1</translation>
+    </message>
+    <message>
+        <source>expected a JSON array of OpenHands events or {&quot;trajectory&quot;: [...]}</source>
+        <translation>应为 OpenHands 事件的 JSON 数组或 {&quot;trajectory&quot;: [...]}</translation>
     </message>
 </context>
 <context>
@@ -6456,6 +6225,14 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>cannot write the plugin settings: %1</source>
         <translation>无法写入插件设置：%1</translation>
+    </message>
+    <message>
+        <source>plugin &quot;%1&quot;: %2</source>
+        <translation>插件“%1”：%2</translation>
+    </message>
+    <message>
+        <source>plugin &quot;%1&quot; did not finish shutting down within %2 ms; Valis quit without waiting for it</source>
+        <translation>插件“%1”未在 %2 毫秒内完成关闭；Valis 未等待它就退出了</translation>
     </message>
 </context>
 <context>
@@ -7845,6 +7622,16 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <source>update session metadata</source>
         <translation>更新会话元数据</translation>
     </message>
+    <message numerus="yes">
+        <source>cannot remove %n unreferenced file(s)</source>
+        <translation>
+            <numerusform>无法删除 %n 个未被引用的文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>sweep orphan blobs</source>
+        <translation>清理孤立的二进制文件</translation>
+    </message>
 </context>
 <context>
     <name>valis::Settings</name>
@@ -8171,10 +7958,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
 <context>
     <name>valis::SubagentHost</name>
     <message>
-        <source>The subagent was cancelled.</source>
-        <translation>子智能体已取消。</translation>
-    </message>
-    <message>
         <source>error: %1</source>
         <translation>错误：%1</translation>
     </message>
@@ -8278,61 +8061,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>sandbox: %1, %2</source>
         <translation>沙箱：%1，%2</translation>
-    </message>
-</context>
-<context>
-    <name>valis::ToolOrchestrator</name>
-    <message>
-        <source>The arguments are not valid JSON (%1 at offset %2). Send them again as one JSON object.</source>
-        <translation>参数不是有效的 JSON（%1，位于偏移量 %2）。请以单个 JSON 对象重新发送。</translation>
-    </message>
-    <message>
-        <source>The arguments must be a JSON object, not %1.</source>
-        <translation>参数必须是 JSON 对象，而不是 %1。</translation>
-    </message>
-    <message>
-        <source>Missing required arguments: %1.</source>
-        <translation>缺少必需的参数：%1。</translation>
-    </message>
-    <message>
-        <source>There is no tool named &quot;%1&quot;. The tools are: %2.</source>
-        <translation>没有名为“%1”的工具。可用的工具有：%2。</translation>
-    </message>
-    <message>
-        <source>Not run: the approval rules deny the tool &quot;%1&quot;.</source>
-        <translation>未执行：批准规则拒绝了工具“%1”。</translation>
-    </message>
-    <message>
-        <source>The user denied this call of &quot;%1&quot;; it was not run.</source>
-        <translation>用户拒绝了对“%1”的这次调用；该调用未执行。</translation>
-    </message>
-    <message>
-        <source>Their reason: %1</source>
-        <translation>用户给出的理由：%1</translation>
-    </message>
-    <message>
-        <source>[interrupted: the turn was stopped before this call ran]</source>
-        <translation>[已中断：本轮次在此调用运行之前已停止]</translation>
-    </message>
-    <message>
-        <source>[interrupted: the turn was stopped while this call waited for approval; it was not run]</source>
-        <translation>[已中断：此调用等待批准时本轮次已停止；该调用未执行]</translation>
-    </message>
-    <message>
-        <source>[interrupted: the user stopped this call while it ran]</source>
-        <translation>[已中断：用户在此调用运行时停止了它]</translation>
-    </message>
-    <message>
-        <source>[killed: the user stopped this call while it ran]</source>
-        <translation>[已终止：用户在此调用运行时停止了它]</translation>
-    </message>
-    <message>
-        <source>call_tool needs {&quot;name&quot;: &lt;a tool&apos;s name&gt;, &quot;arguments&quot;: {...}}.</source>
-        <translation>call_tool 需要 {&quot;name&quot;: &lt;工具名称&gt;, &quot;arguments&quot;: {...}}。</translation>
-    </message>
-    <message>
-        <source>call_tool cannot call itself.</source>
-        <translation>call_tool 不能调用自身。</translation>
     </message>
 </context>
 <context>
@@ -9976,14 +9704,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>%1 disabled; it stays off from the next start.</source>
         <translation>已禁用 %1；从下次启动起它将保持关闭。</translation>
-    </message>
-    <message>
-        <source>%1 disabled: it was loading when Valis last stopped unexpectedly.</source>
-        <translation>已禁用 %1：Valis 上次意外停止时它正在加载。</translation>
-    </message>
-    <message>
-        <source>warning: the plugin &quot;%1&quot; was loading when Valis last stopped unexpectedly; disable it with &apos;valis-cli plugins --disable-crashed&apos;.</source>
-        <translation>警告：Valis 上次意外停止时插件“%1”正在加载；可使用“valis-cli plugins --disable-crashed”禁用它。</translation>
     </message>
     <message>
         <source>No plugins found in:</source>
@@ -12603,6 +12323,62 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
         <source>Show tokens and cost per day, model or session, with the cache-read share and compaction savings</source>
         <translation>按天、模型或会话显示 token 和费用，以及缓存读取占比和压缩节省</translation>
     </message>
+    <message>
+        <source>set in %1, which comes before the keychain&apos;s</source>
+        <translation>已在 %1 中设置，其优先于钥匙串</translation>
+    </message>
+    <message>
+        <source>was loading when Valis last stopped unexpectedly</source>
+        <translation>在 Valis 上次意外停止时正在加载</translation>
+    </message>
+    <message>
+        <source>was shutting down when Valis last stopped unexpectedly</source>
+        <translation>在 Valis 上次意外停止时正在关闭</translation>
+    </message>
+    <message>
+        <source>did not finish shutting down when Valis last quit</source>
+        <translation>在 Valis 上次退出时未能完成关闭</translation>
+    </message>
+    <message>
+        <source>%1 disabled: it %2.</source>
+        <translation>已禁用 %1：它%2。</translation>
+    </message>
+    <message>
+        <source>warning: the plugin &quot;%1&quot; %2; disable it with &apos;valis-cli plugins --disable-crashed&apos;.</source>
+        <translation>警告：插件“%1”%2；可用 &apos;valis-cli plugins --disable-crashed&apos; 禁用它。</translation>
+    </message>
+    <message>
+        <source>%1: removed %2 of %3 files (%4 bytes); %5 younger than the grace period were left alone</source>
+        <translation>%1：已删除 %3 个文件中的 %2 个（%4 字节）；%5 个未超过宽限期的文件被保留</translation>
+    </message>
+    <message>
+        <source>Leave files younger than SECONDS (default %1: a file is written just before the row that refers to it).</source>
+        <translation>保留未超过 SECONDS 秒的文件（默认 %1：文件会在引用它的记录之前写入）。</translation>
+    </message>
+    <message>
+        <source>One JSON object with what each store removed.</source>
+        <translation>输出一个 JSON 对象，列出每个存储删除的内容。</translation>
+    </message>
+    <message>
+        <source>Removes files nothing refers to: images of deleted sessions, and image and memory content files a crash left without their row. Valis also does this by itself in the background.</source>
+        <translation>删除没有任何引用的文件：已删除会话的图片，以及崩溃后缺少对应记录的图片和记忆内容文件。Valis 也会在后台自动执行此操作。</translation>
+    </message>
+    <message>
+        <source>--grace takes a whole number of seconds, 0 or more</source>
+        <translation>--grace 需要一个不小于 0 的整数秒数</translation>
+    </message>
+    <message>
+        <source>Session images</source>
+        <translation>会话图片</translation>
+    </message>
+    <message>
+        <source>Memory content files</source>
+        <translation>记忆内容文件</translation>
+    </message>
+    <message>
+        <source>Remove image and memory files nothing refers to (deleted sessions, crashes)</source>
+        <translation>删除没有任何引用的图片和记忆文件（已删除的会话、崩溃）</translation>
+    </message>
 </context>
 <context>
     <name>valis::daytona::DaytonaFilesystem</name>
@@ -13280,53 +13056,6 @@ Tools named mcp__&lt;server&gt;__&lt;tool&gt; come from MCP servers. What the se
     <message>
         <source>Could not create the command&apos;s temporary folder.</source>
         <translation>无法创建该命令的临时文件夹。</translation>
-    </message>
-</context>
-<context>
-    <name>valis::web::DocumentConverter</name>
-    <message>
-        <source>The document is in the character set &quot;%1&quot;, which this build cannot decode.</source>
-        <translation>该文档使用字符集“%1”，此构建无法解码。</translation>
-    </message>
-    <message>
-        <source>an image</source>
-        <translation>图片</translation>
-    </message>
-    <message>
-        <source>audio</source>
-        <translation>音频</translation>
-    </message>
-    <message>
-        <source>a video</source>
-        <translation>视频</translation>
-    </message>
-    <message>
-        <source>a font</source>
-        <translation>字体</translation>
-    </message>
-    <message>
-        <source>an archive</source>
-        <translation>压缩包</translation>
-    </message>
-    <message>
-        <source>a binary file</source>
-        <translation>二进制文件</translation>
-    </message>
-    <message>
-        <source>The document is %1 (%2); fetch_url reads HTML, PDF, plain text, Markdown, JSON and XML.</source>
-        <translation>该文档是%1（%2）；fetch_url 可读取 HTML、PDF、纯文本、Markdown、JSON 和 XML。</translation>
-    </message>
-    <message>
-        <source>The PDF is too large to read.</source>
-        <translation>该 PDF 太大，无法读取。</translation>
-    </message>
-    <message>
-        <source>The PDF could not be read: it is damaged or not a PDF.</source>
-        <translation>无法读取该 PDF：它已损坏或不是 PDF。</translation>
-    </message>
-    <message>
-        <source>The PDF is protected by a password, so its text cannot be read.</source>
-        <translation>该 PDF 受密码保护，因此无法读取其文本。</translation>
     </message>
 </context>
 <context>
