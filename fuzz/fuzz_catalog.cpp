@@ -29,10 +29,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     Q_UNUSED(catalog::modelEntryLines(content));
 
     static const qsizetype builtIns = ModelCatalog::builtIn().models().size();
-    const ModelCatalog catalog = ModelCatalog::load(path);
-    for (const CatalogIssue &issue : catalog.issues())
+    const ModelCatalog loaded = ModelCatalog::load(path);
+    for (const CatalogIssue &issue : loaded.issues())
         VALIS_FUZZ_CHECK_ERROR(issue.error);
-    VALIS_FUZZ_CHECK(catalog.models().size() >= builtIns,
-                     QStringLiteral("an override cost built-in models: %1 of %2").arg(catalog.models().size()).arg(builtIns));
+    VALIS_FUZZ_CHECK(loaded.models().size() >= builtIns,
+                     QStringLiteral("an override cost built-in models: %1 of %2").arg(loaded.models().size()).arg(builtIns));
     return 0;
 }

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 /// What the libFuzzer targets in fuzz/ share: turning an input into the forms the parsers take,
 /// and stopping the run loudly when an invariant breaks (a crash is only the floor).

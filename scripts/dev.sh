@@ -150,7 +150,7 @@ fuzz_run() {
     cpu=$(awk '{ printf "%.0f", $1 + $2 }' <<<"${cpu##*$'\n'}")
     local execs cov result=ok
     execs=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2 || true)
     if [ "$status" -ne 0 ]; then
         result="FAILED (exit $status; see $log and $out/artifacts/$name/)"
     fi
@@ -178,10 +178,14 @@ fuzz_all() {
 fuzz_smoke() {
     local seconds="${FUZZ_SMOKE_SECONDS:-30}"
     [ "$seconds" -gt 0 ] || return 0
+    local started=$SECONDS status=0
     build_fuzz
-    log "running every fuzz target for ${seconds} s over its seeds and regression inputs"
+    local built=$SECONDS
+    log "fuzz build: $((built - started)) s; running every fuzz target for ${seconds} s over its seeds and regression inputs"
     mapfile -t targets < <(fuzz_targets)
-    fuzz_all "$seconds" "${targets[@]}"
+    fuzz_all "$seconds" "${targets[@]}" || status=$?
+    log "fuzz smoke run: $((SECONDS - built)) s"
+    return "$status"
 }
 
 case "${1:-}" in
