@@ -45,7 +45,9 @@ QByteArray bytes(const uint8_t *data, size_t size)
 
 QString writeInput(const QByteArray &content, const QString &fileName)
 {
-    static const bool cleanedAtExit = std::atexit(removeScratchDir) == 0;
+    // scratchDir()'s static first: exit handlers run in reverse, so the folder's name must be
+    // constructed before the handler that reads it is registered, or it is freed before it.
+    static const bool cleanedAtExit = (scratchDir(), std::atexit(removeScratchDir) == 0);
     Q_UNUSED(cleanedAtExit);
     const QString path = scratchDir() + QLatin1Char('/') + fileName;
     QDir().mkpath(path.left(path.lastIndexOf(QLatin1Char('/'))));
