@@ -8,14 +8,21 @@
 #   scripts/dev.sh package       build the .deb and .rpm (in BUILD_DIR/packages) and check them
 #   scripts/dev.sh package-test  the same, then install the .deb into a clean Debian 12 root
 #                                and use it there (needs root; the test suite runs it too)
+#   scripts/dev.sh fuzz [--list] [TARGET] [SECONDS]
+#                         build the libFuzzer targets (fuzz/, clang, ASan+UBSan) in BUILD_DIR_FUZZ
+#                         and run TARGET, or every target, for SECONDS each (default 30); --list
+#                         names them. `test` ends with a short run of every target (FUZZ_SMOKE_SECONDS,
+#                         default 30; 0 skips it).
 # Environment: BUILD_DIR (default: build), BUILD_TYPE (default: Release), JOBS (default: nproc),
-# BUILD_DIR_SANITIZE (default: build-asan),
+# BUILD_DIR_SANITIZE (default: build-asan), BUILD_DIR_FUZZ (default: build-fuzz),
 # VALIS_FIXTURES (the shared fixture folder; default ../shared/fixtures beside the checkout).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="${BUILD_DIR:-$here/build}"
 build_type="${BUILD_TYPE:-Release}"
+fuzz_build_dir="${BUILD_DIR_FUZZ:-$here/build-fuzz}"
+fixtures_dir="${VALIS_FIXTURES:-$here/../shared/fixtures}"
 jobs="${JOBS:-$(nproc 2>/dev/null || echo 2)}"
 
 # Debian packages the build, the tests and the app need (see ../shared/docs/TOOLCHAIN.md).
@@ -37,6 +44,7 @@ apt_packages=(
     libmozjs-102-dev
     libgumbo-dev libpoppler-cpp-dev
     libgrpc++-dev libprotobuf-dev protobuf-compiler protobuf-compiler-grpc openssl
+    clang libclang-rt-14-dev
     fonts-noto-color-emoji fonts-noto-cjk
 )
 
@@ -112,6 +120,89 @@ package() {
     "$here/packaging/linux/check-packages.sh" "$build_dir/packages"
 }
 
+# --- fuzzing (fuzz/, cmake/Fuzzing.cmake) ---------------------------------------------------
+
+fuzz_targets() {
+    local source
+    for source in "$here"/fuzz/fuzz_*.cpp; do
+        source="${source##*/fuzz_}"; echo "${source%.cpp}"
+    done
+}
+
+build_fuzz() {
+    log "configuring the fuzz build (clang, ASan+UBSan) in $fuzz_build_dir"
+    cmake -S "$here" -B "$fuzz_build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DCMAKE_CXX_COMPILER=clang++ -DVALIS_FUZZ=ON -DVALIS_WARNINGS_AS_ERRORS=ON >/dev/null
+    log "building the fuzz targets with $jobs jobs"
+    cmake --build "$fuzz_build_dir" -j "$jobs" --target valis_fuzz
+}
+
+# fuzz_run TARGET SECONDS: runs one target over its seeds, its regression inputs, the fixtures
+# fuzz/fixtures.txt names for it and the corpus it grew before (kept in the fuzz build); prints
+# "TARGET CPU-SECONDS EXECS/S COVERAGE RESULT" and fails when the target found a crash, a leak,
+# a timeout or an out-of-memory.
+fuzz_run() {
+    local name="$1" seconds="$2" out="$fuzz_build_dir/fuzz"
+    local corpus="$out/corpus/$name" log="$out/logs/$name.log"
+    mkdir -p "$corpus" "$out/logs" "$out/artifacts/$name"
+    local dirs=("$corpus")
+    local dir
+    for dir in "$here/fuzz/seeds/$name" "$here/fuzz/regressions/$name"; do
+        [ -d "$dir" ] && dirs+=("$dir")
+    done
+    while read -r target rest; do
+        [ "$target" = "$name" ] || continue
+        for dir in $rest; do
+            [ -d "$fixtures_dir/$dir" ] && dirs+=("$fixtures_dir/$dir")
+        done
+    done < <(grep -v '^#' "$here/fuzz/fixtures.txt")
+    local options=(-max_total_time="$seconds" -timeout=25 -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1
+                   -artifact_prefix="$out/artifacts/$name/")
+    [ -f "$here/fuzz/dict/$name.dict" ] && options+=(-dict="$here/fuzz/dict/$name.dict")
+    local status=0 cpu
+    local TIMEFORMAT='%U %S'
+    cpu=$( { time "$out/bin/fuzz_$name" "${options[@]}" "${dirs[@]}" >"$log" 2>&1; } 2>&1 ) || status=$?
+    cpu=$(awk '{ printf "%.0f", $1 + $2 }' <<<"${cpu##*$'\n'}")
+    local execs cov result=ok
+    execs=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2 || true)
+    if [ "$status" -ne 0 ]; then
+        result="FAILED (exit $status; see $log and $out/artifacts/$name/)"
+    fi
+    printf '%-22s %6s %8s %7s  %s\n' "$name" "$cpu" "${execs:-?}" "${cov:-?}" "$result"
+    [ "$status" -eq 0 ]
+}
+
+# fuzz_all SECONDS TARGET...: runs the targets two at a time (the CI machines have two cores)
+# and prints the table of what each did; fails when any target failed.
+fuzz_all() {
+    local seconds="$1"; shift
+    local table="$fuzz_build_dir/fuzz/last-run.txt" failed=0
+    mkdir -p "$fuzz_build_dir/fuzz"; : >"$table"
+    local name
+    for name in "$@"; do
+        while [ "$(jobs -rp | wc -l)" -ge 2 ]; do wait -n || failed=1; done
+        fuzz_run "$name" "$seconds" >>"$table" &
+    done
+    while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || failed=1; done
+    printf '%-22s %6s %8s %7s  %s\n' target cpu-s execs/s cov result
+    sort "$table"
+    [ "$failed" -eq 0 ]
+}
+
+fuzz_smoke() {
+    local seconds="${FUZZ_SMOKE_SECONDS:-30}"
+    [ "$seconds" -gt 0 ] || return 0
+    local started=$SECONDS status=0
+    build_fuzz
+    local built=$SECONDS
+    log "fuzz build: $((built - started)) s; running every fuzz target for ${seconds} s over its seeds and regression inputs"
+    mapfile -t targets < <(fuzz_targets)
+    fuzz_all "$seconds" "${targets[@]}" || status=$?
+    log "fuzz smoke run: $((SECONDS - built)) s"
+    return "$status"
+}
+
 case "${1:-}" in
     setup) setup ;;
     build) setup; build ;;
@@ -137,9 +228,23 @@ case "${1:-}" in
         setup; build
         shift
         run_tests "$@"
+        fuzz_smoke
+        ;;
+    fuzz)
+        shift
+        if [ "${1:-}" = "--list" ]; then fuzz_targets; exit 0; fi
+        mapfile -t targets < <(fuzz_targets)
+        if [ -n "${1:-}" ] && ! [[ "$1" =~ ^[0-9]+$ ]]; then
+            printf '%s\n' "${targets[@]}" | grep -qx -- "$1" || { log "no fuzz target '$1' (scripts/dev.sh fuzz --list)"; exit 2; }
+            targets=("$1"); shift
+        fi
+        seconds="${1:-30}"
+        setup; build_fuzz
+        log "running ${#targets[@]} fuzz target(s) for ${seconds} s each"
+        fuzz_all "$seconds" "${targets[@]}"
         ;;
     *)
-        sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
         exit 2
         ;;
 esac

@@ -305,7 +305,9 @@ bool JsonScanner::readInteger(qint64 *out)
     const qsizetype digitsStart = at;
     qint64 value = 0;
     while (at < m_json.size() && isDigit(m_json[at])) {
-        value = value * 10 + (m_json[at] - '0');
+        // Past 15 digits the number is refused below; accumulating them would overflow first.
+        if (at - digitsStart < 15)
+            value = value * 10 + (m_json[at] - '0');
         ++at;
     }
     const qsizetype digits = at - digitsStart;

@@ -183,10 +183,14 @@ Result<QList<FileDiff>> parseUnifiedDiff(const QString &diff)
 
     QList<FileDiff> files;
     GitSection git;
+    // Returns false when the section names a change but its "diff --git" line gave no file name
+    // for it (a file diff with no path at all; found by fuzz_unifieddiff).
     const auto closeGitSection = [&files, &git] {
         // A git section without "---"/"+++": an empty new file, a deletion without content, or
         // a pure rename. Mode changes alone are nothing to apply.
         if (git.open && !git.sawFileHeader) {
+            if ((git.newFile && git.newPath.isEmpty()) || (git.deletedFile && git.oldPath.isEmpty()))
+                return false;
             FileDiff file;
             if (git.newFile) {
                 file.newPath = git.newPath;
@@ -201,13 +205,17 @@ Result<QList<FileDiff>> parseUnifiedDiff(const QString &diff)
             }
         }
         git = GitSection();
+        return true;
     };
+    const QString unnamedSection = QStringLiteral("a \"diff --git\" section creates or deletes a file but its "
+                                                  "\"diff --git a/path b/path\" line names none");
 
     qsizetype i = 0;
     while (i < lines.size()) {
         const QString &line = lines.at(i);
         if (line.startsWith(QLatin1String("diff --git "))) {
-            closeGitSection();
+            if (!closeGitSection())
+                return parseError(i, unnamedSection);
             git.open = true;
             const QString names = line.mid(11);
             const qsizetype split = names.lastIndexOf(QLatin1String(" b/"));
@@ -239,6 +247,12 @@ Result<QList<FileDiff>> parseUnifiedDiff(const QString &diff)
             QString oldPath = cleanPath(line.mid(4));
             QString newPath = cleanPath(lines.at(i + 1).mid(4));
             stripPrefixes(&oldPath, &newPath, git.open);
+            // An empty name (or a bare "a/") would make a diff that touches no file at all
+            // (found by fuzz_unifieddiff).
+            if (oldPath.isEmpty())
+                return parseError(i, QStringLiteral("the \"---\" line names no file (use --- /dev/null for a new file)"));
+            if (newPath.isEmpty())
+                return parseError(i + 1, QStringLiteral("the \"+++\" line names no file (use +++ /dev/null for a deleted file)"));
             if (oldPath == DevNull && newPath == DevNull)
                 return parseError(i, QStringLiteral("both file names are /dev/null"));
             FileDiff file;
@@ -264,7 +278,8 @@ Result<QList<FileDiff>> parseUnifiedDiff(const QString &diff)
         }
         ++i; // prose, "Index:", "===", "index 1234..5678"
     }
-    closeGitSection();
+    if (!closeGitSection())
+        return parseError(lines.size() - 1, unnamedSection);
 
     if (files.isEmpty()) {
         return Error(QStringLiteral("patch.invalid"),
