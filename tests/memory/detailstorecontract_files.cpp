@@ -117,11 +117,11 @@ void DetailStoreContract::memoryFilesWriteOnCondition()
     // Empty expectation: only while there is no such file.
     const auto created = store.writeFileIfUnchanged(a, path, "v1\n", QString());
     VALIS_VERIFY_OK(created);
-    VERIFY_FAILS_WITH(store.writeFileIfUnchanged(a, path, "again\n", QString()), QStringLiteral("memory.conflict"));
+    VERIFY_FAILS_WITH(store.writeFileIfUnchanged(a, path, "again\n", QString()), "memory.conflict");
     // The version the writer saw: lands, and the next expectation is the new version.
     const auto second = store.writeFileIfUnchanged(a, path, "v2\n", created->sha256);
     VALIS_VERIFY_OK(second);
-    VERIFY_FAILS_WITH(store.writeFileIfUnchanged(a, path, "v3 from a stale read\n", created->sha256), QStringLiteral("memory.conflict"));
+    VERIFY_FAILS_WITH(store.writeFileIfUnchanged(a, path, "v3 from a stale read\n", created->sha256), "memory.conflict");
     const auto now = store.readFile(a, path);
     VALIS_VERIFY_OK(now);
     QCOMPARE(now->content, QByteArray("v2\n"));
@@ -129,7 +129,7 @@ void DetailStoreContract::memoryFilesWriteOnCondition()
     VALIS_VERIFY_OK(store.writeFileIfUnchanged(QStringLiteral("agent-b"), path, "b\n", QString()));
     // After a removal, "no such file" is what holds.
     VALIS_VERIFY_OK(store.removeFile(a, path));
-    VERIFY_FAILS_WITH(store.writeFileIfUnchanged(a, path, "v4\n", second->sha256), QStringLiteral("memory.conflict"));
+    VERIFY_FAILS_WITH(store.writeFileIfUnchanged(a, path, "v4\n", second->sha256), "memory.conflict");
     VALIS_VERIFY_OK(store.writeFileIfUnchanged(a, path, "v4\n", QString()));
 }
 
@@ -138,10 +138,10 @@ void DetailStoreContract::memoryFileAndFolderRefuseEachOther()
     CONTRACT_STORE(store);
     const QString a = QStringLiteral("agent-a");
     VALIS_VERIFY_OK(store.writeFile(a, QStringLiteral("notes/deep/x.md"), "x"));
-    VERIFY_FAILS_WITH(store.writeFile(a, QStringLiteral("notes"), "a file where a folder is"), QStringLiteral("memory.path-is-folder"));
-    VERIFY_FAILS_WITH(store.writeFile(a, QStringLiteral("notes/deep"), "same"), QStringLiteral("memory.path-is-folder"));
+    VERIFY_FAILS_WITH(store.writeFile(a, QStringLiteral("notes"), "a file where a folder is"), "memory.path-is-folder");
+    VERIFY_FAILS_WITH(store.writeFile(a, QStringLiteral("notes/deep"), "same"), "memory.path-is-folder");
     VALIS_VERIFY_OK(store.writeFile(a, QStringLiteral("top.md"), "t"));
-    VERIFY_FAILS_WITH(store.writeFile(a, QStringLiteral("top.md/under.md"), "u"), QStringLiteral("memory.path-under-file"));
+    VERIFY_FAILS_WITH(store.writeFile(a, QStringLiteral("top.md/under.md"), "u"), "memory.path-under-file");
     // A name that only starts like a folder is no conflict, nor is another agent's folder.
     VALIS_VERIFY_OK(store.writeFile(a, QStringLiteral("notesx.md"), "n"));
     VALIS_VERIFY_OK(store.writeFile(QStringLiteral("agent-b"), QStringLiteral("notes"), "b's own file"));
