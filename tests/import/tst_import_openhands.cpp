@@ -576,7 +576,7 @@ void TestImportOpenHands::guiExportWrapperIsRead()
 
     // A bad event inside the wrapper is named by its own line.
     const QByteArray broken = "{\n  \"trajectory\": [\n"
-                              "    {\"id\": 0, \"source\": \"user\", \"action\": \"message\", \"args\": {\"content\": \"hi\"}},\n"
+                              "    {\"id\": 0, \"timestamp\": \"2025-06-01T10:00:00\", \"source\": \"user\", \"action\": \"message\", \"args\": {\"content\": \"hi\"}},\n"
                               "    {\"id\": 7, \"source\": \"agent\"}\n  ]\n}\n";
     const QString brokenPath = valis::test::writeFileIn(dir.path(), QStringLiteral("broken.json"), broken);
     const Result<ImportedTranscript> bad = importers.read(brokenPath);
