@@ -12,10 +12,18 @@ using valis::providers::JsonScanner;
 
 namespace {
 
+/// The nesting skipValue() refuses beyond (jsonscanner.h); reading value by value keeps to
+/// it too, so that the two readings stay comparable and deep input cannot exhaust the stack.
+constexpr int maxDepth = 32;
+
 /// A value as the scanner read it: numbers it only skips (fractions, exponents, long
 /// integers) become a marker, compared with Qt's by type only.
-QJsonValue scanValue(JsonScanner &scanner, bool *ok)
+QJsonValue scanValue(JsonScanner &scanner, bool *ok, int depth = 0)
 {
+    if (depth > maxDepth) {
+        *ok = false;
+        return {};
+    }
     switch (scanner.peek()) {
     case JsonScanner::Type::Object: {
         QJsonObject object;
@@ -23,7 +31,7 @@ QJsonValue scanValue(JsonScanner &scanner, bool *ok)
             break;
         QByteArrayView key;
         while (scanner.nextKey(&key)) {
-            const QJsonValue value = scanValue(scanner, ok);
+            const QJsonValue value = scanValue(scanner, ok, depth + 1);
             if (!*ok)
                 return {};
             object.insert(QString::fromUtf8(key), value);
@@ -37,7 +45,7 @@ QJsonValue scanValue(JsonScanner &scanner, bool *ok)
         if (!scanner.beginArray())
             break;
         while (scanner.nextElement()) {
-            const QJsonValue value = scanValue(scanner, ok);
+            const QJsonValue value = scanValue(scanner, ok, depth + 1);
             if (!*ok)
                 return {};
             array.append(value);
@@ -131,8 +139,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!accepted)
         return 0;
 
-    // QJsonDocument reads only objects and arrays at the top; the scanner any value.
-    if (!scanned.isObject() && !scanned.isArray())
+    // QJsonDocument reads only objects and arrays at the top; the scanner any value. The type
+    // comes from the scanner, as a number is read into a marker object.
+    const JsonScanner::Type top = JsonScanner(json).peek();
+    if (top != JsonScanner::Type::Object && top != JsonScanner::Type::Array)
         return 0;
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(json, &error);

@@ -37,6 +37,18 @@ private Q_SLOTS:
         QTest::newRow("double star middle other") << QStringLiteral("a/**/z") << QStringLiteral("b/c/z") << false;
         QTest::newRow("escape") << QStringLiteral("\\*literal") << QStringLiteral("*literal") << true;
         QTest::newRow("escape not wild") << QStringLiteral("\\*literal") << QStringLiteral("xliteral") << false;
+        // Runs of stars as `git check-ignore` reads them: a whole-component run is "**", any
+        // other run a single '*' that stops at '/'.
+        QTest::newRow("inner double star is one star") << QStringLiteral("a**b") << QStringLiteral("axyb") << true;
+        QTest::newRow("inner double star stops at slash") << QStringLiteral("a**b") << QStringLiteral("a/x/b") << false;
+        QTest::newRow("triple star prefix") << QStringLiteral("***/deep") << QStringLiteral("foo/deep") << true;
+        QTest::newRow("triple star after a name") << QStringLiteral("x***/y") << QStringLiteral("xz/y") << true;
+        QTest::newRow("triple star suffix") << QStringLiteral("q/***") << QStringLiteral("q/r/s") << true;
+        // fuzz/regressions/ignorerules/many-stars: matching backtracked exponentially and hung.
+        QTest::newRow("many stars, no match") << QString(QStringLiteral("a*").repeated(40) + QStringLiteral("x"))
+                                              << QString(QLatin1Char('a')).repeated(80) << false;
+        QTest::newRow("many stars, match") << QString(QStringLiteral("a*").repeated(40) + QStringLiteral("x"))
+                                           << QString(QString(QLatin1Char('a')).repeated(80) + QLatin1Char('x')) << true;
     }
 
     void globs()

@@ -2,6 +2,8 @@
 
 #include "valis/filesystem/agentfilesystem.h"
 
+#include <QSet>
+
 namespace valis::tools {
 
 namespace {
@@ -57,73 +59,90 @@ bool classMatches(QStringView members, QChar c)
     return found != negated;
 }
 
+/// One pattern against one path, as git's wildmatch does it. The star states known to fail are
+/// remembered: without that, a pattern of many stars backtracks exponentially, and one line of
+/// a repository's .gitignore could hang every listing and search (found by fuzz_ignorerules).
+class GlobMatcher
+{
+public:
+    GlobMatcher(QStringView pattern, QStringView path) : m_pattern(pattern), m_path(path) {}
+
+    bool matchFrom(qsizetype p, qsizetype t)
+    {
+        while (p < m_pattern.size()) {
+            const QChar c = m_pattern.at(p);
+            if (c == QLatin1Char('*'))
+                return matchStars(p, t);
+            if (t >= m_path.size())
+                return false;
+            const QChar actual = m_path.at(t);
+            if (c == QLatin1Char('?')) {
+                if (actual == QLatin1Char('/'))
+                    return false;
+            } else if (c == QLatin1Char('[') && classEnd(m_pattern, p) > 0) {
+                const qsizetype end = classEnd(m_pattern, p);
+                if (actual == QLatin1Char('/') || !classMatches(m_pattern.mid(p + 1, end - p - 1), actual))
+                    return false;
+                p = end;
+            } else if (c == QLatin1Char('\\') && p + 1 < m_pattern.size()) {
+                ++p;
+                if (m_pattern.at(p) != actual)
+                    return false;
+            } else if (c != actual) {
+                return false;
+            }
+            ++p;
+            ++t;
+        }
+        return t == m_path.size();
+    }
+
+private:
+    /// A run of stars at `run`: "**" as a whole component crosses folders, any other run is a
+    /// single '*' that stops at '/' (git: "other consecutive asterisks are regular asterisks").
+    bool matchStars(qsizetype run, qsizetype t)
+    {
+        qsizetype p = run;
+        while (p < m_pattern.size() && m_pattern.at(p) == QLatin1Char('*'))
+            ++p;
+        const bool startsComponent = run == 0 || m_pattern.at(run - 1) == QLatin1Char('/');
+        const bool endsComponent = p == m_pattern.size() || m_pattern.at(p) == QLatin1Char('/');
+        if (p - run >= 2 && startsComponent && p == m_pattern.size())
+            return true; // "x/**" and "**": everything below
+        const quint64 state = (quint64(run) << 32) | quint64(t);
+        if (m_failed.contains(state))
+            return false;
+        bool matched = false;
+        if (p - run >= 2 && startsComponent && endsComponent) {
+            // "**/": zero or more whole folders.
+            const qsizetype rest = p + 1;
+            matched = matchFrom(rest, t);
+            for (qsizetype k = t; !matched && k < m_path.size(); ++k) {
+                if (m_path.at(k) == QLatin1Char('/'))
+                    matched = matchFrom(rest, k + 1);
+            }
+        } else {
+            for (qsizetype k = t; !matched && k <= m_path.size(); ++k) {
+                matched = matchFrom(p, k);
+                if (k < m_path.size() && m_path.at(k) == QLatin1Char('/'))
+                    break;
+            }
+        }
+        if (!matched)
+            m_failed.insert(state);
+        return matched;
+    }
+
+    QStringView m_pattern;
+    QStringView m_path;
+    QSet<quint64> m_failed;
+};
+
 } // namespace
 
 bool IgnoreRules::globMatch(QStringView pattern, QStringView path)
 {
-    qsizetype p = 0;
-    qsizetype t = 0;
-    while (p < pattern.size()) {
-        const QChar c = pattern.at(p);
-        if (c == QLatin1Char('*')) {
-            const bool doubled = p + 1 < pattern.size() && pattern.at(p + 1) == QLatin1Char('*');
-            const bool atComponentStart = p == 0 || pattern.at(p - 1) == QLatin1Char('/');
-            if (doubled && atComponentStart) {
-                const qsizetype after = p + 2;
-                if (after == pattern.size())
-                    return true; // "x/**" and "**": everything below
-                if (pattern.at(after) == QLatin1Char('/')) {
-                    // "**/": zero or more whole folders.
-                    const QStringView rest = pattern.mid(after + 1);
-                    if (globMatch(rest, path.mid(t)))
-                        return true;
-                    for (qsizetype k = t; k < path.size(); ++k) {
-                        if (path.at(k) == QLatin1Char('/') && globMatch(rest, path.mid(k + 1)))
-                            return true;
-                    }
-                    return false;
-                }
-            }
-            if (doubled) {
-                // Any other "**" is a '*' that may cross '/'.
-                const QStringView rest = pattern.mid(p + 2);
-                for (qsizetype k = t; k <= path.size(); ++k) {
-                    if (globMatch(rest, path.mid(k)))
-                        return true;
-                }
-                return false;
-            }
-            const QStringView rest = pattern.mid(p + 1);
-            for (qsizetype k = t; k <= path.size(); ++k) {
-                if (globMatch(rest, path.mid(k)))
-                    return true;
-                if (k < path.size() && path.at(k) == QLatin1Char('/'))
-                    break;
-            }
-            return false;
-        }
-        if (t >= path.size())
-            return false;
-        const QChar actual = path.at(t);
-        if (c == QLatin1Char('?')) {
-            if (actual == QLatin1Char('/'))
-                return false;
-        } else if (c == QLatin1Char('[') && classEnd(pattern, p) > 0) {
-            const qsizetype end = classEnd(pattern, p);
-            if (actual == QLatin1Char('/') || !classMatches(pattern.mid(p + 1, end - p - 1), actual))
-                return false;
-            p = end;
-        } else if (c == QLatin1Char('\\') && p + 1 < pattern.size()) {
-            ++p;
-            if (pattern.at(p) != actual)
-                return false;
-        } else if (c != actual) {
-            return false;
-        }
-        ++p;
-        ++t;
-    }
-    return t == path.size();
+    return GlobMatcher(pattern, path).matchFrom(0, 0);
 }
 
 QStringList IgnoreRules::defaultPatterns()
