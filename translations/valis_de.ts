@@ -3425,18 +3425,6 @@
 <context>
     <name>valis::McpClient</name>
     <message>
-        <source>cancelled</source>
-        <translation>abgebrochen</translation>
-    </message>
-    <message>
-        <source>cancelled: %1</source>
-        <translation>abgebrochen: %1</translation>
-    </message>
-    <message>
-        <source>the connection to the server was closed</source>
-        <translation>die Verbindung zum Server wurde geschlossen</translation>
-    </message>
-    <message>
         <source>initialize failed: %1</source>
         <translation>initialize ist fehlgeschlagen: %1</translation>
     </message>
@@ -3445,27 +3433,8 @@
         <translation>der Server spricht die MCP-Revision „%1“, die Valis nicht spricht (Valis spricht %2)</translation>
     </message>
     <message>
-        <source>the server is not connected</source>
-        <translation>der Server ist nicht verbunden</translation>
-    </message>
-    <message numerus="yes">
-        <source>no answer within %n second(s)</source>
-        <translation>
-            <numerusform>keine Antwort innerhalb von %n Sekunde</numerusform>
-            <numerusform>keine Antwort innerhalb von %n Sekunden</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 timed out: %2</source>
-        <translation>%1: Zeitlimit überschritten: %2</translation>
-    </message>
-    <message>
         <source>an answer to no pending request: %1</source>
         <translation>eine Antwort auf keine offene Anfrage: %1</translation>
-    </message>
-    <message>
-        <source>the server answered error %1: %2</source>
-        <translation>der Server antwortete mit Fehler %1: %2</translation>
     </message>
     <message>
         <source>Valis does not offer %1</source>
@@ -3606,83 +3575,6 @@
     </message>
 </context>
 <context>
-    <name>valis::McpContent</name>
-    <message>
-        <source> (read it with mcp_read_resource {&quot;server&quot;: &quot;%1&quot;, &quot;uri&quot;: …})</source>
-        <translation> (mit mcp_read_resource {&quot;server&quot;: &quot;%1&quot;, &quot;uri&quot;: …} lesen)</translation>
-    </message>
-    <message>
-        <source>[an image, %1, %2: this model cannot see images]</source>
-        <translation>[ein Bild, %1, %2: dieses Modell kann keine Bilder sehen]</translation>
-    </message>
-    <message>
-        <source>[audio, %1, %2: not passed to the model]</source>
-        <translation>[Audio, %1, %2: nicht an das Modell weitergegeben]</translation>
-    </message>
-    <message>
-        <source>Resource link: %1%2</source>
-        <translation>Ressourcen-Link: %1%2</translation>
-    </message>
-    <message>
-        <source>Resource &lt;%1&gt;%2:
-%3</source>
-        <translation>Ressource &lt;%1&gt;%2:
-%3</translation>
-    </message>
-    <message>
-        <source>Resource &lt;%1&gt;: binary, %2, %3%4</source>
-        <translation>Ressource &lt;%1&gt;: binär, %2, %3%4</translation>
-    </message>
-    <message>
-        <source>unknown type</source>
-        <translation>unbekannter Typ</translation>
-    </message>
-    <message>
-        <source>[content of a type Valis does not know: %1]</source>
-        <translation>[Inhalt eines Typs, den Valis nicht kennt: %1]</translation>
-    </message>
-    <message>
-        <source>The tool&apos;s structured result does not match its declared output schema: %1</source>
-        <translation>Das strukturierte Ergebnis des Werkzeugs entspricht nicht seinem angegebenen Ausgabeschema: %1</translation>
-    </message>
-    <message>
-        <source>The tool declares an output schema but returned no structured result.</source>
-        <translation>Das Werkzeug gibt ein Ausgabeschema an, hat aber kein strukturiertes Ergebnis geliefert.</translation>
-    </message>
-    <message>
-        <source>(the tool failed without saying why)</source>
-        <translation>(das Werkzeug ist ohne Angabe von Gründen fehlgeschlagen)</translation>
-    </message>
-    <message>
-        <source>(no output)</source>
-        <translation>(keine Ausgabe)</translation>
-    </message>
-    <message>
-        <source>[%1, %2, %3]</source>
-        <translation>[%1, %2, %3]</translation>
-    </message>
-    <message>
-        <source>[resource link] %1</source>
-        <translation>[Ressourcen-Link] %1</translation>
-    </message>
-    <message>
-        <source>[resource %1]</source>
-        <translation>[Ressource %1]</translation>
-    </message>
-    <message>
-        <source>[resource %1, binary, %2]</source>
-        <translation>[Ressource %1, binär, %2]</translation>
-    </message>
-    <message>
-        <source>[%1]</source>
-        <translation>[%1]</translation>
-    </message>
-    <message>
-        <source>structuredContent:</source>
-        <translation>structuredContent:</translation>
-    </message>
-</context>
-<context>
     <name>valis::McpHttpTransport</name>
     <message>
         <source>&quot;%1&quot; is not an http:// or https:// address</source>
@@ -3693,14 +3585,6 @@
         <translation>%1 ist nicht erreichbar: %2</translation>
     </message>
     <message>
-        <source>the connection failed: %1</source>
-        <translation>die Verbindung ist fehlgeschlagen: %1</translation>
-    </message>
-    <message>
-        <source>the server accepted the request but sent no answer</source>
-        <translation>der Server hat die Anfrage angenommen, aber keine Antwort gesendet</translation>
-    </message>
-    <message>
         <source>POST answered %1: trying the older HTTP+SSE transport</source>
         <translation>POST wurde mit %1 beantwortet: der ältere HTTP+SSE-Transport wird versucht</translation>
     </message>
@@ -3709,24 +3593,8 @@
         <translation>der Server kennt die Sitzung %1 nicht mehr</translation>
     </message>
     <message>
-        <source>the server ended the session</source>
-        <translation>der Server hat die Sitzung beendet</translation>
-    </message>
-    <message>
         <source>%1 answered HTTP %2: %3</source>
         <translation>%1 wurde mit HTTP %2 beantwortet: %3</translation>
-    </message>
-    <message>
-        <source>HTTP %1 from the server: %2</source>
-        <translation>HTTP %1 vom Server: %2</translation>
-    </message>
-    <message>
-        <source>the server requires authorisation (HTTP 401)</source>
-        <translation>der Server verlangt eine Autorisierung (HTTP 401)</translation>
-    </message>
-    <message>
-        <source>the server refused access (HTTP 403)</source>
-        <translation>der Server hat den Zugriff verweigert (HTTP 403)</translation>
     </message>
     <message>
         <source>the server asks for more scope (%1): authorising again</source>
@@ -3747,14 +3615,6 @@
     <message>
         <source>an event stream broke off: %1</source>
         <translation>ein Ereignisstrom ist abgebrochen: %1</translation>
-    </message>
-    <message>
-        <source>the server closed its event stream</source>
-        <translation>der Server hat seinen Ereignisstrom geschlossen</translation>
-    </message>
-    <message>
-        <source>the server&apos;s event stream ended before its answer</source>
-        <translation>der Ereignisstrom des Servers endete vor seiner Antwort</translation>
     </message>
     <message>
         <source>resuming the event stream after %1 ms from event %2</source>
@@ -4873,26 +4733,6 @@
     <message>
         <source>could not start &quot;%1&quot;: %2</source>
         <translation>„%1“ konnte nicht gestartet werden: %2</translation>
-    </message>
-    <message>
-        <source>was killed by signal %1</source>
-        <translation>wurde durch Signal %1 beendet</translation>
-    </message>
-    <message>
-        <source>exited with status %1</source>
-        <translation>hat sich mit Status %1 beendet</translation>
-    </message>
-    <message>
-        <source>the server %1</source>
-        <translation>der Server %1</translation>
-    </message>
-    <message>
-        <source>Its last words on stderr:</source>
-        <translation>Seine letzten Worte auf stderr:</translation>
-    </message>
-    <message>
-        <source>the server wrote more than %1 MiB on stdout without a line end</source>
-        <translation>der Server hat mehr als %1 MiB ohne Zeilenende auf stdout geschrieben</translation>
     </message>
     <message>
         <source>stdout, skipped (%1): %2</source>

@@ -3413,18 +3413,6 @@
 <context>
     <name>valis::McpClient</name>
     <message>
-        <source>cancelled</source>
-        <translation>已取消</translation>
-    </message>
-    <message>
-        <source>cancelled: %1</source>
-        <translation>已取消：%1</translation>
-    </message>
-    <message>
-        <source>the connection to the server was closed</source>
-        <translation>与服务器的连接已关闭</translation>
-    </message>
-    <message>
         <source>initialize failed: %1</source>
         <translation>initialize 失败：%1</translation>
     </message>
@@ -3433,26 +3421,8 @@
         <translation>服务器使用 MCP 修订版“%1”，Valis 不支持该版本（Valis 支持 %2）</translation>
     </message>
     <message>
-        <source>the server is not connected</source>
-        <translation>服务器未连接</translation>
-    </message>
-    <message numerus="yes">
-        <source>no answer within %n second(s)</source>
-        <translation>
-            <numerusform>%n 秒内没有应答</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 timed out: %2</source>
-        <translation>%1 超时：%2</translation>
-    </message>
-    <message>
         <source>an answer to no pending request: %1</source>
         <translation>一条不对应任何待处理请求的应答：%1</translation>
-    </message>
-    <message>
-        <source>the server answered error %1: %2</source>
-        <translation>服务器返回错误 %1：%2</translation>
     </message>
     <message>
         <source>Valis does not offer %1</source>
@@ -3593,83 +3563,6 @@
     </message>
 </context>
 <context>
-    <name>valis::McpContent</name>
-    <message>
-        <source> (read it with mcp_read_resource {&quot;server&quot;: &quot;%1&quot;, &quot;uri&quot;: …})</source>
-        <translation>（可用 mcp_read_resource {&quot;server&quot;: &quot;%1&quot;, &quot;uri&quot;: …} 读取）</translation>
-    </message>
-    <message>
-        <source>[an image, %1, %2: this model cannot see images]</source>
-        <translation>[一张图片，%1，%2：此模型无法查看图片]</translation>
-    </message>
-    <message>
-        <source>[audio, %1, %2: not passed to the model]</source>
-        <translation>[音频，%1，%2：未传给模型]</translation>
-    </message>
-    <message>
-        <source>Resource link: %1%2</source>
-        <translation>资源链接：%1%2</translation>
-    </message>
-    <message>
-        <source>Resource &lt;%1&gt;%2:
-%3</source>
-        <translation>资源 &lt;%1&gt;%2：
-%3</translation>
-    </message>
-    <message>
-        <source>Resource &lt;%1&gt;: binary, %2, %3%4</source>
-        <translation>资源 &lt;%1&gt;：二进制，%2，%3%4</translation>
-    </message>
-    <message>
-        <source>unknown type</source>
-        <translation>未知类型</translation>
-    </message>
-    <message>
-        <source>[content of a type Valis does not know: %1]</source>
-        <translation>[Valis 不认识的内容类型：%1]</translation>
-    </message>
-    <message>
-        <source>The tool&apos;s structured result does not match its declared output schema: %1</source>
-        <translation>工具的结构化结果与其声明的输出架构不符：%1</translation>
-    </message>
-    <message>
-        <source>The tool declares an output schema but returned no structured result.</source>
-        <translation>该工具声明了输出架构，却没有返回结构化结果。</translation>
-    </message>
-    <message>
-        <source>(the tool failed without saying why)</source>
-        <translation>（工具失败了，但未说明原因）</translation>
-    </message>
-    <message>
-        <source>(no output)</source>
-        <translation>（无输出）</translation>
-    </message>
-    <message>
-        <source>[%1, %2, %3]</source>
-        <translation>[%1，%2，%3]</translation>
-    </message>
-    <message>
-        <source>[resource link] %1</source>
-        <translation>[资源链接] %1</translation>
-    </message>
-    <message>
-        <source>[resource %1]</source>
-        <translation>[资源 %1]</translation>
-    </message>
-    <message>
-        <source>[resource %1, binary, %2]</source>
-        <translation>[资源 %1，二进制，%2]</translation>
-    </message>
-    <message>
-        <source>[%1]</source>
-        <translation>[%1]</translation>
-    </message>
-    <message>
-        <source>structuredContent:</source>
-        <translation>structuredContent：</translation>
-    </message>
-</context>
-<context>
     <name>valis::McpHttpTransport</name>
     <message>
         <source>&quot;%1&quot; is not an http:// or https:// address</source>
@@ -3680,14 +3573,6 @@
         <translation>无法连接 %1：%2</translation>
     </message>
     <message>
-        <source>the connection failed: %1</source>
-        <translation>连接失败：%1</translation>
-    </message>
-    <message>
-        <source>the server accepted the request but sent no answer</source>
-        <translation>服务器接受了请求，但没有发送应答</translation>
-    </message>
-    <message>
         <source>POST answered %1: trying the older HTTP+SSE transport</source>
         <translation>POST 返回 %1：正在尝试较旧的 HTTP+SSE 传输</translation>
     </message>
@@ -3696,24 +3581,8 @@
         <translation>服务器已不再识别会话 %1</translation>
     </message>
     <message>
-        <source>the server ended the session</source>
-        <translation>服务器结束了会话</translation>
-    </message>
-    <message>
         <source>%1 answered HTTP %2: %3</source>
         <translation>%1 收到 HTTP %2 响应：%3</translation>
-    </message>
-    <message>
-        <source>HTTP %1 from the server: %2</source>
-        <translation>服务器返回 HTTP %1：%2</translation>
-    </message>
-    <message>
-        <source>the server requires authorisation (HTTP 401)</source>
-        <translation>服务器要求授权（HTTP 401）</translation>
-    </message>
-    <message>
-        <source>the server refused access (HTTP 403)</source>
-        <translation>服务器拒绝访问（HTTP 403）</translation>
     </message>
     <message>
         <source>the server asks for more scope (%1): authorising again</source>
@@ -3734,14 +3603,6 @@
     <message>
         <source>an event stream broke off: %1</source>
         <translation>一个事件流中断了：%1</translation>
-    </message>
-    <message>
-        <source>the server closed its event stream</source>
-        <translation>服务器关闭了其事件流</translation>
-    </message>
-    <message>
-        <source>the server&apos;s event stream ended before its answer</source>
-        <translation>服务器的事件流在应答之前就结束了</translation>
     </message>
     <message>
         <source>resuming the event stream after %1 ms from event %2</source>
@@ -4849,26 +4710,6 @@
     <message>
         <source>could not start &quot;%1&quot;: %2</source>
         <translation>无法启动“%1”：%2</translation>
-    </message>
-    <message>
-        <source>was killed by signal %1</source>
-        <translation>被信号 %1 终止</translation>
-    </message>
-    <message>
-        <source>exited with status %1</source>
-        <translation>以状态 %1 退出</translation>
-    </message>
-    <message>
-        <source>the server %1</source>
-        <translation>服务器%1</translation>
-    </message>
-    <message>
-        <source>Its last words on stderr:</source>
-        <translation>它在 stderr 上的最后输出：</translation>
-    </message>
-    <message>
-        <source>the server wrote more than %1 MiB on stdout without a line end</source>
-        <translation>服务器在 stdout 上写入了超过 %1 MiB 却没有换行</translation>
     </message>
     <message>
         <source>stdout, skipped (%1): %2</source>

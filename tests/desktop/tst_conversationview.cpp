@@ -7,6 +7,7 @@
 #include "conversationpage.h"
 #include "conversationscheme.h"
 #include "conversationview.h"
+#include "processconfinement.h"
 #include "requestguard.h"
 
 #include "valis/agent/recallitems.h"
@@ -55,37 +56,6 @@ void screenshot(ConversationView &view, const QString &name)
     QTest::qWait(100);
     view.grab().save(dir + QStringLiteral("/conversation-%1.png").arg(name));
 }
-
-#ifdef Q_OS_LINUX
-// What /proc says of a process's confinement: its seccomp mode and filters, and how deep in
-// nested pid namespaces it lives (-1 where unknown).
-struct Confinement
-{
-    int seccompMode = -1;
-    int seccompFilters = -1;
-    int pidNamespaceDepth = -1;
-};
-
-Confinement confinementOf(const QString &pid)
-{
-    Confinement confinement;
-    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
-    if (!status.open(QIODevice::ReadOnly))
-        return confinement;
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        const qsizetype colon = line.indexOf(':');
-        const QByteArray key = line.left(colon);
-        const QByteArray value = line.mid(colon + 1).simplified();
-        if (key == "Seccomp")
-            confinement.seccompMode = value.toInt();
-        else if (key == "Seccomp_filters")
-            confinement.seccompFilters = value.toInt();
-        else if (key == "NSpid")
-            confinement.pidNamespaceDepth = int(value.split(' ').size());
-    }
-    return confinement;
-}
-#endif
 
 } // namespace
 
@@ -689,6 +659,8 @@ void TestConversationView::chromiumSandboxIsOnUnlessTurnedOff()
 #ifdef Q_OS_LINUX
     const bool turnedOff = qEnvironmentVariable("QTWEBENGINE_CHROMIUM_FLAGS").contains(QLatin1String("--no-sandbox"))
                            || qEnvironmentVariableIsSet("QTWEBENGINE_DISABLE_SANDBOX");
+    using valis::test::Confinement;
+    using valis::test::confinementOf;
     const Confinement self = confinementOf(QStringLiteral("self"));
     const Confinement page = confinementOf(QString::number(renderer));
     QVERIFY2(page.seccompMode >= 0 && page.pidNamespaceDepth > 0, "the renderer's /proc status could not be read");

@@ -3,11 +3,15 @@
 #include "mcptestsupport.h"
 #include "testsupport.h"
 
+#include "valis/core/translations.h"
+#include "valis/mcp/mcpcontent.h"
 #include "valis/mcp/mcpserverconnection.h"
 #include "valis/mcp/mcpstdiotransport.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QScopeGuard>
+#include <QTranslator>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -270,6 +274,48 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(connection->state(), McpServerConnection::State::Ready, 15000);
         QCOMPARE(connection->restarts(), 1);
         QVERIFY(connection->log().contains(QStringLiteral("segmentation fault (pretend)")));
+    }
+
+    void whatFailsACallIsEnglishWhateverTheUiLanguage()
+    {
+        // These texts become tool results (plugins/tools/mcp/mcpfailure.cpp): the record and the
+        // prompt cache must not follow the person's language (issue 24). valis_de has
+        // translations of their earlier tr()'d forms, so a return to tr() shows here.
+        installTranslations(*QCoreApplication::instance(), QLocale(QLocale::German, QLocale::Germany));
+        const auto restore = qScopeGuard([] {
+            const auto translators = QCoreApplication::instance()->findChildren<QTranslator *>();
+            for (QTranslator *translator : translators) {
+                QCoreApplication::removeTranslator(translator);
+                delete translator;
+            }
+        });
+        QCOMPARE(QCoreApplication::translate("valis::MainWindow", "&File"), QStringLiteral("&Datei"));
+        const QJsonObject echo{{QStringLiteral("name"), QStringLiteral("echo")},
+                               {QStringLiteral("arguments"), QJsonObject{{QStringLiteral("message"), QStringLiteral("x")}}}};
+
+        auto silent = connect(faultServer(QStringLiteral("silent"), {QStringLiteral("--never-answer")}));
+        QTRY_COMPARE_WITH_TIMEOUT(silent->state(), McpServerConnection::State::Ready, 20000);
+        McpRequestOptions options;
+        options.timeoutMs = 500;
+        const McpResponse late = call(silent->client(), QStringLiteral("tools/call"), echo, options);
+        QVERIFY(!late.ok());
+        QCOMPARE(late.error->message, QStringLiteral("tools/call timed out: no answer within 1 second"));
+
+        auto crashy = connect(faultServer(QStringLiteral("crashy"), {QStringLiteral("--die-on"), QStringLiteral("1")}));
+        QTRY_COMPARE_WITH_TIMEOUT(crashy->state(), McpServerConnection::State::Ready, 20000);
+        const McpResponse died = call(crashy->client(), QStringLiteral("tools/call"), echo);
+        QVERIFY(!died.ok());
+        QVERIFY2(died.error->message.startsWith(QStringLiteral("the server exited with status 139\nIts last words on stderr:\n")),
+                 qPrintable(died.error->message));
+
+        McpContent::Options content;
+        content.modelAcceptsImages = false;
+        const Part image = McpContent::toolResult(
+            QStringLiteral("c"),
+            QJsonDocument::fromJson(R"({"content": [{"type": "image", "mimeType": "image/png", "data": "AAAA"}]})").object(),
+            content);
+        QCOMPARE(image.content.size(), 1);
+        QVERIFY2(image.content.first().text.startsWith(QLatin1String("[an image, image/png, ")), qPrintable(image.content.first().text));
     }
 
     void aMegabyteResultArrivesWhole()

@@ -126,6 +126,20 @@ private Q_SLOTS:
         QTest::newRow("escaped key") << QByteArray("{\"\\u0061\":1}") << false;
         QTest::newRow("unterminated") << QByteArray("{\"a\":\"b") << false;
         QTest::newRow("deep") << QByteArray(40, '[') + QByteArray(40, ']') << false;
+        // fuzz/regressions/jsonscanner/integer-overflow-digits: accumulating the digits of a long
+        // integer overflowed a qint64 before the 15-digit refusal (UBSan).
+        QTest::newRow("long integer") << QByteArray("{\"a\":") + QByteArray(40, '9') + QByteArray("}") << false;
+    }
+
+    void longIntegersAreRefusedNotWrapped()
+    {
+        qint64 value = -1;
+        JsonScanner fifteen("999999999999999");
+        QVERIFY(fifteen.readInteger(&value));
+        QCOMPARE(value, Q_INT64_C(999999999999999));
+        JsonScanner forty(QByteArray(40, '9'));
+        QVERIFY(!forty.readInteger(&value));
+        QVERIFY(!forty.ok());
     }
 
     void scannerIsNeverLaxerThanQt()

@@ -15,6 +15,9 @@
 # RLIMIT_NPROC is what bounds processes.
 # Not as root, it runs COMMAND as it is. Exits with COMMAND's exit status.
 set -u
+support=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/support/scratch.sh
+. "$support/scratch.sh"
 
 user="${VALIS_TEST_USER:-valis-test}"
 reach=""
@@ -40,11 +43,6 @@ if [ "$(id -u)" -ne 0 ]; then
     exec "$@"
 fi
 
-# A Qt Test SKIP line (CTest reports the test as skipped, see valis_add_test), then nothing runs.
-skip() {
-    echo "SKIP   : $1"
-    exit 0
-}
 command -v runuser >/dev/null 2>&1 || skip "runuser not found (Debian package util-linux): cannot run the suite as a normal user"
 command -v useradd >/dev/null 2>&1 || id -u "$user" >/dev/null 2>&1 \
     || skip "useradd not found (Debian package passwd) and no user $user: cannot run the suite as a normal user"
@@ -96,15 +94,8 @@ done
 # Xvfb started as the user needs the shared socket folder, which only root may create properly.
 mkdir -p /tmp/.X11-unix 2>/dev/null && chmod 1777 /tmp/.X11-unix 2>/dev/null
 
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/valis-as-user-XXXXXX") || exit 1
-# shellcheck disable=SC2317 # called by the trap
-cleanup() { rm -rf "$scratch"; }
-trap cleanup EXIT
-trap 'exit 129' HUP
-trap 'exit 130' INT
-trap 'exit 143' TERM
-mkdir -p "$scratch/home" "$scratch/tmp" "$scratch/runtime" || exit 1
-chmod 700 "$scratch/runtime"
+make_scratch as-user
+mkdir -p "$scratch/tmp" || exit 1
 chown -R "$user:$group" "$scratch"
 # runuser keeps the scratch folder's parent (TMPDIR) in reach: it is /tmp or root's choice.
 chmod 711 "$scratch"

@@ -253,6 +253,15 @@ private Q_SLOTS:
         QTest::newRow("new file with context") << diff({QStringLiteral("--- /dev/null"), QStringLiteral("+++ b/n.txt"), QStringLiteral("@@ -0,0 +1,2 @@"),
                                                         QStringLiteral(" ctx"), QStringLiteral("+new")})
                                                << QStringLiteral("every line of a new file starts with '+'");
+        // fuzz/regressions/unifieddiff: headers that name no file made a diff that touched nothing.
+        QTest::newRow("nameless +++") << diff({QStringLiteral("--- /dev/null"), QStringLiteral("+++ "), QStringLiteral("@@ -0,0 +1 @@"),
+                                               QStringLiteral("+new")})
+                                      << QStringLiteral("the \"+++\" line names no file");
+        QTest::newRow("nameless ---") << diff({QStringLiteral("--- a/"), QStringLiteral("+++ b/x.txt"), QStringLiteral("@@ -1 +1 @@"),
+                                               QStringLiteral("-x"), QStringLiteral("+y")})
+                                      << QStringLiteral("the \"---\" line names no file");
+        QTest::newRow("nameless git new file") << diff({QStringLiteral("diff --git a/n.txt b?n.txt"), QStringLiteral("new file mode 100644")})
+                                               << QStringLiteral("names none");
     }
 
     void unreadablePatchesAreExplained()

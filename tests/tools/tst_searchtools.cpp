@@ -212,6 +212,19 @@ private Q_SLOTS:
         QCOMPARE(glob->matches(path), matches);
     }
 
+    void globsHoldingANulAreRefused()
+    {
+        // fuzz/regressions/glob/nul-then-digit: the escaped NUL ("\\0") and a following digit
+        // read as an octal escape, so the pattern matched what it never said.
+        const QString pattern = QString(QChar::Null) + QStringLiteral("1");
+        for (const auto anchoring : {tools::search::GlobPattern::Anchoring::Basename, tools::search::GlobPattern::Anchoring::Path}) {
+            const Result<tools::search::GlobPattern> glob = tools::search::GlobPattern::compile(pattern, anchoring);
+            QVERIFY(!glob.ok());
+            QCOMPARE(glob.error().code, QStringLiteral("glob.invalid"));
+            QVERIFY2(glob.error().message.contains(QLatin1String("NUL")), qPrintable(glob.error().message));
+        }
+    }
+
     void walkListsFilesInPathOrder()
     {
         // Names around '/' in code-point order ('-' and '.' sort before '/', '0' after), case,

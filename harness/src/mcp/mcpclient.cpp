@@ -1,5 +1,7 @@
 #include "valis/mcp/mcpclient.h"
 
+#include "valis/core/modeltext.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 
@@ -7,6 +9,9 @@ namespace valis {
 
 namespace {
 
+// What fails a request (cancelled, timed out, disconnected, an error answer) becomes the text
+// of a tool result the model reads (plugins/tools/mcp/mcpfailure.cpp): fixed English, never
+// tr()'d, so the record does not follow the UI language. Log lines are for people.
 struct Text
 {
     Q_DECLARE_TR_FUNCTIONS(valis::McpClient)
@@ -48,7 +53,7 @@ void McpRequest::cancel(const QString &reason)
     }
     McpResponse response;
     response.error = Error(QStringLiteral("mcp.cancelled"),
-                           reason.isEmpty() ? Text::tr("cancelled") : Text::tr("cancelled: %1").arg(reason));
+                           reason.isEmpty() ? QStringLiteral("cancelled") : QStringLiteral("cancelled: %1").arg(reason));
     client->finish(this, response);
 }
 
@@ -83,7 +88,7 @@ McpClient::McpClient(std::unique_ptr<McpTransport> transport, const McpClientOpt
     connect(m_transport.get(), &McpTransport::sessionExpired, this, &McpClient::onSessionExpired);
     connect(m_transport.get(), &McpTransport::logged, this, &McpClient::logged);
     connect(m_transport.get(), &McpTransport::closed, this, [this] {
-        failAll(Error(QStringLiteral("mcp.disconnected"), Text::tr("the connection to the server was closed")));
+        failAll(Error(QStringLiteral("mcp.disconnected"), QStringLiteral("the connection to the server was closed")));
         setState(State::Closed);
         Q_EMIT closed();
     });
@@ -120,7 +125,7 @@ void McpClient::close()
 {
     if (m_state == State::Closing || m_state == State::Closed)
         return;
-    failAll(Error(QStringLiteral("mcp.disconnected"), Text::tr("the connection to the server was closed")));
+    failAll(Error(QStringLiteral("mcp.disconnected"), QStringLiteral("the connection to the server was closed")));
     setState(State::Closing);
     m_transport->close();
 }
@@ -225,7 +230,7 @@ McpRequest *McpClient::request(const QString &method, const QJsonObject &params,
     if (m_state == State::Failed || m_state == State::Closed || m_state == State::Closing) {
         QMetaObject::invokeMethod(this, [this, request] {
             McpResponse response;
-            response.error = Error(QStringLiteral("mcp.disconnected"), Text::tr("the server is not connected"));
+            response.error = Error(QStringLiteral("mcp.disconnected"), QStringLiteral("the server is not connected"));
             finish(request, response);
         }, Qt::QueuedConnection);
         return request;
@@ -260,13 +265,13 @@ void McpClient::armTimer(McpRequest *request)
         request->m_timer.setSingleShot(true);
         connect(&request->m_timer, &QTimer::timeout, request, [this, request] {
             const int seconds = (request->m_options.timeoutMs + 999) / 1000;
-            const QString reason = Text::tr("no answer within %n second(s)", nullptr, seconds);
+            const QString reason = QStringLiteral("no answer within %1").arg(modeltext::plural(seconds, QStringLiteral("second")));
             if (request->m_method != Initialize && m_pending.contains(jsonRpcIdKey(request->m_id)))
                 notify(QStringLiteral("notifications/cancelled"),
                        QJsonObject{{QStringLiteral("requestId"), request->m_id}, {QStringLiteral("reason"), reason}});
             McpResponse response;
             response.error = Error(QStringLiteral("mcp.timeout"),
-                                   Text::tr("%1 timed out: %2").arg(request->m_method, reason));
+                                   QStringLiteral("%1 timed out: %2").arg(request->m_method, reason));
             finish(request, response);
         });
     }
@@ -360,7 +365,7 @@ void McpClient::onResponse(const JsonRpcMessage &message)
         response.error = Error(QStringLiteral("mcp.transport"), message.error.message);
     else
         response.error = Error(QStringLiteral("mcp.remote-error"),
-                               Text::tr("the server answered error %1: %2").arg(message.error.code).arg(message.error.message));
+                               QStringLiteral("the server answered error %1: %2").arg(message.error.code).arg(message.error.message));
     finish(request, response);
 }
 

@@ -2,19 +2,15 @@
 
 #include "valis/mcp/mcpschema.h"
 
-#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
 
+// Everything here is what a model reads of an MCP server's answer (tool results, resources):
+// fixed English, never tr()'d, so the record and the prompt cache do not follow the UI language.
 namespace valis {
 
 namespace {
-
-struct Text
-{
-    Q_DECLARE_TR_FUNCTIONS(valis::McpContent)
-};
 
 QString sizeText(qint64 bytes)
 {
@@ -63,7 +59,7 @@ Part McpContent::toolResult(const QString &callId, const QJsonObject &result, co
     bool anyText = false;
     const QString readHint = options.server.isEmpty()
                                  ? QString()
-                                 : Text::tr(" (read it with mcp_read_resource {\"server\": \"%1\", \"uri\": …})").arg(options.server);
+                                 : QStringLiteral(" (read it with mcp_read_resource {\"server\": \"%1\", \"uri\": …})").arg(options.server);
     for (const QJsonValue &itemValue : result.value(QLatin1String("content")).toArray()) {
         const QJsonObject item = itemValue.toObject();
         const QString type = item.value(QLatin1String("type")).toString();
@@ -76,21 +72,21 @@ Part McpContent::toolResult(const QString &callId, const QJsonObject &result, co
             if (options.modelAcceptsImages && !data.isEmpty()) {
                 parts.append(Part::makeImage(ImageRef{mime, {}, data}));
             } else {
-                parts.append(Part::makeText(Text::tr("[an image, %1, %2: this model cannot see images]").arg(mime, sizeText(data.size()))));
+                parts.append(Part::makeText(QStringLiteral("[an image, %1, %2: this model cannot see images]").arg(mime, sizeText(data.size()))));
             }
         } else if (type == QLatin1String("audio")) {
-            parts.append(Part::makeText(Text::tr("[audio, %1, %2: not passed to the model]")
+            parts.append(Part::makeText(QStringLiteral("[audio, %1, %2: not passed to the model]")
                                             .arg(item.value(QLatin1String("mimeType")).toString(),
                                                  sizeText(base64Size(item.value(QLatin1String("data")).toString())))));
         } else if (type == QLatin1String("resource_link")) {
-            parts.append(Part::makeText(Text::tr("Resource link: %1%2").arg(describeResource(item), readHint)));
+            parts.append(Part::makeText(QStringLiteral("Resource link: %1%2").arg(describeResource(item), readHint)));
             anyText = true;
         } else if (type == QLatin1String("resource")) {
             const QJsonObject resource = item.value(QLatin1String("resource")).toObject();
             const QString uri = resource.value(QLatin1String("uri")).toString();
             const QString mime = resource.value(QLatin1String("mimeType")).toString();
             if (resource.contains(QLatin1String("text"))) {
-                parts.append(Part::makeText(Text::tr("Resource <%1>%2:\n%3")
+                parts.append(Part::makeText(QStringLiteral("Resource <%1>%2:\n%3")
                                                 .arg(uri, mime.isEmpty() ? QString() : QStringLiteral(" (") + mime + QLatin1Char(')'),
                                                      resource.value(QLatin1String("text")).toString())));
                 anyText = true;
@@ -99,12 +95,12 @@ Part McpContent::toolResult(const QString &callId, const QJsonObject &result, co
                 if (options.modelAcceptsImages && mime.startsWith(QLatin1String("image/")) && !blob.isEmpty())
                     parts.append(Part::makeImage(ImageRef{mime, {}, blob}));
                 else
-                    parts.append(Part::makeText(Text::tr("Resource <%1>: binary, %2, %3%4")
-                                                    .arg(uri, mime.isEmpty() ? Text::tr("unknown type") : mime,
+                    parts.append(Part::makeText(QStringLiteral("Resource <%1>: binary, %2, %3%4")
+                                                    .arg(uri, mime.isEmpty() ? QStringLiteral("unknown type") : mime,
                                                          sizeText(blob.size()), readHint)));
             }
         } else {
-            parts.append(Part::makeText(Text::tr("[content of a type Valis does not know: %1]").arg(type)));
+            parts.append(Part::makeText(QStringLiteral("[content of a type Valis does not know: %1]").arg(type)));
         }
     }
     bool isError = result.value(QLatin1String("isError")).toBool(false);
@@ -116,16 +112,16 @@ Part McpContent::toolResult(const QString &callId, const QJsonObject &result, co
             const QStringList problems = McpSchema::validate(structured, options.outputSchema);
             if (!problems.isEmpty()) {
                 isError = true;
-                parts.append(Part::makeText(Text::tr("The tool's structured result does not match its declared output schema: %1")
+                parts.append(Part::makeText(QStringLiteral("The tool's structured result does not match its declared output schema: %1")
                                                 .arg(problems.join(QStringLiteral("; ")))));
             }
         }
     } else if (!options.outputSchema.isEmpty() && !isError) {
         isError = true;
-        parts.append(Part::makeText(Text::tr("The tool declares an output schema but returned no structured result.")));
+        parts.append(Part::makeText(QStringLiteral("The tool declares an output schema but returned no structured result.")));
     }
     if (parts.isEmpty())
-        parts.append(Part::makeText(isError ? Text::tr("(the tool failed without saying why)") : Text::tr("(no output)")));
+        parts.append(Part::makeText(isError ? QStringLiteral("(the tool failed without saying why)") : QStringLiteral("(no output)")));
     return Part::makeToolResult(callId, parts, isError);
 }
 
@@ -138,24 +134,24 @@ QString McpContent::toText(const QJsonObject &result)
         if (type == QLatin1String("text"))
             out.append(item.value(QLatin1String("text")).toString());
         else if (type == QLatin1String("image") || type == QLatin1String("audio"))
-            out.append(Text::tr("[%1, %2, %3]").arg(type, item.value(QLatin1String("mimeType")).toString(),
+            out.append(QStringLiteral("[%1, %2, %3]").arg(type, item.value(QLatin1String("mimeType")).toString(),
                                                     sizeText(base64Size(item.value(QLatin1String("data")).toString()))));
         else if (type == QLatin1String("resource_link"))
-            out.append(Text::tr("[resource link] %1").arg(describeResource(item)));
+            out.append(QStringLiteral("[resource link] %1").arg(describeResource(item)));
         else if (type == QLatin1String("resource")) {
             const QJsonObject resource = item.value(QLatin1String("resource")).toObject();
             if (resource.contains(QLatin1String("text")))
-                out.append(Text::tr("[resource %1]").arg(resource.value(QLatin1String("uri")).toString()) + QLatin1Char('\n')
+                out.append(QStringLiteral("[resource %1]").arg(resource.value(QLatin1String("uri")).toString()) + QLatin1Char('\n')
                            + resource.value(QLatin1String("text")).toString());
             else
-                out.append(Text::tr("[resource %1, binary, %2]").arg(resource.value(QLatin1String("uri")).toString(),
+                out.append(QStringLiteral("[resource %1, binary, %2]").arg(resource.value(QLatin1String("uri")).toString(),
                                                                      sizeText(base64Size(resource.value(QLatin1String("blob")).toString()))));
         } else
-            out.append(Text::tr("[%1]").arg(type));
+            out.append(QStringLiteral("[%1]").arg(type));
     }
     const QJsonValue structured = result.value(QLatin1String("structuredContent"));
     if (!structured.isUndefined() && !structured.isNull())
-        out.append(Text::tr("structuredContent:") + QLatin1Char('\n') + structuredText(structured, QJsonDocument::Indented));
+        out.append(QStringLiteral("structuredContent:") + QLatin1Char('\n') + structuredText(structured, QJsonDocument::Indented));
     return out.join(QLatin1Char('\n'));
 }
 

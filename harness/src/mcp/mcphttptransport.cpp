@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QJsonObject>
+#include <QMetaEnum>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
@@ -10,6 +11,8 @@ namespace valis {
 
 namespace {
 
+// What fails a call in flight becomes a tool result the model reads: fixed English, not tr()'d
+// (see mcpclient.cpp). Log lines and the failures of connecting are for people.
 struct Text
 {
     Q_DECLARE_TR_FUNCTIONS(valis::McpHttpTransport)
@@ -220,7 +223,8 @@ void McpHttpTransport::onPostFinished(const std::shared_ptr<Post> &item, QNetwor
                                 Text::tr("cannot reach %1: %2").arg(m_endpoint.toString(QUrl::RemoveUserInfo), reason)));
             return;
         }
-        failPost(item, 0, Text::tr("the connection failed: %1").arg(reason), QJsonObject{{QStringLiteral("valis"), QStringLiteral("transport")}});
+        // Qt's errorString() follows the UI language; the error's name does not.
+        failPost(item, 0, QStringLiteral("the connection failed (%1)").arg(QLatin1String(QMetaEnum::fromType<QNetworkReply::NetworkError>().valueToKey(reply->error()))), QJsonObject{{QStringLiteral("valis"), QStringLiteral("transport")}});
         return;
     }
     if (status == 401 || status == 403) {
@@ -234,7 +238,7 @@ void McpHttpTransport::onPostFinished(const std::shared_ptr<Post> &item, QNetwor
             m_mode = Mode::Streamable;
         if (status == 202 || body.trimmed().isEmpty()) {
             if (item->message.isRequest() && m_mode == Mode::Streamable)
-                failPost(item, status, Text::tr("the server accepted the request but sent no answer"));
+                failPost(item, status, QStringLiteral("the server accepted the request but sent no answer"));
             return;
         }
         if (m_mode == Mode::LegacySse)
@@ -256,7 +260,7 @@ void McpHttpTransport::onPostFinished(const std::shared_ptr<Post> &item, QNetwor
     if (forgotten && item->sentWithSession && m_mode == Mode::Streamable && item->message.method != QLatin1String("initialize")) {
         log(Text::tr("the server no longer knows session %1").arg(QString::fromLatin1(m_sessionId)));
         m_sessionId.clear();
-        failPost(item, status, Text::tr("the server ended the session"),
+        failPost(item, status, QStringLiteral("the server ended the session"),
                  QJsonObject{{QStringLiteral("valis"), QStringLiteral("session-expired")}});
         Q_EMIT sessionExpired();
         return;
@@ -272,7 +276,7 @@ void McpHttpTransport::onPostFinished(const std::shared_ptr<Post> &item, QNetwor
     }
     const QString text = bodyText(body);
     log(Text::tr("%1 answered HTTP %2: %3").arg(item->message.describe()).arg(status).arg(text));
-    failPost(item, status, Text::tr("HTTP %1 from the server: %2").arg(status).arg(text),
+    failPost(item, status, QStringLiteral("HTTP %1 from the server: %2").arg(status).arg(text),
              QJsonObject{{QStringLiteral("httpStatus"), status}});
 }
 
@@ -287,8 +291,8 @@ void McpHttpTransport::handleRefusal(const std::shared_ptr<Post> &item, QNetwork
     const QByteArray body = reply->readAll();
     const bool stepUp = status == 403 && challenge.parameters.value(QStringLiteral("error")) == QLatin1String("insufficient_scope");
     if (!m_authorizer || (status == 403 && !stepUp) || item->authorizations >= MaxAuthorizations) {
-        const QString text = status == 401 ? Text::tr("the server requires authorisation (HTTP 401)")
-                                           : Text::tr("the server refused access (HTTP 403)");
+        const QString text = status == 401 ? QStringLiteral("the server requires authorisation (HTTP 401)")
+                                           : QStringLiteral("the server refused access (HTTP 403)");
         const QString detail = bodyText(body);
         const QString message = detail.isEmpty() ? text : text + QStringLiteral(": ") + detail;
         if (!m_everSucceeded && item->message.method == QLatin1String("initialize")) {
@@ -401,7 +405,7 @@ void McpHttpTransport::onStreamFinished(Stream *stream)
         log(Text::tr("an event stream broke off: %1").arg(reply->errorString()));
     if (stream->legacy) {
         dropStream(stream);
-        Q_EMIT failed(Error(QStringLiteral("mcp.stream-ended"), Text::tr("the server closed its event stream")));
+        Q_EMIT failed(Error(QStringLiteral("mcp.stream-ended"), QStringLiteral("the server closed its event stream")));
         return;
     }
     // Which of the responses this stream was to carry are still missing?
@@ -423,7 +427,7 @@ void McpHttpTransport::onStreamFinished(Stream *stream)
         if (!missing.isEmpty()) {
             for (const QJsonValue &id : std::as_const(missing)) {
                 const JsonRpcMessage error = JsonRpcMessage::errorResponse(
-                    id, JsonRpcCode::InternalError, Text::tr("the server's event stream ended before its answer"),
+                    id, JsonRpcCode::InternalError, QStringLiteral("the server's event stream ended before its answer"),
                     QJsonObject{{QStringLiteral("valis"), QStringLiteral("transport")}});
                 settleAwaited(error);
                 Q_EMIT messageReceived(error);

@@ -136,8 +136,8 @@ void McpStdioTransport::onFinished(int exitCode, QProcess::ExitStatus status)
         m_log.append(line);
         Q_EMIT logged(line);
     }
-    m_exitDescription = status == QProcess::CrashExit ? Text::tr("was killed by signal %1").arg(exitCode)
-                                                      : Text::tr("exited with status %1").arg(exitCode);
+    m_exitDescription = status == QProcess::CrashExit ? QStringLiteral("was killed by signal %1").arg(exitCode)
+                                                      : QStringLiteral("exited with status %1").arg(exitCode);
     // What the server started may still run (an npx wrapper's node); the group goes with it.
     if (m_pid > 0 && mcp::processGroupAlive(m_pid)) {
         mcp::signalProcessGroup(m_pid, mcp::GroupTerminateSignal);
@@ -154,10 +154,11 @@ void McpStdioTransport::onFinished(int exitCode, QProcess::ExitStatus status)
     if (m_failedEmitted)
         return;
     m_failedEmitted = true;
-    QString message = Text::tr("the server %1").arg(m_exitDescription);
+    // This fails the calls in flight, whose tool results the model reads: English, not tr()'d.
+    QString message = QStringLiteral("the server %1").arg(m_exitDescription);
     const QString tail = m_log.tail(12);
     if (!tail.isEmpty())
-        message += QLatin1Char('\n') + Text::tr("Its last words on stderr:") + QLatin1Char('\n') + tail;
+        message += QLatin1Char('\n') + QStringLiteral("Its last words on stderr:") + QLatin1Char('\n') + tail;
     Q_EMIT failed(Error(QStringLiteral("mcp.server-exited"), message));
 }
 
@@ -220,7 +221,7 @@ void McpStdioTransport::readStdout()
         m_failedEmitted = true;
         m_stdoutBuffer.clear();
         Q_EMIT failed(Error(QStringLiteral("mcp.line-too-long"),
-                            Text::tr("the server wrote more than %1 MiB on stdout without a line end")
+                            QStringLiteral("the server wrote more than %1 MiB on stdout without a line end")
                                 .arg(MaxLineBytes / (1024 * 1024))));
         close();
     }

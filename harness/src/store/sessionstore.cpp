@@ -1,6 +1,6 @@
 #include "valis/store/sessionstore.h"
+#include "store/sessionstoreprivate.h"
 
-#include "valis/record/branchindex.h"
 
 #include "store/blobstore.h"
 #include "store/contentfilesweep.h"
@@ -115,93 +115,31 @@ int ImportReport::messagesAdded() const
     return total;
 }
 
-class SessionStore::Private
+Result<OrphanSweepReport> SessionStore::Private::sweepOrphanBlobs(std::chrono::seconds grace)
 {
-public:
-    ~Private()
-    {
-        sweepTimer.reset();
-        idleIndexer.reset();
-        if (checkpointer)
-            checkpointer->stop();
-        writer.reset();
-        reader.reset();
-        versions.reset();
-        index.reset();
-        recall.reset();
-        db.close();
-        db = QSqlDatabase();
-        QSqlDatabase::removeDatabase(connectionName);
-    }
-
-    /// Runs `work` inside BEGIN IMMEDIATE ... COMMIT, rolling back on any error.
-    template<typename Work>
-    auto transaction(Work &&work) -> decltype(work())
-    {
-        Result<void> begun = exec(db, QStringLiteral("BEGIN IMMEDIATE"));
-        if (!begun.ok())
-            return begun.error();
-        auto result = work();
-        if (!result.ok()) {
-            rollback(db);
-            return result;
+    ContentFileSweep sweep(blobDirectory, grace);
+    sweep.findCandidates();
+    if (!sweep.hasCandidates())
+        return sweep.report(); // no old file: nothing to look up
+    Result<void> swept = transaction([&]() -> Result<void> {
+        QSqlQuery query(db);
+        query.setForwardOnly(true);
+        // Image parts keep their blob reference in data.uri (see partrows.cpp), nested ones too.
+        if (!query.exec(QStringLiteral("SELECT json_extract(data, '$.uri') FROM parts WHERE kind = 'image' AND data IS NOT NULL")))
+            return sqlError(query, Text::tr("sweep orphan blobs"));
+        QSet<QString> referenced;
+        const QLatin1String prefix("blob:sha256-");
+        while (query.next()) {
+            const QString uri = query.value(0).toString();
+            if (uri.startsWith(prefix))
+                referenced.insert(uri.mid(prefix.size()));
         }
-        Result<void> committed = exec(db, QStringLiteral("COMMIT"));
-        if (!committed.ok()) {
-            rollback(db);
-            return committed.error();
-        }
-        checkpointer->noteCommit();
-        return result;
-    }
-
-    QString connectionName;
-    QString path;
-    QSqlDatabase db;
-    std::unique_ptr<BlobStore> blobs;
-    std::unique_ptr<TranscriptIndex> index;
-    std::unique_ptr<RecallIndex> recall;
-    std::unique_ptr<RecordWriter> writer;
-    std::unique_ptr<RecordReader> reader;
-    std::unique_ptr<TurnVersionRows> versions;
-    std::unique_ptr<WalCheckpointer> checkpointer;
-    std::unique_ptr<IdleIndexer> idleIndexer;
-    std::unique_ptr<QTimer> sweepTimer; ///< background orphan sweeps, on the owning thread
-    std::function<void(const Result<OrphanSweepReport> &)> sweepListener;
-    QString blobDirectory;
-
-    Result<OrphanSweepReport> sweepOrphanBlobs(std::chrono::seconds grace)
-    {
-        ContentFileSweep sweep(blobDirectory, grace);
-        sweep.findCandidates();
-        if (!sweep.hasCandidates())
-            return sweep.report(); // no old file: nothing to look up
-        Result<void> swept = transaction([&]() -> Result<void> {
-            QSqlQuery query(db);
-            query.setForwardOnly(true);
-            // Image parts keep their blob reference in data.uri (see partrows.cpp), nested ones too.
-            if (!query.exec(QStringLiteral("SELECT json_extract(data, '$.uri') FROM parts WHERE kind = 'image' AND data IS NOT NULL")))
-                return sqlError(query, Text::tr("sweep orphan blobs"));
-            QSet<QString> referenced;
-            const QLatin1String prefix("blob:sha256-");
-            while (query.next()) {
-                const QString uri = query.value(0).toString();
-                if (uri.startsWith(prefix))
-                    referenced.insert(uri.mid(prefix.size()));
-            }
-            return sweep.removeUnreferenced(referenced);
-        });
-        if (swept.hasError())
-            return swept.error();
-        return sweep.report();
-    }
-
-    void scheduleSweep(std::chrono::milliseconds delay)
-    {
-        if (!sweepTimer->isActive() || sweepTimer->remainingTimeAsDuration() > delay)
-            sweepTimer->start(delay);
-    }
-};
+        return sweep.removeUnreferenced(referenced);
+    });
+    if (swept.hasError())
+        return swept.error();
+    return sweep.report();
+}
 
 SessionStore::SessionStore(std::unique_ptr<Private> p)
     : d(std::move(p))
@@ -581,71 +519,6 @@ Result<ImportReport> SessionStore::importTranscript(const ImportedTranscript &tr
     });
 }
 
-Result<QList<Message>> SessionStore::messageOutline(const QString &sessionId) const
-{
-    return d->reader->outline(sessionId);
-}
-
-Result<QSet<qint64>> SessionStore::shownBranch(const QString &sessionId) const
-{
-    Result<QList<Message>> outline = d->reader->outline(sessionId);
-    if (outline.hasError())
-        return outline.error();
-    Result<SessionInfo> info = d->reader->session(sessionId);
-    if (info.hasError())
-        return info.error();
-    const BranchIndex branches(outline.value());
-    const QString leaf = branches.newestLeafUnder(info->activeLeafId); // empty: the last message
-    QSet<qint64> seqs;
-    for (const Message &message : branches.path(outline.value(), leaf))
-        seqs.insert(message.seq);
-    return seqs;
-}
-
-Result<QList<Message>> SessionStore::messages(const QString &sessionId, qint64 from, qint64 count) const
-{
-    return d->reader->messages(sessionId, from, count);
-}
-
-Result<std::optional<Message>> SessionStore::message(const QString &sessionId, const QString &messageId) const
-{
-    return d->reader->message(sessionId, messageId);
-}
-
-Result<QList<MessageLocation>> SessionStore::locateMessage(const QString &messageId) const
-{
-    return d->reader->locateMessage(messageId);
-}
-
-Result<QList<TurnInfo>> SessionStore::turns(const QString &sessionId) const
-{
-    return d->reader->turns(sessionId);
-}
-
-Result<qint64> SessionStore::messageCount(const QString &sessionId) const
-{
-    return d->reader->messageCount(sessionId);
-}
-
-Result<QByteArray> SessionStore::readBlob(const QString &uri) const
-{
-    return d->blobs->get(uri);
-}
-
-Result<SearchResults> SessionStore::search(const SearchQuery &query) const
-{
-    // A search sees everything appended so far: text still waiting for the index goes in first.
-    Result<bool> pending = d->index->hasPending();
-    if (!pending.ok())
-        return pending.error();
-    if (pending.value()) {
-        Result<bool> indexed = d->transaction([&]() { return d->index->indexPending(); });
-        if (!indexed.ok())
-            return indexed.error();
-    }
-    return d->index->search(query);
-}
-
 Result<bool> SessionStore::indexPending(qint64 maxBytes)
 {
     return d->transaction([&]() -> Result<bool> {
@@ -656,38 +529,9 @@ Result<bool> SessionStore::indexPending(qint64 maxBytes)
     });
 }
 
-Result<QList<RecallMatch>> SessionStore::recallMessages(const QStringList &terms, const RecallMatchQuery &query) const
-{
-    Result<bool> pending = d->recall->hasPending();
-    if (!pending.ok())
-        return pending.error();
-    if (pending.value()) {
-        Result<bool> indexed = d->transaction([&]() { return d->recall->indexPending(query.indexBudgetBytes); });
-        if (!indexed.ok())
-            return indexed.error();
-    }
-    return d->recall->search(terms, query);
-}
-
 Result<QList<TurnVersion>> SessionStore::appendTurnVersions(const QString &sessionId, const QList<TurnVersion> &versions)
 {
     return d->transaction([&]() { return d->versions->append(sessionId, versions); });
-}
-
-Result<QList<TurnVersion>> SessionStore::turnVersions(const QString &sessionId, std::optional<int> turn,
-                                                      std::optional<TurnLevel> level) const
-{
-    return d->versions->newest(sessionId, turn, level);
-}
-
-Result<QList<TurnVersion>> SessionStore::turnVersionHistory(const QString &sessionId, int turn) const
-{
-    return d->versions->history(sessionId, turn);
-}
-
-Result<QList<PartTokenCount>> SessionStore::tokenCounts(const QString &sessionId, const QString &family) const
-{
-    return d->reader->tokenCounts(sessionId, family);
 }
 
 Result<void> SessionStore::storeTokenCounts(const QString &sessionId, const QString &family,
