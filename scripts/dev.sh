@@ -87,6 +87,15 @@ setup() {
 build() {
     local werror=OFF
     [ "${CI:-}" = "true" ] && werror=ON
+    # ccache pays off where Valis was built before. On a machine with an empty cache (a clean CI
+    # machine) it only adds its own work to every compile: measured on 12 test sources, 108 s
+    # with it against 94 s without, and 92 s against 58 s with the precompiled headers, whose
+    # 230 MB it hashes each time.
+    if [ "${CI:-}" = "true" ] && command -v ccache >/dev/null 2>&1 \
+        && [ "$(ccache --print-stats 2>/dev/null | awk -F'\t' '$1 == "files_in_cache" { print $2 }')" = "0" ]; then
+        log "ccache is empty: building without it"
+        export CCACHE_DISABLE=1
+    fi
     log "configuring $build_type build in $build_dir"
     cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="$build_type" -DVALIS_WARNINGS_AS_ERRORS="$werror"
     log "building with $jobs jobs"
@@ -190,6 +199,8 @@ fuzz_all() {
     [ "$failed" -eq 0 ]
 }
 
+# fuzz_smoke: builds the fuzz targets, then runs every one for FUZZ_SMOKE_SECONDS (default 30)
+# over its seeds and regression inputs.
 fuzz_smoke() {
     local seconds="${FUZZ_SMOKE_SECONDS:-30}"
     [ "$seconds" -gt 0 ] || return 0
@@ -228,6 +239,8 @@ case "${1:-}" in
         setup; build
         shift
         run_tests "$@"
+        # Not beside the suite: tried, and at nice 19 it still slowed the GUI suites by a half
+        # (gradientsession 118 s -> 194 s) and made a timing-sensitive one fail.
         fuzz_smoke
         ;;
     fuzz)
