@@ -151,6 +151,9 @@ private:
     /// The connection is ready: the session is opened (on its remote machine first, when its
     /// sandbox is remote) and the turn submitted.
     void continueTurn(PendingTurn turn);
+    /// Opens the session (on `remote` when given) and submits the turn, then ends the
+    /// preparing: a Stop or release asked for meanwhile is carried out then.
+    void submitPrepared(const PendingTurn &turn, RemoteWorkspace *remote);
     void openAndSubmit(const PendingTurn &turn, RemoteWorkspace *remote);
     void connectRemote();
     /// Whether the next turn of the shown session needs a machine other than the attached one

@@ -38,8 +38,7 @@ void ConversationController::continueTurn(PendingTurn turn)
         m_session.reset();
     }
     if (m_session) {
-        m_preparing = false;
-        openAndSubmit(turn, nullptr);
+        submitPrepared(turn, nullptr);
         return;
     }
     // A remote sandbox: the session opens on its machine, acquired (or attached again) first.
@@ -50,14 +49,15 @@ void ConversationController::continueTurn(PendingTurn turn)
     prepareRemote(turn, [self, turn](const Result<RemoteWorkspace *> &remote) {
         if (!self)
             return;
-        self->m_preparing = false;
         if (remote.hasError()) {
+            self->m_preparing = false;
             self->fail(tr("Not sent: %1").arg(remote.error().message));
             self->setBusy(false);
             self->runAfterTurn();
             return;
         }
         if (std::exchange(self->m_cancelPreparing, false)) {
+            self->m_preparing = false;
             self->m_composer->setStatus(tr("Stopped."));
             self->setBusy(false);
             self->runAfterTurn();
@@ -65,10 +65,34 @@ void ConversationController::continueTurn(PendingTurn turn)
         }
         if (remote.value())
             self->refreshEnvironment(); // its key is known now, so the sandbox runs
-        self->openAndSubmit(turn, remote.value());
-        if (remote.value())
+        self->submitPrepared(turn, remote.value());
+        if (remote.value() && self && self->m_remote->isAttached())
             Q_EMIT self->sandboxStatusChanged(tr("remote: %1").arg(self->m_remote->description()), false);
     });
+}
+
+void ConversationController::submitPrepared(const PendingTurn &turn, RemoteWorkspace *remote)
+{
+    // Opening a session on a remote machine waits on the service (its filesystem lists the
+    // skills for the system prompt), which runs the event loop. Until the turn runs, the
+    // controller stays "preparing": the machine's idle clock, a switch to another session or
+    // the window closing must not release the machine the session is being opened on.
+    QPointer<ConversationController> self(this);
+    openAndSubmit(turn, remote);
+    if (!self)
+        return;
+    m_preparing = false;
+    const bool stopped = std::exchange(m_cancelPreparing, false);
+    if (m_session && m_session->isBusy()) {
+        if (stopped)
+            m_session->interrupt(); // its end runs what waits (runAfterTurn())
+        return;
+    }
+    // Not submitted (why is in the status): what waited for the turn runs now, and the
+    // machine's idle clock, ignored while preparing, starts again.
+    setBusy(false);
+    m_remote->noteActivity();
+    runAfterTurn();
 }
 
 void ConversationController::openAndSubmit(const PendingTurn &turn, RemoteWorkspace *remote)
