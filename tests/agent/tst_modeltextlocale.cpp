@@ -21,7 +21,6 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTimer>
-#include <QTranslator>
 #include <QtTest>
 
 using namespace valis;
@@ -232,15 +231,6 @@ RunResult runScriptedSession(const QString &workspace)
     return out;
 }
 
-void removeTranslators()
-{
-    const auto translators = QCoreApplication::instance()->findChildren<QTranslator *>();
-    for (QTranslator *translator : translators) {
-        QCoreApplication::removeTranslator(translator);
-        delete translator;
-    }
-}
-
 /// The first line where two texts differ, with the lines around it.
 QString firstDifference(const QString &english, const QString &german)
 {
@@ -275,7 +265,7 @@ class TestModelTextLocale : public QObject
 private Q_SLOTS:
     void cleanup()
     {
-        removeTranslators();
+        test::removeTranslations();
         QLocale::setDefault(QLocale::c());
     }
 

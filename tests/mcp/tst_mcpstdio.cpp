@@ -11,7 +11,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QScopeGuard>
-#include <QTranslator>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -282,13 +281,7 @@ private Q_SLOTS:
         // prompt cache must not follow the person's language (issue 24). valis_de has
         // translations of their earlier tr()'d forms, so a return to tr() shows here.
         installTranslations(*QCoreApplication::instance(), QLocale(QLocale::German, QLocale::Germany));
-        const auto restore = qScopeGuard([] {
-            const auto translators = QCoreApplication::instance()->findChildren<QTranslator *>();
-            for (QTranslator *translator : translators) {
-                QCoreApplication::removeTranslator(translator);
-                delete translator;
-            }
-        });
+        const auto restore = qScopeGuard([] { test::removeTranslations(); });
         QCOMPARE(QCoreApplication::translate("valis::MainWindow", "&File"), QStringLiteral("&Datei"));
         const QJsonObject echo{{QStringLiteral("name"), QStringLiteral("echo")},
                                {QStringLiteral("arguments"), QJsonObject{{QStringLiteral("message"), QStringLiteral("x")}}}};

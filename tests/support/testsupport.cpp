@@ -1,8 +1,10 @@
 #include "testsupport.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
 #include <QMetaMethod>
+#include <QTranslator>
 
 #include <algorithm>
 #include <optional>
@@ -120,6 +122,15 @@ QStringList filesContaining(const QString &folder, const QByteArray &needle)
     }
     found.sort();
     return found;
+}
+
+void removeTranslations()
+{
+    const auto translators = QCoreApplication::instance()->findChildren<QTranslator *>();
+    for (QTranslator *translator : translators) {
+        QCoreApplication::removeTranslator(translator);
+        delete translator;
+    }
 }
 
 } // namespace valis::test

@@ -47,6 +47,10 @@ int runTests(QObject *object, int argc, char **argv);
 /// fails instead of passing.
 QStringList filesContaining(const QString &folder, const QByteArray &needle);
 
+/// Takes back what installTranslations() put in force (its translators are the application's
+/// children): the next test reads the source language again.
+void removeTranslations();
+
 } // namespace valis::test
 
 /// main() for a test suite without widgets: VALIS_TEST_MAIN(TestClass).
