@@ -422,6 +422,10 @@ private Q_SLOTS:
         QVERIFY(view.at(1).text().contains(markdown));
         QVERIFY(view.at(1).text().contains(QStringLiteral("src/parser/grammar.y")));
         QVERIFY(view.at(2).startsTurn());
+        // The ledger names the step the session is on: the request kept after the span, not the
+        // span's last (a model would go back to a finished request).
+        QVERIFY2(view.first().text().contains(QStringLiteral("Current step: request %1: ").arg(sim.currentTurn())),
+                 qPrintable(view.first().text().left(400)));
         // It fits now, with room to grow before the next swap.
         QVERIFY(sim.views.last().requestTokens < qint64(0.85 * 22000));
     }

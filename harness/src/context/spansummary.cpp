@@ -187,17 +187,10 @@ ProgressLedger progressLedger(const QList<Message> &record)
     ProgressLedger ledger;
     QHash<QString, Part> calls;
     QHash<QString, int> fileIndex;
-    QList<QPair<QString, QString>> plan;
-    QString lastRequest;
     for (const Message &message : record) {
-        if (spantext::isRequest(message))
-            lastRequest = firstLine(message.text(), 200);
         for (const Part &part : message.parts) {
             if (part.kind == PartKind::ToolCall) {
                 calls.insert(part.callId, part);
-                const QList<QPair<QString, QString>> written = spantext::planOf(part);
-                if (!written.isEmpty())
-                    plan = written;
                 continue;
             }
             if (part.kind != PartKind::ToolResult || part.isError)
@@ -218,23 +211,34 @@ ProgressLedger progressLedger(const QList<Message> &record)
             }
         }
     }
-    for (const auto &[text, status] : std::as_const(plan)) {
-        if (status == QLatin1String("in_progress")) {
-            ledger.currentStep = text;
-            break;
-        }
-    }
-    if (ledger.currentStep.isEmpty()) {
-        for (const auto &[text, status] : std::as_const(plan)) {
-            if (status != QLatin1String("completed")) {
-                ledger.currentStep = text;
-                break;
-            }
-        }
-    }
-    if (ledger.currentStep.isEmpty())
-        ledger.currentStep = lastRequest;
+    ledger.currentStep = currentStep(record);
     return ledger;
+}
+
+QString currentStep(const QList<Message> &record)
+{
+    QList<QPair<QString, QString>> plan;
+    QString lastRequest;
+    for (const Message &message : record) {
+        if (spantext::isRequest(message))
+            lastRequest = firstLine(message.text(), 200);
+        for (const Part &part : message.parts) {
+            if (part.kind != PartKind::ToolCall)
+                continue;
+            const QList<QPair<QString, QString>> written = spantext::planOf(part);
+            if (!written.isEmpty())
+                plan = written;
+        }
+    }
+    for (const auto &[text, status] : std::as_const(plan)) {
+        if (status == QLatin1String("in_progress"))
+            return text;
+    }
+    for (const auto &[text, status] : std::as_const(plan)) {
+        if (status != QLatin1String("completed"))
+            return text;
+    }
+    return lastRequest;
 }
 
 QString summaryInstruction(const QString &throughLabel, int maxWords)

@@ -375,7 +375,8 @@ Result<StrategyReport> GradientStrategy::apply(QList<Message> &view, const Strat
                                         .arg(message.text()));
         }
         const QString ledgerText = [&] {
-            const ProgressLedger ledger = progressLedger(older);
+            ProgressLedger ledger = progressLedger(older);
+            ledger.currentStep = currentStep(context.record); // the turns after `older` are newer
             return ledger.filesRead.isEmpty() ? QString() : ledger.toText();
         }();
         const qint64 overhead = count(pinnedBlocks.join(QLatin1Char('\n')) + ledgerText) + 80;

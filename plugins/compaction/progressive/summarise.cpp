@@ -327,7 +327,8 @@ SummaryOutcome summariseOldest(WorkingView &view, bool forced, bool evictionFell
 
     const QString markdownPath = transcriptPath;
     QList<Message> replacement;
-    const ProgressLedger ledger = progressLedger(history);
+    ProgressLedger ledger = progressLedger(history);
+    ledger.currentStep = currentStep(context.record);
     const QString pinned = pinnedText(history, context.pinnedMessages, ledger, openRequest(span, messages, boundary));
     const Message &last = messages.at(boundary);
     if (!pinned.isEmpty()) {
