@@ -132,8 +132,17 @@ Result<void> SoakDriver::runTurn(int turn)
     const QString answered = QStringLiteral("Array.from(document.querySelectorAll('article.msg.assistant')).slice(-4)"
                                             ".some(function (a) { return a.textContent.indexOf('Turn %1: the ') >= 0; })")
                                  .arg(turn);
-    if (!pageComesTrue(m_window.conversationView()->page(), answered))
-        return soakError(QStringLiteral("turn %1 finished but its answer never showed on the page").arg(turn));
+    if (!pageComesTrue(m_window.conversationView()->page(), answered)) {
+        // What the page shows instead: how many messages, and the start of the last five.
+        const std::optional<QVariant> shown = evaluateInPage(
+            m_window.conversationView()->page(),
+            QStringLiteral("(function () { var a = Array.from(document.querySelectorAll('article.msg'));"
+                           " return a.length + ' messages; last: ' + a.slice(-5).map(function (m) {"
+                           " return m.className + ': ' + m.textContent.replace(/\\s+/g, ' ').slice(0, 160); }).join(' | '); })()"));
+        return soakError(QStringLiteral("turn %1 finished but its answer never showed on the page (session %2; the page: %3)")
+                             .arg(turn)
+                             .arg(m_window.shownSession(), shown ? shown->toString() : QStringLiteral("not readable")));
+    }
     // A new session's id comes with its first turn.
     if (m_session.isEmpty() && spinUntil([this] { return !m_window.shownSession().isEmpty(); }, StepTimeoutMs))
         m_session = m_window.shownSession();

@@ -36,31 +36,55 @@ QString kindName(SoakTurnKind kind)
     return {};
 }
 
-// The text blocks of user message `message`.
-QString userText(const QJsonObject &message)
+// The text blocks of user message `message`, in order.
+QStringList userTexts(const QJsonObject &message)
 {
     if (message.value(QLatin1String("role")).toString() != QLatin1String("user"))
         return {};
     const QJsonValue content = message.value(QLatin1String("content"));
     if (content.isString())
-        return content.toString();
-    QString text;
+        return {content.toString()};
+    QStringList texts;
     for (const QJsonValue &block : content.toArray()) {
         if (block.toObject().value(QLatin1String("type")).toString() == QLatin1String("text"))
-            text += block.toObject().value(QLatin1String("text")).toString();
+            texts.append(block.toObject().value(QLatin1String("text")).toString());
     }
-    return text;
+    return texts;
 }
 
-// The last user text of the request that matches `pattern`: the turn's own words, wherever the
-// strategy's boards and reminders put other text after them.
+QString userText(const QJsonObject &message)
+{
+    return userTexts(message).join(QString());
+}
+
+// What of a user text block is the person's own words. The harness adds blocks that quote
+// earlier turns: reminders (recall names earlier sessions by their first request), summaries,
+// and the pinned context, whose ledger names the step the session is on and which holds the
+// open request verbatim when a summary cut into the current turn.
+QString ownWords(const QString &block)
+{
+    const QString trimmed = block.trimmed();
+    if (!trimmed.startsWith(QLatin1Char('<')))
+        return block;
+    static const QRegularExpression openRequest(QStringLiteral("<current-request>\\n(.*?)\\n</current-request>"),
+                                                QRegularExpression::DotMatchesEverythingOption);
+    if (trimmed.startsWith(QLatin1String("<pinned-context>")))
+        return openRequest.match(trimmed).captured(1);
+    return {};
+}
+
+// The turn's own words in the request: the last user text block that matches `pattern`, with
+// what the harness put around them left out.
 QRegularExpressionMatch lastUserMatch(const QJsonObject &request, const QRegularExpression &pattern)
 {
     const QJsonArray messages = request.value(QLatin1String("messages")).toArray();
     for (qsizetype i = messages.size() - 1; i >= 0; --i) {
-        const QRegularExpressionMatch match = pattern.match(userText(messages.at(i).toObject()));
-        if (match.hasMatch())
-            return match;
+        const QStringList blocks = userTexts(messages.at(i).toObject());
+        for (qsizetype b = blocks.size() - 1; b >= 0; --b) {
+            const QRegularExpressionMatch match = pattern.match(ownWords(blocks.at(b)));
+            if (match.hasMatch())
+                return match;
+        }
     }
     return {};
 }

@@ -2,6 +2,7 @@
 
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 
 namespace {
@@ -48,6 +49,9 @@ void TestSoakShort::fiveMinutesLeakNothing()
                           // here is some hundreds of KiB a turn (a kept request, a page's DOM, a list of
                           // messages). Smaller leaks are the long run's to find (bench/README.md).
                           QStringLiteral("--pss-limit"), QStringLiteral("20"),
+                          // New sessions within the five minutes too: a summary in a later session once
+                          // named the previous turn as the current step, and the turn went astray.
+                          QStringLiteral("--session-turns"), QStringLiteral("100"),
                           QStringLiteral("--csv"), csv, QStringLiteral("--home"), dir.filePath(QStringLiteral("home"))};
     if (const QString shots = qEnvironmentVariable("VALIS_SCREENSHOT_DIR"); !shots.isEmpty())
         arguments << QStringLiteral("--png") << shots + QStringLiteral("/soak-short.png");
@@ -65,6 +69,9 @@ void TestSoakShort::fiveMinutesLeakNothing()
     QVERIFY(output.contains(QLatin1String("store check passed: sessions.db: transcript index integrity-check against its content")));
     QVERIFY(output.contains(QLatin1String("store check passed: sessions.db: every tool call has its result")));
     QVERIFY(!output.contains(QLatin1String("STORE CHECK FAILED")));
+    static const QRegularExpression sessions(QStringLiteral("sessions: (\\d+)"));
+    const QRegularExpressionMatch sessionCount = sessions.match(output);
+    QVERIFY2(sessionCount.hasMatch() && sessionCount.captured(1).toInt() >= 2, "the run never started a second session");
 
     // The CSV has a sample every 15 s, and the run did every kind of thing it exists to do.
     const QList<QStringList> rows = csvRows(csv);
