@@ -167,6 +167,34 @@ QString lastAssistantText(const QList<Message> &span)
     return {};
 }
 
+/// The step `record` is on: the plan's item in progress, else its first open one, else the
+/// first line of the latest user request.
+QString currentStep(const QList<Message> &record)
+{
+    QList<QPair<QString, QString>> plan;
+    QString lastRequest;
+    for (const Message &message : record) {
+        if (spantext::isRequest(message))
+            lastRequest = firstLine(message.text(), 200);
+        for (const Part &part : message.parts) {
+            if (part.kind != PartKind::ToolCall)
+                continue;
+            const QList<QPair<QString, QString>> written = spantext::planOf(part);
+            if (!written.isEmpty())
+                plan = written;
+        }
+    }
+    for (const auto &[text, status] : std::as_const(plan)) {
+        if (status == QLatin1String("in_progress"))
+            return text;
+    }
+    for (const auto &[text, status] : std::as_const(plan)) {
+        if (status != QLatin1String("completed"))
+            return text;
+    }
+    return lastRequest;
+}
+
 } // namespace
 
 QString ProgressLedger::toText() const
@@ -184,10 +212,15 @@ QString ProgressLedger::toText() const
 
 ProgressLedger progressLedger(const QList<Message> &record)
 {
+    return progressLedger(record, record);
+}
+
+ProgressLedger progressLedger(const QList<Message> &span, const QList<Message> &record)
+{
     ProgressLedger ledger;
     QHash<QString, Part> calls;
     QHash<QString, int> fileIndex;
-    for (const Message &message : record) {
+    for (const Message &message : span) {
         for (const Part &part : message.parts) {
             if (part.kind == PartKind::ToolCall) {
                 calls.insert(part.callId, part);
@@ -213,32 +246,6 @@ ProgressLedger progressLedger(const QList<Message> &record)
     }
     ledger.currentStep = currentStep(record);
     return ledger;
-}
-
-QString currentStep(const QList<Message> &record)
-{
-    QList<QPair<QString, QString>> plan;
-    QString lastRequest;
-    for (const Message &message : record) {
-        if (spantext::isRequest(message))
-            lastRequest = firstLine(message.text(), 200);
-        for (const Part &part : message.parts) {
-            if (part.kind != PartKind::ToolCall)
-                continue;
-            const QList<QPair<QString, QString>> written = spantext::planOf(part);
-            if (!written.isEmpty())
-                plan = written;
-        }
-    }
-    for (const auto &[text, status] : std::as_const(plan)) {
-        if (status == QLatin1String("in_progress"))
-            return text;
-    }
-    for (const auto &[text, status] : std::as_const(plan)) {
-        if (status != QLatin1String("completed"))
-            return text;
-    }
-    return lastRequest;
 }
 
 QString summaryInstruction(const QString &throughLabel, int maxWords)

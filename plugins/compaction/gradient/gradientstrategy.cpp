@@ -375,8 +375,7 @@ Result<StrategyReport> GradientStrategy::apply(QList<Message> &view, const Strat
                                         .arg(message.text()));
         }
         const QString ledgerText = [&] {
-            ProgressLedger ledger = progressLedger(older);
-            ledger.currentStep = currentStep(context.record); // the turns after `older` are newer
+            const ProgressLedger ledger = progressLedger(older, context.record);
             return ledger.filesRead.isEmpty() ? QString() : ledger.toText();
         }();
         const qint64 overhead = count(pinnedBlocks.join(QLatin1Char('\n')) + ledgerText) + 80;

@@ -327,8 +327,7 @@ SummaryOutcome summariseOldest(WorkingView &view, bool forced, bool evictionFell
 
     const QString markdownPath = transcriptPath;
     QList<Message> replacement;
-    ProgressLedger ledger = progressLedger(history);
-    ledger.currentStep = currentStep(context.record);
+    const ProgressLedger ledger = progressLedger(history, context.record);
     const QString pinned = pinnedText(history, context.pinnedMessages, ledger, openRequest(span, messages, boundary));
     const Message &last = messages.at(boundary);
     if (!pinned.isEmpty()) {

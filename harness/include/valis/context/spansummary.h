@@ -61,10 +61,11 @@ struct VALIS_HARNESS_EXPORT ProgressLedger
 /// The ledger of `record` (read_file, Read, view_file, str_replace_editor view, cat via a shell
 /// are reads; write_todos / update_plan / TodoWrite give the step).
 VALIS_HARNESS_EXPORT ProgressLedger progressLedger(const QList<Message> &record);
-/// The step `record` is on (ProgressLedger::currentStep). A strategy that summarises a span
-/// asks it of the whole record: a request kept verbatim after the span is newer than the
-/// span's last, and a ledger naming the span's would send the model back to a finished step.
-VALIS_HARNESS_EXPORT QString currentStep(const QList<Message> &record);
+/// The ledger of the reads in `span`, with the step `record` (the whole record, `span` being a
+/// part of it) is on: a strategy that summarises a span keeps the turns after it verbatim, and
+/// a request among them is newer than the span's last, which would send the model back to a
+/// finished step.
+VALIS_HARNESS_EXPORT ProgressLedger progressLedger(const QList<Message> &span, const QList<Message> &record);
 
 /// The instruction appended to the live prefix to ask the model for a summary of the
 /// conversation through the turn `throughLabel` ("T-41"): the six sections (Session intent;
