@@ -16,6 +16,7 @@
 #include <QtTest>
 
 #ifdef Q_OS_UNIX
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #endif
@@ -621,6 +622,42 @@ private Q_SLOTS:
         QCOMPARE(errorCode(fs.read(QStringLiteral("pipe"))), QStringLiteral("fs.not-a-file"));
         QCOMPARE(errorCode(fs.write(QStringLiteral("pipe"), "x")), QStringLiteral("fs.not-a-file"));
         QCOMPARE(fs.stat(QStringLiteral("pipe"))->type, FileEntry::Type::Other);
+#endif
+    }
+
+    void fileDescriptorsAreConfined()
+    {
+        // openFileDescriptor() is what the search's binary probe reads through: it must refuse
+        // what read() refuses, and never block on a FIFO.
+        const LocalDirectoryBackend backend(m_workspace, QStringLiteral("workspace"));
+#ifndef Q_OS_LINUX
+        QCOMPARE(errorCode(backend.openFileDescriptor(QStringLiteral("src/a.txt"))), QStringLiteral("fs.unsupported"));
+#else
+        const Result<int> inside = backend.openFileDescriptor(QStringLiteral("src/a.txt"));
+        VALIS_VERIFY_OK(inside);
+        char buffer[64] = {};
+        const ssize_t got = ::pread(*inside, buffer, sizeof buffer, 0);
+        QVERIFY((::fcntl(*inside, F_GETFD) & FD_CLOEXEC) != 0);
+        ::close(*inside);
+        QCOMPARE(QByteArray(buffer, int(got)), QByteArray("inside a\n"));
+
+        QVERIFY(symlink(m_outside + QStringLiteral("/secret.txt"), m_workspace + QStringLiteral("/leak")));
+        QVERIFY(symlink(m_outside, m_workspace + QStringLiteral("/src/out")));
+        QCOMPARE(errorCode(backend.openFileDescriptor(QStringLiteral("leak"))), QStringLiteral("fs.outside"));
+        QCOMPARE(errorCode(backend.openFileDescriptor(QStringLiteral("src/out/secret.txt"))), QStringLiteral("fs.outside"));
+        // Also where the per-component walk stands in for openat2 (agentfilesystem_walk), whose
+        // openat() would climb the ".." out of the root.
+        QCOMPARE(errorCode(backend.openFileDescriptor(QStringLiteral("../outside/secret.txt"))), QStringLiteral("fs.outside"));
+        QCOMPARE(errorCode(backend.read(QStringLiteral("../outside/secret.txt"))), QStringLiteral("fs.outside"));
+        QCOMPARE(errorCode(backend.read(QStringLiteral("src/../../outside/secret.txt"))), QStringLiteral("fs.outside"));
+        QCOMPARE(backend.read(QStringLiteral("src/../README.md")).valueOr(QByteArray()), QByteArray("# readme\n"));
+        QCOMPARE(errorCode(backend.openFileDescriptor(QStringLiteral("missing.txt"))), QStringLiteral("fs.not-found"));
+
+        QVERIFY(::mkfifo(QFile::encodeName(m_workspace + QStringLiteral("/pipe")).constData(), 0600) == 0);
+        const Result<int> pipe = backend.openFileDescriptor(QStringLiteral("pipe")); // would block without O_NONBLOCK
+        VALIS_VERIFY_OK(pipe);
+        QVERIFY(::pread(*pipe, buffer, sizeof buffer, 0) < 0);
+        ::close(*pipe);
 #endif
     }
 

@@ -100,6 +100,12 @@ Opened ConfinedRoot::walk(int rootFd, const QByteArray &relative, int flags) con
         const int fd = ::openat(rootFd, ".", flags | O_CLOEXEC);
         return fd >= 0 ? Opened{UniqueFd(fd), 0} : Opened{{}, errno};
     }
+    // openat() climbs a ".." without the check RESOLVE_BENEATH makes: one is refused here as
+    // openat2 refuses it, and open() decides by names (canonical()) whether it stays inside.
+    // Backend paths hold none (FilesystemBackend), so only a caller that broke that promise
+    // gets here.
+    if (names.contains(QByteArrayLiteral("..")))
+        return {{}, EXDEV};
     UniqueFd current;
     int directory = rootFd;
     for (qsizetype i = 0; i + 1 < names.size(); ++i) {

@@ -10,4 +10,9 @@ Result<int> FilesystemBackend::openFolderDescriptor(const QString &path) const
     return Error(QStringLiteral("fs.unsupported"), QStringLiteral("%1 offers no folder descriptors.").arg(description()), path);
 }
 
+Result<int> FilesystemBackend::openFileDescriptor(const QString &path) const
+{
+    return Error(QStringLiteral("fs.unsupported"), QStringLiteral("%1 offers no file descriptors.").arg(description()), path);
+}
+
 } // namespace valis

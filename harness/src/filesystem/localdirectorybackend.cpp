@@ -294,6 +294,15 @@ Result<int> LocalDirectoryBackend::openFolderDescriptor(const QString &path) con
     return opened.fd.release();
 }
 
+Result<int> LocalDirectoryBackend::openFileDescriptor(const QString &path) const
+{
+    // O_NONBLOCK as in read(): a FIFO swapped in must not block the open.
+    Opened opened = m_confined->open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    if (!opened.ok())
+        return refusal(path, opened.error, QStringLiteral("read"), m_description);
+    return opened.fd.release();
+}
+
 Result<QByteArray> LocalDirectoryBackend::read(const QString &path, qint64 offset, qint64 maxBytes) const
 {
     // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just below.

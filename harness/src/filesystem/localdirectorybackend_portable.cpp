@@ -42,6 +42,11 @@ Result<int> LocalDirectoryBackend::openFolderDescriptor(const QString &path) con
     return FilesystemBackend::openFolderDescriptor(path);
 }
 
+Result<int> LocalDirectoryBackend::openFileDescriptor(const QString &path) const
+{
+    return FilesystemBackend::openFileDescriptor(path);
+}
+
 Result<FileEntry> LocalDirectoryBackend::stat(const QString &path) const
 {
     const Result<Target> target = locate(m_root, m_description, path);

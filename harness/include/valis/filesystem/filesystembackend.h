@@ -66,6 +66,11 @@ public:
     /// would follow a folder swapped for a link outside. The error "fs.unsupported" (the default,
     /// and every platform but Linux) means the backend does not confine by descriptor.
     virtual Result<int> openFolderDescriptor(const QString &path) const;
+    /// The same for reading a file (O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, no type check:
+    /// a folder or a FIFO fails at the first read), for a caller that probes many files and
+    /// can do without read()'s checks and copies: the search's binary test of every file
+    /// ripgrep names. "fs.unsupported" as above.
+    virtual Result<int> openFileDescriptor(const QString &path) const;
 };
 
 } // namespace valis

@@ -42,6 +42,7 @@ public:
     Result<void> remove(const QString &path) override;
     QString localRoot() const override { return m_root; }
     Result<int> openFolderDescriptor(const QString &path) const override;
+    Result<int> openFileDescriptor(const QString &path) const override;
 
     /// The absolute local path of `path` after the confinement check (which `write` also needs
     /// for a file that does not exist yet: its nearest existing ancestor is checked). A path

@@ -10,6 +10,8 @@
 #include <vector>
 
 #ifdef Q_OS_UNIX
+#include <cerrno>
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -86,9 +88,35 @@ QDateTime FileTree::modified(const QString &backendPath) const
     return entry.ok() ? entry->modified : QDateTime();
 }
 
-QByteArray FileTree::head(const QString &backendPath, qint64 maxBytes) const
+qint64 FileTree::readHead(const QString &backendPath, char *buffer, qint64 size) const
 {
-    return m_backend->read(backendPath, 0, maxBytes).valueOr(QByteArray());
+#ifdef Q_OS_UNIX
+    const Result<int> descriptor = m_backend->openFileDescriptor(backendPath);
+    if (descriptor.ok()) {
+        qint64 total = 0;
+        while (total < size) {
+            const ssize_t got = ::pread(*descriptor, buffer + total, size_t(size - total), off_t(total));
+            if (got < 0 && errno == EINTR)
+                continue;
+            if (got < 0) {
+                total = -1; // a folder or a FIFO swapped in since the walk, or an I/O error
+                break;
+            }
+            if (got == 0)
+                break;
+            total += got;
+        }
+        ::close(*descriptor);
+        return total;
+    }
+    if (descriptor.error().code != QLatin1String("fs.unsupported"))
+        return -1;
+#endif
+    const Result<QByteArray> bytes = m_backend->read(backendPath, 0, size);
+    if (bytes.hasError())
+        return -1;
+    std::copy(bytes->cbegin(), bytes->cend(), buffer);
+    return bytes->size();
 }
 
 Result<QByteArray> FileTree::read(const QString &backendPath, qint64 offset, qint64 maxBytes) const

@@ -81,8 +81,11 @@ public:
     QString pathFromRoot(const QString &backendPath) const;
     /// When the file was last modified; invalid when that cannot be found out.
     QDateTime modified(const QString &backendPath) const;
-    /// The first `maxBytes` bytes of a file (fewer when it is shorter; none when it cannot be read).
-    QByteArray head(const QString &backendPath, qint64 maxBytes) const;
+    /// Up to `size` bytes from the start of a file into `buffer`: how many, or -1 when it cannot
+    /// be read. For probing many files: where the backend hands out confined descriptors
+    /// (FilesystemBackend::openFileDescriptor) it costs one open and one read, without read()'s
+    /// stat and copies.
+    qint64 readHead(const QString &backendPath, char *buffer, qint64 size) const;
     /// Reads part of a file through the file view (confined by descriptor on Linux).
     Result<QByteArray> read(const QString &backendPath, qint64 offset, qint64 maxBytes) const;
 

@@ -132,6 +132,7 @@ struct Collector
     std::map<QString, std::map<qint64, GrepLine>> lines;
     std::map<QString, qint64> counts;
     QHash<QString, bool> binary;
+    char probe[BinaryProbeBytes];
 
     /// The file ripgrep names (as given, or below a folder it was given), or "" for one the
     /// walk did not list (created since).
@@ -148,12 +149,18 @@ struct Collector
     }
 
     /// Whether a file ripgrep found something in is binary. Probed as soon as ripgrep names it,
-    /// while it is still searching other files.
+    /// while it is still searching other files. This probe opens every file ripgrep names a
+    /// second time, which is most of what a listing of a common word costs beyond ripgrep's
+    /// own time: hence readHead(), one open and one read into this buffer.
     bool isBinary(const QString &path)
     {
         auto cached = binary.constFind(path);
-        if (cached == binary.cend())
-            cached = binary.insert(path, looksBinary(tree.head(path, BinaryProbeBytes)));
+        if (cached == binary.cend()) {
+            const qint64 size = tree.readHead(path, probe, BinaryProbeBytes);
+            // A file that cannot be read is kept: ripgrep could read it.
+            const bool isBinaryFile = size > 0 && looksBinary(QByteArray::fromRawData(probe, qsizetype(size)));
+            cached = binary.insert(path, isBinaryFile);
+        }
         return *cached;
     }
 
@@ -388,7 +395,7 @@ private:
     void start(qsizetype index)
     {
         Batch &batch = m_batches[size_t(index)];
-        batch.collector = std::make_unique<Collector>(Collector{m_query, m_tree, m_known, {}, {}, {}});
+        batch.collector = std::make_unique<Collector>(Collector{m_query, m_tree, m_known, {}, {}, {}, {}});
         batch.splitter = std::make_unique<RecordSplitter>(m_json                                                  ? '\n'
                                                           : m_query.mode == GrepOutputMode::FilesWithMatches ? '\0'
                                                                                                              : '\n');
