@@ -18,6 +18,10 @@ export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:check_initialization_order=1
 export LSAN_OPTIONS="suppressions=$sanitizers_dir/lsan.supp:print_suppressions=0"
 # -fno-sanitize-recover=undefined already stops at the first report; this makes it print where.
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+# QtTest stops a test function after 300 s (its watchdog); the sanitizers make code about three
+# times slower, as CTest's timeouts allow for (tests/CMakeLists.txt): the same factor here (a
+# scripted valis-cli session of tst_gradientsession takes 95 s in the release build).
+export QTEST_FUNCTION_TIMEOUT=900000
 # llvm-symbolizer, when installed, gives function names with inlined frames.
 if command -v llvm-symbolizer >/dev/null 2>&1; then
     ASAN_SYMBOLIZER_PATH="$(command -v llvm-symbolizer)"

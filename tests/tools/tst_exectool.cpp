@@ -294,10 +294,17 @@ private Q_SLOTS:
         QCOMPARE(head.value(), QByteArray("1\n2\n3\n4\n"));
 
         const qint64 peakAfter = peakResidentBytes();
+#if defined(__SANITIZE_ADDRESS__)
+        // ASan keeps freed memory in quarantine (256 MB by default) instead of reusing it, so
+        // the peak grows with every chunk passed through whatever the tool keeps; the release
+        // build's run of this test holds the bound.
+        qInfo("peak memory grew by %lld MB (not bounded under ASan)", (peakAfter - peakBefore) / (1024 * 1024));
+#else
         if (peakBefore > 0 && peakAfter > 0) {
             QVERIFY2(peakAfter - peakBefore < 64LL * 1024 * 1024,
                      qPrintable(QStringLiteral("peak memory grew by %1 MB").arg((peakAfter - peakBefore) / (1024 * 1024))));
         }
+#endif
     }
 
     void invalidUtf8IsShownWithReplacementCharacters()
