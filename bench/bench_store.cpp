@@ -157,7 +157,8 @@ int main(int argc, char *argv[])
     const QCommandLineOption runsOption(QStringLiteral("runs"), QStringLiteral("Runs per query (default 30)."), QStringLiteral("N"), QStringLiteral("30"));
     const QCommandLineOption liveOption(QStringLiteral("live"), QStringLiteral("Live appends to time (default 3000)."), QStringLiteral("N"), QStringLiteral("3000"));
     const QCommandLineOption ripgrepOption(QStringLiteral("ripgrep"), QStringLiteral("Also time ripgrep over a plain-text dump of the corpus."));
-    parser.addOptions({dbOption, sizeOption, reuseOption, runsOption, liveOption, ripgrepOption});
+    const QCommandLineOption onlyOption(QStringLiteral("only"), QStringLiteral("Time only the queries whose label contains TEXT."), QStringLiteral("TEXT"));
+    parser.addOptions({dbOption, sizeOption, reuseOption, runsOption, liveOption, ripgrepOption, onlyOption});
     parser.process(app);
 
     QTemporaryDir temporary;
@@ -224,6 +225,8 @@ int main(int argc, char *argv[])
         out << "\n== ranked search, top 50 with snippets (" << runs << " runs per query; " << messageCount
             << " messages, " << chunks << " indexed chunks)\n";
         for (const Query &query : std::as_const(queries)) {
+            if (parser.isSet(onlyOption) && !query.label.contains(parser.value(onlyOption)))
+                continue;
             SearchQuery request;
             request.text = query.text;
             request.limit = 50;

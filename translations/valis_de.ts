@@ -7520,6 +7520,14 @@
         <source>sweep orphan blobs</source>
         <translation>verwaiste Blobs entfernen</translation>
     </message>
+    <message>
+        <source>cannot set up the phrase index: %1</source>
+        <translation>der Phrasenindex kann nicht eingerichtet werden: %1</translation>
+    </message>
+    <message>
+        <source>cannot split text into words for the index</source>
+        <translation>der Text kann für den Index nicht in Wörter zerlegt werden</translation>
+    </message>
 </context>
 <context>
     <name>valis::Settings</name>
@@ -8302,6 +8310,18 @@
     <message>
         <source>the FTS5 query is not valid: %1</source>
         <translation>die FTS5-Abfrage ist ungültig: %1</translation>
+    </message>
+    <message>
+        <source>read the phrase index</source>
+        <translation>Phrasenindex lesen</translation>
+    </message>
+    <message>
+        <source>index word pairs</source>
+        <translation>Wortpaare indizieren</translation>
+    </message>
+    <message>
+        <source>take word pairs out of the index</source>
+        <translation>Wortpaare aus dem Index entfernen</translation>
     </message>
 </context>
 <context>

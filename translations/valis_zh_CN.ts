@@ -7473,6 +7473,14 @@
         <source>sweep orphan blobs</source>
         <translation>清理孤立的二进制文件</translation>
     </message>
+    <message>
+        <source>cannot set up the phrase index: %1</source>
+        <translation>无法建立短语索引：%1</translation>
+    </message>
+    <message>
+        <source>cannot split text into words for the index</source>
+        <translation>无法为索引将文本拆分为词</translation>
+    </message>
 </context>
 <context>
     <name>valis::Settings</name>
@@ -8254,6 +8262,18 @@
     <message>
         <source>the FTS5 query is not valid: %1</source>
         <translation>FTS5 查询无效：%1</translation>
+    </message>
+    <message>
+        <source>read the phrase index</source>
+        <translation>读取短语索引</translation>
+    </message>
+    <message>
+        <source>index word pairs</source>
+        <translation>索引词对</translation>
+    </message>
+    <message>
+        <source>take word pairs out of the index</source>
+        <translation>从索引中移除词对</translation>
     </message>
 </context>
 <context>

@@ -532,6 +532,8 @@ void TestSessionStore::activeLeafIsKeptAndMigrated()
     for (const char *schema4 : {"DROP TABLE recall_passages", "DROP TABLE recall_docs", "DROP TABLE recall_state"})
         QCOMPARE(rawQuery(db, QString::fromLatin1(schema4)), QString());
     QCOMPARE(rawQuery(db, QStringLiteral("DROP TABLE turn_versions")), QString()); // schema 3
+    for (const char *schema7 : {"DROP TABLE search_pairs", "DROP TABLE search_pair_words"})
+        QCOMPARE(rawQuery(db, QString::fromLatin1(schema7)), QString());
     QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version = 1")), QString());
     QVERIFY(rawQuery(db, QStringLiteral("SELECT active_leaf FROM sessions")).startsWith(QLatin1String("ERROR")));
     auto migrated = SessionStore::open(db);
@@ -603,6 +605,8 @@ void TestSessionStore::looksMessagesUpByIdThroughAnIndex()
 
     // A database of schema 4 (before the index) gains it when it is opened.
     QCOMPARE(rawQuery(db, QStringLiteral("DROP INDEX messages_by_uid")), QString());
+    for (const char *schema7 : {"DROP TABLE search_pairs", "DROP TABLE search_pair_words"})
+        QCOMPARE(rawQuery(db, QString::fromLatin1(schema7)), QString());
     QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version = 4")), QString());
     QVERIFY2(queryPlan(db, QStringLiteral("SELECT seq FROM messages WHERE uid = 'x'")).contains(QLatin1String("SCAN")),
              "without the index the lookup scans");

@@ -193,14 +193,16 @@ void TestTurnVersionStore::migratesFromSchemaTwo()
         QCOMPARE(rawQuery(db, QString::fromLatin1(schema4)), QString());
     QCOMPARE(rawQuery(db, QStringLiteral("DROP TABLE turn_versions")), QString());
     QCOMPARE(rawQuery(db, QStringLiteral("DROP INDEX messages_by_uid")), QString()); // schema 5
+    for (const char *schema7 : {"DROP TABLE search_pairs", "DROP TABLE search_pair_words"})
+        QCOMPARE(rawQuery(db, QString::fromLatin1(schema7)), QString());
     QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version = 2")), QString());
     QVERIFY(rawQuery(db, QStringLiteral("SELECT count(*) FROM turn_versions")).startsWith(QLatin1String("ERROR")));
 
     {
         auto store = SessionStore::open(db);
         VALIS_VERIFY_OK(store);
-        QCOMPARE(SessionStore::schemaVersion(), 6);
-        QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version")).toInt(), 6);
+        QCOMPARE(SessionStore::schemaVersion(), 7);
+        QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version")).toInt(), 7);
         const Result<QList<Message>> messages = store.value()->messages(id);
         VALIS_VERIFY_OK(messages);
         QCOMPARE(messages->size(), 1);
@@ -213,7 +215,7 @@ void TestTurnVersionStore::migratesFromSchemaTwo()
     QVERIFY(rawQuery(db, QStringLiteral("UPDATE turn_versions SET text = 'forged'")).contains(QLatin1String("append-only")));
 
     // A database of a newer schema is still refused.
-    QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version = 7")), QString());
+    QCOMPARE(rawQuery(db, QStringLiteral("PRAGMA user_version = 8")), QString());
     auto newer = SessionStore::open(db);
     QVERIFY(newer.hasError());
     QCOMPARE(newer.error().code, QStringLiteral("store.future-schema"));

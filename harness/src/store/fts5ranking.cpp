@@ -71,7 +71,7 @@ RowStats RowStats::fromBlob(const QByteArray &blob)
     return stats;
 }
 
-Result<void> registerRankingFunction(const QSqlDatabase &db)
+Result<fts5_api *> fts5ApiOf(const QSqlDatabase &db)
 {
     const QVariant handle = db.driver()->handle();
     if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
@@ -86,8 +86,16 @@ Result<void> registerRankingFunction(const QSqlDatabase &db)
     sqlite3_finalize(statement);
     if (!api || api->iVersion < 2)
         return rankingError(QStringLiteral("SQLite was built without FTS5"));
-    if (api->xCreateFunction(api, "valis_stats", nullptr, &valisStats, nullptr) != SQLITE_OK)
-        return rankingError(QString::fromUtf8(sqlite3_errmsg(connection)));
+    return api;
+}
+
+Result<void> registerRankingFunction(const QSqlDatabase &db)
+{
+    Result<fts5_api *> api = fts5ApiOf(db);
+    if (!api.ok())
+        return api.error();
+    if (api.value()->xCreateFunction(api.value(), "valis_stats", nullptr, &valisStats, nullptr) != SQLITE_OK)
+        return rankingError(QStringLiteral("cannot register valis_stats"));
     return success();
 }
 

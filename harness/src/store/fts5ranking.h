@@ -6,6 +6,8 @@
 #include <QList>
 #include <QSqlDatabase>
 
+struct fts5_api;
+
 namespace valis::store {
 
 /// What the `valis_stats(search)` FTS5 function reports for one matching row: enough to score
@@ -20,6 +22,9 @@ struct RowStats
 
     static RowStats fromBlob(const QByteArray &blob);
 };
+
+/// The FTS5 extension interface of the SQLite connection behind `db` (QSQLITE's handle).
+Result<fts5_api *> fts5ApiOf(const QSqlDatabase &db);
 
 /// Registers `valis_stats` on the SQLite connection behind `db` (QSQLITE's handle).
 Result<void> registerRankingFunction(const QSqlDatabase &db);

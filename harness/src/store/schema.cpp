@@ -184,8 +184,22 @@ const Migration migration6 = {
     "UPDATE search_state SET indexed_through = 0",
 };
 
+const Migration migration7 = {
+    // Word pairs for phrase search (PhrasePairIndex): the adjacent pairs of common words of each
+    // chunk, as tokens `first_second` of FTS5's own folding ('_' never occurs in a word), rowids
+    // only. The ascii tokenizer leaves such a token as it is. Contentless: a chunk's pairs are
+    // worked out again from its text to take them out.
+    R"(CREATE VIRTUAL TABLE search_pairs USING fts5(
+        pairs, content='', detail='none', tokenize="ascii tokenchars '_'"))",
+    // The common words and the first chunk whose pairs with them are indexed. Rows are never
+    // changed or removed: the pairs of an indexed chunk depend on them.
+    R"(CREATE TABLE search_pair_words(
+        word TEXT PRIMARY KEY,
+        since INTEGER NOT NULL) WITHOUT ROWID)",
+};
+
 const QList<const Migration *> migrations = {&migration1, &migration2, &migration3, &migration4, &migration5,
-                                             &migration6};
+                                             &migration6, &migration7};
 
 } // namespace
 

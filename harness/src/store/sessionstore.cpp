@@ -10,6 +10,7 @@
 #include "store/recordwriter.h"
 #include "store/schema.h"
 #include "store/sqlutil.h"
+#include "store/transcripttokenizer.h"
 #include "store/recallindex.h"
 #include "store/transcriptindex.h"
 #include "store/turnversionrows.h"
@@ -221,7 +222,10 @@ Result<std::unique_ptr<SessionStore>> SessionStore::open(const QString &path, co
 
     p->blobDirectory = blobDir.isEmpty() ? QFileInfo(absolute).absolutePath() + QStringLiteral("/blobs") : blobDir;
     p->blobs = std::make_unique<BlobStore>(p->blobDirectory);
-    p->index = std::make_unique<TranscriptIndex>(p->db);
+    Result<std::unique_ptr<TranscriptTokenizer>> tokenizer = TranscriptTokenizer::create(p->db);
+    if (!tokenizer.ok())
+        return Error(tokenizer.error().code, tokenizer.error().message, absolute);
+    p->index = std::make_unique<TranscriptIndex>(p->db, std::move(tokenizer.value()));
     p->recall = std::make_unique<RecallIndex>(p->db);
     p->writer = std::make_unique<RecordWriter>(p->db, *p->blobs, *p->index);
     p->reader = std::make_unique<RecordReader>(p->db);
@@ -348,7 +352,22 @@ Result<int> SessionStore::deleteSession(const QString &sessionId)
         if (forgotten.hasError())
             return forgotten.error();
         // The full-text index holds copies of the words (external content): they are taken out
-        // with the text they were indexed from, before that text goes.
+        // with the text they were indexed from, before that text goes; so are the phrase index's
+        // word pairs.
+        QSqlQuery indexed(d->db);
+        indexed.setForwardOnly(true);
+        indexed.prepare(tree + QStringLiteral(
+            "SELECT v.id, v.body FROM search_content v JOIN search_chunks c ON c.id = v.id "
+            "WHERE c.session_id IN (SELECT id FROM tree) AND v.id <= (SELECT indexed_through FROM search_state)"));
+        indexed.bindValue(QStringLiteral(":uid"), sessionId);
+        if (!indexed.exec())
+            return sqlError(indexed, Text::tr("delete session"));
+        while (indexed.next()) {
+            Result<void> forgot = d->index->forgetPairs(indexed.value(0).toLongLong(), indexed.value(1).toString());
+            if (forgot.hasError())
+                return forgot.error();
+        }
+        indexed.finish();
         QSqlQuery unindex(d->db);
         unindex.prepare(tree + QStringLiteral(
             "INSERT INTO search(search, rowid, body) SELECT 'delete', v.id, v.body FROM search_content v "

@@ -1,7 +1,10 @@
 #include "store/transcriptindex.h"
 
 #include "store/fts5ranking.h"
+#include "store/phrasematcher.h"
+#include "store/phrasepairindex.h"
 #include "store/sqlutil.h"
+#include "store/transcripttokenizer.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -54,14 +57,52 @@ struct Candidate
     int tier = 0;
 };
 
+QString idList(const QList<qint64> &ids)
+{
+    QStringList text;
+    text.reserve(ids.size());
+    for (const qint64 id : ids)
+        text << QString::number(id);
+    return text.join(QLatin1Char(','));
+}
+
 } // namespace
 
-TranscriptIndex::TranscriptIndex(const QSqlDatabase &db)
+/// Matches of a phrase of common words found through the pair index, newest first, with what
+/// FTS5 would report for them; chunks below `since` are left to FTS5.
+struct TranscriptIndex::PairMatches
+{
+    struct Row
+    {
+        qint64 rowid = 0;
+        RowStats stats;
+        QByteArray utf8;
+        TokenizedText tokens;
+        PhraseMatcher::Match match;
+    };
+    PhraseMatcher matcher;
+    QList<Row> rows;
+    qint64 since = 0;
+};
+
+TranscriptIndex::TranscriptIndex(const QSqlDatabase &db, std::unique_ptr<TranscriptTokenizer> tokenizer)
     : m_db(db)
     , m_chunkInsert(db)
+    , m_tokenizer(std::move(tokenizer))
+    , m_pairs(std::make_unique<PhrasePairIndex>(db, *m_tokenizer))
 {
     m_chunkInsert.prepare(QStringLiteral(
         "INSERT INTO search_chunks(part_id, session_id, role, tool_name, body) VALUES(?, ?, ?, ?, ?)"));
+}
+
+TranscriptIndex::~TranscriptIndex() = default;
+
+Result<void> TranscriptIndex::forgetPairs(qint64 chunkId, const QString &body)
+{
+    Result<void> refreshed = m_pairs->refresh();
+    if (!refreshed.ok())
+        return refreshed;
+    return m_pairs->remove(chunkId, body.toUtf8());
 }
 
 QList<TextChunk> TranscriptIndex::chunk(const QByteArray &utf8, qsizetype target)
@@ -96,8 +137,11 @@ Result<QString> TranscriptIndex::ftsQueryFor(const QString &text)
     // operators and punctuation in what a person typed are taken literally. A trailing * on a
     // word asks for a prefix match.
     static const QRegularExpression pieces(QStringLiteral(R"re("([^"]*)"|(\S+))re"));
+    // SQLite reads a MATCH string up to its first NUL; in the text a NUL separates words.
+    QString typed = text;
+    typed.replace(QChar(0), QLatin1Char(' '));
     QStringList terms;
-    auto it = pieces.globalMatch(text);
+    auto it = pieces.globalMatch(typed);
     while (it.hasNext()) {
         const QRegularExpressionMatch match = it.next();
         if (match.capturedLength(1) > 0) {
@@ -155,6 +199,9 @@ Result<bool> TranscriptIndex::indexPending(qint64 maxBytes)
         return sqlError(state, Text::tr("read the index state"));
     qint64 through = state.value(0).toLongLong();
     state.finish();
+    Result<void> refreshed = m_pairs->refresh();
+    if (!refreshed.ok())
+        return refreshed.error();
 
     QSqlQuery pending(m_db);
     pending.setForwardOnly(true);
@@ -175,6 +222,8 @@ Result<bool> TranscriptIndex::indexPending(qint64 maxBytes)
             insert.bindValue(0, id);
             insert.bindValue(1, body);
             Result<void> inserted = run(insert, Text::tr("index pending text"));
+            if (inserted.ok())
+                inserted = m_pairs->add(id, body.toUtf8());
             if (!inserted.ok())
                 return inserted.error();
             through = id;
@@ -261,6 +310,30 @@ Result<SearchResults> TranscriptIndex::search(const SearchQuery &request) const
         filters += QStringLiteral(" AND m.created_at >= :since");
     if (request.until.isValid())
         filters += QStringLiteral(" AND m.created_at < :until");
+    const auto bindFilters = [&](QSqlQuery &query) {
+        if (sessionRow >= 0)
+            query.bindValue(QStringLiteral(":session"), sessionRow);
+        if (request.role)
+            query.bindValue(QStringLiteral(":role"), roleName(*request.role));
+        if (!request.toolName.isEmpty())
+            query.bindValue(QStringLiteral(":tool"), request.toolName);
+        if (request.since.isValid())
+            query.bindValue(QStringLiteral(":since"), request.since.toUTC().toString(Qt::ISODateWithMs));
+        if (request.until.isValid())
+            query.bindValue(QStringLiteral(":until"), request.until.toUTC().toString(Qt::ISODateWithMs));
+    };
+
+    // A phrase of common words: its newest chunks come from the pair index, checked here; FTS5
+    // answers for the chunks older than the pairs.
+    std::optional<PairMatches> paired;
+    if (!request.ftsSyntax) {
+        Result<std::optional<PairMatches>> found = pairMatches(fts, filters, dated, bindFilters, low, high);
+        if (!found.ok())
+            return found.error();
+        paired = std::move(found.value());
+    }
+    const qint64 ftsHigh = paired ? paired->since - 1 : high;
+
     // CROSS JOIN keeps the FTS5 table the outer loop: otherwise SQLite may drive the join from
     // the chunk table and re-run the full-text query once per row.
     const QString from = QStringLiteral(" FROM search ")
@@ -275,41 +348,53 @@ Result<SearchResults> TranscriptIndex::search(const SearchQuery &request) const
     // bm25 would, for one word), and a word that occurs everywhere costs one tier.
     QSqlQuery matches(m_db);
     matches.setForwardOnly(true);
-    matches.prepare(QStringLiteral("SELECT search.rowid, valis_stats(search)") + from
-                    + QStringLiteral(" ORDER BY search.rowid DESC"));
-    matches.bindValue(QStringLiteral(":query"), fts);
-    matches.bindValue(QStringLiteral(":low"), low);
-    matches.bindValue(QStringLiteral(":high"), high);
-    if (sessionRow >= 0)
-        matches.bindValue(QStringLiteral(":session"), sessionRow);
-    if (request.role)
-        matches.bindValue(QStringLiteral(":role"), roleName(*request.role));
-    if (!request.toolName.isEmpty())
-        matches.bindValue(QStringLiteral(":tool"), request.toolName);
-    if (request.since.isValid())
-        matches.bindValue(QStringLiteral(":since"), request.since.toUTC().toString(Qt::ISODateWithMs));
-    if (request.until.isValid())
-        matches.bindValue(QStringLiteral(":until"), request.until.toUTC().toString(Qt::ISODateWithMs));
-    if (!matches.exec()) {
-        const Error error = sqlError(matches);
-        if (request.ftsSyntax && error.message.contains(QLatin1String("syntax")))
-            return Error(QStringLiteral("search.bad-query"), Text::tr("the FTS5 query is not valid: %1").arg(error.message));
-        return error;
+    bool ftsRows = ftsHigh >= low;
+    if (ftsRows) {
+        matches.prepare(QStringLiteral("SELECT search.rowid, valis_stats(search)") + from
+                        + QStringLiteral(" ORDER BY search.rowid DESC"));
+        matches.bindValue(QStringLiteral(":query"), fts);
+        matches.bindValue(QStringLiteral(":low"), low);
+        matches.bindValue(QStringLiteral(":high"), ftsHigh);
+        bindFilters(matches);
+        if (!matches.exec()) {
+            const Error error = sqlError(matches);
+            if (request.ftsSyntax && error.message.contains(QLatin1String("syntax")))
+                return Error(QStringLiteral("search.bad-query"), Text::tr("the FTS5 query is not valid: %1").arg(error.message));
+            return error;
+        }
     }
+    qsizetype pairedNext = 0;
+    qint64 rowid = 0;
+    RowStats rowStats;
+    const auto nextMatch = [&]() {
+        if (paired && pairedNext < paired->rows.size()) {
+            rowid = paired->rows.at(pairedNext).rowid;
+            rowStats = paired->rows.at(pairedNext).stats;
+            ++pairedNext;
+            return true;
+        }
+        if (ftsRows && matches.next()) {
+            rowid = matches.value(0).toLongLong();
+            rowStats = RowStats::fromBlob(matches.value(1).toByteArray());
+            return true;
+        }
+        ftsRows = false;
+        return false;
+    };
     QSqlQuery body(m_db);
     body.prepare(QStringLiteral("SELECT body FROM search_content WHERE id = ?"));
 
     SearchResults results;
     QList<Candidate> candidates;
-    bool haveRow = matches.next();
+    bool haveRow = nextMatch();
     qint64 tierTop = high;
     for (int tier = 0; haveRow && candidates.size() < limit; ++tier) {
         QList<qint64> ids;
         QList<RowStats> stats;
         while (haveRow && ids.size() < tierMatchBudget) {
-            ids.append(matches.value(0).toLongLong());
-            stats.append(RowStats::fromBlob(matches.value(1).toByteArray()));
-            haveRow = matches.next();
+            ids.append(rowid);
+            stats.append(rowStats);
+            haveRow = nextMatch();
         }
         // The stretch of the index this tier stands for: from just below the previous tier down
         // to its own oldest match, or to the start when nothing older matches.
@@ -341,56 +426,84 @@ Result<SearchResults> TranscriptIndex::search(const SearchQuery &request) const
     }
     matches.finish();
     results.exhausted = !haveRow;
-
-    // Details and snippets only for the hits that made it, in one query (snippet() re-tokenises
-    // each chunk; the ids are integers of our own, so they are written into the statement).
-    // The FTS5 table leads the join for the same reason as above. `rowid IN (...)` makes FTS5
-    // run the MATCH once per id, seeking to it: cheap, except for a prefix no prefix index
-    // serves, which merges the doclists of every word it matches on each run (seconds for 50
-    // hits). Such a query reads the hits' stretch of the index in one run instead (`+rowid`
-    // keeps the list out of FTS5's hands, the range goes in).
     if (candidates.isEmpty())
         return results;
-    QStringList ids;
-    qint64 lowest = candidates.constFirst().rowid;
-    qint64 highest = lowest;
-    for (const Candidate &candidate : std::as_const(candidates)) {
-        ids << QString::number(candidate.rowid);
-        lowest = qMin(lowest, candidate.rowid);
-        highest = qMax(highest, candidate.rowid);
+
+    // Details and snippets only for the hits that made it. A hit the pair index found has its
+    // snippet made here, from the words already split (as FTS5's snippet() makes it); the others
+    // are read in one query (snippet() re-tokenises each chunk; the ids are integers of our own,
+    // so they are written into the statement). The FTS5 table leads the join for the same reason
+    // as above. `rowid IN (...)` makes FTS5 run the MATCH once per id, seeking to it: cheap,
+    // except for a prefix no prefix index serves, which merges the doclists of every word it
+    // matches on each run (seconds for 50 hits). Such a query reads the hits' stretch of the
+    // index in one run instead (`+rowid` keeps the list out of FTS5's hands, the range goes in).
+    QHash<qint64, qsizetype> pairedRows;
+    if (paired) {
+        for (qsizetype i = 0; i < paired->rows.size(); ++i)
+            pairedRows.insert(paired->rows.at(i).rowid, i);
     }
-    const QString idFilter = mergesPrefixes(fts, request.ftsSyntax)
-                                 ? QStringLiteral("search.rowid BETWEEN %1 AND %2 AND +search.rowid IN (%3)")
-                                       .arg(lowest)
-                                       .arg(highest)
-                                       .arg(ids.join(QLatin1Char(',')))
-                                 : QStringLiteral("search.rowid IN (%1)").arg(ids.join(QLatin1Char(',')));
-    QSqlQuery detail(m_db);
-    detail.setForwardOnly(true);
-    detail.prepare(QStringLiteral(
-        "SELECT search.rowid, p.idx, p.kind, c.tool_name, m.uid, m.seq, m.turn, m.role, s.uid, s.title, "
-        "snippet(search, 0, char(2), char(3), '…', 24) "
-        "FROM search CROSS JOIN search_chunks c ON c.id = search.rowid "
-        "CROSS JOIN parts p ON p.id = c.part_id CROSS JOIN messages m ON m.id = p.message_id "
-        "CROSS JOIN sessions s ON s.id = m.session_id "
-        "WHERE search MATCH ? AND %1").arg(idFilter));
-    detail.addBindValue(fts);
-    if (!detail.exec())
-        return sqlError(detail, Text::tr("search"));
+    QList<qint64> ownSnippets;
+    QList<qint64> ftsSnippets;
+    for (const Candidate &candidate : std::as_const(candidates))
+        (pairedRows.contains(candidate.rowid) ? ownSnippets : ftsSnippets).append(candidate.rowid);
+    const QString columns = QStringLiteral("c.id, p.idx, p.kind, c.tool_name, m.uid, m.seq, m.turn, m.role, s.uid, s.title");
+    const QString joins = QStringLiteral("CROSS JOIN parts p ON p.id = c.part_id CROSS JOIN messages m ON m.id = p.message_id "
+                                         "CROSS JOIN sessions s ON s.id = m.session_id ");
     QHash<qint64, SearchHit> found;
-    while (detail.next()) {
-        SearchHit hit;
-        hit.partIndex = detail.value(1).toInt();
-        partKindFromName(detail.value(2).toString(), &hit.partKind);
-        hit.toolName = detail.value(3).toString();
-        hit.messageId = detail.value(4).toString();
-        hit.seq = detail.value(5).toLongLong();
-        hit.turn = detail.value(6).toInt();
-        roleFromName(detail.value(7).toString(), &hit.role);
-        hit.sessionId = detail.value(8).toString();
-        hit.sessionTitle = detail.value(9).toString();
-        hit.snippet = detail.value(10).toString();
-        found.insert(detail.value(0).toLongLong(), std::move(hit));
+    const auto readDetails = [&](QSqlQuery &detail) -> Result<void> {
+        if (!detail.exec())
+            return sqlError(detail, Text::tr("search"));
+        while (detail.next()) {
+            SearchHit hit;
+            hit.partIndex = detail.value(1).toInt();
+            partKindFromName(detail.value(2).toString(), &hit.partKind);
+            hit.toolName = detail.value(3).toString();
+            hit.messageId = detail.value(4).toString();
+            hit.seq = detail.value(5).toLongLong();
+            hit.turn = detail.value(6).toInt();
+            roleFromName(detail.value(7).toString(), &hit.role);
+            hit.sessionId = detail.value(8).toString();
+            hit.sessionTitle = detail.value(9).toString();
+            hit.snippet = detail.value(10).toString();
+            found.insert(detail.value(0).toLongLong(), std::move(hit));
+        }
+        return success();
+    };
+    if (!ftsSnippets.isEmpty()) {
+        const auto [lowest, highest] = std::minmax_element(ftsSnippets.cbegin(), ftsSnippets.cend());
+        const QString idFilter = mergesPrefixes(fts, request.ftsSyntax)
+                                     ? QStringLiteral("search.rowid BETWEEN %1 AND %2 AND +search.rowid IN (%3)")
+                                           .arg(*lowest)
+                                           .arg(*highest)
+                                           .arg(idList(ftsSnippets))
+                                     : QStringLiteral("search.rowid IN (%1)").arg(idList(ftsSnippets));
+        QSqlQuery detail(m_db);
+        detail.setForwardOnly(true);
+        detail.prepare(QStringLiteral("SELECT %1, snippet(search, 0, char(2), char(3), '…', 24) "
+                                      "FROM search CROSS JOIN search_chunks c ON c.id = search.rowid %2"
+                                      "WHERE search MATCH ? AND %3")
+                           .arg(columns, joins, idFilter));
+        detail.addBindValue(fts);
+        Result<void> read = readDetails(detail);
+        if (!read.ok())
+            return read.error();
+    }
+    if (!ownSnippets.isEmpty()) {
+        QSqlQuery detail(m_db);
+        detail.setForwardOnly(true);
+        detail.prepare(QStringLiteral("SELECT %1, NULL FROM search_chunks c %2WHERE c.id IN (%3)")
+                           .arg(columns, joins, idList(ownSnippets)));
+        Result<void> read = readDetails(detail);
+        if (!read.ok())
+            return read.error();
+        for (const qint64 id : std::as_const(ownSnippets)) {
+            const PairMatches::Row &row = paired->rows.at(pairedRows.value(id));
+            auto hit = found.find(id);
+            if (hit != found.end()) {
+                hit->snippet = paired->matcher.snippet(row.utf8, row.tokens, row.match, QString(QChar(2)),
+                                                       QString(QChar(3)), QStringLiteral("…"), 24);
+            }
+        }
     }
     for (const Candidate &candidate : std::as_const(candidates)) {
         SearchHit hit = found.take(candidate.rowid);
@@ -399,6 +512,84 @@ Result<SearchResults> TranscriptIndex::search(const SearchQuery &request) const
         results.hits.append(std::move(hit));
     }
     return results;
+}
+
+Result<std::optional<TranscriptIndex::PairMatches>>
+TranscriptIndex::pairMatches(const QString &fts, const QString &filters, bool dated,
+                             const std::function<void(QSqlQuery &)> &bindFilters, qint64 low, qint64 high) const
+{
+    const std::optional<PairMatches> none;
+    Result<void> refreshed = m_pairs->refresh();
+    if (!refreshed.ok())
+        return refreshed.error();
+    // A query this index cannot take apart (a term without words) is FTS5's to answer.
+    Result<QList<QueryTerm>> terms = PhraseMatcher::termsOf(fts, *m_tokenizer);
+    if (!terms.ok())
+        return none;
+    const std::optional<PhrasePairIndex::Plan> plan = m_pairs->plan(terms.value());
+    if (!plan)
+        return none;
+    const qint64 from = qMax(low, plan->since);
+    if (from > high)
+        return none;
+    Result<QList<qint64>> candidates = m_pairs->candidates(*plan, from, high, pairCandidateBudget);
+    if (!candidates.ok())
+        return candidates.error();
+    if (candidates->size() > pairCandidateBudget)
+        return none;
+    PairMatches paired{PhraseMatcher(terms.value()), {}, from};
+    if (candidates->isEmpty())
+        return std::optional<PairMatches>(std::move(paired));
+
+    QSqlQuery texts(m_db);
+    texts.setForwardOnly(true);
+    // As a blob: the UTF-8 bytes as stored, without a round trip through UTF-16.
+    texts.prepare(QStringLiteral("SELECT c.id, CAST(coalesce(c.body, p.text) AS BLOB) FROM search_chunks c CROSS JOIN parts p ON p.id = c.part_id ")
+                  + (dated ? QStringLiteral("CROSS JOIN messages m ON m.id = p.message_id ") : QString())
+                  + QStringLiteral("WHERE c.id IN (%1)").arg(idList(candidates.value())) + filters
+                  + QStringLiteral(" ORDER BY c.id DESC"));
+    bindFilters(texts);
+    if (!texts.exec())
+        return sqlError(texts, Text::tr("search"));
+    while (texts.next()) {
+        PairMatches::Row row;
+        row.rowid = texts.value(0).toLongLong();
+        row.utf8 = texts.value(1).toByteArray();
+        Result<TokenizedText> tokens = m_tokenizer->tokenize(row.utf8);
+        if (!tokens.ok())
+            return tokens.error();
+        row.tokens = std::move(tokens.value());
+        row.match = paired.matcher.match(row.tokens);
+        if (!row.match.matches)
+            continue;
+        row.stats.rowTokens = row.tokens.size();
+        row.stats.phraseHits = row.match.hits;
+        paired.rows.append(std::move(row));
+    }
+    texts.finish();
+    if (paired.rows.isEmpty())
+        return std::optional<PairMatches>(std::move(paired));
+
+    // The index's totals for BM25 come from FTS5, for one match, which also checks that FTS5
+    // sees that match as this index does; where it does not, FTS5 answers the whole query.
+    QSqlQuery check(m_db);
+    check.prepare(QStringLiteral("SELECT valis_stats(search) FROM search WHERE search MATCH ? AND rowid = ?"));
+    check.addBindValue(fts);
+    check.addBindValue(paired.rows.constFirst().rowid);
+    if (!check.exec())
+        return sqlError(check, Text::tr("search"));
+    if (!check.next())
+        return none;
+    const RowStats ftsStats = RowStats::fromBlob(check.value(0).toByteArray());
+    if (ftsStats.rowTokens != paired.rows.constFirst().stats.rowTokens
+        || ftsStats.phraseHits != paired.rows.constFirst().stats.phraseHits) {
+        return none;
+    }
+    for (PairMatches::Row &row : paired.rows) {
+        row.stats.indexRows = ftsStats.indexRows;
+        row.stats.indexTokens = ftsStats.indexTokens;
+    }
+    return std::optional<PairMatches>(std::move(paired));
 }
 
 } // namespace valis::store

@@ -11,7 +11,14 @@
 #include <QSqlQuery>
 #include <QString>
 
+#include <functional>
+#include <memory>
+#include <optional>
+
 namespace valis::store {
+
+class PhrasePairIndex;
+class TranscriptTokenizer;
 
 /// A slice of a part's text, in UTF-8 bytes.
 struct TextChunk
@@ -31,7 +38,9 @@ struct TextChunk
 class VALIS_HARNESS_EXPORT TranscriptIndex
 {
 public:
-    explicit TranscriptIndex(const QSqlDatabase &db);
+    /// `tokenizer` is FTS5's own (TranscriptTokenizer::create() on the same connection).
+    TranscriptIndex(const QSqlDatabase &db, std::unique_ptr<TranscriptTokenizer> tokenizer);
+    ~TranscriptIndex();
 
     /// Stores one part's text as search chunks, cut as chunk() cuts it. With `storeBodies` the
     /// chunks' text is stored in the chunk rows (the part row then holds none); otherwise it is
@@ -45,6 +54,9 @@ public:
     /// Whether chunks are waiting to be indexed.
     Result<bool> hasPending() const;
     Result<SearchResults> search(const SearchQuery &query) const;
+    /// Takes an indexed chunk's word pairs out of the phrase index before the chunk is deleted
+    /// (the FTS5 index itself is told by SQL, from the text still there).
+    Result<void> forgetPairs(qint64 chunkId, const QString &body);
 
     /// Chunk boundaries for `utf8`: about `target` bytes each, cut after a newline where one is
     /// near, never inside a UTF-8 sequence.
@@ -60,10 +72,21 @@ public:
     /// `prefix=`): a prefix query of such a length reads one doclist, newest first, and stops at
     /// the page, where any other merges the doclists of every word it matches.
     static inline const QList<int> prefixIndexLengths = {3, 4};
+    /// A phrase of common words is answered from the pair index (PhrasePairIndex) when it has at
+    /// most this many candidates: each costs reading and splitting its chunk (about 30 us), where
+    /// FTS5, for a phrase that common, finds a tier of matches quickly itself.
+    static constexpr int pairCandidateBudget = 1024;
 
 private:
+    struct PairMatches;
+    Result<std::optional<PairMatches>> pairMatches(const QString &fts, const QString &filters, bool dated,
+                                                   const std::function<void(QSqlQuery &)> &bindFilters, qint64 low,
+                                                   qint64 high) const;
+
     QSqlDatabase m_db;
     QSqlQuery m_chunkInsert;
+    std::unique_ptr<TranscriptTokenizer> m_tokenizer;
+    std::unique_ptr<PhrasePairIndex> m_pairs;
 };
 
 } // namespace valis::store
