@@ -224,7 +224,8 @@ bool AiderImporter::recognises(const QString &path, QByteArrayView head) const
             return true;
         if (!line.startsWith("####") && !line.startsWith(">"))
             return false;
-        const QByteArrayView rest = head.sliced(position);
+        // The last line may have no newline: then nothing follows it.
+        const QByteArrayView rest = position < head.size() ? head.sliced(position) : QByteArrayView();
         const QByteArray header = '\n' + kHeader.toByteArray();
         return rest.startsWith(kHeader) || rest.contains(header);
     }
