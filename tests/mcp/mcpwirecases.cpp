@@ -325,6 +325,20 @@ ignored = true
     const auto broken = McpSettings::readForeign(codex, &problems);
     QVERIFY(broken.hasError());
     QVERIFY(broken.error().location.endsWith(QStringLiteral(":2")));
+
+    // Arrays nested 100,000 deep (a stack overflow before, found by fuzz_tomlsubset) are
+    // refused with their own message; 100 deep still read.
+    QVERIFY(toml.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    toml.write("[mcp_servers.x]\nargs = " + QByteArray(100000, '[') + "\n");
+    toml.close();
+    const auto deep = McpSettings::readForeign(codex, &problems);
+    QVERIFY(deep.hasError());
+    QVERIFY2(deep.error().message.contains(QStringLiteral("nested more than 128 deep")), qPrintable(deep.error().message));
+    QVERIFY(toml.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    toml.write("[mcp_servers.x]\ncommand = \"npx\"\nnested = " + QByteArray(100, '[') + QByteArray(100, ']') + "\n");
+    toml.close();
+    const auto shallow = McpSettings::readForeign(codex, &problems);
+    QVERIFY2(shallow.ok(), qPrintable(shallow.hasError() ? shallow.error().toString() : QString()));
 }
 
 void commandResolution()

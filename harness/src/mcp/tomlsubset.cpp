@@ -169,10 +169,18 @@ private:
             return readBasicString(value);
         if (c == QLatin1Char('\''))
             return readLiteralString(value);
-        if (c == QLatin1Char('['))
-            return readArray(value);
-        if (c == QLatin1Char('{'))
-            return readInlineTable(value);
+        if (c == QLatin1Char('[') || c == QLatin1Char('{')) {
+            // Arrays and inline tables are read by recursion: a file of thousands of "[" would
+            // exhaust the stack (found by fuzz_tomlsubset).
+            if (m_depth >= maxNesting) {
+                m_error = Text::tr("values nested more than %1 deep").arg(maxNesting);
+                return false;
+            }
+            ++m_depth;
+            const bool read = c == QLatin1Char('[') ? readArray(value) : readInlineTable(value);
+            --m_depth;
+            return read;
+        }
         QString word;
         while (!atEnd() && !QStringView(u",]}#\n\r \t").contains(peek()))
             word.append(m_text.at(m_pos++));
@@ -416,6 +424,8 @@ private:
     qsizetype m_pos = 0;
     int m_line = 1;
     QString m_error;
+    static constexpr int maxNesting = 128;
+    int m_depth = 0;
     QJsonObject m_root;
 };
 
