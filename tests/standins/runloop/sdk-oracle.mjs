@@ -251,7 +251,8 @@ const scenarios = {
 
   async shutdownMidCommand() {
     const devbox = await running();
-    await control('faults', { shutdownOn: { marker: '#gone', delayMs: 200 } });
+    // 1 s: under a loaded machine the shell may not have printed "started" 200 ms in.
+    await control('faults', { shutdownOn: { marker: '#gone', delayMs: 1000 } });
     try {
       const started = await client.devboxes.executeAsync(devbox.id, { command: 'echo started; sleep 20 #gone' });
       const out = await collect(client.devboxes.executions.streamStdoutUpdates(devbox.id, started.execution_id));
