@@ -243,6 +243,53 @@ struct Options
 
 using StoreOpener = std::function<std::unique_ptr<DetailStore>()>;
 
+/// 3. search_memory over the query mix (the tool's default limit), after one warm-up pass.
+void searchBench(DetailStore &store, MemoryCorpus &corpus, const Options &options)
+{
+    QElapsedTimer timer;
+    const QList<Query> queries = queryMix(corpus, options.queriesPerKind);
+    MemoryFilter filter;
+    filter.limit = options.limit;
+    QMap<QString, QList<double>> byKind;
+    QMap<QString, qint64> hitsByKind;
+    QList<double> all;
+    QList<double> mix; // the mix: everything but phrases
+    QList<QPair<double, QString>> slowest;
+    for (int round = 0; round <= options.rounds; ++round) {
+        for (const Query &query : queries) {
+            timer.restart();
+            auto hits = store.search(query.text, filter);
+            const double ms = elapsedMs(timer);
+            if (!hits.ok()) {
+                out << "search failed: " << hits.error().toString() << "\n";
+                return;
+            }
+            if (round == 0)
+                continue;
+            byKind[query.kind] << ms;
+            all << ms;
+            if (query.kind != QLatin1String("phrase"))
+                mix << ms;
+            hitsByKind[query.kind] += hits.value().size();
+            slowest.append({ms, query.kind + QStringLiteral(": ") + query.text});
+        }
+    }
+    for (auto it = byKind.cbegin(); it != byKind.cend(); ++it) {
+        out << QStringLiteral("search %1 (%2 hits avg): ")
+                   .arg(it.key(), -12)
+                   .arg(double(hitsByKind.value(it.key())) / double(it.value().size()), 4, 'f', 1)
+            << LatencySummary::of(it.value()).toString() << "\n";
+    }
+    out << "search mix without phrases:       " << LatencySummary::of(mix).toString() << "\n";
+    out << "search all:                       " << LatencySummary::of(all).toString() << "\n";
+    std::sort(slowest.begin(), slowest.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
+    out << "slowest:";
+    for (int i = 0; i < qMin(5, int(slowest.size())); ++i)
+        out << QStringLiteral(" [%1 ms %2]").arg(slowest.at(i).first, 0, 'f', 1).arg(slowest.at(i).second);
+    out << "\n";
+    out.flush();
+}
+
 /// `afterFill` runs once the records are in: what the database's own maintenance would have
 /// done by then (PostgreSQL: statistics for the planner, which autovacuum gathers as the table
 /// grows).
@@ -378,48 +425,7 @@ void runBench(const QString &backend, const StoreOpener &open, const Options &op
     out << "read 100 lines of 5,000, one record page by page:  " << LatencySummary::of(sequential).toString() << "\n";
     out.flush();
 
-    // 3. search_memory over the query mix (the tool's default limit), after one warm-up pass.
-    const QList<Query> queries = queryMix(corpus, options.queriesPerKind);
-    MemoryFilter filter;
-    filter.limit = options.limit;
-    QMap<QString, QList<double>> byKind;
-    QMap<QString, qint64> hitsByKind;
-    QList<double> all;
-    QList<double> mix; // the mix: everything but phrases
-    QList<QPair<double, QString>> slowest;
-    for (int round = 0; round <= options.rounds; ++round) {
-        for (const Query &query : queries) {
-            timer.restart();
-            auto hits = store.search(query.text, filter);
-            const double ms = elapsedMs(timer);
-            if (!hits.ok()) {
-                out << "search failed: " << hits.error().toString() << "\n";
-                return;
-            }
-            if (round == 0)
-                continue;
-            byKind[query.kind] << ms;
-            all << ms;
-            if (query.kind != QLatin1String("phrase"))
-                mix << ms;
-            hitsByKind[query.kind] += hits.value().size();
-            slowest.append({ms, query.kind + QStringLiteral(": ") + query.text});
-        }
-    }
-    for (auto it = byKind.cbegin(); it != byKind.cend(); ++it) {
-        out << QStringLiteral("search %1 (%2 hits avg): ")
-                   .arg(it.key(), -12)
-                   .arg(double(hitsByKind.value(it.key())) / double(it.value().size()), 4, 'f', 1)
-            << LatencySummary::of(it.value()).toString() << "\n";
-    }
-    out << "search mix without phrases:       " << LatencySummary::of(mix).toString() << "\n";
-    out << "search all:                       " << LatencySummary::of(all).toString() << "\n";
-    std::sort(slowest.begin(), slowest.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
-    out << "slowest:";
-    for (int i = 0; i < qMin(5, int(slowest.size())); ++i)
-        out << QStringLiteral(" [%1 ms %2]").arg(slowest.at(i).first, 0, 'f', 1).arg(slowest.at(i).second);
-    out << "\n";
-    out.flush();
+    searchBench(store, corpus, options);
 }
 
 } // namespace
@@ -440,6 +446,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("limit"), QStringLiteral("Hits per search (default 10, search_memory's default)."), QStringLiteral("n"), QStringLiteral("10")},
         {QStringLiteral("dir"), QStringLiteral("Folder for the SQLite file and the PostgreSQL data (default: a temporary one)."), QStringLiteral("path")},
         {QStringLiteral("hold"), QStringLiteral("Keep the PostgreSQL server up this many seconds at the end (for EXPLAIN in psql)."), QStringLiteral("s"), QStringLiteral("0")},
+        {QStringLiteral("attach"), QStringLiteral("Only the searches, on the PostgreSQL store a run with --hold filled (postgresql://valis@127.0.0.1:PORT/valis)."), QStringLiteral("url")},
     });
     parser.process(app);
     Options options;
@@ -451,6 +458,22 @@ int main(int argc, char *argv[])
     options.limit = qMax(1, parser.value(QStringLiteral("limit")).toInt());
     options.holdSeconds = parser.value(QStringLiteral("hold")).toInt();
     const QString backend = parser.value(QStringLiteral("backend"));
+    if (parser.isSet(QStringLiteral("attach"))) {
+        auto connection = PostgresConnection::fromUrl(parser.value(QStringLiteral("attach")));
+        if (!connection.ok()) {
+            out << connection.error().toString() << "\n";
+            return 1;
+        }
+        auto store = PostgresDetailStore::open(connection.value());
+        if (!store.ok()) {
+            out << store.error().toString() << "\n";
+            return 1;
+        }
+        out << "bench_memory: searches on " << store.value()->description() << "\n";
+        MemoryCorpus corpus(20250101);
+        searchBench(*store.value(), corpus, options);
+        return 0;
+    }
 
     QTemporaryDir temporary(parser.isSet(QStringLiteral("dir")) ? parser.value(QStringLiteral("dir")) + QStringLiteral("/bench-memory-XXXXXX")
                                                               : QDir::tempPath() + QStringLiteral("/bench-memory-XXXXXX"));
@@ -495,8 +518,15 @@ int main(int argc, char *argv[])
             return std::move(opened).value();
         };
         runBench(QStringLiteral("PostgreSQL"), open, options, [&]() {
-            auto bytes = server.value()->scalar(QStringLiteral("SELECT pg_database_size('valis')"));
-            return bytes.ok() ? QStringLiteral("%1 MB").arg(bytes.value().toDouble() / 1e6, 0, 'f', 0) : QString();
+            const auto megabytes = [&](const QString &sizeQuery) {
+                auto bytes = server.value()->scalar(sizeQuery);
+                return bytes.ok() ? QStringLiteral("%1 MB").arg(bytes.value().toDouble() / 1e6, 0, 'f', 0) : QString();
+            };
+            return QStringLiteral("%1 (word index %2, pair index %3, pair vectors %4)")
+                .arg(megabytes(QStringLiteral("SELECT pg_database_size('valis')")),
+                     megabytes(QStringLiteral("SELECT pg_relation_size('agent_memories_search')")),
+                     megabytes(QStringLiteral("SELECT pg_relation_size('agent_memories_pairs')")),
+                     megabytes(QStringLiteral("SELECT sum(pg_column_size(pair_vector)) FROM agent_memories")));
         }, [&]() {
             auto analyzed = server.value()->execute(QStringLiteral("VACUUM ANALYZE agent_memories"));
             if (!analyzed.ok())

@@ -6298,6 +6298,18 @@
         <source>cannot set up the PostgreSQL memory store: %1</source>
         <translation>der PostgreSQL-Gedächtnisspeicher kann nicht eingerichtet werden: %1</translation>
     </message>
+    <message>
+        <source>read the common words</source>
+        <translation>Lesen der häufigen Wörter</translation>
+    </message>
+    <message>
+        <source>lock the common words</source>
+        <translation>Sperren der häufigen Wörter</translation>
+    </message>
+    <message>
+        <source>promote common words</source>
+        <translation>Aufnehmen häufiger Wörter</translation>
+    </message>
 </context>
 <context>
     <name>valis::ProgressiveStrategy</name>
@@ -7918,6 +7930,10 @@
     <message>
         <source>something after a value</source>
         <translation>etwas hinter einem Wert</translation>
+    </message>
+    <message>
+        <source>values nested more than %1 deep</source>
+        <translation>Werte, die tiefer als %1 Ebenen verschachtelt sind</translation>
     </message>
 </context>
 <context>

@@ -6264,6 +6264,18 @@
         <source>cannot set up the PostgreSQL memory store: %1</source>
         <translation>无法设置 PostgreSQL 记忆存储：%1</translation>
     </message>
+    <message>
+        <source>read the common words</source>
+        <translation>读取常用词</translation>
+    </message>
+    <message>
+        <source>lock the common words</source>
+        <translation>锁定常用词</translation>
+    </message>
+    <message>
+        <source>promote common words</source>
+        <translation>登记常用词</translation>
+    </message>
 </context>
 <context>
     <name>valis::ProgressiveStrategy</name>
@@ -7871,6 +7883,10 @@
     <message>
         <source>something after a value</source>
         <translation>值之后还有多余内容</translation>
+    </message>
+    <message>
+        <source>values nested more than %1 deep</source>
+        <translation>嵌套超过 %1 层的值</translation>
     </message>
 </context>
 <context>

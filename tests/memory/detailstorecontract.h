@@ -8,6 +8,8 @@
 
 #include <memory>
 
+class QProcess;
+
 /// The DetailStore contract: the tests every backend must pass, written once against the
 /// DetailStore interface. Each backend runs it from a tiny suite of its own:
 ///
@@ -49,6 +51,9 @@ protected:
 
     /// The writer's path in the build tree.
     static QString writerPath();
+    /// Runs valis_memory_writer as `left` and `right` at once, each writing `count` records
+    /// tagged with its name; an empty string when both exited cleanly, else what went wrong.
+    QString runTwoWriters(QProcess &left, QProcess &right, int count) const;
 
 private Q_SLOTS:
     void roundTrip();

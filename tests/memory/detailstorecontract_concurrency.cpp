@@ -13,6 +13,23 @@
 
 using namespace valis;
 
+QString DetailStoreContract::runTwoWriters(QProcess &left, QProcess &right, int count) const
+{
+    left.start(writerPath(), writerArguments() << QStringLiteral("--tag") << QStringLiteral("left")
+                                               << QStringLiteral("--count") << QString::number(count));
+    right.start(writerPath(), writerArguments() << QStringLiteral("--tag") << QStringLiteral("right")
+                                                << QStringLiteral("--count") << QString::number(count));
+    const bool leftFinished = left.waitForFinished(600000);
+    const bool rightFinished = right.waitForFinished(600000);
+    if (!leftFinished || !rightFinished)
+        return QStringLiteral("a writer did not finish within ten minutes");
+    for (QProcess *writer : {&left, &right}) {
+        if (writer->exitStatus() != QProcess::NormalExit || writer->exitCode() != 0)
+            return QString::fromLocal8Bit(writer->readAllStandardError());
+    }
+    return {};
+}
+
 void DetailStoreContract::twoWriterProcessesLoseNothing()
 {
     CONTRACT_STORE(store);
@@ -20,14 +37,8 @@ void DetailStoreContract::twoWriterProcessesLoseNothing()
     const int count = 500;
     QProcess left;
     QProcess right;
-    left.start(writerPath(), writerArguments() << QStringLiteral("--tag") << QStringLiteral("left")
-                                               << QStringLiteral("--count") << QString::number(count));
-    right.start(writerPath(), writerArguments() << QStringLiteral("--tag") << QStringLiteral("right")
-                                                << QStringLiteral("--count") << QString::number(count));
-    QVERIFY(left.waitForFinished(600000));
-    QVERIFY(right.waitForFinished(600000));
-    QVERIFY2(left.exitStatus() == QProcess::NormalExit && left.exitCode() == 0, left.readAllStandardError().constData());
-    QVERIFY2(right.exitStatus() == QProcess::NormalExit && right.exitCode() == 0, right.readAllStandardError().constData());
+    const QString failure = runTwoWriters(left, right, count);
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
 
     auto reopened = reopenStore();
     VALIS_VERIFY_OK(reopened);

@@ -11,6 +11,7 @@
 
 #include <QJsonObject>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
@@ -355,6 +356,193 @@ private Q_SLOTS:
             for (qsizetype i = 0; i < 512; ++i)
                 QVERIFY2(newest.contains(paged.at(i)), qPrintable(paged.at(i)));
         }
+    }
+
+    // Phrases of common words (postgrespairwords.h): once a window of 4,096 records has shown
+    // which words are common, the next write promotes them, and from then on rows carry the
+    // pairs of adjacent common words. A phrase search must find exactly the records holding the
+    // phrase, in the rows from before (no pairs) and after; and it must consult the pairs,
+    // which the test shows by taking a pair out of one row (it is no longer found) and marking
+    // that row's pairs incomplete (found again).
+    void phrasesOfCommonWordsAreFoundThroughTheirPairs()
+    {
+        auto store = freshStore();
+        QVERIFY(store);
+        constexpr int records = 6000;
+        QList<NewMemory> batch;
+        QStringList keys;
+        QSet<QString> phraseKeys;
+        for (int i = 0; i < records; ++i) {
+            const bool phrase = i % 97 == 0;
+            batch.append(memory("entry " + QByteArray::number(i) + (phrase ? " delta alpha beta gamma" : " beta gamma delta alpha")));
+            if (batch.size() == 500) {
+                auto stored = store->putMany(batch);
+                VALIS_VERIFY_OK(stored);
+                for (const MemoryRecord &record : stored.value())
+                    keys << record.key;
+                batch.clear();
+            }
+        }
+        QCOMPARE(keys.size(), records);
+        for (int i = 0; i < records; i += 97)
+            phraseKeys.insert(keys.at(i));
+
+        // Counted in the ninth batch, promoted by the tenth: rows from id 4501 on know the words.
+        auto since = m_server->scalar(QStringLiteral("SELECT since_id FROM memory_pair_words WHERE word = 'alpha'"),
+                                      m_connection.database);
+        VALIS_VERIFY_OK(since);
+        QCOMPARE(since.value().toLongLong(), 4501);
+        auto promoted = m_server->scalar(QStringLiteral("SELECT string_agg(word, ' ' ORDER BY word) FROM memory_pair_words"),
+                                         m_connection.database);
+        VALIS_VERIFY_OK(promoted);
+        QCOMPARE(promoted.value().toString(), QStringLiteral("a alpha beta delta entry gamma summary"));
+        auto paired = m_server->scalar(QStringLiteral("SELECT count(*) FROM agent_memories WHERE pair_vector @@ 'alpha_beta'"),
+                                       m_connection.database);
+        VALIS_VERIFY_OK(paired);
+        QCOMPARE(paired.value().toInt(), 15); // i = 4559, 4656, ... 5917: the phrase records from id 4501 on
+        auto unpaired = m_server->scalar(
+            QStringLiteral("SELECT count(*) FROM agent_memories WHERE id < 4501 AND pair_vector @@ 'a_summary'"),
+            m_connection.database);
+        VALIS_VERIFY_OK(unpaired);
+        QCOMPARE(unpaired.value().toInt(), 0);
+
+        MemoryFilter all;
+        all.limit = 0;
+        const auto found = [&](const QString &query) -> QSet<QString> {
+            auto hits = store->search(query, all);
+            if (!hits.ok()) {
+                qWarning("%s", qPrintable(hits.error().toString()));
+                return {QStringLiteral("error")};
+            }
+            const QStringList hitKeys = keysOf(hits.value());
+            return QSet<QString>(hitKeys.cbegin(), hitKeys.cend());
+        };
+        QCOMPARE(found(QStringLiteral("\"alpha beta\"")), phraseKeys);
+        QCOMPARE(found(QStringLiteral("\"delta alpha beta\"")), phraseKeys);
+        QCOMPARE(found(QStringLiteral("\"delta alpha beta\" entry")), phraseKeys);
+        QCOMPARE(found(QStringLiteral("\"gamma delta alpha\"")).size(), records - int(phraseKeys.size()));
+        QCOMPARE(found(QStringLiteral("\"beta gamma\"")).size(), records);
+        QCOMPARE(found(QStringLiteral("\"gamma alpha\"")), QSet<QString>());
+        // Pages of a phrase join up to the whole, newest tier first.
+        QStringList paged;
+        MemoryFilter page;
+        page.limit = 7;
+        for (page.offset = 0; page.offset < int(phraseKeys.size()) + 7; page.offset += 7) {
+            auto hits = store->search(QStringLiteral("\"alpha beta\""), page);
+            VALIS_VERIFY_OK(hits);
+            paged << keysOf(hits.value());
+        }
+        QCOMPARE(paged.size(), phraseKeys.size());
+        QCOMPARE(QSet<QString>(paged.cbegin(), paged.cend()), phraseKeys);
+
+        const QString newest = keys.at(5917);
+        VALIS_VERIFY_OK(m_server->execute(QStringLiteral("UPDATE agent_memories SET pair_vector = ts_delete(pair_vector, "
+                                                         "'alpha_beta') WHERE memory_key = '%1'").arg(newest),
+                                          m_connection.database));
+        QSet<QString> withoutNewest = phraseKeys;
+        withoutNewest.remove(newest);
+        QCOMPARE(found(QStringLiteral("\"alpha beta\"")), withoutNewest);
+        VALIS_VERIFY_OK(m_server->execute(QStringLiteral("UPDATE agent_memories SET pair_vector = pair_vector || "
+                                                         "'~incomplete' WHERE memory_key = '%1'").arg(newest),
+                                          m_connection.database));
+        QCOMPARE(found(QStringLiteral("\"alpha beta\"")), phraseKeys);
+    }
+
+    // Two processes write one record per transaction while each promotes the common words of
+    // its own first window (both windows end at about the same time, so each promotion lands
+    // among the other's writes). Whatever the order, every row from a pair's since_id on that
+    // holds the two words side by side holds their pair.
+    void promotionAmidAnotherWritersRowsLeavesNoRowWithoutItsPairs()
+    {
+        auto store = freshStore();
+        QVERIFY(store);
+        QVERIFY2(QFileInfo::exists(writerPath()), qPrintable(writerPath()));
+        const int count = 4600;
+        QProcess left;
+        QProcess right;
+        const QString failure = runTwoWriters(left, right, count);
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
+
+        // writerContent(): "writer TAG record N line L" on eight lines.
+        const QList<std::pair<QString, QString>> pairs{{QStringLiteral("writer"), QStringLiteral("left")},
+                                                        {QStringLiteral("writer"), QStringLiteral("right")},
+                                                        {QStringLiteral("line"), QStringLiteral("1")},
+                                                        {QStringLiteral("7"), QStringLiteral("writer")}};
+        for (const auto &[first, second] : pairs) {
+            const QString since = QStringLiteral("(SELECT max(since_id) FROM memory_pair_words WHERE word IN ('%1', '%2') "
+                                                 "HAVING count(*) = 2)")
+                                      .arg(first, second);
+            auto after = m_server->scalar(QStringLiteral("SELECT count(*) FROM agent_memories m WHERE m.id >= %1 AND "
+                                                         "m.search_vector @@ CAST('%2 <-> %3' AS tsquery)")
+                                              .arg(since, first, second),
+                                          m_connection.database);
+            VALIS_VERIFY_OK(after);
+            QVERIFY2(after.value().toInt() > 100, qPrintable(first + QLatin1Char(' ') + second));
+            auto missing = m_server->scalar(
+                QStringLiteral("SELECT count(*) FROM agent_memories m WHERE m.id >= %1 AND "
+                               "m.search_vector @@ CAST('%2 <-> %3' AS tsquery) AND "
+                               "NOT coalesce(m.pair_vector @@ CAST('%2_%3' AS tsquery), false)")
+                    .arg(since, first, second),
+                m_connection.database);
+            VALIS_VERIFY_OK(missing);
+            QCOMPARE(missing.value().toInt(), 0);
+        }
+        MemoryFilter all;
+        all.limit = 0;
+        auto hits = store->search(QStringLiteral("\"writer left record 4599\""), all);
+        VALIS_VERIFY_OK(hits);
+        QCOMPARE(hits.value().size(), 1);
+        hits = store->search(QStringLiteral("\"line 7 writer right\""), all);
+        VALIS_VERIFY_OK(hits);
+        QCOMPARE(hits.value().size(), count);
+    }
+
+    // A database of schema 1 (rows without pair vectors) is migrated when a store opens it: its
+    // rows are still found by phrase, new rows get pairs, and a Valis of schema 1 that was
+    // already running can no longer insert rows without them.
+    void schemaOneIsMigratedAndOldWritersAreStopped()
+    {
+        QString oldKey;
+        {
+            auto store = freshStore();
+            QVERIFY(store);
+            auto stored = store->put(memory("the old phrase of an old row"));
+            VALIS_VERIFY_OK(stored);
+            oldKey = stored.value().key;
+        }
+        // What a database of schema 1 looked like.
+        VALIS_VERIFY_OK(m_server->execute(
+            QStringLiteral("ALTER TABLE agent_memories DROP CONSTRAINT agent_memories_written_with_pairs;"
+                           "ALTER TABLE agent_memories DROP COLUMN pair_vector; DROP TABLE memory_pair_words;"
+                           "UPDATE valis_memory_schema SET version = 1"),
+            m_connection.database));
+        auto reopened = reopenStore();
+        VALIS_VERIFY_OK(reopened);
+        auto version = m_server->scalar(QStringLiteral("SELECT version FROM valis_memory_schema"), m_connection.database);
+        VALIS_VERIFY_OK(version);
+        QCOMPARE(version.value().toInt(), PostgresDetailStore::schemaVersion());
+        QCOMPARE(PostgresDetailStore::schemaVersion(), 2);
+        auto fresh = reopened.value()->put(memory("a new phrase of a new row"));
+        VALIS_VERIFY_OK(fresh);
+        auto old = reopened.value()->search(QStringLiteral("\"old phrase\""), {});
+        VALIS_VERIFY_OK(old);
+        QCOMPARE(keysOf(old.value()), QStringList{oldKey});
+        auto both = reopened.value()->search(QStringLiteral("\"phrase of\""), {});
+        VALIS_VERIFY_OK(both);
+        QCOMPARE(both.value().size(), 2);
+        auto nulls = m_server->scalar(QStringLiteral("SELECT count(*) FROM agent_memories WHERE pair_vector IS NULL"),
+                                      m_connection.database);
+        VALIS_VERIFY_OK(nulls);
+        QCOMPARE(nulls.value().toInt(), 1);
+        // The insert of a schema-1 writer.
+        const Result<void> oldWriter = m_server->execute(
+            QStringLiteral("INSERT INTO agent_memories (agent_id, memory_key, memory_type, content, content_sha256, "
+                           "content_size, line_count, search_vector) VALUES ('agent', 'm-000000', 'note', 'x', 'x', 1, 1, "
+                           "'x')"),
+            m_connection.database);
+        QVERIFY(!oldWriter.ok());
+        QVERIFY2(oldWriter.error().message.contains(QStringLiteral("agent_memories_written_with_pairs")),
+                 qPrintable(oldWriter.error().message));
     }
 
     // The test server's own failure names the binary and what it printed (here an initdb that

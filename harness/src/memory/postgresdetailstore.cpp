@@ -54,8 +54,11 @@ Result<QList<MemoryRecord>> PostgresDetailStore::putMany(const QList<NewMemory> 
         }
         prepared.append(std::move(item).value());
     }
-    return d->run([&]() {
+    Result<QList<MemoryRecord>> stored = d->run([&]() {
         return d->transaction([&]() -> Result<QList<MemoryRecord>> {
+            Result<void> begun = d->beginWrite(prepared);
+            if (begun.hasError())
+                return begun.error();
             QList<MemoryRecord> records;
             records.reserve(prepared.size());
             for (const Prepared &item : std::as_const(prepared)) {
@@ -67,6 +70,9 @@ Result<QList<MemoryRecord>> PostgresDetailStore::putMany(const QList<NewMemory> 
             return records;
         });
     });
+    if (stored.ok())
+        d->written(prepared);
+    return stored;
 }
 
 Result<MemoryRecord> PostgresDetailStore::find(const QString &key) const
@@ -112,7 +118,7 @@ Result<QList<MemoryRecord>> PostgresDetailStore::list(const MemoryFilter &filter
 
 Result<QList<MemoryHit>> PostgresDetailStore::search(const QString &query, const MemoryFilter &filter) const
 {
-    return d->run([&]() { return searchPostgresMemories(d->connections, d->frequencies, query, filter); });
+    return d->run([&]() { return searchPostgresMemories(d->connections, d->frequencies, d->pairWords, query, filter); });
 }
 
 Result<void> PostgresDetailStore::deactivate(const QString &key)

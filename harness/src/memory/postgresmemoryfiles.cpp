@@ -55,7 +55,8 @@ Result<MemoryRecord> PostgresDetailStore::writeFileChecked(const QString &agentI
     Result<Prepared> prepared = d->prepare(memory, checked.value());
     if (prepared.hasError())
         return prepared.error();
-    const Prepared &item = prepared.value();
+    QList<Prepared> items{std::move(prepared).value()};
+    const Prepared &item = items.constFirst();
     // Refuses a file where a folder of it is a file, or where files lie under it (see
     // pathConflict()). Called inside the write transaction, under the top folder's lock.
     const auto checkPlace = [this](const QString &owner, const QString &file) -> Result<void> {
@@ -79,7 +80,7 @@ Result<MemoryRecord> PostgresDetailStore::writeFileChecked(const QString &agentI
             return pathConflict(file, found, owner);
         return success();
     };
-    return d->run([&]() {
+    Result<MemoryRecord> stored = d->run([&]() {
         return d->transaction([&]() -> Result<MemoryRecord> {
             // Writers under one top folder take turns: each then sees the version it replaces
             // (the unique index on active files would refuse the second otherwise), and "a"
@@ -119,9 +120,15 @@ Result<MemoryRecord> PostgresDetailStore::writeFileChecked(const QString &agentI
                     return sqlError(*retire.value(), Text::tr("replace a memory file"));
                 retire.value()->finish();
             }
+            Result<void> begun = d->beginWrite(items);
+            if (begun.hasError())
+                return begun.error();
             return d->insert(item);
         });
     });
+    if (stored.ok())
+        d->written(items);
+    return stored;
 }
 
 Result<void> PostgresDetailStore::removeFile(const QString &agentId, const QString &path)

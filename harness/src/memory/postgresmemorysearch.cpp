@@ -2,6 +2,7 @@
 
 #include "memory/postgresconnections.h"
 #include "memory/postgresmemoryrows.h"
+#include "memory/postgrespairwords.h"
 #include "memory/postgresschema.h"
 #include "memory/postgrestextsearch.h"
 #include "memory/searchquery.h"
@@ -108,6 +109,22 @@ private:
     QList<Candidate> m_best;
 };
 
+/// Runs `q` (its values bound), whose rows are (id, score) newest first, into `tiers`; `below`
+/// becomes the last id read. Returns how many rows it read.
+Result<qsizetype> addMatches(QSqlQuery &q, qint64 &below, Tiers &tiers)
+{
+    if (!q.exec())
+        return sqlError(q, Text::tr("search memories"));
+    qsizetype found = 0;
+    while (q.next()) {
+        below = q.value(0).toLongLong();
+        tiers.add({below, q.value(1).toDouble()});
+        ++found;
+    }
+    q.finish();
+    return found;
+}
+
 /// Whether walking the key index newest first beats the GIN index for `terms` in a store whose
 /// newest row id is `rows`. Walking costs a small vector per row until a tier is found; the
 /// index costs little per posting, except that a prefix makes it merge the postings of every
@@ -148,7 +165,7 @@ Strategy strategyFor(const QList<SearchTerm> &terms, const PostgresWordFrequenci
 /// planner from a sequential scan or the GIN index: it cannot know that the filter decompresses
 /// a vector per row.
 Result<QList<Candidate>> walkedMatches(PostgresConnections &connections, const QString &query, const FilterSql &where,
-                                       qint64 newestId, qsizetype wanted, qsizetype budget)
+                                       qint64 below, Tiers &tiers)
 {
     Result<QSqlDatabase> db = connections.database();
     if (db.hasError())
@@ -177,8 +194,6 @@ Result<QList<Candidate>> walkedMatches(PostgresConnections &connections, const Q
     if (prepared.hasError())
         return fail(prepared.error());
     QSqlQuery &q = *prepared.value();
-    Tiers tiers(wanted, budget);
-    qint64 below = newestId + 1;
     while (!tiers.done()) {
         const qsizetype need = tiers.need();
         int index = 0;
@@ -187,16 +202,10 @@ Result<QList<Candidate>> walkedMatches(PostgresConnections &connections, const Q
         for (const QVariant &value : where.values)
             q.bindValue(index++, value);
         q.bindValue(index++, need);
-        if (!q.exec())
-            return fail(sqlError(q, Text::tr("search memories")));
-        qsizetype found = 0;
-        while (q.next()) {
-            below = q.value(0).toLongLong();
-            tiers.add({below, q.value(1).toDouble()});
-            ++found;
-        }
-        q.finish();
-        if (found < need)
+        Result<qsizetype> found = addMatches(q, below, tiers);
+        if (found.hasError())
+            return fail(found.error());
+        if (found.value() < need)
             break;
     }
     if (!db.value().commit())
@@ -204,9 +213,78 @@ Result<QList<Candidate>> walkedMatches(PostgresConnections &connections, const Q
     return tiers.finish();
 }
 
+/// Matches of `query` among the rows from `since` up to (not including) `below`, by their pair
+/// vectors, newest first, stretch by stretch of recency buckets, into `tiers`: the rows holding
+/// every pair (checked against the terms the pairs do not prove), and the rows whose pair vectors
+/// are incomplete (checked against the whole query). Returns the lowest id it looked below
+/// (`since` when it went through them all).
+///
+/// The word vectors are tested with ts_match_vq(), not @@, so that the planner cannot add the
+/// word index to the plan: it would read the postings of every record holding the words, which
+/// is what the pairs are there to avoid. A record whose pairs prove the phrase is not tested at
+/// all: testing means decompressing its vector, large for the long records common words are in.
+Result<qint64> pairedMatches(PostgresConnections &connections, const QString &query, const postgres_text::PairPlan &pairs,
+                             const FilterSql &where, qint64 below, Tiers &tiers)
+{
+    const QString unproven =
+        pairs.unproven.isEmpty() ? QString() : QStringLiteral(" AND ts_match_vq(m.search_vector, CAST(? AS tsquery))");
+    const QString sql = QStringLiteral(
+                            "SELECT t.id, ts_rank(coalesce(m.rank_vector, m.search_vector), CAST(? AS tsquery), 1) FROM ("
+                            " SELECT u.id FROM ("
+                            "  SELECT m.id FROM agent_memories m WHERE m.pair_vector @@ CAST(? AS tsquery)%1"
+                            "   AND m.id + 0 < ? AND m.id + 0 >= ?%2"
+                            "  UNION"
+                            "  SELECT m.id FROM agent_memories m WHERE m.pair_vector @@ CAST(? AS tsquery)"
+                            "   AND ts_match_vq(m.search_vector, CAST(? AS tsquery)) AND m.id + 0 < ? AND m.id + 0 >= ?%2"
+                            " ) u ORDER BY u.id DESC LIMIT ?) t JOIN agent_memories m ON m.id = t.id "
+                            "ORDER BY t.id DESC")
+                            .arg(unproven, where.conditions);
+    Result<QSqlQuery *> prepared = connections.prepared(sql);
+    if (prepared.hasError())
+        return prepared.error();
+    QSqlQuery &q = *prepared.value();
+    const qint64 sinceBucket = pairs.since / postgres_schema::recencyBucketRows;
+    for (const Stretch &stretch : stretchesFrom((below - 1) / postgres_schema::recencyBucketRows)) {
+        if (!stretch.everything && stretch.last < sinceBucket)
+            break;
+        const QString buckets =
+            stretch.everything ? QString() : postgres_text::bucketsQuery(qMax(stretch.first, sinceBucket), stretch.last);
+        const QString paired = postgres_text::bothQueries(pairs.pairs, buckets);
+        const QString incomplete = postgres_text::bothQueries(QLatin1String(postgres_text::incompletePairsLexeme), buckets);
+        while (!tiers.done()) {
+            const qsizetype need = tiers.need();
+            int index = 0;
+            q.bindValue(index++, query);
+            q.bindValue(index++, paired);
+            if (!pairs.unproven.isEmpty())
+                q.bindValue(index++, pairs.unproven);
+            q.bindValue(index++, below);
+            q.bindValue(index++, pairs.since);
+            for (const QVariant &value : where.values)
+                q.bindValue(index++, value);
+            q.bindValue(index++, incomplete);
+            q.bindValue(index++, query);
+            q.bindValue(index++, below);
+            q.bindValue(index++, pairs.since);
+            for (const QVariant &value : where.values)
+                q.bindValue(index++, value);
+            q.bindValue(index++, need);
+            Result<qsizetype> found = addMatches(q, below, tiers);
+            if (found.hasError())
+                return found.error();
+            if (found.value() < need)
+                break; // this stretch has no more
+        }
+        if (tiers.done())
+            return below;
+    }
+    return qMin(below, pairs.since);
+}
+
 /// The newest matches, tier by tier, each tier ranked within itself, until `wanted` are ranked.
 Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, PostgresWordFrequencies &frequencies,
-                                       const QList<SearchTerm> &terms, const FilterSql &where, qsizetype wanted)
+                                       PostgresPairWords &pairWords, const QList<SearchTerm> &terms, const FilterSql &where,
+                                       qsizetype wanted)
 {
     const QString query = postgres_text::tsquery(terms);
     const QString words = postgres_text::tsqueryWords(terms);
@@ -219,15 +297,32 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
     newest.value()->finish();
     if (newestId == 0)
         return QList<Candidate>();
+    const qsizetype budget = words.isEmpty() ? tierBudget : phraseTierBudget;
+    Tiers tiers(wanted, budget);
+    qint64 below = newestId + 1;
+
+    // Phrases of common words: the rows that know the words, by their pairs (postgrespairwords.h).
+    if (!words.isEmpty()) {
+        Result<QHash<QString, qint64>> common = pairWords.committed(connections);
+        if (common.hasError())
+            return common.error();
+        const std::optional<postgres_text::PairPlan> pairs = postgres_text::pairPlan(terms, common.value());
+        if (pairs && pairs->since <= newestId) {
+            Result<qint64> reached = pairedMatches(connections, query, *pairs, where, below, tiers);
+            if (reached.hasError())
+                return reached.error();
+            below = reached.value();
+            if (tiers.done() || below <= 1)
+                return tiers.finish();
+        }
+    }
+
     Result<void> refreshed = frequencies.refresh(connections);
     if (refreshed.hasError())
         return refreshed.error();
-    const qsizetype budget = words.isEmpty() ? tierBudget : phraseTierBudget;
-    const Strategy strategy = strategyFor(terms, frequencies, newestId, budget);
+    const Strategy strategy = strategyFor(terms, frequencies, below - 1, budget);
     if (strategy == Strategy::Walk)
-        return walkedMatches(connections, query, where, newestId, wanted, budget);
-    Tiers tiers(wanted, budget);
-    qint64 below = newestId + 1;
+        return walkedMatches(connections, query, where, below, tiers);
     const QString phraseCheck = words.isEmpty() ? QString() : QStringLiteral(" AND m.search_vector @@ q.query");
     if (strategy == Strategy::WholeIndex) {
         // All matches, when there are at most wholeIndexRows of them, newest first.
@@ -236,7 +331,7 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
                            " SELECT c.*, count(*) OVER () AS total FROM ("
                            "  SELECT m.id, m.search_vector, m.rank_vector, q.query"
                            "  FROM (SELECT CAST(? AS tsquery) AS query, CAST(? AS tsquery) AS narrowed) q, agent_memories m"
-                           "  WHERE m.search_vector @@ q.narrowed%1%2 LIMIT %3) c"
+                           "  WHERE m.search_vector @@ q.narrowed%1 AND m.id + 0 < ?%2 LIMIT %3) c"
                            " ORDER BY c.id DESC LIMIT ?) t")
                 .arg(phraseCheck, where.conditions)
                 .arg(wholeIndexRows + 1));
@@ -246,6 +341,7 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
         int index = 0;
         w.bindValue(index++, query);
         w.bindValue(index++, words.isEmpty() ? query : words);
+        w.bindValue(index++, below);
         for (const QVariant &value : where.values)
             w.bindValue(index++, value);
         const qsizetype need = tiers.need();
@@ -280,7 +376,7 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
     if (prepared.hasError())
         return prepared.error();
     QSqlQuery &q = *prepared.value();
-    for (const Stretch &stretch : stretchesFrom(newestId / postgres_schema::recencyBucketRows)) {
+    for (const Stretch &stretch : stretchesFrom((below - 1) / postgres_schema::recencyBucketRows)) {
         const QString narrowed = postgres_text::bothQueries(
             words.isEmpty() ? query : words,
             stretch.everything ? QString() : postgres_text::bucketsQuery(stretch.first, stretch.last));
@@ -293,16 +389,10 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
             for (const QVariant &value : where.values)
                 q.bindValue(index++, value);
             q.bindValue(index++, need);
-            if (!q.exec())
-                return sqlError(q, Text::tr("search memories"));
-            qsizetype found = 0;
-            while (q.next()) {
-                below = q.value(0).toLongLong();
-                tiers.add({below, q.value(1).toDouble()});
-                ++found;
-            }
-            q.finish();
-            if (found < need)
+            Result<qsizetype> found = addMatches(q, below, tiers);
+            if (found.hasError())
+                return found.error();
+            if (found.value() < need)
                 break; // this stretch has no more
         }
         if (tiers.done())
@@ -364,14 +454,14 @@ bool PostgresWordFrequencies::listed(const QString &word, bool prefix) const
 }
 
 Result<QList<MemoryHit>> searchPostgresMemories(PostgresConnections &connections, PostgresWordFrequencies &frequencies,
-                                                const QString &text, const MemoryFilter &filter)
+                                                PostgresPairWords &pairWords, const QString &text, const MemoryFilter &filter)
 {
     const QList<SearchTerm> terms = parseSearchQuery(text);
     if (postgres_text::tsquery(terms).isEmpty())
         return QList<MemoryHit>();
     const qsizetype offset = qMax(0, filter.offset);
     const qsizetype wanted = filter.limit > 0 ? offset + filter.limit : qsizetype(INT_MAX);
-    Result<QList<Candidate>> ranked = rankedMatches(connections, frequencies, terms, filterSql(filter), wanted);
+    Result<QList<Candidate>> ranked = rankedMatches(connections, frequencies, pairWords, terms, filterSql(filter), wanted);
     if (ranked.hasError())
         return ranked.error();
     const QList<Candidate> page = ranked.value().mid(offset);

@@ -10,6 +10,7 @@
 namespace valis::memory {
 
 class PostgresConnections;
+class PostgresPairWords;
 struct SearchTerm;
 
 /// How often words occur in the store, from the planner's statistics (pg_stats: the most common
@@ -59,13 +60,17 @@ private:
 ///
 /// A phrase is looked up by its words (which the index answers exactly) and its word order is
 /// then checked on each candidate's whole vector: a phrase of common words that rarely stand
-/// together reads many vectors. Phrases are therefore ranked in tiers of 64 (or of the hits
-/// wanted, when more), not 512: the ranking of a phrase leans more on recency than SQLite's.
+/// together would read many vectors. So where two adjacent words of a phrase are both common
+/// (postgrespairwords.h), the rows written since they became common are first looked up by
+/// their pair vectors (only rows where the two stand together), stretch by stretch; older rows
+/// as above. Phrases are ranked in tiers of 64 (or of the hits wanted, when more), not 512: the
+/// ranking of a phrase leans more on recency than SQLite's.
 ///
 /// Snippets: the content around the first place the longest query word appears as typed
 /// (lower, Capitalised or UPPER case) in the first rankedContentBytes, else the summary; for
 /// the hits returned only.
 Result<QList<MemoryHit>> searchPostgresMemories(PostgresConnections &connections, PostgresWordFrequencies &frequencies,
-                                                const QString &query, const MemoryFilter &filter);
+                                                PostgresPairWords &pairWords, const QString &query,
+                                                const MemoryFilter &filter);
 
 } // namespace valis::memory

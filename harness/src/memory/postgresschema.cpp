@@ -56,6 +56,27 @@ const char *const version1[] = {
     " END $$",
 };
 
+/// Version 2: pair vectors (postgrespairwords.h). Rows written before keep a NULL pair vector:
+/// every common word's since_id lies past them, so searches never narrow them by pairs.
+const char *const version2[] = {
+    "ALTER TABLE agent_memories ADD COLUMN pair_vector tsvector",
+    "CREATE TABLE memory_pair_words (word text COLLATE \"C\" PRIMARY KEY, since_id bigint NOT NULL)",
+    "CREATE INDEX agent_memories_pairs ON agent_memories USING gin (pair_vector)",
+    // A Valis of schema 1 that was already running writes rows without pairs, which searches
+    // would miss: its inserts fail instead (rows from before stay as they are).
+    "DO $$ BEGIN"
+    " EXECUTE format('ALTER TABLE agent_memories ADD CONSTRAINT agent_memories_written_with_pairs"
+    "  CHECK (pair_vector IS NOT NULL OR id <= %s) NOT VALID',"
+    "  (SELECT coalesce(max(id), 0) FROM agent_memories));"
+    " END $$",
+    "DO $$ BEGIN"
+    " IF EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression'"
+    "            AND 'lz4' = ANY(enumvals)) THEN"
+    "  ALTER TABLE agent_memories ALTER COLUMN pair_vector SET COMPRESSION lz4;"
+    " END IF;"
+    " END $$",
+};
+
 struct Migration
 {
     int version;
@@ -65,6 +86,7 @@ struct Migration
 
 const Migration migrations[] = {
     {1, version1, std::size(version1)},
+    {2, version2, std::size(version2)},
 };
 
 Error sqlFailure(const QSqlQuery &query, const QString &what)

@@ -13,13 +13,16 @@
 /// for the summary, the path and the first rankedContentBytes of the content, kept only for
 /// records with more content than that (NULL: search_vector ranks): ranking reads the vector of
 /// every candidate, and a large log's vector is a hundred times a note's, while what a record
-/// is about is said early. `valis_memory_schema` records the version.
+/// is about is said early. Version 2 adds `pair_vector` (the pairs of adjacent common words
+/// and the recency bucket, GIN-indexed; NULL in rows written before) and `memory_pair_words`
+/// (the common words, postgrespairwords.h), which answer phrases of common words.
+/// `valis_memory_schema` records the version.
 namespace valis::memory::postgres_schema {
 
 /// Content beyond this does not count for the rank (see above).
 inline constexpr qsizetype rankedContentBytes = 8 * 1024;
 
-/// Every search_vector also holds its record's recency bucket, the lexeme "#<id / this>"
+/// Every search_vector (and pair_vector) also holds its record's recency bucket, the lexeme "#<id / this>"
 /// (without a position, so no phrase can touch it). A search asks the index for the matches in
 /// the newest buckets first (postgresmemorysearch.h): a word in half of a million records then
 /// costs the heap visits of a few thousand rows, not of half a million.

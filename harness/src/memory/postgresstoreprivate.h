@@ -7,6 +7,7 @@
 #include "memory/postgrescontentcache.h"
 #include "memory/postgresmemoryrows.h"
 #include "memory/postgresmemorysearch.h"
+#include "memory/postgrespairwords.h"
 #include "memory/postgresschema.h"
 #include "memory/postgrestextsearch.h"
 
@@ -47,6 +48,9 @@ struct Prepared
     qint64 lines = 0;
     QString searchVector;
     QString rankVector;  ///< null for content that search_vector ranks well enough
+    QString pairVector;
+    QSet<QString> pairWords; ///< the common words pairVector was made with
+    QStringList distinctWords;
     QString metadataJson;
 };
 
@@ -133,6 +137,7 @@ struct PostgresDetailStore::Private
     mutable PostgresConnections connections;
     mutable PostgresContentCache cache;
     mutable PostgresWordFrequencies frequencies;
+    mutable PostgresPairWords pairWords;
 
     /// Runs `work` on this thread's connection. A failure that turns out to be a lost
     /// connection (a server restart, an idle connection dropped by a proxy) is retried once on a
@@ -211,12 +216,40 @@ struct PostgresDetailStore::Private
         prepared.keyHex = key.mid(2);
         prepared.lines = countLines(content);
         const QString head = prepared.memory.summary + QLatin1Char(' ') + filePath;
-        prepared.searchVector = postgres_text::tsvector(head, content);
+        prepared.pairWords = pairWords.known();
+        postgres_text::RecordVectors vectors = postgres_text::recordVectors(head, content, prepared.pairWords);
+        prepared.searchVector = std::move(vectors.search);
+        prepared.pairVector = std::move(vectors.pairs);
+        prepared.distinctWords = std::move(vectors.distinctWords);
         if (content.size() > postgres_schema::rankedContentBytes)
             prepared.rankVector = postgres_text::tsvector(head, content, postgres_schema::rankedContentBytes);
         prepared.metadataJson = QString::fromUtf8(
             QJsonDocument(withoutNul(QJsonValue(prepared.memory.metadata)).toObject()).toJson(QJsonDocument::Compact));
         return prepared;
+    }
+
+    /// First in a write transaction, before any row is inserted (postgrespairwords.h): the
+    /// pair vectors of `items` made again when the common words changed since they were made.
+    Result<void> beginWrite(QList<Prepared> &items) const
+    {
+        Result<QSet<QString>> words = pairWords.beginWrite(connections);
+        if (words.hasError())
+            return words.error();
+        for (Prepared &item : items) {
+            if (item.pairWords == words.value())
+                continue;
+            item.pairWords = words.value();
+            item.pairVector = postgres_text::pairVector(item.memory.summary + QLatin1Char(' ') + item.path,
+                                                        item.memory.content, item.pairWords);
+        }
+        return success();
+    }
+
+    /// After a write committed: its records count towards the next promotion.
+    void written(const QList<Prepared> &items) const
+    {
+        for (const Prepared &item : items)
+            pairWords.count(item.distinctWords);
     }
 
     Result<std::optional<Row>> rowWhere(const QString &condition, const QVariantList &values, bool withContent) const
@@ -339,8 +372,9 @@ struct PostgresDetailStore::Private
         }
     }
 
-    /// Stores one prepared record inside the caller's transaction, or returns the agent's active
-    /// record with the same content (not for /memories/ files, which writeFile versions itself).
+    /// Stores one prepared record inside the caller's transaction (after beginWrite()), or
+    /// returns the agent's active record with the same content (not for /memories/ files,
+    /// which writeFile versions itself).
     /// Two writers of the same content at once: the second's insert waits for the first to
     /// commit, conflicts on the key, and its second look finds the first's record.
     Result<MemoryRecord> insert(const Prepared &item) const
@@ -364,10 +398,12 @@ struct PostgresDetailStore::Private
                 "WITH n AS (SELECT nextval('agent_memories_id_seq') AS id) "
                 "INSERT INTO agent_memories (id, memory_key, agent_id, thread_id, memory_type, summary, path, content, "
                 "content_metadata, content_sha256, content_size, line_count, created_at, is_active, search_vector, "
-                "rank_vector) "
+                "rank_vector, pair_vector) "
                 "SELECT n.id, ?, ?, ?, ?, coalesce(?, ''), ?, coalesce(?, CAST('' AS bytea)), CAST(? AS jsonb), ?, ?, ?, "
                 "to_timestamp(CAST(? AS double precision) / 1000), true, "
-                "CAST(? AS tsvector) || array_to_tsvector(ARRAY['#' || (n.id / %1)]), CAST(? AS tsvector) FROM n "
+                "CAST(? AS tsvector) || array_to_tsvector(ARRAY['#' || (n.id / %1)]), CAST(? AS tsvector), "
+                "coalesce(CAST(? AS tsvector), CAST('' AS tsvector)) || array_to_tsvector(ARRAY['#' || (n.id / %1)]) "
+                "FROM n "
                 "ON CONFLICT (memory_key) DO NOTHING RETURNING CAST(xmin AS text)")
                 .arg(postgres_schema::recencyBucketRows));
         if (query.hasError())
@@ -393,7 +429,8 @@ struct PostgresDetailStore::Private
                                       record.sha256, record.sizeBytes, record.lineCount,
                                       record.createdAt.toMSecsSinceEpoch(), item.searchVector,
                                       item.rankVector.isNull() ? QVariant(QMetaType::fromType<QString>())
-                                                               : QVariant(item.rankVector)};
+                                                               : QVariant(item.rankVector),
+                                      item.pairVector};
             for (int i = 0; i < values.size(); ++i)
                 q.bindValue(i, values.at(i));
             if (!q.exec())

@@ -3,6 +3,7 @@
 #include "memory/memoryrules.h"
 
 #include <QHash>
+#include <QSet>
 #include <QRegularExpression>
 #include <QVarLengthArray>
 #include <QStringList>
@@ -109,16 +110,46 @@ void appendLexeme(QString &out, QStringView word)
 
 } // namespace
 
-QString tsvector(const QString &head, const QByteArray &content, qsizetype contentBytes)
+namespace {
+
+/// The words of a record: those of the head, then those of the content's indexed part.
+struct RecordWords
 {
-    const QString headWords = words(head);
-    QString bodyWords;
-    {
-        const QByteArray indexed = indexedPart(content);
-        const QString text = QString::fromUtf8(contentBytes < 0 ? indexed : indexed.left(contentBytes));
-        bodyWords.reserve(text.size());
-        appendWords(text, bodyWords);
+    QString head;
+    QString body;
+};
+
+RecordWords recordWords(const QString &head, const QByteArray &content, qsizetype contentBytes)
+{
+    RecordWords words;
+    words.head = postgres_text::words(head);
+    const QByteArray indexed = indexedPart(content);
+    const QString text = QString::fromUtf8(contentBytes < 0 ? indexed : indexed.left(contentBytes));
+    words.body.reserve(text.size());
+    appendWords(text, words.body);
+    return words;
+}
+
+/// Calls `visit(word, inHead)` for every word of `words`, in order.
+template<typename Visit>
+void forEachWord(const RecordWords &words, Visit &&visit)
+{
+    for (const QString *text : {&words.head, &words.body}) {
+        const bool inHead = text == &words.head;
+        qsizetype start = 0;
+        while (start < text->size()) {
+            qsizetype end = text->indexOf(QLatin1Char(' '), start);
+            if (end < 0)
+                end = text->size();
+            if (end > start)
+                visit(QStringView(*text).mid(start, end - start), inHead);
+            start = end + 1;
+        }
     }
+}
+
+QString tsvectorOf(const RecordWords &words, QStringList *distinct)
+{
     struct Lexeme
     {
         QVarLengthArray<quint16, 6> positions; ///< the position, | weightA
@@ -128,7 +159,7 @@ QString tsvector(const QString &head, const QByteArray &content, qsizetype conte
     qsizetype estimate = 0;
     int position = 0;
     bool full = false;
-    const auto add = [&](QStringView word, bool inHead) {
+    forEachWord(words, [&](QStringView word, bool inHead) {
         const int at = qMin(++position, maxPosition);
         const qsizetype bytes = utf8Length(word);
         if (bytes > maxLexemeBytes)
@@ -149,21 +180,11 @@ QString tsvector(const QString &head, const QByteArray &content, qsizetype conte
             return;
         positions.append(quint16(at) | (inHead ? weightA : 0));
         estimate += 2;
-    };
-    for (const QString *text : {&headWords, static_cast<const QString *>(&bodyWords)}) {
-        const bool inHead = text == &headWords;
-        qsizetype start = 0;
-        while (start < text->size()) {
-            qsizetype end = text->indexOf(QLatin1Char(' '), start);
-            if (end < 0)
-                end = text->size();
-            if (end > start)
-                add(QStringView(*text).mid(start, end - start), inHead);
-            start = end + 1;
-        }
-    }
+    });
     QString literal;
-    literal.reserve(headWords.size() + bodyWords.size() + lexemes.size() * 8);
+    literal.reserve(words.head.size() + words.body.size() + lexemes.size() * 8);
+    if (distinct)
+        distinct->reserve(order.size());
     for (const QStringView word : std::as_const(order)) {
         if (!literal.isEmpty())
             literal += QLatin1Char(' ');
@@ -176,8 +197,75 @@ QString tsvector(const QString &head, const QByteArray &content, qsizetype conte
                 literal += QLatin1Char('A');
             separator = QLatin1Char(',');
         }
+        if (distinct)
+            distinct->append(word.toString());
     }
     return literal;
+}
+
+QString pairVectorOf(const RecordWords &words, const QSet<QString> &common)
+{
+    QSet<QString> pairs;
+    QString literal;
+    qsizetype estimate = 0;
+    bool incomplete = false;
+    QStringView previous;
+    bool previousCommon = false;
+    const auto add = [&](QStringView first, QStringView second) {
+        QString pair;
+        pair.reserve(first.size() + second.size() + 1);
+        pair += first;
+        pair += QLatin1Char('_');
+        pair += second;
+        if (pairs.contains(pair))
+            return;
+        const qsizetype bytes = utf8Length(pair);
+        if (bytes > maxLexemeBytes || estimate + bytes + 3 > tsvectorBudget) {
+            incomplete = true;
+            return;
+        }
+        estimate += bytes + 3;
+        if (!literal.isEmpty())
+            literal += QLatin1Char(' ');
+        appendLexeme(literal, pair);
+        pairs.insert(std::move(pair));
+    };
+    if (!common.isEmpty()) {
+        forEachWord(words, [&](QStringView word, bool) {
+            const bool isCommon = common.contains(word.toString());
+            if (isCommon && previousCommon && !incomplete)
+                add(previous, word);
+            previous = word;
+            previousCommon = isCommon;
+        });
+    }
+    if (incomplete) {
+        if (!literal.isEmpty())
+            literal += QLatin1Char(' ');
+        literal += QLatin1String(incompletePairsLexeme);
+    }
+    return literal;
+}
+
+} // namespace
+
+QString tsvector(const QString &head, const QByteArray &content, qsizetype contentBytes)
+{
+    return tsvectorOf(recordWords(head, content, contentBytes), nullptr);
+}
+
+RecordVectors recordVectors(const QString &head, const QByteArray &content, const QSet<QString> &commonWords)
+{
+    const RecordWords words = recordWords(head, content, -1);
+    RecordVectors vectors;
+    vectors.search = tsvectorOf(words, &vectors.distinctWords);
+    vectors.pairs = pairVectorOf(words, commonWords);
+    return vectors;
+}
+
+QString pairVector(const QString &head, const QByteArray &content, const QSet<QString> &commonWords)
+{
+    return pairVectorOf(recordWords(head, content, -1), commonWords);
 }
 
 QString tsquery(const QList<SearchTerm> &terms)
@@ -199,6 +287,35 @@ QString tsquery(const QList<SearchTerm> &terms)
                                       : QLatin1Char('(') + lexemes.join(QStringLiteral(" <-> ")) + QLatin1Char(')'));
     }
     return parts.join(QStringLiteral(" & "));
+}
+
+std::optional<PairPlan> pairPlan(const QList<SearchTerm> &terms, const QHash<QString, qint64> &since)
+{
+    QStringList lexemes;
+    QList<SearchTerm> unproven;
+    qint64 first = 0;
+    for (const SearchTerm &term : terms) {
+        const QStringList termWords = words(term.text).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        const qsizetype pairable = termWords.size() - (term.prefix ? 1 : 0);
+        qsizetype paired = 0;
+        for (qsizetype i = 0; i + 1 < pairable; ++i) {
+            const auto a = since.constFind(termWords.at(i));
+            const auto b = since.constFind(termWords.at(i + 1));
+            if (a == since.cend() || b == since.cend())
+                continue;
+            QString lexeme;
+            appendLexeme(lexeme, QString(termWords.at(i) + QLatin1Char('_') + termWords.at(i + 1)));
+            if (!lexemes.contains(lexeme))
+                lexemes << lexeme;
+            first = qMax(first, qMax(a.value(), b.value()));
+            ++paired;
+        }
+        if (!(termWords.size() == 2 && !term.prefix && paired == 1))
+            unproven << term;
+    }
+    if (lexemes.isEmpty())
+        return std::nullopt;
+    return PairPlan{lexemes.join(QStringLiteral(" & ")), tsquery(unproven), first};
 }
 
 QString tsqueryWords(const QList<SearchTerm> &terms)

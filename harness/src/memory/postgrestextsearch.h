@@ -3,8 +3,13 @@
 #include "memory/searchquery.h"
 
 #include <QByteArray>
+#include <QHash>
 #include <QList>
+#include <QSet>
 #include <QString>
+#include <QStringList>
+
+#include <optional>
 
 /// How the PostgreSQL DetailStore turns text into its tsvector and a search_memory query into
 /// a tsquery, so that it finds what the SQLite backend (FTS5, unicode61) finds.
@@ -28,6 +33,41 @@ QString words(const QString &text);
 /// stops counting at 16,383: words past the point where the tsvector would outgrow about
 /// 900 KB are left out (only content made of hundreds of thousands of distinct words gets there).
 QString tsvector(const QString &head, const QByteArray &content, qsizetype contentBytes = -1);
+
+/// A record's vectors as the store writes them (postgresschema.h, version 2).
+struct RecordVectors
+{
+    QString search;           ///< as tsvector() with the whole indexed part
+    QString pairs;            ///< as pairVector()
+    QStringList distinctWords; ///< the words of `search`, each once, in order of appearance
+};
+
+/// The lexeme a pair vector holds when it could not hold every pair (a pair of two huge words,
+/// or more pairs than a tsvector holds): such a record is a candidate for every pair query.
+inline constexpr char incompletePairsLexeme[] = "'~incomplete'";
+
+/// search, its distinct words and the pair vector, splitting the text once.
+RecordVectors recordVectors(const QString &head, const QByteArray &content, const QSet<QString> &commonWords);
+
+/// The pair vector of a record (tsvector input syntax, no positions): for each two adjacent
+/// words of the sequence tsvector() indexes that are both in `commonWords`, the lexeme
+/// "first_second" ('_' is never part of a word), each once; incompletePairsLexeme when some
+/// pair could not be kept. Empty when no pair of common words is adjacent.
+QString pairVector(const QString &head, const QByteArray &content, const QSet<QString> &commonWords);
+
+/// How a query's phrases are narrowed by the pair vectors.
+struct PairPlan
+{
+    QString pairs;     ///< tsquery over pair vectors: every pair of the plan
+    QString unproven;  ///< tsquery of the terms a record holding `pairs` may still miss; empty: none
+    qint64 since = 0;  ///< the first row whose pair vector knows all the words of `pairs`
+};
+
+/// The pairs of the query's phrases whose two words are both in `since` (word -> the first
+/// row whose pairs include it); nothing when no phrase has such a pair. The last word of a
+/// prefix term forms no pair. A phrase of two words is proven by its pair (the pair is only
+/// written where the two stand side by side); other terms are `unproven`.
+std::optional<PairPlan> pairPlan(const QList<SearchTerm> &terms, const QHash<QString, qint64> &since);
 
 /// The tsquery (in its input syntax, every word a quoted lexeme) that requires every term: a
 /// term's words in order (`<->`), the prefix term's last word with `:*`. Empty when no term has a
