@@ -109,20 +109,28 @@ private:
     QList<Candidate> m_best;
 };
 
-/// Runs `q` (its values bound), whose rows are (id, score) newest first, into `tiers`; `below`
-/// becomes the last id read. Returns how many rows it read.
-Result<qsizetype> addMatches(QSqlQuery &q, qint64 &below, Tiers &tiers)
+/// Runs `q` page after page into `tiers` (its rows are (id, score), newest first; `bind(need)`
+/// binds its values before each page) until the tiers are done or a page comes back short:
+/// nothing more to find. `below` becomes the last id read.
+template<typename Bind>
+Result<void> pageMatches(QSqlQuery &q, qint64 &below, Tiers &tiers, Bind &&bind)
 {
-    if (!q.exec())
-        return sqlError(q, Text::tr("search memories"));
-    qsizetype found = 0;
-    while (q.next()) {
-        below = q.value(0).toLongLong();
-        tiers.add({below, q.value(1).toDouble()});
-        ++found;
+    while (!tiers.done()) {
+        const qsizetype need = tiers.need();
+        bind(need);
+        if (!q.exec())
+            return sqlError(q, Text::tr("search memories"));
+        qsizetype found = 0;
+        while (q.next()) {
+            below = q.value(0).toLongLong();
+            tiers.add({below, q.value(1).toDouble()});
+            ++found;
+        }
+        q.finish();
+        if (found < need)
+            break;
     }
-    q.finish();
-    return found;
+    return success();
 }
 
 /// Whether walking the key index newest first beats the GIN index for `terms` in a store whose
@@ -194,20 +202,16 @@ Result<QList<Candidate>> walkedMatches(PostgresConnections &connections, const Q
     if (prepared.hasError())
         return fail(prepared.error());
     QSqlQuery &q = *prepared.value();
-    while (!tiers.done()) {
-        const qsizetype need = tiers.need();
+    Result<void> paged = pageMatches(q, below, tiers, [&](qsizetype need) {
         int index = 0;
         q.bindValue(index++, query);
         q.bindValue(index++, below);
         for (const QVariant &value : where.values)
             q.bindValue(index++, value);
         q.bindValue(index++, need);
-        Result<qsizetype> found = addMatches(q, below, tiers);
-        if (found.hasError())
-            return fail(found.error());
-        if (found.value() < need)
-            break;
-    }
+    });
+    if (paged.hasError())
+        return fail(paged.error());
     if (!db.value().commit())
         return fail(sqlError(db.value().lastError(), Text::tr("search memories")));
     return tiers.finish();
@@ -251,8 +255,7 @@ Result<qint64> pairedMatches(PostgresConnections &connections, const QString &qu
             stretch.everything ? QString() : postgres_text::bucketsQuery(qMax(stretch.first, sinceBucket), stretch.last);
         const QString paired = postgres_text::bothQueries(pairs.pairs, buckets);
         const QString incomplete = postgres_text::bothQueries(QLatin1String(postgres_text::incompletePairsLexeme), buckets);
-        while (!tiers.done()) {
-            const qsizetype need = tiers.need();
+        Result<void> paged = pageMatches(q, below, tiers, [&](qsizetype need) {
             int index = 0;
             q.bindValue(index++, query);
             q.bindValue(index++, paired);
@@ -269,12 +272,9 @@ Result<qint64> pairedMatches(PostgresConnections &connections, const QString &qu
             for (const QVariant &value : where.values)
                 q.bindValue(index++, value);
             q.bindValue(index++, need);
-            Result<qsizetype> found = addMatches(q, below, tiers);
-            if (found.hasError())
-                return found.error();
-            if (found.value() < need)
-                break; // this stretch has no more
-        }
+        });
+        if (paged.hasError())
+            return paged.error();
         if (tiers.done())
             return below;
     }
@@ -380,8 +380,7 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
         const QString narrowed = postgres_text::bothQueries(
             words.isEmpty() ? query : words,
             stretch.everything ? QString() : postgres_text::bucketsQuery(stretch.first, stretch.last));
-        while (!tiers.done()) {
-            const qsizetype need = tiers.need();
+        Result<void> paged = pageMatches(q, below, tiers, [&](qsizetype need) {
             int index = 0;
             q.bindValue(index++, query);
             q.bindValue(index++, narrowed);
@@ -389,12 +388,9 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
             for (const QVariant &value : where.values)
                 q.bindValue(index++, value);
             q.bindValue(index++, need);
-            Result<qsizetype> found = addMatches(q, below, tiers);
-            if (found.hasError())
-                return found.error();
-            if (found.value() < need)
-                break; // this stretch has no more
-        }
+        });
+        if (paged.hasError())
+            return paged.error();
         if (tiers.done())
             break;
     }

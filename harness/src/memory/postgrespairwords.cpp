@@ -59,7 +59,7 @@ Result<QHash<QString, qint64>> PostgresPairWords::committed(PostgresConnections 
 {
     {
         QMutexLocker locker(&m_mutex);
-        if (!m_committedStale && m_committedRead.isValid() && m_committedRead.elapsed() < 60 * 1000)
+        if (m_committedRead.isValid() && m_committedRead.elapsed() < 60 * 1000)
             return m_committed;
     }
     Result<QSqlDatabase> db = connections.database();
@@ -70,7 +70,6 @@ Result<QHash<QString, qint64>> PostgresPairWords::committed(PostgresConnections 
         return words.error();
     QMutexLocker locker(&m_mutex);
     m_committed = words.value();
-    m_committedStale = false;
     m_committedRead.start();
     return words;
 }
@@ -137,7 +136,7 @@ Result<QSet<QString>> PostgresPairWords::beginWrite(PostgresConnections &connect
     m_known = known;
     m_knownUncertain = promoted;
     if (promoted)
-        m_committedStale = true;
+        m_committedRead.invalidate(); // searches read the new words at once
     return known;
 }
 

@@ -58,8 +58,7 @@ public:
 private:
     mutable QMutex m_mutex;
     QHash<QString, qint64> m_committed;
-    QElapsedTimer m_committedRead;
-    bool m_committedStale = true;
+    QElapsedTimer m_committedRead; ///< invalid: read at the next search
     QSet<QString> m_known;
     bool m_knownUncertain = false; ///< m_known was read in a transaction that promoted words
     QHash<QString, int> m_windowCounts;
