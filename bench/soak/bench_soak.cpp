@@ -133,6 +133,9 @@ void printVerdict(const SoakVerdict &verdict, const SoakOptions &options, const 
         << mib(verdict.maxPssTreeKiB) << " max; growth " << QString::number(verdict.pssGrowthPercent, 'f', 1) << "% (max "
         << QString::number(verdict.maxPssGrowthPercent, 'f', 1) << "%, limit " << options.limits.pssGrowthPercent << "%)\n";
     out << "PSS of the valis process: " << mib(verdict.baseline.pssSelfKiB) << " -> " << mib(verdict.end.pssSelfKiB) << "\n";
+    if (verdict.baseline.heapInUseKiB >= 0)
+        out << "malloc heap of the valis process: in use " << mib(verdict.baseline.heapInUseKiB) << " -> " << mib(verdict.end.heapInUseKiB)
+            << ", freed but kept " << mib(verdict.baseline.heapFreeKiB) << " -> " << mib(verdict.end.heapFreeKiB) << "\n";
     out << "descriptors: " << verdict.baseline.fds << " -> " << verdict.end.fds << " (limit +" << options.limits.fdGrowth << ")\n";
     out << "threads: " << verdict.baseline.threads << " -> " << verdict.end.threads << " (limit +" << options.limits.threadGrowth
         << "); whole tree " << verdict.baseline.treeThreads << " -> " << verdict.end.treeThreads << "\n";
@@ -244,6 +247,8 @@ int main(int argc, char *argv[])
             s.threads = figures.threads;
             s.treeThreads = figures.treeThreads;
             s.processes = figures.processes;
+            s.heapInUseKiB = figures.heapInUseKiB;
+            s.heapFreeKiB = figures.heapFreeKiB;
             s.storeBytes = storeBytes(locations.sessionDatabasePath(), locations.blobDir());
             s.searches = driver.searches();
             s.pages = driver.pages();
@@ -254,7 +259,7 @@ int main(int argc, char *argv[])
                 csv.flush();
             }
             out << QString::number(s.minutes, 'f', 1) << " min: " << s.turns << " turns, PSS " << mib(s.pssTreeKiB) << " (valis "
-                << mib(s.pssSelfKiB) << "), " << s.fds << " fds, " << s.threads << " threads, store " << mib(s.storeBytes / 1024) << "\n";
+                << mib(s.pssSelfKiB) << ", heap " << mib(s.heapInUseKiB) << " in use + " << mib(s.heapFreeKiB) << " free), " << s.fds << " fds, " << s.threads << " threads, store " << mib(s.storeBytes / 1024) << "\n";
             out.flush();
         };
         if (Result<void> started = driver.start(); !started.ok()) {

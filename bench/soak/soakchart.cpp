@@ -82,7 +82,9 @@ QImage soakChart(const QList<SoakSample> &samples, double warmupMinutes, const Q
     const auto mib = [](qint64 kib) { return double(kib) / 1024.0; };
     drawPanel(painter, area(0), QStringLiteral("PSS, MiB"),
               {{QStringLiteral("process tree"), QColor(0x1f, 0x77, 0xb4), [mib](const SoakSample &s) { return mib(s.pssTreeKiB); }},
-               {QStringLiteral("valis process"), QColor(0xff, 0x7f, 0x0e), [mib](const SoakSample &s) { return mib(s.pssSelfKiB); }}},
+               {QStringLiteral("valis process"), QColor(0xff, 0x7f, 0x0e), [mib](const SoakSample &s) { return mib(s.pssSelfKiB); }},
+               {QStringLiteral("its malloc heap in use"), QColor(0x2c, 0xa0, 0x2c), [mib](const SoakSample &s) { return mib(std::max<qint64>(0, s.heapInUseKiB)); }},
+               {QStringLiteral("freed, kept by malloc"), QColor(0x7f, 0x7f, 0x7f), [mib](const SoakSample &s) { return mib(std::max<qint64>(0, s.heapFreeKiB)); }}},
               samples, maxMinutes, warmupMinutes);
     drawPanel(painter, area(1), QStringLiteral("count"),
               {{QStringLiteral("descriptors"), QColor(0x2c, 0xa0, 0x2c), [](const SoakSample &s) { return double(s.fds); }},

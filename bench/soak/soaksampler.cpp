@@ -10,6 +10,10 @@
 
 #include <algorithm>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace valis::bench {
 
 namespace {
@@ -45,12 +49,14 @@ T medianOf(QList<T> values)
 SoakSample medianSample(const QList<SoakSample> &samples)
 {
     SoakSample median = samples.isEmpty() ? SoakSample() : samples.last();
-    QList<qint64> pssTree, pssSelf, store;
+    QList<qint64> pssTree, pssSelf, store, heapInUse, heapFree;
     QList<int> fds, threads, treeThreads;
     for (const SoakSample &sample : samples) {
         pssTree << sample.pssTreeKiB;
         pssSelf << sample.pssSelfKiB;
         store << sample.storeBytes;
+        heapInUse << sample.heapInUseKiB;
+        heapFree << sample.heapFreeKiB;
         fds << sample.fds;
         threads << sample.threads;
         treeThreads << sample.treeThreads;
@@ -58,6 +64,8 @@ SoakSample medianSample(const QList<SoakSample> &samples)
     median.pssTreeKiB = medianOf(pssTree);
     median.pssSelfKiB = medianOf(pssSelf);
     median.storeBytes = medianOf(store);
+    median.heapInUseKiB = medianOf(heapInUse);
+    median.heapFreeKiB = medianOf(heapFree);
     median.fds = medianOf(fds);
     median.threads = medianOf(threads);
     median.treeThreads = medianOf(treeThreads);
@@ -68,12 +76,12 @@ SoakSample medianSample(const QList<SoakSample> &samples)
 
 QString SoakSample::csvHeader()
 {
-    return QStringLiteral("minutes,turns,pss_tree_kib,pss_self_kib,fds,threads,tree_threads,processes,store_bytes,searches,pages,summaries");
+    return QStringLiteral("minutes,turns,pss_tree_kib,pss_self_kib,fds,threads,tree_threads,processes,store_bytes,searches,pages,summaries,heap_in_use_kib,heap_free_kib");
 }
 
 QString SoakSample::csvLine() const
 {
-    return QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12")
+    return QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14")
         .arg(QString::number(minutes, 'f', 2))
         .arg(turns)
         .arg(pssTreeKiB)
@@ -85,13 +93,16 @@ QString SoakSample::csvLine() const
         .arg(storeBytes)
         .arg(searches)
         .arg(pages)
-        .arg(summaries);
+        .arg(summaries)
+        .arg(heapInUseKiB)
+        .arg(heapFreeKiB);
 }
 
 bool SoakSample::fromCsv(const QString &line, SoakSample *sample)
 {
     const QStringList fields = line.trimmed().split(QLatin1Char(','));
-    if (fields.size() != 12)
+    // Twelve fields: a CSV of a bench_soak from before the heap was sampled.
+    if (fields.size() != 12 && fields.size() != 14)
         return false;
     bool ok = false;
     sample->minutes = fields.at(0).toDouble(&ok);
@@ -108,6 +119,8 @@ bool SoakSample::fromCsv(const QString &line, SoakSample *sample)
     sample->searches = fields.at(9).toLongLong();
     sample->pages = fields.at(10).toLongLong();
     sample->summaries = fields.at(11).toLongLong();
+    sample->heapInUseKiB = fields.size() == 14 ? fields.at(12).toLongLong() : -1;
+    sample->heapFreeKiB = fields.size() == 14 ? fields.at(13).toLongLong() : -1;
     return true;
 }
 
@@ -124,6 +137,11 @@ ProcessTreeFigures ProcessTreeFigures::now()
     figures.pssSelfKiB = pssKiB(self);
     figures.threads = threadsOf(self);
     figures.fds = int(QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System).size());
+#if defined(__GLIBC__)
+    const struct mallinfo2 heap = mallinfo2();
+    figures.heapInUseKiB = qint64((heap.uordblks + heap.hblkhd) / 1024);
+    figures.heapFreeKiB = qint64(heap.fordblks / 1024);
+#endif
     return figures;
 }
 

@@ -21,6 +21,11 @@ struct SoakSample
     qint64 searches = 0;     ///< transcript searches done
     qint64 pages = 0;        ///< pages loaded back and forth in the conversation
     qint64 summaries = 0;    ///< summaries the model was asked for (compactions by summary)
+    /// malloc's view of this process (glibc mallinfo2, all arenas): bytes handed out and not yet
+    /// freed, and bytes freed but kept in the arenas. PSS can grow while the first stays flat
+    /// (the allocator keeps what was freed); a leak grows the first. -1: not known (an older CSV).
+    qint64 heapInUseKiB = -1;
+    qint64 heapFreeKiB = -1;
 
     static QString csvHeader();
     QString csvLine() const;
@@ -37,6 +42,8 @@ struct ProcessTreeFigures
     int threads = 0;
     int treeThreads = 0;
     int processes = 0;
+    qint64 heapInUseKiB = -1;
+    qint64 heapFreeKiB = -1;
 
     static ProcessTreeFigures now();
 };
