@@ -8,18 +8,27 @@
 
 namespace valis::bench {
 
-/// Proportional set size in KiB of process `pid`, from /proc/<pid>/smaps_rollup; 0 when it cannot
-/// be read (another system, a process that ended).
-inline qint64 pssKiB(qint64 pid)
+/// The sum in KiB of the /proc/<pid>/smaps_rollup lines named `fields` ("Pss:", "Pss_Anon:");
+/// 0 for a line or a file that cannot be read (another system, a process that ended).
+inline qint64 rollupKiB(qint64 pid, const QList<QByteArray> &fields)
 {
     QFile rollup(QStringLiteral("/proc/%1/smaps_rollup").arg(pid));
     if (!rollup.open(QIODevice::ReadOnly))
         return 0;
+    qint64 total = 0;
     for (const QByteArray &line : rollup.readAll().split('\n')) {
-        if (line.startsWith("Pss:"))
-            return line.mid(4).trimmed().split(' ').first().toLongLong();
+        for (const QByteArray &field : fields) {
+            if (line.startsWith(field))
+                total += line.mid(field.size()).trimmed().split(' ').first().toLongLong();
+        }
     }
-    return 0;
+    return total;
+}
+
+/// Proportional set size in KiB of process `pid` (see rollupKiB()).
+inline qint64 pssKiB(qint64 pid)
+{
+    return rollupKiB(pid, {QByteArrayLiteral("Pss:")});
 }
 
 /// `root` and every process below it (Qt WebEngine's helpers, say), from /proc.

@@ -33,6 +33,7 @@
 #include <QTextStream>
 #include <QTimer>
 
+#include <algorithm>
 #include <memory>
 
 
@@ -133,6 +134,12 @@ void printVerdict(const SoakVerdict &verdict, const SoakOptions &options, const 
         << mib(verdict.maxPssTreeKiB) << " max; growth " << QString::number(verdict.pssGrowthPercent, 'f', 1) << "% (max "
         << QString::number(verdict.maxPssGrowthPercent, 'f', 1) << "%, limit " << options.limits.pssGrowthPercent << "%)\n";
     out << "PSS of the valis process: " << mib(verdict.baseline.pssSelfKiB) << " -> " << mib(verdict.end.pssSelfKiB) << "\n";
+    if (verdict.baseline.anonTreeKiB >= 0) {
+        const double anonGrowth = 100.0 * double(verdict.end.anonTreeKiB - verdict.baseline.anonTreeKiB)
+                                  / double(std::max<qint64>(1, verdict.baseline.anonTreeKiB));
+        out << "anonymous PSS of the tree (not shared with other programs' libraries): " << mib(verdict.baseline.anonTreeKiB) << " -> "
+            << mib(verdict.end.anonTreeKiB) << " (" << QString::number(anonGrowth, 'f', 1) << "%)\n";
+    }
     if (verdict.baseline.heapInUseKiB >= 0)
         out << "malloc heap of the valis process: in use " << mib(verdict.baseline.heapInUseKiB) << " -> " << mib(verdict.end.heapInUseKiB)
             << ", freed but kept " << mib(verdict.baseline.heapFreeKiB) << " -> " << mib(verdict.end.heapFreeKiB) << "\n";
@@ -249,6 +256,7 @@ int main(int argc, char *argv[])
             s.processes = figures.processes;
             s.heapInUseKiB = figures.heapInUseKiB;
             s.heapFreeKiB = figures.heapFreeKiB;
+            s.anonTreeKiB = figures.anonTreeKiB;
             s.storeBytes = storeBytes(locations.sessionDatabasePath(), locations.blobDir());
             s.searches = driver.searches();
             s.pages = driver.pages();
@@ -258,7 +266,8 @@ int main(int argc, char *argv[])
                 csv.write(s.csvLine().toUtf8() + '\n');
                 csv.flush();
             }
-            out << QString::number(s.minutes, 'f', 1) << " min: " << s.turns << " turns, PSS " << mib(s.pssTreeKiB) << " (valis "
+            out << QString::number(s.minutes, 'f', 1) << " min: " << s.turns << " turns, PSS " << mib(s.pssTreeKiB) << " (anonymous "
+                << mib(s.anonTreeKiB) << "; valis "
                 << mib(s.pssSelfKiB) << ", heap " << mib(s.heapInUseKiB) << " in use + " << mib(s.heapFreeKiB) << " free), " << s.fds << " fds, " << s.threads << " threads, store " << mib(s.storeBytes / 1024) << "\n";
             out.flush();
         };

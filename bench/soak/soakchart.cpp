@@ -83,6 +83,7 @@ QImage soakChart(const QList<SoakSample> &samples, double warmupMinutes, const Q
     drawPanel(painter, area(0), QStringLiteral("PSS, MiB"),
               {{QStringLiteral("process tree"), QColor(0x1f, 0x77, 0xb4), [mib](const SoakSample &s) { return mib(s.pssTreeKiB); }},
                {QStringLiteral("valis process"), QColor(0xff, 0x7f, 0x0e), [mib](const SoakSample &s) { return mib(s.pssSelfKiB); }},
+               {QStringLiteral("tree, anonymous"), QColor(0x17, 0xbe, 0xcf), [mib](const SoakSample &s) { return mib(std::max<qint64>(0, s.anonTreeKiB)); }},
                {QStringLiteral("its malloc heap in use"), QColor(0x2c, 0xa0, 0x2c), [mib](const SoakSample &s) { return mib(std::max<qint64>(0, s.heapInUseKiB)); }},
                {QStringLiteral("freed, kept by malloc"), QColor(0x7f, 0x7f, 0x7f), [mib](const SoakSample &s) { return mib(std::max<qint64>(0, s.heapFreeKiB)); }}},
               samples, maxMinutes, warmupMinutes);

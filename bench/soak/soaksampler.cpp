@@ -49,7 +49,7 @@ T medianOf(QList<T> values)
 SoakSample medianSample(const QList<SoakSample> &samples)
 {
     SoakSample median = samples.isEmpty() ? SoakSample() : samples.last();
-    QList<qint64> pssTree, pssSelf, store, heapInUse, heapFree;
+    QList<qint64> pssTree, pssSelf, store, heapInUse, heapFree, anonTree;
     QList<int> fds, threads, treeThreads;
     for (const SoakSample &sample : samples) {
         pssTree << sample.pssTreeKiB;
@@ -57,6 +57,7 @@ SoakSample medianSample(const QList<SoakSample> &samples)
         store << sample.storeBytes;
         heapInUse << sample.heapInUseKiB;
         heapFree << sample.heapFreeKiB;
+        anonTree << sample.anonTreeKiB;
         fds << sample.fds;
         threads << sample.threads;
         treeThreads << sample.treeThreads;
@@ -66,6 +67,7 @@ SoakSample medianSample(const QList<SoakSample> &samples)
     median.storeBytes = medianOf(store);
     median.heapInUseKiB = medianOf(heapInUse);
     median.heapFreeKiB = medianOf(heapFree);
+    median.anonTreeKiB = medianOf(anonTree);
     median.fds = medianOf(fds);
     median.threads = medianOf(threads);
     median.treeThreads = medianOf(treeThreads);
@@ -76,12 +78,12 @@ SoakSample medianSample(const QList<SoakSample> &samples)
 
 QString SoakSample::csvHeader()
 {
-    return QStringLiteral("minutes,turns,pss_tree_kib,pss_self_kib,fds,threads,tree_threads,processes,store_bytes,searches,pages,summaries,heap_in_use_kib,heap_free_kib");
+    return QStringLiteral("minutes,turns,pss_tree_kib,pss_self_kib,fds,threads,tree_threads,processes,store_bytes,searches,pages,summaries,heap_in_use_kib,heap_free_kib,anon_tree_kib");
 }
 
 QString SoakSample::csvLine() const
 {
-    return QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14")
+    return QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15")
         .arg(QString::number(minutes, 'f', 2))
         .arg(turns)
         .arg(pssTreeKiB)
@@ -95,14 +97,16 @@ QString SoakSample::csvLine() const
         .arg(pages)
         .arg(summaries)
         .arg(heapInUseKiB)
-        .arg(heapFreeKiB);
+        .arg(heapFreeKiB)
+        .arg(anonTreeKiB);
 }
 
 bool SoakSample::fromCsv(const QString &line, SoakSample *sample)
 {
     const QStringList fields = line.trimmed().split(QLatin1Char(','));
-    // Twelve fields: a CSV of a bench_soak from before the heap was sampled.
-    if (fields.size() != 12 && fields.size() != 14)
+    // Twelve or fourteen fields: a CSV of a bench_soak from before the heap or the anonymous
+    // memory was sampled.
+    if (fields.size() != 12 && fields.size() != 14 && fields.size() != 15)
         return false;
     bool ok = false;
     sample->minutes = fields.at(0).toDouble(&ok);
@@ -119,8 +123,9 @@ bool SoakSample::fromCsv(const QString &line, SoakSample *sample)
     sample->searches = fields.at(9).toLongLong();
     sample->pages = fields.at(10).toLongLong();
     sample->summaries = fields.at(11).toLongLong();
-    sample->heapInUseKiB = fields.size() == 14 ? fields.at(12).toLongLong() : -1;
-    sample->heapFreeKiB = fields.size() == 14 ? fields.at(13).toLongLong() : -1;
+    sample->heapInUseKiB = fields.size() >= 14 ? fields.at(12).toLongLong() : -1;
+    sample->heapFreeKiB = fields.size() >= 14 ? fields.at(13).toLongLong() : -1;
+    sample->anonTreeKiB = fields.size() >= 15 ? fields.at(14).toLongLong() : -1;
     return true;
 }
 
@@ -132,6 +137,7 @@ ProcessTreeFigures ProcessTreeFigures::now()
     figures.processes = int(tree.size());
     for (const qint64 pid : tree) {
         figures.pssTreeKiB += pssKiB(pid);
+        figures.anonTreeKiB += rollupKiB(pid, {QByteArrayLiteral("Pss_Anon:"), QByteArrayLiteral("Pss_Shmem:")});
         figures.treeThreads += threadsOf(pid);
     }
     figures.pssSelfKiB = pssKiB(self);

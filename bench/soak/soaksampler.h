@@ -26,6 +26,10 @@ struct SoakSample
     /// (the allocator keeps what was freed); a leak grows the first. -1: not known (an older CSV).
     qint64 heapInUseKiB = -1;
     qint64 heapFreeKiB = -1;
+    /// The tree's anonymous and shared-memory PSS (Pss_Anon + Pss_Shmem): what the tree itself
+    /// allocated. Unlike PSS it does not fall when another program maps the same libraries
+    /// (Qt WebEngine's 150 MB among them) and rise when it exits. -1: not known (an older CSV).
+    qint64 anonTreeKiB = -1;
 
     static QString csvHeader();
     QString csvLine() const;
@@ -44,6 +48,7 @@ struct ProcessTreeFigures
     int processes = 0;
     qint64 heapInUseKiB = -1;
     qint64 heapFreeKiB = -1;
+    qint64 anonTreeKiB = 0;
 
     static ProcessTreeFigures now();
 };
