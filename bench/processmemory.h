@@ -8,27 +8,26 @@
 
 namespace valis::bench {
 
-/// The sum in KiB of the /proc/<pid>/smaps_rollup lines named `fields` ("Pss:", "Pss_Anon:");
-/// 0 for a line or a file that cannot be read (another system, a process that ended).
-inline qint64 rollupKiB(qint64 pid, const QList<QByteArray> &fields)
+/// The lines of /proc/<pid>/smaps_rollup by name ("Pss", "Pss_Anon", ...), in KiB; empty when
+/// it cannot be read (another system, a process that ended).
+inline QHash<QByteArray, qint64> rollupKiB(qint64 pid)
 {
+    QHash<QByteArray, qint64> fields;
     QFile rollup(QStringLiteral("/proc/%1/smaps_rollup").arg(pid));
     if (!rollup.open(QIODevice::ReadOnly))
-        return 0;
-    qint64 total = 0;
+        return fields;
     for (const QByteArray &line : rollup.readAll().split('\n')) {
-        for (const QByteArray &field : fields) {
-            if (line.startsWith(field))
-                total += line.mid(field.size()).trimmed().split(' ').first().toLongLong();
-        }
+        const qsizetype colon = line.indexOf(':');
+        if (colon > 0)
+            fields.insert(line.left(colon), line.mid(colon + 1).trimmed().split(' ').first().toLongLong());
     }
-    return total;
+    return fields;
 }
 
-/// Proportional set size in KiB of process `pid` (see rollupKiB()).
+/// Proportional set size in KiB of process `pid`; 0 when it cannot be read.
 inline qint64 pssKiB(qint64 pid)
 {
-    return rollupKiB(pid, {QByteArrayLiteral("Pss:")});
+    return rollupKiB(pid).value(QByteArrayLiteral("Pss"));
 }
 
 /// `root` and every process below it (Qt WebEngine's helpers, say), from /proc.

@@ -267,8 +267,9 @@ int main(int argc, char *argv[])
                 csv.flush();
             }
             out << QString::number(s.minutes, 'f', 1) << " min: " << s.turns << " turns, PSS " << mib(s.pssTreeKiB) << " (anonymous "
-                << mib(s.anonTreeKiB) << "; valis "
-                << mib(s.pssSelfKiB) << ", heap " << mib(s.heapInUseKiB) << " in use + " << mib(s.heapFreeKiB) << " free), " << s.fds << " fds, " << s.threads << " threads, store " << mib(s.storeBytes / 1024) << "\n";
+                << mib(s.anonTreeKiB) << "; valis " << mib(s.pssSelfKiB) << ", heap " << mib(s.heapInUseKiB) << " in use + "
+                << mib(s.heapFreeKiB) << " free), " << s.fds << " fds, " << s.threads << " threads, store " << mib(s.storeBytes / 1024)
+                << "\n";
             out.flush();
         };
         if (Result<void> started = driver.start(); !started.ok()) {

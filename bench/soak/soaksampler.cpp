@@ -136,11 +136,14 @@ ProcessTreeFigures ProcessTreeFigures::now()
     const QList<qint64> tree = processTree(self);
     figures.processes = int(tree.size());
     for (const qint64 pid : tree) {
-        figures.pssTreeKiB += pssKiB(pid);
-        figures.anonTreeKiB += rollupKiB(pid, {QByteArrayLiteral("Pss_Anon:"), QByteArrayLiteral("Pss_Shmem:")});
+        const QHash<QByteArray, qint64> rollup = rollupKiB(pid);
+        const qint64 pss = rollup.value(QByteArrayLiteral("Pss"));
+        figures.pssTreeKiB += pss;
+        figures.anonTreeKiB += rollup.value(QByteArrayLiteral("Pss_Anon")) + rollup.value(QByteArrayLiteral("Pss_Shmem"));
         figures.treeThreads += threadsOf(pid);
+        if (pid == self)
+            figures.pssSelfKiB = pss;
     }
-    figures.pssSelfKiB = pssKiB(self);
     figures.threads = threadsOf(self);
     figures.fds = int(QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System).size());
 #if defined(__GLIBC__)
