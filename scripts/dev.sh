@@ -60,7 +60,7 @@ as_root() {
 setup() {
     local missing=()
     for package in "${apt_packages[@]}"; do
-        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+        grep -q "install ok installed" <<<"$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null)" || missing+=("$package")
     done
     # nodejs/npm may come from outside Debian's archive (as on the project's machines); accept any.
     if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
@@ -248,7 +248,7 @@ case "${1:-}" in
         if [ "${1:-}" = "--list" ]; then fuzz_targets; exit 0; fi
         mapfile -t targets < <(fuzz_targets)
         if [ -n "${1:-}" ] && ! [[ "$1" =~ ^[0-9]+$ ]]; then
-            printf '%s\n' "${targets[@]}" | grep -qx -- "$1" || { log "no fuzz target '$1' (scripts/dev.sh fuzz --list)"; exit 2; }
+            grep -qx -- "$1" <<<"$(printf '%s\n' "${targets[@]}")" || { log "no fuzz target '$1' (scripts/dev.sh fuzz --list)"; exit 2; }
             targets=("$1"); shift
         fi
         seconds="${1:-30}"

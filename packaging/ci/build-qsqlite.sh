@@ -46,11 +46,11 @@ cmake --install "$work"
 case "$(uname -s)" in
     Darwin)
         driver="$qt_root/plugins/sqldrivers/libqsqlite.dylib"
-        otool -L "$driver" | grep -q 'libsqlite3' || { echo "$driver does not link libsqlite3" >&2; exit 1; }
+        grep -q 'libsqlite3' <<<"$(otool -L "$driver")" || { echo "$driver does not link libsqlite3" >&2; exit 1; }
         ;;
     MINGW* | MSYS* | CYGWIN*)
         driver="$qt_root/plugins/sqldrivers/qsqlite.dll"
-        dumpbin //dependents "$driver" | grep -qi 'sqlite3\.dll' || { echo "$driver does not link sqlite3.dll" >&2; exit 1; }
+        grep -qi 'sqlite3\.dll' <<<"$(dumpbin //dependents "$driver")" || { echo "$driver does not link sqlite3.dll" >&2; exit 1; }
         ;;
     *)
         echo "build-qsqlite.sh is for the Windows and macOS runners" >&2

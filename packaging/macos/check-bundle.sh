@@ -25,7 +25,7 @@ plutil -lint "$contents/Info.plist"
 # Every Mach-O in the bundle may load only system libraries and what the bundle holds.
 bad=0
 while IFS= read -r -d '' file; do
-    file -b "$file" | grep -q '^Mach-O' || continue
+    grep -q '^Mach-O' <<<"$(file -b "$file")" || continue
     while read -r dependency _; do
         case "$dependency" in
             /System/* | /usr/lib/* | @rpath/* | @loader_path/* | @executable_path/*) ;;

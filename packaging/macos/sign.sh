@@ -22,7 +22,7 @@ sign() {
     codesign "${options[@]}" "$@"
 }
 is_macho() {
-    file -b "$1" | grep -q '^Mach-O'
+    grep -q '^Mach-O' <<<"$(file -b "$1")"
 }
 
 helper="$app/Contents/Frameworks/QtWebEngineCore.framework/Versions/A/Helpers/QtWebEngineProcess.app"

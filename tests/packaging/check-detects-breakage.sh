@@ -23,7 +23,7 @@ expect_failure() {
     if [ "$status" -eq 0 ]; then
         echo "FAIL: $name: the check passed a broken file" >&2
         failures=$((failures + 1))
-    elif ! printf '%s\n' "$output" | grep -q -- "$pattern"; then
+    elif ! grep -q -- "$pattern" <<<"$output"; then
         echo "FAIL: $name: the check failed, but did not say '$pattern':" >&2
         printf '%s\n' "$output" >&2
         failures=$((failures + 1))
