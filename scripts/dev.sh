@@ -8,10 +8,10 @@
 #   scripts/dev.sh package       build the .deb and .rpm (in BUILD_DIR/packages) and check them
 #   scripts/dev.sh package-test  the same, then install the .deb into a clean Debian 12 root
 #                                and use it there (needs root; the test suite runs it too)
-#   scripts/dev.sh fuzz [--list] [TARGET] [SECONDS]
+#   scripts/dev.sh fuzz [--list|--ledger] [TARGET] [SECONDS]
 #                         build the libFuzzer targets (fuzz/, clang, ASan+UBSan) in BUILD_DIR_FUZZ
 #                         and run TARGET, or every target, for SECONDS each (default 30); --list
-#                         names them. `test` ends with a short run of every target (FUZZ_SMOKE_SECONDS,
+#                         names them, --ledger sums the CPU time of every run recorded there. `test` ends with a short run of every target (FUZZ_SMOKE_SECONDS,
 #                         default 30; 0 skips it).
 # Environment: BUILD_DIR (default: build), BUILD_TYPE (default: Release), JOBS (default: nproc),
 # BUILD_DIR_SANITIZE (default: build-asan), BUILD_DIR_FUZZ (default: build-fuzz),
@@ -179,7 +179,20 @@ fuzz_run() {
         result="FAILED (exit $status; see $log and $out/artifacts/$name/)"
     fi
     printf '%-22s %6s %8s %7s  %s\n' "$name" "$cpu" "${execs:-?}" "${cov:-?}" "$result"
+    # The ledger keeps every run's CPU time, so hours spread over many sessions add up.
+    printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo -)" \
+        "$name" "$cpu" "${result%% *}" >>"$out/ledger.tsv"
     [ "$status" -eq 0 ]
+}
+
+# fuzz_ledger: CPU time per target summed over every run the fuzz build's ledger recorded.
+fuzz_ledger() {
+    local ledger="$fuzz_build_dir/fuzz/ledger.tsv"
+    [ -f "$ledger" ] || { log "no fuzz runs recorded yet ($ledger)"; return 0; }
+    awk -F'\t' '{ cpu[$3] += $4; runs[$3]++; if ($5 != "ok") bad[$3]++ }
+        END { printf "%-22s %5s %9s %8s %7s\n", "target", "runs", "cpu-s", "cpu-h", "failed"
+              for (t in cpu) printf "%-22s %5d %9d %8.2f %7d\n", t, runs[t], cpu[t], cpu[t] / 3600, bad[t] }' \
+        "$ledger" | { read -r header; echo "$header"; sort; }
 }
 
 # fuzz_all SECONDS TARGET...: runs the targets two at a time (the CI machines have two cores)
@@ -246,6 +259,7 @@ case "${1:-}" in
     fuzz)
         shift
         if [ "${1:-}" = "--list" ]; then fuzz_targets; exit 0; fi
+        if [ "${1:-}" = "--ledger" ]; then fuzz_ledger; exit 0; fi
         mapfile -t targets < <(fuzz_targets)
         if [ -n "${1:-}" ] && ! [[ "$1" =~ ^[0-9]+$ ]]; then
             grep -qx -- "$1" <<<"$(printf '%s\n' "${targets[@]}")" || { log "no fuzz target '$1' (scripts/dev.sh fuzz --list)"; exit 2; }
