@@ -43,20 +43,19 @@ private:
 /// not SQLite's 512, because the rank (ts_rank over rank_vector, postgresschema.h) decompresses
 /// each candidate's vector, where SQLite reads a few numbers per row.
 ///
-/// The newest matches come one of two ways, whichever the word frequencies say is cheaper
+/// The newest matches come one of three ways, whichever the word frequencies say is cheaper
 /// (neither PostgreSQL plan for "newest matches first" is right for every query: a backward
 /// scan of the key index reads and decompresses the vector of every row it passes, which for a
 /// rare word is every row; a bitmap scan visits every match, which for a common word is most
 /// rows):
+///  - From the GIN index whole, for several words none of which the statistics list as common:
+///    all matches at once, given that there are at most a few thousand (else as below). Not
+///    for one such word: it can still begin thousands of records' words (the last word of a
+///    query is a prefix), and learning that by reading 1,500 matches costs more than stretches.
 ///  - From the GIN index, stretch by stretch of recency buckets (postgresschema.h): the newest
 ///    bucket, then the 4, 16 and 64 before it, then everything older. The index intersects the
 ///    query's postings with a stretch's, so rows are visited only for the matches of a few
 ///    buckets. A prefix that many words share makes the index merge all their postings first.
-///    Words the statistics do not list go this way too: they are not rare enough to read all
-///    their matches at once (the last word of a query is a prefix, and a prefix the statistics
-///    miss can begin thousands of records' words; reading up to 1,500 matches to learn that
-///    cost a mid-frequency word 20 ms at 100,000 records), while a rare word's few stretches
-///    cost about a millisecond each.
 ///  - Newest first along the key index, testing each record's small rank vector (and its
 ///    whole vector only when that misses): for queries that most records match, where the
 ///    first few hundred rows hold the tier.
