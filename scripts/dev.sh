@@ -175,7 +175,9 @@ fuzz_run() {
     local execs cov result=ok
     execs=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
     cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2 || true)
-    if [ "$status" -ne 0 ]; then
+    if [ "$status" -ne 0 ] && grep -q 'libFuzzer: run interrupted' "$log"; then
+        result="interrupted (stopped by hand; nothing found)"
+    elif [ "$status" -ne 0 ]; then
         result="FAILED (exit $status; see $log and $out/artifacts/$name/)"
     fi
     printf '%-22s %6s %8s %7s  %s\n' "$name" "$cpu" "${execs:-?}" "${cov:-?}" "$result"
@@ -189,7 +191,7 @@ fuzz_run() {
 fuzz_ledger() {
     local ledger="$fuzz_build_dir/fuzz/ledger.tsv"
     [ -f "$ledger" ] || { log "no fuzz runs recorded yet ($ledger)"; return 0; }
-    awk -F'\t' '{ cpu[$3] += $4; runs[$3]++; if ($5 != "ok") bad[$3]++ }
+    awk -F'\t' '{ cpu[$3] += $4; runs[$3]++; if ($5 == "FAILED") bad[$3]++ }
         END { printf "%-22s %5s %9s %8s %7s\n", "target", "runs", "cpu-s", "cpu-h", "failed"
               for (t in cpu) printf "%-22s %5d %9d %8.2f %7d\n", t, runs[t], cpu[t], cpu[t] / 3600, bad[t] }' \
         "$ledger" | { read -r header; echo "$header"; sort; }
