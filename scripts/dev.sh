@@ -11,8 +11,8 @@
 #   scripts/dev.sh fuzz [--list|--ledger] [TARGET] [SECONDS]
 #                         build the libFuzzer targets (fuzz/, clang, ASan+UBSan) in BUILD_DIR_FUZZ
 #                         and run TARGET, or every target, for SECONDS each (default 30); --list
-#                         names them, --ledger sums the CPU time of every run recorded there. `test` ends with a short run of every target (FUZZ_SMOKE_SECONDS,
-#                         default 30; 0 skips it).
+#                         names them, --ledger sums the CPU time of the runs recorded. `test` ends
+#                         with a short run of every target (FUZZ_SMOKE_SECONDS, default 30; 0 skips it).
 # Environment: BUILD_DIR (default: build), BUILD_TYPE (default: Release), JOBS (default: nproc),
 # BUILD_DIR_SANITIZE (default: build-asan), BUILD_DIR_FUZZ (default: build-fuzz),
 # VALIS_FIXTURES (the shared fixture folder; default ../shared/fixtures beside the checkout).

@@ -14,13 +14,9 @@ while IFS= read -r -d '' script; do
     scripts+=("$script")
 done < <(find packaging scripts tests/packaging -name '*.sh' -type f -print0 | sort -z)
 # The scripts the workflows call must be among them: a moved folder must not leave nothing to check.
-# (A loop, not `printf | grep -q`: under pipefail grep's early exit can fail printf with SIGPIPE.)
+# (A here-string, not `printf | grep -q`: under pipefail grep's early exit can fail printf with SIGPIPE.)
 for required in scripts/dev.sh packaging/ci/smoke-cli.sh packaging/macos/sign.sh packaging/windows/check-package.sh; do
-    found=false
-    for script in "${scripts[@]}"; do
-        [[ "$script" == "$required" ]] && { found=true; break; }
-    done
-    "$found" || { echo "$required was not found" >&2; exit 1; }
+    grep -qx -- "$required" <<<"$(printf '%s\n' "${scripts[@]}")" || { echo "$required was not found" >&2; exit 1; }
 done
 "$shellcheck" --external-sources "${scripts[@]}"
 echo "shellcheck passed ${#scripts[@]} scripts"
