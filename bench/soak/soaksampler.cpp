@@ -140,11 +140,13 @@ ProcessTreeFigures ProcessTreeFigures::now()
         const qint64 pss = rollup.value(QByteArrayLiteral("Pss"));
         figures.pssTreeKiB += pss;
         figures.anonTreeKiB += rollup.value(QByteArrayLiteral("Pss_Anon")) + rollup.value(QByteArrayLiteral("Pss_Shmem"));
-        figures.treeThreads += threadsOf(pid);
-        if (pid == self)
+        const int threads = threadsOf(pid);
+        figures.treeThreads += threads;
+        if (pid == self) {
             figures.pssSelfKiB = pss;
+            figures.threads = threads;
+        }
     }
-    figures.threads = threadsOf(self);
     figures.fds = int(QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System).size());
 #if defined(__GLIBC__)
     const struct mallinfo2 heap = mallinfo2();
