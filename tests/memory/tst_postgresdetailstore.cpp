@@ -358,6 +358,54 @@ private Q_SLOTS:
         }
     }
 
+    // A ranking tier ends after 128 matches or 65,536 records, as SQLite's: a word whose newest
+    // window of records holds the hits wanted is ranked there, and a stronger match older than
+    // that window comes after them.
+    void aTierEndsWithItsWindowOfRecords()
+    {
+        auto store = freshStore();
+        QVERIFY(store);
+        auto old = store->put(memory("windowword windowword windowword windowword windowword"));
+        VALIS_VERIFY_OK(old);
+        // 70,000 records without the word, written as the store writes them (each vector with its
+        // recency bucket), but in one statement.
+        VALIS_VERIFY_OK(m_server->execute(
+            QStringLiteral("INSERT INTO agent_memories (id, memory_key, agent_id, memory_type, content, content_sha256, "
+                           "content_size, line_count, search_vector, pair_vector) "
+                           "SELECT n.id, 'filler' || n.id, 'agent', 'command_output', CAST('filler' AS bytea), 'x', 6, 1, "
+                           "array_to_tsvector(ARRAY['filler', '#' || (n.id / 4096)]), CAST('' AS tsvector) "
+                           "FROM (SELECT nextval('agent_memories_id_seq') AS id FROM generate_series(1, 70000)) n"),
+            m_connection.database));
+        QStringList newer;
+        for (int i = 0; i < 15; ++i) {
+            auto weak = store->put(memory("entry " + QByteArray::number(i) + " windowword among many other words of a "
+                                          "longer record that mentions it once and then goes on about other things"));
+            VALIS_VERIFY_OK(weak);
+            newer << weak.value().key;
+        }
+        // Within its window the stronger match ranks first.
+        auto strong = store->put(memory("windowword windowword windowword windowword windowword again"));
+        VALIS_VERIFY_OK(strong);
+        newer << strong.value().key;
+
+        MemoryFilter page;
+        page.limit = 10;
+        auto first = store->search(QStringLiteral("windowword"), page);
+        VALIS_VERIFY_OK(first);
+        QCOMPARE(first.value().size(), 10);
+        QCOMPARE(first.value().constFirst().record.key, strong.value().key);
+        for (const MemoryHit &hit : first.value())
+            QVERIFY2(newer.contains(hit.record.key), qPrintable(hit.record.key));
+
+        MemoryFilter all;
+        all.limit = 0;
+        auto every = store->search(QStringLiteral("windowword"), all);
+        VALIS_VERIFY_OK(every);
+        const QStringList keys = keysOf(every.value());
+        QCOMPARE(keys.size(), 17);
+        QCOMPARE(keys.constLast(), old.value().key);
+    }
+
     // Phrases of common words (postgrespairwords.h): once a window of 4,096 records has shown
     // which words are common, the next write promotes them, and from then on rows carry the
     // pairs of adjacent common words. A phrase search must find exactly the records holding the

@@ -67,22 +67,39 @@ constexpr qsizetype phraseTierBudget = 64;
 /// usually few, and come at once, without a query per stretch of buckets.
 constexpr qsizetype wholeIndexRows = 1500;
 
-/// Collects candidates newest first into tiers of `budget` and ranks each tier within itself,
-/// until `wanted` are ranked.
+/// Collects candidates newest first into tiers and ranks each tier within itself, until `wanted`
+/// are ranked. A tier is the next `budget` matches or tierWindowRows records, whichever ends
+/// first, as SQLite's (sqlitememorysearch.h): the window bounds the search for a word that is
+/// neither rare nor common, which would otherwise go through stretch after stretch of older
+/// records only to fill a tier whose best hits it has already.
 class Tiers
 {
 public:
-    Tiers(qsizetype wanted, qsizetype budget)
-        : m_wanted(wanted), m_budget(qMax(budget, qMin<qsizetype>(wanted, tierBudget)))
+    Tiers(qsizetype wanted, qsizetype budget, qint64 newestId)
+        : m_wanted(wanted), m_budget(qMax(budget, qMin<qsizetype>(wanted, tierBudget))),
+          m_windowBottom(newestId - tierWindowRows + 1)
     {}
 
     qsizetype need() const { return m_budget - m_tier.size(); }
     bool done() const { return m_best.size() >= m_wanted; }
     void add(const Candidate &candidate)
     {
+        // Candidates come newest first: every match above this one is in.
+        reached(candidate.id + 1);
         m_tier.append(candidate);
-        if (m_tier.size() >= m_budget)
+        if (m_tier.size() >= m_budget) {
             rank();
+            m_windowBottom = candidate.id - tierWindowRows;
+        }
+    }
+    /// Every match with an id of at least `lowest` has been added: the windows above it are
+    /// complete.
+    void reached(qint64 lowest)
+    {
+        while (lowest <= m_windowBottom && !done()) {
+            rank();
+            m_windowBottom -= tierWindowRows;
+        }
     }
     QList<Candidate> finish()
     {
@@ -105,15 +122,17 @@ private:
 
     qsizetype m_wanted;
     qsizetype m_budget;
+    qint64 m_windowBottom; ///< the lowest id the current tier's window holds
     QList<Candidate> m_tier;
     QList<Candidate> m_best;
 };
 
 /// Runs `q` page after page into `tiers` (its rows are (id, score), newest first; `bind(need)`
 /// binds its values before each page) until the tiers are done or a page comes back short:
-/// nothing more to find. `below` becomes the last id read.
+/// nothing more to find down to `floor`, the lowest id `q` covers. `below` becomes the last id
+/// read.
 template<typename Bind>
-Result<void> pageMatches(QSqlQuery &q, qint64 &below, Tiers &tiers, Bind &&bind)
+Result<void> pageMatches(QSqlQuery &q, qint64 &below, qint64 floor, Tiers &tiers, Bind &&bind)
 {
     while (!tiers.done()) {
         const qsizetype need = tiers.need();
@@ -127,8 +146,10 @@ Result<void> pageMatches(QSqlQuery &q, qint64 &below, Tiers &tiers, Bind &&bind)
             ++found;
         }
         q.finish();
-        if (found < need)
+        if (found < need) {
+            tiers.reached(floor);
             break;
+        }
     }
     return success();
 }
@@ -208,7 +229,7 @@ Result<QList<Candidate>> walkedMatches(PostgresConnections &connections, const Q
     if (prepared.hasError())
         return fail(prepared.error());
     QSqlQuery &q = *prepared.value();
-    Result<void> paged = pageMatches(q, below, tiers, [&](qsizetype need) {
+    Result<void> paged = pageMatches(q, below, 0, tiers, [&](qsizetype need) {
         int index = 0;
         q.bindValue(index++, query);
         q.bindValue(index++, below);
@@ -261,7 +282,9 @@ Result<qint64> pairedMatches(PostgresConnections &connections, const QString &qu
             stretch.everything ? QString() : postgres_text::bucketsQuery(qMax(stretch.first, sinceBucket), stretch.last);
         const QString paired = postgres_text::bothQueries(pairs.pairs, buckets);
         const QString incomplete = postgres_text::bothQueries(QLatin1String(postgres_text::incompletePairsLexeme), buckets);
-        Result<void> paged = pageMatches(q, below, tiers, [&](qsizetype need) {
+        const qint64 floor = stretch.everything ? pairs.since
+                                                : qMax(stretch.first * postgres_schema::recencyBucketRows, pairs.since);
+        Result<void> paged = pageMatches(q, below, floor, tiers, [&](qsizetype need) {
             int index = 0;
             q.bindValue(index++, query);
             q.bindValue(index++, paired);
@@ -304,7 +327,7 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
     if (newestId == 0)
         return QList<Candidate>();
     const qsizetype budget = words.isEmpty() ? tierBudget : phraseTierBudget;
-    Tiers tiers(wanted, budget);
+    Tiers tiers(wanted, budget, newestId);
     qint64 below = newestId + 1;
 
     // Phrases of common words: the rows that know the words, by their pairs (postgrespairwords.h).
@@ -386,7 +409,8 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
         const QString narrowed = postgres_text::bothQueries(
             words.isEmpty() ? query : words,
             stretch.everything ? QString() : postgres_text::bucketsQuery(stretch.first, stretch.last));
-        Result<void> paged = pageMatches(q, below, tiers, [&](qsizetype need) {
+        const qint64 floor = stretch.everything ? 0 : stretch.first * postgres_schema::recencyBucketRows;
+        Result<void> paged = pageMatches(q, below, floor, tiers, [&](qsizetype need) {
             int index = 0;
             q.bindValue(index++, query);
             q.bindValue(index++, narrowed);

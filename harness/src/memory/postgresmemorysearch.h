@@ -38,10 +38,12 @@ private:
 /// search_memory on the PostgreSQL DetailStore (see PostgresDetailStore::search()).
 ///
 /// Matches are ranked in tiers, newest first, as the SQLite store ranks them (sqlitememorysearch.h):
-/// a word with fewer matches than a tier is ranked over the whole store, a word found everywhere
-/// among its newest matches (the newest records win ties of relevance). Tiers are 128 matches,
-/// not SQLite's 512, because the rank (ts_rank over rank_vector, postgresschema.h) decompresses
-/// each candidate's vector, where SQLite reads a few numbers per row.
+/// a tier is the next 128 matches or tierWindowRows records, whichever ends first, so a word
+/// found everywhere is ranked among its newest matches, a rarer one among its matches in the
+/// newest 65,536 records, and the newest records win ties of relevance. 128 matches, not
+/// SQLite's 512, because the rank (ts_rank over rank_vector, postgresschema.h) decompresses
+/// each candidate's vector, where SQLite reads a few numbers per row. The window also bounds the
+/// search: once the newest window holds the hits wanted, older records are not looked at.
 ///
 /// The newest matches come one of three ways, whichever the word frequencies say is cheaper
 /// (neither PostgreSQL plan for "newest matches first" is right for every query: a backward
