@@ -358,6 +358,40 @@ private Q_SLOTS:
         }
     }
 
+    // The last word is first searched as typed, as SQLite searches it: when the records holding
+    // it fill the page, newer records holding longer words it begins do not displace them.
+    void theLastWordAsTypedComesFirst()
+    {
+        auto store = freshStore();
+        QVERIFY(store);
+        QStringList exact;
+        QStringList longer;
+        for (int i = 0; i < 12; ++i) {
+            auto stored = store->put(memory("record " + QByteArray::number(i) + " about tok"));
+            VALIS_VERIFY_OK(stored);
+            exact << stored.value().key;
+        }
+        for (int i = 0; i < 5; ++i) {
+            auto stored = store->put(memory("record " + QByteArray::number(i) + " about token"));
+            VALIS_VERIFY_OK(stored);
+            longer << stored.value().key;
+        }
+        MemoryFilter page;
+        page.limit = 10;
+        auto filled = store->search(QStringLiteral("about tok"), page);
+        VALIS_VERIFY_OK(filled);
+        QCOMPARE(filled.value().size(), 10);
+        for (const MemoryHit &hit : filled.value())
+            QVERIFY2(exact.contains(hit.record.key), qPrintable(hit.record.key));
+        // A page the word as typed does not fill takes the longer words too.
+        page.limit = 20;
+        auto all = store->search(QStringLiteral("about tok"), page);
+        VALIS_VERIFY_OK(all);
+        const QStringList keys = keysOf(all.value());
+        const QStringList both = exact + longer;
+        QCOMPARE(QSet<QString>(keys.cbegin(), keys.cend()), QSet<QString>(both.cbegin(), both.cend()));
+    }
+
     // A ranking tier ends after 128 matches or 65,536 records, as SQLite's: a word whose newest
     // window of records holds the hits wanted is ranked there, and a stronger match older than
     // that window comes after them.

@@ -66,6 +66,8 @@ constexpr qsizetype phraseTierBudget = 64;
 /// GIN index whole, reading at most this many matches: the records holding all of them are
 /// usually few, and come at once, without a query per stretch of buckets.
 constexpr qsizetype wholeIndexRows = 1500;
+/// Records walked, newest first, to learn how dense a word the statistics do not list is.
+constexpr qint64 probeRows = 256;
 
 /// Collects candidates newest first into tiers and ranks each tier within itself, until `wanted`
 /// are ranked. A tier is the next `budget` matches or tierWindowRows records, whichever ends
@@ -130,23 +132,26 @@ private:
 /// Runs `q` page after page into `tiers` (its rows are (id, score), newest first; `bind(need)`
 /// binds its values before each page) until the tiers are done or a page comes back short:
 /// nothing more to find down to `floor`, the lowest id `q` covers. `below` becomes the last id
-/// read.
+/// read, then `floor` when nothing more was found; `found` (when given) counts the matches.
 template<typename Bind>
-Result<void> pageMatches(QSqlQuery &q, qint64 &below, qint64 floor, Tiers &tiers, Bind &&bind)
+Result<void> pageMatches(QSqlQuery &q, qint64 &below, qint64 floor, Tiers &tiers, Bind &&bind, qsizetype *found = nullptr)
 {
     while (!tiers.done()) {
         const qsizetype need = tiers.need();
         bind(need);
         if (!q.exec())
             return sqlError(q, Text::tr("search memories"));
-        qsizetype found = 0;
+        qsizetype read = 0;
         while (q.next()) {
             below = q.value(0).toLongLong();
             tiers.add({below, q.value(1).toDouble()});
-            ++found;
+            ++read;
         }
         q.finish();
-        if (found < need) {
+        if (found)
+            *found += read;
+        if (read < need) {
+            below = qMin(below, floor);
             tiers.reached(floor);
             break;
         }
@@ -154,18 +159,31 @@ Result<void> pageMatches(QSqlQuery &q, qint64 &below, qint64 floor, Tiers &tiers
     return success();
 }
 
-/// Whether walking the key index newest first beats the GIN index for `terms` in a store whose
-/// newest row id is `rows`. Walking costs a small vector per row until a tier is found; the
-/// index costs little per posting, except that a prefix makes it merge the postings of every
-/// word it begins before anything else (figures measured on this kind of machine, in µs).
-enum class Strategy { Walk, WholeIndex, Stretches };
+/// What finding a tier costs either way (in µs, measured at a million records on this kind of
+/// machine with EXPLAIN ANALYZE): walking the key index newest first decompresses a small
+/// vector per row until a tier is found; the GIN index costs little per posting, except that a
+/// prefix makes it merge the postings of every word it begins, again for every query.
+struct CostModel
+{
+    static constexpr double perRowWalked = 8.0;
+    static constexpr double perPrefixPosting = 0.6;
+    static constexpr double perIndexSearch = 2000.0;
+
+    /// Whether walking beats the index for `budget` matches of a query that `density` of the
+    /// `rows` records match, `merged` postings being merged for its prefixes.
+    static bool walkIsCheaper(double density, double merged, qint64 rows, qsizetype budget)
+    {
+        const double walked = qMin(double(rows), double(budget) / qMax(density, 1e-9)) * perRowWalked;
+        return walked < merged * perPrefixPosting + perIndexSearch;
+    }
+};
+
+/// How the newest matches are found (see the header).
+enum class Strategy { Walk, WholeIndex, Stretches, Probe };
 
 Strategy strategyFor(const QList<SearchTerm> &terms, const PostgresWordFrequencies &frequencies, qint64 rows,
                      qsizetype budget)
 {
-    constexpr double perRowWalked = 5.0;
-    constexpr double perPrefixPosting = 0.08;
-    constexpr double perIndexSearch = 2000.0;
     double density = 1.0;
     double merged = 0;
     bool common = false;
@@ -185,22 +203,22 @@ Strategy strategyFor(const QList<SearchTerm> &terms, const PostgresWordFrequenci
         }
         density *= termDensity;
     }
-    const double walked = qMin(double(rows), double(budget) / qMax(density, 1e-9)) * perRowWalked;
-    const double indexed = merged * perPrefixPosting + perIndexSearch;
-    if (walked < indexed)
+    if (CostModel::walkIsCheaper(density, merged, rows, budget))
         return Strategy::Walk;
-    // One word the statistics do not list can still be in thousands of records (the last word
-    // is a prefix, and a prefix they miss can begin many words): reading up to wholeIndexRows
-    // matches only to learn that cost a mid-frequency word 20 ms at 100,000 records, 190 ms at
-    // a million; its stretches cost a few milliseconds each.
-    return common || wordCount < 2 ? Strategy::Stretches : Strategy::WholeIndex;
+    // One word the statistics do not list tells them nothing: it may be rare, or a prefix of
+    // many words each too rare to be listed (at a million records, prefixes in 4% to 11% of
+    // the records were listed as nothing). How many of the newest records it is in decides.
+    if (!common && wordCount < 2)
+        return Strategy::Probe;
+    // Several words none of which is listed: their records are usually few, and come at once.
+    return common ? Strategy::Stretches : Strategy::WholeIndex;
 }
 
-/// The newest matches along the key index (see the header), in a transaction that keeps the
-/// planner from a sequential scan or the GIN index: it cannot know that the filter decompresses
-/// a vector per row.
-Result<QList<Candidate>> walkedMatches(PostgresConnections &connections, const QString &query, const FilterSql &where,
-                                       qint64 below, Tiers &tiers)
+/// The newest matches from `below` down to `floor` along the key index (see the header), in a
+/// transaction that keeps the planner from a sequential scan or the GIN index: it cannot know
+/// that the filter decompresses a vector per row. Returns how many it found.
+Result<qsizetype> walkMatches(PostgresConnections &connections, const QString &query, const FilterSql &where,
+                              qint64 &below, qint64 floor, Tiers &tiers)
 {
     Result<QSqlDatabase> db = connections.database();
     if (db.hasError())
@@ -222,26 +240,28 @@ Result<QList<Candidate>> walkedMatches(PostgresConnections &connections, const Q
                             " FROM (SELECT CAST(? AS tsquery) AS query) q, agent_memories m"
                             " WHERE (coalesce(m.rank_vector, m.search_vector) @@ q.query"
                             "        OR (m.rank_vector IS NOT NULL AND m.search_vector @@ q.query))"
-                            "  AND m.id < ?%1"
+                            "  AND m.id < ? AND m.id >= ?%1"
                             " ORDER BY m.id DESC LIMIT ?) t")
                             .arg(where.conditions);
     Result<QSqlQuery *> prepared = connections.prepared(sql);
     if (prepared.hasError())
         return fail(prepared.error());
     QSqlQuery &q = *prepared.value();
-    Result<void> paged = pageMatches(q, below, 0, tiers, [&](qsizetype need) {
+    qsizetype found = 0;
+    Result<void> paged = pageMatches(q, below, floor, tiers, [&](qsizetype need) {
         int index = 0;
         q.bindValue(index++, query);
         q.bindValue(index++, below);
+        q.bindValue(index++, floor);
         for (const QVariant &value : where.values)
             q.bindValue(index++, value);
         q.bindValue(index++, need);
-    });
+    }, &found);
     if (paged.hasError())
         return fail(paged.error());
     if (!db.value().commit())
         return fail(sqlError(db.value().lastError(), Text::tr("search memories")));
-    return tiers.finish();
+    return found;
 }
 
 /// Matches of `query` among the rows from `since` up to (not including) `below`, by their pair
@@ -349,9 +369,28 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
     Result<void> refreshed = frequencies.refresh(connections);
     if (refreshed.hasError())
         return refreshed.error();
-    const Strategy strategy = strategyFor(terms, frequencies, below - 1, budget);
-    if (strategy == Strategy::Walk)
-        return walkedMatches(connections, query, where, below, tiers);
+    Strategy strategy = strategyFor(terms, frequencies, below - 1, budget);
+    if (strategy == Strategy::Probe) {
+        // The newest probeRows records say how dense the word is; what they hold is kept.
+        const qint64 rows = below - 1;
+        Result<qsizetype> found = walkMatches(connections, query, where, below, qMax<qint64>(0, below - probeRows), tiers);
+        if (found.hasError())
+            return found.error();
+        if (tiers.done() || below <= 1)
+            return tiers.finish();
+        const double density = double(found.value()) / double(probeRows);
+        const bool prefix = !terms.isEmpty() && terms.constLast().prefix;
+        strategy = found.value() > 0
+                           && CostModel::walkIsCheaper(density, prefix ? density * double(rows) : 0, below - 1, tiers.need())
+                       ? Strategy::Walk
+                       : Strategy::Stretches;
+    }
+    if (strategy == Strategy::Walk) {
+        Result<qsizetype> walked = walkMatches(connections, query, where, below, 0, tiers);
+        if (walked.hasError())
+            return walked.error();
+        return tiers.finish();
+    }
     const QString phraseCheck = words.isEmpty() ? QString() : QStringLiteral(" AND m.search_vector @@ q.query");
     if (strategy == Strategy::WholeIndex) {
         // All matches, when there are at most wholeIndexRows of them, newest first.
@@ -487,9 +526,24 @@ Result<QList<MemoryHit>> searchPostgresMemories(PostgresConnections &connections
         return QList<MemoryHit>();
     const qsizetype offset = qMax(0, filter.offset);
     const qsizetype wanted = filter.limit > 0 ? offset + filter.limit : qsizetype(INT_MAX);
-    Result<QList<Candidate>> ranked = rankedMatches(connections, frequencies, pairWords, terms, filterSql(filter), wanted);
-    if (ranked.hasError())
-        return ranked.error();
+    const FilterSql where = filterSql(filter);
+    // The words as typed first, as SQLite does (sqlitememorysearch.h): when they fill the page,
+    // the last word is taken as the whole word it nearly always is, and the postings of every
+    // word it begins (which the index merges again for each query) are not needed.
+    Result<QList<Candidate>> ranked = QList<Candidate>();
+    const bool hasPrefix = terms.constLast().prefix;
+    if (hasPrefix) {
+        QList<SearchTerm> exact = terms;
+        exact.last().prefix = false;
+        ranked = rankedMatches(connections, frequencies, pairWords, exact, where, wanted);
+        if (ranked.hasError())
+            return ranked.error();
+    }
+    if (!hasPrefix || ranked.value().size() < wanted) {
+        ranked = rankedMatches(connections, frequencies, pairWords, terms, where, wanted);
+        if (ranked.hasError())
+            return ranked.error();
+    }
     const QList<Candidate> page = ranked.value().mid(offset);
     if (page.isEmpty())
         return QList<MemoryHit>();

@@ -59,8 +59,13 @@ private:
 ///    query's postings with a stretch's, so rows are visited only for the matches of a few
 ///    buckets. A prefix that many words share makes the index merge all their postings first.
 ///  - Newest first along the key index, testing each record's small rank vector (and its
-///    whole vector only when that misses): for queries that most records match, where the
-///    first few hundred rows hold the tier.
+///    whole vector only when that misses): for queries that many records match, where the
+///    first few thousand rows hold the tier.
+///
+/// The statistics decide, except for one word they do not list: it may be rare, or a prefix of
+/// many words each too rare to be listed (at a million records, prefixes in 4% to 11% of the
+/// records were). The newest 256 records are walked first, and the share of them that match
+/// decides between walking on and the stretches.
 ///
 /// A phrase is looked up by its words (which the index answers exactly) and its word order is
 /// then checked on each candidate's whole vector: a phrase of common words that rarely stand
@@ -69,6 +74,9 @@ private:
 /// their pair vectors (only rows where the two stand together), stretch by stretch; older rows
 /// as above. Phrases are ranked in tiers of 64 (or of the hits wanted, when more), not 512: the
 /// ranking of a phrase leans more on recency than SQLite's.
+///
+/// The last word is first searched as typed, as SQLite does; only when that does not fill the
+/// page does it match as a prefix too.
 ///
 /// Snippets: the content around the first place the longest query word appears as typed
 /// (lower, Capitalised or UPPER case) in the first rankedContentBytes, else the summary; for
