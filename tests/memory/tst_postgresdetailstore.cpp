@@ -394,7 +394,7 @@ private Q_SLOTS:
 
     // A ranking tier ends after 128 matches or 65,536 records, as SQLite's: a word whose newest
     // window of records holds the hits wanted is ranked there, and a stronger match older than
-    // that window comes after them.
+    // that window comes after them; a session's few records are ranked together.
     void aTierEndsWithItsWindowOfRecords()
     {
         auto store = freshStore();
@@ -438,6 +438,14 @@ private Q_SLOTS:
         const QStringList keys = keysOf(every.value());
         QCOMPARE(keys.size(), 17);
         QCOMPARE(keys.constLast(), old.value().key);
+
+        // A session's records are ranked together, however far apart they were written.
+        MemoryFilter session = page;
+        session.sessionId = QStringLiteral("session-1");
+        auto inSession = store->search(QStringLiteral("windowword"), session);
+        VALIS_VERIFY_OK(inSession);
+        QCOMPARE(inSession.value().size(), 10);
+        QCOMPARE(inSession.value().constFirst().record.key, old.value().key);
     }
 
     // Phrases of common words (postgrespairwords.h): once a window of 4,096 records has shown

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <limits>
 
 namespace valis::memory {
 
@@ -77,9 +78,10 @@ constexpr qint64 probeRows = 256;
 class Tiers
 {
 public:
-    Tiers(qsizetype wanted, qsizetype budget, qint64 newestId)
-        : m_wanted(wanted), m_budget(qMax(budget, qMin<qsizetype>(wanted, tierBudget))),
-          m_windowBottom(newestId - tierWindowRows + 1)
+    /// `windowRows` 0: tiers of `budget` matches only.
+    Tiers(qsizetype wanted, qsizetype budget, qint64 newestId, qint64 windowRows)
+        : m_wanted(wanted), m_budget(qMax(budget, qMin<qsizetype>(wanted, tierBudget))), m_windowRows(windowRows),
+          m_windowBottom(windowRows > 0 ? newestId - windowRows + 1 : std::numeric_limits<qint64>::min())
     {}
 
     qsizetype need() const { return m_budget - m_tier.size(); }
@@ -91,16 +93,17 @@ public:
         m_tier.append(candidate);
         if (m_tier.size() >= m_budget) {
             rank();
-            m_windowBottom = candidate.id - tierWindowRows;
+            if (m_windowRows > 0)
+                m_windowBottom = candidate.id - m_windowRows;
         }
     }
     /// Every match with an id of at least `lowest` has been added: the windows above it are
     /// complete.
     void reached(qint64 lowest)
     {
-        while (lowest <= m_windowBottom && !done()) {
+        while (m_windowRows > 0 && lowest <= m_windowBottom && !done()) {
             rank();
-            m_windowBottom -= tierWindowRows;
+            m_windowBottom -= m_windowRows;
         }
     }
     QList<Candidate> finish()
@@ -124,6 +127,7 @@ private:
 
     qsizetype m_wanted;
     qsizetype m_budget;
+    qint64 m_windowRows;
     qint64 m_windowBottom; ///< the lowest id the current tier's window holds
     QList<Candidate> m_tier;
     QList<Candidate> m_best;
@@ -333,7 +337,7 @@ Result<qint64> pairedMatches(PostgresConnections &connections, const QString &qu
 /// The newest matches, tier by tier, each tier ranked within itself, until `wanted` are ranked.
 Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, PostgresWordFrequencies &frequencies,
                                        PostgresPairWords &pairWords, const QList<SearchTerm> &terms, const FilterSql &where,
-                                       qsizetype wanted)
+                                       qint64 windowRows, qsizetype wanted)
 {
     const QString query = postgres_text::tsquery(terms);
     const QString words = postgres_text::tsqueryWords(terms);
@@ -347,7 +351,7 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
     if (newestId == 0)
         return QList<Candidate>();
     const qsizetype budget = words.isEmpty() ? tierBudget : phraseTierBudget;
-    Tiers tiers(wanted, budget, newestId);
+    Tiers tiers(wanted, budget, newestId, windowRows);
     qint64 below = newestId + 1;
 
     // Phrases of common words: the rows that know the words, by their pairs (postgrespairwords.h).
@@ -527,6 +531,10 @@ Result<QList<MemoryHit>> searchPostgresMemories(PostgresConnections &connections
     const qsizetype offset = qMax(0, filter.offset);
     const qsizetype wanted = filter.limit > 0 ? offset + filter.limit : qsizetype(INT_MAX);
     const FilterSql where = filterSql(filter);
+    // A session, type or folder may hold few records spread over the whole store: those are
+    // ranked together, as SQLite ranks a filter's few records in one tier.
+    const qint64 windowRows =
+        filter.sessionId.isEmpty() && filter.type.isEmpty() && filter.pathPrefix.isEmpty() ? tierWindowRows : 0;
     // The words as typed first, as SQLite does (sqlitememorysearch.h): when they fill the page,
     // the last word is taken as the whole word it nearly always is, and the postings of every
     // word it begins (which the index merges again for each query) are not needed.
@@ -535,12 +543,12 @@ Result<QList<MemoryHit>> searchPostgresMemories(PostgresConnections &connections
     if (hasPrefix) {
         QList<SearchTerm> exact = terms;
         exact.last().prefix = false;
-        ranked = rankedMatches(connections, frequencies, pairWords, exact, where, wanted);
+        ranked = rankedMatches(connections, frequencies, pairWords, exact, where, windowRows, wanted);
         if (ranked.hasError())
             return ranked.error();
     }
     if (!hasPrefix || ranked.value().size() < wanted) {
-        ranked = rankedMatches(connections, frequencies, pairWords, terms, where, wanted);
+        ranked = rankedMatches(connections, frequencies, pairWords, terms, where, windowRows, wanted);
         if (ranked.hasError())
             return ranked.error();
     }

@@ -43,7 +43,9 @@ private:
 /// newest 65,536 records, and the newest records win ties of relevance. 128 matches, not
 /// SQLite's 512, because the rank (ts_rank over rank_vector, postgresschema.h) decompresses
 /// each candidate's vector, where SQLite reads a few numbers per row. The window also bounds the
-/// search: once the newest window holds the hits wanted, older records are not looked at.
+/// search: once the newest window holds the hits wanted, older records are not looked at. A
+/// filter by session, type or folder, whose records may be few and far apart, has tiers of
+/// matches only (SQLite ranks a filter's few records in one tier).
 ///
 /// The newest matches come one of three ways, whichever the word frequencies say is cheaper
 /// (neither PostgreSQL plan for "newest matches first" is right for every query: a backward
