@@ -88,6 +88,34 @@ QList<qint64> processesWithArgument(const QByteArray &argument)
     return found;
 }
 
+QString processTable(const QByteArray &argument)
+{
+    QStringList rows;
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        bool ok = false;
+        entry.toLongLong(&ok);
+        if (!ok)
+            continue;
+        QFile stat(QStringLiteral("/proc/") + entry + QStringLiteral("/stat"));
+        QFile cmdline(QStringLiteral("/proc/") + entry + QStringLiteral("/cmdline"));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        // "pid (comm) state ppid ...": the comm may hold spaces, so fields count from its ')'.
+        const QByteArray line = stat.readAll();
+        const qsizetype close = line.lastIndexOf(')');
+        const QByteArray comm = line.mid(line.indexOf('(') + 1, close - line.indexOf('(') - 1);
+        const QList<QByteArray> fields = line.mid(close + 2).split(' ');
+        const QByteArray arguments = cmdline.open(QIODevice::ReadOnly) ? cmdline.readAll() : QByteArray();
+        if (comm != "bwrap" && !arguments.split('\0').contains(argument))
+            continue;
+        rows << QStringLiteral("%1 ppid %2 %3 %4: %5")
+                    .arg(entry, QString::fromLatin1(fields.value(1)), QString::fromLatin1(fields.value(0)),
+                         QString::fromLatin1(comm), QString::fromUtf8(QByteArray(arguments).replace('\0', ' ')).left(160));
+    }
+    return rows.isEmpty() ? QStringLiteral("(none)") : rows.join(QStringLiteral("; "));
+}
+
 QByteArray uniqueSleepToken()
 {
     return "977." + QByteArray::number(QRandomGenerator::global()->bounded(100000000, 999999999));

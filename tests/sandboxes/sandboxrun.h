@@ -50,6 +50,10 @@ SandboxCommand shellCommand(const QString &workspace, const QString &script, con
 /// The live processes whose command line has an argument equal to `argument`.
 QList<qint64> processesWithArgument(const QByteArray &argument);
 
+/// For failure messages: every bwrap process on the machine and every process with `argument`
+/// (pid, parent, state, command line).
+QString processTable(const QByteArray &argument);
+
 /// A token no other process on the machine has in its command line: "977.<random digits>",
 /// which sleep(1) takes as a number of seconds.
 QByteArray uniqueSleepToken();
