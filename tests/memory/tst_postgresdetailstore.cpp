@@ -161,7 +161,8 @@ private Q_SLOTS:
     {
         auto store = freshStore();
         QVERIFY(store);
-        QByteArray content("text\0with nul\xff\xfe invalid utf8 \xc3", 35);
+        static const char raw[] = "text\0with nul\xff\xfe invalid utf8 \xc3";
+        const QByteArray content(raw, sizeof raw - 1); // its NUL included, not the terminator
         NewMemory m = memory(content);
         m.metadata = QJsonObject{{QStringLiteral("stderr"), QStringLiteral("has a %1 nul").arg(QChar(0))}};
         auto stored = store->put(m);

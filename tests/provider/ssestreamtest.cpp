@@ -63,6 +63,8 @@ HttpSseStream *SseStreamTest::start(std::unique_ptr<StreamDecoder> decoder, std:
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
     request.setRawHeader("x-api-key", "test-key");
     request.setRawHeader("anthropic-version", "2023-06-01");
+    // A test may run several streams one after the other: the one before is done with.
+    delete m_stream;
     m_stream = new valis::HttpSseStream(m_network.get(), request, body, std::move(decoder),
                                         QStringLiteral("test-provider"), idleTimeout, nullptr);
     return m_stream;

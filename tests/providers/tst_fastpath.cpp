@@ -137,7 +137,8 @@ private Q_SLOTS:
         JsonScanner fifteen("999999999999999");
         QVERIFY(fifteen.readInteger(&value));
         QCOMPARE(value, Q_INT64_C(999999999999999));
-        JsonScanner forty(QByteArray(40, '9'));
+        const QByteArray fortyDigits(40, '9');
+        JsonScanner forty(fortyDigits);
         QVERIFY(!forty.readInteger(&value));
         QVERIFY(!forty.ok());
     }

@@ -101,14 +101,16 @@ void Session::rememberLeaf(const QString &messageId)
 
 Result<void> Session::branchFrom(qsizetype edited, const QList<Part> &parts, const QString &text)
 {
+    // Taken before the path moves: `parts` may be the stored message's own (regenerate()), in
+    // the path setLeaf() replaces and frees (ASan found it).
+    Message user;
+    user.role = Role::User;
+    user.parts = parts;
     // The path moves to the edited message's parent first, so a view rebuilt on branchChanged
     // shows what the new message follows, and TurnStarted then adds it as after submit().
     const qsizetype previous = m_leaf;
     setLeaf(m_branches.parentAt(edited));
     Q_EMIT branchChanged();
-    Message user;
-    user.role = Role::User;
-    user.parts = parts;
     const Result<void> started = startTurnWith(user, text, true);
     if (started.hasError()) {
         setLeaf(previous);
@@ -141,7 +143,7 @@ Result<void> Session::regenerate()
     if (isBusy())
         return busy();
     for (qsizetype i = m_path.size() - 1; i >= 0; --i) {
-        const Message &user = m_path.at(i);
+        const Message user = m_path.at(i); // a copy: branchFrom() replaces the path
         if (!user.startsTurn())
             continue;
         // The same parts as stored: images keep their blob: reference, so nothing is copied.

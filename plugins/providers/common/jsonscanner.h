@@ -3,6 +3,8 @@
 #include <QByteArrayView>
 #include <QString>
 
+#include <type_traits>
+
 /// A strict, allocation-light JSON reader for the hot path of the stream decoders.
 ///
 /// QJsonDocument builds a whole document for every SSE event, and that is most of the cost of
@@ -23,7 +25,13 @@ class JsonScanner
 public:
     enum class Type { Object, Array, String, Number, True, False, Null, Invalid };
 
+    /// Reads `json` in place: it must outlive the scanner.
     explicit JsonScanner(QByteArrayView json) : m_json(json) {}
+    /// A temporary QByteArray would be gone before the first read (ASan found a test that
+    /// passed one).
+    template<typename T>
+        requires std::is_same_v<T, QByteArray>
+    explicit JsonScanner(T &&) = delete;
 
     /// The type of the next value (after whitespace), without consuming it.
     Type peek();
