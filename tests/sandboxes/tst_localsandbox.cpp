@@ -184,14 +184,15 @@ private Q_SLOTS:
         QTest::addColumn<QString>("reason");
         const QString ws = m_workspace.path();
         for (const QString &box : {QStringLiteral("local-bwrap"), QStringLiteral("plain")}) {
-            const auto row = [&box](const char *name) { return qPrintable(box + QLatin1Char(':') + QLatin1String(name)); };
-            QTest::newRow(row("no workspace")) << box << QString() << QString() << QStringLiteral("true") << QStringLiteral("no workspace");
-            QTest::newRow(row("relative workspace")) << box << QStringLiteral("work") << QString() << QStringLiteral("true") << QStringLiteral("not an absolute path");
-            QTest::newRow(row("missing workspace")) << box << ws + QStringLiteral("/missing") << QString() << QStringLiteral("true") << QStringLiteral("does not exist");
-            QTest::newRow(row("root workspace")) << box << QStringLiteral("/") << QString() << QStringLiteral("true") << QStringLiteral("root folder");
-            QTest::newRow(row("outside working directory")) << box << ws << QStringLiteral("/etc") << QStringLiteral("true") << QStringLiteral("outside the workspace");
-            QTest::newRow(row("relative working directory")) << box << ws << QStringLiteral("sub") << QStringLiteral("true") << QStringLiteral("not an absolute path");
-            QTest::newRow(row("missing program")) << box << ws << QString() << QStringLiteral("no-such-program-here") << QStringLiteral("no-such-program-here");
+            // The name's bytes: qPrintable() of a temporary would point into freed memory (ASan).
+            const auto row = [&box](const char *name) { return (box + QLatin1Char(':') + QLatin1String(name)).toUtf8(); };
+            QTest::newRow(row("no workspace").constData()) << box << QString() << QString() << QStringLiteral("true") << QStringLiteral("no workspace");
+            QTest::newRow(row("relative workspace").constData()) << box << QStringLiteral("work") << QString() << QStringLiteral("true") << QStringLiteral("not an absolute path");
+            QTest::newRow(row("missing workspace").constData()) << box << ws + QStringLiteral("/missing") << QString() << QStringLiteral("true") << QStringLiteral("does not exist");
+            QTest::newRow(row("root workspace").constData()) << box << QStringLiteral("/") << QString() << QStringLiteral("true") << QStringLiteral("root folder");
+            QTest::newRow(row("outside working directory").constData()) << box << ws << QStringLiteral("/etc") << QStringLiteral("true") << QStringLiteral("outside the workspace");
+            QTest::newRow(row("relative working directory").constData()) << box << ws << QStringLiteral("sub") << QStringLiteral("true") << QStringLiteral("not an absolute path");
+            QTest::newRow(row("missing program").constData()) << box << ws << QString() << QStringLiteral("no-such-program-here") << QStringLiteral("no-such-program-here");
         }
     }
     void refusedCommandsFailAfterStartReturns()
