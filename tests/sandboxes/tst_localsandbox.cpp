@@ -295,7 +295,14 @@ private Q_SLOTS:
         // process's peak memory did not grow by anything like 100 MB.
         QVERIFY2(result->largestChunk <= 4 * 1024 * 1024, qPrintable(QString::number(result->largestChunk)));
         const qint64 growth = peakResidentBytes() - peakBefore;
+#if defined(__SANITIZE_ADDRESS__)
+        // ASan keeps freed memory in quarantine instead of reusing it, so the peak grows with
+        // every piece passed through (240 MB seen); the release build's run holds the bound, and
+        // the largest piece above is checked in both.
+        qInfo("peak memory grew by %lld MB (not bounded under ASan)", growth / (1024 * 1024));
+#else
         QVERIFY2(growth < 40LL * 1024 * 1024, qPrintable(QStringLiteral("peak memory grew by %1 bytes").arg(growth)));
+#endif
     }
 
     void invalidUtf8ArrivesUnchanged_data() { addSandboxRows({QStringLiteral("local-bwrap"), QStringLiteral("plain")}); }

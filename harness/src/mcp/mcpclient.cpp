@@ -442,12 +442,15 @@ void McpClient::listAll(const QString &method, const QString &key, const McpRequ
     auto pager = std::make_shared<Pager>();
     auto fetch = std::make_shared<std::function<void(const QString &)>>();
     QPointer<QObject> guard(context);
-    *fetch = [this, method, key, options, guard, done, pager, fetch](const QString &cursor) {
+    // The function holds itself weakly; each page's connection holds it, so a page destroyed
+    // unanswered (the connection closed) frees it (a strong self-reference leaked; LSan).
+    std::weak_ptr<std::function<void(const QString &)>> self = fetch;
+    *fetch = [this, method, key, options, guard, done, pager, self](const QString &cursor) {
         QJsonObject params;
         if (!cursor.isEmpty())
             params.insert(QStringLiteral("cursor"), cursor);
         McpRequest *page = request(method, params, options);
-        connect(page, &McpRequest::finished, this, [method, key, guard, done, pager, fetch](const McpResponse &response) {
+        connect(page, &McpRequest::finished, this, [method, key, guard, done, pager, fetch = self.lock()](const McpResponse &response) {
             if (!guard) {
                 *fetch = nullptr;
                 return;

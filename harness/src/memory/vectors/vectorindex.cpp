@@ -21,6 +21,16 @@
 #include <QThread>
 #include <QThreadPool>
 
+// hnswlib's SSE path prefetches one element past a full link list (nmslib/hnswlib issues 107
+// and 578, open upstream): harmless on real hardware, a heap-buffer-overflow read for ASan,
+// which found it. Under AddressSanitizer its scalar path is built instead.
+#if defined(__SANITIZE_ADDRESS__)
+#define NO_MANUAL_VECTORIZATION
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define NO_MANUAL_VECTORIZATION
+#endif
+#endif
 #include <hnswlib/hnswlib.h>
 
 #include <atomic>
