@@ -16,3 +16,6 @@ add_test(NAME layout_hidpi COMMAND xvfb-run -a -s "-screen 0 2560x1600x24" $<TAR
 set_tests_properties(layout_hidpi PROPERTIES
     SKIP_REGULAR_EXPRESSION "SKIP   : " TIMEOUT 300
     ENVIRONMENT "${valis_layout_environment};QT_SCALE_FACTOR=2")
+if(VALIS_SANITIZE)
+    set_tests_properties(layout layout_hidpi PROPERTIES ENVIRONMENT_MODIFICATION "${VALIS_WEBENGINE_ASAN_OPTIONS}")
+endif()
