@@ -1,5 +1,7 @@
 #include "sandboxrun.h"
 
+#include "processtree.h"
+
 #include <QDir>
 #include <QFile>
 #include <QRandomGenerator>
@@ -69,21 +71,36 @@ SandboxCommand shellCommand(const QString &workspace, const QString &script, con
     return command;
 }
 
+namespace {
+
+/// The process ids /proc lists, as its folder names.
+QStringList processIds()
+{
+    QStringList ids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    ids.removeIf([](const QString &entry) {
+        bool ok = false;
+        entry.toLongLong(&ok);
+        return !ok;
+    });
+    return ids;
+}
+
+/// /proc/<pid>/<name>; empty when the process is gone.
+QByteArray processFile(const QString &pid, const char *name)
+{
+    QFile file(QStringLiteral("/proc/") + pid + QLatin1Char('/') + QLatin1String(name));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
 QList<qint64> processesWithArgument(const QByteArray &argument)
 {
     QList<qint64> found;
-    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QString &entry : entries) {
-        bool ok = false;
-        const qint64 pid = entry.toLongLong(&ok);
-        if (!ok)
-            continue;
-        QFile cmdline(QStringLiteral("/proc/") + entry + QStringLiteral("/cmdline"));
-        if (!cmdline.open(QIODevice::ReadOnly))
-            continue;
+    for (const QString &pid : processIds()) {
         // A zombie has an empty command line: it is dead already.
-        if (cmdline.readAll().split('\0').contains(argument))
-            found.append(pid);
+        if (processFile(pid, "cmdline").split('\0').contains(argument))
+            found.append(pid.toLongLong());
     }
     return found;
 }
@@ -91,27 +108,19 @@ QList<qint64> processesWithArgument(const QByteArray &argument)
 QString processTable(const QByteArray &argument)
 {
     QStringList rows;
-    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QString &entry : entries) {
-        bool ok = false;
-        entry.toLongLong(&ok);
-        if (!ok)
+    for (const QString &pid : processIds()) {
+        const QByteArray statLine = processFile(pid, "stat");
+        const sandboxes::ProcessStat stat = sandboxes::parseProcessStat(statLine);
+        const QByteArray arguments = processFile(pid, "cmdline");
+        // By its name in stat, so that bwrap's zombies (no command line) are listed too.
+        if (stat.pid == 0 || (!statLine.contains(" (bwrap) ") && !arguments.split('\0').contains(argument)))
             continue;
-        QFile stat(QStringLiteral("/proc/") + entry + QStringLiteral("/stat"));
-        QFile cmdline(QStringLiteral("/proc/") + entry + QStringLiteral("/cmdline"));
-        if (!stat.open(QIODevice::ReadOnly))
-            continue;
-        // "pid (comm) state ppid ...": the comm may hold spaces, so fields count from its ')'.
-        const QByteArray line = stat.readAll();
-        const qsizetype close = line.lastIndexOf(')');
-        const QByteArray comm = line.mid(line.indexOf('(') + 1, close - line.indexOf('(') - 1);
-        const QList<QByteArray> fields = line.mid(close + 2).split(' ');
-        const QByteArray arguments = cmdline.open(QIODevice::ReadOnly) ? cmdline.readAll() : QByteArray();
-        if (comm != "bwrap" && !arguments.split('\0').contains(argument))
-            continue;
-        rows << QStringLiteral("%1 ppid %2 %3 %4: %5")
-                    .arg(entry, QString::fromLatin1(fields.value(1)), QString::fromLatin1(fields.value(0)),
-                         QString::fromLatin1(comm), QString::fromUtf8(QByteArray(arguments).replace('\0', ' ')).left(160));
+        // "pid (name)" as stat begins, then the parent, the state and the command line.
+        const QString named = QString::fromUtf8(statLine.left(statLine.lastIndexOf(") ") + 1));
+        rows << QStringLiteral("%1 ppid %2 %3: %4")
+                    .arg(named)
+                    .arg(stat.parentPid)
+                    .arg(QString(QLatin1Char(stat.state)), QString::fromUtf8(QByteArray(arguments).replace('\0', ' ')).left(160));
     }
     return rows.isEmpty() ? QStringLiteral("(none)") : rows.join(QStringLiteral("; "));
 }
