@@ -334,22 +334,27 @@ Result<qint64> pairedMatches(PostgresConnections &connections, const QString &qu
     return qMin(below, pairs.since);
 }
 
-/// The newest matches, tier by tier, each tier ranked within itself, until `wanted` are ranked.
-Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, PostgresWordFrequencies &frequencies,
-                                       PostgresPairWords &pairWords, const QList<SearchTerm> &terms, const FilterSql &where,
-                                       qint64 windowRows, qsizetype wanted)
+/// The id of the newest record; 0 in an empty store.
+Result<qint64> newestRowId(PostgresConnections &connections)
 {
-    const QString query = postgres_text::tsquery(terms);
-    const QString words = postgres_text::tsqueryWords(terms);
     Result<QSqlQuery *> newest = connections.prepared(QStringLiteral("SELECT coalesce(max(id), 0) FROM agent_memories"));
     if (newest.hasError())
         return newest.error();
     if (!newest.value()->exec() || !newest.value()->next())
         return sqlError(*newest.value(), Text::tr("search memories"));
-    const qint64 newestId = newest.value()->value(0).toLongLong();
+    const qint64 id = newest.value()->value(0).toLongLong();
     newest.value()->finish();
-    if (newestId == 0)
-        return QList<Candidate>();
+    return id;
+}
+
+/// The newest matches among the records up to `newestId`, tier by tier, each tier ranked within
+/// itself, until `wanted` are ranked.
+Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, PostgresWordFrequencies &frequencies,
+                                       PostgresPairWords &pairWords, const QList<SearchTerm> &terms, const FilterSql &where,
+                                       qint64 newestId, qint64 windowRows, qsizetype wanted)
+{
+    const QString query = postgres_text::tsquery(terms);
+    const QString words = postgres_text::tsqueryWords(terms);
     const qsizetype budget = words.isEmpty() ? tierBudget : phraseTierBudget;
     Tiers tiers(wanted, budget, newestId, windowRows);
     qint64 below = newestId + 1;
@@ -384,6 +389,8 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
             return tiers.finish();
         const double density = double(found.value()) / double(probeRows);
         const bool prefix = !terms.isEmpty() && terms.constLast().prefix;
+        // A prefix's postings are merged over the whole store; what is left to walk lies below
+        // the probe.
         strategy = found.value() > 0
                            && CostModel::walkIsCheaper(density, prefix ? density * double(rows) : 0, below - 1, tiers.need())
                        ? Strategy::Walk
@@ -538,17 +545,23 @@ Result<QList<MemoryHit>> searchPostgresMemories(PostgresConnections &connections
     // The words as typed first, as SQLite does (sqlitememorysearch.h): when they fill the page,
     // the last word is taken as the whole word it nearly always is, and the postings of every
     // word it begins (which the index merges again for each query) are not needed.
+    // Both passes look at the same records: the newest id is read once.
+    const Result<qint64> newestId = newestRowId(connections);
+    if (newestId.hasError())
+        return newestId.error();
+    if (newestId.value() == 0)
+        return QList<MemoryHit>();
     Result<QList<Candidate>> ranked = QList<Candidate>();
     const bool hasPrefix = terms.constLast().prefix;
     if (hasPrefix) {
         QList<SearchTerm> exact = terms;
         exact.last().prefix = false;
-        ranked = rankedMatches(connections, frequencies, pairWords, exact, where, windowRows, wanted);
+        ranked = rankedMatches(connections, frequencies, pairWords, exact, where, newestId.value(), windowRows, wanted);
         if (ranked.hasError())
             return ranked.error();
     }
     if (!hasPrefix || ranked.value().size() < wanted) {
-        ranked = rankedMatches(connections, frequencies, pairWords, terms, where, windowRows, wanted);
+        ranked = rankedMatches(connections, frequencies, pairWords, terms, where, newestId.value(), windowRows, wanted);
         if (ranked.hasError())
             return ranked.error();
     }
