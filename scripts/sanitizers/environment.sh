@@ -17,7 +17,8 @@ export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:check_initialization_order=1
 # Leaks inside third-party libraries only, each with its reason (lsan.supp).
 export LSAN_OPTIONS="suppressions=$sanitizers_dir/lsan.supp:print_suppressions=0"
 # -fno-sanitize-recover=undefined already stops at the first report; this makes it print where.
-export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+# ubsan.supp: checks that misfire on third-party code, each with its reason.
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:suppressions=$sanitizers_dir/ubsan.supp"
 # QtTest stops a test function after 300 s (its watchdog); the sanitizers make code about three
 # times slower, as CTest's timeouts allow for (tests/CMakeLists.txt): the same factor here (a
 # scripted valis-cli session of tst_gradientsession takes 95 s in the release build).

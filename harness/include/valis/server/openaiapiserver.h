@@ -14,7 +14,7 @@
 
 namespace valis {
 
-class HttpRequest;
+struct HttpRequest;
 class HttpResponder;
 class SessionStore;
 class ToolProvider;
