@@ -361,6 +361,41 @@ private Q_SLOTS:
         QCOMPARE(result->endings, 0); // deleted objects report nothing
     }
 
+    // A process that leaves the command's session (setsid) is out of reach of the session's
+    // kill, but still a child of the command while the command lives: deleting the process
+    // kills it too. This is what bwrap's pid 1 does for a moment before it binds its life to
+    // its parent's, which left a whole sandbox running now and then (the test above, as a
+    // normal user); here it is made to happen every time.
+    void deletingARunningProcessKillsWhatLeftItsSession_data() { addSandboxRows({QStringLiteral("plain-session"), QStringLiteral("local-bwrap")}); }
+    void deletingARunningProcessKillsWhatLeftItsSession()
+    {
+        QFETCH(QString, sandbox);
+        auto box = makeSandbox(sandbox);
+        REQUIRE_AVAILABLE(*box);
+        const QByteArray token = uniqueSleepToken();
+        auto result = run(*box, shellCommand(m_workspace.path(), QStringLiteral("setsid sleep \"$1\" & sleep \"$1\""),
+                                             {QString::fromLatin1(token)}));
+        // Wait for the one that left: its session is its own pid.
+        const auto leftItsSession = [&token]() {
+            for (qint64 pid : processesWithArgument(token)) {
+                QFile statFile(QStringLiteral("/proc/%1/stat").arg(pid));
+                const sandboxes::ProcessStat stat =
+                    sandboxes::parseProcessStat(statFile.open(QIODevice::ReadOnly) ? statFile.readAll() : QByteArray());
+                if (stat.pid == pid && stat.session == pid)
+                    return true;
+            }
+            return false;
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT(leftItsSession() && processesWithArgument(token).size() >= 2,
+                                  qPrintable(QStringLiteral("%1; processes: %2").arg(result->describe(), processTable(token))), 20000);
+        QElapsedTimer clock;
+        clock.start();
+        delete result->process.data();
+        QTRY_VERIFY2_WITH_TIMEOUT(processesWithArgument(token).isEmpty(),
+                                  qPrintable(QStringLiteral("after %1 ms still running: %2").arg(clock.elapsed()).arg(processTable(token))),
+                                  20000);
+    }
+
     // --- the plugin --------------------------------------------------------------------------
 
     void pluginLoadsThroughThePluginManager()

@@ -309,11 +309,28 @@ void LocalSandboxProcess::stop(const Error &reason)
 int LocalSandboxProcess::killTree()
 {
     int alive = 0;
+#ifdef Q_OS_LINUX
+    // What the direct child started, while it is still their parent. bwrap's pid 1 calls
+    // setsid() (--new-session) before it asks to die with its parent (prctl in do_init), so
+    // for that moment neither the session nor the direct child's death would reach it, and
+    // the namespace with the command would live on. Killed here, pid 1 takes the namespace.
+    // Walk and kills are microseconds apart, and Linux hands out a pid again only after the
+    // whole range, so none of these ids can have become an unrelated process's.
+    QList<qint64> descendants;
+    if (!m_group && m_pid > 0 && m_process && m_process->state() != QProcess::NotRunning)
+        descendants = liveDescendants(m_pid);
+#endif
     // The direct child first: for bwrap its death takes the whole pid namespace with it.
     if (m_process && m_process->state() != QProcess::NotRunning) {
         m_process->kill();
         ++alive;
     }
+#ifdef Q_OS_LINUX
+    for (qint64 pid : std::as_const(descendants)) {
+        ::kill(pid_t(pid), SIGKILL);
+        ++alive;
+    }
+#endif
 #ifdef Q_OS_UNIX
     if (m_group) {
         alive += int(m_group->killAll());

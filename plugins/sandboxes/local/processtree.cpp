@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QString>
 
 #ifdef Q_OS_UNIX
@@ -110,6 +111,34 @@ QList<qint64> liveSessionMembers(qint64 session)
     Q_UNUSED(session);
 #endif
     return members;
+}
+
+QList<qint64> liveDescendants(qint64 ancestor)
+{
+    QList<qint64> descendants;
+#ifdef Q_OS_LINUX
+    if (ancestor <= 0)
+        return descendants;
+    QHash<qint64, QList<qint64>> children;
+    forEachProcess([&](const ProcessStat &stat) {
+        // A zombie's children were handed to a reaper when it died: it has none left.
+        if (stat.state != 'Z' && stat.state != 'X')
+            children[stat.parentPid].append(stat.pid);
+    });
+    QList<qint64> pending{ancestor};
+    while (!pending.isEmpty()) {
+        const qint64 parent = pending.takeLast();
+        for (qint64 child : children.value(parent)) {
+            if (child == ancestor || descendants.contains(child))
+                continue; // /proc is read while it changes: never loop
+            descendants.append(child);
+            pending.append(child);
+        }
+    }
+#else
+    Q_UNUSED(ancestor);
+#endif
+    return descendants;
 }
 
 bool isLiveProcess(qint64 pid)

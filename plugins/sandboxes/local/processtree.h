@@ -24,6 +24,12 @@ ProcessStat parseProcessStat(const QByteArray &statLine);
 /// stays in that session unless it calls setsid() itself.
 QList<qint64> liveSessionMembers(qint64 session);
 
+/// The live (not zombie) descendants of `ancestor` (children, their children, ...), from one
+/// walk of /proc (Linux; empty elsewhere). A process that leaves the session with setsid()
+/// is still found here for as long as its parent lives: bwrap's pid 1 does so before it ties
+/// its life to its parent's (see LocalSandboxProcess::killTree()).
+QList<qint64> liveDescendants(qint64 ancestor);
+
 /// Whether `pid` is a live (not zombie) process (Linux: from /proc; elsewhere kill(pid, 0)).
 bool isLiveProcess(qint64 pid);
 
