@@ -105,6 +105,11 @@ QList<qint64> processesWithArgument(const QByteArray &argument)
     return found;
 }
 
+sandboxes::ProcessStat processStat(qint64 pid)
+{
+    return sandboxes::parseProcessStat(processFile(QString::number(pid), "stat"));
+}
+
 QString processTable(const QByteArray &argument)
 {
     QStringList rows;

@@ -1,6 +1,7 @@
 #pragma once
 
 // Running commands in a real sandbox from a test, and looking at the host afterwards.
+#include "processtree.h"
 #include "valis/core/result.h"
 #include "valis/plugins/sandbox.h"
 #include "valis/plugins/sandboxprocess.h"
@@ -49,6 +50,9 @@ SandboxCommand shellCommand(const QString &workspace, const QString &script, con
 
 /// The live processes whose command line has an argument equal to `argument`.
 QList<qint64> processesWithArgument(const QByteArray &argument);
+
+/// /proc/<pid>/stat, parsed; pid 0 when the process is gone.
+sandboxes::ProcessStat processStat(qint64 pid);
 
 /// For failure messages: every bwrap process on the machine and every process with `argument`
 /// (pid, parent, state, command line).

@@ -371,9 +371,7 @@ private Q_SLOTS:
         // Wait for the one that left: its session is its own pid.
         const auto leftItsSession = [&token]() {
             for (qint64 pid : processesWithArgument(token)) {
-                QFile statFile(QStringLiteral("/proc/%1/stat").arg(pid));
-                const sandboxes::ProcessStat stat =
-                    sandboxes::parseProcessStat(statFile.open(QIODevice::ReadOnly) ? statFile.readAll() : QByteArray());
+                const sandboxes::ProcessStat stat = processStat(pid);
                 if (stat.pid == pid && stat.session == pid)
                     return true;
             }
