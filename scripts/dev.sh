@@ -211,7 +211,29 @@ fuzz_all() {
     while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || failed=1; done
     printf '%-22s %6s %8s %7s  %s\n' target cpu-s execs/s cov result
     sort "$table"
+    [ "$failed" -eq 0 ] || fuzz_show_failures "$table"
     [ "$failed" -eq 0 ]
+}
+
+# fuzz_show_failures TABLE: prints, for each failed target, the end of its log and the inputs it
+# saved (base64, when small), because a CI machine's build directory is gone once the run ends
+# and a rare finding is otherwise lost.
+fuzz_show_failures() {
+    local name artifact
+    while read -r name _ _ _ result _; do
+        [ "$result" = FAILED ] || continue
+        log "$name failed; the end of its log:"
+        grep -v -e '^#[0-9]' -e '^INFO:' -e 'NEW_FUNC' "$fuzz_build_dir/fuzz/logs/$name.log" | tail -n 60
+        for artifact in "$fuzz_build_dir/fuzz/artifacts/$name"/*; do
+            [ -f "$artifact" ] || continue
+            if [ "$(stat -c %s "$artifact")" -le 16384 ]; then
+                log "${artifact##*/} (base64; save it under fuzz/regressions/$name/ once fixed):"
+                base64 -w 100 "$artifact"
+            else
+                log "${artifact##*/}: $(stat -c %s "$artifact") bytes, too large to print"
+            fi
+        done
+    done <"$1"
 }
 
 # fuzz_smoke: builds the fuzz targets, then runs every one for FUZZ_SMOKE_SECONDS (default 30)

@@ -1,5 +1,7 @@
 #include "jsonscanner.h"
 
+#include <QStringDecoder>
+
 namespace valis::providers {
 
 namespace {
@@ -49,6 +51,18 @@ void appendUtf8(QByteArray &out, char32_t code)
         out += char(0x80 | ((code >> 6) & 0x3F));
         out += char(0x80 | (code & 0x3F));
     }
+}
+
+// QString::fromUtf8 drops a byte order mark at the start of its input. QJsonDocument, the
+// reference this scanner must match, decodes a string with escapes itself and keeps a leading
+// U+FEFF there, while a string without escapes goes through fromUtf8 and loses it (Qt 6.4);
+// an escaped string is therefore converted with the mark kept.
+QString unescapedFromUtf8(QByteArrayView utf8)
+{
+    if (!utf8.startsWith("\xEF\xBB\xBF"))
+        return QString::fromUtf8(utf8);
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless | QStringDecoder::Flag::ConvertInitialBom);
+    return decoder.decode(utf8);
 }
 
 } // namespace
@@ -227,7 +241,7 @@ bool JsonScanner::readString(QString *out)
     if (!escaped) {
         if (!isPlainUtf8(raw))
             return fail();
-        *out = QString::fromUtf8(raw);
+        *out = QString::fromUtf8(raw); // drops a leading U+FEFF, as QJsonDocument does
         return true;
     }
     QByteArray unescaped;
@@ -289,7 +303,7 @@ bool JsonScanner::readString(QString *out)
     }
     if (!isPlainUtf8(unescaped))
         return fail();
-    *out = QString::fromUtf8(unescaped);
+    *out = unescapedFromUtf8(unescaped);
     return true;
 }
 
