@@ -24,6 +24,7 @@
 #include <QTimer>
 #include <QtTest/QTest>
 
+#include <algorithm>
 #include <chrono>
 
 using namespace valis;
@@ -368,16 +369,15 @@ private Q_SLOTS:
         const QByteArray token = uniqueSleepToken();
         auto result = run(*box, shellCommand(m_workspace.path(), QStringLiteral("setsid sleep \"$1\" & sleep \"$1\""),
                                              {QString::fromLatin1(token)}));
-        // Wait for the one that left: its session is its own pid.
-        const auto leftItsSession = [&token]() {
-            for (qint64 pid : processesWithArgument(token)) {
-                const sandboxes::ProcessStat stat = processStat(pid);
-                if (stat.pid == pid && stat.session == pid)
-                    return true;
-            }
-            return false;
+        // Wait for both sleeps, one of them out of the session: its session is its own pid.
+        const auto bothRunOneLeft = [&token]() {
+            const QList<qint64> sleeps = processesWithArgument(token);
+            return sleeps.size() >= 2 && std::any_of(sleeps.cbegin(), sleeps.cend(), [](qint64 pid) {
+                       const sandboxes::ProcessStat stat = processStat(pid);
+                       return stat.pid == pid && stat.session == pid;
+                   });
         };
-        QTRY_VERIFY2_WITH_TIMEOUT(leftItsSession() && processesWithArgument(token).size() >= 2,
+        QTRY_VERIFY2_WITH_TIMEOUT(bothRunOneLeft(),
                                   qPrintable(QStringLiteral("%1; processes: %2").arg(result->describe(), processTable(token))), 20000);
         deleteAndExpectNoneLeft(*result, token);
     }

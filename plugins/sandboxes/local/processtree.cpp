@@ -104,7 +104,7 @@ QList<qint64> liveSessionMembers(qint64 session)
     if (session <= 0)
         return members;
     forEachProcess([&](const ProcessStat &stat) {
-        if (stat.session == session && stat.state != 'Z' && stat.state != 'X')
+        if (stat.session == session && stat.isLive())
             members.append(stat.pid);
     });
 #else
@@ -122,7 +122,7 @@ QList<qint64> liveDescendants(qint64 ancestor)
     QHash<qint64, QList<qint64>> children;
     forEachProcess([&](const ProcessStat &stat) {
         // A zombie's children were handed to a reaper when it died: it has none left.
-        if (stat.state != 'Z' && stat.state != 'X')
+        if (stat.isLive())
             children[stat.parentPid].append(stat.pid);
     });
     QList<qint64> pending{ancestor};
@@ -147,7 +147,7 @@ bool isLiveProcess(qint64 pid)
         return false;
 #ifdef Q_OS_LINUX
     const ProcessStat stat = readProcessStat(QByteArray::number(pid).constData());
-    return stat.pid == pid && stat.state != 'Z' && stat.state != 'X';
+    return stat.pid == pid && stat.isLive();
 #elif defined(Q_OS_UNIX)
     return ::kill(pid_t(pid), 0) == 0 || errno == EPERM;
 #else
@@ -160,7 +160,7 @@ int liveProcessCount()
 #ifdef Q_OS_LINUX
     int count = 0;
     forEachProcess([&](const ProcessStat &stat) {
-        if (stat.state != 'Z' && stat.state != 'X')
+        if (stat.isLive())
             ++count;
     });
     return count;

@@ -13,6 +13,9 @@ struct ProcessStat
     qint64 processGroup = 0;
     qint64 session = 0;
     char state = 0; ///< 'R', 'S', 'Z' (a zombie: dead, waiting to be reaped) ...
+
+    /// Not a zombie ('Z') nor dead ('X'): it can still run, and hold or start processes.
+    bool isLive() const { return state != 'Z' && state != 'X'; }
 };
 
 /// Reads a /proc/<pid>/stat line ("pid (comm) state ppid pgrp session ..."; comm may hold
