@@ -16,6 +16,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonObject>
 #include <QMap>
@@ -28,6 +29,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <vector>
 
 using namespace valis;
@@ -239,6 +241,7 @@ struct Options
     int rounds = 3;
     int limit = 10;
     int holdSeconds = 0;
+    QString perQueryFile; ///< where each query's fastest round goes, to compare two builds query by query
 };
 
 using StoreOpener = std::function<std::unique_ptr<DetailStore>()>;
@@ -255,8 +258,12 @@ void searchBench(DetailStore &store, MemoryCorpus &corpus, const Options &option
     QList<double> all;
     QList<double> mix; // the mix: everything but phrases
     QList<QPair<double, QString>> slowest;
+    // The fastest round of each query: a loaded machine adds to some rounds, never takes away.
+    QList<double> fastest(queries.size(), std::numeric_limits<double>::max());
     for (int round = 0; round <= options.rounds; ++round) {
+        int index = -1;
         for (const Query &query : queries) {
+            ++index;
             timer.restart();
             auto hits = store.search(query.text, filter);
             const double ms = elapsedMs(timer);
@@ -272,6 +279,18 @@ void searchBench(DetailStore &store, MemoryCorpus &corpus, const Options &option
                 mix << ms;
             hitsByKind[query.kind] += hits.value().size();
             slowest.append({ms, query.kind + QStringLiteral(": ") + query.text});
+            fastest[index] = qMin(fastest[index], ms);
+        }
+    }
+    if (!options.perQueryFile.isEmpty()) {
+        QFile file(options.perQueryFile);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
+            out << "cannot write " << options.perQueryFile << ": " << file.errorString() << "\n";
+        } else {
+            QTextStream perQuery(&file);
+            perQuery << "kind\tquery\tfastest_ms\n";
+            for (qsizetype i = 0; i < queries.size(); ++i)
+                perQuery << queries.at(i).kind << '\t' << queries.at(i).text << '\t' << QString::number(fastest.at(i), 'f', 3) << '\n';
         }
     }
     for (auto it = byKind.cbegin(); it != byKind.cend(); ++it) {
@@ -446,6 +465,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("limit"), QStringLiteral("Hits per search (default 10, search_memory's default)."), QStringLiteral("n"), QStringLiteral("10")},
         {QStringLiteral("dir"), QStringLiteral("Folder for the SQLite file and the PostgreSQL data (default: a temporary one)."), QStringLiteral("path")},
         {QStringLiteral("hold"), QStringLiteral("Keep the PostgreSQL server up this many seconds at the end (for EXPLAIN in psql)."), QStringLiteral("s"), QStringLiteral("0")},
+        {QStringLiteral("per-query"), QStringLiteral("Write each query's fastest round to this TSV file (kind, query, ms)."), QStringLiteral("file")},
         {QStringLiteral("attach"), QStringLiteral("Only the searches, on the PostgreSQL store a run with --hold filled (postgresql://valis@127.0.0.1:PORT/valis)."), QStringLiteral("url")},
     });
     parser.process(app);
@@ -457,6 +477,7 @@ int main(int argc, char *argv[])
     options.rounds = qMax(1, parser.value(QStringLiteral("rounds")).toInt());
     options.limit = qMax(1, parser.value(QStringLiteral("limit")).toInt());
     options.holdSeconds = parser.value(QStringLiteral("hold")).toInt();
+    options.perQueryFile = parser.value(QStringLiteral("per-query"));
     const QString backend = parser.value(QStringLiteral("backend"));
     if (parser.isSet(QStringLiteral("attach"))) {
         auto connection = PostgresConnection::fromUrl(parser.value(QStringLiteral("attach")));

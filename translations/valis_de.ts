@@ -6310,6 +6310,10 @@
         <source>promote common words</source>
         <translation>Aufnehmen häufiger Wörter</translation>
     </message>
+    <message>
+        <source>list the words of a memory</source>
+        <translation>Auflisten der Wörter eines Gedächtniseintrags</translation>
+    </message>
 </context>
 <context>
     <name>valis::ProgressiveStrategy</name>

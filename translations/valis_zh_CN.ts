@@ -6276,6 +6276,10 @@
         <source>promote common words</source>
         <translation>登记常用词</translation>
     </message>
+    <message>
+        <source>list the words of a memory</source>
+        <translation>登记记忆中的词语</translation>
+    </message>
 </context>
 <context>
     <name>valis::ProgressiveStrategy</name>

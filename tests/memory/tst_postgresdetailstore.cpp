@@ -411,11 +411,13 @@ private Q_SLOTS:
         // recency bucket), but in one statement.
         VALIS_VERIFY_OK(m_server->execute(
             QStringLiteral("INSERT INTO agent_memories (id, memory_key, agent_id, memory_type, content, content_sha256, "
-                           "content_size, line_count, search_vector, pair_vector) "
+                           "content_size, line_count, search_vector, pair_vector, words_listed) "
                            "SELECT n.id, 'filler' || n.id, 'agent', 'command_output', CAST('filler' AS bytea), 'x', 6, 1, "
-                           "array_to_tsvector(ARRAY['filler', '#' || (n.id / 4096)]), CAST('' AS tsvector) "
+                           "array_to_tsvector(ARRAY['filler', '#' || (n.id / 4096)]), CAST('' AS tsvector), true "
                            "FROM (SELECT nextval('agent_memories_id_seq') AS id FROM generate_series(1, 70000)) n"),
             m_connection.database));
+        VALIS_VERIFY_OK(m_server->execute(QStringLiteral("INSERT INTO memory_words VALUES ('filler') ON CONFLICT DO NOTHING"),
+                                          m_connection.database));
         QStringList newer;
         for (int i = 0; i < 15; ++i) {
             auto weak = store->put(memory("entry " + QByteArray::number(i) + " windowword among many other words of a "
@@ -448,6 +450,87 @@ private Q_SLOTS:
         const QStringList inSession = pageKeys(*store, QStringLiteral("windowword"), session);
         QCOMPARE(inSession.size(), 10);
         QCOMPARE(inSession.constFirst(), old.value().key);
+    }
+
+    // A prefix is searched as the words it begins (postgresvocabulary.h): every word written is
+    // listed, and a search consults the list. Taking a word out of the list hides its record
+    // from a prefix search, which shows the list is used; once the list says it is incomplete
+    // for those rows (as after an upgrade from schema 2), the record is found again. A prefix
+    // of more words than an expansion holds, and one of no word, are answered as before.
+    void prefixesAreSearchedAsTheWordsTheyBegin()
+    {
+        auto store = freshStore();
+        QVERIFY(store);
+        QStringList archidar;
+        QStringList archidex;
+        QStringList many;
+        for (int i = 0; i < 6; ++i) {
+            auto a = store->put(memory("entry " + QByteArray::number(i) + " about archidar"));
+            VALIS_VERIFY_OK(a);
+            archidar << a.value().key;
+            auto b = store->put(memory("entry " + QByteArray::number(i) + " about archidexlo"));
+            VALIS_VERIFY_OK(b);
+            archidex << b.value().key;
+        }
+        // More words beginning with "manyw" than a prefix expands into.
+        QList<NewMemory> batch;
+        for (int i = 0; i < 40; ++i)
+            batch.append(memory("note manyw" + QByteArray::number(i) + "x"));
+        auto stored = store->putMany(batch);
+        VALIS_VERIFY_OK(stored);
+        for (const MemoryRecord &record : stored.value())
+            many << record.key;
+        // Newer records without those words, more than a search first walks (the newest 256),
+        // so that the index answers the prefix.
+        VALIS_VERIFY_OK(m_server->execute(
+            QStringLiteral("INSERT INTO agent_memories (id, memory_key, agent_id, memory_type, content, content_sha256, "
+                           "content_size, line_count, search_vector, pair_vector, words_listed) "
+                           "SELECT n.id, 'filler' || n.id, 'agent', 'command_output', CAST('filler' AS bytea), 'x', 6, 1, "
+                           "array_to_tsvector(ARRAY['filler', '#' || (n.id / 4096)]), CAST('' AS tsvector), true "
+                           "FROM (SELECT nextval('agent_memories_id_seq') AS id FROM generate_series(1, 400)) n"),
+            m_connection.database));
+        const auto listed = [this](const QString &word) {
+            auto count = m_server->scalar(QStringLiteral("SELECT count(*) FROM memory_words WHERE word = '%1'").arg(word),
+                                          m_connection.database);
+            return count.ok() ? count.value().toInt() : -1;
+        };
+        QCOMPARE(listed(QStringLiteral("archidar")), 1);
+        QCOMPARE(listed(QStringLiteral("archidexlo")), 1);
+        QCOMPARE(listed(QStringLiteral("manyw39x")), 1);
+        QCOMPARE(listed(QStringLiteral("#0")), 0);
+
+        MemoryFilter all;
+        all.limit = 0;
+        const auto found = [&](const QString &query) {
+            const QStringList keys = pageKeys(*store, query, all);
+            return QSet<QString>(keys.cbegin(), keys.cend());
+        };
+        const QStringList both = archidar + archidex;
+        QCOMPARE(found(QStringLiteral("archid")), QSet<QString>(both.cbegin(), both.cend()));
+        QCOMPARE(found(QStringLiteral("about archide")), QSet<QString>(archidex.cbegin(), archidex.cend()));
+        QCOMPARE(found(QStringLiteral("manyw")), QSet<QString>(many.cbegin(), many.cend()));
+        QCOMPARE(found(QStringLiteral("archidz")), QSet<QString>());
+
+        VALIS_VERIFY_OK(m_server->execute(QStringLiteral("DELETE FROM memory_words WHERE word = 'archidexlo'"),
+                                          m_connection.database));
+        QCOMPARE(found(QStringLiteral("archid")), QSet<QString>(archidar.cbegin(), archidar.cend()));
+        QCOMPARE(found(QStringLiteral("archide")), QSet<QString>());
+
+        VALIS_VERIFY_OK(m_server->execute(
+            QStringLiteral("UPDATE memory_words_state SET complete_above = (SELECT max(id) FROM agent_memories)"),
+            m_connection.database));
+        QCOMPARE(found(QStringLiteral("archid")), QSet<QString>(both.cbegin(), both.cend()));
+        QCOMPARE(found(QStringLiteral("archide")), QSet<QString>(archidex.cbegin(), archidex.cend()));
+
+        // A row whose words were not listed (a Valis of schema 2 still running) is refused.
+        auto refused = m_server->execute(
+            QStringLiteral("INSERT INTO agent_memories (memory_key, agent_id, memory_type, content, content_sha256, "
+                           "content_size, line_count, search_vector, pair_vector) "
+                           "VALUES ('m-unlisted', 'agent', 'note', CAST('x' AS bytea), 'x', 1, 1, 'x', '')"),
+            m_connection.database);
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().message.contains(QStringLiteral("agent_memories_words_listed")),
+                 qPrintable(refused.error().toString()));
     }
 
     // Phrases of common words (postgrespairwords.h): once a window of 4,096 records has shown
@@ -606,6 +689,9 @@ private Q_SLOTS:
         VALIS_VERIFY_OK(m_server->execute(
             QStringLiteral("ALTER TABLE agent_memories DROP CONSTRAINT agent_memories_written_with_pairs;"
                            "ALTER TABLE agent_memories DROP COLUMN pair_vector; DROP TABLE memory_pair_words;"
+                           "ALTER TABLE agent_memories DROP CONSTRAINT agent_memories_words_listed;"
+                           "ALTER TABLE agent_memories DROP COLUMN words_listed;"
+                           "DROP TABLE memory_words; DROP TABLE memory_words_state;"
                            "UPDATE valis_memory_schema SET version = 1"),
             m_connection.database));
         auto reopened = reopenStore();
@@ -613,7 +699,7 @@ private Q_SLOTS:
         auto version = m_server->scalar(QStringLiteral("SELECT version FROM valis_memory_schema"), m_connection.database);
         VALIS_VERIFY_OK(version);
         QCOMPARE(version.value().toInt(), PostgresDetailStore::schemaVersion());
-        QCOMPARE(PostgresDetailStore::schemaVersion(), 2);
+        QCOMPARE(PostgresDetailStore::schemaVersion(), 3);
         auto fresh = reopened.value()->put(memory("a new phrase of a new row"));
         VALIS_VERIFY_OK(fresh);
         auto old = reopened.value()->search(QStringLiteral("\"old phrase\""), {});
@@ -626,15 +712,35 @@ private Q_SLOTS:
                                       m_connection.database);
         VALIS_VERIFY_OK(nulls);
         QCOMPARE(nulls.value().toInt(), 1);
-        // The insert of a schema-1 writer.
+        // The vocabulary is complete for the rows written since; a prefix search finds both.
+        auto completeAbove = m_server->scalar(QStringLiteral("SELECT complete_above FROM memory_words_state"),
+                                              m_connection.database);
+        VALIS_VERIFY_OK(completeAbove);
+        auto oldId = m_server->scalar(QStringLiteral("SELECT id FROM agent_memories WHERE memory_key = '%1'").arg(oldKey),
+                                      m_connection.database);
+        VALIS_VERIFY_OK(oldId);
+        QCOMPARE(completeAbove.value().toLongLong(), oldId.value().toLongLong());
+        auto prefixed = reopened.value()->search(QStringLiteral("phras"), {});
+        VALIS_VERIFY_OK(prefixed);
+        QCOMPARE(prefixed.value().size(), 2);
+        // The insert of a schema-1 writer (its words listed, to reach the check it fails first).
         const Result<void> oldWriter = m_server->execute(
             QStringLiteral("INSERT INTO agent_memories (agent_id, memory_key, memory_type, content, content_sha256, "
-                           "content_size, line_count, search_vector) VALUES ('agent', 'm-000000', 'note', 'x', 'x', 1, 1, "
-                           "'x')"),
+                           "content_size, line_count, search_vector, words_listed) VALUES ('agent', 'm-000000', 'note', "
+                           "'x', 'x', 1, 1, 'x', true)"),
             m_connection.database);
         QVERIFY(!oldWriter.ok());
         QVERIFY2(oldWriter.error().message.contains(QStringLiteral("agent_memories_written_with_pairs")),
                  qPrintable(oldWriter.error().message));
+        // The insert of a schema-2 writer, which does not list its words.
+        const Result<void> schemaTwoWriter = m_server->execute(
+            QStringLiteral("INSERT INTO agent_memories (agent_id, memory_key, memory_type, content, content_sha256, "
+                           "content_size, line_count, search_vector, pair_vector) VALUES ('agent', 'm-000001', 'note', "
+                           "'x', 'x', 1, 1, 'x', '')"),
+            m_connection.database);
+        QVERIFY(!schemaTwoWriter.ok());
+        QVERIFY2(schemaTwoWriter.error().message.contains(QStringLiteral("agent_memories_words_listed")),
+                 qPrintable(schemaTwoWriter.error().message));
     }
 
     // The test server's own failure names the binary and what it printed (here an initdb that

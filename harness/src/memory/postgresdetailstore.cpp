@@ -118,7 +118,7 @@ Result<QList<MemoryRecord>> PostgresDetailStore::list(const MemoryFilter &filter
 
 Result<QList<MemoryHit>> PostgresDetailStore::search(const QString &query, const MemoryFilter &filter) const
 {
-    return d->run([&]() { return searchPostgresMemories(d->connections, d->frequencies, d->pairWords, query, filter); });
+    return d->run([&]() { return searchPostgresMemories(d->connections, d->frequencies, d->pairWords, d->vocabulary, query, filter); });
 }
 
 Result<void> PostgresDetailStore::deactivate(const QString &key)

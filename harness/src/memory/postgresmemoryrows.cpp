@@ -92,6 +92,24 @@ QString notNull(const QString &text)
     return text.isNull() ? QStringLiteral("") : text;
 }
 
+QString textArray(const QStringList &words)
+{
+    QString literal(QLatin1Char('{'));
+    for (const QString &word : words) {
+        if (literal.size() > 1)
+            literal += QLatin1Char(',');
+        literal += QLatin1Char('"');
+        for (const QChar c : word) {
+            if (c == QLatin1Char('"') || c == QLatin1Char('\\'))
+                literal += QLatin1Char('\\');
+            literal += c;
+        }
+        literal += QLatin1Char('"');
+    }
+    literal += QLatin1Char('}');
+    return literal;
+}
+
 Error sqlError(const QSqlError &error, const QString &doing)
 {
     QString text = error.databaseText().isEmpty() ? error.text() : error.databaseText();

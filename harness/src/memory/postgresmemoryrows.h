@@ -6,6 +6,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QString>
+#include <QStringList>
 #include <QVariantList>
 
 /// Reading agent_memories rows into MemoryRecords, MemoryFilter as SQL and QtSql failures as
@@ -35,6 +36,10 @@ FilterSql filterSql(const MemoryFilter &filter);
 QVariant limitValue(int limit);
 /// An empty string for a null one: QtSql sends a null QString as NULL.
 QString notNull(const QString &text);
+
+/// `words` as a text[] literal. Words are letters, digits and marks only (postgrestextsearch.h);
+/// quoting each keeps the literal right should that ever change.
+QString textArray(const QStringList &words);
 
 /// Error{"memory.io", "cannot <doing> ...: <the server's first line>"}; the server's DETAIL
 /// (which can quote a whole failing row) is left out.

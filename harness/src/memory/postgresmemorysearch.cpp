@@ -5,6 +5,7 @@
 #include "memory/postgrespairwords.h"
 #include "memory/postgresschema.h"
 #include "memory/postgrestextsearch.h"
+#include "memory/postgresvocabulary.h"
 #include "memory/searchquery.h"
 #include "memory/sqlitememorysearch.h"
 
@@ -172,21 +173,24 @@ struct CostModel
     static constexpr double perRowWalked = 8.0;
     static constexpr double perPrefixPosting = 0.6;
     static constexpr double perIndexSearch = 2000.0;
+    /// Each word a prefix was expanded into (postgresvocabulary.h) is one more index lookup.
+    static constexpr double perExpandedWord = 150.0;
 
     /// Whether walking beats the index for `budget` matches of a query that `density` of the
     /// `rows` records match, `merged` postings being merged for its prefixes.
-    static bool walkIsCheaper(double density, double merged, qint64 rows, qsizetype budget)
+    static bool walkIsCheaper(double density, double merged, qint64 rows, qsizetype budget, qsizetype expandedWords = 0)
     {
         const double walked = qMin(double(rows), double(budget) / qMax(density, 1e-9)) * perRowWalked;
-        return walked < merged * perPrefixPosting + perIndexSearch;
+        return walked < merged * perPrefixPosting + double(expandedWords) * perExpandedWord + perIndexSearch;
     }
 };
 
 /// How the newest matches are found (see the header).
 enum class Strategy { Walk, WholeIndex, Stretches, Probe };
 
+/// `expandedWords`: how many words the prefix was expanded into for every row (0: not expanded).
 Strategy strategyFor(const QList<SearchTerm> &terms, const PostgresWordFrequencies &frequencies, qint64 rows,
-                     qsizetype budget)
+                     qsizetype budget, qsizetype expandedWords)
 {
     double density = 1.0;
     double merged = 0;
@@ -202,12 +206,12 @@ Strategy strategyFor(const QList<SearchTerm> &terms, const PostgresWordFrequenci
             termDensity = qMin(termDensity, share);
             const bool listed = frequencies.listed(termWords.at(i), prefix);
             common = common || listed;
-            if (prefix && listed)
+            if (prefix && listed && expandedWords == 0)
                 merged += share * double(rows);
         }
         density *= termDensity;
     }
-    if (CostModel::walkIsCheaper(density, merged, rows, budget))
+    if (CostModel::walkIsCheaper(density, merged, rows, budget, expandedWords))
         return Strategy::Walk;
     // One word the statistics do not list tells them nothing: it may be rare, or a prefix of
     // many words each too rare to be listed (at a million records, prefixes in 4% to 11% of
@@ -334,6 +338,15 @@ Result<qint64> pairedMatches(PostgresConnections &connections, const QString &qu
     return qMin(below, pairs.since);
 }
 
+/// The word the query's last term ends with when it is a prefix; empty when none is.
+QString prefixWord(const QList<SearchTerm> &terms)
+{
+    if (terms.isEmpty() || !terms.constLast().prefix)
+        return QString();
+    const QStringList termWords = postgres_text::words(terms.constLast().text).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    return termWords.isEmpty() ? QString() : termWords.constLast();
+}
+
 /// The id of the newest record; 0 in an empty store.
 Result<qint64> newestRowId(PostgresConnections &connections)
 {
@@ -348,9 +361,12 @@ Result<qint64> newestRowId(PostgresConnections &connections)
 }
 
 /// The newest matches among the records up to `newestId`, tier by tier, each tier ranked within
-/// itself, until `wanted` are ranked.
+/// itself, until `wanted` are ranked. `prefixExpansion`: what the vocabulary says of the prefix
+/// the query ends with, if it ends with one.
 Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, PostgresWordFrequencies &frequencies,
-                                       PostgresPairWords &pairWords, const QList<SearchTerm> &terms, const FilterSql &where,
+                                       PostgresPairWords &pairWords,
+                                       const std::optional<PostgresVocabulary::Expansion> &prefixExpansion,
+                                       const QList<SearchTerm> &terms, const FilterSql &where,
                                        qint64 newestId, qint64 windowRows, qsizetype wanted)
 {
     const QString query = postgres_text::tsquery(terms);
@@ -375,10 +391,38 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
         }
     }
 
+    // The prefix as the words it begins, where the vocabulary knows them all: the index then
+    // looks them up, intersected with the recency buckets, instead of merging every posting of
+    // every word the prefix begins (postgresvocabulary.h). For the rows above completeAbove only.
+    const QString prefix = prefixWord(terms);
+    PostgresVocabulary::Expansion expansion;
+    if (!prefix.isEmpty() && prefixExpansion) {
+        expansion = *prefixExpansion;
+        if (expansion.words && expansion.words->isEmpty()) {
+            // No row above completeAbove holds a word the prefix begins.
+            below = qMin(below, expansion.completeAbove + 1);
+            tiers.reached(below);
+            if (below <= 1)
+                return tiers.finish();
+            expansion.words.reset();
+        }
+    }
+    const QString expandedNarrowed =
+        !expansion.words ? QString()
+        : words.isEmpty() ? postgres_text::tsquery(terms, &*expansion.words)
+                          : postgres_text::tsqueryWords(terms, &*expansion.words);
+    /// The query the index answers for the rows from `floor` up (ids begin at 1).
+    const auto narrowedFrom = [&](qint64 floor) {
+        if (!expandedNarrowed.isEmpty() && qMax<qint64>(floor, 1) > expansion.completeAbove)
+            return expandedNarrowed;
+        return words.isEmpty() ? query : words;
+    };
+    const qsizetype expandedWords = expansion.words && expansion.completeAbove == 0 ? expansion.words->size() : 0;
+
     Result<void> refreshed = frequencies.refresh(connections);
     if (refreshed.hasError())
         return refreshed.error();
-    Strategy strategy = strategyFor(terms, frequencies, below - 1, budget);
+    Strategy strategy = strategyFor(terms, frequencies, below - 1, budget, expandedWords);
     if (strategy == Strategy::Probe) {
         // The newest probeRows records say how dense the word is; what they hold is kept.
         const qint64 rows = below - 1;
@@ -388,11 +432,11 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
         if (tiers.done() || below <= 1)
             return tiers.finish();
         const double density = double(found.value()) / double(probeRows);
-        const bool prefix = !terms.isEmpty() && terms.constLast().prefix;
-        // A prefix's postings are merged over the whole store; what is left to walk lies below
-        // the probe.
-        strategy = found.value() > 0
-                           && CostModel::walkIsCheaper(density, prefix ? density * double(rows) : 0, below - 1, tiers.need())
+        const bool isPrefix = !prefix.isEmpty();
+        // A prefix's postings are merged over the whole store (unless it was expanded); what is
+        // left to walk lies below the probe.
+        const double merged = isPrefix && expandedWords == 0 ? density * double(rows) : 0;
+        strategy = found.value() > 0 && CostModel::walkIsCheaper(density, merged, below - 1, tiers.need(), expandedWords)
                        ? Strategy::Walk
                        : Strategy::Stretches;
     }
@@ -419,7 +463,7 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
         QSqlQuery &w = *whole.value();
         int index = 0;
         w.bindValue(index++, query);
-        w.bindValue(index++, words.isEmpty() ? query : words);
+        w.bindValue(index++, narrowedFrom(1));
         w.bindValue(index++, below);
         for (const QVariant &value : where.values)
             w.bindValue(index++, value);
@@ -456,10 +500,9 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
         return prepared.error();
     QSqlQuery &q = *prepared.value();
     for (const Stretch &stretch : stretchesFrom((below - 1) / postgres_schema::recencyBucketRows)) {
-        const QString narrowed = postgres_text::bothQueries(
-            words.isEmpty() ? query : words,
-            stretch.everything ? QString() : postgres_text::bucketsQuery(stretch.first, stretch.last));
         const qint64 floor = stretch.everything ? 0 : stretch.first * postgres_schema::recencyBucketRows;
+        const QString narrowed = postgres_text::bothQueries(
+            narrowedFrom(floor), stretch.everything ? QString() : postgres_text::bucketsQuery(stretch.first, stretch.last));
         Result<void> paged = pageMatches(q, below, floor, tiers, [&](qsizetype need) {
             int index = 0;
             q.bindValue(index++, query);
@@ -530,7 +573,8 @@ bool PostgresWordFrequencies::listed(const QString &word, bool prefix) const
 }
 
 Result<QList<MemoryHit>> searchPostgresMemories(PostgresConnections &connections, PostgresWordFrequencies &frequencies,
-                                                PostgresPairWords &pairWords, const QString &text, const MemoryFilter &filter)
+                                                PostgresPairWords &pairWords, const PostgresVocabulary &vocabulary,
+                                                const QString &text, const MemoryFilter &filter)
 {
     const QList<SearchTerm> terms = parseSearchQuery(text);
     if (postgres_text::tsquery(terms).isEmpty())
@@ -553,15 +597,25 @@ Result<QList<MemoryHit>> searchPostgresMemories(PostgresConnections &connections
         return QList<MemoryHit>();
     Result<QList<Candidate>> ranked = QList<Candidate>();
     const bool hasPrefix = terms.constLast().prefix;
-    if (hasPrefix) {
+    std::optional<PostgresVocabulary::Expansion> expansion;
+    if (const QString prefix = prefixWord(terms); !prefix.isEmpty()) {
+        Result<PostgresVocabulary::Expansion> expanded = vocabulary.expand(connections, prefix);
+        if (expanded.hasError())
+            return expanded.error();
+        expansion = expanded.value();
+    }
+    // A word as typed that no record holds (the vocabulary lists every word of every row) needs
+    // no search of its own: at a million records that search costs as much as the prefix's.
+    const bool typedWordHeld = !expansion || expansion->completeAbove > 0 || expansion->wordListed;
+    if (hasPrefix && typedWordHeld) {
         QList<SearchTerm> exact = terms;
         exact.last().prefix = false;
-        ranked = rankedMatches(connections, frequencies, pairWords, exact, where, newestId.value(), windowRows, wanted);
+        ranked = rankedMatches(connections, frequencies, pairWords, std::nullopt, exact, where, newestId.value(), windowRows, wanted);
         if (ranked.hasError())
             return ranked.error();
     }
     if (!hasPrefix || ranked.value().size() < wanted) {
-        ranked = rankedMatches(connections, frequencies, pairWords, terms, where, newestId.value(), windowRows, wanted);
+        ranked = rankedMatches(connections, frequencies, pairWords, expansion, terms, where, newestId.value(), windowRows, wanted);
         if (ranked.hasError())
             return ranked.error();
     }

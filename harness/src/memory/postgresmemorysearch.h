@@ -11,6 +11,7 @@ namespace valis::memory {
 
 class PostgresConnections;
 class PostgresPairWords;
+class PostgresVocabulary;
 struct SearchTerm;
 
 /// How often words occur in the store, from the planner's statistics (pg_stats: the most common
@@ -77,14 +78,17 @@ private:
 /// as above. Phrases are ranked in tiers of 64 (or of the hits wanted, when more), not 512: the
 /// ranking of a phrase leans more on recency than SQLite's.
 ///
-/// The last word is first searched as typed, as SQLite does; only when that does not fill the
-/// page does it match as a prefix too.
+/// The last word is first searched as typed, as SQLite does (unless the vocabulary,
+/// postgresvocabulary.h, says no record holds it); only when that does not fill the page does it
+/// match as a prefix too. A prefix that begins at most PostgresVocabulary::maxExpansion listed
+/// words is looked up in the index as those words, in the rows the vocabulary covers: the index
+/// would otherwise merge the postings of every word it begins over the whole store first.
 ///
 /// Snippets: the content around the first place the longest query word appears as typed
 /// (lower, Capitalised or UPPER case) in the first rankedContentBytes, else the summary; for
 /// the hits returned only.
 Result<QList<MemoryHit>> searchPostgresMemories(PostgresConnections &connections, PostgresWordFrequencies &frequencies,
-                                                PostgresPairWords &pairWords, const QString &query,
-                                                const MemoryFilter &filter);
+                                                PostgresPairWords &pairWords, const PostgresVocabulary &vocabulary,
+                                                const QString &query, const MemoryFilter &filter);
 
 } // namespace valis::memory

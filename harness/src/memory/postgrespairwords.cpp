@@ -20,26 +20,7 @@ struct Text
 };
 
 using postgres_rows::sqlError;
-
-/// `words` as a text[] literal. Words are letters, digits and marks only (postgrestextsearch.h);
-/// quoting each keeps the literal right should that ever change.
-QString textArray(const QStringList &words)
-{
-    QString literal(QLatin1Char('{'));
-    for (const QString &word : words) {
-        if (literal.size() > 1)
-            literal += QLatin1Char(',');
-        literal += QLatin1Char('"');
-        for (const QChar c : word) {
-            if (c == QLatin1Char('"') || c == QLatin1Char('\\'))
-                literal += QLatin1Char('\\');
-            literal += c;
-        }
-        literal += QLatin1Char('"');
-    }
-    literal += QLatin1Char('}');
-    return literal;
-}
+using postgres_rows::textArray;
 
 Result<QHash<QString, qint64>> readWords(QSqlDatabase &db)
 {

@@ -77,6 +77,25 @@ const char *const version2[] = {
     " END $$",
 };
 
+/// Version 3: the vocabulary (postgresvocabulary.h). Rows written before are not in it:
+/// `memory_words_state.complete_above` says where it starts to be complete, and searches
+/// expand no prefix over them. The table is locked first, so that no row can be written
+/// between reading the newest id and the constraint that holds rows after it to the new rule.
+const char *const version3[] = {
+    "LOCK TABLE agent_memories IN SHARE ROW EXCLUSIVE MODE",
+    "CREATE TABLE memory_words (word text COLLATE \"C\" PRIMARY KEY)",
+    "CREATE TABLE memory_words_state (complete_above bigint NOT NULL)",
+    "INSERT INTO memory_words_state SELECT coalesce(max(id), 0) FROM agent_memories",
+    "ALTER TABLE agent_memories ADD COLUMN words_listed boolean",
+    // A Valis of schema 2 that was already running writes rows whose words are not listed,
+    // which prefix searches would miss: its inserts fail instead.
+    "DO $$ BEGIN"
+    " EXECUTE format('ALTER TABLE agent_memories ADD CONSTRAINT agent_memories_words_listed"
+    "  CHECK (words_listed IS NOT NULL OR id <= %s) NOT VALID',"
+    "  (SELECT complete_above FROM memory_words_state));"
+    " END $$",
+};
+
 struct Migration
 {
     int version;
@@ -87,6 +106,7 @@ struct Migration
 const Migration migrations[] = {
     {1, version1, std::size(version1)},
     {2, version2, std::size(version2)},
+    {3, version3, std::size(version3)},
 };
 
 Error sqlFailure(const QSqlQuery &query, const QString &what)

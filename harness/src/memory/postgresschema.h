@@ -16,6 +16,8 @@
 /// is about is said early. Version 2 adds `pair_vector` (the pairs of adjacent common words
 /// and the recency bucket, GIN-indexed; NULL in rows written before) and `memory_pair_words`
 /// (the common words, postgrespairwords.h), which answer phrases of common words.
+/// Version 3 adds `memory_words` (every word of the rows written since, postgresvocabulary.h),
+/// which lets a search expand a prefix into the few words it begins.
 /// `valis_memory_schema` records the version.
 namespace valis::memory::postgres_schema {
 

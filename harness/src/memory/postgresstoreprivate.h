@@ -10,6 +10,7 @@
 #include "memory/postgrespairwords.h"
 #include "memory/postgresschema.h"
 #include "memory/postgrestextsearch.h"
+#include "memory/postgresvocabulary.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -138,6 +139,7 @@ struct PostgresDetailStore::Private
     mutable PostgresContentCache cache;
     mutable PostgresWordFrequencies frequencies;
     mutable PostgresPairWords pairWords;
+    mutable PostgresVocabulary vocabulary;
 
     /// Runs `work` on this thread's connection. A failure that turns out to be a lost
     /// connection (a server restart, an idle connection dropped by a proxy) is retried once on a
@@ -242,14 +244,25 @@ struct PostgresDetailStore::Private
             item.pairVector = postgres_text::pairVector(item.memory.summary + QLatin1Char(' ') + item.path,
                                                         item.memory.content, item.pairWords);
         }
-        return success();
+        return vocabulary.add(connections, distinctWordsOf(items));
     }
 
-    /// After a write committed: its records count towards the next promotion.
+    /// After a write committed: its records count towards the next promotion, and their words
+    /// are listed.
     void written(const QList<Prepared> &items) const
     {
         for (const Prepared &item : items)
             pairWords.count(item.distinctWords);
+        vocabulary.committed(distinctWordsOf(items));
+    }
+
+    static QList<QStringList> distinctWordsOf(const QList<Prepared> &items)
+    {
+        QList<QStringList> words;
+        words.reserve(items.size());
+        for (const Prepared &item : items)
+            words.append(item.distinctWords);
+        return words;
     }
 
     Result<std::optional<Row>> rowWhere(const QString &condition, const QVariantList &values, bool withContent) const
@@ -398,11 +411,11 @@ struct PostgresDetailStore::Private
                 "WITH n AS (SELECT nextval('agent_memories_id_seq') AS id) "
                 "INSERT INTO agent_memories (id, memory_key, agent_id, thread_id, memory_type, summary, path, content, "
                 "content_metadata, content_sha256, content_size, line_count, created_at, is_active, search_vector, "
-                "rank_vector, pair_vector) "
+                "rank_vector, pair_vector, words_listed) "
                 "SELECT n.id, ?, ?, ?, ?, coalesce(?, ''), ?, coalesce(?, CAST('' AS bytea)), CAST(? AS jsonb), ?, ?, ?, "
                 "to_timestamp(CAST(? AS double precision) / 1000), true, "
                 "CAST(? AS tsvector) || array_to_tsvector(ARRAY['#' || (n.id / %1)]), CAST(? AS tsvector), "
-                "coalesce(CAST(? AS tsvector), CAST('' AS tsvector)) || array_to_tsvector(ARRAY['#' || (n.id / %1)]) "
+                "coalesce(CAST(? AS tsvector), CAST('' AS tsvector)) || array_to_tsvector(ARRAY['#' || (n.id / %1)]), true "
                 "FROM n "
                 "ON CONFLICT (memory_key) DO NOTHING RETURNING CAST(xmin AS text)")
                 .arg(postgres_schema::recencyBucketRows));

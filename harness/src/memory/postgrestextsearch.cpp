@@ -268,7 +268,26 @@ QString pairVector(const QString &head, const QByteArray &content, const QSet<QS
     return pairVectorOf(recordWords(head, content, -1), commonWords);
 }
 
-QString tsquery(const QList<SearchTerm> &terms)
+namespace {
+
+/// The prefix term's last lexeme: `word:*`, or the words it stands for.
+QString prefixLexeme(const QString &lexeme, const QStringList *prefixWords)
+{
+    if (!prefixWords || prefixWords->isEmpty())
+        return lexeme + QStringLiteral(":*");
+    QStringList alternatives;
+    for (const QString &word : *prefixWords) {
+        QString alternative;
+        appendLexeme(alternative, word);
+        alternatives << alternative;
+    }
+    return alternatives.size() == 1 ? alternatives.constFirst()
+                                    : QLatin1Char('(') + alternatives.join(QStringLiteral(" | ")) + QLatin1Char(')');
+}
+
+} // namespace
+
+QString tsquery(const QList<SearchTerm> &terms, const QStringList *prefixWords)
 {
     QStringList parts;
     for (const SearchTerm &term : terms) {
@@ -282,7 +301,7 @@ QString tsquery(const QList<SearchTerm> &terms)
             lexemes << lexeme;
         }
         if (term.prefix)
-            lexemes.last() += QStringLiteral(":*");
+            lexemes.last() = prefixLexeme(lexemes.last(), prefixWords);
         parts << (lexemes.size() == 1 ? lexemes.first()
                                       : QLatin1Char('(') + lexemes.join(QStringLiteral(" <-> ")) + QLatin1Char(')'));
     }
@@ -318,7 +337,7 @@ std::optional<PairPlan> pairPlan(const QList<SearchTerm> &terms, const QHash<QSt
     return PairPlan{lexemes.join(QStringLiteral(" & ")), tsquery(unproven), first};
 }
 
-QString tsqueryWords(const QList<SearchTerm> &terms)
+QString tsqueryWords(const QList<SearchTerm> &terms, const QStringList *prefixWords)
 {
     QStringList lexemes;
     bool severalWords = false;
@@ -331,7 +350,7 @@ QString tsqueryWords(const QList<SearchTerm> &terms)
             lexemes << lexeme;
         }
         if (term.prefix && !termWords.isEmpty())
-            lexemes.last() += QStringLiteral(":*");
+            lexemes.last() = prefixLexeme(lexemes.last(), prefixWords);
     }
     return severalWords ? lexemes.join(QStringLiteral(" & ")) : QString();
 }

@@ -70,14 +70,15 @@ struct PairPlan
 std::optional<PairPlan> pairPlan(const QList<SearchTerm> &terms, const QHash<QString, qint64> &since);
 
 /// The tsquery (in its input syntax, every word a quoted lexeme) that requires every term: a
-/// term's words in order (`<->`), the prefix term's last word with `:*`. Empty when no term has a
-/// word.
-QString tsquery(const QList<SearchTerm> &terms);
+/// term's words in order (`<->`), the prefix term's last word with `:*`, or as any of
+/// `prefixWords` when given and not empty (the words it begins, postgresvocabulary.h). Empty
+/// when no term has a word.
+QString tsquery(const QList<SearchTerm> &terms, const QStringList *prefixWords = nullptr);
 
 /// The words of every term ANDed (prefix as in tsquery()), without their order: what a phrase
 /// query needs from the index before its positions are checked. Empty when that is tsquery()
 /// itself (no term has more than one word).
-QString tsqueryWords(const QList<SearchTerm> &terms);
+QString tsqueryWords(const QList<SearchTerm> &terms, const QStringList *prefixWords = nullptr);
 
 /// The tsquery that matches records of the recency buckets `first` to `last` (postgresschema.h).
 QString bucketsQuery(qint64 first, qint64 last);
