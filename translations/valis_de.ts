@@ -131,6 +131,10 @@
         <source>sweep orphan content files</source>
         <translation>verwaiste Inhaltsdateien entfernen</translation>
     </message>
+    <message>
+        <source>read the state of the vocabulary</source>
+        <translation>Lesen des Stands des Wortverzeichnisses</translation>
+    </message>
 </context>
 <context>
     <name>RequestInspector</name>
@@ -6314,6 +6318,10 @@
         <source>list the words of a memory</source>
         <translation>Auflisten der Wörter eines Gedächtniseintrags</translation>
     </message>
+    <message>
+        <source>list the words of older memories</source>
+        <translation>Auflisten der Wörter älterer Gedächtniseinträge</translation>
+    </message>
 </context>
 <context>
     <name>valis::ProgressiveStrategy</name>
@@ -12341,6 +12349,14 @@
     <message>
         <source>Remove image and memory files nothing refers to (deleted sessions, crashes)</source>
         <translation>Bild- und Speicherdateien entfernen, auf die nichts verweist (gelöschte Sitzungen, Abstürze)</translation>
+    </message>
+    <message>
+        <source>indexing for prefix search stopped with about %1 records to go: %2</source>
+        <translation>Indizierung für die Präfixsuche mit noch etwa %1 Einträgen angehalten: %2</translation>
+    </message>
+    <message>
+        <source>indexing for prefix search: about %1 older records to go</source>
+        <translation>Indizierung für die Präfixsuche: noch etwa %1 ältere Einträge</translation>
     </message>
 </context>
 <context>

@@ -131,6 +131,10 @@
         <source>sweep orphan content files</source>
         <translation>清理孤立的内容文件</translation>
     </message>
+    <message>
+        <source>read the state of the vocabulary</source>
+        <translation>读取词表状态</translation>
+    </message>
 </context>
 <context>
     <name>RequestInspector</name>
@@ -6280,6 +6284,10 @@
         <source>list the words of a memory</source>
         <translation>登记记忆中的词语</translation>
     </message>
+    <message>
+        <source>list the words of older memories</source>
+        <translation>登记较早记忆中的词语</translation>
+    </message>
 </context>
 <context>
     <name>valis::ProgressiveStrategy</name>
@@ -12259,6 +12267,14 @@
     <message>
         <source>Remove image and memory files nothing refers to (deleted sessions, crashes)</source>
         <translation>删除没有任何引用的图片和记忆文件（已删除的会话、崩溃）</translation>
+    </message>
+    <message>
+        <source>indexing for prefix search stopped with about %1 records to go: %2</source>
+        <translation>前缀搜索索引已停止，约剩 %1 条记录：%2</translation>
+    </message>
+    <message>
+        <source>indexing for prefix search: about %1 older records to go</source>
+        <translation>前缀搜索索引：约剩 %1 条较早的记录</translation>
     </message>
 </context>
 <context>

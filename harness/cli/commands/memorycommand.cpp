@@ -553,12 +553,14 @@ int runStats(MemoryRun &run, const QStringList &arguments)
         return run.fail(stats.error());
     QTextStream &out = run.cli().out();
     if (parser.isSet(common.json)) {
-        out << QJsonDocument(QJsonObject{{QStringLiteral("store"), store->description()},
-                                         {QStringLiteral("records"), double(stats->records)},
-                                         {QStringLiteral("inactive_records"), double(stats->inactiveRecords)},
-                                         {QStringLiteral("content_bytes"), double(stats->contentBytes)}})
-                   .toJson(QJsonDocument::Compact)
-            << '\n';
+        QJsonObject object{{QStringLiteral("store"), store->description()},
+                           {QStringLiteral("records"), double(stats->records)},
+                           {QStringLiteral("inactive_records"), double(stats->inactiveRecords)},
+                           {QStringLiteral("content_bytes"), double(stats->contentBytes)},
+                           {QStringLiteral("records_to_index"), double(stats->recordsToIndex)}};
+        if (stats->indexingStopped)
+            object.insert(QStringLiteral("indexing_stopped"), stats->indexingStopped->toString());
+        out << QJsonDocument(object).toJson(QJsonDocument::Compact) << '\n';
     } else {
         out << store->description() << '\n'
             << Text::tr("%1 records (%2), %3 inactive")
@@ -566,6 +568,14 @@ int runStats(MemoryRun &run, const QStringList &arguments)
                    .arg(shownSize(stats->contentBytes))
                    .arg(stats->inactiveRecords)
             << '\n';
+        if (stats->indexingStopped) {
+            out << Text::tr("indexing for prefix search stopped with about %1 records to go: %2")
+                       .arg(stats->recordsToIndex)
+                       .arg(stats->indexingStopped->toString())
+                << '\n';
+        } else if (stats->recordsToIndex > 0) {
+            out << Text::tr("indexing for prefix search: about %1 older records to go").arg(stats->recordsToIndex) << '\n';
+        }
     }
     out.flush();
     return 0;

@@ -28,6 +28,14 @@ Result<std::unique_ptr<PostgresDetailStore>> PostgresDetailStore::open(const Pos
     Result<void> schema = postgres_schema::ensure(db.value());
     if (schema.hasError())
         return schema.error();
+    Result<QSqlQuery *> state = p->statement(QStringLiteral("SELECT coalesce(max(complete_above), 0) FROM memory_words_state"));
+    if (state.hasError())
+        return state.error();
+    if (!state.value()->exec() || !state.value()->next())
+        return sqlError(*state.value(), Text::tr("read the state of the vocabulary"));
+    const qint64 completeAbove = state.value()->value(0).toLongLong();
+    state.value()->finish();
+    p->backfill = std::make_unique<PostgresVocabularyBackfill>(p->connections, completeAbove);
     return std::unique_ptr<PostgresDetailStore>(new PostgresDetailStore(std::move(p)));
 }
 
@@ -211,6 +219,9 @@ Result<MemoryStats> PostgresDetailStore::stats(const QString &agentId) const
         stats.inactiveRecords = q.value(1).toLongLong();
         stats.contentBytes = q.value(2).toLongLong();
         q.finish();
+        const PostgresVocabularyBackfill::Progress backfill = d->backfill->progress();
+        stats.recordsToIndex = backfill.rowsLeft;
+        stats.indexingStopped = backfill.stopped;
         return stats;
     });
 }

@@ -11,6 +11,7 @@
 #include "memory/postgresschema.h"
 #include "memory/postgrestextsearch.h"
 #include "memory/postgresvocabulary.h"
+#include "memory/postgresvocabularybackfill.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -140,6 +141,8 @@ struct PostgresDetailStore::Private
     mutable PostgresWordFrequencies frequencies;
     mutable PostgresPairWords pairWords;
     mutable PostgresVocabulary vocabulary;
+    /// Last: it stops (and uses the connections) before the rest goes.
+    std::unique_ptr<PostgresVocabularyBackfill> backfill;
 
     /// Runs `work` on this thread's connection. A failure that turns out to be a lost
     /// connection (a server restart, an idle connection dropped by a proxy) is retried once on a

@@ -11,6 +11,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 
 namespace valis {
 
@@ -108,6 +109,12 @@ struct VALIS_HARNESS_EXPORT MemoryStats
     qint64 records = 0;        ///< active ones
     qint64 inactiveRecords = 0;
     qint64 contentBytes = 0;   ///< of active records
+    /// Records the store is still indexing in the background (PostgreSQL: listing the words of
+    /// records written before schema 3, for prefix search), about; 0 when none.
+    qint64 recordsToIndex = 0;
+    /// What stopped that indexing before it was done (it is tried again when the store is next
+    /// opened).
+    std::optional<Error> indexingStopped;
 };
 
 /// The memory's second layer: keyed records with content, a one-line summary, a type and
