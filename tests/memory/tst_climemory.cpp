@@ -235,6 +235,21 @@ void TestCliMemory::listFilters()
     QVERIFY2(run.text().contains(store.api->description()), qPrintable(run.text()));
     run = cli(store.storeArguments + QStringList{QStringLiteral("stats"), QStringLiteral("--json")});
     QCOMPARE(QJsonDocument::fromJson(run.out).object().value(QLatin1String("records")).toInt(), 6);
+    QCOMPARE(QJsonDocument::fromJson(run.out).object().value(QLatin1String("records_to_index")).toInt(), 0);
+
+    if (backend == QLatin1String("postgresql")) {
+        // A store upgraded to schema 3 says how much of it is still to be indexed for prefix search
+        // (the command is done before the background work begins).
+        Result<PostgresConnection> connection = PostgresConnection::fromUrl(store.url);
+        VALIS_VERIFY_OK(connection);
+        VALIS_VERIFY_OK(m_server->execute(QStringLiteral("UPDATE memory_words_state SET complete_above = 40"),
+                                          connection.value().database));
+        run = cli(store.storeArguments + QStringList{QStringLiteral("stats")});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.text().contains(QLatin1String("about 40 older records to go")), qPrintable(run.text()));
+        run = cli(store.storeArguments + QStringList{QStringLiteral("stats"), QStringLiteral("--json")});
+        QCOMPARE(QJsonDocument::fromJson(run.out).object().value(QLatin1String("records_to_index")).toInt(), 40);
+    }
 }
 
 void TestCliMemory::showIsByteExact_data()

@@ -614,7 +614,10 @@ Result<QList<MemoryHit>> searchPostgresMemories(PostgresConnections &connections
         if (ranked.hasError())
             return ranked.error();
     }
-    if (!hasPrefix || ranked.value().size() < wanted) {
+    // A last word that begins no longer word finds as a prefix what it found as typed.
+    const bool prefixAddsWords = !hasPrefix || !expansion || expansion->completeAbove > 0 || !expansion->words
+                                 || expansion->words->size() != 1 || !expansion->wordListed;
+    if (!hasPrefix || (ranked.value().size() < wanted && prefixAddsWords)) {
         ranked = rankedMatches(connections, frequencies, pairWords, expansion, terms, where, newestId.value(), windowRows, wanted);
         if (ranked.hasError())
             return ranked.error();
