@@ -6322,6 +6322,14 @@
         <source>list the words of older memories</source>
         <translation>Auflisten der Wörter älterer Gedächtniseinträge</translation>
     </message>
+    <message>
+        <source>purge a memory</source>
+        <translation>Löschen einer Erinnerung</translation>
+    </message>
+    <message>
+        <source>recheck the words of purged memories</source>
+        <translation>erneutes Prüfen der Wörter gelöschter Gedächtniseinträge</translation>
+    </message>
 </context>
 <context>
     <name>valis::ProgressiveStrategy</name>

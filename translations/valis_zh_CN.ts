@@ -6288,6 +6288,14 @@
         <source>list the words of older memories</source>
         <translation>登记较早记忆中的词语</translation>
     </message>
+    <message>
+        <source>purge a memory</source>
+        <translation>彻底清除记忆</translation>
+    </message>
+    <message>
+        <source>recheck the words of purged memories</source>
+        <translation>重新检查已删除记忆中的词语</translation>
+    </message>
 </context>
 <context>
     <name>valis::ProgressiveStrategy</name>

@@ -691,7 +691,7 @@ private Q_SLOTS:
                            "ALTER TABLE agent_memories DROP COLUMN pair_vector; DROP TABLE memory_pair_words;"
                            "ALTER TABLE agent_memories DROP CONSTRAINT agent_memories_words_listed;"
                            "ALTER TABLE agent_memories DROP COLUMN words_listed;"
-                           "DROP TABLE memory_words; DROP TABLE memory_words_state;"
+                           "DROP TABLE memory_words; DROP TABLE memory_words_state; DROP TABLE memory_words_recheck;"
                            "UPDATE valis_memory_schema SET version = 1"),
             m_connection.database));
         auto reopened = reopenStore();
@@ -746,6 +746,47 @@ private Q_SLOTS:
         QVERIFY(!schemaTwoWriter.ok());
         QVERIFY2(schemaTwoWriter.error().message.contains(QStringLiteral("agent_memories_words_listed")),
                  qPrintable(schemaTwoWriter.error().message));
+    }
+
+    // A purged record's words leave the vocabulary with it (a purged secret must not stay
+    // behind as a word); a recheck in the background puts back those another record holds, and
+    // until then a prefix of them is searched without the vocabulary. A store that had seen the
+    // word listed before forgets that after the purge, so writing it again lists it again.
+    void purgeTakesOutTheWordsOnlyItHeld()
+    {
+        auto store = freshStore();
+        QVERIFY(store);
+        auto secret = store->put(memory("token akiaexamplesecret9 and a shared word"));
+        VALIS_VERIFY_OK(secret);
+        auto other = store->put(memory("another record with a shared word"));
+        VALIS_VERIFY_OK(other);
+        const auto listed = [this](const QString &word) {
+            auto count = m_server->scalar(QStringLiteral("SELECT count(*) FROM memory_words WHERE word = '%1'").arg(word),
+                                          m_connection.database);
+            return count.ok() ? count.value().toInt() : -1;
+        };
+        QCOMPARE(listed(QStringLiteral("akiaexamplesecret9")), 1);
+        QCOMPARE(listed(QStringLiteral("shared")), 1);
+        VALIS_VERIFY_OK(store->purge(secret.value().key));
+        QCOMPARE(listed(QStringLiteral("akiaexamplesecret9")), 0);
+        QCOMPARE(listed(QStringLiteral("token")), 0);
+        QCOMPARE(listed(QStringLiteral("another")), 1);
+        QCOMPARE(pageKeys(*store, QStringLiteral("shar"), {}), QStringList{other.value().key});
+        QTRY_COMPARE_WITH_TIMEOUT(listed(QStringLiteral("shared")), 1, 30000);
+        auto pending = m_server->scalar(QStringLiteral("SELECT count(*) FROM memory_words_recheck"), m_connection.database);
+        VALIS_VERIFY_OK(pending);
+        QCOMPARE(pending.value().toInt(), 0);
+        QCOMPARE(listed(QStringLiteral("akiaexamplesecret9")), 0);
+        QCOMPARE(listed(QStringLiteral("token")), 0);
+        QCOMPARE(pageKeys(*store, QStringLiteral("shar"), {}), QStringList{other.value().key});
+
+        auto again = store->put(memory("the token akiaexamplesecret9 written again"));
+        VALIS_VERIFY_OK(again);
+        QCOMPARE(listed(QStringLiteral("akiaexamplesecret9")), 1);
+        QCOMPARE(pageKeys(*store, QStringLiteral("akiaexample"), {}), QStringList{again.value().key});
+        // A deactivated record keeps its words: it can still be read and found by key.
+        VALIS_VERIFY_OK(store->deactivate(again.value().key));
+        QCOMPARE(listed(QStringLiteral("akiaexamplesecret9")), 1);
     }
 
     // Listing the older rows' words in the background stops at an error, which the store's

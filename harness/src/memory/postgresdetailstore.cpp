@@ -28,14 +28,16 @@ Result<std::unique_ptr<PostgresDetailStore>> PostgresDetailStore::open(const Pos
     Result<void> schema = postgres_schema::ensure(db.value());
     if (schema.hasError())
         return schema.error();
-    Result<QSqlQuery *> state = p->statement(QStringLiteral("SELECT coalesce(max(complete_above), 0) FROM memory_words_state"));
+    Result<QSqlQuery *> state = p->statement(QStringLiteral(
+        "SELECT coalesce(max(complete_above), 0), EXISTS (SELECT 1 FROM memory_words_recheck) FROM memory_words_state"));
     if (state.hasError())
         return state.error();
     if (!state.value()->exec() || !state.value()->next())
         return sqlError(*state.value(), Text::tr("read the state of the vocabulary"));
     const qint64 completeAbove = state.value()->value(0).toLongLong();
+    const bool recheckPending = state.value()->value(1).toBool();
     state.value()->finish();
-    p->backfill = std::make_unique<PostgresVocabularyBackfill>(p->connections, completeAbove);
+    p->backfill = std::make_unique<PostgresVocabularyBackfill>(p->connections, completeAbove, recheckPending);
     return std::unique_ptr<PostgresDetailStore>(new PostgresDetailStore(std::move(p)));
 }
 
@@ -144,12 +146,49 @@ Result<void> PostgresDetailStore::deactivate(const QString &key)
 Result<void> PostgresDetailStore::purge(const QString &key)
 {
     const QString normalised = normalisedKey(key);
-    Result<int> removed = d->change(QStringLiteral("DELETE FROM agent_memories WHERE memory_key = ?"), {normalised},
-                                    Text::tr("purge a memory"));
+    // The words only this record held go with it (postgresvocabulary.h), under the lock that
+    // keeps writers and the background listing from putting them back meanwhile.
+    Result<bool> removed = d->run([&]() {
+        return d->transaction([&]() -> Result<bool> {
+            Result<QSqlDatabase> db = d->connections.database();
+            if (db.hasError())
+                return db.error();
+            QSqlQuery lock(db.value()); // LOCK cannot be a prepared statement
+            if (!lock.exec(QStringLiteral("LOCK TABLE memory_pair_words IN EXCLUSIVE MODE")))
+                return sqlError(lock, Text::tr("purge a memory"));
+            Result<QSqlQuery *> read = d->statement(QStringLiteral(
+                "SELECT u.w FROM agent_memories m, unnest(tsvector_to_array(m.search_vector)) AS u(w) "
+                "WHERE m.memory_key = ? AND left(u.w, 1) <> '#'"));
+            if (read.hasError())
+                return read.error();
+            read.value()->bindValue(0, normalised);
+            if (!read.value()->exec())
+                return sqlError(*read.value(), Text::tr("purge a memory"));
+            QStringList words;
+            while (read.value()->next())
+                words << read.value()->value(0).toString();
+            read.value()->finish();
+            Result<QSqlQuery *> remove = d->statement(QStringLiteral("DELETE FROM agent_memories WHERE memory_key = ?"));
+            if (remove.hasError())
+                return remove.error();
+            remove.value()->bindValue(0, normalised);
+            if (!remove.value()->exec())
+                return sqlError(*remove.value(), Text::tr("purge a memory"));
+            const int deleted = remove.value()->numRowsAffected();
+            remove.value()->finish();
+            if (deleted == 0)
+                return false;
+            Result<void> setAside = PostgresVocabulary::setAside(d->connections, words);
+            if (setAside.hasError())
+                return setAside.error();
+            return true;
+        });
+    });
     if (removed.hasError())
         return removed.error();
-    if (removed.value() == 0)
+    if (!removed.value())
         return unknownKeyError(normalised, similarKeys(normalised));
+    d->backfill->wake();
     return success();
 }
 

@@ -400,7 +400,8 @@ Result<QList<Candidate>> rankedMatches(PostgresConnections &connections, Postgre
         expansion = *prefixExpansion;
         if (expansion.words && expansion.words->isEmpty()) {
             // No row above completeAbove holds a word the prefix begins.
-            below = qMin(below, expansion.completeAbove + 1);
+            if (expansion.completeAbove < below)
+                below = expansion.completeAbove + 1;
             tiers.reached(below);
             if (below <= 1)
                 return tiers.finish();

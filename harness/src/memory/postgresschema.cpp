@@ -84,7 +84,8 @@ const char *const version2[] = {
 const char *const version3[] = {
     "LOCK TABLE agent_memories IN SHARE ROW EXCLUSIVE MODE",
     "CREATE TABLE memory_words (word text COLLATE \"C\" PRIMARY KEY)",
-    "CREATE TABLE memory_words_state (complete_above bigint NOT NULL)",
+    "CREATE TABLE memory_words_state (complete_above bigint NOT NULL, generation bigint NOT NULL DEFAULT 0)",
+    "CREATE TABLE memory_words_recheck (word text COLLATE \"C\" PRIMARY KEY)",
     "INSERT INTO memory_words_state SELECT coalesce(max(id), 0) FROM agent_memories",
     "ALTER TABLE agent_memories ADD COLUMN words_listed boolean",
     // A Valis of schema 2 that was already running writes rows whose words are not listed,

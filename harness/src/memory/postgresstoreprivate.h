@@ -54,6 +54,7 @@ struct Prepared
     QSet<QString> pairWords; ///< the common words pairVector was made with
     QStringList distinctWords;
     QString metadataJson;
+    qint64 vocabularyGeneration = 0; ///< as beginWrite() saw it
 };
 
 /// A row as the store itself needs it.
@@ -247,7 +248,12 @@ struct PostgresDetailStore::Private
             item.pairVector = postgres_text::pairVector(item.memory.summary + QLatin1Char(' ') + item.path,
                                                         item.memory.content, item.pairWords);
         }
-        return vocabulary.add(connections, distinctWordsOf(items));
+        Result<qint64> generation = vocabulary.add(connections, distinctWordsOf(items));
+        if (generation.hasError())
+            return generation.error();
+        for (Prepared &item : items)
+            item.vocabularyGeneration = generation.value();
+        return success();
     }
 
     /// After a write committed: its records count towards the next promotion, and their words
@@ -256,7 +262,8 @@ struct PostgresDetailStore::Private
     {
         for (const Prepared &item : items)
             pairWords.count(item.distinctWords);
-        vocabulary.committed(distinctWordsOf(items));
+        if (!items.isEmpty())
+            vocabulary.committed(distinctWordsOf(items), items.constFirst().vocabularyGeneration);
     }
 
     static QList<QStringList> distinctWordsOf(const QList<Prepared> &items)

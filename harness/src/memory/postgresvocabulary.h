@@ -21,9 +21,15 @@ class PostgresConnections;
 /// a million records that is 20 ms for every query, where the word itself, intersected with the
 /// newest recency buckets, costs 0.3 ms (EXPLAIN ANALYZE). Written words are added in the write
 /// transaction (sorted, so that two writers adding the same new words cannot deadlock), and
-/// never taken out: a word of a deleted record only costs the index a lookup that finds nothing.
-/// `memory_words_state.complete_above`: rows up to that id were written before the vocabulary
-/// existed, and their words may be missing.
+/// taken out when a purge deletes a record (a purged secret must not stay behind as a word)
+/// and put back by a recheck if another record holds them; a deactivated record's words stay. `memory_words_state.complete_above`:
+/// rows up to that id were written before the vocabulary existed, and their words may be
+/// missing. `memory_words_state.generation` counts the purges that took words out: a process
+/// whose remembered words are from an older generation forgets them.
+///
+/// Locks: writers, the background listing (postgresvocabularybackfill.h) and purges all take
+/// `memory_pair_words` first (SHARE, SHARE, EXCLUSIVE: postgrespairwords.h), so a purge never
+/// runs beside a write or a listing that could put back a word it takes out.
 ///
 /// Thread-safe.
 class PostgresVocabulary
@@ -34,17 +40,29 @@ public:
     /// expansion into 35 to 50 words took 5-30 ms for one recency bucket; one word 0.3 ms).
     static constexpr int maxExpansion = 16;
 
-    /// Inside a write transaction, before its rows: adds the words of `distinctWords` that this
-    /// process has not seen committed.
-    Result<void> add(PostgresConnections &connections, const QList<QStringList> &distinctWords);
-    /// After that transaction committed: its words are known to be listed.
-    void committed(const QList<QStringList> &distinctWords);
+    /// Inside a write transaction, after the share lock on memory_pair_words: adds the words of
+    /// `distinctWords` that this process has not seen committed. Returns the generation it saw.
+    Result<qint64> add(PostgresConnections &connections, const QList<QStringList> &distinctWords);
+    /// After that transaction committed: its words are known to be listed, unless a purge has
+    /// taken words out since (`generation` is no longer this process's).
+    void committed(const QList<QStringList> &distinctWords, qint64 generation);
+
+    /// Inside a purge's transaction, after the exclusive lock on memory_pair_words and the
+    /// delete: takes the purged record's `words` off the vocabulary and sets them aside in
+    /// `memory_words_recheck` (words the planner's statistics list as common stay: they are in
+    /// thousands of records). Until they are rechecked, a prefix that begins any of them is not
+    /// expanded (Expansion::completeAbove is the highest id).
+    static Result<void> setAside(PostgresConnections &connections, const QStringList &words);
+    /// Rechecks up to `words` set-aside words in one transaction: those a record still holds go
+    /// back to the vocabulary, the others (the purged record's own) are gone. Returns how many
+    /// were rechecked (0: none was left).
+    static Result<qsizetype> recheckSetAside(PostgresConnections &connections, qsizetype words);
 
     /// What the vocabulary says about a prefix.
     struct Expansion
     {
         /// The words the prefix begins (none: the prefix begins no listed word); nothing when
-        /// more than maxExpansion.
+        /// more than maxExpansion, or when a word it begins is set aside for a recheck.
         std::optional<QStringList> words;
         /// Whether the prefix is itself a listed word.
         bool wordListed = false;
@@ -59,6 +77,7 @@ private:
 
     mutable QMutex m_mutex;
     QSet<QString> m_known;
+    qint64 m_generation = -1;
 };
 
 } // namespace valis::memory

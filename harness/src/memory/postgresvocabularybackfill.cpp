@@ -2,12 +2,16 @@
 
 #include "memory/postgresconnections.h"
 #include "memory/postgresmemoryrows.h"
+#include "memory/postgresvocabulary.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QMutexLocker>
 #include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QThread>
+
+#include <utility>
 
 namespace valis::memory {
 
@@ -22,32 +26,59 @@ using postgres_rows::sqlError;
 
 /// Between two chunks.
 constexpr int pauseBetweenChunksMs = 50;
+/// Set-aside words rechecked per transaction: a few seconds at a million records.
+constexpr qsizetype recheckWords = 200;
 
 } // namespace
 
 PostgresVocabularyBackfill::PostgresVocabularyBackfill(PostgresConnections &connections, qint64 completeAbove,
-                                                       int firstPauseMs)
+                                                       bool recheckPending, int firstPauseMs)
     : m_connections(connections)
 {
     m_progress.rowsLeft = completeAbove;
-    if (completeAbove <= 0)
-        return;
-    m_thread = QThread::create([this, firstPauseMs]() { run(firstPauseMs); });
-    m_thread->setObjectName(QStringLiteral("valis-memory-vocabulary"));
-    m_thread->start(QThread::LowPriority);
+    if (completeAbove > 0 || recheckPending) {
+        QMutexLocker locker(&m_mutex);
+        startLocked(firstPauseMs);
+    }
 }
 
 PostgresVocabularyBackfill::~PostgresVocabularyBackfill()
 {
-    if (!m_thread)
-        return;
     {
         QMutexLocker locker(&m_mutex);
         m_stopping = true;
         m_wake.wakeAll();
     }
-    m_thread->wait();
-    delete m_thread;
+    if (m_thread) {
+        m_thread->wait();
+        delete m_thread;
+    }
+}
+
+void PostgresVocabularyBackfill::wake()
+{
+    QMutexLocker locker(&m_mutex);
+    if (m_stopping)
+        return;
+    if (m_running) {
+        m_woken = true; // the thread looks again before it ends
+        return;
+    }
+    startLocked(0);
+}
+
+void PostgresVocabularyBackfill::startLocked(int firstPauseMs)
+{
+    if (m_thread) {
+        // Done (m_running is false): its end is at most a return away.
+        m_thread->wait();
+        delete m_thread;
+    }
+    m_running = true;
+    m_progress.stopped.reset();
+    m_thread = QThread::create([this, firstPauseMs]() { run(firstPauseMs); });
+    m_thread->setObjectName(QStringLiteral("valis-memory-vocabulary"));
+    m_thread->start(QThread::LowPriority);
 }
 
 PostgresVocabularyBackfill::Progress PostgresVocabularyBackfill::progress() const
@@ -67,20 +98,36 @@ bool PostgresVocabularyBackfill::pause(int ms)
 
 void PostgresVocabularyBackfill::run(int firstPauseMs)
 {
+    const auto finish = [this](const std::optional<Error> &error) {
+        QMutexLocker locker(&m_mutex);
+        if (error)
+            m_progress.stopped = error;
+        m_running = false;
+    };
     if (!pause(firstPauseMs))
-        return;
+        return finish({});
     for (;;) {
-        Result<qint64> left = listOlderWords(m_connections);
-        {
+        Result<qsizetype> rechecked = PostgresVocabulary::recheckSetAside(m_connections, recheckWords);
+        if (rechecked.hasError())
+            return finish(rechecked.error());
+        qint64 rowsLeft = progress().rowsLeft;
+        if (rowsLeft > 0) {
+            Result<qint64> left = listOlderWords(m_connections);
+            if (left.hasError())
+                return finish(left.error());
+            rowsLeft = left.value();
             QMutexLocker locker(&m_mutex);
-            if (left.hasError()) {
-                m_progress.stopped = left.error();
+            m_progress.rowsLeft = rowsLeft;
+        }
+        if (rechecked.value() == 0 && rowsLeft == 0) {
+            QMutexLocker locker(&m_mutex);
+            if (!std::exchange(m_woken, false)) {
+                m_running = false;
                 return;
             }
-            m_progress.rowsLeft = left.value();
         }
-        if (left.value() == 0 || !pause(pauseBetweenChunksMs))
-            return;
+        if (!pause(pauseBetweenChunksMs))
+            return finish({});
     }
 }
 
@@ -96,6 +143,13 @@ Result<qint64> PostgresVocabularyBackfill::listOlderWords(PostgresConnections &c
         db.value().rollback();
         return error;
     };
+    // As a writer does (postgresvocabulary.h): a purge waits for this chunk, and this chunk
+    // cannot list the words of a record a purge is taking out.
+    {
+        QSqlQuery lock(db.value()); // LOCK cannot be a prepared statement
+        if (!lock.exec(QStringLiteral("LOCK TABLE memory_pair_words IN SHARE MODE")))
+            return fail(sqlError(lock, doing));
+    }
     Result<QSqlQuery *> state =
         connections.prepared(QStringLiteral("SELECT complete_above FROM memory_words_state FOR UPDATE"));
     if (state.hasError())

@@ -13,8 +13,9 @@ namespace valis::memory {
 
 class PostgresConnections;
 
-/// Lists the words of the rows written before the store had its vocabulary
-/// (postgresvocabulary.h: a store upgraded to schema 3), newest rows first, a chunk at a time
+/// Keeps the vocabulary (postgresvocabulary.h) whole in the background: rechecks the words a
+/// purge set aside, and lists the words of the rows written before the store had its
+/// vocabulary (a store upgraded to schema 3), newest rows first, a chunk at a time
 /// on a thread of its own, until `memory_words_state.complete_above` reaches 0: searches then
 /// expand prefixes over every row. Each chunk is one transaction that takes the state row FOR
 /// UPDATE, so several processes on the same database share the work without doing a chunk
@@ -31,8 +32,10 @@ public:
     /// Rows per chunk: about 0.7 s at a million records of bench_memory's text.
     static constexpr qint64 chunkRows = 2000;
 
-    /// Starts the thread over `connections` (which must outlive this) when `completeAbove` > 0.
-    PostgresVocabularyBackfill(PostgresConnections &connections, qint64 completeAbove, int firstPauseMs = 5000);
+    /// Starts the thread over `connections` (which must outlive this) when `completeAbove` > 0
+    /// or words are set aside for a recheck (postgresvocabulary.h).
+    PostgresVocabularyBackfill(PostgresConnections &connections, qint64 completeAbove, bool recheckPending,
+                               int firstPauseMs = 5000);
     ~PostgresVocabularyBackfill();
     PostgresVocabularyBackfill(const PostgresVocabularyBackfill &) = delete;
     PostgresVocabularyBackfill &operator=(const PostgresVocabularyBackfill &) = delete;
@@ -40,6 +43,10 @@ public:
     /// One chunk of `rows` rows below complete_above, in its own transaction on the calling
     /// thread's connection. Returns the new complete_above (0: every row's words are listed).
     static Result<qint64> listOlderWords(PostgresConnections &connections, qint64 rows = chunkRows);
+
+    /// After a purge set words aside: rechecks them soon, starting the thread again if it was
+    /// done.
+    void wake();
 
     struct Progress
     {
@@ -50,6 +57,8 @@ public:
 
 private:
     void run(int firstPauseMs);
+    /// With m_mutex held.
+    void startLocked(int firstPauseMs);
     /// Waits `ms` unless the store goes first; false when it does.
     bool pause(int ms);
 
@@ -57,6 +66,8 @@ private:
     mutable QMutex m_mutex;
     QWaitCondition m_wake;
     bool m_stopping = false;
+    bool m_running = false;
+    bool m_woken = false;
     Progress m_progress;
     QThread *m_thread = nullptr;
 };
