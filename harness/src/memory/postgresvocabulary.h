@@ -27,9 +27,9 @@ class PostgresConnections;
 /// missing. `memory_words_state.generation` counts the purges that took words out: a process
 /// whose remembered words are from an older generation forgets them.
 ///
-/// Locks: writers, the background listing (postgresvocabularybackfill.h) and purges all take
-/// `memory_pair_words` first (SHARE, SHARE, EXCLUSIVE: postgrespairwords.h), so a purge never
-/// runs beside a write or a listing that could put back a word it takes out.
+/// Locks: writers, the background listing and recheck (postgresvocabularybackfill.h) and purges
+/// all take `memory_pair_words` first (SHARE, SHARE, EXCLUSIVE: postgrespairwords.h), so a purge
+/// never runs beside a write, a listing or a recheck that could put back a word it takes out.
 ///
 /// Thread-safe.
 class PostgresVocabulary
