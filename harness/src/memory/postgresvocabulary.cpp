@@ -1,12 +1,7 @@
 #include "memory/postgresvocabulary.h"
 
-#include "memory/postgresconnections.h"
-#include "memory/postgresmemoryrows.h"
-
 #include <QCoreApplication>
 #include <QMutexLocker>
-#include <QSqlDatabase>
-#include <QSqlQuery>
 
 #include <algorithm>
 #include <limits>
@@ -127,44 +122,29 @@ Result<void> PostgresVocabulary::setAside(PostgresConnections &connections, cons
 
 Result<qsizetype> PostgresVocabulary::recheckSetAside(PostgresConnections &connections, qsizetype words)
 {
-    // One transaction, under the share lock on memory_pair_words as a writer's: no purge runs
-    // beside it (a purge could set a word aside again while this puts it back). The words
-    // taken off the list are locked (SKIP LOCKED lets another process take others), those a
-    // record still holds go back to the vocabulary. A writer adding such a word meanwhile adds
-    // it to the vocabulary itself (it is not there).
-    Result<QSqlDatabase> db = connections.database();
-    if (db.hasError())
-        return db.error();
+    // Beside writers, not purges: a purge could set a word aside again while this puts it back.
+    // The words taken off the list are locked (SKIP LOCKED lets another process take others),
+    // those a record still holds go back to the vocabulary. A writer adding such a word
+    // meanwhile adds it to the vocabulary itself (it is not there).
     const QString doing = Text::tr("recheck the words of purged memories");
-    if (!db.value().transaction())
-        return sqlError(db.value().lastError(), doing);
-    const auto fail = [&db](const Error &error) {
-        db.value().rollback();
-        return error;
-    };
-    {
-        QSqlQuery lock(db.value()); // LOCK cannot be a prepared statement
-        if (!lock.exec(QStringLiteral("LOCK TABLE memory_pair_words IN SHARE MODE")))
-            return fail(sqlError(lock, doing));
-    }
-    Result<QSqlQuery *> recheck = connections.prepared(QStringLiteral(
-        "WITH taken AS (DELETE FROM memory_words_recheck WHERE word IN ("
-        "  SELECT word FROM memory_words_recheck ORDER BY word LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING word), "
-        "held AS (INSERT INTO memory_words (word) SELECT t.word FROM taken t WHERE EXISTS ("
-        "  SELECT 1 FROM agent_memories m WHERE m.search_vector @@ CAST(quote_literal(t.word) AS tsquery)) "
-        "  ORDER BY t.word ON CONFLICT (word) DO NOTHING RETURNING 1) "
-        "SELECT (SELECT count(*) FROM taken), (SELECT count(*) FROM held)"));
-    if (recheck.hasError())
-        return fail(recheck.error());
-    QSqlQuery &q = *recheck.value();
-    q.bindValue(0, qMax<qsizetype>(words, 1));
-    if (!q.exec() || !q.next())
-        return fail(sqlError(q, doing));
-    const qsizetype taken = q.value(0).toLongLong();
-    q.finish();
-    if (!db.value().commit())
-        return fail(sqlError(db.value().lastError(), doing));
-    return taken;
+    return besideWriters<qsizetype>(connections, doing, [&]() -> Result<qsizetype> {
+        Result<QSqlQuery *> recheck = connections.prepared(QStringLiteral(
+            "WITH taken AS (DELETE FROM memory_words_recheck WHERE word IN ("
+            "  SELECT word FROM memory_words_recheck ORDER BY word LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING word), "
+            "held AS (INSERT INTO memory_words (word) SELECT t.word FROM taken t WHERE EXISTS ("
+            "  SELECT 1 FROM agent_memories m WHERE m.search_vector @@ CAST(quote_literal(t.word) AS tsquery)) "
+            "  ORDER BY t.word ON CONFLICT (word) DO NOTHING RETURNING 1) "
+            "SELECT (SELECT count(*) FROM taken), (SELECT count(*) FROM held)"));
+        if (recheck.hasError())
+            return recheck.error();
+        QSqlQuery &q = *recheck.value();
+        q.bindValue(0, qMax<qsizetype>(words, 1));
+        if (!q.exec() || !q.next())
+            return sqlError(q, doing);
+        const qsizetype taken = q.value(0).toLongLong();
+        q.finish();
+        return taken;
+    });
 }
 
 Result<PostgresVocabulary::Expansion> PostgresVocabulary::expand(PostgresConnections &connections,

@@ -1,6 +1,11 @@
 #pragma once
 
+#include "memory/postgresconnections.h"
+#include "memory/postgresmemoryrows.h"
 #include "valis/core/result.h"
+
+#include <QSqlDatabase>
+#include <QSqlQuery>
 
 #include <QMutex>
 #include <QSet>
@@ -10,8 +15,6 @@
 #include <optional>
 
 namespace valis::memory {
-
-class PostgresConnections;
 
 /// Every word of the PostgreSQL DetailStore's rows (postgresschema.h, version 3: `memory_words`),
 /// so that a search can turn a prefix into the few words it begins.
@@ -57,6 +60,34 @@ public:
     /// back to the vocabulary, the others (the purged record's own) are gone. Returns how many
     /// were rechecked (0: none was left).
     static Result<qsizetype> recheckSetAside(PostgresConnections &connections, qsizetype words);
+
+    /// Runs `work` (returning Result<T>) in one transaction on this thread's connection, after
+    /// the share lock on memory_pair_words that writers take (see the class comment), so that
+    /// no purge runs beside it; rolls back when `work` or the commit fails.
+    template<typename T, typename Work>
+    static Result<T> besideWriters(PostgresConnections &connections, const QString &doing, Work &&work)
+    {
+        Result<QSqlDatabase> db = connections.database();
+        if (db.hasError())
+            return db.error();
+        if (!db.value().transaction())
+            return postgres_rows::sqlError(db.value().lastError(), doing);
+        const auto fail = [&db](const Error &error) {
+            db.value().rollback();
+            return error;
+        };
+        {
+            QSqlQuery lock(db.value()); // LOCK cannot be a prepared statement
+            if (!lock.exec(QStringLiteral("LOCK TABLE memory_pair_words IN SHARE MODE")))
+                return fail(postgres_rows::sqlError(lock, doing));
+        }
+        Result<T> result = work();
+        if (result.hasError())
+            return fail(result.error());
+        if (!db.value().commit())
+            return fail(postgres_rows::sqlError(db.value().lastError(), doing));
+        return result;
+    }
 
     /// What the vocabulary says about a prefix.
     struct Expansion

@@ -7,7 +7,6 @@
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QMutexLocker>
-#include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QThread>
 
@@ -133,58 +132,44 @@ void PostgresVocabularyBackfill::run(int firstPauseMs)
 
 Result<qint64> PostgresVocabularyBackfill::listOlderWords(PostgresConnections &connections, qint64 rows)
 {
-    Result<QSqlDatabase> db = connections.database();
-    if (db.hasError())
-        return db.error();
+    // Beside writers (postgresvocabulary.h): a purge waits for this chunk, and this chunk cannot
+    // list the words of a record a purge is taking out.
     const QString doing = Text::tr("list the words of older memories");
-    if (!db.value().transaction())
-        return sqlError(db.value().lastError(), doing);
-    const auto fail = [&db](const Error &error) {
-        db.value().rollback();
-        return error;
-    };
-    // As a writer does (postgresvocabulary.h): a purge waits for this chunk, and this chunk
-    // cannot list the words of a record a purge is taking out.
-    {
-        QSqlQuery lock(db.value()); // LOCK cannot be a prepared statement
-        if (!lock.exec(QStringLiteral("LOCK TABLE memory_pair_words IN SHARE MODE")))
-            return fail(sqlError(lock, doing));
-    }
-    Result<QSqlQuery *> state =
-        connections.prepared(QStringLiteral("SELECT complete_above FROM memory_words_state FOR UPDATE"));
-    if (state.hasError())
-        return fail(state.error());
-    if (!state.value()->exec())
-        return fail(sqlError(*state.value(), doing));
-    const qint64 high = state.value()->next() ? state.value()->value(0).toLongLong() : 0;
-    state.value()->finish();
-    const qint64 low = qMax<qint64>(0, high - qMax<qint64>(rows, 1));
-    if (high > 0) {
-        // Bucket lexemes ("#<n>") are the only ones that are not words.
-        Result<QSqlQuery *> insert = connections.prepared(QStringLiteral(
-            "INSERT INTO memory_words (word) "
-            "SELECT DISTINCT u.w COLLATE \"C\" FROM agent_memories m, unnest(tsvector_to_array(m.search_vector)) AS u(w) "
-            "WHERE m.id > ? AND m.id <= ? AND left(u.w, 1) <> '#' ORDER BY 1 "
-            "ON CONFLICT (word) DO NOTHING"));
-        if (insert.hasError())
-            return fail(insert.error());
-        insert.value()->bindValue(0, low);
-        insert.value()->bindValue(1, high);
-        if (!insert.value()->exec())
-            return fail(sqlError(*insert.value(), doing));
-        insert.value()->finish();
-        Result<QSqlQuery *> update =
-            connections.prepared(QStringLiteral("UPDATE memory_words_state SET complete_above = ?"));
-        if (update.hasError())
-            return fail(update.error());
-        update.value()->bindValue(0, low);
-        if (!update.value()->exec())
-            return fail(sqlError(*update.value(), doing));
-        update.value()->finish();
-    }
-    if (!db.value().commit())
-        return fail(sqlError(db.value().lastError(), doing));
-    return low;
+    return PostgresVocabulary::besideWriters<qint64>(connections, doing, [&]() -> Result<qint64> {
+        Result<QSqlQuery *> state =
+            connections.prepared(QStringLiteral("SELECT complete_above FROM memory_words_state FOR UPDATE"));
+        if (state.hasError())
+            return state.error();
+        if (!state.value()->exec())
+            return sqlError(*state.value(), doing);
+        const qint64 high = state.value()->next() ? state.value()->value(0).toLongLong() : 0;
+        state.value()->finish();
+        const qint64 low = qMax<qint64>(0, high - qMax<qint64>(rows, 1));
+        if (high > 0) {
+            // Bucket lexemes ("#<n>") are the only ones that are not words.
+            Result<QSqlQuery *> insert = connections.prepared(QStringLiteral(
+                "INSERT INTO memory_words (word) "
+                "SELECT DISTINCT u.w COLLATE \"C\" FROM agent_memories m, unnest(tsvector_to_array(m.search_vector)) AS u(w) "
+                "WHERE m.id > ? AND m.id <= ? AND left(u.w, 1) <> '#' ORDER BY 1 "
+                "ON CONFLICT (word) DO NOTHING"));
+            if (insert.hasError())
+                return insert.error();
+            insert.value()->bindValue(0, low);
+            insert.value()->bindValue(1, high);
+            if (!insert.value()->exec())
+                return sqlError(*insert.value(), doing);
+            insert.value()->finish();
+            Result<QSqlQuery *> update =
+                connections.prepared(QStringLiteral("UPDATE memory_words_state SET complete_above = ?"));
+            if (update.hasError())
+                return update.error();
+            update.value()->bindValue(0, low);
+            if (!update.value()->exec())
+                return sqlError(*update.value(), doing);
+            update.value()->finish();
+        }
+        return low;
+    });
 }
 
 } // namespace valis::memory
